@@ -1,0 +1,105 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"rjm/maze"
+)
+
+// mazeFlags are the flags of every command that reads a given maze.
+type mazeFlags struct {
+	start, goal string
+	strict      bool
+	id          string
+}
+
+func (f *mazeFlags) register(c *cobra.Command) {
+	c.Flags().StringVar(&f.start, "start", "", "start cell `r,c` (1-based) when the text has no start line; default 1,1")
+	c.Flags().StringVar(&f.goal, "goal", "", "goal cell `r,c` (1-based) when the text marks no G")
+	c.Flags().BoolVar(&f.strict, "strict", false, "reject cells whose jump leaves the board in every direction")
+	c.Flags().StringVar(&f.id, "id", "", "read the maze from its `ID` instead of a file")
+}
+
+// readMaze reads the maze named by args (a file, "-" or nothing for
+// standard input, or --id), reports dead ends on stderr, and applies
+// --strict.
+func (f *mazeFlags) readMaze(e *env, args []string) (*maze.Maze, error) {
+	m, err := f.load(e, args)
+	if err != nil {
+		return nil, badInput(err)
+	}
+	if dead := m.DeadEnds(); len(dead) > 0 {
+		if f.strict {
+			return nil, badInput(m.ValidateStrict())
+		}
+		cells := make([]string, len(dead))
+		for i, c := range dead {
+			cells[i] = fmt.Sprintf("%v=%d", m.Cell(c), m.Jumps[c])
+		}
+		fmt.Fprintf(e.stderr, "rjm: warning: %d cell(s) whose jump leaves the board in every direction, treated as dead ends: %s\n",
+			len(dead), strings.Join(cells, " "))
+	}
+	return m, nil
+}
+
+func (f *mazeFlags) load(e *env, args []string) (*maze.Maze, error) {
+	var o maze.ParseOptions
+	if f.start != "" {
+		c, err := maze.ParseCell(f.start)
+		if err != nil {
+			return nil, fmt.Errorf("--start: %w", err)
+		}
+		o.Start = &c
+	}
+	if f.goal != "" {
+		c, err := maze.ParseCell(f.goal)
+		if err != nil {
+			return nil, fmt.Errorf("--goal: %w", err)
+		}
+		o.Goal = &c
+	}
+	if f.id != "" {
+		if len(args) > 0 {
+			return nil, fmt.Errorf("give either --id or a maze file, not both")
+		}
+		m, err := maze.ParseID(f.id)
+		if err != nil {
+			return nil, err
+		}
+		if o.Start != nil {
+			if !m.Contains(*o.Start) || m.Index(*o.Start) == m.Goal {
+				return nil, fmt.Errorf("--start %s is not a non-goal cell of the maze", f.start)
+			}
+			m.Start = m.Index(*o.Start)
+		}
+		return m, nil
+	}
+	var r io.Reader = e.stdin
+	name := "standard input"
+	if len(args) == 1 && args[0] != "-" {
+		file, err := os.Open(args[0])
+		if err != nil {
+			return nil, err
+		}
+		defer file.Close()
+		r, name = file, args[0]
+	}
+	m, err := maze.ReadText(r, o)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return m, nil
+}
+
+// writeJSON writes v as indented JSON to stdout.
+func writeJSON(e *env, v any) error {
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

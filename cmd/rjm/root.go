@@ -1,0 +1,113 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+
+	"github.com/spf13/cobra"
+)
+
+// Exit statuses.
+const (
+	exitOK      = 0
+	exitFailure = 1 // the work failed (I/O, cancellation)
+	exitUsage   = 2 // bad usage or bad input
+)
+
+// env is what every command reads and writes, so that tests can run the
+// whole command line in memory.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	ctx            context.Context
+}
+
+// usageError marks errors caused by bad usage or input (exit status 2).
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+// badInput wraps err as a usage error.
+func badInput(err error) error {
+	if err == nil {
+		return nil
+	}
+	return usageError{err}
+}
+
+func badInputf(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, ctx: ctx}
+	root := newRootCmd(e)
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "rjm: %v\n", err)
+	var ue usageError
+	if errors.As(err, &ue) || isCobraUsage(err) {
+		return exitUsage
+	}
+	return exitFailure
+}
+
+// isCobraUsage reports whether err comes from cobra's own argument and
+// flag checks, which happen before a command runs.
+var cobraUsageErr = errors.New("usage")
+
+func isCobraUsage(err error) bool { return errors.Is(err, cobraUsageErr) }
+
+func newRootCmd(e *env) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "rjm",
+		Short: "Generate, solve and analyse Rook Jumping Mazes",
+		Long: `rjm generates, solves and analyses Rook Jumping Mazes.
+
+A Rook Jumping Maze is a grid of jump numbers: from a cell you move exactly
+that many cells up, down, left or right in a straight line; the goal G holds
+no number. Cells are written 1-based as row,col, like the seeds.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(e.stdin)
+	root.SetOut(e.stdout)
+	root.SetErr(e.stderr)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return fmt.Errorf("%w: %v (see %s --help)", cobraUsageErr, err, c.CommandPath())
+	})
+	for _, add := range commands {
+		root.AddCommand(add(e))
+	}
+	wrapArgs(root)
+	return root
+}
+
+// commands lists the subcommand constructors, one per file.
+var commands = []func(*env) *cobra.Command{
+	newSolveCmd,
+	newGenerateCmd,
+}
+
+// wrapArgs makes cobra's positional-argument errors usage errors.
+func wrapArgs(c *cobra.Command) {
+	for _, sub := range c.Commands() {
+		if v := sub.Args; v != nil {
+			sub.Args = func(cmd *cobra.Command, args []string) error {
+				if err := v(cmd, args); err != nil {
+					return fmt.Errorf("%w: %v (see %s --help)", cobraUsageErr, err, cmd.CommandPath())
+				}
+				return nil
+			}
+		}
+		wrapArgs(sub)
+	}
+}

@@ -1,0 +1,37 @@
+package energy
+
+import "rjm/graph"
+
+// Unsolvable is the simple objective's value for a maze without a
+// solution: seed 000's "large positive number (e.g. 1,000,000)".
+const Unsolvable = 1_000_000
+
+// Objective returns seed 000's simple objective for a goal depth: the
+// negated depth, or Unsolvable when depth is -1 (no solution).
+func Objective(depth int) float64 {
+	if depth < 0 {
+		return Unsolvable
+	}
+	return float64(-depth)
+}
+
+// Depth is the simple objective of seed 000 ("Maze Evaluation"): the
+// negated minimum number of moves from start to goal, or Unsolvable.
+// Minimizing it prefers solvable mazes with long shortest solutions.
+type Depth struct{}
+
+// Name returns "depth".
+func (Depth) Name() string { return "depth" }
+
+// Evaluator returns an incremental evaluator built on graph.DepthTracker.
+func (Depth) Evaluator(g *graph.Graph, start, goal int) Evaluator {
+	return depthEvaluator{graph.NewDepthTracker(g, start, goal)}
+}
+
+type depthEvaluator struct{ t *graph.DepthTracker }
+
+func (e depthEvaluator) Reset(jumps []int) float64 { return Objective(e.t.Reset(jumps)) }
+func (e depthEvaluator) Try(i, j int) float64      { return Objective(e.t.Try(i, j)) }
+func (e depthEvaluator) Accept()                   { e.t.Accept() }
+
+var _ Energy = Depth{}

@@ -1,0 +1,108 @@
+package generate
+
+import (
+	"context"
+	"math/rand/v2"
+
+	"rjm/graph"
+	"rjm/maze"
+	"rjm/search"
+	"rjm/solve"
+)
+
+// Result is a generated maze with its evaluation.
+type Result struct {
+	Spec   Spec
+	Maze   *maze.Maze
+	Energy float64
+	Stats  search.Stats
+	Solved *solve.Result
+}
+
+// NewRand returns the random number generator a seed stands for. Every
+// seeded procedure of rjm draws from it, so a seed means the same thing
+// everywhere.
+func NewRand(seed uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, 0x726a6d)) // "rjm"
+}
+
+// SearchMethod returns the search method the spec names, with its settings.
+func (s Spec) SearchMethod() search.Method {
+	switch s.Method {
+	case FirstChoice:
+		return search.HillDescent{Iterations: s.Iterations, StrictBest: true}
+	case Restarts:
+		return search.Restarts{Descents: s.Descents, Iterations: s.Iterations}
+	case Uphill:
+		return search.Uphill{Iterations: s.Iterations, P: s.P}
+	case Anneal:
+		return search.Anneal{Iterations: s.Iterations, T0: s.T0, Decay: s.Decay}
+	default:
+		return search.HillDescent{Iterations: s.Iterations}
+	}
+}
+
+// Run generates the maze spec describes. progress, if not nil, receives
+// the search's progress (see search.Problem).
+func Run(ctx context.Context, spec Spec, progress func(done, total int, best float64)) (*Result, error) {
+	if err := spec.Validate(); err != nil {
+		return nil, err
+	}
+	e, err := EnergyByName(spec.Energy)
+	if err != nil {
+		return nil, err
+	}
+	b := maze.Board{Rows: spec.Rows, Cols: spec.Cols}
+	g, err := graph.Compile(b)
+	if err != nil {
+		return nil, err
+	}
+	rng := NewRand(spec.Seed)
+	start, goal := place(b, spec, rng)
+	p := search.Problem{Graph: g, Start: b.Index(start), Goal: b.Index(goal), Energy: e, Progress: progress}
+	res, err := spec.SearchMethod().Search(ctx, p, rng)
+	if err != nil && err != search.ErrNoStep {
+		return nil, err
+	}
+	return &Result{Spec: spec, Maze: res.Best, Energy: res.Energy, Stats: res.Stats, Solved: solve.Solve(g, res.Best)}, nil
+}
+
+// place picks the start and the goal: given cells first, then the random
+// ones (start before goal), then the defaults.
+func place(b maze.Board, s Spec, rng *rand.Rand) (start, goal maze.Cell) {
+	n := b.Cells()
+	start, goal = maze.DefaultStart(b), maze.DefaultGoal(b)
+	if s.Start != nil {
+		start = *s.Start
+	}
+	if s.Goal != nil {
+		goal = *s.Goal
+	}
+	if s.RandomStart {
+		avoid := -1
+		if s.Goal != nil {
+			avoid = b.Index(*s.Goal)
+		}
+		start = b.Cell(drawExcept(rng, n, avoid))
+	}
+	if s.RandomGoal {
+		goal = b.Cell(drawExcept(rng, n, b.Index(start)))
+	} else if s.Goal == nil && goal == start {
+		// A random start landed on the default goal: move the goal.
+		goal = maze.DefaultStart(b)
+	}
+	return start, goal
+}
+
+// drawExcept draws a cell index uniformly from 0..n-1 other than avoid
+// (-1 avoids nothing).
+func drawExcept(rng *rand.Rand, n, avoid int) int {
+	if avoid < 0 {
+		return rng.IntN(n)
+	}
+	i := rng.IntN(n - 1)
+	if i >= avoid {
+		i++
+	}
+	return i
+}

@@ -1,0 +1,185 @@
+// Package generate turns a generation recipe, a Spec, into a maze: it
+// picks the start and goal, looks up the energy by name, runs the chosen
+// local search with a seeded random number generator and solves the
+// result. A Spec prints as a seeded ID, so that anyone can reproduce a
+// maze from one line.
+package generate
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"rjm/maze"
+)
+
+// Method names, as the command line and seeded IDs spell them.
+const (
+	Hill        = "hill"         // seed 000's hill descent
+	FirstChoice = "first-choice" // seed 004's first-choice gradient descent
+	Restarts    = "restarts"     // hill descent with random restarts
+	Uphill      = "uphill"       // hill descent with random uphill steps
+	Anneal      = "anneal"       // simulated annealing
+)
+
+// Methods lists the method names.
+var Methods = []string{Hill, FirstChoice, Restarts, Uphill, Anneal}
+
+// Spec is a complete generation recipe. Same Spec, same maze.
+type Spec struct {
+	Rows, Cols int
+	// Start and Goal place the start and goal; nil means the default
+	// position (upper-left start, lower-right goal) unless the matching
+	// Random flag is set, which draws the cell from the seed.
+	Start, Goal             *maze.Cell
+	RandomStart, RandomGoal bool
+	Method                  string  // one of Methods
+	Iterations              int     // steps (per descent for Restarts)
+	Descents                int     // Restarts: number of hill descents
+	P                       float64 // Uphill: uphill step probability
+	T0, Decay               float64 // Anneal: initial temperature and decay
+	Energy                  string  // energy name, e.g. "depth"
+	Seed                    uint64
+}
+
+// String returns the spec's seeded ID, e.g.
+//
+//	5x5,method=hill,iterations=1000,energy=depth#42
+//
+// Keys appear in a fixed order, only those the method uses, and start and
+// goal only when not the default. ParseSpec reads it back.
+func (s Spec) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%dx%d", s.Rows, s.Cols)
+	cell := func(key string, c *maze.Cell, random bool) {
+		switch {
+		case random:
+			fmt.Fprintf(&b, ",%s=random", key)
+		case c != nil:
+			fmt.Fprintf(&b, ",%s=%d.%d", key, c.Row+1, c.Col+1)
+		}
+	}
+	cell("start", s.Start, s.RandomStart)
+	cell("goal", s.Goal, s.RandomGoal)
+	fmt.Fprintf(&b, ",method=%s,iterations=%d", s.Method, s.Iterations)
+	switch s.Method {
+	case Restarts:
+		fmt.Fprintf(&b, ",descents=%d", s.Descents)
+	case Uphill:
+		fmt.Fprintf(&b, ",p=%s", ftoa(s.P))
+	case Anneal:
+		fmt.Fprintf(&b, ",t0=%s,decay=%s", ftoa(s.T0), ftoa(s.Decay))
+	}
+	fmt.Fprintf(&b, ",energy=%s#%d", s.Energy, s.Seed)
+	return b.String()
+}
+
+func ftoa(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+// ParseSpec parses a seeded ID (see Spec.String). Omitted keys keep the
+// values in defaults. It checks syntax only; Validate checks ranges.
+func ParseSpec(id string, defaults Spec) (Spec, error) {
+	s := defaults
+	id = strings.TrimSpace(id)
+	body, seed, ok := strings.Cut(id, "#")
+	if !ok {
+		return s, fmt.Errorf("generate: seeded ID %q has no '#seed'", id)
+	}
+	v, err := strconv.ParseUint(seed, 10, 64)
+	if err != nil {
+		return s, fmt.Errorf("generate: seeded ID seed %q is not a non-negative integer", seed)
+	}
+	s.Seed = v
+	parts := strings.Split(body, ",")
+	rs, cs, ok := strings.Cut(parts[0], "x")
+	if s.Rows, err = strconv.Atoi(rs); !ok || err != nil {
+		return s, fmt.Errorf("generate: seeded ID size %q is not of the form RxC", parts[0])
+	}
+	if s.Cols, err = strconv.Atoi(cs); err != nil {
+		return s, fmt.Errorf("generate: seeded ID size %q is not of the form RxC", parts[0])
+	}
+	for _, kv := range parts[1:] {
+		k, val, ok := strings.Cut(kv, "=")
+		if !ok {
+			return s, fmt.Errorf("generate: seeded ID part %q is not key=value", kv)
+		}
+		var err error
+		switch k {
+		case "start", "goal":
+			random, c := val == "random", (*maze.Cell)(nil)
+			if !random {
+				cc, e := maze.ParseCell(strings.Replace(val, ".", ",", 1))
+				if e != nil {
+					return s, fmt.Errorf("generate: seeded ID %s %q is not r.c or random", k, val)
+				}
+				c = &cc
+			}
+			if k == "start" {
+				s.Start, s.RandomStart = c, random
+			} else {
+				s.Goal, s.RandomGoal = c, random
+			}
+		case "method":
+			s.Method = val
+		case "iterations":
+			s.Iterations, err = strconv.Atoi(val)
+		case "descents":
+			s.Descents, err = strconv.Atoi(val)
+		case "p":
+			s.P, err = strconv.ParseFloat(val, 64)
+		case "t0":
+			s.T0, err = strconv.ParseFloat(val, 64)
+		case "decay":
+			s.Decay, err = strconv.ParseFloat(val, 64)
+		case "energy":
+			s.Energy = val
+		default:
+			return s, fmt.Errorf("generate: seeded ID has unknown key %q", k)
+		}
+		if err != nil {
+			return s, fmt.Errorf("generate: seeded ID %s %q is not a number", k, val)
+		}
+	}
+	return s, nil
+}
+
+// Validate checks the spec's ranges and names.
+func (s Spec) Validate() error {
+	b := maze.Board{Rows: s.Rows, Cols: s.Cols}
+	if err := b.Validate(); err != nil {
+		return err
+	}
+	for _, c := range []*maze.Cell{s.Start, s.Goal} {
+		if c != nil && !b.Contains(*c) {
+			return fmt.Errorf("generate: cell %v is off the %dx%d board", *c, s.Rows, s.Cols)
+		}
+	}
+	if s.Start != nil && s.Goal != nil && *s.Start == *s.Goal {
+		return fmt.Errorf("generate: start and goal are the same cell %v", *s.Start)
+	}
+	if (s.Start != nil && s.RandomStart) || (s.Goal != nil && s.RandomGoal) {
+		return fmt.Errorf("generate: a cell cannot be both given and random")
+	}
+	switch s.Method {
+	case Hill, FirstChoice, Uphill, Anneal:
+	case Restarts:
+		if s.Descents < 1 {
+			return fmt.Errorf("generate: restarts needs at least 1 hill descent, not %d", s.Descents)
+		}
+	default:
+		return fmt.Errorf("generate: unknown method %q (want one of %s)", s.Method, strings.Join(Methods, ", "))
+	}
+	if s.Method == Uphill && !(s.P >= 0 && s.P <= 1) {
+		return fmt.Errorf("generate: uphill probability %g out of range 0..1", s.P)
+	}
+	if s.Method == Anneal {
+		if !(s.T0 > 0) || math.IsInf(s.T0, 0) {
+			return fmt.Errorf("generate: initial temperature %g must be positive", s.T0)
+		}
+		if !(s.Decay > 0 && s.Decay <= 1) {
+			return fmt.Errorf("generate: decay rate %g out of range (0, 1]", s.Decay)
+		}
+	}
+	return nil
+}

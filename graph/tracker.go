@@ -1,0 +1,312 @@
+package graph
+
+import "math/bits"
+
+// DepthTracker follows the goal depth of one maze configuration while a
+// local search changes it one cell at a time. It is the fast path of the
+// simple objective: Try evaluates a one-cell change without committing it,
+// Accept commits the change last tried.
+//
+// Why it is fast: the tracker keeps the breadth-first layers of the current
+// configuration (the cells first reached at each depth, up to the goal's).
+// A change at a cell that search never expanded before reaching the goal
+// (its depth is at least the goal's, or it is unreachable) cannot change the
+// goal depth, so Try answers at once. A change at a cell of depth k leaves
+// layers 0..k as they are, so the search restarts from layer k. Both give
+// exactly the depth a full search would. And once a restarted search
+// produces a layer and a visited set equal to the old ones, every later
+// layer is the old one too, so it stops there. Each cell's current
+// successor set is kept beside the layers, so expanding a cell is one OR
+// per word.
+//
+// A DepthTracker is not safe for concurrent use.
+type DepthTracker struct {
+	g           *Graph
+	start, goal int
+	w           int      // words per set
+	cur         []uint64 // cur[i*w:(i+1)*w] is σ(i) in the current configuration
+	// layers[d*w:(d+1)*w] is the set of cells at depth d and cum[...] the
+	// cells at depth ≤ d, for d = 0..top. When found, top is the goal depth
+	// and layer top holds the goal; otherwise layer top is the last non-empty
+	// layer and everything reachable has been expanded.
+	layers, cum []uint64
+	top         int
+	found       bool
+	depth       []int32 // depth[i] = the layer holding cell i, or -1
+
+	// The change last tried, and the layers it produced (from k+1 on).
+	tryCell   int
+	trySucc   []uint64 // σ(tryCell) after the change (a slice of Graph.succ)
+	tryK      int      // -1: the change leaves the layers as they are
+	tryTop    int
+	tryFound  bool
+	tryEnd    int // new layers k+1..tryEnd replace the old ones on Accept
+	oldEnd    int // ... which are old layers k+1..oldEnd
+	newLayers []uint64
+	newCum    []uint64
+	spare     []uint64 // one set of scratch space
+}
+
+// NewDepthTracker returns a tracker for mazes on g with the given start
+// and goal cells. Call Reset before anything else.
+func NewDepthTracker(g *Graph, start, goal int) *DepthTracker {
+	w := g.words
+	size := (g.n + 2) * w
+	return &DepthTracker{
+		g: g, start: start, goal: goal, w: w,
+		cur:    make([]uint64, g.n*w),
+		layers: make([]uint64, size), cum: make([]uint64, size),
+		newLayers: make([]uint64, size), newCum: make([]uint64, size),
+		spare: make([]uint64, w),
+		depth: make([]int32, g.n),
+		tryK:  -1,
+	}
+}
+
+// Reset makes jumps the current configuration and returns its goal depth
+// (-1 when the goal is unreachable).
+func (t *DepthTracker) Reset(jumps []int) int {
+	w := t.w
+	for i, j := range jumps {
+		copy(t.cur[i*w:(i+1)*w], t.g.Succ(i, j))
+	}
+	clear(t.layers[:w])
+	t.layers[t.start>>6] = 1 << (uint(t.start) & 63)
+	copy(t.cum[:w], t.layers[:w])
+	if w == 1 {
+		t.top, t.found, _ = t.expand1(0, t.layers[0], t.cum[0], t.layers, t.cum, -1)
+	} else {
+		t.top, t.found, _ = t.expandN(0, t.layers, t.cum, -1)
+	}
+	t.tryK = -1
+	for i := range t.depth {
+		t.depth[i] = -1
+	}
+	t.setDepths(0, t.top)
+	return t.Depth()
+}
+
+// Depth returns the goal depth of the current configuration, or -1.
+func (t *DepthTracker) Depth() int {
+	if t.found {
+		return t.top
+	}
+	return -1
+}
+
+// Try returns the goal depth the current configuration would have with
+// cell i's jump set to j, without changing the configuration.
+func (t *DepthTracker) Try(i, j int) int {
+	w := t.w
+	t.tryCell, t.trySucc = i, t.g.Succ(i, j)
+	k := t.layerOf(i)
+	t.tryK = k
+	if k < 0 {
+		return t.Depth()
+	}
+	var conv int
+	// Layers after the old goal layer are never compared.
+	oldLast := t.top
+	if t.found {
+		oldLast--
+	}
+	if w == 1 {
+		old := t.cur[i]
+		t.cur[i] = t.trySucc[0]
+		t.tryTop, t.tryFound, conv = t.expand1(k, t.layers[k], t.cum[k], t.newLayers, t.newCum, oldLast)
+		t.cur[i] = old
+	} else if w == 2 {
+		o0, o1 := t.cur[2*i], t.cur[2*i+1]
+		t.cur[2*i], t.cur[2*i+1] = t.trySucc[0], t.trySucc[1]
+		t.tryTop, t.tryFound, conv = t.expand2(k, t.layers[2*k], t.layers[2*k+1], t.cum[2*k], t.cum[2*k+1], t.newLayers, t.newCum, oldLast)
+		t.cur[2*i], t.cur[2*i+1] = o0, o1
+	} else {
+		old := t.spare // holds σ(i) while the change is in place
+		copy(old, t.cur[i*w:(i+1)*w])
+		copy(t.cur[i*w:(i+1)*w], t.trySucc)
+		// Layers 0..k are shared; expandN writes k+1.. into the new buffers.
+		copy(t.newLayers[k*w:(k+1)*w], t.layers[k*w:(k+1)*w])
+		copy(t.newCum[k*w:(k+1)*w], t.cum[k*w:(k+1)*w])
+		t.tryTop, t.tryFound, conv = t.expandN(k, t.newLayers, t.newCum, oldLast)
+		copy(t.cur[i*w:(i+1)*w], old)
+	}
+	t.tryEnd, t.oldEnd = t.tryTop, t.top
+	if conv >= 0 {
+		t.tryTop, t.tryFound = t.top, t.found
+		t.tryEnd, t.oldEnd = conv-1, conv-1
+	}
+	if t.tryFound {
+		return t.tryTop
+	}
+	return -1
+}
+
+// Accept commits the change last passed to Try.
+func (t *DepthTracker) Accept() {
+	w := t.w
+	copy(t.cur[t.tryCell*w:(t.tryCell+1)*w], t.trySucc)
+	if k := t.tryK; k >= 0 {
+		t.clearDepths(k+1, t.oldEnd)
+		copy(t.layers[(k+1)*w:(t.tryEnd+1)*w], t.newLayers[(k+1)*w:(t.tryEnd+1)*w])
+		copy(t.cum[(k+1)*w:(t.tryEnd+1)*w], t.newCum[(k+1)*w:(t.tryEnd+1)*w])
+		t.top, t.found = t.tryTop, t.tryFound
+		t.setDepths(k+1, t.tryEnd)
+	}
+	t.tryK = -1
+}
+
+// setDepths records the depth of the cells in layers from..to.
+func (t *DepthTracker) setDepths(from, to int) {
+	t.markLayers(from, to, true)
+}
+
+// clearDepths forgets the depth of the cells in layers from..to.
+func (t *DepthTracker) clearDepths(from, to int) {
+	t.markLayers(from, to, false)
+}
+
+func (t *DepthTracker) markLayers(from, to int, set bool) {
+	w := t.w
+	for d := from; d <= to; d++ {
+		v := int32(-1)
+		if set {
+			v = int32(d)
+		}
+		for x, word := range t.layers[d*w : (d+1)*w] {
+			for ; word != 0; word &= word - 1 {
+				t.depth[x<<6+bits.TrailingZeros64(word)] = v
+			}
+		}
+	}
+}
+
+// layerOf returns the depth of cell i if breadth-first search expands it
+// before reaching the goal, else -1.
+func (t *DepthTracker) layerOf(i int) int {
+	d := int(t.depth[i])
+	if t.found && d >= t.top {
+		return -1
+	}
+	return d
+}
+
+// expandN continues breadth-first search from layer k of layers/cum
+// (which must be filled for k), writing layers k+1.., and returns the last
+// layer written and whether it holds the goal. When layers is not t.layers,
+// a new layer d ≤ oldLast equal to t.layers' layer d, with equal visited
+// sets, ends the search early: it returns conv = d (else conv = -1), and
+// every later layer is the old one. It serves boards of more than 64
+// cells; expand1 and expand2 are the one- and two-word fast paths.
+func (t *DepthTracker) expandN(k int, layers, cum []uint64, oldLast int) (top int, found bool, conv int) {
+	if t.w == 2 {
+		return t.expand2(k, layers[2*k], layers[2*k+1], cum[2*k], cum[2*k+1], layers, cum, oldLast)
+	}
+	w, cur := t.w, t.cur
+	gw, gb := t.goal>>6, uint64(1)<<(uint(t.goal)&63)
+	for d := k; ; d++ {
+		next := layers[(d+1)*w : (d+2)*w]
+		clear(next)
+		for x, word := range layers[d*w : (d+1)*w] {
+			for ; word != 0; word &= word - 1 {
+				c := x<<6 + bits.TrailingZeros64(word)
+				s := cur[c*w : c*w+w]
+				for y := range next {
+					next[y] |= s[y]
+				}
+			}
+		}
+		visited, nc := cum[d*w:(d+1)*w], cum[(d+1)*w:(d+2)*w]
+		empty := true
+		for y := range next {
+			next[y] &^= visited[y]
+			nc[y] = visited[y] | next[y]
+			empty = empty && next[y] == 0
+		}
+		if empty {
+			return d, false, -1
+		}
+		if next[gw]&gb != 0 {
+			return d + 1, true, -1
+		}
+		if d+1 <= oldLast && equalWords(next, t.layers[(d+1)*w:(d+2)*w]) && equalWords(nc, t.cum[(d+1)*w:(d+2)*w]) {
+			return 0, false, d + 1
+		}
+	}
+}
+
+func equalWords(a, b []uint64) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// expand2 is expandN for boards of 65 to 128 cells (up to 11×11).
+func (t *DepthTracker) expand2(k int, f0, f1, v0, v1 uint64, layers, cum []uint64, oldLast int) (top int, found bool, conv int) {
+	old, oldCum := t.layers, t.cum
+	cur := t.cur
+	var g0, g1 uint64
+	if t.goal < 64 {
+		g0 = 1 << uint(t.goal)
+	} else {
+		g1 = 1 << uint(t.goal-64)
+	}
+	for d := k; ; d++ {
+		var n0, n1 uint64
+		for ; f0 != 0; f0 &= f0 - 1 {
+			c := bits.TrailingZeros64(f0)
+			n0 |= cur[2*c]
+			n1 |= cur[2*c+1]
+		}
+		for ; f1 != 0; f1 &= f1 - 1 {
+			c := 64 + bits.TrailingZeros64(f1)
+			n0 |= cur[2*c]
+			n1 |= cur[2*c+1]
+		}
+		n0 &^= v0
+		n1 &^= v1
+		if n0|n1 == 0 {
+			return d, false, -1
+		}
+		v0 |= n0
+		v1 |= n1
+		layers[2*d+2], layers[2*d+3] = n0, n1
+		cum[2*d+2], cum[2*d+3] = v0, v1
+		if n0&g0|n1&g1 != 0 {
+			return d + 1, true, -1
+		}
+		if d+1 <= oldLast && n0 == old[2*d+2] && n1 == old[2*d+3] && v0 == oldCum[2*d+2] && v1 == oldCum[2*d+3] {
+			return 0, false, d + 1
+		}
+		f0, f1 = n0, n1
+	}
+}
+
+// expand1 is expandN for boards of up to 64 cells (8×8): the frontier and
+// the visited cells are given as words, and layers k+1.. are written to
+// layers/cum.
+func (t *DepthTracker) expand1(k int, frontier, visited uint64, layers, cum []uint64, oldLast int) (top int, found bool, conv int) {
+	cur, old, oldCum := t.cur, t.layers, t.cum
+	goalBit := uint64(1) << uint(t.goal)
+	for d := k; ; d++ {
+		var next uint64
+		for f := frontier; f != 0; f &= f - 1 {
+			next |= cur[bits.TrailingZeros64(f)]
+		}
+		next &^= visited
+		if next == 0 {
+			return d, false, -1
+		}
+		visited |= next
+		layers[d+1], cum[d+1] = next, visited
+		if next&goalBit != 0 {
+			return d + 1, true, -1
+		}
+		if d+1 <= oldLast && next == old[d+1] && visited == oldCum[d+1] {
+			return 0, false, d + 1
+		}
+		frontier = next
+	}
+}

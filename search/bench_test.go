@@ -1,0 +1,35 @@
+package search_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"rjm/graph"
+	"rjm/maze"
+	"rjm/search"
+)
+
+func benchHill(b *testing.B, n int) {
+	board := maze.Board{Rows: n, Cols: n}
+	g := graph.MustCompile(board)
+	p := search.Problem{Graph: g, Start: 0, Goal: n*n - 1}
+	const iters = 100_000
+	rng := rand.New(rand.NewPCG(1, 2))
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := (search.HillDescent{Iterations: iters}).Search(context.Background(), p, rng); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*iters), "ns/iteration")
+	b.ReportMetric(float64(b.N*iters)/b.Elapsed().Seconds()/1e6, "Miterations/s")
+}
+
+// BenchmarkHillDescent5x5 measures seed 000's hill descent with the simple
+// objective on the assignment's 5×5 maze; issue 2 asks for at least 10
+// million iterations per second on one core.
+func BenchmarkHillDescent5x5(b *testing.B) { benchHill(b, 5) }
+
+// BenchmarkHillDescent10x10 must stay within 3× the 5×5 cost per iteration.
+func BenchmarkHillDescent10x10(b *testing.B) { benchHill(b, 10) }

@@ -1,0 +1,78 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"rjm/energy"
+	"rjm/graph"
+	"rjm/maze"
+)
+
+// MaxIterations bounds the iterations one search may be asked for.
+const MaxIterations = 1_000_000_000
+
+// Problem is what a search works on.
+type Problem struct {
+	Graph       *graph.Graph
+	Start, Goal int           // cell indices
+	Energy      energy.Energy // nil means energy.Depth{}
+	// Progress, if not nil, is called now and then (every ProgressEvery
+	// iterations and at the end) with the iterations done, the total, and
+	// the best energy so far. It must be quick.
+	Progress func(done, total int, best float64)
+}
+
+// ProgressEvery is how many iterations pass between Progress calls.
+const ProgressEvery = 1 << 16
+
+// Method is a stochastic local search algorithm. Settings are the fields
+// of the implementing struct.
+type Method interface {
+	// Search runs the method on p with random numbers from rng.
+	Search(ctx context.Context, p Problem, rng *rand.Rand) (Result, error)
+}
+
+// Stats counts what a search did.
+type Stats struct {
+	Iterations int `json:"iterations"` // steps proposed
+	Accepted   int `json:"accepted"`   // steps accepted, uphill ones included
+	Uphill     int `json:"uphill"`     // accepted steps that raised the energy
+	Restarts   int `json:"restarts"`   // random restarts after the first configuration
+	Improved   int `json:"improved"`   // times the best energy strictly fell
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Best   *maze.Maze // the best configuration met
+	Energy float64    // its energy
+	Stats  Stats
+}
+
+// ErrNoStep is returned when the board has no cell whose jump can change
+// (every non-goal cell has a single legal jump, as on 2×2 boards); such a
+// board has one configuration, returned as the best.
+var ErrNoStep = errors.New("search: no cell of this board can change its jump")
+
+func (p *Problem) validate() error {
+	if p.Graph == nil {
+		return errors.New("search: problem has no graph")
+	}
+	n := p.Graph.Cells()
+	if p.Start < 0 || p.Start >= n || p.Goal < 0 || p.Goal >= n || p.Start == p.Goal {
+		return fmt.Errorf("search: start %d and goal %d must be distinct cells of the %d-cell board", p.Start, p.Goal, n)
+	}
+	if p.Energy == nil {
+		p.Energy = energy.Depth{}
+	}
+	return nil
+}
+
+func checkIterations(name string, n int) error {
+	if n < 0 || n > MaxIterations {
+		return fmt.Errorf("search: %s %d out of range 0..%d", name, n, MaxIterations)
+	}
+	return nil
+}

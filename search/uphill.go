@@ -1,0 +1,36 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+)
+
+// Uphill is hill descent with random uphill steps (seed 000; seed 004
+// Problem 5): a step that raises the energy is still taken with
+// probability P. P = 0 is pure hill descent, P = 1 a random walk. Seed
+// 003 generates its mazes this way with P = 0.005.
+type Uphill struct {
+	Iterations int
+	P          float64 // probability of accepting an uphill step, 0..1
+	StrictBest bool    // as in HillDescent
+}
+
+// Search runs hill descent with random uphill steps on p.
+func (u Uphill) Search(ctx context.Context, p Problem, rng *rand.Rand) (Result, error) {
+	if err := p.validate(); err != nil {
+		return Result{}, err
+	}
+	if err := checkIterations("iterations", u.Iterations); err != nil {
+		return Result{}, err
+	}
+	if !(u.P >= 0 && u.P <= 1) {
+		return Result{}, fmt.Errorf("search: uphill probability %g out of range 0..1", u.P)
+	}
+	s := newState(ctx, p, rng, u.Iterations)
+	s.start()
+	err := s.descend(u.Iterations, &rule{kind: uphillRule, p: u.P, strict: u.StrictBest})
+	return s.result(), err
+}
+
+var _ Method = Uphill{}
