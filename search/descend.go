@@ -32,7 +32,7 @@ func (s *state) descend(iterations int, r *rule) error {
 		if !ok {
 			switch r.kind {
 			case uphillRule:
-				ok = s.rng.Float64() < r.p
+				ok = r.p > 0 && s.rng.Float64() < r.p
 			case annealRule:
 				ok = r.t > 0 && s.rng.Float64() < math.Exp((s.e-e2)/r.t)
 			}

@@ -100,9 +100,7 @@ func (f *generateFlags) spec(c *cobra.Command) (generate.Spec, error) {
 		*x.dst = &cell
 	}
 	if !c.Flags().Changed("seed") {
-		var b [8]byte
-		_, _ = rand.Read(b[:])
-		s.Seed = binary.LittleEndian.Uint64(b[:]) >> 1
+		s.Seed = randomSeed()
 	}
 	if s.Iterations < 0 || s.Iterations > search.MaxIterations {
 		return s, fmt.Errorf("--iterations %d out of range 0..%d", s.Iterations, search.MaxIterations)
@@ -201,4 +199,12 @@ func generateText(r *generate.Result) string {
 	fmt.Fprintf(&b, "Search: %s, %d iterations, %d accepted (%d uphill), %d restarts, %d improvements\n",
 		r.Spec.Method, st.Iterations, st.Accepted, st.Uphill, st.Restarts, st.Improved)
 	return b.String()
+}
+
+// randomSeed draws a seed for runs that were given none; the seed is
+// always reported, so every run can be repeated.
+func randomSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:]) >> 1
 }

@@ -95,6 +95,7 @@ no number. Cells are written 1-based as row,col, like the seeds.`,
 var commands = []func(*env) *cobra.Command{
 	newSolveCmd,
 	newGenerateCmd,
+	newExerciseCmd,
 }
 
 // wrapArgs makes cobra's positional-argument errors usage errors.

@@ -1,0 +1,263 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// rjmRun runs the command line in memory.
+func rjmRun(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(args, strings.NewReader(stdin), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+// golden compares got with testdata/name, or rewrites it under -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./cmd/rjm -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the golden file:\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+// The assignment's programs print exactly the transcripts in testdata/
+// (prompts, maze, "Moves from start:", depth grid, objective).
+func TestExerciseTranscripts(t *testing.T) {
+	for _, tc := range []struct{ name, input string }{
+		{"representation", "5\n"},
+		{"representation", "10\n"},
+		{"evaluation", ""},
+		{"hill-descent", "10000\n"},
+		{"restarts", "1000\n10\n"},
+		{"uphill", "10000\n0.01\n"},
+		{"annealing", "10000\n5\n0.999\n"},
+	} {
+		out, errs, code := rjmRun(t, tc.input, "exercise", tc.name, "--seed", "2010")
+		if code != 0 || errs != "" {
+			t.Fatalf("%s: status %d, stderr %q", tc.name, code, errs)
+		}
+		file := tc.name
+		if tc.name == "representation" {
+			file += "-" + strings.TrimSpace(tc.input)
+		}
+		golden(t, "exercise-"+file+".txt", out)
+	}
+}
+
+// Invalid answers are reported and the prompt repeated; input that ends
+// first fails with status 2.
+func TestExerciseInvalidAnswers(t *testing.T) {
+	out, errs, code := rjmRun(t, "4\nfive\n6\n", "exercise", "representation", "--seed", "1")
+	if code != 0 || strings.Count(out, "Rook Jumping Maze size (5-10)?\n") != 3 || strings.Count(errs, "invalid answer") != 2 {
+		t.Fatalf("status %d\nstdout %q\nstderr %q", code, out, errs)
+	}
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); len(lines) != 3+6 {
+		t.Fatalf("want a 6×6 maze after the prompts, got\n%s", out)
+	}
+	for _, tc := range []struct{ name, input string }{
+		{"hill-descent", "0\n"},
+		{"uphill", "10\n1.5\n"},
+		{"annealing", "10\n-1\n"},
+		{"annealing", "10\n1\n1.5\n"},
+		{"restarts", "10\n"},
+	} {
+		_, errs, code := rjmRun(t, tc.input, "exercise", tc.name, "--seed", "1")
+		if code != 2 || !strings.Contains(errs, "no valid answer") {
+			t.Errorf("%s %q: status %d, stderr %q", tc.name, tc.input, code, errs)
+		}
+	}
+	if _, errs, code := rjmRun(t, "", "exercise", "nonsense"); code != 2 || !strings.Contains(errs, "unknown exercise") {
+		t.Errorf("unknown exercise: status %d, stderr %q", code, errs)
+	}
+}
+
+func TestSolvePublished(t *testing.T) {
+	for _, f := range []string{"figure1", "program1"} {
+		out, errs, code := rjmRun(t, "", "solve", "../../examples/"+f+".txt")
+		if code != 0 || errs != "" {
+			t.Fatalf("%s: status %d, stderr %q", f, code, errs)
+		}
+		golden(t, "solve-"+f+".txt", out)
+	}
+}
+
+func TestSolveJSON(t *testing.T) {
+	maze := "3 4 1 3 1\n3 3 3 G 2\n3 1 2 2 3\n4 2 3 3 3\n4 1 4 3 2\n"
+	out, _, code := rjmRun(t, maze, "solve", "--json", "-")
+	if code != 0 {
+		t.Fatalf("status %d", code)
+	}
+	var j map[string]any
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"rows", "cols", "start", "goal", "solvable", "shortest", "solution", "shortest_paths", "unique", "objective", "depths"} {
+		if _, ok := j[key]; !ok {
+			t.Errorf("JSON lacks %q", key)
+		}
+	}
+	if j["shortest"] != 13.0 || j["solution"] != "DRLUDLRULLRDU" || j["unique"] != true || j["objective"] != -13.0 {
+		t.Errorf("JSON = %s", out)
+	}
+	depths := j["depths"].([]any)
+	if depths[1].([]any)[0] != nil || depths[0].([]any)[1] != 8.0 {
+		t.Errorf("depths = %v", depths)
+	}
+	// Unsolvable: shortest is null.
+	out, _, _ = rjmRun(t, "2 1 2\n1 G 1\n2 1 2\n", "solve", "--json")
+	if !strings.Contains(out, `"shortest": null`) || !strings.Contains(out, `"solvable": false`) || !strings.Contains(out, `"objective": 1000000`) {
+		t.Errorf("unsolvable JSON = %s", out)
+	}
+}
+
+// Bad input: one line on stderr naming the problem, status 2, no panic.
+func TestSolveBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		name, stdin string
+		args        []string
+		want        string
+	}{
+		{"ragged", "1 2 3\n1 G\n", nil, "line 2, column 1"},
+		{"not a number", "1 x\n1 G\n", nil, `line 1, column 3: "x" is not a jump number`},
+		{"negative", "1 -1\n1 G\n", nil, "negative jump"},
+		{"empty", "", nil, "no maze"},
+		{"no goal", "1 1\n1 1\n", nil, "no goal"},
+		{"two goals", "G 1\n1 G\n", nil, "second goal"},
+		{"huge", strings.Repeat(strings.Repeat("1 ", 100)+"\n", 100), nil, "more than 32 columns"},
+		{"missing file", "", []string{"/nonexistent/maze.txt"}, "no such file"},
+		{"two files", "", []string{"a", "b"}, "accepts at most 1 arg"},
+		{"bad flag", "", []string{"--frobnicate"}, "unknown flag"},
+		{"bad start", "1 1\n1 G\n", []string{"--start", "0,0"}, "count from 1"},
+		{"bad id", "", []string{"--id", "5x5:12"}, "ID has 2 jumps"},
+		{"strict", "7 1\n1 G\n", []string{"--strict"}, "cell (1,1) has jump 7, which leaves the board"},
+	} {
+		out, errs, code := rjmRun(t, tc.stdin, append([]string{"solve"}, tc.args...)...)
+		if code != 2 || out != "" || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%s: status %d, stdout %q, stderr %q (want one line with %q)", tc.name, code, out, errs, tc.want)
+		}
+	}
+}
+
+// Published puzzles may hold cells whose jump leaves the board: solve
+// treats them as dead ends and says so in one line on stderr.
+func TestSolveDeadEnd(t *testing.T) {
+	out, errs, code := rjmRun(t, "1 7 1\n1 1 1\n1 1 G\n", "solve")
+	if code != 0 || !strings.Contains(errs, "(1,2)=7") || strings.Count(errs, "\n") != 1 || !strings.Contains(out, "Shortest solution: 4 moves") {
+		t.Fatalf("status %d\nstdout %s\nstderr %q", code, out, errs)
+	}
+}
+
+func TestSolveByID(t *testing.T) {
+	out, _, code := rjmRun(t, "", "solve", "--id", "5x5:3413133302312234233341432")
+	if code != 0 || !strings.Contains(out, "13 moves: DRLUDLRULLRDU") {
+		t.Fatalf("status %d\n%s", code, out)
+	}
+}
+
+// Same seed and options, byte-identical output; the seeded ID printed
+// regenerates the same maze.
+func TestGenerateReproducible(t *testing.T) {
+	for _, args := range [][]string{
+		{"generate", "--seed", "7"},
+		{"generate", "--seed", "7", "--method", "first-choice", "--rows", "6", "--cols", "8", "--iterations", "3000"},
+		{"generate", "--seed", "7", "--method", "restarts", "--restarts", "5", "--iterations", "500"},
+		{"generate", "--seed", "7", "--method", "uphill", "--p", "0.01", "--iterations", "3000"},
+		{"generate", "--seed", "7", "--method", "anneal", "--t0", "3", "--decay", "0.999", "--iterations", "3000", "--json"},
+	} {
+		a, _, code := rjmRun(t, "", args...)
+		b, _, _ := rjmRun(t, "", args...)
+		if code != 0 || a != b {
+			t.Fatalf("%v: status %d, outputs differ:\n%s\n%s", args, code, a, b)
+		}
+		var id string
+		if args[len(args)-1] == "--json" {
+			var j struct {
+				SeededID string `json:"seeded_id"`
+			}
+			_ = json.Unmarshal([]byte(a), &j)
+			id = j.SeededID
+		} else {
+			for _, line := range strings.Split(a, "\n") {
+				if s, ok := strings.CutPrefix(line, "Seeded ID: "); ok {
+					id = s
+				}
+			}
+		}
+		if id == "" {
+			t.Fatalf("%v: no seeded ID in\n%s", args, a)
+		}
+		c, _, code := rjmRun(t, "", "generate", "--id", id, "--json")
+		if code != 0 || !strings.Contains(c, firstMazeLine(a)) {
+			t.Errorf("%v: --id %s gives\n%s", args, id, c)
+		}
+	}
+}
+
+func firstMazeLine(out string) string {
+	if strings.HasPrefix(out, "{") {
+		var j struct {
+			Maze string `json:"maze"`
+		}
+		_ = json.Unmarshal([]byte(out), &j)
+		out = j.Maze
+	}
+	line, _, _ := strings.Cut(out, "\n")
+	return line
+}
+
+func TestGenerateBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"--size", "0"},
+		{"--size", "33"},
+		{"--rows", "100000", "--cols", "100000"},
+		{"--method", "magic"},
+		{"--iterations", "-5"},
+		{"--iterations", "99999999999"},
+		{"--method", "uphill", "--p", "2"},
+		{"--method", "anneal", "--t0", "0"},
+		{"--method", "anneal", "--decay", "1.5"},
+		{"--method", "restarts", "--restarts", "0"},
+		{"--energy", "nonsense"},
+		{"--goal", "9,9"},
+		{"--start", "1,1", "--goal", "1,1"},
+		{"--id", "5x5#x"},
+		{"extra-arg"},
+	} {
+		out, errs, code := rjmRun(t, "", append([]string{"generate"}, args...)...)
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: status %d, stdout %q, stderr %q", args, code, out, errs)
+		}
+	}
+}
+
+func TestHelpEverywhere(t *testing.T) {
+	for _, cmd := range []string{"", "solve", "generate", "exercise"} {
+		args := []string{"--help"}
+		if cmd != "" {
+			args = []string{cmd, "--help"}
+		}
+		out, _, code := rjmRun(t, "", args...)
+		if code != 0 || !strings.Contains(out, "Usage:") {
+			t.Errorf("%s --help: status %d\n%s", cmd, code, out)
+		}
+	}
+}

@@ -1,0 +1,213 @@
+// Package exercise runs the programs of the Rook Jumping Maze assignment
+// (seed 000, "Rook Jumping Maze Generation Assignments") with their exact
+// prompts and output formats, so that a teacher can diff a student's
+// transcript against this one:
+//
+//	representation  "Rook Jumping Maze size (5-10)?" then a random n×n maze
+//	evaluation      a random 5×5 maze, a blank line, "Moves from start:",
+//	                the depth grid, a blank line, the objective
+//	hill-descent    "Iterations?"
+//	restarts        "Iterations?", "Hill descents?"
+//	uphill          "Iterations?", "Uphill step probability?"
+//	annealing       "Iterations?", "Initial temperature?", "Decay rate?"
+//
+// Each prompt is printed on a line of its own; answers are read a line at
+// a time. An invalid answer is reported on the error stream and the prompt
+// repeated; running out of input is an error. Mazes are printed with jump
+// numbers separated by a single space and the goal's jump 0, as the
+// assignment's examples show.
+package exercise
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"rjm/energy"
+	"rjm/graph"
+	"rjm/maze"
+	"rjm/search"
+	"rjm/solve"
+)
+
+// Names lists the exercises in the order of seed 000.
+var Names = []string{"representation", "evaluation", "hill-descent", "restarts", "uphill", "annealing"}
+
+// IO is where an exercise reads answers and writes its transcript.
+type IO struct {
+	In     io.Reader
+	Out    io.Writer // the transcript: prompts and results
+	Errors io.Writer // complaints about invalid answers
+}
+
+// ErrNoAnswer is returned (wrapped) when the input ends before a valid
+// answer to a prompt.
+var ErrNoAnswer = errors.New("no valid answer")
+
+// Run runs the named exercise with random numbers from rng.
+func Run(ctx context.Context, name string, io IO, rng *rand.Rand) error {
+	x := &session{io: io, in: bufio.NewReader(io.In), rng: rng, ctx: ctx}
+	switch name {
+	case "representation":
+		return x.representation()
+	case "evaluation":
+		return x.evaluation()
+	case "hill-descent":
+		return x.hillDescent()
+	case "restarts":
+		return x.restarts()
+	case "uphill":
+		return x.uphill()
+	case "annealing":
+		return x.annealing()
+	}
+	return fmt.Errorf("exercise: unknown exercise %q (want one of %s)", name, strings.Join(Names, ", "))
+}
+
+type session struct {
+	io  IO
+	in  *bufio.Reader
+	rng *rand.Rand
+	ctx context.Context
+}
+
+// Size is the board of every exercise after Maze Representation.
+const Size = 5
+
+func (x *session) representation() error {
+	n, err := x.askInt("Rook Jumping Maze size (5-10)?", 5, 10)
+	if err != nil {
+		return err
+	}
+	b := maze.Board{Rows: n, Cols: n}
+	m, err := maze.Random(b, maze.DefaultStart(b), maze.DefaultGoal(b), x.rng)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(x.io.Out, m.Text(maze.TextOptions{GoalZero: true}))
+	return err
+}
+
+func (x *session) evaluation() error {
+	b := maze.Board{Rows: Size, Cols: Size}
+	m, err := maze.Random(b, maze.DefaultStart(b), maze.DefaultGoal(b), x.rng)
+	if err != nil {
+		return err
+	}
+	return x.printEvaluation(m)
+}
+
+// printEvaluation prints m by the Maze Evaluation output specification.
+func (x *session) printEvaluation(m *maze.Maze) error {
+	r := solve.Solve(graph.MustCompile(m.Board), m)
+	_, err := fmt.Fprintf(x.io.Out, "%s\nMoves from start:\n%s\n%s\n",
+		m.Text(maze.TextOptions{GoalZero: true}), solve.DepthGrid(r.Depth, m.Cols),
+		energy.Format(energy.Objective(r.GoalDepth)))
+	return err
+}
+
+func (x *session) hillDescent() error {
+	iters, err := x.askInt("Iterations?", 1, search.MaxIterations)
+	if err != nil {
+		return err
+	}
+	return x.search(search.HillDescent{Iterations: iters})
+}
+
+func (x *session) restarts() error {
+	iters, err := x.askInt("Iterations?", 1, search.MaxIterations)
+	if err != nil {
+		return err
+	}
+	descents, err := x.askInt("Hill descents?", 1, search.MaxIterations/iters)
+	if err != nil {
+		return err
+	}
+	return x.search(search.Restarts{Descents: descents, Iterations: iters})
+}
+
+func (x *session) uphill() error {
+	iters, err := x.askInt("Iterations?", 1, search.MaxIterations)
+	if err != nil {
+		return err
+	}
+	p, err := x.askFloat("Uphill step probability?", "a probability from 0 to 1", func(v float64) bool { return v >= 0 && v <= 1 })
+	if err != nil {
+		return err
+	}
+	return x.search(search.Uphill{Iterations: iters, P: p})
+}
+
+func (x *session) annealing() error {
+	iters, err := x.askInt("Iterations?", 1, search.MaxIterations)
+	if err != nil {
+		return err
+	}
+	t0, err := x.askFloat("Initial temperature?", "a positive number", func(v float64) bool { return v > 0 && !math.IsInf(v, 0) })
+	if err != nil {
+		return err
+	}
+	d, err := x.askFloat("Decay rate?", "a number above 0 and at most 1", func(v float64) bool { return v > 0 && v <= 1 })
+	if err != nil {
+		return err
+	}
+	return x.search(search.Anneal{Iterations: iters, T0: t0, Decay: d})
+}
+
+// search runs a method on a 5×5 maze with the simple objective and
+// prints the best maze by the Maze Evaluation output specification.
+func (x *session) search(method search.Method) error {
+	b := maze.Board{Rows: Size, Cols: Size}
+	p := search.Problem{Graph: graph.MustCompile(b), Start: 0, Goal: b.Cells() - 1, Energy: energy.Depth{}}
+	res, err := method.Search(x.ctx, p, x.rng)
+	if err != nil {
+		return err
+	}
+	return x.printEvaluation(res.Best)
+}
+
+// ask prints prompt and returns the first answer parse accepts,
+// complaining about the others.
+func (x *session) ask(prompt, want string, parse func(string) bool) error {
+	for {
+		if _, err := fmt.Fprintln(x.io.Out, prompt); err != nil {
+			return err
+		}
+		line, err := x.in.ReadString('\n')
+		answer := strings.TrimSpace(line)
+		if answer != "" && parse(answer) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("exercise: %w to %q (want %s)", ErrNoAnswer, prompt, want)
+		}
+		fmt.Fprintf(x.io.Errors, "invalid answer %q: want %s\n", answer, want)
+	}
+}
+
+func (x *session) askInt(prompt string, lo, hi int) (int, error) {
+	var v int
+	want := fmt.Sprintf("an integer from %d to %d", lo, hi)
+	err := x.ask(prompt, want, func(s string) bool {
+		n, err := strconv.Atoi(s)
+		v = n
+		return err == nil && n >= lo && n <= hi
+	})
+	return v, err
+}
+
+func (x *session) askFloat(prompt, want string, ok func(float64) bool) (float64, error) {
+	var v float64
+	err := x.ask(prompt, want, func(s string) bool {
+		f, err := strconv.ParseFloat(s, 64)
+		v = f
+		return err == nil && ok(f)
+	})
+	return v, err
+}

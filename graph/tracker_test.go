@@ -1,0 +1,102 @@
+package graph_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"rjm/graph"
+	"rjm/maze"
+)
+
+// The tracker's incremental answers equal a fresh breadth-first search
+// after every tried and every accepted change, on boards of one, two and
+// more words, whatever the start and goal.
+func TestDepthTrackerMatchesFreshSearch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	sizes := [][2]int{{1, 2}, {2, 3}, {3, 3}, {5, 5}, {4, 7}, {8, 8}, {9, 9}, {10, 10}, {11, 11}, {12, 12}, {20, 13}, {32, 32}}
+	steps := 3000
+	if testing.Short() {
+		steps = 300
+	}
+	for _, sz := range sizes {
+		b := maze.Board{Rows: sz[0], Cols: sz[1]}
+		g := graph.MustCompile(b)
+		for range 3 {
+			s, goal := rng.IntN(b.Cells()), rng.IntN(b.Cells())
+			if s == goal {
+				continue
+			}
+			m, _ := maze.Random(b, b.Cell(s), b.Cell(goal), rng)
+			tr := graph.NewDepthTracker(g, s, goal)
+			if got, want := tr.Reset(m.Jumps), g.GoalDepth(m.Jumps, s, goal); got != want {
+				t.Fatalf("%v: Reset = %d, want %d", sz, got, want)
+			}
+			cur := tr.Depth()
+			for range steps {
+				i := rng.IntN(b.Cells())
+				if i == goal {
+					continue
+				}
+				legal := g.Legal(i)
+				j := legal[rng.IntN(len(legal))]
+				old := m.Jumps[i]
+				m.Jumps[i] = j
+				want := g.GoalDepth(m.Jumps, s, goal)
+				m.Jumps[i] = old
+				if got := tr.Try(i, j); got != want {
+					t.Fatalf("%v: Try(%v, %d) = %d, want %d\n%s", sz, b.Cell(i), j, got, want, m)
+				}
+				if tr.Depth() != cur {
+					t.Fatalf("Try changed the current depth")
+				}
+				// Accept improvements and ties mostly, worse ones sometimes,
+				// so the walk covers every kind of change.
+				if want >= cur || rng.IntN(5) == 0 {
+					tr.Accept()
+					m.Jumps[i] = j
+					cur = want
+					if tr.Depth() != want {
+						t.Fatalf("Accept: depth %d, want %d", tr.Depth(), want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// Moves and σ agree with seed 000's four formulas, and Legal lists
+// exactly the jumps with a move.
+func TestCompileMatchesDefinition(t *testing.T) {
+	for _, b := range []maze.Board{{Rows: 1, Cols: 2}, {Rows: 5, Cols: 5}, {Rows: 3, Cols: 9}, {Rows: 32, Cols: 32}} {
+		g := graph.MustCompile(b)
+		for i := range b.Cells() {
+			c := b.Cell(i)
+			var legal []int
+			for j := 0; j <= 40; j++ {
+				var want []int
+				if j > 0 {
+					for _, s := range []maze.Cell{{Row: c.Row - j, Col: c.Col}, {Row: c.Row + j, Col: c.Col}, {Row: c.Row, Col: c.Col - j}, {Row: c.Row, Col: c.Col + j}} {
+						if b.Contains(s) {
+							want = append(want, b.Index(s))
+						}
+					}
+				}
+				got := g.Succ(i, j).Cells()
+				if len(want) > 0 {
+					legal = append(legal, j)
+				}
+				if len(got) != len(want) || len(g.Moves(i, j)) != len(want) {
+					t.Fatalf("%v: cell %v jump %d: σ = %v, want %d cells", b, c, j, got, len(want))
+				}
+				for k, m := range g.Moves(i, j) {
+					if m.To != want[k] {
+						t.Fatalf("%v: cell %v jump %d: move %d lands on %d, want %d", b, c, j, k, m.To, want[k])
+					}
+				}
+			}
+			if gl := g.Legal(i); len(gl) != len(legal) || len(gl) != b.MaxJump(i) {
+				t.Fatalf("%v: cell %v: Legal = %v, want %v", b, c, gl, legal)
+			}
+		}
+	}
+}

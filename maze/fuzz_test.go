@@ -1,0 +1,75 @@
+package maze_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"rjm/maze"
+)
+
+// FuzzParseText checks that any input either fails with an error or
+// parses to a valid maze that prints and parses back to itself.
+func FuzzParseText(f *testing.F) {
+	files, _ := filepath.Glob("../examples/*.txt")
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err == nil {
+			f.Add(data)
+		}
+	}
+	f.Add([]byte(figure1))
+	f.Add([]byte("start 2,2\n1 2 1\n2 G 2\n1 2 1\n"))
+	f.Add([]byte("1\t2\n-1 G\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := maze.ParseText(data, maze.ParseOptions{})
+		if err != nil {
+			return
+		}
+		if err := m.Validate(); err != nil {
+			t.Fatalf("parsed maze does not validate: %v", err)
+		}
+		back, err := maze.ParseText([]byte(m.String()), maze.ParseOptions{})
+		if err != nil || !back.Equal(m) {
+			t.Fatalf("round trip failed: %v\n%s", err, m)
+		}
+	})
+}
+
+// FuzzParseID checks that IDs parse to valid mazes whose canonical ID
+// parses back to the same maze.
+func FuzzParseID(f *testing.F) {
+	f.Add("5x5:3413133302312234233341432")
+	f.Add("5x5s2.3:3413133302312234233341432")
+	f.Add("2x1:10")
+	f.Fuzz(func(t *testing.T, id string) {
+		m, err := maze.ParseID(id)
+		if err != nil {
+			return
+		}
+		canon, err := m.ID()
+		if err != nil {
+			t.Fatalf("parsed maze has no ID: %v", err)
+		}
+		back, err := maze.ParseID(canon)
+		if err != nil || !back.Equal(m) {
+			t.Fatalf("round trip of %q via %q failed: %v", id, canon, err)
+		}
+	})
+}
+
+// FuzzUnmarshalJSON checks that the JSON form never panics and that what
+// it accepts is a valid maze.
+func FuzzUnmarshalJSON(f *testing.F) {
+	f.Add([]byte(`{"rows":2,"cols":2,"start":[1,1],"goal":[2,2],"jumps":[[1,1],[1,0]]}`))
+	f.Add([]byte(`{"rows":2,"cols":2,"start":[1,1],"goal":[2,2],"jumps":[[1],[1,0]]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var m maze.Maze
+		if err := m.UnmarshalJSON(data); err != nil {
+			return
+		}
+		if err := m.Validate(); err != nil {
+			t.Fatalf("accepted maze does not validate: %v", err)
+		}
+	})
+}

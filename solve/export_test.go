@@ -1,0 +1,4 @@
+package solve
+
+// SatAdd exposes satAdd to the tests.
+var SatAdd = satAdd
