@@ -1,6 +1,10 @@
 package energy
 
-import "rjm/graph"
+import (
+	"math"
+
+	"rjm/graph"
+)
 
 // Unsolvable is the simple objective's value for a maze without a
 // solution: seed 000's "large positive number (e.g. 1,000,000)".
@@ -34,4 +38,17 @@ func (e depthEvaluator) Reset(jumps []int) float64 { return Objective(e.t.Reset(
 func (e depthEvaluator) Try(i, j int) float64      { return Objective(e.t.Try(i, j)) }
 func (e depthEvaluator) Accept()                   { e.t.Accept() }
 
-var _ Energy = Depth{}
+// TryBound asks the tracker for the exact depth only when it is at least
+// the depth the bound stands for (e ≤ bound ⟺ depth ≥ −bound).
+func (e depthEvaluator) TryBound(i, j int, bound float64) (float64, bool) {
+	if bound >= Unsolvable || bound > 0 {
+		return Objective(e.t.Try(i, j)), true
+	}
+	d, exact := e.t.TryBound(i, j, int(math.Ceil(-bound)))
+	return Objective(d), exact
+}
+
+var (
+	_ Energy           = Depth{}
+	_ BoundedEvaluator = depthEvaluator{}
+)

@@ -38,6 +38,17 @@ type Evaluator interface {
 	Accept()
 }
 
+// BoundedEvaluator is an Evaluator that can save work when the caller
+// only needs to know that a change is worse than a bound, as hill descent
+// does: it rejects every change that raises the energy.
+type BoundedEvaluator interface {
+	Evaluator
+	// TryBound is Try, except that when the energy would be above bound it
+	// may return any value above bound instead, with exact false. Accept
+	// may follow only an exact answer.
+	TryBound(i, j int, bound float64) (e float64, exact bool)
+}
+
 // Func adapts a plain function of a whole configuration into an Energy.
 // Its evaluator recomputes the function from scratch on every Try; use it
 // for energies where incremental evaluation does not pay.

@@ -34,6 +34,16 @@ type DepthTracker struct {
 	found       bool
 	depth       []int32 // depth[i] = the layer holding cell i, or -1
 
+	// For TryBound: π of the current configuration (pred[v*w:(v+1)*w] is
+	// the set of cells with a move to v) and the distance from every cell
+	// to the goal, recomputed after an accepted change when first needed.
+	pred      []uint64
+	toGoal    []int32 // moves from cell to goal, -1 when it cannot reach it
+	toGoalOK  bool
+	backLayer []uint64 // scratch for the backward search
+	backNext  []uint64
+	backSeen  []uint64
+
 	// The change last tried, and the layers it produced (from k+1 on).
 	tryCell   int
 	trySucc   []uint64 // σ(tryCell) after the change (a slice of Graph.succ)
@@ -58,6 +68,8 @@ func NewDepthTracker(g *Graph, start, goal int) *DepthTracker {
 		layers: make([]uint64, size), cum: make([]uint64, size),
 		newLayers: make([]uint64, size), newCum: make([]uint64, size),
 		spare: make([]uint64, w),
+		pred:  make([]uint64, g.n*w), toGoal: make([]int32, g.n),
+		backLayer: make([]uint64, w), backNext: make([]uint64, w), backSeen: make([]uint64, w),
 		depth: make([]int32, g.n),
 		tryK:  -1,
 	}
@@ -67,9 +79,12 @@ func NewDepthTracker(g *Graph, start, goal int) *DepthTracker {
 // (-1 when the goal is unreachable).
 func (t *DepthTracker) Reset(jumps []int) int {
 	w := t.w
+	clear(t.pred)
 	for i, j := range jumps {
 		copy(t.cur[i*w:(i+1)*w], t.g.Succ(i, j))
+		t.setPred(t.g.Succ(i, j), i, true)
 	}
+	t.toGoalOK = false
 	clear(t.layers[:w])
 	t.layers[t.start>>6] = 1 << (uint(t.start) & 63)
 	copy(t.cum[:w], t.layers[:w])
@@ -141,10 +156,122 @@ func (t *DepthTracker) Try(i, j int) int {
 	return -1
 }
 
+// TryBound is Try for callers that only need the exact depth when it is
+// at least minDepth: when it can prove that the change would leave the
+// goal reachable in fewer than minDepth moves, it may return such a
+// smaller depth (not necessarily the exact one) at once, with exact false.
+// A hill descent that rejects every change shortening the solution needs
+// nothing more. Accept must follow only an exact answer.
+//
+// The proof: changing cell i's jump changes no distance to i, so i stays
+// at depth k. If a new successor s of i has a shortest path to the goal
+// that avoids i (certain when its distance to the goal is at most i's),
+// the goal is at most k+1+dist(s) moves away.
+func (t *DepthTracker) TryBound(i, j, minDepth int) (depth int, exact bool) {
+	k := t.layerOf(i)
+	if k >= 0 && t.found {
+		if !t.toGoalOK {
+			t.computeToGoal()
+		}
+		bi := t.toGoal[i]
+		short := -1
+		t.g.Succ(i, j).Each(func(s int) {
+			bs := t.toGoal[s]
+			if bs >= 0 && (bi < 0 || bs <= bi) && k+1+int(bs) < minDepth {
+				short = k + 1 + int(bs)
+			}
+		})
+		if short >= 0 {
+			t.tryK = -1
+			t.tryCell, t.trySucc = -1, nil
+			return short, false
+		}
+	}
+	return t.Try(i, j), true
+}
+
+// computeToGoal fills toGoal by breadth-first search backwards from the
+// goal over pred. It runs after most accepted changes, so it is written
+// out for one and two words like expand1 and expand2.
+func (t *DepthTracker) computeToGoal() {
+	w, pred, toGoal := t.w, t.pred, t.toGoal
+	for c := range toGoal {
+		toGoal[c] = -1
+	}
+	t.toGoalOK = true
+	switch w {
+	case 1:
+		layer := uint64(1) << uint(t.goal)
+		seen := layer
+		for d := int32(0); layer != 0; d++ {
+			var next uint64
+			for f := layer; f != 0; f &= f - 1 {
+				v := bits.TrailingZeros64(f)
+				toGoal[v] = d
+				next |= pred[v]
+			}
+			next &^= seen
+			seen |= next
+			layer = next
+		}
+		return
+	case 2:
+		var l0, l1 uint64
+		if t.goal < 64 {
+			l0 = 1 << uint(t.goal)
+		} else {
+			l1 = 1 << uint(t.goal-64)
+		}
+		s0, s1 := l0, l1
+		for d := int32(0); l0|l1 != 0; d++ {
+			var n0, n1 uint64
+			for ; l0 != 0; l0 &= l0 - 1 {
+				v := bits.TrailingZeros64(l0)
+				toGoal[v] = d
+				n0 |= pred[2*v]
+				n1 |= pred[2*v+1]
+			}
+			for ; l1 != 0; l1 &= l1 - 1 {
+				v := 64 + bits.TrailingZeros64(l1)
+				toGoal[v] = d
+				n0 |= pred[2*v]
+				n1 |= pred[2*v+1]
+			}
+			n0 &^= s0
+			n1 &^= s1
+			s0 |= n0
+			s1 |= n1
+			l0, l1 = n0, n1
+		}
+		return
+	}
+	layer, next, seen := Set(t.backLayer), Set(t.backNext), Set(t.backSeen)
+	layer.Clear()
+	seen.Clear()
+	layer.Add(t.goal)
+	seen.Add(t.goal)
+	for d := int32(0); !layer.Empty(); d++ {
+		next.Clear()
+		for x, word := range layer {
+			for ; word != 0; word &= word - 1 {
+				v := x<<6 + bits.TrailingZeros64(word)
+				toGoal[v] = d
+				next.Or(Set(pred[v*w : (v+1)*w]))
+			}
+		}
+		next.AndNot(seen)
+		seen.Or(next)
+		layer, next = next, layer
+	}
+}
+
 // Accept commits the change last passed to Try.
 func (t *DepthTracker) Accept() {
-	w := t.w
-	copy(t.cur[t.tryCell*w:(t.tryCell+1)*w], t.trySucc)
+	w, i := t.w, t.tryCell
+	t.setPred(t.cur[i*w:(i+1)*w], i, false)
+	t.setPred(t.trySucc, i, true)
+	copy(t.cur[i*w:(i+1)*w], t.trySucc)
+	t.toGoalOK = false
 	if k := t.tryK; k >= 0 {
 		t.clearDepths(k+1, t.oldEnd)
 		copy(t.layers[(k+1)*w:(t.tryEnd+1)*w], t.newLayers[(k+1)*w:(t.tryEnd+1)*w])
@@ -153,6 +280,21 @@ func (t *DepthTracker) Accept() {
 		t.setDepths(k+1, t.tryEnd)
 	}
 	t.tryK = -1
+}
+
+// setPred adds cell i to (or removes it from) π(v) for every v in succ.
+func (t *DepthTracker) setPred(succ []uint64, i int, add bool) {
+	w, iw, ib := t.w, i>>6, uint64(1)<<(uint(i)&63)
+	for x, word := range succ {
+		for ; word != 0; word &= word - 1 {
+			v := x<<6 + bits.TrailingZeros64(word)
+			if add {
+				t.pred[v*w+iw] |= ib
+			} else {
+				t.pred[v*w+iw] &^= ib
+			}
+		}
+	}
 }
 
 // setDepths records the depth of the cells in layers from..to.

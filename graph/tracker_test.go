@@ -43,6 +43,12 @@ func TestDepthTrackerMatchesFreshSearch(t *testing.T) {
 				m.Jumps[i] = j
 				want := g.GoalDepth(m.Jumps, s, goal)
 				m.Jumps[i] = old
+				// TryBound may answer early only with a depth below the
+				// bound when the true depth is below it too.
+				bound := max(cur, 0) + rng.IntN(3) - 1
+				if got, exact := tr.TryBound(i, j, bound); exact && got != want || !exact && (want < 0 || want >= bound || got >= bound || got < want) {
+					t.Fatalf("%v: TryBound(%v, %d, %d) = %d, %v; want %d\n%s", sz, b.Cell(i), j, bound, got, exact, want, m)
+				}
 				if got := tr.Try(i, j); got != want {
 					t.Fatalf("%v: Try(%v, %d) = %d, want %d\n%s", sz, b.Cell(i), j, got, want, m)
 				}

@@ -14,7 +14,7 @@ func benchHill(b *testing.B, n int) {
 	board := maze.Board{Rows: n, Cols: n}
 	g := graph.MustCompile(board)
 	p := search.Problem{Graph: g, Start: 0, Goal: n*n - 1}
-	const iters = 100_000
+	const iters = 25_000
 	rng := rand.New(rand.NewPCG(1, 2))
 	b.ResetTimer()
 	for b.Loop() {

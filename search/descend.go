@@ -27,12 +27,18 @@ func (s *state) descend(iterations int, r *rule) error {
 		if len(s.mutable) == 0 {
 			return ErrNoStep
 		}
-		e2 := s.propose()
+		// Hill descent and uphill steps only need to know whether a step
+		// is uphill, so they let the energy stop early; annealing needs
+		// the exact rise.
+		e2, exact := s.propose(r.kind != annealRule)
 		ok := e2 <= s.e
 		if !ok {
 			switch r.kind {
 			case uphillRule:
 				ok = r.p > 0 && s.rng.Float64() < r.p
+				if ok && !exact {
+					e2 = s.exact()
+				}
 			case annealRule:
 				ok = r.t > 0 && s.rng.Float64() < math.Exp((s.e-e2)/r.t)
 			}

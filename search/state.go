@@ -12,10 +12,11 @@ import (
 // state is one running search: the current configuration, its energy,
 // the best configuration so far, and the step neighbour's bookkeeping.
 type state struct {
-	p     Problem
-	rng   *rand.Rand
-	eval  energy.Evaluator
-	board maze.Board
+	p       Problem
+	rng     *rand.Rand
+	eval    energy.Evaluator
+	bounded energy.BoundedEvaluator // eval, when it can stop early; else nil
+	board   maze.Board
 
 	jumps    []int // current configuration
 	legalIdx []int // index of jumps[c] in Graph.Legal(c)
@@ -46,6 +47,7 @@ func newState(ctx context.Context, p Problem, rng *rand.Rand, total int) *state 
 		}
 	}
 	s.eval = p.Energy.Evaluator(g, p.Start, p.Goal)
+	s.bounded, _ = s.eval.(energy.BoundedEvaluator)
 	return s
 }
 
@@ -75,8 +77,10 @@ func (s *state) start() {
 
 // propose draws the step neighbour (seed 000: a non-goal cell chosen with
 // equal probability, then a different legal jump chosen with equal
-// probability) and returns its energy.
-func (s *state) propose() float64 {
+// probability) and returns its energy. With a bound, the energy may be any
+// value above the bound when the true one is (exact false): see
+// energy.BoundedEvaluator.
+func (s *state) propose(bounded bool) (e float64, exact bool) {
 	// One 64-bit draw gives both choices as two exact 32-bit draws; see
 	// uniform32.
 	x := s.rng.Uint64()
@@ -87,8 +91,14 @@ func (s *state) propose() float64 {
 		k++
 	}
 	s.ci, s.cj, s.ck = c, legal[k], k
-	return s.eval.Try(c, legal[k])
+	if bounded && s.bounded != nil {
+		return s.bounded.TryBound(c, legal[k], s.e)
+	}
+	return s.eval.Try(c, legal[k]), true
 }
+
+// exact returns the exact energy of the proposed step.
+func (s *state) exact() float64 { return s.eval.Try(s.ci, s.cj) }
 
 // uniform32 maps the random 32-bit word x to a uniform integer in [0, n)
 // by Lemire's multiply-shift method, drawing afresh in the rare case

@@ -40,8 +40,6 @@ func badInput(err error) error {
 	return usageError{err}
 }
 
-func badInputf(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
-
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -62,9 +60,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // isCobraUsage reports whether err comes from cobra's own argument and
 // flag checks, which happen before a command runs.
-var cobraUsageErr = errors.New("usage")
+var errCobraUsage = errors.New("usage")
 
-func isCobraUsage(err error) bool { return errors.Is(err, cobraUsageErr) }
+func isCobraUsage(err error) bool { return errors.Is(err, errCobraUsage) }
 
 func newRootCmd(e *env) *cobra.Command {
 	root := &cobra.Command{
@@ -82,7 +80,7 @@ no number. Cells are written 1-based as row,col, like the seeds.`,
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return fmt.Errorf("%w: %v (see %s --help)", cobraUsageErr, err, c.CommandPath())
+		return fmt.Errorf("%w: %v (see %s --help)", errCobraUsage, err, c.CommandPath())
 	})
 	for _, add := range commands {
 		root.AddCommand(add(e))
@@ -104,7 +102,7 @@ func wrapArgs(c *cobra.Command) {
 		if v := sub.Args; v != nil {
 			sub.Args = func(cmd *cobra.Command, args []string) error {
 				if err := v(cmd, args); err != nil {
-					return fmt.Errorf("%w: %v (see %s --help)", cobraUsageErr, err, cmd.CommandPath())
+					return fmt.Errorf("%w: %v (see %s --help)", errCobraUsage, err, cmd.CommandPath())
 				}
 				return nil
 			}
