@@ -169,22 +169,22 @@ func (t *DepthTracker) Try(i, j int) int {
 // the goal is at most k+1+dist(s) moves away.
 func (t *DepthTracker) TryBound(i, j, minDepth int) (depth int, exact bool) {
 	k := t.layerOf(i)
-	if k >= 0 && t.found {
+	if k >= 0 && t.found && minDepth-k-1 > 0 {
 		if !t.toGoalOK {
 			t.computeToGoal()
 		}
-		bi := t.toGoal[i]
-		short := -1
-		t.g.Succ(i, j).Each(func(s int) {
-			bs := t.toGoal[s]
-			if bs >= 0 && (bi < 0 || bs <= bi) && k+1+int(bs) < minDepth {
-				short = k + 1 + int(bs)
+		// A new successor s proves a shortcut when its distance bs to the
+		// goal is at most i's (bi; -1 when i cannot reach it) and below
+		// minDepth-k-1. Distances are kept as uint32 so that -1 is huge.
+		bi, limit := uint32(t.toGoal[i]), uint32(minDepth-k-1)
+		for x, word := range t.g.Succ(i, j) {
+			for ; word != 0; word &= word - 1 {
+				bs := uint32(t.toGoal[x<<6+bits.TrailingZeros64(word)])
+				if bs <= bi && bs < limit {
+					t.tryK = -1
+					return k + 1 + int(bs), false
+				}
 			}
-		})
-		if short >= 0 {
-			t.tryK = -1
-			t.tryCell, t.trySucc = -1, nil
-			return short, false
 		}
 	}
 	return t.Try(i, j), true
