@@ -1,0 +1,69 @@
+package generate_test
+
+import (
+	"strings"
+	"testing"
+
+	"rjm/generate"
+	"rjm/maze"
+)
+
+// Seeded IDs print canonically and parse back to the same spec.
+func TestSpecRoundTrip(t *testing.T) {
+	c := maze.Cell{Row: 1, Col: 3}
+	for _, s := range []generate.Spec{
+		{Rows: 5, Cols: 5, Method: generate.Hill, Iterations: 25000, Energy: "depth", Seed: 1},
+		{Rows: 6, Cols: 9, Method: generate.FirstChoice, Iterations: 10, Energy: "depth", Seed: 0, Goal: &c},
+		{Rows: 5, Cols: 5, Method: generate.Restarts, Iterations: 100, Descents: 7, Energy: "depth", Seed: 1 << 62, RandomStart: true},
+		{Rows: 7, Cols: 7, Method: generate.Uphill, Iterations: 25000, P: 0.005, Energy: "depth", Seed: 9, RandomGoal: true, Start: &c},
+		{Rows: 5, Cols: 5, Method: generate.Anneal, Iterations: 100, T0: 2.5, Decay: 0.999, Energy: "depth", Seed: 3},
+	} {
+		id := s.String()
+		back, err := generate.ParseSpec(id, generate.Spec{})
+		if err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		if back.String() != id {
+			t.Errorf("%s parses back as %s", id, back)
+		}
+		if err := back.Validate(); err != nil {
+			t.Errorf("%s: %v", id, err)
+		}
+	}
+}
+
+func TestSpecErrors(t *testing.T) {
+	for _, id := range []string{
+		"5x5,method=hill",        // no seed
+		"5x5#-1",                 // negative seed
+		"5y5#1",                  // bad size
+		"5x5,iterations=ten#1",   // not a number
+		"5x5,colour=blue#1",      // unknown key
+		"5x5,goal=0.0#1",         // bad cell
+		"5x5,method=hill,oops#1", // not key=value
+	} {
+		if _, err := generate.ParseSpec(id, generate.Spec{}); err == nil {
+			t.Errorf("ParseSpec(%q): no error", id)
+		}
+	}
+	base := generate.Spec{Rows: 5, Cols: 5, Method: generate.Hill, Iterations: 10, Energy: "depth"}
+	off := maze.Cell{Row: 7, Col: 0}
+	for _, tc := range []struct {
+		name string
+		edit func(*generate.Spec)
+		want string
+	}{
+		{"size", func(s *generate.Spec) { s.Rows = 0 }, "at least 1"},
+		{"method", func(s *generate.Spec) { s.Method = "magic" }, "unknown method"},
+		{"descents", func(s *generate.Spec) { s.Method = generate.Restarts }, "at least 1 hill descent"},
+		{"p", func(s *generate.Spec) { s.Method, s.P = generate.Uphill, -0.1 }, "out of range"},
+		{"t0", func(s *generate.Spec) { s.Method, s.Decay = generate.Anneal, 0.9 }, "temperature"},
+		{"goal", func(s *generate.Spec) { s.Goal = &off }, "off the 5x5 board"},
+	} {
+		s := base
+		tc.edit(&s)
+		if err := s.Validate(); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
