@@ -12,7 +12,9 @@
 //	annealing       "Iterations?", "Initial temperature?", "Decay rate?"
 //
 // Each prompt is printed on a line of its own; answers are read a line at
-// a time. An invalid answer is reported on the error stream and the prompt
+// a time. IO.Out receives the transcript; a caller that wants only the
+// Result (as "rjm exercise --json" does) may send the transcript to the
+// error stream instead. An invalid answer is reported on the error stream and the prompt
 // repeated; running out of input is an error. Mazes are printed with jump
 // numbers separated by a single space and the goal's jump 0, as the
 // assignment's examples show.
@@ -50,31 +52,48 @@ type IO struct {
 // answer to a prompt.
 var ErrNoAnswer = errors.New("no valid answer")
 
+// Result is what an exercise printed last: its maze and, for every
+// exercise but representation, the maze's solution.
+type Result struct {
+	Maze   *maze.Maze
+	Solved *solve.Result // nil for representation
+}
+
+// ErrUnknown is returned (wrapped) for an exercise name not in Names.
+var ErrUnknown = errors.New("unknown exercise")
+
 // Run runs the named exercise with random numbers from rng.
-func Run(ctx context.Context, name string, io IO, rng *rand.Rand) error {
+func Run(ctx context.Context, name string, io IO, rng *rand.Rand) (*Result, error) {
 	x := &session{io: io, in: bufio.NewReader(io.In), rng: rng, ctx: ctx}
+	var err error
 	switch name {
 	case "representation":
-		return x.representation()
+		err = x.representation()
 	case "evaluation":
-		return x.evaluation()
+		err = x.evaluation()
 	case "hill-descent":
-		return x.hillDescent()
+		err = x.hillDescent()
 	case "restarts":
-		return x.restarts()
+		err = x.restarts()
 	case "uphill":
-		return x.uphill()
+		err = x.uphill()
 	case "annealing":
-		return x.annealing()
+		err = x.annealing()
+	default:
+		return nil, fmt.Errorf("exercise: %w %q (want one of %s)", ErrUnknown, name, strings.Join(Names, ", "))
 	}
-	return fmt.Errorf("exercise: unknown exercise %q (want one of %s)", name, strings.Join(Names, ", "))
+	if err != nil {
+		return nil, err
+	}
+	return &x.result, nil
 }
 
 type session struct {
-	io  IO
-	in  *bufio.Reader
-	rng *rand.Rand
-	ctx context.Context
+	io     IO
+	in     *bufio.Reader
+	rng    *rand.Rand
+	ctx    context.Context
+	result Result
 }
 
 // Size is the board of every exercise after Maze Representation.
@@ -90,6 +109,7 @@ func (x *session) representation() error {
 	if err != nil {
 		return err
 	}
+	x.result.Maze = m
 	_, err = io.WriteString(x.io.Out, m.Text(maze.TextOptions{GoalZero: true}))
 	return err
 }
@@ -106,6 +126,7 @@ func (x *session) evaluation() error {
 // printEvaluation prints m by the Maze Evaluation output specification.
 func (x *session) printEvaluation(m *maze.Maze) error {
 	r := solve.Solve(graph.MustCompile(m.Board), m)
+	x.result = Result{Maze: m, Solved: r}
 	_, err := fmt.Fprintf(x.io.Out, "%s\nMoves from start:\n%s\n%s\n",
 		m.Text(maze.TextOptions{GoalZero: true}), solve.DepthGrid(r.Depth, m.Cols),
 		energy.Format(energy.Objective(r.GoalDepth)))

@@ -12,6 +12,7 @@ import (
 
 func newExerciseCmd(e *env) *cobra.Command {
 	var seed uint64
+	var asJSON bool
 	c := &cobra.Command{
 		Use:   "exercise NAME",
 		Short: "Run one of the assignment's programs with its exact prompts and output",
@@ -23,7 +24,8 @@ Exercises: ` + strings.Join(exercise.Names, ", ") + `.
 
 Prompts are printed on lines of their own. An invalid answer is reported on
 stderr and the prompt repeated; input that ends first is an error (status 2).
---seed makes a run reproducible.`,
+--seed makes a run reproducible. With --json the prompts and the transcript go
+to stderr and stdout gets the final maze and its evaluation as JSON.`,
 		Example: `  echo 5 | rjm exercise representation --seed 7
   printf '1000\n10\n' | rjm exercise restarts --seed 1`,
 		Args:      cobra.ExactArgs(1),
@@ -32,13 +34,30 @@ stderr and the prompt repeated; input that ends first is an error (status 2).
 			if !cmd.Flags().Changed("seed") {
 				seed = randomSeed()
 			}
-			err := exercise.Run(e.ctx, args[0], exercise.IO{In: e.stdin, Out: e.stdout, Errors: e.stderr}, generate.NewRand(seed))
-			if errors.Is(err, exercise.ErrNoAnswer) || (err != nil && strings.Contains(err.Error(), "unknown exercise")) {
+			out := e.stdout
+			if asJSON {
+				out = e.stderr
+			}
+			res, err := exercise.Run(e.ctx, args[0], exercise.IO{In: e.stdin, Out: out, Errors: e.stderr}, generate.NewRand(seed))
+			if errors.Is(err, exercise.ErrNoAnswer) || errors.Is(err, exercise.ErrUnknown) {
 				return badInput(err)
 			}
-			return err
+			if err != nil || !asJSON {
+				return err
+			}
+			if res.Solved == nil {
+				id, _ := res.Maze.ID()
+				return writeJSON(e, map[string]any{"exercise": args[0], "seed": seed, "id": id, "maze": res.Maze.String(), "jumps": res.Maze.JSON().Jumps})
+			}
+			j := newSolveJSON(res.Maze, res.Solved)
+			return writeJSON(e, struct {
+				Exercise string `json:"exercise"`
+				Seed     uint64 `json:"seed"`
+				solveJSON
+			}{args[0], seed, j})
 		},
 	}
 	c.Flags().Uint64Var(&seed, "seed", 0, "random seed `S` (default: drawn at random)")
+	c.Flags().BoolVar(&asJSON, "json", false, "print the final maze and its evaluation as JSON (transcript to stderr)")
 	return c
 }

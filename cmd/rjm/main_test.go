@@ -90,6 +90,22 @@ func TestExerciseInvalidAnswers(t *testing.T) {
 	}
 }
 
+func TestExerciseJSON(t *testing.T) {
+	out, errs, code := rjmRun(t, "1000\n", "exercise", "hill-descent", "--seed", "5", "--json")
+	var j struct {
+		Exercise  string  `json:"exercise"`
+		Objective float64 `json:"objective"`
+		Shortest  int     `json:"shortest"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &j) != nil || j.Exercise != "hill-descent" || j.Objective != float64(-j.Shortest) || !strings.HasPrefix(errs, "Iterations?\n") {
+		t.Fatalf("status %d\nstdout %s\nstderr %s", code, out, errs)
+	}
+	out, _, code = rjmRun(t, "7\n", "exercise", "representation", "--seed", "5", "--json")
+	if code != 0 || !strings.Contains(out, `"jumps"`) {
+		t.Fatalf("status %d\n%s", code, out)
+	}
+}
+
 func TestSolvePublished(t *testing.T) {
 	for _, f := range []string{"figure1", "program1"} {
 		out, errs, code := rjmRun(t, "", "solve", "../../examples/"+f+".txt")
