@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 
+	"rjm/analysis"
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/search"
@@ -12,11 +13,12 @@ import (
 
 // Result is a generated maze with its evaluation.
 type Result struct {
-	Spec   Spec
-	Maze   *maze.Maze
-	Energy float64
-	Stats  search.Stats
-	Solved *solve.Result
+	Spec     Spec
+	Maze     *maze.Maze
+	Energy   float64 // the spec's energy of Maze
+	Stats    search.Stats
+	Solved   *solve.Result
+	Features *analysis.Features // the design features of Maze
 }
 
 // NewRand returns the random number generator a seed stands for. Every
@@ -48,11 +50,11 @@ func Run(ctx context.Context, spec Spec, progress func(done, total int, best flo
 	if err := spec.Validate(); err != nil {
 		return nil, err
 	}
-	e, err := EnergyByName(spec.Energy)
+	b := maze.Board{Rows: spec.Rows, Cols: spec.Cols}
+	e, err := checkEnergy(spec.Energy, b)
 	if err != nil {
 		return nil, err
 	}
-	b := maze.Board{Rows: spec.Rows, Cols: spec.Cols}
 	g, err := graph.Compile(b)
 	if err != nil {
 		return nil, err
@@ -64,7 +66,10 @@ func Run(ctx context.Context, spec Spec, progress func(done, total int, best flo
 	if err != nil && err != search.ErrNoStep {
 		return nil, err
 	}
-	return &Result{Spec: spec, Maze: res.Best, Energy: res.Energy, Stats: res.Stats, Solved: solve.Solve(g, res.Best)}, nil
+	return &Result{
+		Spec: spec, Maze: res.Best, Energy: res.Energy, Stats: res.Stats,
+		Solved: solve.Solve(g, res.Best), Features: analysis.Analyze(g, res.Best),
+	}, nil
 }
 
 // place picks the start and the goal: given cells first, then the random

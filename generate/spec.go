@@ -39,8 +39,23 @@ type Spec struct {
 	Descents                int     // Restarts: number of hill descents
 	P                       float64 // Uphill: uphill step probability
 	T0, Decay               float64 // Anneal: initial temperature and decay
-	Energy                  string  // energy name, e.g. "depth"
+	Energy                  string  // energy name, e.g. "depth" (see EnergyByName)
 	Seed                    uint64
+}
+
+// Default returns seed 003's recipe for a good maze (§2, §3.2, §3.7): a
+// 5×5 board, the start in the upper-left corner and the goal drawn at
+// random from the seed, hill descent with random uphill steps of
+// probability 0.005 for 25,000 iterations (footnote 6), and the design
+// energy. The seed is 0; the other methods' settings are the command
+// line's defaults.
+func Default() Spec {
+	return Spec{
+		Rows: 5, Cols: 5, RandomGoal: true,
+		Method: Uphill, Iterations: 25_000, P: 0.005,
+		Descents: 10, T0: 10, Decay: 0.9995,
+		Energy: "design",
+	}
 }
 
 // String returns the spec's seeded ID, e.g.
@@ -144,7 +159,8 @@ func ParseSpec(id string, defaults Spec) (Spec, error) {
 	return s, nil
 }
 
-// Validate checks the spec's ranges and names.
+// Validate checks the spec's ranges and names, and that its energy exists
+// and is exact on its board.
 func (s Spec) Validate() error {
 	b := maze.Board{Rows: s.Rows, Cols: s.Cols}
 	if err := b.Validate(); err != nil {
@@ -181,5 +197,6 @@ func (s Spec) Validate() error {
 			return fmt.Errorf("generate: decay rate %g out of range (0, 1]", s.Decay)
 		}
 	}
-	return nil
+	_, err := checkEnergy(s.Energy, b)
+	return err
 }

@@ -1,0 +1,128 @@
+package analysis_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"rjm/analysis"
+	"rjm/energy"
+	"rjm/graph"
+	"rjm/maze"
+	"rjm/search"
+)
+
+// walk is a fixed sequence of one-cell changes on a board, each with the
+// decision whether to accept it, so that every energy is evaluated on
+// exactly the same configurations.
+type walk struct {
+	g           *graph.Graph
+	start, goal int
+	jumps       []int
+	steps       []step
+}
+
+type step struct {
+	i, j   int
+	accept bool
+}
+
+// newWalk draws a random maze and n random changes, half of them accepted.
+func newWalk(rows, cols, n int, seed uint64) *walk {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	b := maze.Board{Rows: rows, Cols: cols}
+	g := graph.MustCompile(b)
+	w := &walk{g: g, start: 0, goal: rng.IntN(b.Cells()-1) + 1}
+	m, _ := maze.Random(b, b.Cell(w.start), b.Cell(w.goal), rng)
+	w.jumps = m.Jumps
+	cur := append([]int(nil), m.Jumps...)
+	for len(w.steps) < n {
+		i := rng.IntN(b.Cells())
+		legal := g.Legal(i)
+		if i == w.goal || len(legal) < 2 {
+			continue
+		}
+		j := legal[rng.IntN(len(legal))]
+		if j == cur[i] {
+			continue
+		}
+		s := step{i, j, rng.IntN(2) == 0}
+		if s.accept {
+			cur[i] = j
+		}
+		w.steps = append(w.steps, s)
+	}
+	return w
+}
+
+// benchTry measures one Try (and Accept for half of them) of energy e
+// along the walk.
+func benchTry(b *testing.B, e energy.Energy, w *walk) {
+	ev := e.Evaluator(w.g, w.start, w.goal)
+	ev.Reset(w.jumps)
+	k := 0
+	sink := 0.0
+	for b.Loop() {
+		s := w.steps[k]
+		sink += ev.Try(s.i, s.j)
+		if s.accept {
+			ev.Accept()
+		}
+		if k++; k == len(w.steps) {
+			k = 0
+			ev.Reset(w.jumps)
+		}
+	}
+	_ = sink
+}
+
+// BenchmarkTry5x5 compares one evaluation of the design energy with one
+// of the simple objective (energy.Depth on graph.DepthTracker) on the same
+// random one-cell changes of a 5×5 maze. Issue 3 asks for design ≤ 8× depth.
+func BenchmarkTry5x5(b *testing.B) {
+	w := newWalk(5, 5, 1<<14, 1)
+	b.Run("depth", func(b *testing.B) { benchTry(b, energy.Depth{}, w) })
+	b.Run("design", func(b *testing.B) { benchTry(b, analysis.Design{}, w) })
+}
+
+// BenchmarkSearch5x5 compares the cost per iteration of seed 003's search
+// (hill descent with random uphill steps, p = 0.005, 25,000 iterations)
+// with the simple objective and with the design energy. Here the
+// configurations are those each search visits.
+func BenchmarkSearch5x5(b *testing.B) {
+	for _, e := range []energy.Energy{energy.Depth{}, analysis.Design{}} {
+		b.Run(e.Name(), func(b *testing.B) {
+			board := maze.Board{Rows: 5, Cols: 5}
+			p := search.Problem{Graph: graph.MustCompile(board), Start: 0, Goal: 13, Energy: e}
+			const iters = 25_000
+			rng := rand.New(rand.NewPCG(1, 2))
+			for b.Loop() {
+				if _, err := (search.Uphill{Iterations: iters, P: 0.005}).Search(context.Background(), p, rng); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*iters), "ns/iteration")
+		})
+	}
+}
+
+// BenchmarkAnalyze measures the full analysis (every feature, exact
+// averages, cell lists) of Figure 1.
+func BenchmarkAnalyze(b *testing.B) {
+	m, err := maze.ParseText([]byte(figure1), maze.ParseOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := graph.MustCompile(m.Board)
+	for b.Loop() {
+		analysis.Analyze(g, m)
+	}
+}
+
+// BenchmarkTry10x10 measures evaluations on a board too large for the
+// single-word evaluator.
+func BenchmarkTry10x10(b *testing.B) {
+	w := newWalk(10, 10, 1<<12, 1)
+	b.Run("depth", func(b *testing.B) { benchTry(b, energy.Depth{}, w) })
+	b.Run("design", func(b *testing.B) { benchTry(b, analysis.Design{}, w) })
+}

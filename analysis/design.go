@@ -1,0 +1,48 @@
+package analysis
+
+import (
+	"rjm/energy"
+	"rjm/graph"
+)
+
+// Design is seed 003's example energy function (§3.7), "design" on the
+// command line. With |S| the number of cells, n the non-reaching cells,
+// d_f and d_b the forward and backward decisions along the shortest
+// solution, J the same jump clusters and m the initial forced moves:
+//
+//	e = n·|S|² − min(d_f, d_b) + Σ(|J|−1)² + m²          with a unique shortest solution,
+//	e = |S|³ + n·|S|² + Σ(|J|−1)² + m²                   otherwise.
+//
+// Its evaluator on boards of up to 64 cells costs a small multiple of the
+// simple objective's (see wordEval and docs/perf-design.md).
+type Design struct{}
+
+// designNeeds are the parts of the analysis Design uses.
+const designNeeds = needReaching | needPath | needPenalty | needForced
+
+// Name returns "design".
+func (Design) Name() string { return "design" }
+
+// Evaluator returns an incremental evaluator of the design energy.
+func (Design) Evaluator(g *graph.Graph, start, goal int) energy.Evaluator {
+	t := newTermsEvaluator(g, start, goal, designNeeds)
+	if w, ok := t.(*wordEval); ok {
+		return newDesignWord(w)
+	}
+	return &termsEnergy{t: t, cells: openCells(g, start, goal).Len(), rate: designRate}
+}
+
+func designRate(v *Values, cells int) float64 { return DesignEnergy(v, cells) }
+
+// DesignEnergy returns the design energy of a maze of cells cells with
+// terms v. Decisions count only with a unique shortest solution.
+func DesignEnergy(v *Values, cells int) float64 {
+	S := float64(cells)
+	e := float64(v[NonReaching])*S*S + float64(v[ClusterPenalty]) + float64(v[InitialForcedMoves]*v[InitialForcedMoves])
+	if v[NotUnique] != 0 {
+		return S*S*S + e
+	}
+	return e - float64(v[Decisions])
+}
+
+var _ energy.Energy = Design{}

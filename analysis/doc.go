@@ -1,0 +1,95 @@
+// Package analysis computes the design features of Rook Jumping Mazes
+// (seed 003, "Rook Jumping Maze Design Considerations", §3; seed 000,
+// "Maze Evaluation II") and the energies built from them: 003's example
+// energy function (Design) and user-defined weighted (Weighted) or
+// prioritised (Priority) combinations of the features.
+//
+// Everything works on the move graph (package graph), so it applies to any
+// board the graph is compiled from. S, the set of cells, is the start, the
+// goal and every cell that can hold a jump with a move (on the seeds'
+// boards, every cell). On boards whose rules depend on more than the cell
+// (a rule on the previous move), the features are those of the graph of
+// cells, which does not know the rule. Analyze computes every feature of
+// one maze from scratch; the energies' evaluators update what they need
+// after a one-cell change, which is what local search asks for.
+//
+// # Features
+//
+// With S the set of cells, σ the successor and π the predecessor function
+// of 003 §1.1:
+//
+//   - Reachable cells can be reached from the start, reaching cells can
+//     reach the goal (§3.1); n is the number of non-reaching cells.
+//   - A black hole (§3.1) grows from a reachable, non-reaching cell by all
+//     successors of its members and by their reachable, non-reaching
+//     predecessors; a white hole grows from an unreachable, reaching cell by
+//     all predecessors and by unreachable, reaching successors. We apply
+//     the definitions literally. Since the successors of a reachable,
+//     non-reaching cell are reachable and non-reaching (and the
+//     predecessors of an unreachable, reaching cell unreachable and
+//     reaching), each hole is a weakly connected component of its kind of
+//     cells, and the holes partition them.
+//   - The shortest solutions (§1.1, §3.3): their number and whether it is
+//     one.
+//   - Forward decisions: the non-goal cells of the shortest solution with
+//     more than one successor; backward decisions: its non-start cells with
+//     more than one predecessor (§3.5). When several shortest solutions
+//     exist, the features report the average over all of them (footnote
+//     10), computed exactly by counting paths through each cell rather than
+//     by enumerating solutions.
+//   - U-turns: moves of the shortest solution that reverse the move before,
+//     back and forth within one row or column (§3.4; seed 004's
+//     "right-left-right-left"; Abbott's no-U-turn rule), averaged likewise.
+//   - Same jump clusters (§3.6): maximal strongly connected subgraphs whose
+//     cells share one jump number. They partition S; the cluster penalty is
+//     Σ(|J|−1)² over all of them.
+//   - Initial forced moves m (§3.5): the moves from the start made while the
+//     current cell has exactly one successor; a forced cycle is cut when the
+//     walk returns to a cell it has left.
+//   - The goal depth and seed 000's simple objective (package energy).
+//
+// # Energies
+//
+// Design is 003's example energy (§3.7):
+//
+//	e = n·|S|² − min(d_f, d_b) + Σ(|J|−1)² + m²    with a unique shortest solution,
+//	e = |S|³ + n·|S|² + Σ(|J|−1)² + m²             otherwise.
+//
+// Combinations are built from the integer terms listed by Term, optionally
+// squared (term^2):
+//
+//	unsolvable            1 if the goal cannot be reached, else 0
+//	not_unique            1 if there is no unique shortest solution (also when unsolvable)
+//	goal_depth            length of the shortest solution (0 if unsolvable)
+//	shortest_paths        number of distinct shortest solutions, counted up to |S|
+//	non_reaching          n: cells from which the goal cannot be reached
+//	unreachable           cells that cannot be reached from the start
+//	black_holes           number of black holes
+//	black_hole_cells      cells in black holes
+//	white_holes           number of white holes
+//	white_hole_cells      cells in white holes
+//	forward_decisions     d_f along the unique shortest solution (0 if not unique)
+//	backward_decisions    d_b along the unique shortest solution (0 if not unique)
+//	decisions             min(d_f, d_b) (0 if not unique)
+//	uturns                U-turns along the unique shortest solution (0 if not unique)
+//	clusters              same jump clusters of two or more cells
+//	largest_cluster       cells in the largest same jump cluster
+//	cluster_penalty       Σ(|J|−1)² over all same jump clusters
+//	initial_forced_moves  m
+//
+// A weighted energy sums terms times weights:
+//
+//	weighted:black_holes=1000,uturns=2,decisions=-1
+//
+// A priority energy ranks terms, highest first, with 003's composition
+// (r₂+1)·f₁ + f₂ (r₂ the range of f₂), so that the smallest change of a
+// higher term outweighs the largest change of all lower ones; "-" before a
+// term maximizes it:
+//
+//	priority:black_holes>not_unique>-decisions>cluster_penalty
+//
+// ParseEnergy reads both forms (and "design"), also from a file with one
+// term per line and # comments. On 5×5 boards the design energy is
+//
+//	weighted:not_unique=15625,non_reaching=625,decisions=-1,cluster_penalty=1,initial_forced_moves^2=1
+package analysis

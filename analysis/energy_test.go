@@ -1,0 +1,224 @@
+package analysis_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"rjm/analysis"
+	"rjm/energy"
+	"rjm/graph"
+	"rjm/maze"
+)
+
+// mustParse parses an energy or fails the test.
+func mustParse(t testing.TB, s string) energy.Energy {
+	t.Helper()
+	e, err := analysis.ParseEnergy(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// Every energy keeps energy.Evaluator's contract: Try returns exactly what
+// a fresh evaluator returns for the changed maze, on thousands of random
+// changes, on boards of one word and of several.
+func TestEnergiesMatchFreshEvaluation(t *testing.T) {
+	energies := []energy.Energy{
+		analysis.Design{},
+		mustParse(t, "weighted:black_holes=1000,white_hole_cells=3,uturns=2,decisions=-1.5,largest_cluster=1,clusters=2,initial_forced_moves^2=1,shortest_paths=7,goal_depth=-1,unreachable=1"),
+		mustParse(t, "priority:unsolvable>not_unique>black_hole_cells>-decisions>cluster_penalty"),
+	}
+	rng := rand.New(rand.NewPCG(6, 6))
+	steps := 1000
+	if testing.Short() {
+		steps = 100
+	}
+	for _, sz := range [][2]int{{5, 5}, {6, 8}, {3, 2}, {9, 9}} {
+		b := maze.Board{Rows: sz[0], Cols: sz[1]}
+		g := graph.MustCompile(b)
+		n := steps
+		if b.Cells() > 64 {
+			n /= 10
+		}
+		for _, e := range energies {
+			goal := 1 + rng.IntN(b.Cells()-1)
+			m, _ := maze.Random(b, b.Cell(0), b.Cell(goal), rng)
+			ev := e.Evaluator(g, 0, goal)
+			cur := ev.Reset(m.Jumps)
+			for range n {
+				i := rng.IntN(b.Cells())
+				legal := g.Legal(i)
+				if i == goal || len(legal) < 2 {
+					continue
+				}
+				j := legal[rng.IntN(len(legal))]
+				old := m.Jumps[i]
+				m.Jumps[i] = j
+				want := e.Evaluator(g, 0, goal).Reset(m.Jumps)
+				m.Jumps[i] = old
+				if got := ev.Try(i, j); got != want {
+					t.Fatalf("%s on %v: Try = %v, fresh %v", e.Name(), sz, got, want)
+				}
+				if want <= cur || rng.IntN(4) == 0 {
+					ev.Accept()
+					m.Jumps[i], cur = j, want
+				}
+			}
+		}
+	}
+}
+
+// The design evaluator's TryBound answers exactly or, above the bound,
+// with a lower bound of the energy that is already above the bound.
+func TestDesignTryBound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	for _, sz := range [][2]int{{5, 5}, {4, 7}, {8, 8}} {
+		b := maze.Board{Rows: sz[0], Cols: sz[1]}
+		g := graph.MustCompile(b)
+		goal := 1 + rng.IntN(b.Cells()-1)
+		m, _ := maze.Random(b, b.Cell(0), b.Cell(goal), rng)
+		ev := analysis.Design{}.Evaluator(g, 0, goal)
+		be, ok := ev.(energy.BoundedEvaluator)
+		if !ok {
+			t.Fatal("the design evaluator is not bounded")
+		}
+		cur := ev.Reset(m.Jumps)
+		inexact := 0
+		for range 3000 {
+			i := rng.IntN(b.Cells())
+			legal := g.Legal(i)
+			if i == goal || len(legal) < 2 {
+				continue
+			}
+			j := legal[rng.IntN(len(legal))]
+			old := m.Jumps[i]
+			m.Jumps[i] = j
+			want := analysis.Design{}.Evaluator(g, 0, goal).Reset(m.Jumps)
+			m.Jumps[i] = old
+			bound := cur + float64(rng.IntN(7)-3)
+			got, exact := be.TryBound(i, j, bound)
+			if exact && got != want || !exact && (got <= bound || got > want) {
+				t.Fatalf("TryBound(bound %v) = %v, %v; energy %v", bound, got, exact, want)
+			}
+			if !exact {
+				inexact++
+				continue
+			}
+			if got <= cur || rng.IntN(20) == 0 {
+				ev.Accept()
+				m.Jumps[i], cur = j, got
+			}
+		}
+		if inexact == 0 {
+			t.Errorf("%v: TryBound never stopped early", sz)
+		}
+	}
+}
+
+// The design energy of every maze equals the energy Analyze reports, and
+// on 5×5 boards the weighted combination given in ParseEnergy's doc.
+func TestDesignEnergy(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	b := maze.Board{Rows: 5, Cols: 5}
+	g := graph.MustCompile(b)
+	same := mustParse(t, "weighted:not_unique=15625,non_reaching=625,decisions=-1,cluster_penalty=1,initial_forced_moves^2=1")
+	for range 500 {
+		goal := 1 + rng.IntN(24)
+		m, _ := maze.Random(b, b.Cell(0), b.Cell(goal), rng)
+		f := analysis.Analyze(g, m)
+		if e := (analysis.Design{}).Evaluator(g, 0, goal).Reset(m.Jumps); e != f.Energy {
+			t.Fatalf("design %v, Analyze %v", e, f.Energy)
+		}
+		if e := same.Evaluator(g, 0, goal).Reset(m.Jumps); e != f.Energy {
+			t.Fatalf("weighted %v, design %v", e, f.Energy)
+		}
+	}
+}
+
+// Priority composition: a unit change of a higher level outweighs any
+// change of the levels below (seed 003 §3.7).
+func TestPriorityDominance(t *testing.T) {
+	p := mustParse(t, "priority:not_unique > black_holes > -decisions").(analysis.Priority)
+	b := maze.Board{Rows: 5, Cols: 5}
+	rng := rand.New(rand.NewPCG(8, 8))
+	g := graph.MustCompile(b)
+	type point struct {
+		v [3]int
+		e float64
+	}
+	var pts []point
+	for range 400 {
+		goal := 1 + rng.IntN(24)
+		m, _ := maze.Random(b, b.Cell(0), b.Cell(goal), rng)
+		v := analysis.Analyze(g, m).Terms()
+		e := p.Evaluator(g, 0, goal).Reset(m.Jumps)
+		pts = append(pts, point{[3]int{v[analysis.NotUnique], v[analysis.BlackHoles], -v[analysis.Decisions]}, e})
+	}
+	for _, a := range pts {
+		for _, c := range pts {
+			less := a.v[0] < c.v[0] || a.v[0] == c.v[0] && (a.v[1] < c.v[1] || a.v[1] == c.v[1] && a.v[2] < c.v[2])
+			if less != (a.e < c.e) {
+				t.Fatalf("%v (e=%v) vs %v (e=%v): lexicographic order not kept", a.v, a.e, c.v, c.e)
+			}
+		}
+	}
+	if err := p.Check(b); err != nil {
+		t.Error(err)
+	}
+	long := mustParse(t, "priority:cluster_penalty^2>cluster_penalty^2>cluster_penalty").(analysis.Priority)
+	if err := long.Check(maze.Board{Rows: 32, Cols: 32}); err == nil || !strings.Contains(err.Error(), "2^53") {
+		t.Errorf("Check of an inexact priority = %v", err)
+	}
+}
+
+func TestParseEnergy(t *testing.T) {
+	for _, tc := range []struct{ in, name string }{
+		{"design", "design"},
+		{"  design \n", "design"},
+		{"weighted:black_holes=1000,uturns=2", "weighted:black_holes=1000;uturns=2"},
+		{"weighted: black_holes = 1e3 ; initial_forced_moves ^2 = 0.5", "weighted:black_holes=1000;initial_forced_moves^2=0.5"},
+		{"# my energy\nweighted:\n  black_holes = 1000   # no dead ends\n  uturns = 2\n", "weighted:black_holes=1000;uturns=2"},
+		{"priority:not_unique>black_holes>-decisions", "priority:not_unique>black_holes>-decisions"},
+		{"priority: not_unique, +black_holes; -uturns^2", "priority:not_unique>black_holes>-uturns^2"},
+	} {
+		e, err := analysis.ParseEnergy(tc.in)
+		if err != nil || e.Name() != tc.name {
+			t.Errorf("ParseEnergy(%q) = %v, %v; want %q", tc.in, e, err, tc.name)
+			continue
+		}
+		// The canonical name parses back to itself.
+		if back, err := analysis.ParseEnergy(e.Name()); err != nil || back.Name() != e.Name() {
+			t.Errorf("%q does not parse back: %v", e.Name(), err)
+		}
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"", "empty energy"},
+		{"magic", `unknown energy "magic"`},
+		{"weighted:", "no terms"},
+		{"weighted:black_holes", "not MEASURE=WEIGHT"},
+		{"weighted:black_holes=x", `weight "x" of black_holes`},
+		{"weighted:black_holes=inf", "not a finite number"},
+		{"weighted:dragons=1", `unknown term "dragons"`},
+		{"priority:", "no levels"},
+		{"priority:uturns^3", `unknown term "uturns^3"`},
+		{strings.Repeat("x", analysis.MaxEnergyText+1), "longer than"},
+	} {
+		_, err := analysis.ParseEnergy(tc.in)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("ParseEnergy(%.40q) error %v, want %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+// A weight may reward a measure; energies stay finite.
+func TestWeightedSigns(t *testing.T) {
+	m, _ := maze.ParseText([]byte(figure1), maze.ParseOptions{})
+	g := graph.MustCompile(m.Board)
+	e := mustParse(t, "weighted:goal_depth=-1,uturns=0.5").Evaluator(g, m.Start, m.Goal).Reset(m.Jumps)
+	if e != -13+2.5 || math.IsNaN(e) {
+		t.Errorf("energy %v, want -10.5", e)
+	}
+}

@@ -1,0 +1,79 @@
+package analysis
+
+import (
+	"rjm/energy"
+	"rjm/graph"
+)
+
+// needs says which parts of the analysis an energy's evaluator computes,
+// so that an energy pays only for the terms it uses.
+type needs uint16
+
+const (
+	needReaching  needs = 1 << iota // reaching cells and distances to the goal
+	needPath                        // the goal depth, uniqueness, decisions along the solution
+	needUTurns                      // U-turns along the solution
+	needPaths                       // the number of shortest solutions
+	needReachable                   // reachable cells
+	needHoles                       // black and white holes
+	needPenalty                     // the cluster penalty alone (updated incrementally)
+	needClusters                    // every cluster (count, largest, penalty)
+	needForced                      // initial forced moves
+)
+
+// needsOf returns what computing term t takes.
+func needsOf(t Term) needs {
+	switch t {
+	case NonReaching:
+		return needReaching
+	case Unsolvable, NotUnique, GoalDepth, ForwardDecisions, BackwardDecisions, Decisions:
+		return needReaching | needPath
+	case UTurns:
+		return needReaching | needPath | needUTurns
+	case ShortestPaths:
+		return needReaching | needPath | needPaths
+	case Unreachable:
+		return needReachable
+	case BlackHoles, BlackHoleCells, WhiteHoles, WhiteHoleCells:
+		return needReaching | needReachable | needHoles
+	case ClusterPenalty:
+		return needPenalty
+	case Clusters, LargestCluster:
+		return needClusters | needPenalty
+	default: // InitialForcedMoves
+		return needForced
+	}
+}
+
+// termsEvaluator follows the terms of one configuration through one-cell
+// changes, as energy.Evaluator does its energy. Only the terms in its needs
+// are computed; the others are 0. The returned Values are valid until the
+// next call.
+type termsEvaluator interface {
+	reset(jumps []int) *Values
+	try(i, j int) *Values
+	accept()
+}
+
+// newTermsEvaluator returns the single-word evaluator for boards of up to
+// 64 cells and the several-word one otherwise.
+func newTermsEvaluator(g *graph.Graph, start, goal int, need needs) termsEvaluator {
+	if g.Cells() <= 64 {
+		return newWordEval(g, start, goal, need)
+	}
+	return newMultiEval(g, start, goal, need)
+}
+
+// termsEnergy is an energy.Evaluator that rates the terms of a
+// termsEvaluator with a function of them.
+type termsEnergy struct {
+	t     termsEvaluator
+	cells int
+	rate  func(v *Values, cells int) float64
+}
+
+func (e *termsEnergy) Reset(jumps []int) float64 { return e.rate(e.t.reset(jumps), e.cells) }
+func (e *termsEnergy) Try(i, j int) float64      { return e.rate(e.t.try(i, j), e.cells) }
+func (e *termsEnergy) Accept()                   { e.t.accept() }
+
+var _ energy.Evaluator = (*termsEnergy)(nil)

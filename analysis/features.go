@@ -1,0 +1,195 @@
+package analysis
+
+import (
+	"math"
+
+	"rjm/energy"
+	"rjm/graph"
+	"rjm/maze"
+	"rjm/solve"
+)
+
+// Features are the design features of one maze (seed 003 §3; seed 000,
+// "Maze Evaluation II"). Cells are given in the seeds' 1-based
+// [row, col] form, as the JSON form prints them; lists of cells are in
+// row-major order, lists of sets ordered by their first cell.
+type Features struct {
+	Rows  int    `json:"rows"`
+	Cols  int    `json:"cols"`
+	Cells int    `json:"cells"` // |S|, the number of cells (see openCells)
+	Start [2]int `json:"start"`
+	Goal  [2]int `json:"goal"`
+
+	// Solvable reports whether the goal can be reached from the start.
+	Solvable bool `json:"solvable"`
+	// GoalDepth is the length of a shortest solution, -1 when unsolvable.
+	GoalDepth int `json:"goal_depth"`
+	// Objective is seed 000's simple objective: -GoalDepth, or
+	// energy.Unsolvable.
+	Objective float64 `json:"objective"`
+	// Solution is one shortest solution in U/D/L/R letters (the one
+	// solve.Solve reports on rook boards) and SolutionCells the cells it
+	// visits, start and goal included; both empty when unsolvable.
+	Solution      string   `json:"solution"`
+	SolutionCells [][2]int `json:"solution_cells"`
+	// ShortestPaths is the number of distinct shortest solutions, 0 when
+	// unsolvable; it saturates at solve.Saturated, and Saturated says so.
+	ShortestPaths int64 `json:"shortest_paths"`
+	Saturated     bool  `json:"shortest_paths_saturated,omitempty"`
+	// Unique reports whether exactly one shortest solution exists (§3.3).
+	Unique bool `json:"unique"`
+
+	// Reachable counts the cells reachable from the start and Reaching the
+	// cells from which the goal can be reached (§3.1), each including the
+	// start or goal itself; NonReaching is n = Cells − Reaching.
+	Reachable        int      `json:"reachable"`
+	Reaching         int      `json:"reaching"`
+	NonReaching      int      `json:"non_reaching"`
+	UnreachableCells [][2]int `json:"unreachable_cells"`
+	NonReachingCells [][2]int `json:"non_reaching_cells"`
+
+	// BlackHoles is the number of black holes, BlackHoleCells the number of
+	// cells in them (every reachable, non-reaching cell), BlackHoleSets the
+	// holes themselves; likewise for white holes (§3.1; see holes.go).
+	BlackHoles     int        `json:"black_holes"`
+	BlackHoleCells int        `json:"black_hole_cells"`
+	BlackHoleSets  [][][2]int `json:"black_hole_sets"`
+	WhiteHoles     int        `json:"white_holes"`
+	WhiteHoleCells int        `json:"white_hole_cells"`
+	WhiteHoleSets  [][][2]int `json:"white_hole_sets"`
+
+	// ForwardDecisions counts the non-goal cells of the shortest solution
+	// with more than one successor, BackwardDecisions its non-start cells
+	// with more than one predecessor (§3.5), and UTurns its moves that
+	// reverse the move before, back and forth within one row or column
+	// (§3.4). With several shortest solutions each is their average
+	// (footnote 10); all are 0 when unsolvable.
+	ForwardDecisions  float64 `json:"forward_decisions"`
+	BackwardDecisions float64 `json:"backward_decisions"`
+	UTurns            float64 `json:"uturns"`
+
+	// Clusters lists the same jump clusters of two or more cells (§3.6;
+	// the other cells are clusters of one, which add nothing to the
+	// penalty), LargestCluster the size of the largest cluster (1 when
+	// every cluster is a single cell) and ClusterPenalty Σ(|J|−1)² over all
+	// clusters.
+	Clusters       [][][2]int `json:"clusters"`
+	LargestCluster int        `json:"largest_cluster"`
+	ClusterPenalty int        `json:"cluster_penalty"`
+
+	// InitialForcedMoves is m, the number of forced moves from the start
+	// (§3.5; see initialForcedMoves).
+	InitialForcedMoves int `json:"initial_forced_moves"`
+
+	// Energy is seed 003's example energy function (§3.7; see Design).
+	Energy float64 `json:"energy"`
+}
+
+// Analyze computes the features of m on its move graph g, which must be
+// compiled from m's board. m must validate (see maze.Maze.Validate); cells
+// whose jump leaves the board are dead ends with no successor. Every
+// feature is one of the graph of cells, σ and π: on boards whose rules
+// depend on more than the cell (a rule on the previous move), it describes
+// that graph, not the rule.
+func Analyze(g *graph.Graph, m *maze.Maze) *Features {
+	jumps := m.Jumps
+	ds, reachable := depths(g, jumps, m.Start)
+	preds := g.Preds(jumps)
+	reach, dg := reaching(g, preds, m.Goal)
+	paths := shortestPaths(g, jumps, preds, m.Start, m.Goal, ds, dg)
+	D := ds[m.Goal]
+	open := openCells(g, m.Start, m.Goal)
+
+	f := &Features{
+		Rows: m.Rows, Cols: m.Cols, Cells: open.Len(),
+		Start: m.CellJSON(m.Start), Goal: m.CellJSON(m.Goal),
+		Solvable: D >= 0, GoalDepth: D, Objective: energy.Objective(D),
+		Reachable: reachable.Len(), Reaching: reach.Len(),
+		ForwardDecisions: paths.forward, BackwardDecisions: paths.backward, UTurns: paths.uturns,
+		InitialForcedMoves: initialForcedMoves(g, jumps, m.Start),
+		LargestCluster:     1,
+	}
+	f.SolutionCells, f.UnreachableCells, f.NonReachingCells = [][2]int{}, [][2]int{}, [][2]int{}
+	f.NonReaching = f.Cells - f.Reaching
+	if paths.count.IsInt64() {
+		f.ShortestPaths = paths.count.Int64()
+	} else {
+		f.ShortestPaths = solve.Saturated
+	}
+	f.Saturated = f.ShortestPaths == solve.Saturated
+	f.Unique = f.ShortestPaths == 1
+	if f.Solvable {
+		f.SolutionCells = append(f.SolutionCells, m.CellJSON(m.Start))
+		letters := make([]byte, len(paths.solution))
+		for k, mv := range paths.solution {
+			f.SolutionCells = append(f.SolutionCells, m.CellJSON(mv.To))
+			letters[k] = mv.Dir.Letter()
+		}
+		f.Solution = string(letters)
+	}
+	for _, c := range open.Cells() {
+		if !reachable.Has(c) {
+			f.UnreachableCells = append(f.UnreachableCells, m.CellJSON(c))
+		}
+		if !reach.Has(c) {
+			f.NonReachingCells = append(f.NonReachingCells, m.CellJSON(c))
+		}
+	}
+	f.BlackHoleSets, f.BlackHoles, f.BlackHoleCells = cellSets(m.Board, blackHoles(g, jumps, preds, reachable, reach), 1)
+	f.WhiteHoleSets, f.WhiteHoles, f.WhiteHoleCells = cellSets(m.Board, whiteHoles(g, jumps, preds, reachable, reach), 1)
+	clusters := sameJumpClusters(g, jumps, preds)
+	f.ClusterPenalty = clusterPenalty(clusters)
+	f.Clusters, _, _ = cellSets(m.Board, clusters, 2)
+	for _, c := range clusters {
+		f.LargestCluster = max(f.LargestCluster, len(c))
+	}
+	terms := f.Terms()
+	f.Energy = DesignEnergy(&terms, f.Cells)
+	return f
+}
+
+// cellSets converts the sets of at least least cells to 1-based cell lists
+// and returns them with their number and their total number of cells.
+func cellSets(b maze.Board, sets [][]int, least int) (out [][][2]int, n, cells int) {
+	out = [][][2]int{}
+	for _, s := range sets {
+		if len(s) < least {
+			continue
+		}
+		cs := make([][2]int, len(s))
+		for k, c := range s {
+			cs[k] = b.CellJSON(c)
+		}
+		out = append(out, cs)
+		cells += len(s)
+	}
+	return out, len(out), cells
+}
+
+// Terms returns the integer terms of f that energies are built from (see
+// Term). Along-the-solution terms count along the unique shortest solution
+// and are 0 without one.
+func (f *Features) Terms() Values {
+	var v Values
+	v[NotUnique] = 1
+	if !f.Solvable {
+		v[Unsolvable] = 1
+	} else {
+		v[GoalDepth] = f.GoalDepth
+		v[ShortestPaths] = int(min(f.ShortestPaths, int64(f.Cells)))
+	}
+	if f.Unique {
+		v[NotUnique] = 0
+		v[ForwardDecisions] = int(math.Round(f.ForwardDecisions))
+		v[BackwardDecisions] = int(math.Round(f.BackwardDecisions))
+		v[Decisions] = min(v[ForwardDecisions], v[BackwardDecisions])
+		v[UTurns] = int(math.Round(f.UTurns))
+	}
+	v[NonReaching] = f.NonReaching
+	v[Unreachable] = f.Cells - f.Reachable
+	v[BlackHoles], v[BlackHoleCells] = f.BlackHoles, f.BlackHoleCells
+	v[WhiteHoles], v[WhiteHoleCells] = f.WhiteHoles, f.WhiteHoleCells
+	v[Clusters], v[LargestCluster], v[ClusterPenalty] = len(f.Clusters), f.LargestCluster, f.ClusterPenalty
+	v[InitialForcedMoves] = f.InitialForcedMoves
+	return v
+}

@@ -1,0 +1,408 @@
+package analysis
+
+import (
+	"math/bits"
+
+	"rjm/graph"
+	"rjm/maze"
+)
+
+// multiEval is the termsEvaluator for boards of more than 64 cells: the
+// same method as wordEval (see there) on sets of several words. Cell c's σ
+// is succ[c·w:(c+1)·w] and its π pred[c·w:(c+1)·w], with w words per set.
+type multiEval struct {
+	g                 *graph.Graph
+	n, w, start, goal int
+	cells             int // |S| (see openCells)
+	need              needs
+	sym               bool // every same-jump move can be reversed (rook boards)
+	top               int  // the class of jumps that cannot move
+	jumps             []int
+	succ, pred, class []uint64
+	layer             []uint64 // backward search: layer d at [d·w:(d+1)·w]
+	cnt               []int
+	cur, next         Values
+	ti, tj            int
+	// Scratch sets, each used by one method only.
+	reach, reachable, kind, hole, front, grown, fwd, bwd, rest, part, one, left graph.Set
+}
+
+func newMultiEval(g *graph.Graph, start, goal int, need needs) *multiEval {
+	n := g.Cells()
+	w := len(g.NewSet())
+	e := &multiEval{
+		g: g, n: n, w: w, start: start, goal: goal, need: need, sym: true,
+		cells: openCells(g, start, goal).Len(),
+		jumps: make([]int, n), succ: make([]uint64, n*w), pred: make([]uint64, n*w),
+		layer: make([]uint64, (n+1)*w), cnt: make([]int, n),
+	}
+	for _, s := range []*graph.Set{&e.reach, &e.reachable, &e.kind, &e.hole, &e.front, &e.grown, &e.fwd, &e.bwd, &e.rest, &e.part, &e.one, &e.left} {
+		*s = g.NewSet()
+	}
+	for i := range n {
+		legal := g.Legal(i)
+		if len(legal) > 0 {
+			e.top = max(e.top, legal[len(legal)-1]+1)
+		}
+		for _, j := range legal {
+			g.Succ(i, j).Each(func(t int) {
+				if !g.Succ(t, j).Has(i) {
+					e.sym = false
+				}
+			})
+		}
+	}
+	e.class = make([]uint64, (e.top+1)*w)
+	return e
+}
+
+// at returns set k of the flat array a.
+func (e *multiEval) at(a []uint64, k int) graph.Set { return graph.Set(a[k*e.w : (k+1)*e.w]) }
+
+func (e *multiEval) classOf(j int) int {
+	if j <= 0 {
+		return 0
+	}
+	return min(j, e.top)
+}
+
+func (e *multiEval) reset(jumps []int) *Values {
+	copy(e.jumps, jumps)
+	clear(e.pred)
+	clear(e.class)
+	for i, j := range jumps {
+		e.at(e.succ, i).Copy(e.g.Succ(i, j))
+		e.at(e.class, e.classOf(j)).Add(i)
+	}
+	for i := range e.n {
+		e.at(e.succ, i).Each(func(t int) { e.at(e.pred, t).Add(i) })
+	}
+	e.compute(&e.cur)
+	if e.need&needPenalty != 0 && e.need&needClusters == 0 {
+		_, _, e.cur[ClusterPenalty] = e.clusters()
+	}
+	return &e.cur
+}
+
+func (e *multiEval) try(i, j int) *Values {
+	old := e.jumps[i]
+	incremental := e.need&needPenalty != 0 && e.need&needClusters == 0
+	a, b := e.classOf(old), e.classOf(j)
+	delta := 0
+	if incremental && a != b {
+		delta = -e.splitPenalty(i, e.at(e.class, a), a)
+	}
+	e.apply(i, j)
+	if incremental && a != b {
+		delta += e.splitPenalty(i, e.at(e.class, b), b)
+	}
+	e.compute(&e.next)
+	if incremental {
+		e.next[ClusterPenalty] = e.cur[ClusterPenalty] + delta
+	}
+	e.apply(i, old)
+	e.ti, e.tj = i, j
+	return &e.next
+}
+
+func (e *multiEval) accept() {
+	e.apply(e.ti, e.tj)
+	e.cur = e.next
+}
+
+// apply sets cell i's jump to j, updating σ, π and the classes.
+func (e *multiEval) apply(i, j int) {
+	old, s := e.at(e.succ, i), e.g.Succ(i, j)
+	for x := range old {
+		for gone := old[x] &^ s[x]; gone != 0; gone &= gone - 1 {
+			e.at(e.pred, x<<6+bits.TrailingZeros64(gone)).Remove(i)
+		}
+		for added := s[x] &^ old[x]; added != 0; added &= added - 1 {
+			e.at(e.pred, x<<6+bits.TrailingZeros64(added)).Add(i)
+		}
+	}
+	old.Copy(s)
+	e.at(e.class, e.classOf(e.jumps[i])).Remove(i)
+	e.at(e.class, e.classOf(j)).Add(i)
+	e.jumps[i] = j
+}
+
+func (e *multiEval) compute(v *Values) {
+	*v = Values{}
+	need := e.need
+	if need&needReaching != 0 {
+		D := e.search()
+		v[NonReaching] = e.cells - e.reach.Len()
+		if need&needPath != 0 {
+			e.path(v, D)
+		}
+	}
+	if need&needReachable != 0 {
+		e.forward()
+		v[Unreachable] = e.cells - e.reachable.Len()
+	}
+	if need&needHoles != 0 {
+		e.kind.Copy(e.reachable)
+		e.kind.AndNot(e.reach)
+		v[BlackHoles], v[BlackHoleCells] = e.holes(false)
+		e.kind.Copy(e.reach)
+		e.kind.AndNot(e.reachable)
+		v[WhiteHoles], v[WhiteHoleCells] = e.holes(true)
+	}
+	if need&needClusters != 0 {
+		v[Clusters], v[LargestCluster], v[ClusterPenalty] = e.clusters()
+	}
+	if need&needForced != 0 {
+		v[InitialForcedMoves] = e.forced()
+	}
+}
+
+// search runs breadth-first search from the goal over π, leaving the
+// layers in layer and the reaching cells in reach, and returns the start's
+// distance (-1 when it does not reach the goal).
+func (e *multiEval) search() int {
+	w, D := e.w, -1
+	l0 := e.at(e.layer, 0)
+	clear(l0)
+	l0.Add(e.goal)
+	e.reach.Copy(l0)
+	for d := 0; ; d++ {
+		cur, next := e.at(e.layer, d), e.at(e.layer, d+1)
+		clear(next)
+		for x, word := range cur {
+			for ; word != 0; word &= word - 1 {
+				c := x<<6 + bits.TrailingZeros64(word)
+				p := e.pred[c*w : c*w+w]
+				for y := range next {
+					next[y] |= p[y]
+				}
+			}
+		}
+		empty := true
+		for y := range next {
+			next[y] &^= e.reach[y]
+			e.reach[y] |= next[y]
+			empty = empty && next[y] == 0
+		}
+		if empty {
+			return D
+		}
+		if next.Has(e.start) {
+			D = d + 1
+		}
+	}
+}
+
+// first returns the smallest cell of s and the number of its cells, up to
+// two.
+func first(s graph.Set) (c, count int) {
+	c = -1
+	for x, word := range s {
+		if word == 0 {
+			continue
+		}
+		if c < 0 {
+			c = x<<6 + bits.TrailingZeros64(word)
+			count = min(2, bits.OnesCount64(word))
+		} else {
+			return c, 2
+		}
+	}
+	return c, count
+}
+
+func (e *multiEval) path(v *Values, D int) {
+	v[NotUnique] = 1
+	if D < 0 {
+		v[Unsolvable] = 1
+		return
+	}
+	v[GoalDepth] = D
+	if e.need&needPaths != 0 {
+		v[ShortestPaths] = e.countPaths(D)
+		if v[ShortestPaths] != 1 {
+			return
+		}
+	}
+	var df, db, ut int
+	var prev maze.Dir
+	c := e.start
+	for d := D - 1; d >= 0; d-- {
+		e.one.Copy(e.at(e.succ, c))
+		e.one.And(e.at(e.layer, d))
+		next, k := first(e.one)
+		if k > 1 {
+			return
+		}
+		if _, k := first(e.at(e.succ, c)); k > 1 {
+			df++
+		}
+		if _, k := first(e.at(e.pred, c)); c != e.start && k > 1 {
+			db++
+		}
+		if e.need&needUTurns != 0 {
+			dir := moveDir(e.g, e.jumps, c, next)
+			if c != e.start && dir == opposite(prev) {
+				ut++
+			}
+			prev = dir
+		}
+		c = next
+	}
+	if _, k := first(e.at(e.pred, c)); k > 1 {
+		db++
+	}
+	v[NotUnique] = 0
+	v[ForwardDecisions], v[BackwardDecisions], v[Decisions] = df, db, min(df, db)
+	v[UTurns] = ut
+}
+
+func (e *multiEval) countPaths(D int) int {
+	e.cnt[e.goal] = 1
+	for d := 1; d <= D; d++ {
+		below := e.at(e.layer, d-1)
+		count := func(c int) {
+			k := 0
+			e.at(e.succ, c).Each(func(t int) {
+				if below.Has(t) {
+					k += e.cnt[t]
+				}
+			})
+			e.cnt[c] = min(k, e.cells)
+		}
+		if d == D {
+			count(e.start)
+		} else {
+			e.at(e.layer, d).Each(count)
+		}
+	}
+	return e.cnt[e.start]
+}
+
+// forward leaves the cells reachable from the start in reachable.
+func (e *multiEval) forward() {
+	e.closure(e.reachable, e.succ, e.start, nil)
+}
+
+// closure sets dst to the cells reachable from s by the edges of adj
+// without leaving within (nil: anywhere), s included.
+func (e *multiEval) closure(dst graph.Set, adj []uint64, s int, within graph.Set) {
+	clear(dst)
+	dst.Add(s)
+	e.front.Copy(dst)
+	for !e.front.Empty() {
+		clear(e.grown)
+		e.front.Each(func(c int) { e.grown.Or(e.at(adj, c)) })
+		if within != nil {
+			e.grown.And(within)
+		}
+		e.grown.AndNot(dst)
+		dst.Or(e.grown)
+		e.front, e.grown = e.grown, e.front
+	}
+}
+
+// holes counts the holes among kind and their cells (see wordEval.holes).
+func (e *multiEval) holes(white bool) (count, cells int) {
+	all, some := e.succ, e.pred
+	if white {
+		all, some = e.pred, e.succ
+	}
+	e.rest.Copy(e.kind)
+	for {
+		s, _ := first(e.rest)
+		if s < 0 {
+			return count, cells
+		}
+		clear(e.hole)
+		e.hole.Add(s)
+		e.front.Copy(e.hole)
+		for !e.front.Empty() {
+			clear(e.grown)
+			e.front.Each(func(c int) {
+				e.grown.Or(e.at(all, c))
+				for y, x := range e.at(some, c) {
+					e.grown[y] |= x & e.kind[y]
+				}
+			})
+			e.grown.AndNot(e.hole)
+			e.hole.Or(e.grown)
+			e.front, e.grown = e.grown, e.front
+		}
+		count++
+		cells += e.hole.Len()
+		e.rest.AndNot(e.hole)
+	}
+}
+
+func (e *multiEval) forced() int {
+	clear(e.left)
+	m := 0
+	for c := e.start; !e.left.Has(c); m++ {
+		t, k := first(e.at(e.succ, c))
+		if k != 1 {
+			break
+		}
+		e.left.Add(c)
+		c = t
+	}
+	return m
+}
+
+// cluster sets dst to the same jump cluster of s among the cells within
+// (see wordEval.cluster).
+func (e *multiEval) cluster(dst graph.Set, s int, within graph.Set) {
+	e.closure(dst, e.succ, s, within)
+	if !e.sym {
+		e.closure(e.bwd, e.pred, s, within)
+		dst.And(e.bwd)
+	}
+}
+
+func (e *multiEval) clusters() (count, largest, penalty int) {
+	largest = 1
+	for k := 1; k < e.top; k++ {
+		class := e.at(e.class, k)
+		e.rest.Copy(class)
+		for {
+			s, _ := first(e.rest)
+			if s < 0 {
+				break
+			}
+			e.cluster(e.fwd, s, class)
+			size := e.fwd.Len()
+			if size >= 2 {
+				count++
+			}
+			largest = max(largest, size)
+			penalty += (size - 1) * (size - 1)
+			e.rest.AndNot(e.fwd)
+		}
+	}
+	return count, largest, penalty
+}
+
+// splitPenalty returns (|J|−1)² for the cluster J of cell i in class k
+// (whose cells are class) minus the penalty of the clusters J falls into
+// without i; see wordEval.leave and wordEval.join.
+func (e *multiEval) splitPenalty(i int, class graph.Set, k int) int {
+	if k == 0 || k == e.top {
+		return 0
+	}
+	e.cluster(e.fwd, i, class)
+	size := e.fwd.Len()
+	p := (size - 1) * (size - 1)
+	e.rest.Copy(e.fwd)
+	e.rest.Remove(i)
+	for {
+		s, _ := first(e.rest)
+		if s < 0 {
+			return p
+		}
+		e.part.Copy(e.rest)
+		e.cluster(e.fwd, s, e.part)
+		size := e.fwd.Len()
+		p -= (size - 1) * (size - 1)
+		e.rest.AndNot(e.fwd)
+	}
+}

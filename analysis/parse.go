@@ -1,0 +1,118 @@
+package analysis
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"rjm/energy"
+)
+
+// MaxEnergyText bounds the text ParseEnergy accepts.
+const MaxEnergyText = 64 << 10
+
+// ParseEnergy parses an energy of this package:
+//
+//	design
+//	weighted:MEASURE=WEIGHT,MEASURE=WEIGHT,...
+//	priority:[-]MEASURE>[-]MEASURE>...
+//
+// A MEASURE is a term name (see Term), optionally followed by ^2 to square
+// it. Weighted terms are separated by commas or semicolons; priority
+// levels, highest first, by ">" (or commas or semicolons); a "-" before a
+// level maximizes it. Spaces are ignored, and so is everything from "#" to
+// the end of a line, and line breaks separate terms too, so the same text
+// can be written one term per line in a file. For example, on 5×5 boards
+//
+//	weighted:not_unique=15625,non_reaching=625,decisions=-1,cluster_penalty=1,initial_forced_moves^2=1
+//
+// is the design energy. The energy's Name is the canonical form of s.
+func ParseEnergy(s string) (energy.Energy, error) {
+	if len(s) > MaxEnergyText {
+		return nil, fmt.Errorf("analysis: energy text is longer than %d bytes", MaxEnergyText)
+	}
+	var lines []string
+	for _, line := range strings.Split(s, "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		lines = append(lines, line)
+	}
+	text := strings.TrimSpace(strings.Join(lines, "\n"))
+	kind, list, ok := strings.Cut(text, ":")
+	kind = strings.TrimSpace(kind)
+	switch {
+	case text == "design":
+		return Design{}, nil
+	case ok && kind == "weighted":
+		return parseWeighted(list)
+	case ok && kind == "priority":
+		return parsePriority(list)
+	case text == "":
+		return nil, errors.New("analysis: empty energy")
+	}
+	return nil, fmt.Errorf("analysis: unknown energy %q (want design, weighted:TERM=W,... or priority:TERM>TERM>...)", text)
+}
+
+// items splits a list at any of seps and drops empty items.
+func items(list, seps string) []string {
+	var out []string
+	for _, it := range strings.FieldsFunc(list, func(r rune) bool { return strings.ContainsRune(seps, r) }) {
+		if it = strings.TrimSpace(it); it != "" {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+func parseWeighted(list string) (Weighted, error) {
+	var w Weighted
+	for _, it := range items(list, ",;\n") {
+		name, weight, ok := strings.Cut(it, "=")
+		if !ok {
+			return nil, fmt.Errorf("analysis: weighted term %q is not MEASURE=WEIGHT", it)
+		}
+		m, err := parseMeasure(name)
+		if err != nil {
+			return nil, err
+		}
+		x, err := strconv.ParseFloat(strings.TrimSpace(weight), 64)
+		if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
+			return nil, fmt.Errorf("analysis: weight %q of %s is not a finite number", strings.TrimSpace(weight), m)
+		}
+		w = append(w, WeightedTerm{m, x})
+	}
+	if len(w) == 0 {
+		return nil, errors.New("analysis: weighted energy has no terms")
+	}
+	return w, nil
+}
+
+func parsePriority(list string) (Priority, error) {
+	var p Priority
+	for _, it := range items(list, ">,;\n") {
+		var r Ranked
+		if rest, ok := strings.CutPrefix(it, "-"); ok {
+			r.Maximize, it = true, rest
+		} else {
+			it = strings.TrimPrefix(it, "+")
+		}
+		m, err := parseMeasure(it)
+		if err != nil {
+			return nil, err
+		}
+		r.Measure = m
+		p = append(p, r)
+	}
+	if len(p) == 0 {
+		return nil, errors.New("analysis: priority energy has no levels")
+	}
+	return p, nil
+}
+
+func parseMeasure(s string) (Measure, error) {
+	s = strings.Join(strings.Fields(s), "")
+	name, sq := strings.CutSuffix(s, "^2")
+	t, err := ParseTerm(name)
+	return Measure{t, sq}, err
+}

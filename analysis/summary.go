@@ -1,0 +1,57 @@
+package analysis
+
+import (
+	"fmt"
+	"strings"
+
+	"rjm/energy"
+)
+
+// Summary returns the features on one line, e.g.
+//
+//	13 moves, unique; 0 black holes; 2 white holes (2 cells); decisions 10 forward, 10 backward; 5 U-turns; 1 cluster (largest 3, penalty 4); 0 initial forced moves; energy -6
+func (f *Features) Summary() string {
+	var b strings.Builder
+	switch {
+	case !f.Solvable:
+		b.WriteString("no solution")
+	case f.Unique:
+		fmt.Fprintf(&b, "%d moves, unique", f.GoalDepth)
+	case f.Saturated:
+		fmt.Fprintf(&b, "%d moves, at least %d shortest solutions", f.GoalDepth, f.ShortestPaths)
+	default:
+		fmt.Fprintf(&b, "%d moves, %d shortest solutions", f.GoalDepth, f.ShortestPaths)
+	}
+	fmt.Fprintf(&b, "; %s", count(f.BlackHoles, "black hole", "black holes"))
+	if f.BlackHoles > 0 {
+		fmt.Fprintf(&b, " (%s)", count(f.BlackHoleCells, "cell", "cells"))
+	}
+	fmt.Fprintf(&b, "; %s", count(f.WhiteHoles, "white hole", "white holes"))
+	if f.WhiteHoles > 0 {
+		fmt.Fprintf(&b, " (%s)", count(f.WhiteHoleCells, "cell", "cells"))
+	}
+	fmt.Fprintf(&b, "; decisions %s forward, %s backward; %s", num(f.ForwardDecisions), num(f.BackwardDecisions), count2(f.UTurns, "U-turn", "U-turns"))
+	fmt.Fprintf(&b, "; %s (largest %d, penalty %d)", count(len(f.Clusters), "cluster", "clusters"), f.LargestCluster, f.ClusterPenalty)
+	fmt.Fprintf(&b, "; %s; energy %s", count(f.InitialForcedMoves, "initial forced move", "initial forced moves"), energy.Format(f.Energy))
+	return b.String()
+}
+
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// count2 is count for averages, which may be fractional.
+func count2(x float64, one, many string) string {
+	if x == 1 {
+		return "1 " + one
+	}
+	return num(x) + " " + many
+}
+
+// num prints an average with at most two decimals: "10", "3.5", "2.33".
+func num(x float64) string {
+	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", x), "0"), ".")
+}

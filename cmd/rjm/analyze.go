@@ -1,0 +1,287 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"rjm/analysis"
+	"rjm/energy"
+	"rjm/generate"
+	"rjm/graph"
+	"rjm/maze"
+)
+
+// analyzeJSON is the --json form of "rjm analyze": the features, with
+// the maze they describe.
+type analyzeJSON struct {
+	ID   string `json:"id"`
+	Maze string `json:"maze"`
+	*analysis.Features
+	Jumps [][]int `json:"jumps"`
+	// Rated is the maze's energy by --energy, when one is given.
+	Rated *ratedJSON `json:"rated,omitempty"`
+}
+
+type ratedJSON struct {
+	Energy string  `json:"energy"`
+	Value  float64 `json:"value"`
+}
+
+func newAnalyzeCmd(e *env) *cobra.Command {
+	var mf mazeFlags
+	var asJSON, noColor bool
+	var energyName string
+	c := &cobra.Command{
+		Use:   "analyze [FILE|-]",
+		Short: "Report a maze's design features: holes, uniqueness, decisions, clusters, energy",
+		Long: `Analyze reads a maze (from FILE, or standard input when FILE is - or absent)
+and reports the design features of seed 003: reachable and reaching cells,
+black holes (dead ends: reachable cells that cannot reach the goal) and white
+holes (back-tracing dead ends: unreachable cells that reach the goal), the
+number of shortest solutions, forward and backward decisions and U-turns
+along the shortest solution (averaged over all shortest solutions when there
+are several), same jump clusters, initial forced moves, the goal depth, the
+simple objective and seed 003's energy. It draws the maze with the shortest
+solution (*), black-hole cells (B) and white-hole cells (W) marked, and the
+move number of every cell of the solution.
+
+Maze text is read as by "rjm solve". --energy also rates the maze with
+another energy.
+
+` + energyHelp(),
+		Example: `  rjm analyze examples/figure1.txt
+  rjm analyze --json --id 5x5:3413133302312234233341432
+  rjm analyze examples/program1.txt --energy 'weighted:uturns=1,clusters=2'`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var rate energyRating
+			if energyName != "" {
+				name, err := resolveEnergy(energyName)
+				if err != nil {
+					return badInput(err)
+				}
+				en, _ := generate.EnergyByName(name)
+				rate.e = en
+			}
+			m, err := mf.readMaze(e, args)
+			if err != nil {
+				return err
+			}
+			g, err := graph.Compile(m.Board)
+			if err != nil {
+				return badInput(err)
+			}
+			f := analysis.Analyze(g, m)
+			if rate.e != nil {
+				rate.value = rate.e.Evaluator(g, m.Start, m.Goal).Reset(m.Jumps)
+			}
+			if asJSON {
+				id, _ := m.ID()
+				j := analyzeJSON{ID: id, Maze: m.String(), Features: f, Jumps: m.JSON().Jumps}
+				if rate.e != nil {
+					j.Rated = &ratedJSON{rate.e.Name(), rate.value}
+				}
+				return writeJSON(e, j)
+			}
+			_, err = fmt.Fprint(e.stdout, analyzeText(m, f, rate, !noColor && isTerminal(e.stdout)))
+			return err
+		},
+	}
+	mf.register(c)
+	c.Flags().BoolVar(&asJSON, "json", false, "print the features as JSON")
+	c.Flags().BoolVar(&noColor, "no-color", false, "never colour the map (it is coloured only on a terminal)")
+	c.Flags().StringVar(&energyName, "energy", "", "also rate the maze with energy `E` (see below)")
+	return c
+}
+
+// energyRating is an energy chosen with --energy and its value.
+type energyRating struct {
+	e     energy.Energy
+	value float64
+}
+
+func analyzeText(m *maze.Maze, f *analysis.Features, rate energyRating, color bool) string {
+	var b strings.Builder
+	id, _ := m.ID()
+	fmt.Fprintf(&b, "Maze %dx%d, start %v, goal %v, ID %s\n\n", m.Rows, m.Cols, m.Cell(m.Start), m.Cell(m.Goal), id)
+	b.WriteString(mapText(m, f, color))
+	b.WriteString("(* shortest solution, B black hole, W white hole)\n\n")
+	if f.Solvable {
+		b.WriteString("Solution path (move number of each cell):\n")
+		b.WriteString(stepText(m, f))
+		b.WriteByte('\n')
+	}
+	line := func(label, format string, args ...any) {
+		fmt.Fprintf(&b, "%-22s "+format+"\n", append([]any{label + ":"}, args...)...)
+	}
+	switch {
+	case !f.Solvable:
+		line("Shortest solution", "none: the goal cannot be reached")
+	default:
+		line("Shortest solution", "%d moves: %s", f.GoalDepth, f.Solution)
+	}
+	switch {
+	case f.Unique:
+		line("Shortest solutions", "1 (unique)")
+	case f.Saturated:
+		line("Shortest solutions", "at least %d", f.ShortestPaths)
+	default:
+		line("Shortest solutions", "%d", f.ShortestPaths)
+	}
+	line("Reachable cells", "%d of %d%s", f.Reachable, f.Cells, paren(cellList("unreachable:", f.UnreachableCells)))
+	line("Reaching cells", "%d of %d%s", f.Reaching, f.Cells, paren(cellList(fmt.Sprintf("n = %d non-reaching:", f.NonReaching), f.NonReachingCells)))
+	line("Black holes", "%d (%s)%s", f.BlackHoles, plural(f.BlackHoleCells, "cell"), setList(f.BlackHoleSets))
+	line("White holes", "%d (%s)%s", f.WhiteHoles, plural(f.WhiteHoleCells, "cell"), setList(f.WhiteHoleSets))
+	avg := ""
+	if f.Solvable && !f.Unique {
+		avg = " (average over the shortest solutions)"
+	}
+	line("Forward decisions", "%s%s", fmtNum(f.ForwardDecisions), avg)
+	line("Backward decisions", "%s%s", fmtNum(f.BackwardDecisions), avg)
+	line("U-turns", "%s%s", fmtNum(f.UTurns), avg)
+	line("Same jump clusters", "%d of 2+ cells, largest %d, penalty Σ(|J|-1)² = %d%s", len(f.Clusters), f.LargestCluster, f.ClusterPenalty, setList(f.Clusters))
+	line("Initial forced moves", "%d", f.InitialForcedMoves)
+	if f.Solvable {
+		line("Goal depth", "%d", f.GoalDepth)
+	} else {
+		line("Goal depth", "none")
+	}
+	line("Objective (depth)", "%s", energy.Format(f.Objective))
+	line("Energy (design)", "%s", energy.Format(f.Energy))
+	if rate.e != nil && rate.e.Name() != "design" {
+		line("Energy ("+rate.e.Name()+")", "%s", energy.Format(rate.value))
+	}
+	return b.String()
+}
+
+// cellIndex converts a 1-based [row, col] pair to m's cell index.
+func cellIndex(m *maze.Maze, c [2]int) int { return m.Index(maze.Cell{Row: c[0] - 1, Col: c[1] - 1}) }
+
+// mapText draws the maze, each cell its jump (G for the goal) followed by
+// its mark: * on the shortest solution, B in a black hole, W in a white
+// hole, a space otherwise. With color, marked cells are coloured by ANSI
+// escapes too; the marks stay, so a copy keeps them.
+func mapText(m *maze.Maze, f *analysis.Features, color bool) string {
+	mark := make([]byte, m.Cells())
+	for i := range mark {
+		mark[i] = ' '
+	}
+	for _, c := range f.SolutionCells {
+		mark[cellIndex(m, c)] = '*'
+	}
+	for _, h := range f.BlackHoleSets {
+		for _, c := range h {
+			mark[cellIndex(m, c)] = 'B'
+		}
+	}
+	for _, h := range f.WhiteHoleSets {
+		for _, c := range h {
+			mark[cellIndex(m, c)] = 'W'
+		}
+	}
+	width := 1
+	for _, j := range m.Jumps {
+		width = max(width, len(strconv.Itoa(j)))
+	}
+	colors := map[byte]string{'*': "\x1b[1;32m", 'B': "\x1b[1;31m", 'W': "\x1b[1;36m"}
+	var b strings.Builder
+	for r := range m.Rows {
+		var row strings.Builder
+		for c := range m.Cols {
+			i := r*m.Cols + c
+			if c > 0 {
+				row.WriteByte(' ')
+			}
+			cell := strconv.Itoa(m.Jumps[i])
+			if i == m.Goal {
+				cell = "G"
+			}
+			cell = fmt.Sprintf("%*s%c", width, cell, mark[i])
+			if code, ok := colors[mark[i]]; ok && color {
+				cell = code + cell + "\x1b[0m"
+			}
+			row.WriteString(cell)
+		}
+		b.WriteString(strings.TrimRight(row.String(), " "))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// stepText prints the move number at which the shortest solution visits
+// each cell (0 at the start), "." elsewhere.
+func stepText(m *maze.Maze, f *analysis.Features) string {
+	step := make([]int, m.Cells())
+	for i := range step {
+		step[i] = -1
+	}
+	for k, c := range f.SolutionCells {
+		step[cellIndex(m, c)] = k
+	}
+	width := len(strconv.Itoa(len(f.SolutionCells)))
+	var b strings.Builder
+	for i, s := range step {
+		if i%m.Cols > 0 {
+			b.WriteByte(' ')
+		}
+		v := "."
+		if s >= 0 {
+			v = strconv.Itoa(s)
+		}
+		fmt.Fprintf(&b, "%*s", width, v)
+		if i%m.Cols == m.Cols-1 {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+func fmtCell(c [2]int) string { return fmt.Sprintf("(%d,%d)", c[0], c[1]) }
+
+// plural returns "1 cell", "2 cells".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// paren returns " (s)", or nothing for an empty s.
+func paren(s string) string {
+	if s == "" {
+		return ""
+	}
+	return " (" + s + ")"
+}
+
+// cellList prints cells after a label, or nothing when there are none.
+func cellList(label string, cells [][2]int) string {
+	if len(cells) == 0 {
+		return ""
+	}
+	parts := make([]string, len(cells))
+	for k, c := range cells {
+		parts[k] = fmtCell(c)
+	}
+	return strings.TrimPrefix(label+" "+strings.Join(parts, " "), " ")
+}
+
+// setList prints sets of cells as ": {(1,1) (1,4)} {...}".
+func setList(sets [][][2]int) string {
+	if len(sets) == 0 {
+		return ""
+	}
+	parts := make([]string, len(sets))
+	for k, s := range sets {
+		parts[k] = "{" + cellList("", s) + "}"
+	}
+	return ": " + strings.Join(parts, " ")
+}
+
+// fmtNum prints an average with at most two decimals.
+func fmtNum(x float64) string {
+	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", x), "0"), ".")
+}

@@ -1,0 +1,174 @@
+// Package compare runs the experiment of seed 000's Maze Evaluation II
+// exercise (and seed 004's Extra Credit 2): generate the same number of
+// mazes with each of several energies under the same search and budget,
+// and compare the design features of the results (package analysis).
+package compare
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"rjm/analysis"
+	"rjm/generate"
+)
+
+// Limits on the work one comparison may ask for.
+const (
+	MaxCount    = 10_000        // mazes per energy
+	MaxEnergies = 8             // energies compared
+	MaxWork     = 2_000_000_000 // search iterations in all
+)
+
+// Settings describe a comparison. Zero values mean the defaults given.
+type Settings struct {
+	// Spec is the generation recipe every maze shares: board, start and
+	// goal placement, search method and budget, and the first seed. Its
+	// Energy is ignored. Maze k (from 0) of every energy uses seed
+	// Spec.Seed+k, so the k-th mazes of all energies share their start
+	// and goal, and each can be regenerated alone from its seeded ID.
+	Spec generate.Spec
+	// Energies names the energies to compare (see generate.EnergyByName);
+	// nil means depth and design.
+	Energies []string
+	// Count is the number of mazes per energy, 1..MaxCount.
+	Count int
+	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
+	// Results do not depend on it.
+	Workers int
+}
+
+// Result is a comparison: one summary per energy, in the order given.
+type Result struct {
+	Count    int       `json:"count"`
+	Seed     uint64    `json:"seed"`     // the first maze's seed
+	Recipe   string    `json:"recipe"`   // the seeded ID of every maze up to ",energy=" (see IDOf)
+	Energies []Summary `json:"energies"` // one per energy
+}
+
+// Work returns the number of search iterations a comparison runs.
+func (s Settings) Work() int64 {
+	per := int64(s.Spec.Iterations)
+	if s.Spec.Method == generate.Restarts {
+		per *= int64(s.Spec.Descents)
+	}
+	return per * int64(s.Count) * int64(len(s.energies()))
+}
+
+func (s Settings) energies() []string {
+	if s.Energies == nil {
+		return []string{"depth", "design"}
+	}
+	return s.Energies
+}
+
+// Validate checks the settings and the recipe with every energy.
+func (s Settings) Validate() error {
+	names := s.energies()
+	switch {
+	case s.Count < 1 || s.Count > MaxCount:
+		return fmt.Errorf("compare: count %d out of range 1..%d", s.Count, MaxCount)
+	case len(names) == 0 || len(names) > MaxEnergies:
+		return fmt.Errorf("compare: %d energies; compare 1 to %d", len(names), MaxEnergies)
+	case s.Workers < 0:
+		return fmt.Errorf("compare: %d workers", s.Workers)
+	}
+	for _, name := range names {
+		spec := s.Spec
+		spec.Energy = name
+		if err := spec.Validate(); err != nil {
+			return err
+		}
+	}
+	if w := s.Work(); w > MaxWork {
+		return fmt.Errorf("compare: %d mazes × %d energies × %d iterations is %d iterations, more than %d", s.Count, len(names), w/int64(s.Count)/int64(len(names)), w, int64(MaxWork))
+	}
+	return nil
+}
+
+// Run generates the mazes and summarizes their features. progress, if not
+// nil, is called after each maze with the mazes done and the total; never
+// concurrently.
+func Run(ctx context.Context, s Settings, progress func(done, total int)) (*Result, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	names := s.energies()
+	total := s.Count * len(names)
+	features := make([]*analysis.Features, total)
+	err := parallel(ctx, s.Workers, total, func(ctx context.Context, job int) error {
+		spec := s.Spec
+		spec.Energy = names[job/s.Count]
+		spec.Seed = s.Spec.Seed + uint64(job%s.Count)
+		r, err := generate.Run(ctx, spec, nil)
+		if err != nil {
+			return err
+		}
+		features[job] = r.Features
+		return nil
+	}, progress)
+	if err != nil {
+		return nil, err
+	}
+	recipe, _, _ := strings.Cut(s.Spec.String(), ",energy=")
+	res := &Result{Count: s.Count, Seed: s.Spec.Seed, Recipe: recipe}
+	for k, name := range names {
+		e, _ := generate.EnergyByName(name)
+		res.Energies = append(res.Energies, summarize(e.Name(), features[k*s.Count:(k+1)*s.Count]))
+	}
+	return res, nil
+}
+
+// IDOf returns the seeded ID of maze k (from 0) of the energy with the
+// given name: "rjm generate --id" regenerates it.
+func (r *Result) IDOf(energy string, k int) string {
+	return fmt.Sprintf("%s,energy=%s#%d", r.Recipe, energy, r.Seed+uint64(k))
+}
+
+// parallel runs job(0..n-1) on up to workers goroutines and returns the
+// error of the lowest failed job; the first failure cancels the others.
+func parallel(ctx context.Context, workers, n int, job func(ctx context.Context, i int) error, progress func(done, total int)) error {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	errs := make([]error, n)
+	var next atomic.Int64
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	done := 0
+	for range min(workers, n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n || ctx.Err() != nil {
+					return
+				}
+				if err := job(ctx, i); err != nil {
+					errs[i] = err
+					cancel()
+					return
+				}
+				mu.Lock()
+				done++
+				if progress != nil {
+					progress(done, n)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return ctx.Err()
+}
