@@ -1,0 +1,177 @@
+package experiment
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"gonum.org/v1/plot"
+
+	"rjm/analysis"
+	"rjm/energy"
+	"rjm/generate"
+	"rjm/learn"
+	"rjm/search"
+)
+
+// feature is one measured property of a generated maze.
+type feature struct {
+	name     string
+	decimals int
+	value    func(f *analysis.Features) float64
+}
+
+func boolf(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// features are the design features of seed 003 (and 004's Extra Credit 2
+// list) that the energies experiment compares, as analysis computes them.
+func features() []feature {
+	return []feature{
+		{"solvable", 3, func(f *analysis.Features) float64 { return boolf(f.Solvable) }},
+		{"goal_depth", 2, func(f *analysis.Features) float64 { return float64(max(f.GoalDepth, 0)) }},
+		{"depth_ge_18", 3, func(f *analysis.Features) float64 { return boolf(f.GoalDepth >= satisficing) }},
+		{"unique_shortest_solution", 3, func(f *analysis.Features) float64 { return boolf(f.Unique) }},
+		{"shortest_solutions", 2, func(f *analysis.Features) float64 { return float64(f.ShortestPaths) }},
+		{"reachable_cells", 2, func(f *analysis.Features) float64 { return float64(f.Reachable) }},
+		{"non_reaching_cells", 2, func(f *analysis.Features) float64 { return float64(f.NonReaching) }},
+		{"black_hole_cells", 2, func(f *analysis.Features) float64 { return float64(f.BlackHoleCells) }},
+		{"white_hole_cells", 2, func(f *analysis.Features) float64 { return float64(f.WhiteHoleCells) }},
+		{"forward_decisions", 2, func(f *analysis.Features) float64 { return f.ForwardDecisions }},
+		{"backward_decisions", 2, func(f *analysis.Features) float64 { return f.BackwardDecisions }},
+		{"uturns", 2, func(f *analysis.Features) float64 { return f.UTurns }},
+		{"cluster_penalty", 2, func(f *analysis.Features) float64 { return float64(f.ClusterPenalty) }},
+		{"largest_cluster", 2, func(f *analysis.Features) float64 { return float64(f.LargestCluster) }},
+		{"initial_forced_moves", 2, func(f *analysis.Features) float64 { return float64(f.InitialForcedMoves) }},
+		{"design_energy", 1, func(f *analysis.Features) float64 { return f.Energy }},
+	}
+}
+
+// Energies answers seed 004's Extra Credit 2: mazes generated with the
+// design energy of seed 003 against mazes generated with the simple
+// objective, by the same stochastic local search — hill descent with
+// uphill steps of probability 0.005 for 25,000 iterations, seed 003's
+// "rapid generation" — and compared on the design features (package
+// analysis). Maze i of both energies starts from the same random maze
+// and draws the same random numbers (common random numbers), so the
+// differences are paired. Default: 1,000 mazes per energy; Quick: 6 mazes
+// of 5,000 iterations.
+func Energies(ctx context.Context, s Settings) (*Report, error) {
+	names := []string{"depth", "design"}
+	mazes, err := s.runs(1000, 6)
+	if err != nil {
+		return nil, err
+	}
+	iterations, pUp := 25_000, 0.005
+	if s.Quick {
+		iterations = 5000
+	}
+	var es []energy.Energy
+	for _, n := range names {
+		e, err := generate.EnergyByName(n)
+		if err != nil {
+			return nil, fmt.Errorf("experiment: energies: %w", err)
+		}
+		es = append(es, e)
+	}
+	p := problem5()
+	fs := features()
+	tr := s.tracker(len(es) * mazes)
+	res, err := Parallel(ctx, s.Workers, len(es)*mazes, s.Seed, tr.tick, func(ctx context.Context, i int, _ *rand.Rand) ([]float64, error) {
+		q := p
+		q.Energy = es[i/mazes]
+		rng := generate.NewRand(RunSeed(RunSeed(s.Seed, 1), i%mazes))
+		r, err := search.Uphill{Iterations: iterations, P: pUp}.Search(ctx, q, rng)
+		if err != nil {
+			return nil, err
+		}
+		f := analysis.Analyze(p.Graph, r.Best)
+		v := make([]float64, len(fs))
+		for k, ft := range fs {
+			v[k] = ft.value(f)
+		}
+		return v, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	est := make([][]learn.Estimate, len(es)) // [energy][feature]
+	for e := range est {
+		est[e] = make([]learn.Estimate, len(fs))
+	}
+	diff := make([]learn.Estimate, len(fs)) // design − depth, paired
+	const maxDepth = 24
+	depthShare := make([][]learn.Estimate, len(es))
+	for e := range depthShare {
+		depthShare[e] = make([]learn.Estimate, maxDepth+1)
+	}
+	for i, v := range res {
+		e := i / mazes
+		for k, x := range v {
+			est[e][k].Add(x)
+		}
+		d := min(int(v[1]), maxDepth)
+		for k := range depthShare[e] {
+			depthShare[e][k].Add(boolf(k == d))
+		}
+		if e == 1 {
+			for k := range fs {
+				diff[k].Add(v[k] - res[i-mazes][k])
+			}
+		}
+	}
+
+	r := &Report{
+		Name:     "energies",
+		Question: question("energies"),
+		Settings: fmt.Sprintf("Hill descent with uphill steps (p = %s, %d iterations) on 5×5 mazes, with the simple objective (depth) and with seed 003's design energy; %d mazes per energy, paired by seed; seed %d.",
+			gtoa(pUp), iterations, mazes, s.Seed),
+	}
+	t := Table{Name: "energies", Title: "Features of the generated mazes (mean, 95% CI) and the paired difference design − depth",
+		Header: []string{"feature", "depth", "depth_ci95_low", "depth_ci95_high", "design", "design_ci95_low", "design_ci95_high", "difference", "difference_ci95_low", "difference_ci95_high"}}
+	for k, ft := range fs {
+		row := []string{ft.name}
+		for e := range es {
+			row = append(row, meanCells(est[e][k], ft.decimals)...)
+		}
+		row = append(row, meanCells(diff[k], ft.decimals)...)
+		t.Rows = append(t.Rows, row)
+	}
+	r.Tables = []Table{t}
+	idx := map[string]int{}
+	for k, ft := range fs {
+		idx[ft.name] = k
+	}
+	f := func(name string, e int) string { return pm(est[e][idx[name]], fs[idx[name]].decimals) }
+	r.Findings = []string{
+		fmt.Sprintf("Goal depth: %s with the simple objective, %s with the design energy (which does not reward depth at all).", f("goal_depth", 0), f("goal_depth", 1)),
+		fmt.Sprintf("Unique shortest solution: %s of the depth mazes, %s of the design mazes.", f("unique_shortest_solution", 0), f("unique_shortest_solution", 1)),
+		fmt.Sprintf("Black-hole cells: %s against %s; white-hole cells: %s against %s.", f("black_hole_cells", 0), f("black_hole_cells", 1), f("white_hole_cells", 0), f("white_hole_cells", 1)),
+		fmt.Sprintf("Same-jump cluster penalty: %s against %s; initial forced moves: %s against %s.", f("cluster_penalty", 0), f("cluster_penalty", 1), f("initial_forced_moves", 0), f("initial_forced_moves", 1)),
+		fmt.Sprintf("Forward decisions along the solution: %s against %s; backward: %s against %s.", f("forward_decisions", 0), f("forward_decisions", 1), f("backward_decisions", 0), f("backward_decisions", 1)),
+	}
+	var lines []series
+	for e, n := range names {
+		line := series{name: n + " energy"}
+		for d := 1; d <= maxDepth; d++ {
+			line.x = append(line.x, float64(d))
+			line.y = append(line.y, depthShare[e][d])
+		}
+		lines = append(lines, line)
+	}
+	fig, err := linePlot("Goal depth of generated 5×5 mazes (004 EC2)", "goal depth (moves of the shortest solution)", "share of mazes", false, lines)
+	if err != nil {
+		return nil, err
+	}
+	var ticks []plot.Tick
+	for d := 2; d <= maxDepth; d += 2 {
+		ticks = append(ticks, plot.Tick{Value: float64(d), Label: itoa(d)})
+	}
+	fig.X.Tick.Marker = plot.ConstantTicks(ticks)
+	r.Figures = []Figure{{"energies", fig}}
+	return r, nil
+}

@@ -1,0 +1,176 @@
+package experiment
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"rjm/learn"
+)
+
+func TestRunSeed(t *testing.T) {
+	seen := map[uint64]bool{}
+	for seed := range uint64(20) {
+		for i := range 200 {
+			s := RunSeed(seed, i)
+			if seen[s] {
+				t.Fatalf("RunSeed(%d, %d) = %d repeats", seed, i, s)
+			}
+			seen[s] = true
+		}
+	}
+}
+
+// Results do not depend on the number of workers or on scheduling.
+func TestParallelDeterministic(t *testing.T) {
+	job := func(_ context.Context, i int, rng *rand.Rand) ([2]uint64, error) {
+		return [2]uint64{uint64(i), rng.Uint64()}, nil
+	}
+	var want [][2]uint64
+	for _, w := range []int{1, 2, 7, 0} {
+		calls := 0
+		got, err := Parallel(context.Background(), w, 100, 42, func() { calls++ }, job)
+		if err != nil || calls != 100 {
+			t.Fatalf("workers %d: %v, %d calls", w, err, calls)
+		}
+		if want == nil {
+			want = got
+		} else if !reflect.DeepEqual(got, want) {
+			t.Fatalf("workers %d: different results", w)
+		}
+	}
+	for i, r := range want {
+		if r[0] != uint64(i) {
+			t.Fatalf("result %d out of order", i)
+		}
+	}
+}
+
+func TestParallelErrors(t *testing.T) {
+	boom := errors.New("boom")
+	_, err := Parallel(context.Background(), 3, 50, 1, nil, func(_ context.Context, i int, _ *rand.Rand) (int, error) {
+		if i == 17 {
+			return 0, boom
+		}
+		return i, nil
+	})
+	if !errors.Is(err, boom) {
+		t.Errorf("err = %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Parallel(ctx, 2, 10, 1, nil, func(context.Context, int, *rand.Rand) (int, error) { return 0, nil }); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+	if res, err := Parallel(context.Background(), 2, 0, 1, nil, func(context.Context, int, *rand.Rand) (int, error) { return 0, nil }); err != nil || len(res) != 0 {
+		t.Errorf("no jobs: %v %v", res, err)
+	}
+}
+
+func TestByName(t *testing.T) {
+	for _, n := range Names() {
+		x, err := ByName(n)
+		if err != nil || x.Name != n || x.Question == "" || x.Run == nil {
+			t.Errorf("%s: %+v, %v", n, x, err)
+		}
+	}
+	if _, err := ByName("nope"); err == nil || !strings.Contains(err.Error(), "iterations") {
+		t.Errorf("unknown name: %v", err)
+	}
+	if _, err := Iterations(context.Background(), Settings{Runs: -1}); err == nil {
+		t.Error("negative runs: no error")
+	}
+	if _, err := Iterations(context.Background(), Settings{Runs: MaxRuns + 1}); err == nil {
+		t.Error("too many runs: no error")
+	}
+}
+
+// Every experiment runs quickly with Quick, reports progress up to its
+// total, and gives the same tables for the same seed on any number of
+// workers; its files are written.
+func TestQuick(t *testing.T) {
+	dir := t.TempDir()
+	for _, x := range All() {
+		t.Run(x.Name, func(t *testing.T) {
+			var last, total int
+			s := Settings{Seed: 3, Quick: true, Progress: func(done, tot int) { last, total = done, tot }}
+			r, err := x.Run(context.Background(), s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if last != total || total == 0 {
+				t.Errorf("progress ended at %d of %d", last, total)
+			}
+			if r.Name != x.Name || r.Question != x.Question || len(r.Tables) == 0 || len(r.Figures) == 0 || len(r.Findings) == 0 {
+				t.Fatalf("incomplete report %+v", r)
+			}
+			for _, tb := range r.Tables {
+				if len(tb.Rows) == 0 {
+					t.Errorf("table %s is empty", tb.Name)
+				}
+				for _, row := range tb.Rows {
+					if len(row) != len(tb.Header) {
+						t.Errorf("table %s: row %v does not match header %v", tb.Name, row, tb.Header)
+					}
+				}
+			}
+			var a, b bytes.Buffer
+			if err := r.WriteText(&a); err != nil {
+				t.Fatal(err)
+			}
+			s.Workers, s.Progress = 1, nil
+			r2, err := x.Run(context.Background(), s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_ = r2.WriteText(&b)
+			if a.String() != b.String() {
+				t.Errorf("same seed, different output:\n%s\n---\n%s", a.String(), b.String())
+			}
+			paths, err := r.WriteFiles(filepath.Join(dir, x.Name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(paths) != len(r.Tables)+2*len(r.Figures) {
+				t.Errorf("wrote %v", paths)
+			}
+			for _, p := range paths {
+				if fi, err := os.Stat(p); err != nil || fi.Size() == 0 {
+					t.Errorf("%s: %v", p, err)
+				}
+			}
+		})
+	}
+}
+
+// Plots skip what their scales cannot show instead of panicking.
+func TestLinePlotEdgeCases(t *testing.T) {
+	var one, many learn.Estimate
+	one.Add(3)
+	for _, x := range []float64{1, 2, 3} {
+		many.Add(x)
+	}
+	p, err := linePlot("t", "x", "y", true, []series{
+		{name: "edge", x: []float64{0, -1, 10, 100}, y: []learn.Estimate{many, many, one, many}},
+		{name: "empty"},
+		{name: "none shown", x: []float64{0}, y: []learn.Estimate{many}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, ext := range []string{".png", ".svg"} {
+		if err := save(p, filepath.Join(dir, "edge"+ext)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := save(p, filepath.Join(dir, "edge.unknown")); err == nil {
+		t.Error("unknown format: no error")
+	}
+}

@@ -1,0 +1,181 @@
+package experiment
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+
+	"rjm/learn"
+)
+
+// Report is what an experiment found: tables (printed, and written as
+// CSV), one-line findings, and figures.
+type Report struct {
+	Name     string
+	Question string
+	Settings string // a line saying what was run
+	Tables   []Table
+	Findings []string
+	Figures  []Figure
+}
+
+// Table is a table of results. Cells are formatted once, so that the
+// text and the CSV agree.
+type Table struct {
+	Name   string // file name: NAME.csv
+	Title  string
+	Header []string
+	Rows   [][]string
+}
+
+// Figure is a plot, written as NAME.png and NAME.svg.
+type Figure struct {
+	Name string
+	Plot *plot.Plot
+}
+
+// Figure size.
+const (
+	figureWidth  = 6 * vg.Inch
+	figureHeight = 4 * vg.Inch
+)
+
+// WriteText prints the report: what was run, every table with aligned
+// columns, and the findings.
+func (r *Report) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s — %s\n%s\n", r.Name, r.Question, r.Settings)
+	for _, t := range r.Tables {
+		fmt.Fprintf(&b, "\n%s\n", t.Title)
+		width := make([]int, len(t.Header))
+		for _, row := range append([][]string{t.Header}, t.Rows...) {
+			for i, c := range row {
+				width[i] = max(width[i], utf8.RuneCountInString(c))
+			}
+		}
+		for _, row := range append([][]string{t.Header}, t.Rows...) {
+			for i, c := range row {
+				if i > 0 {
+					b.WriteString("  ")
+				}
+				pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
+				if i == 0 {
+					b.WriteString(c + pad)
+				} else {
+					b.WriteString(pad + c)
+				}
+			}
+			b.WriteString("\n")
+		}
+	}
+	if len(r.Findings) > 0 {
+		b.WriteString("\nFindings:\n")
+		for _, f := range r.Findings {
+			fmt.Fprintf(&b, "- %s\n", f)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteFiles writes every table as CSV and every figure as PNG and SVG
+// into dir, creating it if needed, and returns the paths written.
+func (r *Report) WriteFiles(dir string) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	var paths []string
+	for _, t := range r.Tables {
+		p := filepath.Join(dir, t.Name+".csv")
+		f, err := os.Create(p)
+		if err != nil {
+			return paths, err
+		}
+		cw := csv.NewWriter(f)
+		_ = cw.Write(t.Header)
+		_ = cw.WriteAll(t.Rows)
+		if err := f.Close(); err != nil || cw.Error() != nil {
+			return paths, fmt.Errorf("experiment: writing %s: %v", p, firstErr(cw.Error(), err))
+		}
+		paths = append(paths, p)
+	}
+	for _, fig := range r.Figures {
+		for _, ext := range []string{".png", ".svg"} {
+			p := filepath.Join(dir, fig.Name+ext)
+			if err := save(fig.Plot, p); err != nil {
+				return paths, fmt.Errorf("experiment: writing %s: %v", p, err)
+			}
+			paths = append(paths, p)
+		}
+	}
+	return paths, nil
+}
+
+// save writes p to the file path, turning a panic of the plotting
+// library (it panics on data a scale cannot show) into an error.
+func save(p *plot.Plot, path string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("plot: %v", r)
+		}
+	}()
+	return p.Save(figureWidth, figureHeight, path)
+}
+
+func firstErr(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Cell formatting. Floats are rounded to a fixed number of decimals, so
+// that tables are byte-identical across runs and machines.
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+func ftoa(x float64, decimals int) string {
+	if math.IsNaN(x) {
+		return "NaN"
+	}
+	return strconv.FormatFloat(x, 'f', decimals, 64)
+}
+
+// gtoa prints a setting such as a probability or a temperature in its
+// shortest form.
+func gtoa(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+
+// meanCells returns the mean and the ends of its 95% confidence interval.
+func meanCells(e learn.Estimate, decimals int) []string {
+	lo, hi := e.CI95()
+	return []string{ftoa(e.Mean(), decimals), ftoa(lo, decimals), ftoa(hi, decimals)}
+}
+
+// meanHeader is the header of meanCells.
+func meanHeader(what string) []string {
+	return []string{what, "ci95_low", "ci95_high"}
+}
+
+// pm formats an estimate as "mean ± half-width" for findings.
+func pm(e learn.Estimate, decimals int) string {
+	return fmt.Sprintf("%s ± %s", ftoa(e.Mean(), decimals), ftoa(e.HalfWidth(0.95), decimals))
+}
+
+// overlaps reports whether the 95% confidence intervals of a and b
+// overlap, a conservative test of "not separated".
+func overlaps(a, b learn.Estimate) bool {
+	alo, ahi := a.CI95()
+	blo, bhi := b.CI95()
+	return alo <= bhi && blo <= ahi
+}

@@ -1,0 +1,61 @@
+package learn
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+)
+
+// BenchmarkBanditToy measures the bandit's own overhead per pull, on arms
+// that cost nothing.
+func BenchmarkBanditToy(b *testing.B) {
+	arms := normalArms(1, 1, 2, 3, 4, 5, 6)
+	rng := rand.New(rand.NewPCG(1, 1))
+	for b.Loop() {
+		if _, err := (Bandit{Arms: arms, Strategy: Softmax{Tau: 1}, Pulls: 10_000}).Run(context.Background(), rng); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*10_000), "ns/pull")
+}
+
+// BenchmarkRestartBandit is seed 000's Restart Bandit with ε = 0.1 for
+// 1,000 pulls (the exercise runs 10,000).
+func BenchmarkRestartBandit(b *testing.B) {
+	arms := RestartArms(problem5(), 100, 6)
+	rng := rand.New(rand.NewPCG(1, 1))
+	for b.Loop() {
+		if _, err := (Bandit{Arms: arms, Pulls: 1000}).Run(context.Background(), rng); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSARSAChain measures SARSA's own overhead per step.
+func BenchmarkSARSAChain(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	steps := 0
+	for b.Loop() {
+		res, err := SARSA{Episodes: 1000}.Learn(context.Background(), &chain{n: 10}, rng)
+		if err != nil {
+			b.Fatal(err)
+		}
+		steps += res.Steps
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/step")
+}
+
+// BenchmarkRestartSARSA is seed 000's Restart SARSA for 100 episodes (the
+// exercise runs 2,000).
+func BenchmarkRestartSARSA(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	for b.Loop() {
+		env, err := NewRestartEnv(context.Background(), problem5(), RestartMDP{}, rng)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := (SARSA{Episodes: 100}).Learn(context.Background(), env, rng); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
