@@ -6,7 +6,13 @@ import "math/bits"
 // are given and stores in depth[i] the minimum number of moves from start
 // to cell i, or -1 when i is unreachable. depth must have one entry per
 // cell. It returns the number of reachable cells (the start included).
+// Under the no-U-turn rule a cell's depth is the minimum over its states.
 func (g *Graph) Depths(jumps []int, start int, depth []int) int {
+	if g.spc > 1 {
+		ss := g.NewStateSearch()
+		ss.Run(jumps, start, -1)
+		return ss.CellDepths(depth)
+	}
 	for i := range depth {
 		depth[i] = -1
 	}
@@ -26,8 +32,18 @@ func (g *Graph) Depths(jumps []int, start int, depth []int) int {
 	return reached
 }
 
-// Reachable returns the set of cells reachable from start (start included).
+// Reachable returns the set of cells reachable from start (start
+// included); under the no-U-turn rule, the cells some state of which is.
 func (g *Graph) Reachable(jumps []int, start int) Set {
+	if g.spc > 1 {
+		ss := g.NewStateSearch()
+		ss.Run(jumps, start, -1)
+		set := g.NewSet()
+		for _, s := range ss.Order {
+			set.Add(int(s) / g.spc)
+		}
+		return set
+	}
 	visited, frontier, next := g.NewSet(), g.NewSet(), g.NewSet()
 	visited.Add(start)
 	frontier.Add(start)
@@ -42,7 +58,8 @@ func (g *Graph) Reachable(jumps []int, start int) Set {
 }
 
 // Preds returns π for the maze whose jumps are given: preds[i] is the set
-// of cells with a move to i.
+// of cells with a move to i (under the no-U-turn rule: a move from some
+// state of the cell).
 func (g *Graph) Preds(jumps []int) []Set {
 	preds := make([]Set, g.n)
 	for i := range preds {
@@ -58,8 +75,12 @@ func (g *Graph) Preds(jumps []int) []Set {
 
 // GoalDepth returns the minimum number of moves from start to goal in the
 // maze whose jumps are given, or -1 when the goal cannot be reached. It
-// stops as soon as the goal is found.
+// stops as soon as the goal is found. Under the no-U-turn rule it is the
+// depth of the goal's first state reached.
 func (g *Graph) GoalDepth(jumps []int, start, goal int) int {
+	if g.spc > 1 {
+		return g.NewStateSearch().Run(jumps, start, goal)
+	}
 	if g.words == 1 {
 		visited := uint64(1) << start
 		frontier, goalBit := visited, uint64(1)<<goal

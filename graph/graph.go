@@ -28,6 +28,12 @@ type Graph struct {
 	moves [][]maze.Move
 	succ  []uint64
 	legal [][]int // legal jumps per cell, ascending
+
+	// With Abbott's no-U-turn rule (spc > 1): arrive[slot][k] is the
+	// direction of travel on arrival of moves[slot][k], and a state is a
+	// cell and the direction it was entered by (see StatesPerCell).
+	spc    int
+	arrive [][]maze.Dir
 }
 
 // Compile builds the move graph of board b. It fails only for a board
@@ -37,7 +43,10 @@ func Compile(b maze.Board) (*Graph, error) {
 		return nil, err
 	}
 	n := b.Cells()
-	g := &Graph{board: b, n: n, words: (n + 63) / 64}
+	g := &Graph{board: b, n: n, words: (n + 63) / 64, spc: 1}
+	if b.Variant.NoUTurn {
+		g.spc = 1 + maze.NumDirs
+	}
 	for i := range n {
 		g.maxJump = max(g.maxJump, b.MaxJump(i))
 	}
@@ -45,6 +54,9 @@ func Compile(b maze.Board) (*Graph, error) {
 	g.moves = make([][]maze.Move, n*g.stride)
 	g.succ = make([]uint64, n*g.stride*g.words)
 	g.legal = make([][]int, n)
+	if g.spc > 1 {
+		g.arrive = make([][]maze.Dir, n*g.stride)
+	}
 	var buf []maze.Move
 	for i := range n {
 		for j := 1; j <= g.maxJump; j++ {
@@ -59,6 +71,12 @@ func Compile(b maze.Board) (*Graph, error) {
 				s.Add(m.To)
 			}
 			g.legal[i] = append(g.legal[i], j)
+			if g.spc > 1 {
+				for _, m := range buf {
+					_, in, _ := b.Jump(i, m.Dir, j)
+					g.arrive[slot] = append(g.arrive[slot], in)
+				}
+			}
 		}
 	}
 	return g, nil
@@ -100,7 +118,8 @@ func (g *Graph) Slot(i, j int) int {
 func (g *Graph) Moves(i, j int) []maze.Move { return g.moves[g.Slot(i, j)] }
 
 // Succ returns σ: the set of cells a jump of j from cell i lands on. The
-// set must not be modified.
+// set must not be modified. Under the no-U-turn rule it is the cells any
+// state of i may reach (see StateMoves for the rule's successors).
 func (g *Graph) Succ(i, j int) Set {
 	s := g.Slot(i, j)
 	return Set(g.succ[s*g.words : (s+1)*g.words])
@@ -111,5 +130,38 @@ func (g *Graph) Succ(i, j int) Set {
 func (g *Graph) Slots(dst []int32, jumps []int) {
 	for i, j := range jumps {
 		dst[i] = int32(g.Slot(i, j))
+	}
+}
+
+// StatesPerCell returns how many search states each cell has: 1 on every
+// board whose state is a cell, and 1+maze.NumDirs under Abbott's no-U-turn
+// rule, where a state is a cell and the direction of travel that entered
+// it. State s belongs to cell s/StatesPerCell; its part s%StatesPerCell is
+// 0 for the start ("no jump yet") and 1+d for "entered moving in
+// direction d", from which a jump in direction d.Opposite() is forbidden.
+func (g *Graph) StatesPerCell() int { return g.spc }
+
+// States returns the number of states, Cells()×StatesPerCell().
+func (g *Graph) States() int { return g.n * g.spc }
+
+// StateMoves calls f for every move a state s may take when its cell
+// holds jump j, in direction order, with the state each lands on. Under
+// the no-U-turn rule a move reversing the direction that entered s is
+// skipped; two moves may land on the same state. On cell-based boards
+// states are cells and every move of the cell is taken.
+func (g *Graph) StateMoves(s, j int, f func(m maze.Move, to int)) {
+	if g.spc == 1 {
+		for _, m := range g.Moves(s, j) {
+			f(m, m.To)
+		}
+		return
+	}
+	cell, k := s/g.spc, s%g.spc
+	slot := g.Slot(cell, j)
+	for x, m := range g.moves[slot] {
+		if k > 0 && m.Dir == maze.Dir(k-1).Opposite() {
+			continue
+		}
+		f(m, m.To*g.spc+1+int(g.arrive[slot][x]))
 	}
 }

@@ -55,11 +55,22 @@ type DepthTracker struct {
 	newLayers []uint64
 	newCum    []uint64
 	spare     []uint64 // one set of scratch space
+
+	// states is set on boards whose state is more than a cell (the
+	// no-U-turn rule): every evaluation is then a fresh search over states,
+	// from the configuration in jumps.
+	states            *StateSearch
+	jumps             []int
+	stDepth, stTry    int
+	stCell, stTryJump int
 }
 
 // NewDepthTracker returns a tracker for mazes on g with the given start
 // and goal cells. Call Reset before anything else.
 func NewDepthTracker(g *Graph, start, goal int) *DepthTracker {
+	if g.spc > 1 {
+		return &DepthTracker{g: g, start: start, goal: goal, states: g.NewStateSearch(), jumps: make([]int, g.n)}
+	}
 	w := g.words
 	size := (g.n + 2) * w
 	return &DepthTracker{
@@ -78,6 +89,11 @@ func NewDepthTracker(g *Graph, start, goal int) *DepthTracker {
 // Reset makes jumps the current configuration and returns its goal depth
 // (-1 when the goal is unreachable).
 func (t *DepthTracker) Reset(jumps []int) int {
+	if t.states != nil {
+		copy(t.jumps, jumps)
+		t.stDepth = t.states.Run(t.jumps, t.start, t.goal)
+		return t.stDepth
+	}
 	w := t.w
 	clear(t.pred)
 	for i, j := range jumps {
@@ -103,6 +119,9 @@ func (t *DepthTracker) Reset(jumps []int) int {
 
 // Depth returns the goal depth of the current configuration, or -1.
 func (t *DepthTracker) Depth() int {
+	if t.states != nil {
+		return t.stDepth
+	}
 	if t.found {
 		return t.top
 	}
@@ -112,6 +131,9 @@ func (t *DepthTracker) Depth() int {
 // Try returns the goal depth the current configuration would have with
 // cell i's jump set to j, without changing the configuration.
 func (t *DepthTracker) Try(i, j int) int {
+	if t.states != nil {
+		return t.tryStates(i, j)
+	}
 	w := t.w
 	t.tryCell, t.trySucc = i, t.g.Succ(i, j)
 	k := t.layerOf(i)
@@ -168,6 +190,9 @@ func (t *DepthTracker) Try(i, j int) int {
 // that avoids i (certain when its distance to the goal is at most i's),
 // the goal is at most k+1+dist(s) moves away.
 func (t *DepthTracker) TryBound(i, j, minDepth int) (depth int, exact bool) {
+	if t.states != nil {
+		return t.tryStates(i, j), true
+	}
 	k := t.layerOf(i)
 	if k >= 0 && t.found && minDepth-k-1 > 0 {
 		if !t.toGoalOK {
@@ -267,6 +292,10 @@ func (t *DepthTracker) computeToGoal() {
 
 // Accept commits the change last passed to Try.
 func (t *DepthTracker) Accept() {
+	if t.states != nil {
+		t.jumps[t.stCell], t.stDepth = t.stTryJump, t.stTry
+		return
+	}
 	w, i := t.w, t.tryCell
 	t.setPred(t.cur[i*w:(i+1)*w], i, false)
 	t.setPred(t.trySucc, i, true)
@@ -280,6 +309,17 @@ func (t *DepthTracker) Accept() {
 		t.setDepths(k+1, t.tryEnd)
 	}
 	t.tryK = -1
+}
+
+// tryStates is Try on boards whose state is more than a cell: a fresh
+// breadth-first search over states with the change in place.
+func (t *DepthTracker) tryStates(i, j int) int {
+	old := t.jumps[i]
+	t.jumps[i] = j
+	t.stTry = t.states.Run(t.jumps, t.start, t.goal)
+	t.jumps[i] = old
+	t.stCell, t.stTryJump = i, j
+	return t.stTry
 }
 
 // setPred adds cell i to (or removes it from) π(v) for every v in succ.

@@ -9,8 +9,14 @@ type Cell struct {
 	Row, Col int
 }
 
-// String returns the cell in the seeds' 1-based form, e.g. "(2,4)".
-func (c Cell) String() string { return fmt.Sprintf("(%d,%d)", c.Row+1, c.Col+1) }
+// String returns the cell in the seeds' 1-based form, e.g. "(2,4)", and
+// "exit" for ExitCell.
+func (c Cell) String() string {
+	if c == ExitCell {
+		return "exit"
+	}
+	return fmt.Sprintf("(%d,%d)", c.Row+1, c.Col+1)
+}
 
 // ParseCell parses a 1-based "r,c" pair (as the command line takes it)
 // and returns the 0-based cell. It does not check the cell against a board.

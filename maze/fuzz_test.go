@@ -21,6 +21,9 @@ func FuzzParseText(f *testing.F) {
 	f.Add([]byte(figure1))
 	f.Add([]byte("start 2,2\n1 2 1\n2 G 2\n1 2 1\n"))
 	f.Add([]byte("1\t2\n-1 G\n"))
+	for _, v := range variantSamples(f) {
+		f.Add([]byte(v))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := maze.ParseText(data, maze.ParseOptions{})
 		if err != nil {
@@ -42,6 +45,11 @@ func FuzzParseID(f *testing.F) {
 	f.Add("5x5:3413133302312234233341432")
 	f.Add("5x5s2.3:3413133302312234233341432")
 	f.Add("2x1:10")
+	f.Add("3x3-queen,torus:12320131x:100000000")
+	f.Add("3x3s2.2-hex,no-u-turn:121210111")
+	f.Add("3x3-exit,queen:z1z231z1z")
+	f.Add("4x4-loops:1231231231211210")
+	f.Add("3x4-triangle:121221211210:210000000000")
 	f.Fuzz(func(t *testing.T, id string) {
 		m, err := maze.ParseID(id)
 		if err != nil {
@@ -63,6 +71,8 @@ func FuzzParseID(f *testing.F) {
 func FuzzUnmarshalJSON(f *testing.F) {
 	f.Add([]byte(`{"rows":2,"cols":2,"start":[1,1],"goal":[2,2],"jumps":[[1,1],[1,0]]}`))
 	f.Add([]byte(`{"rows":2,"cols":2,"start":[1,1],"goal":[2,2],"jumps":[[1],[1,0]]}`))
+	f.Add([]byte(`{"rows":3,"cols":3,"start":[2,2],"goal":[0,0],"jumps":[[0,1,0],[2,3,1],[0,1,0]],"variant":"queen,exit","cells":[".o.","ooo",".o."]}`))
+	f.Add([]byte(`{"rows":2,"cols":2,"start":[1,1],"goal":[2,2],"jumps":[[1,1],[1,0]],"variant":"torus","walls":[[[1,1],[1,2]]]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var m maze.Maze
 		if err := m.UnmarshalJSON(data); err != nil {
@@ -70,6 +80,14 @@ func FuzzUnmarshalJSON(f *testing.F) {
 		}
 		if err := m.Validate(); err != nil {
 			t.Fatalf("accepted maze does not validate: %v", err)
+		}
+		data, err := m.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back maze.Maze
+		if err := back.UnmarshalJSON(data); err != nil || !back.Equal(&m) {
+			t.Fatalf("JSON round trip: %v\n%s", err, data)
 		}
 	})
 }

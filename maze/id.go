@@ -11,30 +11,72 @@ import (
 //
 //	5x5:3413133302312234233341432
 //	7x6s3.2:...
+//	7x7-queen,torus:...
+//	5x5-hex:...:walls
 //
 // "RxC" is the size; an optional "sR.C" gives the start when it is not the
-// upper-left corner (1-based); after the colon come the jumps row-major, one
-// character each: 0 for the goal, 1-9, then a-v for 10-31. Parsing is
-// lenient (case, surrounding space); printing is canonical. The format will
-// not change once published: extend it, never alter it.
+// default (the upper-left corner on a plain board; 1-based); an optional
+// "-NAMES" gives the variant (as ParseVariant reads it); after the colon
+// come the jumps row-major, one character each: 0 for the goal, 1-9, then
+// a-v for 10-31, and x, y, z for blocked, pass-over and absent cells. A
+// board with walls adds a second colon and one digit per cell, row-major:
+// the walls on the cell's "forward" sides, bit 0 its right side, bit 1
+// its lower side (on hexagons: bit 1 lower-left, bit 2 lower-right). An
+// exit-ring maze marks no goal: its goal is the exit. Parsing is lenient
+// (case, surrounding space); printing is canonical. The format will not
+// change once published: extend it, never alter it. Every ID of a plain
+// maze reads as it always did.
 
 const idDigits = "0123456789abcdefghijklmnopqrstuv"
 
+// idKinds maps the cell kinds that are not open to their ID characters.
+var idKinds = map[CellKind]byte{Blocked: 'x', PassOver: 'y', Absent: 'z'}
+
+// forward returns the board's "forward" sides, the wall bits of the ID.
+func (b Board) forward() []Dir {
+	if b.Variant.Tiling == Hex {
+		return []Dir{Right, DownLeft, DownRight}
+	}
+	return []Dir{Right, Down}
+}
+
 // ID returns the maze's canonical ID. It fails only for a maze holding a
-// jump too large to encode (above 31), which no 32×32 board can use.
+// jump too large to encode (above 31), a dead end that no rule of rjm
+// produces.
 func (m *Maze) ID() (string, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%dx%d", m.Rows, m.Cols)
-	if m.Start != 0 {
+	if m.Start != m.Index(DefaultStart(m.Board)) {
 		s := m.Cell(m.Start)
 		fmt.Fprintf(&b, "s%d.%d", s.Row+1, s.Col+1)
 	}
+	if v := m.Variant.String(); v != "" {
+		b.WriteString("-" + v)
+	}
 	b.WriteByte(':')
-	for i, j := range m.Jumps {
+	for i := range m.Rows * m.Cols {
+		if k := m.Kind(i); k != Open {
+			b.WriteByte(idKinds[k])
+			continue
+		}
+		j := m.Jumps[i]
 		if j < 0 || j >= len(idDigits) {
 			return "", fmt.Errorf("maze: cell %v: jump %d cannot be written in an ID", m.Cell(i), j)
 		}
 		b.WriteByte(idDigits[j])
+	}
+	if m.Walls != "" {
+		b.WriteByte(':')
+		fwd := m.forward()
+		for i := range m.Rows * m.Cols {
+			bits := 0
+			for k, d := range fwd {
+				if m.Wall(i, d) {
+					bits |= 1 << k
+				}
+			}
+			b.WriteByte(byte('0' + bits))
+		}
 	}
 	return b.String(), nil
 }
@@ -44,38 +86,52 @@ func ParseID(id string) (*Maze, error) {
 	id = strings.ToLower(strings.TrimSpace(id))
 	params, desc, ok := strings.Cut(id, ":")
 	if !ok {
-		return nil, fmt.Errorf("maze: ID %q has no ':' before the jumps", id)
+		return nil, fmt.Errorf("maze: ID %q has no ':' before the jumps", short(id))
 	}
+	desc, wallText, hasWalls := strings.Cut(desc, ":")
+	params, variantText, hasVariant := strings.Cut(params, "-")
 	size, startText, hasStart := strings.Cut(params, "s")
 	rs, cs, ok := strings.Cut(size, "x")
 	rows, err1 := strconv.Atoi(rs)
 	cols, err2 := strconv.Atoi(cs)
 	if !ok || err1 != nil || err2 != nil {
-		return nil, fmt.Errorf("maze: ID size %q is not of the form RxC", size)
+		return nil, fmt.Errorf("maze: ID size %q is not of the form RxC", short(size))
 	}
 	b := Board{Rows: rows, Cols: cols}
 	if err := b.Validate(); err != nil {
 		return nil, err
 	}
-	start := DefaultStart(b)
-	if hasStart {
-		c, err := ParseCell(strings.Replace(startText, ".", ",", 1))
+	if hasVariant {
+		v, err := ParseVariant(variantText)
 		if err != nil {
-			return nil, fmt.Errorf("maze: ID start %q is not of the form sR.C", "s"+startText)
+			return nil, err
 		}
-		start = c
+		if v == (Variant{}) {
+			return nil, fmt.Errorf("maze: ID variant %q names no rule", short(variantText))
+		}
+		b.Variant = v
 	}
-	if len(desc) != b.Cells() {
-		return nil, fmt.Errorf("maze: ID has %d jumps, want %d for %dx%d", len(desc), b.Cells(), rows, cols)
+	n := rows * cols
+	if len(desc) != n {
+		return nil, fmt.Errorf("maze: ID has %d jumps, want %d for %dx%d", len(desc), n, rows, cols)
 	}
 	goal := -1
-	jumps := make([]int, len(desc))
-	for i := range len(desc) {
+	jumps := make([]int, b.Cells())
+	kinds := make([]byte, n)
+	for i := range n {
+		kinds[i] = byte(Open)
+		if k := strings.IndexByte("xyz", desc[i]); k >= 0 {
+			kinds[i] = byte([]CellKind{Blocked, PassOver, Absent}[k])
+			continue
+		}
 		v := strings.IndexByte(idDigits, desc[i])
 		if v < 0 {
-			return nil, fmt.Errorf("maze: ID character %d, %q, is not a jump (0-9, a-v)", i+1, desc[i])
+			return nil, fmt.Errorf("maze: ID character %d, %q, is not a jump (0-9, a-v) or a cell kind (x, y, z)", i+1, desc[i])
 		}
 		if v == 0 {
+			if b.Variant.Exit {
+				return nil, fmt.Errorf("maze: ID marks a goal at %v, but an exit-ring maze's goal is the exit", b.Cell(i))
+			}
 			if goal >= 0 {
 				return nil, fmt.Errorf("maze: ID marks two goals, at %v and %v", b.Cell(goal), b.Cell(i))
 			}
@@ -83,10 +139,55 @@ func ParseID(id string) (*Maze, error) {
 		}
 		jumps[i] = v
 	}
-	if goal < 0 {
-		return nil, fmt.Errorf("maze: ID marks no goal (0)")
+	if !allOpen(string(kinds)) {
+		b.Kinds = string(kinds)
 	}
-	m, err := New(b, start, b.Cell(goal))
+	if hasWalls {
+		if len(wallText) != n {
+			return nil, fmt.Errorf("maze: ID has %d wall digits, want %d for %dx%d", len(wallText), n, rows, cols)
+		}
+		fwd := b.forward()
+		for i := range n {
+			bits := int(wallText[i]) - '0'
+			if bits < 0 || bits >= 1<<len(fwd) {
+				return nil, fmt.Errorf("maze: ID wall character %d, %q, is not a digit 0-%d", i+1, wallText[i], 1<<len(fwd)-1)
+			}
+			for k, d := range fwd {
+				if bits&(1<<k) == 0 {
+					continue
+				}
+				j, ok := b.neighbor(i, d)
+				if !ok {
+					return nil, fmt.Errorf("maze: ID wall on the %s side of %v, where it has no neighbour", d, b.Cell(i))
+				}
+				if err := b.AddWall(b.Cell(i), b.Cell(j)); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if b.Walls == "" {
+			return nil, fmt.Errorf("maze: ID has a wall section without walls")
+		}
+	}
+	if err := b.Validate(); err != nil {
+		return nil, err
+	}
+	start := DefaultStart(b)
+	if hasStart {
+		c, err := ParseCell(strings.Replace(startText, ".", ",", 1))
+		if err != nil {
+			return nil, fmt.Errorf("maze: ID start %q is not of the form sR.C", "s"+short(startText))
+		}
+		start = c
+	}
+	goalCell := ExitCell
+	if !b.Variant.Exit {
+		if goal < 0 {
+			return nil, fmt.Errorf("maze: ID marks no goal (0)")
+		}
+		goalCell = b.Cell(goal)
+	}
+	m, err := New(b, start, goalCell)
 	if err != nil {
 		return nil, err
 	}
@@ -95,4 +196,12 @@ func ParseID(id string) (*Maze, error) {
 		return nil, err
 	}
 	return m, nil
+}
+
+// short truncates s for an error message.
+func short(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
 }

@@ -3,19 +3,29 @@ package maze
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // JSON is the maze's JSON form. Cells are [row, col], 1-based like the
-// seeds; Jumps holds one array per row with the goal's jump 0.
+// seeds; Jumps holds one array per row with the goal's jump 0 (and 0 for
+// cells that are not open). A variant board adds its rules (Variant, as
+// ParseVariant reads them), its cell kinds (Cells: one string per row,
+// "o" for an open cell and X, * or . as in the maze text) and its walls
+// (pairs of neighbouring cells). On an exit-ring board Goal is [0, 0]: the
+// exit, which has no row or column.
 type JSON struct {
-	Rows  int     `json:"rows"`
-	Cols  int     `json:"cols"`
-	Start [2]int  `json:"start"`
-	Goal  [2]int  `json:"goal"`
-	Jumps [][]int `json:"jumps"`
+	Rows    int         `json:"rows"`
+	Cols    int         `json:"cols"`
+	Start   [2]int      `json:"start"`
+	Goal    [2]int      `json:"goal"`
+	Jumps   [][]int     `json:"jumps"`
+	Variant string      `json:"variant,omitempty"`
+	Cells   []string    `json:"cells,omitempty"`
+	Walls   [][2][2]int `json:"walls,omitempty"`
 }
 
-// CellJSON returns cell i as a 1-based [row, col] pair.
+// CellJSON returns cell i as a 1-based [row, col] pair ([0, 0] for the
+// exit).
 func (b Board) CellJSON(i int) [2]int {
 	c := b.Cell(i)
 	return [2]int{c.Row + 1, c.Col + 1}
@@ -23,9 +33,15 @@ func (b Board) CellJSON(i int) [2]int {
 
 // JSON returns the maze's JSON form.
 func (m *Maze) JSON() JSON {
-	j := JSON{Rows: m.Rows, Cols: m.Cols, Start: m.CellJSON(m.Start), Goal: m.CellJSON(m.Goal)}
+	j := JSON{Rows: m.Rows, Cols: m.Cols, Start: m.CellJSON(m.Start), Goal: m.CellJSON(m.Goal), Variant: m.Variant.String()}
 	for r := range m.Rows {
 		j.Jumps = append(j.Jumps, append([]int(nil), m.Jumps[r*m.Cols:(r+1)*m.Cols]...))
+		if m.Kinds != "" {
+			j.Cells = append(j.Cells, m.Kinds[r*m.Cols:(r+1)*m.Cols])
+		}
+	}
+	for _, w := range m.WallList() {
+		j.Walls = append(j.Walls, [2][2]int{m.CellJSON(w[0]), m.CellJSON(w[1])})
 	}
 	return j
 }
@@ -53,10 +69,47 @@ func (j JSON) Maze() (*Maze, error) {
 	if err := b.Validate(); err != nil {
 		return nil, err
 	}
+	v, err := ParseVariant(j.Variant)
+	if err != nil {
+		return nil, err
+	}
+	b.Variant = v
 	if len(j.Jumps) != j.Rows {
 		return nil, fmt.Errorf("maze: %d rows of jumps, want %d", len(j.Jumps), j.Rows)
 	}
-	m, err := New(b, Cell{j.Start[0] - 1, j.Start[1] - 1}, Cell{j.Goal[0] - 1, j.Goal[1] - 1})
+	if j.Cells != nil {
+		if len(j.Cells) != j.Rows {
+			return nil, fmt.Errorf("maze: %d rows of cells, want %d", len(j.Cells), j.Rows)
+		}
+		for r, row := range j.Cells {
+			if len(row) != j.Cols {
+				return nil, fmt.Errorf("maze: cells row %d has %d cells, want %d", r+1, len(row), j.Cols)
+			}
+		}
+		if kinds := strings.Join(j.Cells, ""); !allOpen(kinds) {
+			b.Kinds = kinds
+		}
+	}
+	if err := b.Validate(); err != nil {
+		return nil, err
+	}
+	if len(j.Walls) > 4*MaxSide*MaxSide {
+		return nil, fmt.Errorf("maze: %d walls is too many", len(j.Walls))
+	}
+	for _, w := range j.Walls {
+		a, c := Cell{w[0][0] - 1, w[0][1] - 1}, Cell{w[1][0] - 1, w[1][1] - 1}
+		if err := b.AddWall(a, c); err != nil {
+			return nil, err
+		}
+	}
+	goal := Cell{j.Goal[0] - 1, j.Goal[1] - 1}
+	if v.Exit {
+		if j.Goal != [2]int{} {
+			return nil, fmt.Errorf("maze: goal %v: on an exit-ring board the goal is the exit, written [0, 0]", goal)
+		}
+		goal = ExitCell
+	}
+	m, err := New(b, Cell{j.Start[0] - 1, j.Start[1] - 1}, goal)
 	if err != nil {
 		return nil, err
 	}

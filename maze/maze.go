@@ -16,7 +16,9 @@ type Maze struct {
 }
 
 // New returns a maze on board b with the given start and goal and every
-// jump 0. Fill Jumps before use, or use Random.
+// jump 0. Fill Jumps before use, or use Random. The start and the goal
+// must be distinct open cells; on an exit-ring board the goal must be
+// ExitCell.
 func New(b Board, start, goal Cell) (*Maze, error) {
 	if err := b.Validate(); err != nil {
 		return nil, err
@@ -24,8 +26,16 @@ func New(b Board, start, goal Cell) (*Maze, error) {
 	if !b.Contains(start) {
 		return nil, fmt.Errorf("maze: start %v is off the %dx%d board", start, b.Rows, b.Cols)
 	}
-	if !b.Contains(goal) {
+	if k := b.Kind(b.Index(start)); k != Open {
+		return nil, fmt.Errorf("maze: start %v is a %s cell", start, k)
+	}
+	switch {
+	case b.Variant.Exit && goal != ExitCell:
+		return nil, fmt.Errorf("maze: goal %v: on an exit-ring board the goal is the exit", goal)
+	case !b.Variant.Exit && !b.Contains(goal):
 		return nil, fmt.Errorf("maze: goal %v is off the %dx%d board", goal, b.Rows, b.Cols)
+	case !b.Variant.Exit && b.Kind(b.Index(goal)) != Open:
+		return nil, fmt.Errorf("maze: goal %v is a %s cell", goal, b.Kind(b.Index(goal)))
 	}
 	if start == goal {
 		return nil, fmt.Errorf("maze: start and goal are the same cell %v", start)
@@ -34,11 +44,49 @@ func New(b Board, start, goal Cell) (*Maze, error) {
 }
 
 // DefaultStart and DefaultGoal return the seeds' positions: the upper-left
-// and the lower-right corners.
-func DefaultStart(b Board) Cell { return Cell{0, 0} }
+// and the lower-right corners. On a board with a shape or blocked cells
+// they are the first and the last open cell in row-major order, and the
+// default goal of an exit-ring board is ExitCell.
+func DefaultStart(b Board) Cell {
+	for i := range b.Rows * b.Cols {
+		if b.Open(i) {
+			return b.Cell(i)
+		}
+	}
+	return Cell{0, 0}
+}
 
 // DefaultGoal returns the lower-right corner of b (see DefaultStart).
-func DefaultGoal(b Board) Cell { return Cell{b.Rows - 1, b.Cols - 1} }
+func DefaultGoal(b Board) Cell {
+	if b.Variant.Exit {
+		return ExitCell
+	}
+	for i := b.Rows*b.Cols - 1; i >= 0; i-- {
+		if b.Open(i) {
+			return b.Cell(i)
+		}
+	}
+	return Cell{b.Rows - 1, b.Cols - 1}
+}
+
+// WithVariant returns a copy of m with the rules of v added to its board's
+// (see Variant.With), validated. The exit ring cannot be added to a maze
+// that has a goal cell: parse the text with ParseOptions.Variant instead.
+func (m *Maze) WithVariant(v Variant) (*Maze, error) {
+	u, err := m.Variant.With(v)
+	if err != nil {
+		return nil, err
+	}
+	if u.Exit && !m.Variant.Exit {
+		return nil, fmt.Errorf("maze: the exit ring cannot be added to a maze whose goal is the cell %v", m.Cell(m.Goal))
+	}
+	c := m.Clone()
+	c.Variant = u
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
 
 // Clone returns a deep copy of m.
 func (m *Maze) Clone() *Maze {
@@ -52,13 +100,14 @@ func (m *Maze) Equal(o *Maze) bool {
 	return m.Board == o.Board && m.Start == o.Start && m.Goal == o.Goal && slices.Equal(m.Jumps, o.Jumps)
 }
 
-// DeadEnds returns the non-goal cells whose jump leads off the board in
-// every direction, in index order. Seed 000 forbids them in generated
-// mazes; published puzzles sometimes hold them.
+// DeadEnds returns the open non-goal cells whose jump has no move (on a
+// plain board: it leads off the board in every direction), in index
+// order. Seed 000 forbids them in generated mazes; published puzzles
+// sometimes hold them.
 func (m *Maze) DeadEnds() []int {
 	var dead []int
 	for i, j := range m.Jumps {
-		if i != m.Goal && !m.Legal(i, j) {
+		if i != m.Goal && m.Open(i) && !m.Legal(i, j) {
 			dead = append(dead, i)
 		}
 	}
@@ -66,8 +115,9 @@ func (m *Maze) DeadEnds() []int {
 }
 
 // Validate checks that m is well formed: a supported board, start and
-// goal on it and distinct, one jump per cell, the goal's jump 0 and every
-// other jump positive. Dead ends (see DeadEnds) are allowed.
+// goal on it, open and distinct, one jump per cell, the goal's jump 0 and
+// every other open cell's jump positive; cells that are not open hold 0.
+// Dead ends (see DeadEnds) are allowed.
 func (m *Maze) Validate() error {
 	if err := m.Board.Validate(); err != nil {
 		return err
@@ -82,11 +132,22 @@ func (m *Maze) Validate() error {
 		return fmt.Errorf("maze: goal index %d is off the board", m.Goal)
 	case m.Start == m.Goal:
 		return fmt.Errorf("maze: start and goal are the same cell %v", m.Cell(m.Start))
+	case m.Start == m.Exit():
+		return fmt.Errorf("maze: the start cannot be the exit")
+	case !m.Open(m.Start):
+		return fmt.Errorf("maze: start %v is a %s cell", m.Cell(m.Start), m.Kind(m.Start))
+	case !m.Open(m.Goal):
+		return fmt.Errorf("maze: goal %v is a %s cell", m.Cell(m.Goal), m.Kind(m.Goal))
+	case m.Variant.Exit && m.Goal != m.Exit():
+		return fmt.Errorf("maze: goal %v: on an exit-ring board the goal is the exit", m.Cell(m.Goal))
 	case m.Jumps[m.Goal] != 0:
 		return fmt.Errorf("maze: the goal %v has jump %d, want 0", m.Cell(m.Goal), m.Jumps[m.Goal])
 	}
 	for i, j := range m.Jumps {
-		if i != m.Goal && j <= 0 {
+		switch {
+		case !m.Open(i) && j != 0:
+			return fmt.Errorf("maze: %s cell %v has jump %d, want none", m.Kind(i), m.Cell(i), j)
+		case m.Open(i) && i != m.Goal && j <= 0:
 			return fmt.Errorf("maze: cell %v has jump %d; only the goal may be 0", m.Cell(i), j)
 		}
 	}
@@ -101,22 +162,60 @@ func (m *Maze) ValidateStrict() error {
 	}
 	if dead := m.DeadEnds(); len(dead) > 0 {
 		c := dead[0]
-		return fmt.Errorf("maze: cell %v has jump %d, which leaves the board in every direction", m.Cell(c), m.Jumps[c])
+		if m.Plain() {
+			return fmt.Errorf("maze: cell %v has jump %d, which leaves the board in every direction", m.Cell(c), m.Jumps[c])
+		}
+		return fmt.Errorf("maze: cell %v has jump %d, which has no move", m.Cell(c), m.Jumps[c])
 	}
 	return nil
 }
 
-// Randomize gives every non-goal cell a jump drawn uniformly from its
-// legal jumps 1..MaxJump (seed 000, "Maze Representation") and the goal 0.
-// Cells are drawn in index order, so the same rng state gives the same maze.
+// Randomize gives every open non-goal cell a jump drawn uniformly from its
+// legal jumps, those with at least one move (seed 000, "Maze
+// Representation"; on a plain board 1..MaxJump), and the goal and the
+// cells that are not open 0. Cells are drawn in index order, so the same
+// rng state gives the same maze. An open cell with no legal jump (see
+// Board.Stuck) gets jump 1 and stays a dead end.
 func (m *Maze) Randomize(rng *rand.Rand) {
+	if m.Plain() {
+		for i := range m.Jumps {
+			if i == m.Goal {
+				m.Jumps[i] = 0
+				continue
+			}
+			m.Jumps[i] = 1 + rng.IntN(m.MaxJump(i))
+		}
+		return
+	}
+	var legal []int
 	for i := range m.Jumps {
-		if i == m.Goal {
+		if i == m.Goal || !m.Open(i) || i == m.Exit() {
 			m.Jumps[i] = 0
 			continue
 		}
-		m.Jumps[i] = 1 + rng.IntN(m.MaxJump(i))
+		legal = m.LegalJumps(legal[:0], i)
+		if len(legal) == 0 {
+			m.Jumps[i] = 1
+			continue
+		}
+		m.Jumps[i] = legal[rng.IntN(len(legal))]
 	}
+}
+
+// Stuck returns the open cells other than goal (a cell index, or -1) that
+// have no legal jump at all: no maze on b that keeps them non-goal is
+// legal in seed 000's sense. A plain board has none.
+func (b Board) Stuck(goal int) []int {
+	if b.Plain() {
+		return nil
+	}
+	var out []int
+	for i := range b.Rows * b.Cols {
+		if i != goal && b.Open(i) && b.MaxJump(i) == 0 {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // Random returns a random legal maze on b with the given start and goal

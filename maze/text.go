@@ -29,32 +29,42 @@ type TextOptions struct {
 }
 
 // Text returns the maze in the seeds' text form: one line per row, jumps
-// separated by a single space, the goal written G. When the start is not
-// the upper-left corner, a first line "start r,c" (1-based) records it.
+// separated by a single space, the goal written G. Directive lines come
+// first when needed: "variant NAMES" for a variant board (see
+// ParseVariant), "start r,c" (1-based) when the start is not the default
+// (the upper-left corner on a plain board), and one "wall r,c r,c" line per
+// wall. Cells that are not open are written X (blocked), * (pass-over) and
+// . (absent). On a hexagonal board every second row is indented by half a
+// cell and every cell padded to the same width, so that the rows show the
+// tiling; a board with a shape is padded the same way. A plain board
+// prints exactly as before variants existed.
 func (m *Maze) Text(o TextOptions) string {
 	var b strings.Builder
-	if m.Start != 0 {
+	if v := m.Variant.String(); v != "" {
+		fmt.Fprintf(&b, "variant %s\n", v)
+	}
+	if m.Start != m.Index(DefaultStart(m.Board)) {
 		s := m.Cell(m.Start)
 		fmt.Fprintf(&b, "start %d,%d\n", s.Row+1, s.Col+1)
+	}
+	for _, w := range m.WallList() {
+		a, c := m.Cell(w[0]), m.Cell(w[1])
+		fmt.Fprintf(&b, "wall %d,%d %d,%d\n", a.Row+1, a.Col+1, c.Row+1, c.Col+1)
+	}
+	token := func(i int) string {
+		switch {
+		case !m.Open(i):
+			return string(rune(m.Kind(i)))
+		case i == m.Goal && !o.GoalZero:
+			return "G"
+		}
+		return strconv.Itoa(m.Jumps[i])
 	}
 	sep := byte(' ')
 	if o.Tabs {
 		sep = '\t'
 	}
-	for r := range m.Rows {
-		for c := range m.Cols {
-			if c > 0 {
-				b.WriteByte(sep)
-			}
-			i := r*m.Cols + c
-			if i == m.Goal && !o.GoalZero {
-				b.WriteByte('G')
-			} else {
-				b.WriteString(strconv.Itoa(m.Jumps[i]))
-			}
-		}
-		b.WriteByte('\n')
-	}
+	b.WriteString(m.formatGrid(token, sep))
 	return b.String()
 }
 
@@ -68,6 +78,9 @@ type ParseOptions struct {
 	Start *Cell
 	// Goal is the goal cell when the text marks none (no G and no 0).
 	Goal *Cell
+	// Variant adds rules to those the text's variant line names (see
+	// Variant.With), e.g. to read a plain grid as a Queen Jumping Maze.
+	Variant Variant
 }
 
 // ErrNoMaze is returned (wrapped) for input that holds no maze rows.
@@ -94,6 +107,13 @@ func ReadText(r io.Reader, o ParseOptions) (*Maze, error) {
 // the goal is the G (or o.Goal if the rows mark none; the number written in
 // that cell is then ignored, since the goal has no jump).
 //
+// Variant boards (docs/variants.md) add two directives and three cell
+// tokens: "variant NAMES" (comma-separated, see ParseVariant) names the
+// rules, and each "wall r,c r,c" line puts a wall between two neighbouring
+// cells; X marks a blocked cell, * a pass-over cell and . an absent
+// one. On an exit-ring board the goal is the exit, so the rows mark no G.
+// Leading spaces (the offset rows of a hexagonal board) are ignored.
+//
 // Errors name the line and column: "maze: line 3, column 7: ...".
 func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 	if len(data) > MaxTextBytes {
@@ -101,11 +121,15 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 	}
 	var (
 		rows           [][]int
+		kinds          []byte // cell kinds, row-major, as the rows go
 		start, goal    *Cell
 		goalAt         *Cell // where the rows mark the goal
 		goalLine       int
 		cols, lineNo   int
 		startLine, gln int
+		variant        Variant
+		variantLine    int
+		walls          []wallLine
 	)
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 4096), MaxTextBytes+1)
@@ -114,6 +138,46 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 		line := sc.Text()
 		fields := fieldsWithColumns(line)
 		if len(fields) == 0 || strings.HasPrefix(fields[0].text, "#") {
+			continue
+		}
+		if kw := strings.ToLower(fields[0].text); kw == "variant" || kw == "wall" {
+			if len(rows) > 0 {
+				return nil, errAt(lineNo, fields[0].col, "%q must come before the maze rows", kw)
+			}
+			if kw == "wall" {
+				if len(walls) == MaxSide*MaxSide*4 {
+					return nil, errAt(lineNo, fields[0].col, "too many walls")
+				}
+				if len(fields) != 3 {
+					return nil, errAt(lineNo, fields[0].col, "want \"wall\" followed by two r,c cells")
+				}
+				var w wallLine
+				for k, f := range fields[1:] {
+					c, err := ParseCell(f.text)
+					if err != nil {
+						return nil, errAt(lineNo, f.col, "%s", strings.TrimPrefix(err.Error(), "maze: "))
+					}
+					w.cells[k] = c
+				}
+				w.line, w.col = lineNo, fields[0].col
+				walls = append(walls, w)
+				continue
+			}
+			if variantLine > 0 {
+				return nil, errAt(lineNo, fields[0].col, "second variant line (the first is line %d)", variantLine)
+			}
+			if len(fields) < 2 {
+				return nil, errAt(lineNo, fields[0].col, "want \"variant\" followed by variant names")
+			}
+			names := make([]string, 0, len(fields)-1)
+			for _, f := range fields[1:] {
+				names = append(names, f.text)
+			}
+			v, err := ParseVariant(strings.Join(names, ","))
+			if err != nil {
+				return nil, errAt(lineNo, fields[1].col, "%s", strings.TrimPrefix(err.Error(), "maze: "))
+			}
+			variant, variantLine = v, lineNo
 			continue
 		}
 		if kw := strings.ToLower(fields[0].text); kw == "start" || kw == "goal" {
@@ -153,7 +217,23 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 		}
 		row := make([]int, len(fields))
 		for c, f := range fields {
+			kind := Open
+			switch f.text {
+			case "X":
+				kind = Blocked
+			case "*":
+				kind = PassOver
+			case ".":
+				kind = Absent
+			}
+			kinds = append(kinds, byte(kind))
+			if kind != Open {
+				continue
+			}
 			if f.text == "G" || f.text == "g" || f.text == "0" {
+				if variant.Exit || o.Variant.Exit {
+					return nil, errAt(lineNo, f.col, "an exit-ring maze marks no goal: its goal is the exit")
+				}
 				if goalAt != nil {
 					return nil, errAt(lineNo, f.col, "second goal (the first is at %v on line %d)", *goalAt, goalLine)
 				}
@@ -167,7 +247,10 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 			case err != nil && isDigits(f.text):
 				return nil, errAt(lineNo, f.col, "jump %s is too large", f.text)
 			case err != nil:
-				return nil, errAt(lineNo, f.col, "%q is not a jump number or G", f.text)
+				if len(f.text) > 20 {
+					f.text = f.text[:20] + "..."
+				}
+				return nil, errAt(lineNo, f.col, "%q is not a jump number, G, X, * or .", f.text)
 			case v < 0:
 				return nil, errAt(lineNo, f.col, "negative jump %s", f.text)
 			case v > MaxParsedJump:
@@ -183,11 +266,28 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 	if len(rows) == 0 {
 		return nil, ErrNoMaze
 	}
-	b := Board{Rows: len(rows), Cols: cols}
+	variant, err := variant.With(o.Variant)
+	if err != nil {
+		return nil, err
+	}
+	b := Board{Rows: len(rows), Cols: cols, Variant: variant}
+	if !allOpen(string(kinds)) {
+		b.Kinds = string(kinds)
+	}
 	if err := b.Validate(); err != nil {
 		return nil, err
 	}
+	for _, w := range walls {
+		if err := b.AddWall(w.cells[0], w.cells[1]); err != nil {
+			return nil, errAt(w.line, w.col, "%s", strings.TrimPrefix(err.Error(), "maze: "))
+		}
+	}
 	switch {
+	case variant.Exit && goal != nil:
+		return nil, fmt.Errorf("maze: line %d: an exit-ring maze takes no goal line: its goal is the exit", gln)
+	case variant.Exit:
+		exit := ExitCell
+		goal = &exit
 	case goalAt != nil && goal != nil && *goalAt != *goal:
 		return nil, fmt.Errorf("maze: line %d: the goal line says %v but the rows mark the goal at %v", gln, *goal, *goalAt)
 	case goalAt != nil:
@@ -205,7 +305,7 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 		s := DefaultStart(b)
 		start = &s
 	}
-	if !b.Contains(*goal) {
+	if !variant.Exit && !b.Contains(*goal) {
 		return nil, fmt.Errorf("maze: goal %v is off the %dx%d board", *goal, b.Rows, b.Cols)
 	}
 	m, err := New(b, *start, *goal)
@@ -221,6 +321,11 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 		return nil, err
 	}
 	return m, nil
+}
+
+type wallLine struct {
+	cells     [2]Cell
+	line, col int
 }
 
 type field struct {

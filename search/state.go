@@ -57,11 +57,11 @@ func newState(ctx context.Context, p Problem, rng *rand.Rand, total int) *state 
 func (s *state) randomize() {
 	g := s.p.Graph
 	for c := range s.jumps {
-		if c == s.p.Goal {
+		legal := g.Legal(c)
+		if c == s.p.Goal || len(legal) == 0 { // the goal, and cells that are not open
 			s.jumps[c], s.legalIdx[c] = 0, -1
 			continue
 		}
-		legal := g.Legal(c)
 		k := s.rng.IntN(len(legal))
 		s.jumps[c], s.legalIdx[c] = legal[k], k
 	}

@@ -64,6 +64,18 @@ func (p *Problem) validate() error {
 	if p.Start < 0 || p.Start >= n || p.Goal < 0 || p.Goal >= n || p.Start == p.Goal {
 		return fmt.Errorf("search: start %d and goal %d must be distinct cells of the %d-cell board", p.Start, p.Goal, n)
 	}
+	b := p.Graph.Board()
+	if !b.Open(p.Start) || p.Start == b.Exit() {
+		return fmt.Errorf("search: start %v is not an open cell", b.Cell(p.Start))
+	}
+	if !b.Open(p.Goal) {
+		return fmt.Errorf("search: goal %v is not an open cell", b.Cell(p.Goal))
+	}
+	for c := range n {
+		if c != p.Goal && b.Open(c) && len(p.Graph.Legal(c)) == 0 && c != b.Exit() {
+			return fmt.Errorf("search: cell %v has no legal jump, so no legal maze exists", b.Cell(c))
+		}
+	}
 	if p.Energy == nil {
 		p.Energy = energy.Depth{}
 	}

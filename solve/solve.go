@@ -6,7 +6,6 @@ package solve
 
 import (
 	"math"
-	"strings"
 
 	"rjm/graph"
 	"rjm/maze"
@@ -28,12 +27,16 @@ type Result struct {
 	// included.
 	Reachable int
 	// Paths is the number of distinct shortest solutions (sequences of
-	// cells), 0 when unsolvable, Saturated when at least that many.
+	// states: of cells, or under the no-U-turn rule of cells with their
+	// direction of arrival), 0 when unsolvable, Saturated when at least
+	// that many.
 	Paths int64
 	// Solution is one shortest solution as moves, in the order found by
 	// preferring, at each step back from the goal, the predecessor of
 	// lowest index; empty when unsolvable.
 	Solution []maze.Move
+
+	board maze.Board // for Letters
 }
 
 // Solvable reports whether the goal can be reached.
@@ -43,20 +46,22 @@ func (r *Result) Solvable() bool { return r.GoalDepth >= 0 }
 func (r *Result) Unique() bool { return r.Paths == 1 }
 
 // Letters returns the solution as direction letters, e.g.
-// "RDLRUDRLRLUDLDRRUDD" (seed 001).
-func (r *Result) Letters() string {
-	var b strings.Builder
-	for _, m := range r.Solution {
-		b.WriteByte(m.Dir.Letter())
-	}
-	return b.String()
-}
+// "RDLRUDRLRLUDLDRRUDD" (seed 001), or on boards with other directions as
+// compass codes, e.g. "SW SW NE" (see maze.Board.Notation).
+func (r *Result) Letters() string { return r.board.Notation(r.Solution) }
 
 // Solve solves m using its compiled move graph g (which must come from
 // m's board).
+//
+// Under Abbott's no-U-turn rule the search runs over states (see
+// graph.Graph.StatesPerCell): Depth gives each cell the minimum over its
+// states, and the solution may revisit cells.
 func Solve(g *graph.Graph, m *maze.Maze) *Result {
+	if g.StatesPerCell() > 1 {
+		return solveStates(g, m)
+	}
 	n := g.Cells()
-	r := &Result{Depth: make([]int, n)}
+	r := &Result{Depth: make([]int, n), board: m.Board}
 	r.Reachable = g.Depths(m.Jumps, m.Start, r.Depth)
 	r.GoalDepth = r.Depth[m.Goal]
 	if r.GoalDepth < 0 {

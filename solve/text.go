@@ -3,6 +3,8 @@ package solve
 import (
 	"fmt"
 	"strings"
+
+	"rjm/maze"
 )
 
 // DepthGrid returns the depths in seed 000's "Moves from start:" form:
@@ -38,6 +40,37 @@ func DepthRows(depth []int, cols int) [][]*int {
 			}
 		}
 		rows = append(rows, row)
+	}
+	return rows
+}
+
+// DepthText returns the depths in the "Moves from start:" form of
+// DepthGrid, laid out like board b's maze text (see
+// maze.Board.FormatGrid): on a plain board exactly DepthGrid; on a
+// hexagonal board with offset rows; cells that are not open shown by
+// their kind (X, * or .). The exit of an exit-ring board, whose depth is
+// the goal depth, is not part of the grid.
+func DepthText(b maze.Board, depth []int) string {
+	return b.FormatGrid(func(i int) string {
+		switch {
+		case !b.Open(i):
+			return " " + string(rune(b.Kind(i)))
+		case depth[i] < 0:
+			return "--"
+		}
+		return fmt.Sprintf("%2d", depth[i])
+	})
+}
+
+// DepthCells returns the depths as rows with nil for unreachable cells
+// and for cells that are not open, the JSON form on any board (the exit
+// excluded).
+func DepthCells(b maze.Board, depth []int) [][]*int {
+	rows := DepthRows(depth[:b.Rows*b.Cols], b.Cols)
+	for i := range b.Rows * b.Cols {
+		if !b.Open(i) {
+			rows[i/b.Cols][i%b.Cols] = nil
+		}
 	}
 	return rows
 }

@@ -4,10 +4,13 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
+	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"rjm/analysis"
 	"rjm/energy"
 	"rjm/generate"
 	"rjm/maze"
@@ -16,67 +19,64 @@ import (
 
 // generateJSON is the --json form of "rjm generate".
 type generateJSON struct {
-	Maze          string       `json:"maze"`
-	Rows          int          `json:"rows"`
-	Cols          int          `json:"cols"`
-	Start         [2]int       `json:"start"`
-	Goal          [2]int       `json:"goal"`
-	ID            string       `json:"id"`
-	SeededID      string       `json:"seeded_id"`
-	Seed          uint64       `json:"seed"`
-	Method        string       `json:"method"`
-	EnergyName    string       `json:"energy_name"`
-	Energy        float64      `json:"energy"`
-	GoalDepth     *int         `json:"goal_depth"`
-	Solution      string       `json:"solution"`
-	ShortestPaths int64        `json:"shortest_paths"`
-	Unique        bool         `json:"unique"`
-	Stats         search.Stats `json:"stats"`
-	Jumps         [][]int      `json:"jumps"`
+	Maze          string             `json:"maze"`
+	Rows          int                `json:"rows"`
+	Cols          int                `json:"cols"`
+	Start         [2]int             `json:"start"`
+	Goal          [2]int             `json:"goal"`
+	ID            string             `json:"id"`
+	SeededID      string             `json:"seeded_id"`
+	Seed          uint64             `json:"seed"`
+	Method        string             `json:"method"`
+	EnergyName    string             `json:"energy_name"`
+	Energy        float64            `json:"energy"`
+	GoalDepth     *int               `json:"goal_depth"`
+	Solution      string             `json:"solution"`
+	ShortestPaths int64              `json:"shortest_paths"`
+	Unique        bool               `json:"unique"`
+	Stats         search.Stats       `json:"stats"`
+	Jumps         [][]int            `json:"jumps"`
+	Features      *analysis.Features `json:"features"`
+	Warnings      []string           `json:"warnings"`
 }
 
-// generateFlags holds the flags that make a generate.Spec.
-type generateFlags struct {
+// searchFlags holds the flags that describe a search: board, start and
+// goal, method and settings, seed. Their defaults are generate.Default.
+type searchFlags struct {
 	size, rows, cols int
 	start, goal      string
 	randomStart      bool
-	method, energy   string
+	method           string
 	iterations       int
 	restarts         int
 	p, t0, decay     float64
 	seed             uint64
-	id               string
 }
 
-func (f *generateFlags) register(c *cobra.Command) {
+func (f *searchFlags) register(c *cobra.Command) {
+	d := generate.Default()
 	fl := c.Flags()
-	fl.IntVar(&f.size, "size", 5, "maze size `N` (N×N)")
+	fl.IntVar(&f.size, "size", d.Rows, "maze size `N` (N×N)")
 	fl.IntVar(&f.rows, "rows", 0, "rows `R` (overrides --size)")
 	fl.IntVar(&f.cols, "cols", 0, "columns `C` (overrides --size)")
 	fl.StringVar(&f.start, "start", "", "start cell `r,c` (1-based); default 1,1")
-	fl.StringVar(&f.goal, "goal", "", "goal cell `r,c` (1-based); default the lower-right corner")
-	fl.BoolVar(&f.randomStart, "random-start", false, "place the start at random")
-	fl.StringVar(&f.method, "method", generate.Hill, "search `method`: "+strings.Join(generate.Methods, ", "))
-	fl.IntVar(&f.iterations, "iterations", 25_000, "search iterations `K` (per descent for restarts)")
-	fl.IntVar(&f.restarts, "restarts", 10, "restarts: number of hill descents `R`, each from a random maze (R×K iterations in all)")
-	fl.Float64Var(&f.p, "p", 0.005, "uphill: probability `P` of accepting an uphill step")
-	fl.Float64Var(&f.t0, "t0", 10, "anneal: initial temperature `T`")
-	fl.Float64Var(&f.decay, "decay", 0.9995, "anneal: geometric temperature decay `D` per iteration")
-	fl.StringVar(&f.energy, "energy", "depth", "energy `NAME` to minimize")
+	fl.StringVar(&f.goal, "goal", "", "goal cell `r,c` (1-based); default drawn at random from the seed")
+	fl.BoolVar(&f.randomStart, "random-start", false, "place the start at random too")
+	fl.StringVar(&f.method, "method", d.Method, "search `method`: "+strings.Join(generate.Methods, ", "))
+	fl.IntVar(&f.iterations, "iterations", d.Iterations, "search iterations `K` (per descent for restarts)")
+	fl.IntVar(&f.restarts, "restarts", d.Descents, "restarts: number of hill descents `R`, each from a random maze (R×K iterations in all)")
+	fl.Float64Var(&f.p, "p", d.P, "uphill: probability `P` of accepting an uphill step")
+	fl.Float64Var(&f.t0, "t0", d.T0, "anneal: initial temperature `T`")
+	fl.Float64Var(&f.decay, "decay", d.Decay, "anneal: geometric temperature decay `D` per iteration")
 	fl.Uint64Var(&f.seed, "seed", 0, "random seed `S` (default: drawn at random and reported)")
-	fl.StringVar(&f.id, "id", "", "regenerate from a seeded `ID` (as printed by generate); other flags are ignored")
 }
 
-// spec builds the generation spec from the flags.
-func (f *generateFlags) spec(c *cobra.Command) (generate.Spec, error) {
-	s := generate.Spec{
-		Rows: f.size, Cols: f.size, Method: f.method, Iterations: f.iterations,
-		Descents: f.restarts, P: f.p, T0: f.t0, Decay: f.decay, Energy: f.energy,
-		RandomStart: f.randomStart, Seed: f.seed,
-	}
-	if f.id != "" {
-		return generate.ParseSpec(f.id, generate.Spec{})
-	}
+// spec builds the generation spec from the flags, without its energy.
+func (f *searchFlags) spec(c *cobra.Command) (generate.Spec, error) {
+	s := generate.Default()
+	s.Rows, s.Cols, s.Method, s.Iterations = f.size, f.size, f.method, f.iterations
+	s.Descents, s.P, s.T0, s.Decay = f.restarts, f.p, f.t0, f.decay
+	s.RandomStart, s.Seed = f.randomStart, f.seed
 	if f.rows != 0 || f.cols != 0 {
 		s.Rows, s.Cols = f.rows, f.cols
 		if s.Rows == 0 {
@@ -99,6 +99,7 @@ func (f *generateFlags) spec(c *cobra.Command) (generate.Spec, error) {
 		}
 		*x.dst = &cell
 	}
+	s.RandomGoal = s.Goal == nil
 	if !c.Flags().Changed("seed") {
 		s.Seed = randomSeed()
 	}
@@ -108,32 +109,96 @@ func (f *generateFlags) spec(c *cobra.Command) (generate.Spec, error) {
 	return s, nil
 }
 
+// energyFlagHelp describes the value of --energy.
+const energyFlagHelp = "energy `E` to minimize: depth, design, weighted:TERM=W,..., priority:TERM>TERM>..., or @FILE holding one"
+
+// energyHelp is the part of a command's help that explains energies.
+func energyHelp() string {
+	return `Energies (--energy; lower is better):
+  depth    seed 000's simple objective: −(shortest solution length), or
+           1,000,000 without a solution
+  design   seed 003's energy: with |S| cells, n non-reaching cells, d_f and
+           d_b the forward and backward decisions along the shortest
+           solution, J the same jump clusters, m the initial forced moves,
+           n·|S|² − min(d_f, d_b) + Σ(|J|−1)² + m² with a unique shortest
+           solution, |S|³ + n·|S|² + Σ(|J|−1)² + m² otherwise
+  weighted:TERM=W,TERM=W,...
+           the sum of the terms times their weights (negative rewards)
+  priority:TERM>TERM>...
+           the terms ranked, highest first, by seed 003's composition
+           (r₂+1)·f₁ + f₂: the least change of a term outweighs any change
+           of the terms after it; -TERM maximizes a term
+  @FILE    one of the above read from FILE (one term per line, # comments)
+A TERM is one of these, optionally squared as TERM^2:
+` + analysis.TermHelp()
+}
+
+// resolveEnergy returns the canonical name of the energy the --energy
+// value v gives, reading @FILE.
+func resolveEnergy(v string) (string, error) {
+	if name, ok := strings.CutPrefix(v, "@"); ok {
+		f, err := os.Open(name)
+		if err != nil {
+			return "", fmt.Errorf("--energy: %w", err)
+		}
+		defer f.Close()
+		data, err := io.ReadAll(io.LimitReader(f, analysis.MaxEnergyText+1))
+		if err != nil {
+			return "", fmt.Errorf("--energy: %w", err)
+		}
+		e, err := analysis.ParseEnergy(string(data))
+		if err != nil {
+			return "", fmt.Errorf("--energy %s: %w", v, err)
+		}
+		return e.Name(), nil
+	}
+	e, err := generate.EnergyByName(v)
+	if err != nil {
+		return "", fmt.Errorf("--energy: %w", err)
+	}
+	return e.Name(), nil
+}
+
 func newGenerateCmd(e *env) *cobra.Command {
-	var f generateFlags
+	var f searchFlags
+	var energyName, id string
 	var asJSON bool
 	c := &cobra.Command{
 		Use:   "generate",
 		Short: "Generate a maze by stochastic local search",
 		Long: `Generate searches the space of maze configurations for a low-energy maze and
-prints it with its evaluation. Every run is reproducible: the seeded ID it
-prints regenerates the same maze (rjm generate --id ID).
+prints it, its shortest solution and a one-line summary of its design
+features. Every run is reproducible: the seeded ID it prints regenerates the
+same maze (rjm generate --id ID).
+
+With no options it makes what seed 003 calls a good maze: 5×5, the start in
+the upper-left corner and the goal at random, hill descent with random uphill
+steps (p = 0.005, 25,000 iterations) on the design energy. It says so when
+the maze found has no unique shortest solution or has black holes.
 
 Methods (seed 000 and 004): hill (hill descent), first-choice (first-choice
 gradient descent: keeps the best only on strict improvement), restarts (hill
 descent with random restarts), uphill (hill descent with random uphill steps
-of probability --p), anneal (simulated annealing from --t0 with decay --decay).`,
-		Example: `  rjm generate --size 5 --method hill --iterations 10000 --seed 1
-  rjm generate --rows 6 --cols 8 --method anneal --t0 5 --decay 0.999 --json`,
+of probability --p), anneal (simulated annealing from --t0 with decay --decay).
+
+` + energyHelp(),
+		Example: `  rjm generate
+  rjm generate --seed 1 --goal 5,5 --json
+  rjm generate --size 7 --energy 'priority:black_holes>not_unique>-decisions>uturns'
+  rjm generate --method hill --iterations 10000 --energy depth --seed 1`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			spec, err := f.spec(cmd)
+			var spec generate.Spec
+			var err error
+			if id != "" {
+				spec, err = generate.ParseSpec(id, generate.Spec{})
+			} else if spec, err = f.spec(cmd); err == nil {
+				spec.Energy, err = resolveEnergy(energyName)
+			}
 			if err != nil {
 				return badInput(err)
 			}
 			if err := spec.Validate(); err != nil {
-				return badInput(err)
-			}
-			if _, err := generate.EnergyByName(spec.Energy); err != nil {
 				return badInput(err)
 			}
 			total := spec.Iterations
@@ -154,6 +219,8 @@ of probability --p), anneal (simulated annealing from --t0 with decay --decay).`
 		},
 	}
 	f.register(c)
+	c.Flags().StringVar(&energyName, "energy", generate.Default().Energy, energyFlagHelp)
+	c.Flags().StringVar(&id, "id", "", "regenerate from a seeded `ID` (as printed by generate); other flags are ignored")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
 	return c
 }
@@ -167,13 +234,31 @@ func newGenerateJSON(r *generate.Result) generateJSON {
 		ID: id, SeededID: r.Spec.String(), Seed: r.Spec.Seed,
 		Method: r.Spec.Method, EnergyName: r.Spec.Energy, Energy: r.Energy,
 		Solution: s.Letters(), ShortestPaths: s.Paths, Unique: s.Unique(),
-		Stats: r.Stats, Jumps: m.JSON().Jumps,
+		Stats: r.Stats, Jumps: m.JSON().Jumps, Features: r.Features,
+		Warnings: append([]string{}, warnings(r.Features)...),
 	}
 	if s.Solvable() {
 		d := s.GoalDepth
 		j.GoalDepth = &d
 	}
 	return j
+}
+
+// warnings says what keeps a generated maze from being what seed 003
+// calls good: a unique shortest solution and no black holes.
+func warnings(f *analysis.Features) []string {
+	var w []string
+	switch {
+	case !f.Solvable:
+		// generateText says so already; the JSON form needs it.
+		w = append(w, "no maze with a solution was found")
+	case !f.Unique:
+		w = append(w, fmt.Sprintf("no maze with a unique shortest solution was found: this one has %d", f.ShortestPaths))
+	}
+	if f.BlackHoles > 0 {
+		w = append(w, fmt.Sprintf("no maze without black holes was found: this one has %d (%d cells)", f.BlackHoles, f.BlackHoleCells))
+	}
+	return w
 }
 
 func generateText(r *generate.Result) string {
@@ -190,6 +275,12 @@ func generateText(r *generate.Result) string {
 		}
 	} else {
 		b.WriteString("No solution: no maze with a solution was found.\n")
+	}
+	fmt.Fprintf(&b, "Features: %s\n", r.Features.Summary())
+	for k, w := range warnings(r.Features) {
+		if k > 0 || r.Features.Solvable { // "No solution" says the first
+			fmt.Fprintf(&b, "Warning: %s.\n", w)
+		}
 	}
 	fmt.Fprintf(&b, "Energy (%s): %s\n", r.Spec.Energy, energy.Format(r.Energy))
 	id, _ := m.ID()

@@ -17,6 +17,7 @@ type mazeFlags struct {
 	start, goal string
 	strict      bool
 	id          string
+	variant     string
 }
 
 func (f *mazeFlags) register(c *cobra.Command) {
@@ -24,6 +25,16 @@ func (f *mazeFlags) register(c *cobra.Command) {
 	c.Flags().StringVar(&f.goal, "goal", "", "goal cell `r,c` (1-based) when the text marks no G")
 	c.Flags().BoolVar(&f.strict, "strict", false, "reject cells whose jump leaves the board in every direction")
 	c.Flags().StringVar(&f.id, "id", "", "read the maze from its `ID` instead of a file")
+	c.Flags().StringVar(&f.variant, "variant", "", "apply variant `rules` to the maze, comma-separated: "+variantNames())
+}
+
+// variantNames lists the variant names for help texts.
+func variantNames() string {
+	names := make([]string, len(maze.VariantNames))
+	for i, n := range maze.VariantNames {
+		names[i] = n[0]
+	}
+	return strings.Join(names, ", ")
 }
 
 // readMaze reads the maze named by args (a file, "-" or nothing for
@@ -42,14 +53,25 @@ func (f *mazeFlags) readMaze(e *env, args []string) (*maze.Maze, error) {
 		for i, c := range dead {
 			cells[i] = fmt.Sprintf("%v=%d", m.Cell(c), m.Jumps[c])
 		}
-		fmt.Fprintf(e.stderr, "rjm: warning: %d cell(s) whose jump leaves the board in every direction, treated as dead ends: %s\n",
-			len(dead), strings.Join(cells, " "))
+		what := "whose jump leaves the board in every direction"
+		if !m.Plain() {
+			what = "whose jump has no move"
+		}
+		fmt.Fprintf(e.stderr, "rjm: warning: %d cell(s) %s, treated as dead ends: %s\n",
+			len(dead), what, strings.Join(cells, " "))
 	}
 	return m, nil
 }
 
 func (f *mazeFlags) load(e *env, args []string) (*maze.Maze, error) {
 	var o maze.ParseOptions
+	if f.variant != "" {
+		v, err := maze.ParseVariant(f.variant)
+		if err != nil {
+			return nil, fmt.Errorf("--variant: %w", err)
+		}
+		o.Variant = v
+	}
 	if f.start != "" {
 		c, err := maze.ParseCell(f.start)
 		if err != nil {
@@ -72,9 +94,14 @@ func (f *mazeFlags) load(e *env, args []string) (*maze.Maze, error) {
 		if err != nil {
 			return nil, err
 		}
+		if o.Variant != (maze.Variant{}) {
+			if m, err = m.WithVariant(o.Variant); err != nil {
+				return nil, fmt.Errorf("--variant: %w", err)
+			}
+		}
 		if o.Start != nil {
-			if !m.Contains(*o.Start) || m.Index(*o.Start) == m.Goal {
-				return nil, fmt.Errorf("--start %s is not a non-goal cell of the maze", f.start)
+			if !m.Contains(*o.Start) || m.Index(*o.Start) == m.Goal || !m.Open(m.Index(*o.Start)) {
+				return nil, fmt.Errorf("--start %s is not an open non-goal cell of the maze", f.start)
 			}
 			m.Start = m.Index(*o.Start)
 		}

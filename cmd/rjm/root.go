@@ -94,6 +94,10 @@ var commands = []func(*env) *cobra.Command{
 	newSolveCmd,
 	newGenerateCmd,
 	newExerciseCmd,
+	newAnalyzeCmd,
+	newCompareCmd,
+	newLearnCmd,
+	newExperimentCmd,
 }
 
 // wrapArgs makes cobra's positional-argument errors usage errors.

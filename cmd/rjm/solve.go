@@ -18,6 +18,7 @@ type solveJSON struct {
 	Maze          string   `json:"maze"`
 	Rows          int      `json:"rows"`
 	Cols          int      `json:"cols"`
+	Variant       string   `json:"variant,omitempty"`
 	Start         [2]int   `json:"start"`
 	Goal          [2]int   `json:"goal"`
 	Solvable      bool     `json:"solvable"`
@@ -46,8 +47,17 @@ of distinct shortest solutions, the simple objective of seed 000, and the
 
 Maze text: rows of jump numbers separated by spaces or tabs, the goal written
 G (or 0); lines starting with # are comments; an optional first line
-"start r,c" places the start (default 1,1).`,
+"start r,c" places the start (default 1,1).
+
+Variants (docs/variants.md): a line "variant NAMES" before the rows, or
+--variant NAMES, applies rules to the grid, comma-separated and combinable:
+hex, triangle, queen, torus, loops, exit, no-u-turn. Rows may then hold X
+(blocked), * (pass-over) and . (absent) cells, and "wall r,c r,c" lines put
+walls between neighbouring cells. Solutions on boards with other than the
+four rook directions are written in compass codes (N S W E NW NE SW SE).`,
 		Example: `  rjm solve examples/program1.txt
+  rjm solve examples/klondike.txt
+  rjm solve --variant queen,torus examples/figure1.txt
   printf '3 4 1 3 1\n3 3 3 G 2\n3 1 2 2 3\n4 2 3 3 3\n4 1 4 3 2\n' | rjm solve --json`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -75,12 +85,12 @@ G (or 0); lines starting with # are comments; an optional first line
 func newSolveJSON(m *maze.Maze, r *solve.Result) solveJSON {
 	id, _ := m.ID()
 	j := solveJSON{
-		ID: id, Maze: m.String(), Rows: m.Rows, Cols: m.Cols,
+		ID: id, Maze: m.String(), Rows: m.Rows, Cols: m.Cols, Variant: m.Variant.String(),
 		Start: m.CellJSON(m.Start), Goal: m.CellJSON(m.Goal),
 		Solvable: r.Solvable(), Solution: r.Letters(),
 		ShortestPaths: r.Paths, Saturated: r.Paths == solve.Saturated, Unique: r.Unique(),
 		Objective: energy.Objective(r.GoalDepth), Reachable: r.Reachable,
-		DeadEnds: [][2]int{}, Depths: solve.DepthRows(r.Depth, m.Cols), Jumps: m.JSON().Jumps,
+		DeadEnds: [][2]int{}, Depths: solve.DepthCells(m.Board, r.Depth), Jumps: m.JSON().Jumps,
 	}
 	if r.Solvable() {
 		d := r.GoalDepth
@@ -109,9 +119,16 @@ func solveText(m *maze.Maze, r *solve.Result) string {
 			fmt.Fprintf(&b, "Shortest solutions: %d\n", r.Paths)
 		}
 	}
-	fmt.Fprintf(&b, "Reachable cells: %d of %d\n", r.Reachable, m.Cells())
+	cells := m.Cells()
+	if !m.Plain() {
+		cells = len(m.OpenCells())
+		if m.Exit() >= 0 {
+			cells++
+		}
+	}
+	fmt.Fprintf(&b, "Reachable cells: %d of %d\n", r.Reachable, cells)
 	fmt.Fprintf(&b, "Objective: %s\n", energy.Format(energy.Objective(r.GoalDepth)))
 	b.WriteString("\nMoves from start:\n")
-	b.WriteString(solve.DepthGrid(r.Depth, m.Cols))
+	b.WriteString(solve.DepthText(m.Board, r.Depth))
 	return b.String()
 }
