@@ -62,9 +62,28 @@ type Result struct {
 // ErrUnknown is returned (wrapped) for an exercise name not in Names.
 var ErrUnknown = errors.New("unknown exercise")
 
-// Run runs the named exercise with random numbers from rng.
+// Run runs the named exercise with random numbers from rng, on the
+// assignment's boards.
 func Run(ctx context.Context, name string, io IO, rng *rand.Rand) (*Result, error) {
-	x := &session{io: io, in: bufio.NewReader(io.In), rng: rng, ctx: ctx}
+	return Options{}.Run(ctx, name, io, rng)
+}
+
+// Options change the boards the exercises work on. The zero value is the
+// assignment's: plain rook boards, start upper-left, goal lower-right.
+type Options struct {
+	// Variant applies variant rules to every board (see maze.Variant): the
+	// prompts stay the same, the maze text gains its variant line, and
+	// the start and goal are the board's defaults (the goal of an
+	// exit-ring board is the exit).
+	Variant maze.Variant
+}
+
+// Run runs the named exercise with random numbers from rng.
+func (o Options) Run(ctx context.Context, name string, io IO, rng *rand.Rand) (*Result, error) {
+	if err := o.Variant.Validate(); err != nil {
+		return nil, err
+	}
+	x := &session{io: io, in: bufio.NewReader(io.In), rng: rng, ctx: ctx, variant: o.Variant}
 	var err error
 	switch name {
 	case "representation":
@@ -89,11 +108,17 @@ func Run(ctx context.Context, name string, io IO, rng *rand.Rand) (*Result, erro
 }
 
 type session struct {
-	io     IO
-	in     *bufio.Reader
-	rng    *rand.Rand
-	ctx    context.Context
-	result Result
+	io      IO
+	in      *bufio.Reader
+	rng     *rand.Rand
+	ctx     context.Context
+	variant maze.Variant
+	result  Result
+}
+
+// board returns the n×n board of the session's variant.
+func (x *session) board(n int) maze.Board {
+	return maze.Board{Rows: n, Cols: n, Variant: x.variant}
 }
 
 // Size is the board of every exercise after Maze Representation.
@@ -104,7 +129,7 @@ func (x *session) representation() error {
 	if err != nil {
 		return err
 	}
-	b := maze.Board{Rows: n, Cols: n}
+	b := x.board(n)
 	m, err := maze.Random(b, maze.DefaultStart(b), maze.DefaultGoal(b), x.rng)
 	if err != nil {
 		return err
@@ -115,7 +140,7 @@ func (x *session) representation() error {
 }
 
 func (x *session) evaluation() error {
-	b := maze.Board{Rows: Size, Cols: Size}
+	b := x.board(Size)
 	m, err := maze.Random(b, maze.DefaultStart(b), maze.DefaultGoal(b), x.rng)
 	if err != nil {
 		return err
@@ -128,7 +153,7 @@ func (x *session) printEvaluation(m *maze.Maze) error {
 	r := solve.Solve(graph.MustCompile(m.Board), m)
 	x.result = Result{Maze: m, Solved: r}
 	_, err := fmt.Fprintf(x.io.Out, "%s\nMoves from start:\n%s\n%s\n",
-		m.Text(maze.TextOptions{GoalZero: true}), solve.DepthGrid(r.Depth, m.Cols),
+		m.Text(maze.TextOptions{GoalZero: true}), solve.DepthText(m.Board, r.Depth),
 		energy.Format(energy.Objective(r.GoalDepth)))
 	return err
 }
@@ -184,8 +209,8 @@ func (x *session) annealing() error {
 // search runs a method on a 5×5 maze with the simple objective and
 // prints the best maze by the Maze Evaluation output specification.
 func (x *session) search(method search.Method) error {
-	b := maze.Board{Rows: Size, Cols: Size}
-	p := search.Problem{Graph: graph.MustCompile(b), Start: 0, Goal: b.Cells() - 1, Energy: energy.Depth{}}
+	b := x.board(Size)
+	p := search.Problem{Graph: graph.MustCompile(b), Start: b.Index(maze.DefaultStart(b)), Goal: b.Index(maze.DefaultGoal(b)), Energy: energy.Depth{}}
 	res, err := method.Search(x.ctx, p, x.rng)
 	if err != nil {
 		return err

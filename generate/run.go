@@ -50,7 +50,10 @@ func Run(ctx context.Context, spec Spec, progress func(done, total int, best flo
 	if err := spec.Validate(); err != nil {
 		return nil, err
 	}
-	b := maze.Board{Rows: spec.Rows, Cols: spec.Cols}
+	b, err := spec.Board()
+	if err != nil {
+		return nil, err
+	}
 	e, err := checkEnergy(spec.Energy, b)
 	if err != nil {
 		return nil, err
@@ -72,10 +75,11 @@ func Run(ctx context.Context, spec Spec, progress func(done, total int, best flo
 	}, nil
 }
 
-// place picks the start and the goal: given cells first, then the random
-// ones (start before goal), then the defaults.
+// place picks the start and the goal among the open cells: given cells
+// first, then the random ones (start before goal), then the defaults. On
+// an exit-ring board the goal is the exit.
 func place(b maze.Board, s Spec, rng *rand.Rand) (start, goal maze.Cell) {
-	n := b.Cells()
+	open := b.OpenCells()
 	start, goal = maze.DefaultStart(b), maze.DefaultGoal(b)
 	if s.Start != nil {
 		start = *s.Start
@@ -88,26 +92,29 @@ func place(b maze.Board, s Spec, rng *rand.Rand) (start, goal maze.Cell) {
 		if s.Goal != nil {
 			avoid = b.Index(*s.Goal)
 		}
-		start = b.Cell(drawExcept(rng, n, avoid))
+		start = b.Cell(drawExcept(rng, open, avoid))
 	}
-	if s.RandomGoal {
-		goal = b.Cell(drawExcept(rng, n, b.Index(start)))
-	} else if s.Goal == nil && goal == start {
+	switch {
+	case b.Variant.Exit:
+		goal = maze.ExitCell
+	case s.RandomGoal:
+		goal = b.Cell(drawExcept(rng, open, b.Index(start)))
+	case s.Goal == nil && goal == start:
 		// A random start landed on the default goal: move the goal.
 		goal = maze.DefaultStart(b)
 	}
 	return start, goal
 }
 
-// drawExcept draws a cell index uniformly from 0..n-1 other than avoid
-// (-1 avoids nothing).
-func drawExcept(rng *rand.Rand, n, avoid int) int {
+// drawExcept draws a cell uniformly from cells other than avoid (-1
+// avoids nothing; cells is ascending and holds avoid, if any).
+func drawExcept(rng *rand.Rand, cells []int, avoid int) int {
 	if avoid < 0 {
-		return rng.IntN(n)
+		return cells[rng.IntN(len(cells))]
 	}
-	i := rng.IntN(n - 1)
-	if i >= avoid {
+	i := rng.IntN(len(cells) - 1)
+	if cells[i] >= avoid {
 		i++
 	}
-	return i
+	return cells[i]
 }

@@ -29,6 +29,11 @@ var Methods = []string{Hill, FirstChoice, Restarts, Uphill, Anneal}
 // Spec is a complete generation recipe. Same Spec, same maze.
 type Spec struct {
 	Rows, Cols int
+	// Variant holds the board's movement and tiling rules (the zero value
+	// is the seeds' Rook Jumping Maze) and Layout its cell kinds and walls
+	// in maze.Board.LayoutID's notation ("" for every cell open, no walls).
+	Variant maze.Variant
+	Layout  string
 	// Start and Goal place the start and goal; nil means the default
 	// position (upper-left start, lower-right goal) unless the matching
 	// Random flag is set, which draws the cell from the seed.
@@ -58,15 +63,38 @@ func Default() Spec {
 	}
 }
 
+// Board returns the board the spec generates on. It fails when the
+// variant or the layout does not fit the size.
+func (s Spec) Board() (maze.Board, error) {
+	b := maze.Board{Rows: s.Rows, Cols: s.Cols, Variant: s.Variant}
+	if err := b.Validate(); err != nil {
+		return b, err
+	}
+	if s.Layout != "" {
+		if err := b.SetLayoutID(s.Layout); err != nil {
+			return b, err
+		}
+	}
+	return b, nil
+}
+
 // String returns the spec's seeded ID, e.g.
 //
 //	5x5,method=hill,iterations=1000,energy=depth#42
+//	7x7,variant=queen+torus,goal=random,method=uphill,iterations=25000,p=0.005,energy=design#7
 //
-// Keys appear in a fixed order, only those the method uses, and start and
-// goal only when not the default. ParseSpec reads it back.
+// Keys appear in a fixed order, only those the method uses, the variant
+// (its names joined by +) and layout only when there are any, and start
+// and goal only when not the default. ParseSpec reads it back.
 func (s Spec) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%dx%d", s.Rows, s.Cols)
+	if v := s.Variant.String(); v != "" {
+		fmt.Fprintf(&b, ",variant=%s", strings.ReplaceAll(v, ",", "+"))
+	}
+	if s.Layout != "" {
+		fmt.Fprintf(&b, ",layout=%s", s.Layout)
+	}
 	cell := func(key string, c *maze.Cell, random bool) {
 		switch {
 		case random:
@@ -76,7 +104,9 @@ func (s Spec) String() string {
 		}
 	}
 	cell("start", s.Start, s.RandomStart)
-	cell("goal", s.Goal, s.RandomGoal)
+	if !s.Variant.Exit { // an exit-ring maze's goal is always the exit
+		cell("goal", s.Goal, s.RandomGoal)
+	}
 	fmt.Fprintf(&b, ",method=%s,iterations=%d", s.Method, s.Iterations)
 	switch s.Method {
 	case Restarts:
@@ -121,6 +151,13 @@ func ParseSpec(id string, defaults Spec) (Spec, error) {
 		}
 		var err error
 		switch k {
+		case "variant":
+			s.Variant, err = maze.ParseVariant(strings.ReplaceAll(val, "+", ","))
+			if err != nil {
+				return s, fmt.Errorf("generate: seeded ID variant: %w", err)
+			}
+		case "layout":
+			s.Layout = val
 		case "start", "goal":
 			random, c := val == "random", (*maze.Cell)(nil)
 			if !random {
@@ -153,7 +190,7 @@ func ParseSpec(id string, defaults Spec) (Spec, error) {
 			return s, fmt.Errorf("generate: seeded ID has unknown key %q", k)
 		}
 		if err != nil {
-			return s, fmt.Errorf("generate: seeded ID %s %q is not a number", k, val)
+			return s, fmt.Errorf("generate: seeded ID %s %q is not a number", k, short(val))
 		}
 	}
 	return s, nil
@@ -162,13 +199,28 @@ func ParseSpec(id string, defaults Spec) (Spec, error) {
 // Validate checks the spec's ranges and names, and that its energy exists
 // and is exact on its board.
 func (s Spec) Validate() error {
-	b := maze.Board{Rows: s.Rows, Cols: s.Cols}
-	if err := b.Validate(); err != nil {
+	b, err := s.Board()
+	if err != nil {
 		return err
 	}
+	if s.Variant.Exit && s.Goal != nil {
+		return fmt.Errorf("generate: goal %v: on an exit-ring board the goal is the exit", *s.Goal)
+	}
 	for _, c := range []*maze.Cell{s.Start, s.Goal} {
-		if c != nil && !b.Contains(*c) {
+		switch {
+		case c == nil:
+		case !b.Contains(*c):
 			return fmt.Errorf("generate: cell %v is off the %dx%d board", *c, s.Rows, s.Cols)
+		case !b.Open(b.Index(*c)):
+			return fmt.Errorf("generate: cell %v is a %s cell, not an open one", *c, b.Kind(b.Index(*c)))
+		}
+	}
+	if open := len(b.OpenCells()); open < 2 && !s.Variant.Exit {
+		return fmt.Errorf("generate: the board has %d open cell(s); a maze needs a start and a goal", open)
+	}
+	for _, i := range b.OpenCells() {
+		if b.MaxJump(i) == 0 && (s.Goal == nil || b.Index(*s.Goal) != i) {
+			return fmt.Errorf("generate: cell %v has no legal jump on this board, so no legal maze has it (block it, or make it the goal)", b.Cell(i))
 		}
 	}
 	if s.Start != nil && s.Goal != nil && *s.Start == *s.Goal {
@@ -197,6 +249,14 @@ func (s Spec) Validate() error {
 			return fmt.Errorf("generate: decay rate %g out of range (0, 1]", s.Decay)
 		}
 	}
-	_, err := checkEnergy(s.Energy, b)
+	_, err = checkEnergy(s.Energy, b)
 	return err
+}
+
+// short truncates s for an error message.
+func short(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
 }

@@ -67,16 +67,7 @@ func (m *Maze) ID() (string, error) {
 	}
 	if m.Walls != "" {
 		b.WriteByte(':')
-		fwd := m.forward()
-		for i := range m.Rows * m.Cols {
-			bits := 0
-			for k, d := range fwd {
-				if m.Wall(i, d) {
-					bits |= 1 << k
-				}
-			}
-			b.WriteByte(byte('0' + bits))
-		}
+		b.WriteString(m.wallDigits())
 	}
 	return b.String(), nil
 }
@@ -143,30 +134,8 @@ func ParseID(id string) (*Maze, error) {
 		b.Kinds = string(kinds)
 	}
 	if hasWalls {
-		if len(wallText) != n {
-			return nil, fmt.Errorf("maze: ID has %d wall digits, want %d for %dx%d", len(wallText), n, rows, cols)
-		}
-		fwd := b.forward()
-		for i := range n {
-			bits := int(wallText[i]) - '0'
-			if bits < 0 || bits >= 1<<len(fwd) {
-				return nil, fmt.Errorf("maze: ID wall character %d, %q, is not a digit 0-%d", i+1, wallText[i], 1<<len(fwd)-1)
-			}
-			for k, d := range fwd {
-				if bits&(1<<k) == 0 {
-					continue
-				}
-				j, ok := b.neighbor(i, d)
-				if !ok {
-					return nil, fmt.Errorf("maze: ID wall on the %s side of %v, where it has no neighbour", d, b.Cell(i))
-				}
-				if err := b.AddWall(b.Cell(i), b.Cell(j)); err != nil {
-					return nil, err
-				}
-			}
-		}
-		if b.Walls == "" {
-			return nil, fmt.Errorf("maze: ID has a wall section without walls")
+		if err := b.setWallDigits(wallText); err != nil {
+			return nil, err
 		}
 	}
 	if err := b.Validate(); err != nil {
@@ -196,6 +165,106 @@ func ParseID(id string) (*Maze, error) {
 		return nil, err
 	}
 	return m, nil
+}
+
+// wallDigits returns the walls in the ID's form: one digit per cell,
+// row-major, the walls on the cell's forward sides.
+func (b Board) wallDigits() string {
+	fwd := b.forward()
+	digits := make([]byte, b.Rows*b.Cols)
+	for i := range digits {
+		bits := 0
+		for k, d := range fwd {
+			if b.Wall(i, d) {
+				bits |= 1 << k
+			}
+		}
+		digits[i] = byte('0' + bits)
+	}
+	return string(digits)
+}
+
+// setWallDigits adds the walls that digits (see wallDigits) give.
+func (b *Board) setWallDigits(digits string) error {
+	n := b.Rows * b.Cols
+	if len(digits) != n {
+		return fmt.Errorf("maze: ID has %d wall digits, want %d for %dx%d", len(digits), n, b.Rows, b.Cols)
+	}
+	fwd := b.forward()
+	for i := range n {
+		bits := int(digits[i]) - '0'
+		if bits < 0 || bits >= 1<<len(fwd) {
+			return fmt.Errorf("maze: ID wall character %d, %q, is not a digit 0-%d", i+1, digits[i], 1<<len(fwd)-1)
+		}
+		for k, d := range fwd {
+			if bits&(1<<k) == 0 {
+				continue
+			}
+			j, ok := b.neighbor(i, d)
+			if !ok {
+				return fmt.Errorf("maze: ID wall on the %s side of %v, where it has no neighbour", d, b.Cell(i))
+			}
+			if err := b.AddWall(b.Cell(i), b.Cell(j)); err != nil {
+				return err
+			}
+		}
+	}
+	if b.Walls == "" {
+		return fmt.Errorf("maze: ID has a wall section without walls")
+	}
+	return nil
+}
+
+// LayoutID returns the board's layout, its cell kinds and walls, in the
+// maze ID's notation: one character per cell, row-major, o for an open
+// cell and x, y, z for blocked, pass-over and absent cells, then, with
+// walls, a colon and the wall digits. It is "" for a board with every cell
+// open and no walls. SetLayoutID reads it back.
+func (b Board) LayoutID() string {
+	if b.Kinds == "" && b.Walls == "" {
+		return ""
+	}
+	cells := make([]byte, b.Rows*b.Cols)
+	for i := range cells {
+		cells[i] = 'o'
+		if k := b.Kind(i); k != Open {
+			cells[i] = idKinds[k]
+		}
+	}
+	if b.Walls == "" {
+		return string(cells)
+	}
+	return string(cells) + ":" + b.wallDigits()
+}
+
+// SetLayoutID sets the cell kinds and walls of b, whose size and variant
+// must already be set, from a layout ID (see LayoutID), and validates the
+// board.
+func (b *Board) SetLayoutID(id string) error {
+	cells, walls, hasWalls := strings.Cut(strings.ToLower(strings.TrimSpace(id)), ":")
+	n := b.Rows * b.Cols
+	if len(cells) != n {
+		return fmt.Errorf("maze: layout has %d cells, want %d for %dx%d", len(cells), n, b.Rows, b.Cols)
+	}
+	kinds := make([]byte, n)
+	for i := range n {
+		switch k := strings.IndexByte("oxyz", cells[i]); k {
+		case -1:
+			return fmt.Errorf("maze: layout character %d, %q, is not a cell kind (o, x, y, z)", i+1, cells[i])
+		default:
+			kinds[i] = byte([]CellKind{Open, Blocked, PassOver, Absent}[k])
+		}
+	}
+	b.Kinds, b.Walls = "", ""
+	if !allOpen(string(kinds)) {
+		b.Kinds = string(kinds)
+	}
+	if hasWalls {
+		if err := b.setWallDigits(walls); err != nil {
+			return err
+		}
+	}
+	return b.Validate()
 }
 
 // short truncates s for an error message.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -157,86 +158,103 @@ func analyzeText(m *maze.Maze, f *analysis.Features, rate energyRating, color bo
 	return b.String()
 }
 
-// cellIndex converts a 1-based [row, col] pair to m's cell index.
-func cellIndex(m *maze.Maze, c [2]int) int { return m.Index(maze.Cell{Row: c[0] - 1, Col: c[1] - 1}) }
-
-// mapText draws the maze, each cell its jump (G for the goal) followed by
-// its mark: * on the shortest solution, B in a black hole, W in a white
-// hole, a space otherwise. With color, marked cells are coloured by ANSI
-// escapes too; the marks stay, so a copy keeps them.
+// mapText draws the maze as its text does (offset rows on hexagons,
+// cells that are not open as X, * or .), each cell its jump (G for the
+// goal) followed by its mark: * on the shortest solution, B in a black
+// hole, W in a white hole, a space otherwise. With color, marked cells are
+// coloured by ANSI escapes too; the marks stay, so a copy keeps them.
 func mapText(m *maze.Maze, f *analysis.Features, color bool) string {
 	mark := make([]byte, m.Cells())
 	for i := range mark {
 		mark[i] = ' '
 	}
 	for _, c := range f.SolutionCells {
-		mark[cellIndex(m, c)] = '*'
-	}
-	for _, h := range f.BlackHoleSets {
-		for _, c := range h {
-			mark[cellIndex(m, c)] = 'B'
+		if i, ok := cellIndex(m, c); ok {
+			mark[i] = '*'
 		}
 	}
-	for _, h := range f.WhiteHoleSets {
-		for _, c := range h {
-			mark[cellIndex(m, c)] = 'W'
+	for k, sets := range [][][][2]int{f.BlackHoleSets, f.WhiteHoleSets} {
+		for _, h := range sets {
+			for _, c := range h {
+				if i, ok := cellIndex(m, c); ok {
+					mark[i] = "BW"[k]
+				}
+			}
 		}
 	}
 	width := 1
 	for _, j := range m.Jumps {
 		width = max(width, len(strconv.Itoa(j)))
 	}
-	colors := map[byte]string{'*': "\x1b[1;32m", 'B': "\x1b[1;31m", 'W': "\x1b[1;36m"}
-	var b strings.Builder
-	for r := range m.Rows {
-		var row strings.Builder
-		for c := range m.Cols {
-			i := r*m.Cols + c
-			if c > 0 {
-				row.WriteByte(' ')
-			}
-			cell := strconv.Itoa(m.Jumps[i])
-			if i == m.Goal {
-				cell = "G"
-			}
-			cell = fmt.Sprintf("%*s%c", width, cell, mark[i])
-			if code, ok := colors[mark[i]]; ok && color {
-				cell = code + cell + "\x1b[0m"
-			}
-			row.WriteString(cell)
+	grid := m.FormatGrid(func(i int) string {
+		cell := strconv.Itoa(m.Jumps[i])
+		switch {
+		case !m.Open(i):
+			cell = string(rune(m.Kind(i)))
+		case i == m.Goal:
+			cell = "G"
 		}
-		b.WriteString(strings.TrimRight(row.String(), " "))
-		b.WriteByte('\n')
+		return fmt.Sprintf("%*s%c", width, cell, mark[i])
+	})
+	lines := strings.Split(strings.TrimSuffix(grid, "\n"), "\n")
+	for k, l := range lines {
+		l = strings.TrimRight(l, " ")
+		if color {
+			l = markedCell.ReplaceAllStringFunc(l, func(t string) string {
+				return markColors[t[len(t)-1]] + t + "\x1b[0m"
+			})
+		}
+		lines[k] = l
 	}
-	return b.String()
+	out := strings.Join(lines, "\n") + "\n"
+	if m.Variant.Exit {
+		out += fmt.Sprintf("Goal: the exit, one cell beyond the edge%s\n", map[bool]string{true: " (*)", false: ""}[f.Solvable])
+	}
+	return out
 }
 
-// stepText prints the move number at which the shortest solution visits
-// each cell (0 at the start), "." elsewhere.
+// markedCell matches a cell of mapText's grid with a mark.
+var markedCell = regexp.MustCompile(`([0-9]+|G)[*BW]`)
+
+// markColors are the ANSI colours of mapText's marks.
+var markColors = map[byte]string{'*': "\x1b[1;32m", 'B': "\x1b[1;31m", 'W': "\x1b[1;36m"}
+
+// cellIndex converts a 1-based [row, col] pair to m's cell index; it
+// reports false for the exit of an exit-ring board, which has no row.
+func cellIndex(m *maze.Maze, c [2]int) (int, bool) {
+	cell := maze.Cell{Row: c[0] - 1, Col: c[1] - 1}
+	if !m.Contains(cell) {
+		return 0, false
+	}
+	return m.Index(cell), true
+}
+
+// stepText prints, laid out like the maze, the move number at which the
+// shortest solution visits each cell (0 at the start), "." elsewhere; a
+// cell visited twice (possible under the no-U-turn rule) shows its last
+// visit.
 func stepText(m *maze.Maze, f *analysis.Features) string {
 	step := make([]int, m.Cells())
 	for i := range step {
 		step[i] = -1
 	}
 	for k, c := range f.SolutionCells {
-		step[cellIndex(m, c)] = k
+		if i, ok := cellIndex(m, c); ok {
+			step[i] = k
+		}
 	}
 	width := len(strconv.Itoa(len(f.SolutionCells)))
-	var b strings.Builder
-	for i, s := range step {
-		if i%m.Cols > 0 {
-			b.WriteByte(' ')
-		}
+	grid := m.FormatGrid(func(i int) string {
 		v := "."
-		if s >= 0 {
-			v = strconv.Itoa(s)
+		if step[i] >= 0 {
+			v = strconv.Itoa(step[i])
 		}
-		fmt.Fprintf(&b, "%*s", width, v)
-		if i%m.Cols == m.Cols-1 {
-			b.WriteByte('\n')
-		}
+		return fmt.Sprintf("%*s", width, v)
+	})
+	if m.Variant.Exit && f.Solvable {
+		grid += fmt.Sprintf("exit: %d\n", len(f.SolutionCells)-1)
 	}
-	return b.String()
+	return grid
 }
 
 func fmtCell(c [2]int) string { return fmt.Sprintf("(%d,%d)", c[0], c[1]) }

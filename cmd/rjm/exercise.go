@@ -2,17 +2,20 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"rjm/exercise"
 	"rjm/generate"
+	"rjm/maze"
 )
 
 func newExerciseCmd(e *env) *cobra.Command {
 	var seed uint64
 	var asJSON bool
+	var variant string
 	c := &cobra.Command{
 		Use:   "exercise NAME",
 		Short: "Run one of the assignment's programs with its exact prompts and output",
@@ -24,7 +27,7 @@ Exercises: ` + strings.Join(exercise.Names, ", ") + `.
 
 Prompts are printed on lines of their own. An invalid answer is reported on
 stderr and the prompt repeated; input that ends first is an error (status 2).
---seed makes a run reproducible. With --json the prompts and the transcript go
+--seed makes a run reproducible; --variant plays it under variant rules. With --json the prompts and the transcript go
 to stderr and stdout gets the final maze and its evaluation as JSON.`,
 		Example: `  echo 5 | rjm exercise representation --seed 7
   printf '1000\n10\n' | rjm exercise restarts --seed 1`,
@@ -38,7 +41,15 @@ to stderr and stdout gets the final maze and its evaluation as JSON.`,
 			if asJSON {
 				out = e.stderr
 			}
-			res, err := exercise.Run(e.ctx, args[0], exercise.IO{In: e.stdin, Out: out, Errors: e.stderr}, generate.NewRand(seed))
+			var o exercise.Options
+			if variant != "" {
+				v, err := maze.ParseVariant(variant)
+				if err != nil {
+					return badInput(fmt.Errorf("--variant: %w", err))
+				}
+				o.Variant = v
+			}
+			res, err := o.Run(e.ctx, args[0], exercise.IO{In: e.stdin, Out: out, Errors: e.stderr}, generate.NewRand(seed))
 			if errors.Is(err, exercise.ErrNoAnswer) || errors.Is(err, exercise.ErrUnknown) {
 				return badInput(err)
 			}
@@ -58,6 +69,7 @@ to stderr and stdout gets the final maze and its evaluation as JSON.`,
 		},
 	}
 	c.Flags().Uint64Var(&seed, "seed", 0, "random seed `S` (default: drawn at random)")
+	c.Flags().StringVar(&variant, "variant", "", "play the exercise under variant `rules` (comma-separated: "+variantNames()+")")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the final maze and its evaluation as JSON (transcript to stderr)")
 	return c
 }

@@ -46,6 +46,8 @@ type searchFlags struct {
 	size, rows, cols int
 	start, goal      string
 	randomStart      bool
+	randomGoal       bool
+	variant, layout  string
 	method           string
 	iterations       int
 	restarts         int
@@ -62,6 +64,9 @@ func (f *searchFlags) register(c *cobra.Command) {
 	fl.StringVar(&f.start, "start", "", "start cell `r,c` (1-based); default 1,1")
 	fl.StringVar(&f.goal, "goal", "", "goal cell `r,c` (1-based); default drawn at random from the seed")
 	fl.BoolVar(&f.randomStart, "random-start", false, "place the start at random too")
+	fl.BoolVar(&f.randomGoal, "random-goal", false, "place the goal at random even when --layout marks one")
+	fl.StringVar(&f.variant, "variant", "", "variant `rules`, comma-separated: "+variantNames())
+	fl.StringVar(&f.layout, "layout", "", "take the board (size, variant, blocked, pass-over and absent cells, walls, start, goal) from the maze text in `FILE`")
 	fl.StringVar(&f.method, "method", d.Method, "search `method`: "+strings.Join(generate.Methods, ", "))
 	fl.IntVar(&f.iterations, "iterations", d.Iterations, "search iterations `K` (per descent for restarts)")
 	fl.IntVar(&f.restarts, "restarts", d.Descents, "restarts: number of hill descents `R`, each from a random maze (R×K iterations in all)")
@@ -86,6 +91,18 @@ func (f *searchFlags) spec(c *cobra.Command) (generate.Spec, error) {
 			s.Cols = f.size
 		}
 	}
+	if f.variant != "" {
+		v, err := maze.ParseVariant(f.variant)
+		if err != nil {
+			return s, fmt.Errorf("--variant: %w", err)
+		}
+		s.Variant = v
+	}
+	if f.layout != "" {
+		if err := f.applyLayout(c, &s); err != nil {
+			return s, err
+		}
+	}
 	for _, x := range []struct {
 		flag, val string
 		dst       **maze.Cell
@@ -99,7 +116,16 @@ func (f *searchFlags) spec(c *cobra.Command) (generate.Spec, error) {
 		}
 		*x.dst = &cell
 	}
-	s.RandomGoal = s.Goal == nil
+	if f.randomStart {
+		s.Start = nil
+	}
+	if f.randomGoal {
+		if f.goal != "" {
+			return s, fmt.Errorf("give either --goal or --random-goal, not both")
+		}
+		s.Goal = nil
+	}
+	s.RandomGoal = s.Goal == nil && !s.Variant.Exit
 	if !c.Flags().Changed("seed") {
 		s.Seed = randomSeed()
 	}
@@ -107,6 +133,33 @@ func (f *searchFlags) spec(c *cobra.Command) (generate.Spec, error) {
 		return s, fmt.Errorf("--iterations %d out of range 0..%d", s.Iterations, search.MaxIterations)
 	}
 	return s, nil
+}
+
+// applyLayout reads the --layout file and takes its board, start and goal
+// into s; its jumps are ignored.
+func (f *searchFlags) applyLayout(c *cobra.Command, s *generate.Spec) error {
+	for _, name := range []string{"size", "rows", "cols"} {
+		if c.Flags().Changed(name) {
+			return fmt.Errorf("give either --layout or --%s, not both", name)
+		}
+	}
+	file, err := os.Open(f.layout)
+	if err != nil {
+		return fmt.Errorf("--layout: %w", err)
+	}
+	defer file.Close()
+	m, err := maze.ReadText(file, maze.ParseOptions{Variant: s.Variant})
+	if err != nil {
+		return fmt.Errorf("--layout %s: %w", f.layout, err)
+	}
+	s.Rows, s.Cols, s.Variant, s.Layout = m.Rows, m.Cols, m.Variant, m.LayoutID()
+	start := m.Cell(m.Start)
+	s.Start = &start
+	if !m.Variant.Exit {
+		goal := m.Cell(m.Goal)
+		s.Goal = &goal
+	}
+	return nil
 }
 
 // energyFlagHelp describes the value of --energy.
@@ -181,11 +234,19 @@ gradient descent: keeps the best only on strict improvement), restarts (hill
 descent with random restarts), uphill (hill descent with random uphill steps
 of probability --p), anneal (simulated annealing from --t0 with decay --decay).
 
+Variants (docs/variants.md): --variant NAMES generates under other rules,
+comma-separated and combinable (` + variantNames() + `);
+--layout FILE takes the whole board from a maze text instead: its size,
+variant, blocked (X), pass-over (*) and absent (.) cells, walls, start and
+goal (G), ignoring its jumps, e.g. a Loyd-style shape with an exit ring.
+
 ` + energyHelp(),
 		Example: `  rjm generate
   rjm generate --seed 1 --goal 5,5 --json
   rjm generate --size 7 --energy 'priority:black_holes>not_unique>-decisions>uturns'
-  rjm generate --method hill --iterations 10000 --energy depth --seed 1`,
+  rjm generate --method hill --iterations 10000 --energy depth --seed 1
+  rjm generate --size 7 --variant queen,no-u-turn
+  rjm generate --layout examples/klondike.txt --seed 1`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var spec generate.Spec
