@@ -2,7 +2,8 @@
 // measure of a maze's badness that local search minimizes (seed 003,
 // section 2): the simple objective of seed 000 ("depth") is here; the design
 // paper's energy and user-defined combinations of features live with the
-// design analysis and register here by name.
+// design analysis (package analysis), and generate.EnergyByName finds each
+// by its name.
 //
 // An Energy makes Evaluators. An Evaluator follows one configuration as the
 // search changes it a cell at a time, so that an energy may update itself

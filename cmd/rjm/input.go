@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -94,18 +95,7 @@ func (f *mazeFlags) load(e *env, args []string) (*maze.Maze, error) {
 		if err != nil {
 			return nil, err
 		}
-		if o.Variant != (maze.Variant{}) {
-			if m, err = m.WithVariant(o.Variant); err != nil {
-				return nil, fmt.Errorf("--variant: %w", err)
-			}
-		}
-		if o.Start != nil {
-			if !m.Contains(*o.Start) || m.Index(*o.Start) == m.Goal || !m.Open(m.Index(*o.Start)) {
-				return nil, fmt.Errorf("--start %s is not an open non-goal cell of the maze", f.start)
-			}
-			m.Start = m.Index(*o.Start)
-		}
-		return m, nil
+		return f.override(m, o)
 	}
 	var r io.Reader = e.stdin
 	name := "standard input"
@@ -117,9 +107,64 @@ func (f *mazeFlags) load(e *env, args []string) (*maze.Maze, error) {
 		defer file.Close()
 		r, name = file, args[0]
 	}
-	m, err := maze.ReadText(r, o)
+	data, err := io.ReadAll(io.LimitReader(r, maze.MaxTextBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(data) > maze.MaxTextBytes {
+		return nil, fmt.Errorf("%s: input is larger than %d bytes", name, maze.MaxTextBytes)
+	}
+	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '{' {
+		m, err := readJSONMaze(t)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		return f.override(m, o)
+	}
+	m, err := maze.ParseText(data, o)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return m, nil
+}
+
+// readJSONMaze reads a maze from JSON: the output of any rjm command that
+// names a maze by its "id" (solve, analyze, generate, exercise with
+// --json), or the maze's JSON form (maze.JSON).
+func readJSONMaze(data []byte) (*maze.Maze, error) {
+	var withID struct {
+		ID *string `json:"id"`
+	}
+	if err := json.Unmarshal(data, &withID); err != nil {
+		return nil, fmt.Errorf("maze: JSON: %w", err)
+	}
+	if withID.ID != nil {
+		return maze.ParseID(*withID.ID)
+	}
+	var m maze.Maze
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+// override applies --variant and --start to a maze read from an ID or
+// JSON, which name their own start and goal.
+func (f *mazeFlags) override(m *maze.Maze, o maze.ParseOptions) (*maze.Maze, error) {
+	var err error
+	if o.Variant != (maze.Variant{}) {
+		if m, err = m.WithVariant(o.Variant); err != nil {
+			return nil, fmt.Errorf("--variant: %w", err)
+		}
+	}
+	if o.Start != nil {
+		if !m.Contains(*o.Start) || m.Index(*o.Start) == m.Goal || !m.Open(m.Index(*o.Start)) {
+			return nil, fmt.Errorf("--start %s is not an open non-goal cell of the maze", f.start)
+		}
+		m.Start = m.Index(*o.Start)
+	}
+	if o.Goal != nil {
+		return nil, fmt.Errorf("--goal applies to maze text only: an ID or JSON maze names its goal")
 	}
 	return m, nil
 }

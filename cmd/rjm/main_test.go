@@ -277,3 +277,37 @@ func TestHelpEverywhere(t *testing.T) {
 		}
 	}
 }
+
+// solve and analyze read JSON: another command's --json output (by its
+// maze ID) or the maze's JSON form; bad JSON is a one-line error.
+func TestReadJSONMaze(t *testing.T) {
+	gen, _, code := rjmRun(t, "", "generate", "--seed", "1", "--iterations", "200", "--variant", "hex", "--json")
+	if code != 0 {
+		t.Fatal(gen)
+	}
+	var g generateJSON
+	if err := json.Unmarshal([]byte(gen), &g); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := rjmRun(t, gen, "solve", "--json")
+	var s solveJSON
+	if code != 0 || json.Unmarshal([]byte(out), &s) != nil || s.ID != g.ID || s.Solution != g.Solution {
+		t.Errorf("generate | solve: status %d\n%s", code, out)
+	}
+	form := `{"rows": 2, "cols": 3, "start": [1, 1], "goal": [2, 3], "jumps": [[2, 1, 1], [1, 1, 0]]}`
+	out, _, code = rjmRun(t, form, "analyze", "--json")
+	if code != 0 || !strings.Contains(out, `"id": "2x3:211110"`) {
+		t.Errorf("JSON form: status %d\n%s", code, out)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{`{"id": 3}`, "cannot unmarshal number"},
+		{`{"rows": 2`, "unexpected end of JSON input"},
+		{`{"id": "5x5:1"}`, "ID has 1 jumps, want 25"},
+		{`{}`, "size 0x0"},
+	} {
+		_, errs, code := rjmRun(t, tc.in, "solve")
+		if code != 2 || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%s: status %d, stderr %q, want %q", tc.in, code, errs, tc.want)
+		}
+	}
+}

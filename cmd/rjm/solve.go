@@ -47,7 +47,10 @@ of distinct shortest solutions, the simple objective of seed 000, and the
 
 Maze text: rows of jump numbers separated by spaces or tabs, the goal written
 G (or 0); lines starting with # are comments; an optional first line
-"start r,c" places the start (default 1,1).
+"start r,c" places the start (default 1,1). JSON input is read too: the
+--json output of any rjm command that prints a maze (by its "id"), or the
+maze's JSON form (rows, cols, start, goal, jumps), so commands chain:
+rjm generate --json | rjm solve.
 
 Variants (docs/variants.md): a line "variant NAMES" before the rows, or
 --variant NAMES, applies rules to the grid, comma-separated and combinable:
@@ -58,6 +61,7 @@ four rook directions are written in compass codes (N S W E NW NE SW SE).`,
 		Example: `  rjm solve examples/program1.txt
   rjm solve examples/klondike.txt
   rjm solve --variant queen,torus examples/figure1.txt
+  rjm generate --json --seed 1 | rjm analyze
   printf '3 4 1 3 1\n3 3 3 G 2\n3 1 2 2 3\n4 2 3 3 3\n4 1 4 3 2\n' | rjm solve --json`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
