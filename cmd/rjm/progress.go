@@ -2,8 +2,10 @@ package main
 
 import (
 	"os"
+	"time"
 
-	"github.com/schollz/progressbar/v3"
+	"github.com/vbauerster/mpb/v8"
+	"github.com/vbauerster/mpb/v8/decor"
 	"golang.org/x/term"
 )
 
@@ -13,19 +15,24 @@ func isTerminal(w any) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-// newProgress returns a progress callback that draws a bar on stderr, or
-// nil when stderr is not a terminal (progress never goes to files).
+// newProgress returns a progress callback that draws a bar on stderr, and
+// a function to call when the work is over, which removes the bar. The
+// callback is nil when stderr is not a terminal (progress never goes to
+// files); it may be called from several goroutines.
 func newProgress(e *env, what string, total int) (func(done, total int, best float64), func()) {
 	if !isTerminal(e.stderr) || total <= 0 {
 		return nil, func() {}
 	}
-	bar := progressbar.NewOptions(total,
-		progressbar.OptionSetWriter(e.stderr),
-		progressbar.OptionSetDescription(what),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionThrottle(100_000_000),
-		progressbar.OptionClearOnFinish(),
+	p := mpb.NewWithContext(e.ctx, mpb.WithOutput(e.stderr), mpb.WithWidth(40), mpb.WithRefreshRate(100*time.Millisecond))
+	bar := p.AddBar(int64(total),
+		mpb.BarRemoveOnComplete(),
+		mpb.PrependDecorators(decor.Name(what+" "), decor.CountersNoUnit("%d/%d")),
+		mpb.AppendDecorators(decor.Percentage(decor.WC{W: 5}), decor.Name(" "), decor.AverageETA(decor.ET_STYLE_GO)),
 	)
-	return func(done, _ int, _ float64) { _ = bar.Set(done) }, func() { _ = bar.Finish() }
+	update := func(done, _ int, _ float64) { bar.SetCurrent(int64(min(done, total))) }
+	finish := func() {
+		bar.Abort(true)
+		p.Wait()
+	}
+	return update, finish
 }
