@@ -311,3 +311,24 @@ func TestReadJSONMaze(t *testing.T) {
 		}
 	}
 }
+
+// The names newRootCmd builds a single command by are the commands' own,
+// and every command is listed in the help.
+func TestCommandNames(t *testing.T) {
+	e := &env{stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}, ctx: t.Context()}
+	for _, c := range commands {
+		if got := c.new(e).Name(); got != c.name {
+			t.Errorf("command listed as %q is named %q", c.name, got)
+		}
+		root := newRootCmd(e, []string{c.name, "--help"})
+		if len(root.Commands()) != 1 || root.Commands()[0].Name() != c.name {
+			t.Errorf("%s: root has %d commands", c.name, len(root.Commands()))
+		}
+	}
+	out, _, code := rjmRun(t, "", "--help")
+	for _, c := range commands {
+		if code != 0 || !strings.Contains(out, "  "+c.name+" ") {
+			t.Errorf("help does not list %s:\n%s", c.name, out)
+		}
+	}
+}

@@ -44,7 +44,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, ctx: ctx}
-	root := newRootCmd(e)
+	root := newRootCmd(e, args)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
 	if err == nil {
@@ -64,7 +64,10 @@ var errCobraUsage = errors.New("usage")
 
 func isCobraUsage(err error) bool { return errors.Is(err, errCobraUsage) }
 
-func newRootCmd(e *env) *cobra.Command {
+// newRootCmd returns the command tree. When args name a subcommand, only
+// that one is built: a run pays for its own command's set-up alone, which
+// keeps start-up short (every other path, help included, builds them all).
+func newRootCmd(e *env, args []string) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "rjm",
 		Short: "Generate, solve and analyse Rook Jumping Mazes",
@@ -82,22 +85,39 @@ no number. Cells are written 1-based as row,col, like the seeds.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return fmt.Errorf("%w: %v (see %s --help)", errCobraUsage, err, c.CommandPath())
 	})
-	for _, add := range commands {
-		root.AddCommand(add(e))
+	only := ""
+	if len(args) > 0 {
+		only = args[0]
+	}
+	found := false
+	for _, c := range commands {
+		if c.name == only {
+			root.AddCommand(c.new(e))
+			found = true
+		}
+	}
+	if !found {
+		for _, c := range commands {
+			root.AddCommand(c.new(e))
+		}
 	}
 	wrapArgs(root)
 	return root
 }
 
-// commands lists the subcommand constructors, one per file.
-var commands = []func(*env) *cobra.Command{
-	newSolveCmd,
-	newGenerateCmd,
-	newExerciseCmd,
-	newAnalyzeCmd,
-	newCompareCmd,
-	newLearnCmd,
-	newExperimentCmd,
+// commands lists the subcommands, by name, with their constructors, one
+// per file.
+var commands = []struct {
+	name string
+	new  func(*env) *cobra.Command
+}{
+	{"solve", newSolveCmd},
+	{"generate", newGenerateCmd},
+	{"exercise", newExerciseCmd},
+	{"analyze", newAnalyzeCmd},
+	{"compare-energies", newCompareCmd},
+	{"learn", newLearnCmd},
+	{"experiment", newExperimentCmd},
 }
 
 // wrapArgs makes cobra's positional-argument errors usage errors.
