@@ -11,7 +11,6 @@ import (
 	"rjm/analysis"
 	"rjm/energy"
 	"rjm/generate"
-	"rjm/graph"
 	"rjm/maze"
 )
 
@@ -67,13 +66,9 @@ another energy.
 				en, _ := generate.EnergyByName(name)
 				rate.e = en
 			}
-			m, err := mf.readMaze(e, args)
+			m, g, err := mf.readGraph(e, args)
 			if err != nil {
 				return err
-			}
-			g, err := graph.Compile(m.Board)
-			if err != nil {
-				return badInput(err)
 			}
 			f := analysis.Analyze(g, m)
 			if rate.e != nil {

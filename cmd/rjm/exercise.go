@@ -2,14 +2,12 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"rjm/exercise"
 	"rjm/generate"
-	"rjm/maze"
 )
 
 func newExerciseCmd(e *env) *cobra.Command {
@@ -41,14 +39,11 @@ to stderr and stdout gets the final maze and its evaluation as JSON.`,
 			if asJSON {
 				out = e.stderr
 			}
-			var o exercise.Options
-			if variant != "" {
-				v, err := maze.ParseVariant(variant)
-				if err != nil {
-					return badInput(fmt.Errorf("--variant: %w", err))
-				}
-				o.Variant = v
+			v, err := variantFlag(variant)
+			if err != nil {
+				return badInput(err)
 			}
+			o := exercise.Options{Variant: v}
 			res, err := o.Run(e.ctx, args[0], exercise.IO{In: e.stdin, Out: out, Errors: e.stderr}, generate.NewRand(seed))
 			if errors.Is(err, exercise.ErrNoAnswer) || errors.Is(err, exercise.ErrUnknown) {
 				return badInput(err)

@@ -91,12 +91,9 @@ func (f *searchFlags) spec(c *cobra.Command) (generate.Spec, error) {
 			s.Cols = f.size
 		}
 	}
-	if f.variant != "" {
-		v, err := maze.ParseVariant(f.variant)
-		if err != nil {
-			return s, fmt.Errorf("--variant: %w", err)
-		}
-		s.Variant = v
+	var err error
+	if s.Variant, err = variantFlag(f.variant); err != nil {
+		return s, err
 	}
 	if f.layout != "" {
 		if err := f.applyLayout(c, &s); err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rjm/graph"
 	"rjm/maze"
 )
 
@@ -64,14 +65,33 @@ func (f *mazeFlags) readMaze(e *env, args []string) (*maze.Maze, error) {
 	return m, nil
 }
 
+// variantFlag parses the value of a --variant flag ("" is no variant).
+func variantFlag(s string) (maze.Variant, error) {
+	v, err := maze.ParseVariant(s)
+	if err != nil {
+		return v, fmt.Errorf("--variant: %w", err)
+	}
+	return v, nil
+}
+
+// readGraph reads the maze as readMaze does and compiles its move graph.
+func (f *mazeFlags) readGraph(e *env, args []string) (*maze.Maze, *graph.Graph, error) {
+	m, err := f.readMaze(e, args)
+	if err != nil {
+		return nil, nil, err
+	}
+	g, err := graph.Compile(m.Board)
+	if err != nil {
+		return nil, nil, badInput(err)
+	}
+	return m, g, nil
+}
+
 func (f *mazeFlags) load(e *env, args []string) (*maze.Maze, error) {
 	var o maze.ParseOptions
-	if f.variant != "" {
-		v, err := maze.ParseVariant(f.variant)
-		if err != nil {
-			return nil, fmt.Errorf("--variant: %w", err)
-		}
-		o.Variant = v
+	var err error
+	if o.Variant, err = variantFlag(f.variant); err != nil {
+		return nil, err
 	}
 	if f.start != "" {
 		c, err := maze.ParseCell(f.start)

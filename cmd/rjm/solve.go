@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"rjm/energy"
-	"rjm/graph"
 	"rjm/maze"
 	"rjm/solve"
 )
@@ -65,13 +64,9 @@ four rook directions are written in compass codes (N S W E NW NE SW SE).`,
   printf '3 4 1 3 1\n3 3 3 G 2\n3 1 2 2 3\n4 2 3 3 3\n4 1 4 3 2\n' | rjm solve --json`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			m, err := mf.readMaze(e, args)
+			m, g, err := mf.readGraph(e, args)
 			if err != nil {
 				return err
-			}
-			g, err := graph.Compile(m.Board)
-			if err != nil {
-				return badInput(err)
 			}
 			r := solve.Solve(g, m)
 			if asJSON {
