@@ -31,9 +31,17 @@ type step struct {
 func newWalk(rows, cols, n int, seed uint64) *walk {
 	rng := rand.New(rand.NewPCG(seed, 1))
 	b := maze.Board{Rows: rows, Cols: cols}
+	return newBoardWalk(b, 0, rng.IntN(b.Cells()-1)+1, n, rng)
+}
+
+// newBoardWalk is newWalk on board b with the given start and goal.
+func newBoardWalk(b maze.Board, start, goal, n int, rng *rand.Rand) *walk {
 	g := graph.MustCompile(b)
-	w := &walk{g: g, start: 0, goal: rng.IntN(b.Cells()-1) + 1}
-	m, _ := maze.Random(b, b.Cell(w.start), b.Cell(w.goal), rng)
+	w := &walk{g: g, start: start, goal: goal}
+	m, err := maze.Random(b, b.Cell(w.start), b.Cell(w.goal), rng)
+	if err != nil {
+		panic(err)
+	}
 	w.jumps = m.Jumps
 	cur := append([]int(nil), m.Jumps...)
 	for len(w.steps) < n {
@@ -125,4 +133,77 @@ func BenchmarkTry10x10(b *testing.B) {
 	w := newWalk(10, 10, 1<<12, 1)
 	b.Run("depth", func(b *testing.B) { benchTry(b, energy.Depth{}, w) })
 	b.Run("design", func(b *testing.B) { benchTry(b, analysis.Design{}, w) })
+}
+
+// benchVariants are the variants measured at 7×7: every cell-based one
+// (through the word evaluator) and the no-U-turn rule alone and with
+// others (through the evaluator over states). Issue 5 asks every variant
+// to generate a 7×7 design-quality maze in under 200 ms.
+var benchVariants = []string{
+	"rook", "queen", "torus", "hex", "triangle", "loops", "queen,exit",
+	"no-u-turn", "queen,no-u-turn", "torus,no-u-turn", "hex,no-u-turn", "triangle,no-u-turn",
+	"loops,no-u-turn", "queen,exit,no-u-turn", "queen,torus,no-u-turn",
+}
+
+// benchBoard returns the 7×7 board of a variant with its start and goal:
+// the upper-left corner and the lower-right one, or on exit rings Loyd's
+// kind of board (corners absent, start in the middle, the exit as goal).
+func benchBoard(tb testing.TB, name string) (b maze.Board, start, goal int) {
+	const size = 7
+	b = maze.Board{Rows: size, Cols: size}
+	if name != "rook" {
+		v, err := maze.ParseVariant(name)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		b.Variant = v
+	}
+	if b.Variant.Exit {
+		for _, c := range []maze.Cell{{Row: 0, Col: 0}, {Row: 0, Col: size - 1}, {Row: size - 1, Col: 0}, {Row: size - 1, Col: size - 1}} {
+			_ = b.SetKind(c, maze.Absent)
+		}
+		return b, b.Index(maze.Cell{Row: size / 2, Col: size / 2}), b.Exit()
+	}
+	return b, b.Index(maze.DefaultStart(b)), b.Index(maze.DefaultGoal(b))
+}
+
+// BenchmarkDesignNoUTurn7x7 measures one evaluation (Try, and Accept for
+// half of them) of the design energy on random one-cell changes of a 7×7
+// no-U-turn maze, over states, next to the simple objective on the same
+// board. Issue 5's 200 ms for 25,000 iterations leaves about 6 µs per
+// evaluation.
+func BenchmarkDesignNoUTurn7x7(b *testing.B) {
+	board, start, goal := benchBoard(b, "no-u-turn")
+	w := newBoardWalk(board, start, goal, 1<<14, rand.New(rand.NewPCG(1, 1)))
+	b.Run("depth", func(b *testing.B) { benchTry(b, energy.Depth{}, w) })
+	b.Run("design", func(b *testing.B) { benchTry(b, analysis.Design{}, w) })
+}
+
+// BenchmarkDesignVariants7x7 measures one evaluation of the design energy
+// on random one-cell changes of a 7×7 maze of every variant.
+func BenchmarkDesignVariants7x7(b *testing.B) {
+	for _, name := range benchVariants {
+		board, start, goal := benchBoard(b, name)
+		w := newBoardWalk(board, start, goal, 1<<14, rand.New(rand.NewPCG(1, 1)))
+		b.Run(name, func(b *testing.B) { benchTry(b, analysis.Design{}, w) })
+	}
+}
+
+// BenchmarkGenerateVariants7x7 times the default generation (hill descent
+// with random uphill steps, p = 0.005, 25,000 iterations, the design
+// energy) of one 7×7 maze of every variant, as rjm generate runs it.
+func BenchmarkGenerateVariants7x7(b *testing.B) {
+	for _, name := range benchVariants {
+		board, start, goal := benchBoard(b, name)
+		p := search.Problem{Graph: graph.MustCompile(board), Start: start, Goal: goal, Energy: analysis.Design{}}
+		b.Run(name, func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(1, 2))
+			for b.Loop() {
+				if _, err := (search.Uphill{Iterations: 25_000, P: 0.005}).Search(context.Background(), p, rng); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(b.Elapsed().Seconds()*1000/float64(b.N), "ms/maze")
+		})
+	}
 }

@@ -7,11 +7,13 @@
 // Everything works on the move graph (package graph), so it applies to any
 // board the graph is compiled from. S, the set of cells, is the start, the
 // goal and every cell that can hold a jump with a move (on the seeds'
-// boards, every cell). On boards whose rules depend on more than the cell
-// (a rule on the previous move), the features are those of the graph of
-// cells, which does not know the rule. Analyze computes every feature of
-// one maze from scratch; the energies' evaluators update what they need
-// after a one-cell change, which is what local search asks for.
+// boards, every cell). On boards whose state is a cell (every variant but
+// Abbott's no-U-turn rule) the features are those of the graph of cells;
+// under the no-U-turn rule they are computed on the graph of states and
+// reported per cell (see "The no-U-turn rule" below). Analyze computes
+// every feature of one maze from scratch; the energies' evaluators update
+// what they need after a one-cell change, which is what local search asks
+// for.
 //
 // # Features
 //
@@ -37,9 +39,16 @@
 //     exist, the features report the average over all of them (footnote
 //     10), computed exactly by counting paths through each cell rather than
 //     by enumerating solutions.
-//   - U-turns: moves of the shortest solution that reverse the move before,
-//     back and forth within one row or column (§3.4; seed 004's
-//     "right-left-right-left"; Abbott's no-U-turn rule), averaged likewise.
+//   - U-turns: moves of the shortest solution that reverse the move before
+//     (§3.4's "sequences of U-turn moves within a row or column"; seed
+//     004's "right-left-right-left"), averaged likewise. A move reverses
+//     the one before when its direction is the opposite (maze.Dir.Opposite)
+//     of the direction that move arrived in: back and forth along a row or
+//     a column, and on boards with more directions along a diagonal or a
+//     hexagonal or triangular line too. The direction of arrival differs
+//     from the direction of departure only after a Surakarta loop, and is
+//     what Abbott's rule forbids reversing; between two cells joined by
+//     several moves, the first in direction order counts.
 //   - Same jump clusters (§3.6): maximal strongly connected subgraphs whose
 //     cells share one jump number. They partition S; the cluster penalty is
 //     Σ(|J|−1)² over all of them.
@@ -47,6 +56,59 @@
 //     current cell has exactly one successor; a forced cycle is cut when the
 //     walk returns to a cell it has left.
 //   - The goal depth and seed 000's simple objective (package energy).
+//
+// # The no-U-turn rule
+//
+// Under Abbott's rule (maze.Variant.NoUTurn) a jump may not reverse the
+// direction of the jump before, so what the player can do next depends on
+// the cell and the direction that entered it: seed 003 §5's state, "the
+// product of the row, the column, and the previous move direction". The
+// features then follow 003's definitions on the graph of states, and
+// issue 5's rule reports them per cell, as the minimum over states:
+//
+//   - The states are the start state (the start cell, no jump made yet),
+//     the goal (one state: reaching the goal cell ends the game, whatever
+//     the direction), and the enterable states: a cell other than the goal
+//     with a direction d such that some cell of the board, with some jump,
+//     has a move arriving on it in direction d. Which states exist depends
+//     on the board, not on the jumps.
+//   - σ(s) is the set of distinct states the moves of s's cell land on,
+//     leaving out the move that reverses the direction that entered s; π is
+//     its inverse, over all states.
+//   - The goal depth, the shortest solutions (distinct sequences of states,
+//     which may revisit a cell) and their number are those of the graph of
+//     states. solve.Solve finds the same goal depth and solution; it counts
+//     the solutions as sequences ending in one of the goal cell's states
+//     per direction of arrival, so where a state has two moves onto the
+//     goal arriving in different directions (on exit rings, tori,
+//     triangles, loops) it counts both and Analyze counts one.
+//   - A cell is reachable when one of its states is, and reaching when one
+//     of its states can reach the goal; n counts the cells of S with no
+//     reaching state (a cell no move can enter, other than the start, has
+//     no state and counts among them).
+//   - Black-hole cells are the reachable, non-reaching cells, white-hole
+//     cells the unreachable, reaching ones, and the holes are the groups of
+//     such cells that moves of the graph of cells (ignoring the rule)
+//     connect either way: on cell-based boards, exactly the holes of the
+//     literal definition. Grouping states instead and projecting the groups
+//     to cells would let two holes share a cell. One consequence: a cell
+//     with a reachable state that cannot reach the goal is in no hole when
+//     another of its states reaches the goal, although a player entering
+//     it the first way is trapped (TestNoUTurnHandMade's first maze, entering
+//     (1,1) moving left).
+//   - Forward decisions are the states of the shortest solution (not the
+//     goal) with more than one successor state, backward decisions its
+//     states (not the start state) with more than one predecessor state,
+//     averaged over all shortest solutions exactly as on cells.
+//   - U-turns are defined as above; the rule forbids them, so there are
+//     none.
+//   - Same jump clusters are a property of the numbers the player sees:
+//     they are computed on the graph of cells, ignoring the rule.
+//   - Initial forced moves are the moves from the start state made while
+//     the current state has exactly one successor state, cut when the walk
+//     returns to a state it has left.
+//   - S, and with it |S| in the energies, stays the set of cells, so every
+//     energy keeps its scale.
 //
 // # Energies
 //
@@ -71,7 +133,7 @@
 //	forward_decisions     d_f along the unique shortest solution (0 if not unique)
 //	backward_decisions    d_b along the unique shortest solution (0 if not unique)
 //	decisions             min(d_f, d_b) (0 if not unique)
-//	uturns                U-turns along the unique shortest solution (0 if not unique)
+//	uturns                U-turns along the unique shortest solution (0 if not unique or under the no-U-turn rule)
 //	clusters              same jump clusters of two or more cells
 //	largest_cluster       cells in the largest same jump cluster
 //	cluster_penalty       Σ(|J|−1)² over all same jump clusters

@@ -24,7 +24,8 @@ func mustParse(t testing.TB, s string) energy.Energy {
 
 // Every energy keeps energy.Evaluator's contract: Try returns exactly what
 // a fresh evaluator returns for the changed maze, on thousands of random
-// changes, on boards of one word and of several.
+// changes, on boards of one word and of several, and over states under
+// the no-U-turn rule.
 func TestEnergiesMatchFreshEvaluation(t *testing.T) {
 	energies := []energy.Energy{
 		analysis.Design{},
@@ -36,8 +37,10 @@ func TestEnergiesMatchFreshEvaluation(t *testing.T) {
 	if testing.Short() {
 		steps = 100
 	}
-	for _, sz := range [][2]int{{5, 5}, {6, 8}, {3, 2}, {9, 9}} {
-		b := maze.Board{Rows: sz[0], Cols: sz[1]}
+	noUTurn := maze.Variant{NoUTurn: true}
+	for _, b := range []maze.Board{{Rows: 5, Cols: 5}, {Rows: 6, Cols: 8}, {Rows: 3, Cols: 2}, {Rows: 9, Cols: 9},
+		{Rows: 5, Cols: 5, Variant: noUTurn}, {Rows: 3, Cols: 4, Variant: noUTurn}, {Rows: 9, Cols: 9, Variant: noUTurn}} {
+		sz := [2]int{b.Rows, b.Cols}
 		g := graph.MustCompile(b)
 		n := steps
 		if b.Cells() > 64 {
@@ -72,11 +75,14 @@ func TestEnergiesMatchFreshEvaluation(t *testing.T) {
 }
 
 // The design evaluator's TryBound answers exactly or, above the bound,
-// with a lower bound of the energy that is already above the bound.
+// with a lower bound of the energy that is already above the bound, on
+// cells and over states.
 func TestDesignTryBound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
-	for _, sz := range [][2]int{{5, 5}, {4, 7}, {8, 8}} {
-		b := maze.Board{Rows: sz[0], Cols: sz[1]}
+	noUTurn := maze.Variant{NoUTurn: true}
+	for _, b := range []maze.Board{{Rows: 5, Cols: 5}, {Rows: 4, Cols: 7}, {Rows: 8, Cols: 8},
+		{Rows: 5, Cols: 5, Variant: noUTurn}, {Rows: 9, Cols: 9, Variant: noUTurn}} {
+		sz := [2]int{b.Rows, b.Cols}
 		g := graph.MustCompile(b)
 		goal := 1 + rng.IntN(b.Cells()-1)
 		m, _ := maze.Random(b, b.Cell(0), b.Cell(goal), rng)

@@ -55,9 +55,14 @@ type termsEvaluator interface {
 	accept()
 }
 
-// newTermsEvaluator returns the single-word evaluator for boards of up to
-// 64 cells and the several-word one otherwise.
+// newTermsEvaluator returns the evaluator over states for boards under
+// the no-U-turn rule (stateEval), and on every other board the
+// single-word evaluator for boards of up to 64 cells and the several-word
+// one otherwise.
 func newTermsEvaluator(g *graph.Graph, start, goal int, need needs) termsEvaluator {
+	if g.StatesPerCell() > 1 {
+		return newStateEval(g, start, goal, need)
+	}
 	if g.Cells() <= 64 {
 		return newWordEval(g, start, goal, need)
 	}

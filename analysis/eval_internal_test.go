@@ -80,3 +80,70 @@ func TestEvaluatorsMatchAnalyze(t *testing.T) {
 		}
 	}
 }
+
+// On boards under the no-U-turn rule the evaluator over states returns
+// after every tried and every accepted change exactly the terms Analyze
+// computes from scratch, for every set of terms, with other rules too and
+// on boards of more than 64 cells.
+func TestStateEvaluatorsMatchAnalyze(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 12))
+	boards := []struct {
+		variant    string
+		rows, cols int
+	}{
+		{"no-u-turn", 1, 5}, {"no-u-turn", 2, 3}, {"no-u-turn", 3, 3}, {"no-u-turn", 5, 5}, {"no-u-turn", 7, 7},
+		{"no-u-turn", 9, 9}, {"queen,no-u-turn", 4, 4}, {"torus,no-u-turn", 4, 5}, {"hex,no-u-turn", 5, 5},
+		{"triangle,no-u-turn", 4, 5}, {"loops,no-u-turn", 6, 6}, {"queen,exit,no-u-turn", 5, 5},
+	}
+	needSets := []needs{allNeeds, designNeeds, needPenalty, needReaching | needPath | needUTurns, needReachable | needReaching | needHoles, needForced | needReaching | needPath | needPaths}
+	steps := 60
+	if testing.Short() {
+		steps = 15
+	}
+	for _, bd := range boards {
+		v, err := maze.ParseVariant(bd.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := maze.Board{Rows: bd.rows, Cols: bd.cols, Variant: v}
+		g := graph.MustCompile(b)
+		for _, need := range needSets {
+			s := rng.IntN(b.Rows * b.Cols)
+			goal := (s + 1 + rng.IntN(b.Rows*b.Cols-1)) % (b.Rows * b.Cols)
+			if v.Exit {
+				goal = b.Exit()
+			}
+			m, err := maze.Random(b, b.Cell(s), b.Cell(goal), rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ev := newTermsEvaluator(g, s, goal, need)
+			if _, ok := ev.(*stateEval); !ok {
+				t.Fatalf("%s: evaluator %T", bd.variant, ev)
+			}
+			check := func(what string, got *Values, jumps []int) {
+				mm := &maze.Maze{Board: b, Jumps: jumps, Start: s, Goal: goal}
+				want := mask(Analyze(g, mm).Terms(), need)
+				if mask(*got, need) != want {
+					t.Fatalf("%s %dx%d need %b %s:\ngot  %v\nwant %v\n%s", bd.variant, bd.rows, bd.cols, need, what, mask(*got, need), want, mm)
+				}
+			}
+			check("reset", ev.reset(m.Jumps), m.Jumps)
+			for range steps {
+				i := rng.IntN(b.Cells())
+				legal := g.Legal(i)
+				if i == goal || len(legal) < 2 {
+					continue
+				}
+				j := legal[rng.IntN(len(legal))]
+				next := append([]int(nil), m.Jumps...)
+				next[i] = j
+				check("try", ev.try(i, j), next)
+				if rng.IntN(2) == 0 {
+					ev.accept()
+					m.Jumps = next
+				}
+			}
+		}
+	}
+}

@@ -27,12 +27,15 @@ type Features struct {
 	// Objective is seed 000's simple objective: -GoalDepth, or
 	// energy.Unsolvable.
 	Objective float64 `json:"objective"`
-	// Solution is one shortest solution in U/D/L/R letters (the one
-	// solve.Solve reports on rook boards) and SolutionCells the cells it
-	// visits, start and goal included; both empty when unsolvable.
+	// Solution is one shortest solution, the one solve.Solve reports, in
+	// the letters of maze.Dir.Letter (U/D/L/R on rook boards), and
+	// SolutionCells the cells it visits, start and goal included (under
+	// the no-U-turn rule a cell may come twice); both empty when
+	// unsolvable.
 	Solution      string   `json:"solution"`
 	SolutionCells [][2]int `json:"solution_cells"`
-	// ShortestPaths is the number of distinct shortest solutions, 0 when
+	// ShortestPaths is the number of distinct shortest solutions (as
+	// sequences of cells, or under the no-U-turn rule of states), 0 when
 	// unsolvable; it saturates at solve.Saturated, and Saturated says so.
 	ShortestPaths int64 `json:"shortest_paths"`
 	Saturated     bool  `json:"shortest_paths_saturated,omitempty"`
@@ -41,7 +44,8 @@ type Features struct {
 
 	// Reachable counts the cells reachable from the start and Reaching the
 	// cells from which the goal can be reached (§3.1), each including the
-	// start or goal itself; NonReaching is n = Cells − Reaching.
+	// start or goal itself; NonReaching is n = Cells − Reaching. Under the
+	// no-U-turn rule a cell counts when one of its states does.
 	Reachable        int      `json:"reachable"`
 	Reaching         int      `json:"reaching"`
 	NonReaching      int      `json:"non_reaching"`
@@ -58,12 +62,13 @@ type Features struct {
 	WhiteHoleCells int        `json:"white_hole_cells"`
 	WhiteHoleSets  [][][2]int `json:"white_hole_sets"`
 
-	// ForwardDecisions counts the non-goal cells of the shortest solution
-	// with more than one successor, BackwardDecisions its non-start cells
-	// with more than one predecessor (§3.5), and UTurns its moves that
-	// reverse the move before, back and forth within one row or column
-	// (§3.4). With several shortest solutions each is their average
-	// (footnote 10); all are 0 when unsolvable.
+	// ForwardDecisions counts the non-goal cells (under the no-U-turn rule,
+	// states) of the shortest solution with more than one successor,
+	// BackwardDecisions its non-start cells (states) with more than one
+	// predecessor (§3.5), and UTurns its moves that reverse the direction
+	// the move before arrived in (§3.4; see doc.go). With several shortest
+	// solutions each is their average (footnote 10); all are 0 when
+	// unsolvable.
 	ForwardDecisions  float64 `json:"forward_decisions"`
 	BackwardDecisions float64 `json:"backward_decisions"`
 	UTurns            float64 `json:"uturns"`
@@ -87,26 +92,30 @@ type Features struct {
 
 // Analyze computes the features of m on its move graph g, which must be
 // compiled from m's board. m must validate (see maze.Maze.Validate); cells
-// whose jump leaves the board are dead ends with no successor. Every
-// feature is one of the graph of cells, σ and π: on boards whose rules
-// depend on more than the cell (a rule on the previous move), it describes
-// that graph, not the rule.
+// whose jump leaves the board are dead ends with no successor. On boards
+// whose state is a cell the features are those of the graph of cells, σ
+// and π; under Abbott's no-U-turn rule they are computed on the states and
+// reported per cell (see doc.go, "The no-U-turn rule"). The solution shown
+// is the one solve.Solve reports.
 func Analyze(g *graph.Graph, m *maze.Maze) *Features {
 	jumps := m.Jumps
-	ds, reachable := depths(g, jumps, m.Start)
 	preds := g.Preds(jumps)
-	reach, dg := reaching(g, preds, m.Goal)
-	paths := shortestPaths(g, jumps, preds, m.Start, m.Goal, ds, dg)
-	D := ds[m.Goal]
+	var a core
+	if g.StatesPerCell() > 1 {
+		a = stateCore(g, m, preds)
+	} else {
+		a = cellCore(g, m, preds)
+	}
+	paths, D := a.paths, a.depth
 	open := openCells(g, m.Start, m.Goal)
 
 	f := &Features{
 		Rows: m.Rows, Cols: m.Cols, Cells: open.Len(),
 		Start: m.CellJSON(m.Start), Goal: m.CellJSON(m.Goal),
 		Solvable: D >= 0, GoalDepth: D, Objective: energy.Objective(D),
-		Reachable: reachable.Len(), Reaching: reach.Len(),
+		Reachable: a.reachable.Len(), Reaching: a.reaching.Len(),
 		ForwardDecisions: paths.forward, BackwardDecisions: paths.backward, UTurns: paths.uturns,
-		InitialForcedMoves: initialForcedMoves(g, jumps, m.Start),
+		InitialForcedMoves: a.forced,
 		LargestCluster:     1,
 	}
 	f.SolutionCells, f.UnreachableCells, f.NonReachingCells = [][2]int{}, [][2]int{}, [][2]int{}
@@ -119,24 +128,25 @@ func Analyze(g *graph.Graph, m *maze.Maze) *Features {
 	f.Saturated = f.ShortestPaths == solve.Saturated
 	f.Unique = f.ShortestPaths == 1
 	if f.Solvable {
+		sol := solve.Solve(g, m).Solution
 		f.SolutionCells = append(f.SolutionCells, m.CellJSON(m.Start))
-		letters := make([]byte, len(paths.solution))
-		for k, mv := range paths.solution {
+		letters := make([]byte, len(sol))
+		for k, mv := range sol {
 			f.SolutionCells = append(f.SolutionCells, m.CellJSON(mv.To))
 			letters[k] = mv.Dir.Letter()
 		}
 		f.Solution = string(letters)
 	}
 	for _, c := range open.Cells() {
-		if !reachable.Has(c) {
+		if !a.reachable.Has(c) {
 			f.UnreachableCells = append(f.UnreachableCells, m.CellJSON(c))
 		}
-		if !reach.Has(c) {
+		if !a.reaching.Has(c) {
 			f.NonReachingCells = append(f.NonReachingCells, m.CellJSON(c))
 		}
 	}
-	f.BlackHoleSets, f.BlackHoles, f.BlackHoleCells = cellSets(m.Board, blackHoles(g, jumps, preds, reachable, reach), 1)
-	f.WhiteHoleSets, f.WhiteHoles, f.WhiteHoleCells = cellSets(m.Board, whiteHoles(g, jumps, preds, reachable, reach), 1)
+	f.BlackHoleSets, f.BlackHoles, f.BlackHoleCells = cellSets(m.Board, a.black, 1)
+	f.WhiteHoleSets, f.WhiteHoles, f.WhiteHoleCells = cellSets(m.Board, a.white, 1)
 	clusters := sameJumpClusters(g, jumps, preds)
 	f.ClusterPenalty = clusterPenalty(clusters)
 	f.Clusters, _, _ = cellSets(m.Board, clusters, 2)
@@ -146,6 +156,32 @@ func Analyze(g *graph.Graph, m *maze.Maze) *Features {
 	terms := f.Terms()
 	f.Energy = DesignEnergy(&terms, f.Cells)
 	return f
+}
+
+// core is what Analyze computes differently on cells and on states: the
+// reachable and reaching cells, the goal depth (-1: unsolvable), the
+// shortest solutions, the black and white holes and the initial forced
+// moves.
+type core struct {
+	reachable, reaching graph.Set
+	depth               int
+	paths               pathStats
+	black, white        [][]int
+	forced              int
+}
+
+// cellCore computes the core features on the graph of cells.
+func cellCore(g *graph.Graph, m *maze.Maze, preds []graph.Set) core {
+	jumps := m.Jumps
+	ds, reachable := depths(g, jumps, m.Start)
+	reach, dg := reaching(g, preds, m.Goal)
+	return core{
+		reachable: reachable, reaching: reach, depth: ds[m.Goal],
+		paths:  shortestPaths(cellPaths(g, jumps, preds, m.Start, m.Goal), ds, dg),
+		black:  blackHoles(g, jumps, preds, reachable, reach),
+		white:  whiteHoles(g, jumps, preds, reachable, reach),
+		forced: initialForcedMoves(g, jumps, m.Start),
+	}
 }
 
 // cellSets converts the sets of at least least cells to 1-based cell lists

@@ -241,11 +241,11 @@ func (e *multiEval) path(v *Values, D int) {
 			db++
 		}
 		if e.need&needUTurns != 0 {
-			dir := moveDir(e.g, e.jumps, c, next)
-			if c != e.start && dir == opposite(prev) {
+			dir, arrive := moveDirs(e.g, e.jumps, c, next)
+			if c != e.start && dir == prev.Opposite() {
 				ut++
 			}
-			prev = dir
+			prev = arrive
 		}
 		c = next
 	}

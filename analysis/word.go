@@ -273,7 +273,7 @@ func (e *wordEval) path(v *Values, D int) {
 // along it.
 func (e *wordEval) walk(D int, uturns bool) (unique bool, df, db, ut int) {
 	succ, pred := e.succ, e.pred
-	var prev maze.Dir // the last move's direction, when c != start
+	var prev maze.Dir // the last move's direction of arrival, when c != start
 	c := e.start
 	for d := D - 1; d >= 0; d-- {
 		next := succ[c] & e.layer[d]
@@ -288,11 +288,11 @@ func (e *wordEval) walk(D int, uturns bool) (unique bool, df, db, ut int) {
 		}
 		w := bits.TrailingZeros64(next)
 		if uturns {
-			dir := moveDir(e.g, e.jumps, c, w)
-			if c != e.start && dir == opposite(prev) {
+			dir, arrive := moveDirs(e.g, e.jumps, c, w)
+			if c != e.start && dir == prev.Opposite() {
 				ut++
 			}
-			prev = dir
+			prev = arrive
 		}
 		c = w
 	}
