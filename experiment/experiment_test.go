@@ -3,6 +3,7 @@ package experiment
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"os"
@@ -120,9 +121,12 @@ func TestQuick(t *testing.T) {
 					}
 				}
 			}
-			var a, b bytes.Buffer
+			var a, b, j bytes.Buffer
 			if err := r.WriteText(&a); err != nil {
 				t.Fatal(err)
+			}
+			if err := r.WriteJSON(&j); err != nil || !json.Valid(j.Bytes()) {
+				t.Errorf("JSON: %v\n%s", err, j.String())
 			}
 			s.Workers, s.Progress = 1, nil
 			r2, err := x.Run(context.Background(), s)
@@ -172,5 +176,26 @@ func TestLinePlotEdgeCases(t *testing.T) {
 	}
 	if err := save(p, filepath.Join(dir, "edge.unknown")); err == nil {
 		t.Error("unknown format: no error")
+	}
+}
+
+// Cells become JSON numbers exactly when JSON can write them as numbers.
+func TestCellValue(t *testing.T) {
+	for _, tc := range []struct {
+		cell string
+		want any
+	}{
+		{"-13.200", json.Number("-13.200")}, {"1e-05", json.Number("1e-05")}, {"250", json.Number("250")},
+		{"", nil}, {"NaN", nil}, {"Inf", "Inf"}, {"0x1p-2", "0x1p-2"}, {"+1", "+1"}, {"true", "true"},
+		{"restart every 250", "restart every 250"},
+	} {
+		if got := cellValue(tc.cell); got != tc.want {
+			t.Errorf("cellValue(%q) = %#v, want %#v", tc.cell, got, tc.want)
+		}
+	}
+	var b bytes.Buffer
+	r := &Report{Name: "x", Tables: []Table{{Name: "t", Header: []string{"a", "b"}, Rows: [][]string{{"1.5", "Inf"}}}}}
+	if err := r.WriteJSON(&b); err != nil || !strings.Contains(b.String(), `"a": 1.5`) || !strings.Contains(b.String(), `"b": "Inf"`) {
+		t.Errorf("%v: %s", err, b.String())
 	}
 }

@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -85,6 +86,57 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// WriteJSON prints the report as one JSON object: name, question,
+// settings, tables (each with name, title, header and rows, a row being
+// an object keyed by the header), findings and the names of the figures.
+// A cell that is a number is a JSON number; an empty or NaN cell is null;
+// any other cell is a string.
+func (r *Report) WriteJSON(w io.Writer) error {
+	type tableJSON struct {
+		Name   string           `json:"name"`
+		Title  string           `json:"title"`
+		Header []string         `json:"header"`
+		Rows   []map[string]any `json:"rows"`
+	}
+	out := struct {
+		Name     string      `json:"name"`
+		Question string      `json:"question"`
+		Settings string      `json:"settings"`
+		Tables   []tableJSON `json:"tables"`
+		Findings []string    `json:"findings"`
+		Figures  []string    `json:"figures"`
+	}{Name: r.Name, Question: r.Question, Settings: r.Settings, Findings: r.Findings, Tables: []tableJSON{}, Figures: []string{}}
+	for _, t := range r.Tables {
+		tj := tableJSON{Name: t.Name, Title: t.Title, Header: t.Header, Rows: []map[string]any{}}
+		for _, row := range t.Rows {
+			m := make(map[string]any, len(row))
+			for i, c := range row {
+				m[t.Header[i]] = cellValue(c)
+			}
+			tj.Rows = append(tj.Rows, m)
+		}
+		out.Tables = append(out.Tables, tj)
+	}
+	for _, f := range r.Figures {
+		out.Figures = append(out.Figures, f.Name)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// cellValue is the JSON value of a table cell.
+func cellValue(c string) any {
+	if c == "" || c == "NaN" {
+		return nil
+	}
+	// ParseFloat also takes forms JSON does not (0x1p-2, Inf, +1).
+	if _, err := strconv.ParseFloat(c, 64); err == nil && json.Valid([]byte(c)) {
+		return json.Number(c)
+	}
+	return c
 }
 
 // WriteFiles writes every table as CSV and every figure as PNG and SVG

@@ -59,3 +59,20 @@ func BenchmarkRestartSARSA(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRestartStep measures a Restart decision, a random maze and its
+// goal depth: the cost of a step of a greedy policy that restarts at
+// t = 0 (see DefaultStepsPerMaze).
+func BenchmarkRestartStep(b *testing.B) {
+	env, err := NewRestartEnv(context.Background(), problem5(), RestartMDP{}, rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	always := func(int) int { return Restart }
+	steps := 0
+	for b.Loop() {
+		ev, _ := Evaluate(context.Background(), env, always, EvalSettings{Mazes: 1, MaxSteps: 10_000})
+		steps += ev.Steps
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/step")
+}

@@ -99,7 +99,7 @@ func ExampleRestartEnv() {
 		fmt.Println(err)
 		return
 	}
-	ev, err := learn.Evaluate(ctx, env, res.Q.Policy(), 20, 0)
+	ev, err := learn.Evaluate(ctx, env, res.Q.Policy(), learn.EvalSettings{Mazes: 20})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"rjm/graph"
@@ -185,19 +186,100 @@ func TestEvaluate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev, err := Evaluate(context.Background(), env, m.RestartAt(5), 10, 0)
+	var calls []int
+	ev, err := Evaluate(context.Background(), env, m.RestartAt(5), EvalSettings{Mazes: 10, Progress: func(done, total int) {
+		if total != 10 {
+			t.Errorf("progress total %d", total)
+		}
+		calls = append(calls, done)
+	}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if ev.Mazes != 10 || ev.PerMaze.N() != 10 || float64(ev.Iterations) != 10*ev.PerMaze.Mean() || ev.Iterations%250 != 0 {
 		t.Errorf("%+v", ev)
 	}
-	// A policy that always restarts never produces a maze: the step limit
-	// stops it.
+	// Every step is a Go (250 iterations) or a Restart, and this policy
+	// restarts only when forced, after its fifth Go.
+	if gos := ev.Iterations / 250; ev.Steps != gos || ev.Restarts < gos/5 {
+		t.Errorf("%d steps, %d restarts for %d Go actions", ev.Steps, ev.Restarts, gos)
+	}
+	if len(calls) != 10 || calls[0] != 1 || calls[9] != 10 {
+		t.Errorf("progress calls %v", calls)
+	}
+	for _, bad := range []EvalSettings{{Mazes: -1}, {MaxSteps: -1}} {
+		if _, err := Evaluate(context.Background(), env, m.RestartAt(5), bad); err == nil {
+			t.Errorf("%+v: no error", bad)
+		}
+	}
+}
+
+// Go cannot go on for ever (Restart is forced after t = 4), but Restart
+// can: a policy that restarts in every state with t = 0 never spends an
+// iteration. The step limit stops it, after exactly that many steps, with
+// an error that says so.
+func TestEvaluateRestartForever(t *testing.T) {
+	var m RestartMDP
+	env, err := NewRestartEnv(context.Background(), problem5(), m, rand.New(rand.NewPCG(1, 9)))
+	if err != nil {
+		t.Fatal(err)
+	}
 	always := func(int) int { return Restart }
-	ev, err = Evaluate(context.Background(), env, always, 1, 5000)
-	if !errors.Is(err, ErrStepLimit) || ev.Mazes != 0 || ev.Restarts != 5001 || ev.Iterations != 0 {
-		t.Errorf("always restart: %+v, %v", ev, err)
+	ev, err := Evaluate(context.Background(), env, always, EvalSettings{Mazes: 1, MaxSteps: 5000})
+	if !errors.Is(err, ErrStepLimit) || !strings.Contains(err.Error(), "after 5000 steps (0 of 1 mazes done)") {
+		t.Errorf("error %v", err)
+	}
+	// The first maze of a fresh environment is the one it started with.
+	if ev.Mazes != 0 || ev.Steps != 5000 || ev.Restarts != 5000 || ev.Iterations != 0 || ev.PerMaze.N() != 0 {
+		t.Errorf("always restart: %+v", ev)
+	}
+}
+
+// A greedy policy that restarts at t = 0 when d ≤ 12 draws random mazes
+// until one has goal depth 13 or more (about one in 28,000): it finishes,
+// within the default step limit, having spent restarts, not iterations.
+func TestEvaluateRestartUntilLucky(t *testing.T) {
+	var m RestartMDP
+	env, err := NewRestartEnv(context.Background(), problem5(), m, rand.New(rand.NewPCG(4, 4)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lucky := func(s int) int {
+		if t, d := m.Pair(s); t == 0 && d <= 12 {
+			return Restart
+		}
+		return Go
+	}
+	ev, err := Evaluate(context.Background(), env, lucky, EvalSettings{Mazes: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gos := ev.Iterations / 250
+	if ev.Mazes != 3 || ev.Restarts < 100*gos || ev.Steps < ev.Restarts-ev.Mazes {
+		t.Errorf("%+v", ev)
+	}
+}
+
+// Cancellation stops an evaluation that only restarts within
+// cancelEvery steps, though no step runs a hill descent.
+func TestEvaluateCancel(t *testing.T) {
+	var m RestartMDP
+	env, err := NewRestartEnv(context.Background(), problem5(), m, rand.New(rand.NewPCG(1, 9)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	calls := 0
+	cancelling := func(int) int {
+		if calls++; calls == 10 {
+			cancel()
+		}
+		return Restart
+	}
+	ev, err := Evaluate(ctx, env, cancelling, EvalSettings{Mazes: 1, MaxSteps: 1_000_000})
+	if !errors.Is(err, context.Canceled) || ev.Steps > 10+cancelEvery {
+		t.Errorf("%v after %d steps", err, ev.Steps)
 	}
 }
 

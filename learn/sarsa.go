@@ -80,23 +80,34 @@ type SARSA struct {
 	Strategy Strategy // nil means EpsilonGreedy{DefaultEpsilon}
 	// MaxSteps bounds the steps of the whole run, so that a policy that
 	// never ends an episode cannot run forever; zero means
-	// DefaultMaxSteps.
+	// DefaultStepsPerEpisode × Episodes.
 	MaxSteps int
 	// Progress, if not nil, is called after every episode with the
 	// episodes done and the total.
 	Progress func(done, total int)
 }
 
-// Seed 000's settings.
+// Seed 000's settings, and the bounds of a run.
 const (
 	DefaultEpisodes = 2000
 	DefaultAlpha    = 0.1
-	DefaultMaxSteps = 10_000_000
 	MaxEpisodes     = 10_000_000
+	// DefaultStepsPerEpisode sets the default step limit of SARSA. An
+	// episode of the restart problem takes about 64 steps on average
+	// with ε = 0.1; only a policy that never ends an episode (ε = 0 with
+	// Restart preferred in the states a random maze starts in, or a
+	// target no maze reaches) needs more.
+	DefaultStepsPerEpisode = 1000
 )
 
-// ErrStepLimit is returned when a run reaches its step limit.
-var ErrStepLimit = errors.New("learn: step limit reached before the episodes ended")
+// ErrStepLimit is returned, wrapped with the counts, when a run reaches
+// its step limit.
+var ErrStepLimit = errors.New("learn: step limit reached")
+
+// cancelEvery is how often, in steps, the learners check their context:
+// a step may cost no more than drawing a random maze, and a run that
+// only restarts takes millions of them.
+const cancelEvery = 1024
 
 // SARSAResult is what SARSA learned.
 type SARSAResult struct {
@@ -125,7 +136,7 @@ func (l SARSA) Learn(ctx context.Context, env Env, rng *rand.Rand) (SARSAResult,
 		gamma = 1
 	}
 	if maxSteps == 0 {
-		maxSteps = DefaultMaxSteps
+		maxSteps = DefaultStepsPerEpisode * episodes
 	}
 	switch {
 	case episodes < 0 || episodes > MaxEpisodes:
@@ -158,7 +169,12 @@ func (l SARSA) Learn(ctx context.Context, env Env, rng *rand.Rand) (SARSAResult,
 		ret := 0.0
 		for {
 			if res.Steps == maxSteps {
-				return res, ErrStepLimit
+				return res, fmt.Errorf("%w after %d steps (%d of %d episodes done)", ErrStepLimit, res.Steps, res.Episodes, episodes)
+			}
+			if res.Steps%cancelEvery == cancelEvery-1 {
+				if err := ctx.Err(); err != nil {
+					return res, err
+				}
 			}
 			r, s2, done, err := env.Step(a)
 			if err != nil {

@@ -3,9 +3,11 @@ package learn
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -125,5 +127,43 @@ func TestSARSAErrors(t *testing.T) {
 	res, err := SARSA{MaxSteps: 1000}.Learn(ctx, loop{}, rng)
 	if !errors.Is(err, ErrStepLimit) || res.Steps != 1000 || res.Updates[0] != 1000 {
 		t.Errorf("endless episode: %v after %d steps", err, res.Steps)
+	}
+	// By default the limit grows with the episodes asked for, so that a
+	// long run of short episodes never reaches it.
+	res, err = SARSA{Episodes: 3}.Learn(ctx, loop{}, rng)
+	if !errors.Is(err, ErrStepLimit) || res.Steps != 3*DefaultStepsPerEpisode ||
+		!strings.Contains(err.Error(), fmt.Sprintf("after %d steps (0 of 3 episodes done)", 3*DefaultStepsPerEpisode)) {
+		t.Errorf("endless episode, default limit: %v after %d steps", err, res.Steps)
+	}
+	greedy := EpsilonGreedy{Epsilon: 0}
+	res, err = SARSA{Episodes: 20_000, Strategy: greedy}.Learn(ctx, &chain{n: 200}, rng)
+	if err != nil || res.Episodes != 20_000 || res.Steps != 4_000_000 {
+		t.Errorf("20,000 episodes of 200 steps: %v after %d episodes, %d steps", err, res.Episodes, res.Steps)
+	}
+}
+
+// cancelling is an endless episode that cancels its context at step 10.
+type cancelling struct {
+	steps  int
+	cancel func()
+}
+
+func (c *cancelling) States() int         { return 1 }
+func (c *cancelling) Actions() int        { return 1 }
+func (c *cancelling) Reset() (int, error) { return 0, nil }
+func (c *cancelling) Step(int) (float64, int, bool, error) {
+	if c.steps++; c.steps == 10 {
+		c.cancel()
+	}
+	return 0, 0, false, nil
+}
+
+// Cancellation stops an episode that never ends within cancelEvery steps.
+func TestSARSACancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	res, err := SARSA{MaxSteps: 1_000_000}.Learn(ctx, &cancelling{cancel: cancel}, rand.New(rand.NewPCG(1, 1)))
+	if !errors.Is(err, context.Canceled) || res.Steps > 10+cancelEvery {
+		t.Errorf("%v after %d steps", err, res.Steps)
 	}
 }

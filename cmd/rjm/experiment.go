@@ -14,6 +14,7 @@ func newExperimentCmd(e *env) *cobra.Command {
 		s      experiment.Settings
 		out    string
 		noFile bool
+		asJSON bool
 	)
 	var list strings.Builder
 	for _, x := range experiment.All() {
@@ -33,10 +34,12 @@ Experiments:
 Runs go on all cores; run i is seeded from --seed and i alone, so the same
 seed and flags give byte-identical output on any machine. --quick runs a
 small version in seconds (its numbers only test the machinery); --runs
-changes the number of runs per setting. A progress bar goes to stderr when
-it is a terminal.`,
+changes the number of runs per setting. --json prints the tables as JSON
+instead (each row an object keyed by the CSV header). A progress bar goes to
+stderr when it is a terminal.`,
 		Example: `  rjm experiment restarts --out docs/img
-  rjm experiment iterations --quick --seed 7`,
+  rjm experiment iterations --quick --seed 7
+  rjm experiment satisfice --json --no-files`,
 		Args:      cobra.ExactArgs(1),
 		ValidArgs: experiment.Names(),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -69,7 +72,11 @@ it is a terminal.`,
 			if err != nil {
 				return err
 			}
-			if err := r.WriteText(e.stdout); err != nil {
+			write := r.WriteText
+			if asJSON {
+				write = r.WriteJSON
+			}
+			if err := write(e.stdout); err != nil {
 				return err
 			}
 			if noFile {
@@ -90,5 +97,6 @@ it is a terminal.`,
 	fl.IntVar(&s.Workers, "workers", 0, "goroutines `W` (default: one per core)")
 	fl.StringVar(&out, "out", "experiments", "directory `DIR` for the CSV tables and the PNG and SVG plots")
 	fl.BoolVar(&noFile, "no-files", false, "print the tables only; write nothing")
+	fl.BoolVar(&asJSON, "json", false, "print the report as JSON")
 	return c
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -76,5 +77,38 @@ func TestExperimentNoFiles(t *testing.T) {
 	}
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Errorf("--no-files created %s", dir)
+	}
+}
+
+// --json prints the report as JSON: the tables' rows are objects keyed by
+// the CSV header, with numbers as numbers.
+func TestExperimentJSON(t *testing.T) {
+	out, errs, code := rjmRun(t, "", "experiment", "restarts", "--quick", "--no-files", "--seed", "3", "--json")
+	if code != 0 {
+		t.Fatalf("status %d: %s", code, errs)
+	}
+	var j struct {
+		Name, Question, Settings string
+		Tables                   []struct {
+			Name   string
+			Header []string
+			Rows   []map[string]any
+		}
+		Findings []string
+		Figures  []string
+	}
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	if j.Name != "restarts" || !strings.Contains(j.Question, "restarts") || j.Settings == "" || len(j.Findings) == 0 ||
+		len(j.Figures) != 1 || j.Figures[0] != "restarts" || len(j.Tables) != 1 || len(j.Tables[0].Rows) == 0 {
+		t.Fatalf("report: %s", out)
+	}
+	for _, row := range j.Tables[0].Rows {
+		e, ok := row["mean_energy"].(float64)
+		d, ok2 := row["descents"].(float64)
+		if !ok || !ok2 || e > 0 || d < 1 || len(row) != len(j.Tables[0].Header) {
+			t.Fatalf("row %v", row)
+		}
 	}
 }

@@ -27,6 +27,7 @@ const (
 	maxLearnArms     = 16
 	maxLearnEpisodes = 1_000_000
 	maxLearnMazes    = 100_000
+	maxStepsPer      = 10_000_000 // --steps-per-episode, --steps-per-maze
 )
 
 func newLearnCmd(e *env) *cobra.Command {
@@ -306,6 +307,7 @@ type sarsaJSON struct {
 	Updates    []sarsaCountJSON `json:"updates"`
 	Policy     []sarsaActJSON   `json:"policy"`
 	Mazes      int              `json:"mazes"`
+	StepLimit  int              `json:"evaluation_step_limit"`
 	Evaluation []sarsaEvalJSON  `json:"evaluation"`
 }
 
@@ -334,7 +336,8 @@ type sarsaEvalJSON struct {
 	Mazes      int       `json:"mazes"`
 	Complete   bool      `json:"complete"`
 	Restarts   int       `json:"restarts"`
-	PerMaze    float64   `json:"iterations_per_maze"`
+	Steps      int       `json:"steps"`
+	PerMaze    *float64  `json:"iterations_per_maze,omitempty"` // nil without a maze
 	CI95       []float64 `json:"ci95,omitempty"`
 }
 
@@ -345,7 +348,7 @@ func newLearnSarsaCmd(e *env) *cobra.Command {
 		episodes, mazes, size, workers int
 		eps, alpha, gamma              float64
 		mdp                            learn.RestartMDP
-		maxSteps                       int
+		perEpisode, perMaze            int
 		seed                           uint64
 		asJSON                         bool
 	)
@@ -364,9 +367,15 @@ prints the Q table, the number of updates of every state and the greedy
 policy. Finally it evaluates the greedy policy (ε = 0) and the fixed policies
 "restart at t = 1 … horizon+1" by the hill-descent iterations each spends on
 --mazes satisficing mazes, with a 95% confidence interval for the iterations
-per maze. Restarts cost no iterations, so a greedy policy that restarts fresh
-mazes may restart endlessly: --max-steps stops such an evaluation, which is
-then reported as incomplete.`,
+per maze.
+
+Every run ends. Go cannot go on for ever (Restart is forced after the
+horizon), but Restart can: it costs no iterations, so a greedy policy that
+restarts at t = 0 draws random mazes until one lands where it goes on, which
+can take hundreds of thousands of steps per maze, and one that restarts in
+every state with t = 0 never finishes. Learning fails after
+--steps-per-episode × --episodes steps; an evaluation stops after
+--steps-per-maze × --mazes steps and is reported as incomplete.`,
 		Example: `  rjm learn sarsa
   rjm learn sarsa --episodes 500 --mazes 50 --seed 3 --json`,
 		Args: cobra.NoArgs,
@@ -376,8 +385,10 @@ then reported as incomplete.`,
 				return badInput(fmt.Errorf("--episodes %d out of range 1..%d", episodes, maxLearnEpisodes))
 			case mazes < 1 || mazes > maxLearnMazes:
 				return badInput(fmt.Errorf("--mazes %d out of range 1..%d", mazes, maxLearnMazes))
-			case maxSteps < 1 || maxSteps > learn.DefaultMaxSteps*10:
-				return badInput(fmt.Errorf("--max-steps %d out of range 1..%d", maxSteps, learn.DefaultMaxSteps*10))
+			case perEpisode < 1 || perEpisode > maxStepsPer:
+				return badInput(fmt.Errorf("--steps-per-episode %d out of range 1..%d", perEpisode, maxStepsPer))
+			case perMaze < 1 || perMaze > maxStepsPer:
+				return badInput(fmt.Errorf("--steps-per-maze %d out of range 1..%d", perMaze, maxStepsPer))
 			case !(eps >= 0 && eps <= 1):
 				return badInput(fmt.Errorf("--epsilon %g out of range 0..1", eps))
 			case !(alpha > 0 && alpha <= 1):
@@ -410,12 +421,15 @@ then reported as incomplete.`,
 			}
 			update, finish := newProgress(e, "learning", episodes)
 			l := learn.SARSA{Episodes: episodes, Alpha: alpha, Gamma: gamma, Strategy: learn.EpsilonGreedy{Epsilon: eps},
-				MaxSteps: maxSteps}
+				MaxSteps: perEpisode * episodes}
 			if update != nil {
 				l.Progress = func(done, total int) { update(done, total, 0) }
 			}
 			res, err := l.Learn(e.ctx, env, rng)
 			finish()
+			if errors.Is(err, learn.ErrStepLimit) {
+				return fmt.Errorf("%v: an episode that never ends? (raise --epsilon or --steps-per-episode)", err)
+			}
 			if err != nil {
 				return err
 			}
@@ -428,14 +442,14 @@ then reported as incomplete.`,
 			}
 			update, finish = newProgress(e, "evaluating", len(policies)*mazes)
 			prog := &sharedProgress{total: len(policies) * mazes, update: update}
+			settings := learn.EvalSettings{Mazes: mazes, MaxSteps: perMaze * mazes, Progress: func(int, int) { prog.add(1) }}
 			evals, err := experiment.Parallel(e.ctx, workers, len(policies), experiment.RunSeed(seed, 1), nil,
 				func(ctx context.Context, i int, rng *rand.Rand) (learn.Evaluation, error) {
 					env, err := learn.NewRestartEnv(ctx, p, mdp, rng)
 					if err != nil {
 						return learn.Evaluation{}, err
 					}
-					ev, err := learn.Evaluate(ctx, env, policies[i], mazes, maxSteps)
-					prog.add(ev.Mazes)
+					ev, err := learn.Evaluate(ctx, env, policies[i], settings)
 					if errors.Is(err, learn.ErrStepLimit) {
 						err = nil
 					}
@@ -447,9 +461,14 @@ then reported as incomplete.`,
 			}
 			out := newSarsaJSON(mdp, res)
 			out.Seed, out.Size, out.Episodes, out.Epsilon, out.Alpha, out.Gamma, out.Mazes = seed, size, episodes, eps, alpha, gamma, mazes
+			out.StepLimit = settings.MaxSteps
 			for i, ev := range evals {
 				ej := sarsaEvalJSON{Policy: names[i], Iterations: ev.Iterations, Mazes: ev.Mazes, Complete: ev.Mazes == mazes,
-					Restarts: ev.Restarts, PerMaze: ev.PerMaze.Mean()}
+					Restarts: ev.Restarts, Steps: ev.Steps}
+				if ev.PerMaze.N() > 0 {
+					m := ev.PerMaze.Mean()
+					ej.PerMaze = &m
+				}
 				if ev.PerMaze.N() >= 2 {
 					lo, hi := ev.PerMaze.CI95()
 					ej.CI95 = []float64{lo, hi}
@@ -473,7 +492,8 @@ then reported as incomplete.`,
 	fl.IntVar(&mdp.Floor, "floor", 12, "depths up to `D` are one state")
 	fl.IntVar(&mdp.Target, "target", 18, "satisficing goal depth `D`")
 	fl.IntVar(&mazes, "mazes", 100, "satisficing mazes `M` per evaluated policy")
-	fl.IntVar(&maxSteps, "max-steps", 2_000_000, "step limit `S` of the learning and of each evaluation")
+	fl.IntVar(&perEpisode, "steps-per-episode", learn.DefaultStepsPerEpisode, "learning fails after `S` × --episodes steps (Go and Restart decisions)")
+	fl.IntVar(&perMaze, "steps-per-maze", learn.DefaultStepsPerMaze, "each evaluation stops, incomplete, after `S` × --mazes steps")
 	fl.IntVar(&size, "size", 5, "maze size `N` (N×N)")
 	fl.IntVar(&workers, "workers", 0, "goroutines `W` for the evaluation (default: one per core)")
 	fl.Uint64Var(&seed, "seed", 1, "random seed `S`")
@@ -528,11 +548,37 @@ func sarsaText(out sarsaJSON) string {
 		if ev.CI95 != nil {
 			ci = fmt.Sprintf("[%.0f, %.0f]", ev.CI95[0], ev.CI95[1])
 		}
-		fmt.Fprintf(&b, "%-13s  %11d  %10.0f  %-20s  %9d", ev.Policy, ev.Iterations, ev.PerMaze, ci, ev.Restarts)
+		per := "—"
+		if ev.PerMaze != nil {
+			per = fmt.Sprintf("%.0f", *ev.PerMaze)
+		}
+		fmt.Fprintf(&b, "%-13s  %11d  %10s  %-20s  %9d", ev.Policy, ev.Iterations, per, ci, ev.Restarts)
 		if !ev.Complete {
-			fmt.Fprintf(&b, "  incomplete: %d mazes within the step limit", ev.Mazes)
+			fmt.Fprintf(&b, "  incomplete: %d of %d mazes in %d steps", ev.Mazes, out.Mazes, ev.Steps)
 		}
 		b.WriteString("\n")
+	}
+	// A greedy policy that restarts in the state random mazes start in,
+	// (0, floor), takes far more steps than it spends iterations: say so.
+	var atStart []string
+	loops := false
+	for _, p := range out.Policy {
+		if p.T == 0 && p.Action == actionNames[learn.Restart] {
+			d := fmt.Sprint(p.D)
+			if p.D == out.Floor {
+				d, loops = "≤"+d, true
+			}
+			atStart = append(atStart, "(0, "+d+")")
+		}
+	}
+	if loops && len(out.Evaluation) > 0 && out.Evaluation[0].Policy == "greedy" {
+		g := out.Evaluation[0]
+		fmt.Fprintf(&b, "\nThe greedy policy restarts in %s. Restarts cost no iterations, so it\n", strings.Join(atStart, ", "))
+		fmt.Fprintf(&b, "draws random mazes until one starts where it goes on: %d restarts for %d mazes", g.Restarts, g.Mazes)
+		if !g.Complete {
+			b.WriteString(";\nit stopped at the step limit (raise --steps-per-maze to let it finish)")
+		}
+		b.WriteString(".\n")
 	}
 	return b.String()
 }

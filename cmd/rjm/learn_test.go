@@ -79,32 +79,12 @@ func TestLearnBanditText(t *testing.T) {
 // "rjm learn sarsa --json" gives q, updates, policy and evaluation (greedy,
 // restart-at-1 … restart-at-5, each with iterations).
 func TestLearnSarsaJSON(t *testing.T) {
-	args := []string{"learn", "sarsa", "--episodes", "40", "--mazes", "4", "--seed", "2", "--json"}
+	args := []string{"learn", "sarsa", "--episodes", "40", "--mazes", "4", "--seed", "4", "--json"}
 	out, errs, code := rjmRun(t, "", args...)
 	if code != 0 {
 		t.Fatalf("status %d: %s", code, errs)
 	}
-	var j struct {
-		Q []struct {
-			T, D        int
-			Go, Restart *float64
-		} `json:"q"`
-		Updates []struct {
-			T, D    int
-			Updates *int `json:"updates"`
-		} `json:"updates"`
-		Policy []struct {
-			T, D   int
-			Action string `json:"action"`
-		} `json:"policy"`
-		Evaluation []struct {
-			Policy     string `json:"policy"`
-			Iterations *int   `json:"iterations"`
-		} `json:"evaluation"`
-	}
-	if err := json.Unmarshal([]byte(out), &j); err != nil {
-		t.Fatal(err)
-	}
+	j := parseSarsaJSON(t, out)
 	if len(j.Q) != 30 || len(j.Updates) != 30 || len(j.Policy) != 30 {
 		t.Fatalf("%d Q entries, %d update counts, %d policy entries", len(j.Q), len(j.Updates), len(j.Policy))
 	}
@@ -119,14 +99,52 @@ func TestLearnSarsaJSON(t *testing.T) {
 		t.Fatalf("%d evaluations", len(j.Evaluation))
 	}
 	for i, ev := range j.Evaluation {
-		if ev.Policy != names[i] || ev.Iterations == nil || *ev.Iterations < 0 || (i > 0 && *ev.Iterations == 0) {
+		if ev.Policy != names[i] || ev.Iterations == nil || *ev.Iterations <= 0 || !ev.Complete || ev.Mazes != 4 ||
+			ev.PerMaze == nil || *ev.PerMaze*4 != float64(*ev.Iterations) || ev.Steps < *ev.Iterations/250 {
 			t.Fatalf("evaluation %d: %+v", i, ev)
 		}
+	}
+	if j.StepLimit != 4*400_000 {
+		t.Errorf("evaluation step limit %d", j.StepLimit)
 	}
 	again, _, _ := rjmRun(t, "", args...)
 	if again != out {
 		t.Error("same seed, different output")
 	}
+}
+
+type sarsaTestJSON struct {
+	Q []struct {
+		T, D        int
+		Go, Restart *float64
+	} `json:"q"`
+	Updates []struct {
+		T, D    int
+		Updates *int `json:"updates"`
+	} `json:"updates"`
+	Policy []struct {
+		T, D   int
+		Action string `json:"action"`
+	} `json:"policy"`
+	StepLimit  int `json:"evaluation_step_limit"`
+	Evaluation []struct {
+		Policy     string   `json:"policy"`
+		Iterations *int     `json:"iterations"`
+		Mazes      int      `json:"mazes"`
+		Complete   bool     `json:"complete"`
+		Restarts   int      `json:"restarts"`
+		Steps      int      `json:"steps"`
+		PerMaze    *float64 `json:"iterations_per_maze"`
+	} `json:"evaluation"`
+}
+
+func parseSarsaJSON(t *testing.T, out string) sarsaTestJSON {
+	t.Helper()
+	var j sarsaTestJSON
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	return j
 }
 
 func TestLearnSarsaText(t *testing.T) {
@@ -138,6 +156,52 @@ func TestLearnSarsaText(t *testing.T) {
 		if !strings.Contains(out, s) {
 			t.Errorf("output lacks %q:\n%s", s, out)
 		}
+	}
+	if strings.Contains(out, "incomplete") || strings.Contains(out, "greedy policy restarts") {
+		t.Errorf("a greedy policy that goes on at (0, ≤12) is explained:\n%s", out)
+	}
+}
+
+// A greedy policy that restarts at (0, ≤12), where random mazes start,
+// draws random mazes until one starts higher. With seed 2 and 40 episodes
+// SARSA learns one: a low --steps-per-maze stops its evaluation, which is
+// reported as incomplete, with the reason; the fixed policies finish.
+func TestLearnSarsaRestartLoop(t *testing.T) {
+	args := []string{"learn", "sarsa", "--episodes", "40", "--mazes", "4", "--seed", "2", "--steps-per-maze", "2000"}
+	out, errs, code := rjmRun(t, "", append(args, "--json")...)
+	if code != 0 {
+		t.Fatalf("status %d: %s", code, errs)
+	}
+	j := parseSarsaJSON(t, out)
+	if j.Policy[0].Action != "restart" {
+		t.Fatalf("greedy action at (0, ≤12) is %s; the test needs a policy that restarts there", j.Policy[0].Action)
+	}
+	g := j.Evaluation[0]
+	if g.Policy != "greedy" || g.Complete || g.Mazes >= 4 || g.Steps != 8000 || j.StepLimit != 8000 || g.Restarts < 7000 ||
+		(g.Mazes == 0) != (g.PerMaze == nil) {
+		t.Errorf("greedy evaluation: %+v", g)
+	}
+	for _, ev := range j.Evaluation[1:] {
+		if !ev.Complete || ev.Mazes != 4 || ev.Steps >= 8000 {
+			t.Errorf("%s evaluation: %+v", ev.Policy, ev)
+		}
+	}
+	text, _, code := rjmRun(t, "", args...)
+	for _, s := range []string{"incomplete: 0 of 4 mazes in 8000 steps", "The greedy policy restarts in (0, ≤12)", "Restarts cost no iterations",
+		"stopped at the step limit (raise --steps-per-maze"} {
+		if code != 0 || !strings.Contains(text, s) {
+			t.Errorf("status %d, output lacks %q:\n%s", code, s, text)
+		}
+	}
+}
+
+// Learning that cannot end an episode (ε = 0 makes the greedy policy
+// restart for ever once Go has cost something) fails after
+// --steps-per-episode × --episodes steps, with a one-line error.
+func TestLearnSarsaStepLimit(t *testing.T) {
+	_, errs, code := rjmRun(t, "", "learn", "sarsa", "--epsilon", "0", "--episodes", "5", "--steps-per-episode", "200")
+	if code != 1 || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "step limit reached after 1000 steps") {
+		t.Errorf("status %d, stderr %q", code, errs)
 	}
 }
 
@@ -167,7 +231,9 @@ func TestLearnBadInput(t *testing.T) {
 		{"sarsa", "--stage", "0"},
 		{"sarsa", "--horizon", "-1"},
 		{"sarsa", "--horizon", "0"},
-		{"sarsa", "--max-steps", "0"},
+		{"sarsa", "--steps-per-episode", "0"},
+		{"sarsa", "--steps-per-maze", "0"},
+		{"sarsa", "--steps-per-maze", "100000000"},
 		{"sarsa", "--size", "11x"},
 		{"sarsa", "--size", "0"},
 		{"bogus"},
