@@ -77,11 +77,11 @@
 //     its inverse, over all states.
 //   - The goal depth, the shortest solutions (distinct sequences of states,
 //     which may revisit a cell) and their number are those of the graph of
-//     states. solve.Solve finds the same goal depth and solution; it counts
-//     the solutions as sequences ending in one of the goal cell's states
-//     per direction of arrival, so where a state has two moves onto the
-//     goal arriving in different directions (on exit rings, tori,
-//     triangles, loops) it counts both and Analyze counts one.
+//     states, the goal's states counting as one (the game ends there,
+//     whatever the direction of arrival): a state with two moves onto the
+//     goal, arriving in different directions (on exit rings, tori,
+//     triangles, loops), adds one solution, as two jumps onto one cell do
+//     in σ. solve.Solve finds the same goal depth, solution and count.
 //   - A cell is reachable when one of its states is, and reaching when one
 //     of its states can reach the goal; n counts the cells of S with no
 //     reaching state (a cell no move can enter, other than the start, has

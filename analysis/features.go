@@ -28,7 +28,8 @@ type Features struct {
 	// energy.Unsolvable.
 	Objective float64 `json:"objective"`
 	// Solution is one shortest solution, the one solve.Solve reports, in
-	// the letters of maze.Dir.Letter (U/D/L/R on rook boards), and
+	// its notation (maze.Board.Notation: U/D/L/R letters on rook boards,
+	// compass codes separated by spaces on the others), and
 	// SolutionCells the cells it visits, start and goal included (under
 	// the no-U-turn rule a cell may come twice); both empty when
 	// unsolvable.
@@ -130,12 +131,10 @@ func Analyze(g *graph.Graph, m *maze.Maze) *Features {
 	if f.Solvable {
 		sol := solve.Solve(g, m).Solution
 		f.SolutionCells = append(f.SolutionCells, m.CellJSON(m.Start))
-		letters := make([]byte, len(sol))
-		for k, mv := range sol {
+		for _, mv := range sol {
 			f.SolutionCells = append(f.SolutionCells, m.CellJSON(mv.To))
-			letters[k] = mv.Dir.Letter()
 		}
-		f.Solution = string(letters)
+		f.Solution = m.Notation(sol)
 	}
 	for _, c := range open.Cells() {
 		if !a.reachable.Has(c) {

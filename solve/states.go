@@ -11,7 +11,9 @@ import (
 // no-U-turn rule). Depths, the goal depth and the path counts come from
 // one breadth-first search over states; the goal is reached at the first
 // depth at which any state of the goal cell is, and the shortest solutions
-// are the distinct state sequences ending in a goal state at that depth.
+// are the distinct state sequences ending at the goal at that depth, the
+// goal's states counting as one (the game ends there, whatever the
+// direction of arrival).
 func solveStates(g *graph.Graph, m *maze.Maze) *Result {
 	r := &Result{Depth: make([]int, g.Cells()), board: m.Board, GoalDepth: -1}
 	ss := g.NewStateSearch()
@@ -42,11 +44,27 @@ func solveStates(g *graph.Graph, m *maze.Maze) *Result {
 			paths[v] = satAdd(paths[v], paths[u])
 		})
 	}
+	// Reaching the goal ends the game, so the goal's states are one: the
+	// shortest solutions are the shortest paths to the states one move
+	// from the goal, each counted once however many of its moves land on
+	// the goal cell.
+	for _, s32 := range ss.Order {
+		u := int(s32)
+		if int(dist[u]) != r.GoalDepth-1 || paths[u] == 0 {
+			continue
+		}
+		onto := false
+		g.StateMoves(u, m.Jumps[u/spc], func(_ maze.Move, v int) {
+			onto = onto || (v/spc == m.Goal && int(dist[v]) == r.GoalDepth)
+		})
+		if onto {
+			r.Paths = satAdd(r.Paths, paths[u])
+		}
+	}
 	// The goal states at the goal depth, ascending.
 	var goals []int
 	for k := range spc {
 		if s := m.Goal*spc + k; int(dist[s]) == r.GoalDepth {
-			r.Paths = satAdd(r.Paths, paths[s])
 			goals = append(goals, s)
 		}
 	}

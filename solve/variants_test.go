@@ -575,13 +575,22 @@ func (b *brute) bfs() (depth []int, goalDepth, reached int) {
 }
 
 // walks counts the state sequences of exactly n moves from the start to a
-// state of the goal cell.
+// state of the goal cell. Reaching the goal ends the game, so the goal's
+// states are one: two moves from one state onto the goal count once.
 func (b *brute) walks(n int) *big.Int {
 	cur := map[bstate]*big.Int{b.startState(): big.NewInt(1)}
 	for range n {
 		next := map[bstate]*big.Int{}
 		for s, k := range cur {
+			targets := map[bstate]bool{}
 			for _, t := range b.succ(s) {
+				if b.cellIndex(t) == b.m.Goal {
+					t.in = 0
+				}
+				if targets[t] {
+					continue
+				}
+				targets[t] = true
 				if next[t] == nil {
 					next[t] = new(big.Int)
 				}

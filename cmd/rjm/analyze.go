@@ -224,25 +224,25 @@ func cellIndex(m *maze.Maze, c [2]int) (int, bool) {
 	return m.Index(cell), true
 }
 
-// stepText prints, laid out like the maze, the move number at which the
+// stepText prints, laid out like the maze, the move numbers at which the
 // shortest solution visits each cell (0 at the start), "." elsewhere; a
-// cell visited twice (possible under the no-U-turn rule) shows its last
-// visit.
+// cell visited more than once (possible under the no-U-turn rule) shows
+// every visit, e.g. "2/8".
 func stepText(m *maze.Maze, f *analysis.Features) string {
-	step := make([]int, m.Cells())
-	for i := range step {
-		step[i] = -1
-	}
+	steps := make([][]string, m.Cells())
 	for k, c := range f.SolutionCells {
 		if i, ok := cellIndex(m, c); ok {
-			step[i] = k
+			steps[i] = append(steps[i], strconv.Itoa(k))
 		}
 	}
-	width := len(strconv.Itoa(len(f.SolutionCells)))
+	width := 1
+	for _, s := range steps {
+		width = max(width, len(strings.Join(s, "/")))
+	}
 	grid := m.FormatGrid(func(i int) string {
 		v := "."
-		if step[i] >= 0 {
-			v = strconv.Itoa(step[i])
+		if len(steps[i]) > 0 {
+			v = strings.Join(steps[i], "/")
 		}
 		return fmt.Sprintf("%*s", width, v)
 	})

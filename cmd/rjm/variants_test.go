@@ -118,6 +118,16 @@ func TestAnalyzeVariantMap(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "\n1* 2  1  2\n  2* 1  1* G*\n1  2  1  1\n") {
 		t.Errorf("hex map: status %d\n%s", code, out)
 	}
+	// Under the no-U-turn rule the solution enters (3,4) twice, and the
+	// path grid shows both visits; solutions are in the solver's notation.
+	out, _, code = rjmRun(t, "", "analyze", "../../examples/no-u-turn.txt")
+	if code != 0 || !strings.Contains(out, "\n  6   7   . 2/8   3\n") || !strings.Contains(out, "9 moves: RDRDLURRU\n") {
+		t.Errorf("no-u-turn path: status %d\n%s", code, out)
+	}
+	out, _, code = rjmRun(t, "", "analyze", "../../examples/hex.txt")
+	if code != 0 || !strings.Contains(out, "3 moves: SE E E\n") {
+		t.Errorf("hex solution: status %d\n%s", code, out)
+	}
 	out, _, code = rjmRun(t, "", "analyze", "../../examples/layout.txt")
 	if code != 0 || !strings.Contains(out, "\n2* *  2* 1W\n1W 1W 1W X\n") {
 		t.Errorf("layout map: status %d\n%s", code, out)
