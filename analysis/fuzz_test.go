@@ -44,3 +44,22 @@ func FuzzAnalyze(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseEnergy checks that energy texts either fail with an error or
+// give an energy whose name, its canonical form, parses to the same name.
+func FuzzParseEnergy(f *testing.F) {
+	f.Add("design")
+	f.Add("weighted:not_unique=15625,non_reaching=625,decisions=-1,cluster_penalty=1,initial_forced_moves^2=1")
+	f.Add("priority:black_holes>not_unique>-decisions>uturns")
+	f.Add("weighted:\n  uturns = 2 # comment\n  black_holes=1e3\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		e, err := analysis.ParseEnergy(s)
+		if err != nil {
+			return
+		}
+		back, err := analysis.ParseEnergy(e.Name())
+		if err != nil || back.Name() != e.Name() {
+			t.Fatalf("%q parses to %q, which gives %v", s, e.Name(), err)
+		}
+	})
+}

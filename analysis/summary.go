@@ -16,11 +16,11 @@ func (f *Features) Summary() string {
 	case !f.Solvable:
 		b.WriteString("no solution")
 	case f.Unique:
-		fmt.Fprintf(&b, "%d moves, unique", f.GoalDepth)
+		fmt.Fprintf(&b, "%s, unique", Moves(f.GoalDepth))
 	case f.Saturated:
-		fmt.Fprintf(&b, "%d moves, at least %d shortest solutions", f.GoalDepth, f.ShortestPaths)
+		fmt.Fprintf(&b, "%s, at least %d shortest solutions", Moves(f.GoalDepth), f.ShortestPaths)
 	default:
-		fmt.Fprintf(&b, "%d moves, %d shortest solutions", f.GoalDepth, f.ShortestPaths)
+		fmt.Fprintf(&b, "%s, %d shortest solutions", Moves(f.GoalDepth), f.ShortestPaths)
 	}
 	fmt.Fprintf(&b, "; %s", count(f.BlackHoles, "black hole", "black holes"))
 	if f.BlackHoles > 0 {
@@ -35,6 +35,9 @@ func (f *Features) Summary() string {
 	fmt.Fprintf(&b, "; %s; energy %s", count(f.InitialForcedMoves, "initial forced move", "initial forced moves"), energy.Format(f.Energy))
 	return b.String()
 }
+
+// Moves returns a solution length in words: "1 move", "13 moves".
+func Moves(n int) string { return count(n, "move", "moves") }
 
 func count(n int, one, many string) string {
 	if n == 1 {

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"rjm/maze"
+	"rjm/search"
 )
 
 // Method names, as the command line and seeded IDs spell them.
@@ -223,25 +224,51 @@ func (s Spec) Validate() error {
 			return fmt.Errorf("generate: cell %v has no legal jump on this board, so no legal maze has it (block it, or make it the goal)", b.Cell(i))
 		}
 	}
-	if s.Start != nil && s.Goal != nil && *s.Start == *s.Goal {
-		return fmt.Errorf("generate: start and goal are the same cell %v", *s.Start)
-	}
 	if (s.Start != nil && s.RandomStart) || (s.Goal != nil && s.RandomGoal) {
 		return fmt.Errorf("generate: a cell cannot be both given and random")
 	}
-	switch s.Method {
-	case Hill, FirstChoice, Uphill, Anneal:
+	if s.Goal != nil && !s.RandomStart {
+		start := maze.DefaultStart(b)
+		if s.Start != nil {
+			start = *s.Start
+		}
+		if start == *s.Goal {
+			return fmt.Errorf("generate: start and goal are the same cell %v", start)
+		}
+	}
+	if err := s.ValidateMethod(s.Method); err != nil {
+		return err
+	}
+	_, err = checkEnergy(s.Energy, b)
+	return err
+}
+
+// ValidateMethod checks the settings that the named method uses: the
+// iteration budget, and the descents, uphill probability or annealing
+// schedule.
+func (s Spec) ValidateMethod(method string) error {
+	switch method {
+	case Hill, FirstChoice, Uphill, Anneal, Restarts:
+	default:
+		return fmt.Errorf("generate: unknown method %q (want one of %s)", method, strings.Join(Methods, ", "))
+	}
+	if s.Iterations < 0 || s.Iterations > search.MaxIterations {
+		return fmt.Errorf("generate: iterations %d out of range 0..%d", s.Iterations, search.MaxIterations)
+	}
+	switch method {
 	case Restarts:
 		if s.Descents < 1 {
 			return fmt.Errorf("generate: restarts needs at least 1 hill descent, not %d", s.Descents)
 		}
-	default:
-		return fmt.Errorf("generate: unknown method %q (want one of %s)", s.Method, strings.Join(Methods, ", "))
-	}
-	if s.Method == Uphill && !(s.P >= 0 && s.P <= 1) {
-		return fmt.Errorf("generate: uphill probability %g out of range 0..1", s.P)
-	}
-	if s.Method == Anneal {
+		if s.Descents > search.MaxIterations/max(s.Iterations, 1) {
+			return fmt.Errorf("generate: %d hill descents of %d iterations: want 1 to %d descents (at most %d iterations in all)",
+				s.Descents, s.Iterations, search.MaxIterations/max(s.Iterations, 1), search.MaxIterations)
+		}
+	case Uphill:
+		if !(s.P >= 0 && s.P <= 1) {
+			return fmt.Errorf("generate: uphill probability %g out of range 0..1", s.P)
+		}
+	case Anneal:
 		if !(s.T0 > 0) || math.IsInf(s.T0, 0) {
 			return fmt.Errorf("generate: initial temperature %g must be positive", s.T0)
 		}
@@ -249,8 +276,7 @@ func (s Spec) Validate() error {
 			return fmt.Errorf("generate: decay rate %g out of range (0, 1]", s.Decay)
 		}
 	}
-	_, err = checkEnergy(s.Energy, b)
-	return err
+	return nil
 }
 
 // short truncates s for an error message.

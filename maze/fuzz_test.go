@@ -1,6 +1,7 @@
 package maze_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -88,6 +89,44 @@ func FuzzUnmarshalJSON(f *testing.F) {
 		var back maze.Maze
 		if err := back.UnmarshalJSON(data); err != nil || !back.Equal(&m) {
 			t.Fatalf("JSON round trip: %v\n%s", err, data)
+		}
+	})
+}
+
+// FuzzParseVariant checks that variant names round-trip through their
+// canonical form.
+func FuzzParseVariant(f *testing.F) {
+	for _, s := range []string{"", "queen", "queen,no-u-turn", "torus,hex", "exit,queen", "loops", "triangle"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := maze.ParseVariant(s)
+		if err != nil {
+			return
+		}
+		back, err := maze.ParseVariant(v.String())
+		if err != nil || back != v {
+			t.Fatalf("%q parses to %q, which gives %v, %v", s, v.String(), back, err)
+		}
+	})
+}
+
+// FuzzParseCell checks that accepted cells print back as themselves.
+func FuzzParseCell(f *testing.F) {
+	for _, s := range []string{"1,1", "32,32", "0,0", "1,x", " 2,3", "2,3,4"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := maze.ParseCell(s)
+		if err != nil {
+			return
+		}
+		if c.Row < 0 || c.Col < 0 {
+			t.Fatalf("%q parses to %v", s, c)
+		}
+		back, err := maze.ParseCell(fmt.Sprintf("%d,%d", c.Row+1, c.Col+1))
+		if err != nil || back != c {
+			t.Fatalf("%q parses to %v, which gives %v, %v", s, c, back, err)
 		}
 	})
 }

@@ -51,11 +51,33 @@ func (m *Maze) MarshalJSON() ([]byte, error) { return json.Marshal(m.JSON()) }
 
 // UnmarshalJSON decodes a maze from its JSON form and validates it.
 func (m *Maze) UnmarshalJSON(data []byte) error {
-	var j JSON
+	// Cells are read as slices first: a [2]int would take [1] as [1, 0].
+	var j struct {
+		JSON
+		Start []int `json:"start"`
+		Goal  []int `json:"goal"`
+	}
 	if err := json.Unmarshal(data, &j); err != nil {
 		return fmt.Errorf("maze: %w", err)
 	}
-	mz, err := j.Maze()
+	for _, c := range []struct {
+		name string
+		v    []int
+		dst  *[2]int
+	}{{"start", j.Start, &j.JSON.Start}, {"goal", j.Goal, &j.JSON.Goal}} {
+		if err := (Board{Rows: j.Rows, Cols: j.Cols}).Validate(); err != nil {
+			return err
+		}
+		switch len(c.v) {
+		case 0:
+			return fmt.Errorf("maze: JSON has no %s: want a cell [row, col]", c.name)
+		case 2:
+		default:
+			return fmt.Errorf("maze: JSON %s %v: want a cell [row, col]", c.name, c.v)
+		}
+		*c.dst = [2]int(c.v)
+	}
+	mz, err := j.JSON.Maze()
 	if err != nil {
 		return err
 	}

@@ -73,10 +73,11 @@ func (m *Maze) String() string { return m.Text(TextOptions{}) }
 
 // ParseOptions supplies what maze text may leave out.
 type ParseOptions struct {
-	// Start is the start cell when the text has no "start" line; nil means
-	// the upper-left corner. A "start" line in the text wins.
+	// Start is the start cell; it wins over a "start" line in the text.
+	// Nil means the text's start line or else the upper-left corner.
 	Start *Cell
-	// Goal is the goal cell when the text marks none (no G and no 0).
+	// Goal is the goal cell when the text marks none (no G and no 0); a
+	// text whose goal is elsewhere is an error.
 	Goal *Cell
 	// Variant adds rules to those the text's variant line names (see
 	// Variant.With), e.g. to read a plain grid as a Queen Jumping Maze.
@@ -119,12 +120,16 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 	if len(data) > MaxTextBytes {
 		return nil, fmt.Errorf("maze: input is larger than %d bytes", MaxTextBytes)
 	}
+	data = bytes.TrimPrefix(data, []byte("\uFEFF")) // a byte-order mark, as some editors write
 	var (
 		rows           [][]int
 		kinds          []byte // cell kinds, row-major, as the rows go
 		start, goal    *Cell
 		goalAt         *Cell // where the rows mark the goal
 		goalLine       int
+		goalCol        int
+		startCol       int
+		goalLineCol    int
 		cols, lineNo   int
 		startLine, gln int
 		variant        Variant
@@ -195,12 +200,12 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 				if start != nil {
 					return nil, errAt(lineNo, fields[0].col, "second start line (the first is line %d)", startLine)
 				}
-				start, startLine = &c, lineNo
+				start, startLine, startCol = &c, lineNo, fields[1].col
 			} else {
 				if goal != nil {
 					return nil, errAt(lineNo, fields[0].col, "second goal line (the first is line %d)", gln)
 				}
-				goal, gln = &c, lineNo
+				goal, gln, goalLineCol = &c, lineNo, fields[1].col
 			}
 			continue
 		}
@@ -237,7 +242,7 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 				if goalAt != nil {
 					return nil, errAt(lineNo, f.col, "second goal (the first is at %v on line %d)", *goalAt, goalLine)
 				}
-				goalAt, goalLine = &Cell{len(rows), c}, lineNo
+				goalAt, goalLine, goalCol = &Cell{len(rows), c}, lineNo, f.col
 				continue
 			}
 			v, err := strconv.Atoi(f.text)
@@ -290,23 +295,45 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 		goal = &exit
 	case goalAt != nil && goal != nil && *goalAt != *goal:
 		return nil, fmt.Errorf("maze: line %d: the goal line says %v but the rows mark the goal at %v", gln, *goal, *goalAt)
+	case o.Goal != nil && (goalAt != nil || goal != nil):
+		at, line, col := goal, gln, goalLineCol
+		if goalAt != nil {
+			at, line, col = goalAt, goalLine, goalCol
+		}
+		if *at != *o.Goal {
+			return nil, errAt(line, col, "the text puts the goal at %v, not at the given goal %v", *at, *o.Goal)
+		}
+		goal = at
 	case goalAt != nil:
 		goal = goalAt
 	case goal != nil:
 	case o.Goal != nil:
 		goal = o.Goal
 	default:
-		return nil, fmt.Errorf("maze: no goal: mark it G (or 0) in the rows, or give it as a goal cell")
+		return nil, fmt.Errorf("maze: line %d: no goal at the end of the maze: mark it G (or 0) in the rows, or give it as a goal cell", lineNo)
 	}
-	if start == nil {
-		start = o.Start
+	if o.Start != nil {
+		start, startLine = o.Start, 0
 	}
 	if start == nil {
 		s := DefaultStart(b)
 		start = &s
 	}
 	if !variant.Exit && !b.Contains(*goal) {
+		if gln > 0 {
+			return nil, errAt(gln, goalLineCol, "goal %v is off the %dx%d board", *goal, b.Rows, b.Cols)
+		}
 		return nil, fmt.Errorf("maze: goal %v is off the %dx%d board", *goal, b.Rows, b.Cols)
+	}
+	if startLine > 0 {
+		switch {
+		case !b.Contains(*start):
+			return nil, errAt(startLine, startCol, "start %v is off the %dx%d board", *start, b.Rows, b.Cols)
+		case !b.Open(b.Index(*start)):
+			return nil, errAt(startLine, startCol, "start %v is a %s cell, not an open one", *start, b.Kind(b.Index(*start)))
+		case !variant.Exit && *start == *goal:
+			return nil, errAt(startLine, startCol, "start and goal are the same cell %v", *start)
+		}
 	}
 	m, err := New(b, *start, *goal)
 	if err != nil {

@@ -69,7 +69,9 @@ func TestParseTextErrors(t *testing.T) {
 		{"too many rows", strings.Repeat("1 1\n", 40), "line 33, column 1: more than 32 rows"},
 		{"one cell", "G\n", "at least 2 cells"},
 		{"start on goal", "start 1,2\n1 G\n", "start and goal are the same cell"},
-		{"start off board", "start 9,9\n1 G\n", "start (9,9) is off"},
+		{"start off board", "start 9,9\n1 G\n", "line 1, column 7: start (9,9) is off"},
+		{"goal off board", "goal 3,1\n1 1\n", "line 1, column 6: goal (3,1) is off"},
+		{"no goal at the end", "1 2\n\n1 1\n# end\n", "line 4: no goal"},
 		{"bad start", "start x\n1 G\n", "line 1, column 7"},
 		{"directive after rows", "1 G\nstart 1,1\n", "line 2, column 1"},
 		{"goal line disagrees", "goal 1,1\n1 G\n", "goal line says (1,1)"},
@@ -101,6 +103,21 @@ func TestParseTextOptions(t *testing.T) {
 	back, err := maze.ParseText([]byte(m.String()), maze.ParseOptions{})
 	if err != nil || !back.Equal(m) {
 		t.Fatalf("round trip: %v\n%s", err, m)
+	}
+	// The given start wins over the start line; a given goal must agree
+	// with the text's; a byte-order mark is skipped.
+	other := maze.Cell{Row: 4, Col: 0}
+	over, err := maze.ParseText([]byte(m.String()), maze.ParseOptions{Start: &other, Goal: &goal})
+	if err != nil || over.Start != over.Index(other) || over.Goal != m.Goal {
+		t.Errorf("start over the start line: %v, start %v", err, over.Cell(over.Start))
+	}
+	_, err = maze.ParseText([]byte(m.String()), maze.ParseOptions{Goal: &start})
+	if err == nil || !strings.Contains(err.Error(), "line 3, column 7: the text puts the goal at (2,4), not at the given goal (3,3)") {
+		t.Errorf("disagreeing goal: %v", err)
+	}
+	bom, err := maze.ParseText([]byte("\uFEFF"+m.String()), maze.ParseOptions{})
+	if err != nil || !bom.Equal(m) {
+		t.Errorf("byte-order mark: %v", err)
 	}
 }
 

@@ -117,7 +117,7 @@ func analyzeText(m *maze.Maze, f *analysis.Features, rate energyRating, color bo
 	case !f.Solvable:
 		line("Shortest solution", "none: the goal cannot be reached")
 	default:
-		line("Shortest solution", "%d moves: %s", f.GoalDepth, f.Solution)
+		line("Shortest solution", "%s: %s", analysis.Moves(f.GoalDepth), f.Solution)
 	}
 	switch {
 	case f.Unique:

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -33,7 +34,10 @@ to stderr and stdout gets the final maze and its evaluation as JSON.`,
 		ValidArgs: exercise.Names,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !cmd.Flags().Changed("seed") {
+				// The transcript stays exactly the program's; the seed
+				// that repeats it goes to stderr.
 				seed = randomSeed()
+				fmt.Fprintf(e.stderr, "rjm: seed %d (repeat this run with --seed %d)\n", seed, seed)
 			}
 			out := e.stdout
 			if asJSON {

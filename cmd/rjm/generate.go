@@ -59,8 +59,8 @@ func (f *searchFlags) register(c *cobra.Command) {
 	d := generate.Default()
 	fl := c.Flags()
 	fl.IntVar(&f.size, "size", d.Rows, "maze size `N` (N×N)")
-	fl.IntVar(&f.rows, "rows", 0, "rows `R` (overrides --size)")
-	fl.IntVar(&f.cols, "cols", 0, "columns `C` (overrides --size)")
+	fl.IntVar(&f.rows, "rows", d.Rows, "rows `R` (overrides --size)")
+	fl.IntVar(&f.cols, "cols", d.Cols, "columns `C` (overrides --size)")
 	fl.StringVar(&f.start, "start", "", "start cell `r,c` (1-based); default 1,1")
 	fl.StringVar(&f.goal, "goal", "", "goal cell `r,c` (1-based); default drawn at random from the seed")
 	fl.BoolVar(&f.randomStart, "random-start", false, "place the start at random too")
@@ -82,14 +82,11 @@ func (f *searchFlags) spec(c *cobra.Command) (generate.Spec, error) {
 	s.Rows, s.Cols, s.Method, s.Iterations = f.size, f.size, f.method, f.iterations
 	s.Descents, s.P, s.T0, s.Decay = f.restarts, f.p, f.t0, f.decay
 	s.RandomStart, s.Seed = f.randomStart, f.seed
-	if f.rows != 0 || f.cols != 0 {
-		s.Rows, s.Cols = f.rows, f.cols
-		if s.Rows == 0 {
-			s.Rows = f.size
-		}
-		if s.Cols == 0 {
-			s.Cols = f.size
-		}
+	if c.Flags().Changed("rows") {
+		s.Rows = f.rows
+	}
+	if c.Flags().Changed("cols") {
+		s.Cols = f.cols
 	}
 	var err error
 	if s.Variant, err = variantFlag(f.variant); err != nil {
@@ -114,6 +111,9 @@ func (f *searchFlags) spec(c *cobra.Command) (generate.Spec, error) {
 		*x.dst = &cell
 	}
 	if f.randomStart {
+		if f.start != "" {
+			return s, fmt.Errorf("give either --start or --random-start, not both")
+		}
 		s.Start = nil
 	}
 	if f.randomGoal {
@@ -126,8 +126,17 @@ func (f *searchFlags) spec(c *cobra.Command) (generate.Spec, error) {
 	if !c.Flags().Changed("seed") {
 		s.Seed = randomSeed()
 	}
-	if s.Iterations < 0 || s.Iterations > search.MaxIterations {
-		return s, fmt.Errorf("--iterations %d out of range 0..%d", s.Iterations, search.MaxIterations)
+	// A method's settings given for another method must still make sense.
+	for _, x := range []struct{ flag, method string }{
+		{"restarts", generate.Restarts}, {"p", generate.Uphill}, {"t0", generate.Anneal}, {"decay", generate.Anneal},
+	} {
+		if c.Flags().Changed(x.flag) && s.Method != x.method {
+			t := s
+			t.Iterations = min(t.Iterations, 1) // the budget is the method's own
+			if err := t.ValidateMethod(x.method); err != nil {
+				return s, fmt.Errorf("--%s: %w", x.flag, err)
+			}
+		}
 	}
 	return s, nil
 }
@@ -293,7 +302,7 @@ func newGenerateJSON(r *generate.Result) generateJSON {
 		Method: r.Spec.Method, EnergyName: r.Spec.Energy, Energy: r.Energy,
 		Solution: s.Letters(), ShortestPaths: s.Paths, Unique: s.Unique(),
 		Stats: r.Stats, Jumps: m.JSON().Jumps, Features: r.Features,
-		Warnings: append([]string{}, warnings(r.Features)...),
+		Warnings: append([]string{}, warnings(r.Spec.Energy, r.Features)...),
 	}
 	if s.Solvable() {
 		d := s.GoalDepth
@@ -303,18 +312,27 @@ func newGenerateJSON(r *generate.Result) generateJSON {
 }
 
 // warnings says what keeps a generated maze from being what seed 003
-// calls good: a unique shortest solution and no black holes.
-func warnings(f *analysis.Features) []string {
+// calls good: a unique shortest solution and no black holes. Under the
+// design energy, which asks for both, they say that no better maze was
+// found; other energies may not ask for them, so there they only say what
+// the maze has.
+func warnings(energyName string, f *analysis.Features) []string {
 	var w []string
+	sought := energyName == "design"
 	switch {
 	case !f.Solvable:
 		// generateText says so already; the JSON form needs it.
 		w = append(w, "no maze with a solution was found")
-	case !f.Unique:
+	case !f.Unique && sought:
 		w = append(w, fmt.Sprintf("no maze with a unique shortest solution was found: this one has %d", f.ShortestPaths))
+	case !f.Unique:
+		w = append(w, fmt.Sprintf("this maze has %d shortest solutions, not a unique one", f.ShortestPaths))
 	}
-	if f.BlackHoles > 0 {
+	switch {
+	case f.BlackHoles > 0 && sought:
 		w = append(w, fmt.Sprintf("no maze without black holes was found: this one has %d (%d cells)", f.BlackHoles, f.BlackHoleCells))
+	case f.BlackHoles > 0:
+		w = append(w, fmt.Sprintf("this maze has %d black hole(s) (%d cells)", f.BlackHoles, f.BlackHoleCells))
 	}
 	return w
 }
@@ -325,7 +343,7 @@ func generateText(r *generate.Result) string {
 	b.WriteString(m.String())
 	b.WriteByte('\n')
 	if s.Solvable() {
-		fmt.Fprintf(&b, "Shortest solution: %d moves: %s\n", s.GoalDepth, s.Letters())
+		fmt.Fprintf(&b, "Shortest solution: %s: %s\n", analysis.Moves(s.GoalDepth), s.Letters())
 		if s.Unique() {
 			b.WriteString("Shortest solutions: 1 (unique)\n")
 		} else {
@@ -335,7 +353,7 @@ func generateText(r *generate.Result) string {
 		b.WriteString("No solution: no maze with a solution was found.\n")
 	}
 	fmt.Fprintf(&b, "Features: %s\n", r.Features.Summary())
-	for k, w := range warnings(r.Features) {
+	for k, w := range warnings(r.Spec.Energy, r.Features) {
 		if k > 0 || r.Features.Solvable { // "No solution" says the first
 			fmt.Fprintf(&b, "Warning: %s.\n", w)
 		}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"rjm/analysis"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -165,6 +167,13 @@ func TestSolveBadInput(t *testing.T) {
 		{"bad start", "1 1\n1 G\n", []string{"--start", "0,0"}, "count from 1"},
 		{"bad id", "", []string{"--id", "5x5:12"}, "ID has 2 jumps"},
 		{"strict", "7 1\n1 G\n", []string{"--strict"}, "cell (1,1) has jump 7, which leaves the board"},
+		{"start line off the board", "start 5,5\n1 G\n1 1\n", nil, "line 1, column 7: start (5,5) is off the 2x2 board"},
+		{"start line on the goal", "start 1,2\n1 G\n1 1\n", nil, "line 1, column 7: start and goal are the same cell (1,2)"},
+		{"goal line off the board", "goal 9,9\n1 1\n1 1\n", nil, "line 1, column 6: goal (9,9) is off"},
+		{"no goal names the line", "1 1\n1 1\n", nil, "line 2: no goal"},
+		{"--goal against the text", "1 G\n1 1\n", []string{"--goal", "2,2"}, "line 1, column 3: the text puts the goal at (1,2), not at the given goal (2,2)"},
+		{"JSON cell of one number", `{"rows":2,"cols":2,"start":[1],"goal":[2,2],"jumps":[[1,1],[1,0]]}`, nil, "JSON start [1]: want a cell [row, col]"},
+		{"JSON without a start", `{"rows":2,"cols":2,"goal":[2,2],"jumps":[[1,1],[1,0]]}`, nil, "JSON has no start"},
 	} {
 		out, errs, code := rjmRun(t, tc.stdin, append([]string{"solve"}, tc.args...)...)
 		if code != 2 || out != "" || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") != 1 {
@@ -179,6 +188,27 @@ func TestSolveDeadEnd(t *testing.T) {
 	out, errs, code := rjmRun(t, "1 7 1\n1 1 1\n1 1 G\n", "solve")
 	if code != 0 || !strings.Contains(errs, "(1,2)=7") || strings.Count(errs, "\n") != 1 || !strings.Contains(out, "Shortest solution: 4 moves") {
 		t.Fatalf("status %d\nstdout %s\nstderr %q", code, out, errs)
+	}
+}
+
+// --start wins over the text's start line, as over an ID's or JSON's
+// start; --goal agreeing with the text is accepted; a byte-order mark is
+// skipped; a one-move solution says "1 move".
+func TestSolveGivenCells(t *testing.T) {
+	for _, tc := range []struct {
+		name, stdin string
+		args        []string
+		want        string
+	}{
+		{"--start over the start line", "start 2,1\n1 G\n1 1\n", []string{"--start", "2,2"}, "Shortest solution: 1 move: U"},
+		{"--start over an ID", "", []string{"--id", "2x2s2.1:1110", "--start", "1,2"}, "Shortest solution: 1 move: D"},
+		{"--goal agreeing", "1 G\n1 1\n", []string{"--goal", "1,2"}, "Shortest solution: 1 move: R"},
+		{"byte-order mark", "\uFEFF1 G\n1 1\n", nil, "Shortest solution: 1 move: R"},
+	} {
+		out, errs, code := rjmRun(t, tc.stdin, append([]string{"solve"}, tc.args...)...)
+		if code != 0 || !strings.Contains(out, tc.want) {
+			t.Errorf("%s: status %d, stderr %q, stdout\n%s(want %q)", tc.name, code, errs, out, tc.want)
+		}
 	}
 }
 
@@ -257,11 +287,65 @@ func TestGenerateBadFlags(t *testing.T) {
 		{"--start", "1,1", "--goal", "1,1"},
 		{"--id", "5x5#x"},
 		{"extra-arg"},
+		// The goal on the default start, and the start given twice over.
+		{"--goal", "1,1"},
+		{"--start", "2,2", "--random-start"},
+		// Seeded IDs are checked as the flags are.
+		{"--id", "5x5,method=hill,iterations=-5,energy=depth#1"},
+		{"--id", "5x5,method=restarts,iterations=1000000,descents=100000,energy=depth#1"},
+		{"--id", "5x5,method=anneal,iterations=10,t0=0,decay=0.9,energy=depth#1"},
+		// --rows 0 is not "use --size".
+		{"--rows", "0"},
+		{"--cols", "0", "--size", "6"},
+		// A setting out of range is rejected even when the method does not use it.
+		{"--method", "hill", "--p", "5"},
+		{"--method", "hill", "--t0", "-1"},
+		{"--method", "uphill", "--decay", "2"},
+		{"--method", "hill", "--restarts", "0"},
 	} {
 		out, errs, code := rjmRun(t, "", append([]string{"generate"}, args...)...)
 		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%v: status %d, stdout %q, stderr %q", args, code, out, errs)
 		}
+	}
+}
+
+// Unknown commands are bad usage, status 2.
+func TestUnknownCommand(t *testing.T) {
+	for _, args := range [][]string{{"bogus"}, {"learn", "bogus"}} {
+		out, errs, code := rjmRun(t, "", args...)
+		if code != 2 || out != "" || !strings.Contains(errs, `unknown command "bogus"`) {
+			t.Errorf("%v: status %d, stdout %q, stderr %q", args, code, out, errs)
+		}
+	}
+}
+
+// An exercise run without --seed reports the seed it drew on stderr, and
+// that seed repeats the transcript.
+func TestExerciseReportsSeed(t *testing.T) {
+	out, errs, code := rjmRun(t, "5\n", "exercise", "representation")
+	f := strings.Fields(errs)
+	if code != 0 || len(f) < 3 || f[0]+" "+f[1] != "rjm: seed" {
+		t.Fatalf("status %d, stderr %q", code, errs)
+	}
+	seed := f[2]
+	again, errs2, _ := rjmRun(t, "5\n", "exercise", "representation", "--seed", seed)
+	if again != out || errs2 != "" {
+		t.Errorf("--seed %s gives\n%s\nnot\n%s(stderr %q)", seed, again, out, errs2)
+	}
+}
+
+// Generate's warnings say that no good maze was found only under the
+// design energy, which looks for one; under others they say what the maze has.
+func TestGenerateWarnings(t *testing.T) {
+	f := &analysis.Features{Solvable: true, ShortestPaths: 3, BlackHoles: 1, BlackHoleCells: 2}
+	design := strings.Join(warnings("design", f), "; ")
+	depth := strings.Join(warnings("depth", f), "; ")
+	if !strings.Contains(design, "no maze with a unique shortest solution was found") || !strings.Contains(design, "no maze without black holes was found") {
+		t.Errorf("design: %s", design)
+	}
+	if strings.Contains(depth, "was found") || !strings.Contains(depth, "3 shortest solutions") || !strings.Contains(depth, "1 black hole") {
+		t.Errorf("depth: %s", depth)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
@@ -59,10 +60,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // isCobraUsage reports whether err comes from cobra's own argument and
-// flag checks, which happen before a command runs.
+// flag checks, which happen before a command runs, or is cobra's
+// "unknown command" error, which has no type of its own.
 var errCobraUsage = errors.New("usage")
 
-func isCobraUsage(err error) bool { return errors.Is(err, errCobraUsage) }
+func isCobraUsage(err error) bool {
+	return errors.Is(err, errCobraUsage) || strings.HasPrefix(err.Error(), "unknown command ")
+}
 
 // newRootCmd returns the command tree. When args name a subcommand, only
 // that one is built: a run pays for its own command's set-up alone, which

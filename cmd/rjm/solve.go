@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rjm/analysis"
 	"rjm/energy"
 	"rjm/maze"
 	"rjm/solve"
@@ -108,7 +109,7 @@ func solveText(m *maze.Maze, r *solve.Result) string {
 	if !r.Solvable() {
 		fmt.Fprintf(&b, "No solution: the goal %v cannot be reached from the start %v.\n", m.Cell(m.Goal), m.Cell(m.Start))
 	} else {
-		fmt.Fprintf(&b, "Shortest solution: %d moves: %s\n", r.GoalDepth, r.Letters())
+		fmt.Fprintf(&b, "Shortest solution: %s: %s\n", analysis.Moves(r.GoalDepth), r.Letters())
 		switch {
 		case r.Unique():
 			b.WriteString("Shortest solutions: 1 (unique)\n")

@@ -43,7 +43,7 @@ func TestSolveVariantFlag(t *testing.T) {
 	}
 	// The exit ring turns a grid without a goal into Loyd's kind of maze.
 	out, _, code = rjmRun(t, "1 2\n2 1\n", "solve", "--variant", "exit")
-	if code != 0 || !strings.Contains(out, "Shortest solution: 1 moves: U\n") {
+	if code != 0 || !strings.Contains(out, "Shortest solution: 1 move: U\n") {
 		t.Fatalf("status %d\n%s", code, out)
 	}
 	for _, tc := range []struct {
