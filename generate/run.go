@@ -19,6 +19,11 @@ type Result struct {
 	Stats    search.Stats
 	Solved   *solve.Result
 	Features *analysis.Features // the design features of Maze
+	// Interrupted is set when the context ended the search early; Maze
+	// is then the best found so far. Spec then holds the iterations done,
+	// so that it still regenerates Maze, except for Restarts, whose
+	// unfinished descent no Spec expresses.
+	Interrupted bool
 }
 
 // NewRand returns the random number generator a seed stands for. Every
@@ -45,7 +50,9 @@ func (s Spec) SearchMethod() search.Method {
 }
 
 // Run generates the maze spec describes. progress, if not nil, receives
-// the search's progress (see search.Problem).
+// the search's progress (see search.Problem). When ctx ends the search
+// early, Run returns the best maze found so far (Result.Interrupted) with
+// ctx's error, so that a long search stopped by the user loses nothing.
 func Run(ctx context.Context, spec Spec, progress func(done, total int, best float64)) (*Result, error) {
 	if err := spec.Validate(); err != nil {
 		return nil, err
@@ -66,13 +73,22 @@ func Run(ctx context.Context, spec Spec, progress func(done, total int, best flo
 	start, goal := place(b, spec, rng)
 	p := search.Problem{Graph: g, Start: b.Index(start), Goal: b.Index(goal), Energy: e, Progress: progress}
 	res, err := spec.SearchMethod().Search(ctx, p, rng)
-	if err != nil && err != search.ErrNoStep {
+	interrupted := err != nil && err == ctx.Err() && res.Best != nil
+	if err != nil && err != search.ErrNoStep && !interrupted {
 		return nil, err
 	}
-	return &Result{
+	r := &Result{
 		Spec: spec, Maze: res.Best, Energy: res.Energy, Stats: res.Stats,
 		Solved: solve.Solve(g, res.Best), Features: analysis.Analyze(g, res.Best),
-	}, nil
+	}
+	if interrupted {
+		r.Interrupted = true
+		if spec.Method != Restarts {
+			r.Spec.Iterations = res.Stats.Iterations
+		}
+		return r, err
+	}
+	return r, nil
 }
 
 // place picks the start and the goal among the open cells: given cells

@@ -275,14 +275,20 @@ goal (G), ignoring its jumps, e.g. a Loyd-style shape with an exit ring.
 			progress, done := newProgress(e, "searching", total)
 			res, err := generate.Run(e.ctx, spec, progress)
 			done()
-			if err != nil {
+			if res == nil {
 				return err
 			}
+			// An interrupted search still prints the best maze it found.
+			var werr error
 			if asJSON {
-				return writeJSON(e, newGenerateJSON(res))
+				werr = writeJSON(e, newGenerateJSON(res))
+			} else {
+				_, werr = fmt.Fprint(e.stdout, generateText(res))
 			}
-			_, err = fmt.Fprint(e.stdout, generateText(res))
-			return err
+			if res.Interrupted {
+				return fmt.Errorf("interrupted after %d of %d iterations: the maze printed is the best found so far", res.Stats.Iterations, total)
+			}
+			return werr
 		},
 	}
 	f.register(c)
@@ -298,7 +304,7 @@ func newGenerateJSON(r *generate.Result) generateJSON {
 	j := generateJSON{
 		Maze: m.String(), Rows: m.Rows, Cols: m.Cols,
 		Start: m.CellJSON(m.Start), Goal: m.CellJSON(m.Goal),
-		ID: id, SeededID: r.Spec.String(), Seed: r.Spec.Seed,
+		ID: id, SeededID: seededID(r), Seed: r.Spec.Seed,
 		Method: r.Spec.Method, EnergyName: r.Spec.Energy, Energy: r.Energy,
 		Solution: s.Letters(), ShortestPaths: s.Paths, Unique: s.Unique(),
 		Stats: r.Stats, Jumps: m.JSON().Jumps, Features: r.Features,
@@ -361,11 +367,24 @@ func generateText(r *generate.Result) string {
 	fmt.Fprintf(&b, "Energy (%s): %s\n", r.Spec.Energy, energy.Format(r.Energy))
 	id, _ := m.ID()
 	fmt.Fprintf(&b, "ID: %s\n", id)
-	fmt.Fprintf(&b, "Seeded ID: %s\n", r.Spec)
+	if sid := seededID(r); sid != "" {
+		fmt.Fprintf(&b, "Seeded ID: %s\n", sid)
+	} else {
+		b.WriteString("Seeded ID: none (the search stopped within a descent)\n")
+	}
 	st := r.Stats
 	fmt.Fprintf(&b, "Search: %s, %d iterations, %d accepted (%d uphill), %d restarts, %d improvements\n",
 		r.Spec.Method, st.Iterations, st.Accepted, st.Uphill, st.Restarts, st.Improved)
 	return b.String()
+}
+
+// seededID returns the result's seeded ID, or "" when the search was
+// interrupted in a way no seeded ID repeats (see generate.Result).
+func seededID(r *generate.Result) string {
+	if r.Interrupted && r.Spec.Method == generate.Restarts {
+		return ""
+	}
+	return r.Spec.String()
 }
 
 // randomSeed draws a seed for runs that were given none; the seed is
