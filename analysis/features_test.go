@@ -1,8 +1,10 @@
 package analysis_test
 
 import (
+	"encoding/json"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"rjm/analysis"
@@ -201,6 +203,28 @@ func TestTerms(t *testing.T) {
 		back, err := analysis.ParseTerm(tm.String())
 		if err != nil || back != tm || tm.Doc() == "" {
 			t.Errorf("term %d: %q %v", tm, tm, err)
+		}
+	}
+}
+
+// Features round-trip through JSON, with goal_depth null when unsolvable.
+func TestFeaturesJSON(t *testing.T) {
+	fig, err := os.ReadFile("../examples/figure1.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{string(fig), "2 1 2\n1 G 1\n2 1 2\n"} {
+		f := analyze(t, text)
+		data, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Solvable != !strings.Contains(string(data), `"goal_depth":null`) {
+			t.Errorf("solvable %v: %s", f.Solvable, data)
+		}
+		var back analysis.Features
+		if err := json.Unmarshal(data, &back); err != nil || !reflect.DeepEqual(&back, f) {
+			t.Errorf("round trip: %v\n%+v\n%+v", err, back, *f)
 		}
 	}
 }

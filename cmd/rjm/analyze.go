@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -15,14 +16,45 @@ import (
 )
 
 // analyzeJSON is the --json form of "rjm analyze": the features, with
-// the maze they describe.
+// the maze they describe, in one object.
 type analyzeJSON struct {
-	ID   string `json:"id"`
-	Maze string `json:"maze"`
-	*analysis.Features
-	Jumps [][]int `json:"jumps"`
+	ID       string
+	Maze     string
+	Features *analysis.Features
+	Jumps    [][]int
+	// DeadEnds lists the cells whose jump has no move (see maze.DeadEnds).
+	DeadEnds [][2]int
 	// Rated is the maze's energy by --energy, when one is given.
-	Rated *ratedJSON `json:"rated,omitempty"`
+	Rated *ratedJSON
+}
+
+// MarshalJSON writes the object as "id", "maze", the features' keys,
+// "jumps", "dead_ends" and "rated" (when given).
+func (j analyzeJSON) MarshalJSON() ([]byte, error) {
+	head, err := json.Marshal(struct {
+		ID   string `json:"id"`
+		Maze string `json:"maze"`
+	}{j.ID, j.Maze})
+	if err != nil {
+		return nil, err
+	}
+	feats, err := json.Marshal(j.Features)
+	if err != nil {
+		return nil, err
+	}
+	tail, err := json.Marshal(struct {
+		Jumps    [][]int    `json:"jumps"`
+		DeadEnds [][2]int   `json:"dead_ends"`
+		Rated    *ratedJSON `json:"rated,omitempty"`
+	}{j.Jumps, j.DeadEnds, j.Rated})
+	if err != nil {
+		return nil, err
+	}
+	// Three objects become one: drop the braces between them.
+	out := append(head[:len(head)-1], ',')
+	out = append(out, feats[1:len(feats)-1]...)
+	out = append(out, ',')
+	return append(out, tail[1:]...), nil
 }
 
 type ratedJSON struct {
@@ -76,7 +108,10 @@ another energy.
 			}
 			if asJSON {
 				id, _ := m.ID()
-				j := analyzeJSON{ID: id, Maze: m.String(), Features: f, Jumps: m.JSON().Jumps}
+				j := analyzeJSON{ID: id, Maze: m.String(), Features: f, Jumps: m.JSON().Jumps, DeadEnds: [][2]int{}}
+				for _, c := range m.DeadEnds() {
+					j.DeadEnds = append(j.DeadEnds, m.CellJSON(c))
+				}
 				if rate.e != nil {
 					j.Rated = &ratedJSON{rate.e.Name(), rate.value}
 				}

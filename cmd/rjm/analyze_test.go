@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,6 +44,16 @@ func TestAnalyzeJSON(t *testing.T) {
 	}
 	if _, ok := j["rated"]; ok {
 		t.Errorf("rated without --energy")
+	}
+	if j["goal_depth"] != 13.0 || fmt.Sprint(j["dead_ends"]) != "[]" {
+		t.Errorf("goal_depth %v, dead_ends %v", j["goal_depth"], j["dead_ends"])
+	}
+	// Unsolvable: goal_depth is null, as in solve's and generate's JSON;
+	// dead ends are listed.
+	out, _, _ = rjmRun(t, "2 1 2\n1 G 1\n2 1 7\n", "analyze", "--json")
+	j = nil
+	if err := json.Unmarshal([]byte(out), &j); err != nil || j["goal_depth"] != nil || fmt.Sprint(j["dead_ends"]) != "[[3 3]]" || j["id"] != "3x3:212101217" {
+		t.Errorf("unsolvable: %v\n%s", err, out)
 	}
 	// --energy rates the maze too.
 	out, _, _ = rjmRun(t, "", "analyze", "--json", "--energy", "weighted:uturns=2,goal_depth=-1", "../../examples/figure1.txt")
