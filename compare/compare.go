@@ -7,13 +7,11 @@ package compare
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"rjm/analysis"
 	"rjm/generate"
+	"rjm/parallel"
 )
 
 // Limits on the work one comparison may ask for.
@@ -98,18 +96,21 @@ func Run(ctx context.Context, s Settings, progress func(done, total int)) (*Resu
 	}
 	names := s.energies()
 	total := s.Count * len(names)
-	features := make([]*analysis.Features, total)
-	err := parallel(ctx, s.Workers, total, func(ctx context.Context, job int) error {
+	finished := 0
+	var done func()
+	if progress != nil {
+		done = func() { finished++; progress(finished, total) }
+	}
+	features, err := parallel.Map(ctx, s.Workers, total, done, func(ctx context.Context, job int) (*analysis.Features, error) {
 		spec := s.Spec
 		spec.Energy = names[job/s.Count]
 		spec.Seed = s.Spec.Seed + uint64(job%s.Count)
 		r, err := generate.Run(ctx, spec, nil)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		features[job] = r.Features
-		return nil
-	}, progress)
+		return r.Features, nil
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -126,49 +127,4 @@ func Run(ctx context.Context, s Settings, progress func(done, total int)) (*Resu
 // given name: "rjm generate --id" regenerates it.
 func (r *Result) IDOf(energy string, k int) string {
 	return fmt.Sprintf("%s,energy=%s#%d", r.Recipe, energy, r.Seed+uint64(k))
-}
-
-// parallel runs job(0..n-1) on up to workers goroutines and returns the
-// error of the lowest failed job; the first failure cancels the others.
-func parallel(ctx context.Context, workers, n int, job func(ctx context.Context, i int) error, progress func(done, total int)) error {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	errs := make([]error, n)
-	var next atomic.Int64
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	done := 0
-	for range min(workers, n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n || ctx.Err() != nil {
-					return
-				}
-				if err := job(ctx, i); err != nil {
-					errs[i] = err
-					cancel()
-					return
-				}
-				mu.Lock()
-				done++
-				if progress != nil {
-					progress(done, n)
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return ctx.Err()
 }

@@ -5,9 +5,9 @@
 // drawn with gonum/plot).
 //
 // Every experiment is reproducible: run i of an experiment draws from
-// generate.NewRand(RunSeed(seed, i)), whatever goroutine runs it, so the
+// generate.NewRand(parallel.RunSeed(seed, i)), whatever goroutine runs it, so the
 // same seed and settings give byte-identical tables on any number of
-// cores. Experiments run their searches in parallel (see Parallel),
+// cores. Experiments run their searches in parallel (see package parallel),
 // report progress through an optional callback, and never print.
 //
 // All lists the experiments; each lives in its own file:

@@ -11,6 +11,7 @@ import (
 	"rjm/energy"
 	"rjm/generate"
 	"rjm/learn"
+	"rjm/parallel"
 	"rjm/search"
 )
 
@@ -81,10 +82,10 @@ func Energies(ctx context.Context, s Settings) (*Report, error) {
 	p := problem5()
 	fs := features()
 	tr := s.tracker(len(es) * mazes)
-	res, err := Parallel(ctx, s.Workers, len(es)*mazes, s.Seed, tr.tick, func(ctx context.Context, i int, _ *rand.Rand) ([]float64, error) {
+	res, err := parallel.Seeded(ctx, s.Workers, len(es)*mazes, s.Seed, tr.tick, func(ctx context.Context, i int, _ *rand.Rand) ([]float64, error) {
 		q := p
 		q.Energy = es[i/mazes]
-		rng := generate.NewRand(RunSeed(RunSeed(s.Seed, 1), i%mazes))
+		rng := generate.NewRand(parallel.RunSeed(parallel.RunSeed(s.Seed, 1), i%mazes))
 		r, err := search.Uphill{Iterations: iterations, P: pUp}.Search(ctx, q, rng)
 		if err != nil {
 			return nil, err

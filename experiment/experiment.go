@@ -96,7 +96,7 @@ type tracker struct {
 
 func (s Settings) tracker(total int) *tracker { return &tracker{total: total, f: s.Progress} }
 
-// tick is Parallel's done callback.
+// tick is parallel.Seeded's done callback.
 func (t *tracker) tick() {
 	t.done++
 	if t.f != nil {

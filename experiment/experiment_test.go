@@ -4,75 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 
 	"rjm/learn"
 )
-
-func TestRunSeed(t *testing.T) {
-	seen := map[uint64]bool{}
-	for seed := range uint64(20) {
-		for i := range 200 {
-			s := RunSeed(seed, i)
-			if seen[s] {
-				t.Fatalf("RunSeed(%d, %d) = %d repeats", seed, i, s)
-			}
-			seen[s] = true
-		}
-	}
-}
-
-// Results do not depend on the number of workers or on scheduling.
-func TestParallelDeterministic(t *testing.T) {
-	job := func(_ context.Context, i int, rng *rand.Rand) ([2]uint64, error) {
-		return [2]uint64{uint64(i), rng.Uint64()}, nil
-	}
-	var want [][2]uint64
-	for _, w := range []int{1, 2, 7, 0} {
-		calls := 0
-		got, err := Parallel(context.Background(), w, 100, 42, func() { calls++ }, job)
-		if err != nil || calls != 100 {
-			t.Fatalf("workers %d: %v, %d calls", w, err, calls)
-		}
-		if want == nil {
-			want = got
-		} else if !reflect.DeepEqual(got, want) {
-			t.Fatalf("workers %d: different results", w)
-		}
-	}
-	for i, r := range want {
-		if r[0] != uint64(i) {
-			t.Fatalf("result %d out of order", i)
-		}
-	}
-}
-
-func TestParallelErrors(t *testing.T) {
-	boom := errors.New("boom")
-	_, err := Parallel(context.Background(), 3, 50, 1, nil, func(_ context.Context, i int, _ *rand.Rand) (int, error) {
-		if i == 17 {
-			return 0, boom
-		}
-		return i, nil
-	})
-	if !errors.Is(err, boom) {
-		t.Errorf("err = %v", err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := Parallel(ctx, 2, 10, 1, nil, func(context.Context, int, *rand.Rand) (int, error) { return 0, nil }); !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled: %v", err)
-	}
-	if res, err := Parallel(context.Background(), 2, 0, 1, nil, func(context.Context, int, *rand.Rand) (int, error) { return 0, nil }); err != nil || len(res) != 0 {
-		t.Errorf("no jobs: %v %v", res, err)
-	}
-}
 
 func TestByName(t *testing.T) {
 	for _, n := range Names() {

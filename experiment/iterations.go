@@ -7,6 +7,7 @@ import (
 
 	"rjm/energy"
 	"rjm/graph"
+	"rjm/parallel"
 	"rjm/search"
 )
 
@@ -108,7 +109,7 @@ func stuck(out []outcome) int {
 // descentOutcomes runs runs first-choice descents on p, read at the
 // checkpoints, as runs of phase phase of the seed.
 func descentOutcomes(ctx context.Context, s Settings, phase int, p search.Problem, checkpoints []int, runs int, tr *tracker) ([]outcome, error) {
-	res, err := Parallel(ctx, s.Workers, runs, RunSeed(s.Seed, phase), tr.tick, func(ctx context.Context, i int, rng *rand.Rand) ([]float64, error) {
+	res, err := parallel.Seeded(ctx, s.Workers, runs, parallel.RunSeed(s.Seed, phase), tr.tick, func(ctx context.Context, i int, rng *rand.Rand) ([]float64, error) {
 		w, err := search.NewWalk(ctx, p, rng, true)
 		if err != nil {
 			return nil, err

@@ -8,6 +8,7 @@ import (
 
 	"rjm/energy"
 	"rjm/learn"
+	"rjm/parallel"
 	"rjm/search"
 )
 
@@ -72,7 +73,7 @@ func Satisfice(ctx context.Context, s Settings) (*Report, error) {
 	}
 	p := problem5()
 	tr := s.tracker(len(gens) * mazes)
-	res, err := Parallel(ctx, s.Workers, len(gens)*mazes, s.Seed, tr.tick, func(ctx context.Context, i int, rng *rand.Rand) (mazeCost, error) {
+	res, err := parallel.Seeded(ctx, s.Workers, len(gens)*mazes, s.Seed, tr.tick, func(ctx context.Context, i int, rng *rand.Rand) (mazeCost, error) {
 		g := gens[i/mazes]
 		var c mazeCost
 		for c.iterations < maxMazeIterations {

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"rjm/energy"
+	"rjm/parallel"
 	"rjm/search"
 )
 
@@ -81,7 +82,7 @@ func Uphill(ctx context.Context, s Settings) (*Report, error) {
 func checkpointOutcomes[X any](ctx context.Context, s Settings, phase int, xs []X, checkpoints []int, runs int, tr *tracker,
 	method func(x X) search.Method) ([][]outcome, error) {
 	p := problem5()
-	res, err := Parallel(ctx, s.Workers, len(xs)*runs, RunSeed(s.Seed, phase), tr.tick, func(ctx context.Context, i int, rng *rand.Rand) ([]float64, error) {
+	res, err := parallel.Seeded(ctx, s.Workers, len(xs)*runs, parallel.RunSeed(s.Seed, phase), tr.tick, func(ctx context.Context, i int, rng *rand.Rand) ([]float64, error) {
 		t := newTrace(checkpoints, -satisficing)
 		q := p
 		q.Energy = t.energy(energy.Depth{})

@@ -12,11 +12,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"rjm/experiment"
 	"rjm/generate"
 	"rjm/graph"
 	"rjm/learn"
 	"rjm/maze"
+	"rjm/parallel"
 	"rjm/search"
 )
 
@@ -176,7 +176,7 @@ from --seed and i, so the output does not depend on scheduling.`,
 			armList := learn.RestartArms(p, base, arms)
 			update, finish := newProgress(e, "pulling", len(strategies)*pulls)
 			prog := &sharedProgress{total: len(strategies) * pulls, update: update}
-			results, err := experiment.Parallel(e.ctx, workers, len(strategies), seed, nil,
+			results, err := parallel.Seeded(e.ctx, workers, len(strategies), seed, nil,
 				func(ctx context.Context, i int, rng *rand.Rand) (learn.BanditResult, error) {
 					b := learn.Bandit{Arms: armList, Strategy: strategies[i], Pulls: pulls,
 						Progress: func(int, int) { prog.add(1) }}
@@ -414,7 +414,7 @@ every state with t = 0 never finishes. Learning fails after
 				return badInput(err)
 			}
 			// Learning: run 0 of the seed.
-			rng := generate.NewRand(experiment.RunSeed(seed, 0))
+			rng := generate.NewRand(parallel.RunSeed(seed, 0))
 			env, err := learn.NewRestartEnv(e.ctx, p, mdp, rng)
 			if err != nil {
 				return err
@@ -443,7 +443,7 @@ every state with t = 0 never finishes. Learning fails after
 			update, finish = newProgress(e, "evaluating", len(policies)*mazes)
 			prog := &sharedProgress{total: len(policies) * mazes, update: update}
 			settings := learn.EvalSettings{Mazes: mazes, MaxSteps: perMaze * mazes, Progress: func(int, int) { prog.add(1) }}
-			evals, err := experiment.Parallel(e.ctx, workers, len(policies), experiment.RunSeed(seed, 1), nil,
+			evals, err := parallel.Seeded(e.ctx, workers, len(policies), parallel.RunSeed(seed, 1), nil,
 				func(ctx context.Context, i int, rng *rand.Rand) (learn.Evaluation, error) {
 					env, err := learn.NewRestartEnv(ctx, p, mdp, rng)
 					if err != nil {
