@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"rjm/energy"
 	"rjm/generate"
 	"rjm/maze"
+	"rjm/parallel"
 	"rjm/search"
 )
 
@@ -222,6 +224,7 @@ func newGenerateCmd(e *env) *cobra.Command {
 	var f searchFlags
 	var energyName, id string
 	var asJSON bool
+	var count int
 	c := &cobra.Command{
 		Use:   "generate",
 		Short: "Generate a maze by stochastic local search",
@@ -252,7 +255,8 @@ goal (G), ignoring its jumps, e.g. a Loyd-style shape with an exit ring.
   rjm generate --size 7 --energy 'priority:black_holes>not_unique>-decisions>uturns'
   rjm generate --method hill --iterations 10000 --energy depth --seed 1
   rjm generate --size 7 --variant queen,no-u-turn
-  rjm generate --layout examples/klondike.txt --seed 1`,
+  rjm generate --layout examples/klondike.txt --seed 1
+  rjm generate --count 100 --size 6 --seed 1 --json > book.json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var spec generate.Spec
@@ -267,6 +271,12 @@ goal (G), ignoring its jumps, e.g. a Loyd-style shape with an exit ring.
 			}
 			if err := spec.Validate(); err != nil {
 				return badInput(err)
+			}
+			if count < 1 || count > maxCount {
+				return badInput(fmt.Errorf("--count %d out of range 1..%d", count, maxCount))
+			}
+			if count > 1 {
+				return generateMany(e, spec, count, asJSON)
 			}
 			total := spec.Iterations
 			if spec.Method == generate.Restarts {
@@ -294,9 +304,76 @@ goal (G), ignoring its jumps, e.g. a Loyd-style shape with an exit ring.
 	f.register(c)
 	c.Flags().StringVar(&energyName, "energy", generate.Default().Energy, energyFlagHelp)
 	c.Flags().StringVar(&id, "id", "", "regenerate from a seeded `ID` (as printed by generate); other flags are ignored")
-	c.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
+	c.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON (with --count, an array)")
+	c.Flags().IntVar(&count, "count", 1, fmt.Sprintf("generate `N` mazes (1..%d), seeds S, S+1, ..., on all cores", maxCount))
 	return c
 }
+
+// maxCount bounds generate --count.
+const maxCount = 10_000
+
+// generateMany generates count mazes, maze k with the spec's seed plus k,
+// on all cores, and prints them in order: the text forms separated by
+// blank lines, or a JSON array. Mazes finished before an interruption are
+// still printed.
+func generateMany(e *env, spec generate.Spec, count int, asJSON bool) error {
+	per := spec.Iterations
+	if spec.Method == generate.Restarts {
+		per *= spec.Descents
+	}
+	if int64(per)*int64(count) > maxBatchIterations {
+		return badInput(fmt.Errorf("--count %d mazes of %d iterations is more than %d iterations in all", count, per, int64(maxBatchIterations)))
+	}
+	bar, finish := newProgress(e, "generating", count)
+	finished := 0
+	var done func()
+	if bar != nil {
+		done = func() { finished++; bar(finished, count, 0) }
+	}
+	results, err := parallel.Map(e.ctx, 0, count, done, func(ctx context.Context, k int) (*generate.Result, error) {
+		s := spec
+		s.Seed = spec.Seed + uint64(k)
+		r, err := generate.Run(ctx, s, nil)
+		if r != nil && r.Interrupted {
+			return nil, err // an unfinished maze is not printed in a batch
+		}
+		return r, err
+	})
+	finish()
+	var out []*generate.Result
+	for _, r := range results {
+		if r != nil {
+			out = append(out, r)
+		}
+	}
+	var werr error
+	if asJSON {
+		js := make([]generateJSON, len(out))
+		for k, r := range out {
+			js[k] = newGenerateJSON(r)
+		}
+		werr = writeJSON(e, js)
+	} else {
+		for k, r := range out {
+			if k > 0 {
+				fmt.Fprintln(e.stdout)
+			}
+			if _, werr = fmt.Fprint(e.stdout, generateText(r)); werr != nil {
+				break
+			}
+		}
+	}
+	if err != nil {
+		if e.ctx.Err() != nil {
+			return fmt.Errorf("interrupted: %d of %d mazes printed", len(out), count)
+		}
+		return err
+	}
+	return werr
+}
+
+// maxBatchIterations bounds the work of one generate --count.
+const maxBatchIterations = 100 * search.MaxIterations
 
 func newGenerateJSON(r *generate.Result) generateJSON {
 	m, s := r.Maze, r.Solved

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -255,6 +256,34 @@ func TestGenerateReproducible(t *testing.T) {
 		if code != 0 || !strings.Contains(c, firstMazeLine(a)) {
 			t.Errorf("%v: --id %s gives\n%s", args, id, c)
 		}
+	}
+}
+
+// generate --count N prints what N runs with seeds S..S+N-1 print, in
+// order, separated by blank lines; with --json, an array of them.
+func TestGenerateCount(t *testing.T) {
+	args := []string{"generate", "--iterations", "3000", "--size", "6"}
+	out, errs, code := rjmRun(t, "", append(args, "--count", "3", "--seed", "10")...)
+	var want []string
+	for seed := range 3 {
+		one, _, _ := rjmRun(t, "", append(args, "--seed", fmt.Sprint(10+seed))...)
+		want = append(want, one)
+	}
+	if code != 0 || errs != "" || out != strings.Join(want, "\n") {
+		t.Fatalf("status %d, stderr %q\n%s\nwant\n%s", code, errs, out, strings.Join(want, "\n"))
+	}
+	out, _, code = rjmRun(t, "", append(args, "--count", "2", "--seed", "10", "--json")...)
+	var js []generateJSON
+	if code != 0 || json.Unmarshal([]byte(out), &js) != nil || len(js) != 2 || js[1].Seed != 11 || !strings.Contains(want[1], js[1].Maze) {
+		t.Errorf("--json: status %d\n%s", code, out)
+	}
+	for _, bad := range []string{"0", "10001", "-1"} {
+		if _, errs, code := rjmRun(t, "", "generate", "--count", bad); code != 2 || !strings.Contains(errs, "--count") {
+			t.Errorf("--count %s: status %d, %q", bad, code, errs)
+		}
+	}
+	if _, errs, code := rjmRun(t, "", "generate", "--count", "10000", "--iterations", "100000000"); code != 2 || !strings.Contains(errs, "iterations in all") {
+		t.Errorf("too much work: status %d, %q", code, errs)
 	}
 }
 
