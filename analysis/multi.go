@@ -59,12 +59,7 @@ func newMultiEval(g *graph.Graph, start, goal int, need needs) *multiEval {
 // at returns set k of the flat array a.
 func (e *multiEval) at(a []uint64, k int) graph.Set { return graph.Set(a[k*e.w : (k+1)*e.w]) }
 
-func (e *multiEval) classOf(j int) int {
-	if j <= 0 {
-		return 0
-	}
-	return min(j, e.top)
-}
+func (e *multiEval) classOf(j int) int { return jumpClass(j, e.top) }
 
 func (e *multiEval) reset(jumps []int) *Values {
 	copy(e.jumps, jumps)
@@ -212,17 +207,8 @@ func first(s graph.Set) (c, count int) {
 }
 
 func (e *multiEval) path(v *Values, D int) {
-	v[NotUnique] = 1
-	if D < 0 {
-		v[Unsolvable] = 1
+	if !solutionHead(v, D, e.need, e.countPaths) {
 		return
-	}
-	v[GoalDepth] = D
-	if e.need&needPaths != 0 {
-		v[ShortestPaths] = e.countPaths(D)
-		if v[ShortestPaths] != 1 {
-			return
-		}
 	}
 	var df, db, ut int
 	var prev maze.Dir

@@ -151,19 +151,7 @@ func checkAgainstBrute(t *testing.T, m *maze.Maze) {
 	// Decisions and U-turns, averaged over the enumerated solutions.
 	if solvable {
 		if paths, ok := b.shortestSolutions(D, 500); ok {
-			var sf, sb, su int64
-			for _, p := range paths {
-				fw, bw, ut := b.decisions(p)
-				sf, sb, su = sf+int64(fw), sb+int64(bw), su+int64(ut)
-			}
-			avg := func(s int64) float64 {
-				x, _ := big.NewRat(s, int64(len(paths))).Float64()
-				return x
-			}
-			if f.ForwardDecisions != avg(sf) || f.BackwardDecisions != avg(sb) || f.UTurns != avg(su) {
-				t.Errorf("decisions f/b/u = %v/%v/%v, want %v/%v/%v over %d solutions",
-					f.ForwardDecisions, f.BackwardDecisions, f.UTurns, avg(sf), avg(sb), avg(su), len(paths))
-			}
+			checkDecisionAverages(t, f, paths, b.decisions)
 		}
 	} else if f.ForwardDecisions != 0 || f.BackwardDecisions != 0 || f.UTurns != 0 {
 		t.Errorf("decisions of an unsolvable maze: %v %v %v", f.ForwardDecisions, f.BackwardDecisions, f.UTurns)
@@ -230,4 +218,25 @@ func checkAgainstBrute(t *testing.T, m *maze.Maze) {
 	if !slices.Equal(f.Start[:], []int{b.start.r + 1, b.start.c + 1}) {
 		errorf("start", f.Start, b.start)
 	}
+}
+
+// checkDecisionAverages checks the features' decisions and U-turns
+// against their exact averages over the enumerated shortest solutions
+// (seed 003, footnote 10), and returns the solutions' total of U-turns.
+func checkDecisionAverages[P any](t *testing.T, f *analysis.Features, paths []P, decisions func(P) (fw, bw, ut int)) int64 {
+	t.Helper()
+	var sf, sb, su int64
+	for _, p := range paths {
+		fw, bw, ut := decisions(p)
+		sf, sb, su = sf+int64(fw), sb+int64(bw), su+int64(ut)
+	}
+	avg := func(s int64) float64 {
+		x, _ := big.NewRat(s, int64(len(paths))).Float64()
+		return x
+	}
+	if f.ForwardDecisions != avg(sf) || f.BackwardDecisions != avg(sb) || f.UTurns != avg(su) {
+		t.Errorf("decisions f/b/u = %v/%v/%v, want %v/%v/%v over %d solutions",
+			f.ForwardDecisions, f.BackwardDecisions, f.UTurns, avg(sf), avg(sb), avg(su), len(paths))
+	}
+	return su
 }

@@ -313,17 +313,8 @@ func (e *stateEval) search(untilStart bool) {
 // path fills the along-the-solution terms, given the start state's
 // distance D to the goal and the backward search.
 func (e *stateEval) path(v *Values, D int) {
-	v[NotUnique] = 1
-	if D < 0 {
-		v[Unsolvable] = 1
+	if !solutionHead(v, D, e.need, e.countPaths) {
 		return
-	}
-	v[GoalDepth] = D
-	if e.need&needPaths != 0 {
-		v[ShortestPaths] = e.countPaths(D)
-		if v[ShortestPaths] != 1 {
-			return
-		}
 	}
 	unique, df, db := e.walk(D)
 	if !unique {

@@ -318,19 +318,7 @@ func checkStates(t *testing.T, m *maze.Maze) {
 	// Decisions and U-turns, averaged over the enumerated solutions.
 	if solvable {
 		if paths, ok := b.shortestSolutions(D, 300); ok {
-			var sf, sb, su int64
-			for _, p := range paths {
-				fw, bw, ut := b.decisions(p)
-				sf, sb, su = sf+int64(fw), sb+int64(bw), su+int64(ut)
-			}
-			avg := func(s int64) float64 {
-				x, _ := big.NewRat(s, int64(len(paths))).Float64()
-				return x
-			}
-			if f.ForwardDecisions != avg(sf) || f.BackwardDecisions != avg(sb) || f.UTurns != avg(su) {
-				t.Errorf("decisions f/b/u = %v/%v/%v, want %v/%v/%v over %d solutions",
-					f.ForwardDecisions, f.BackwardDecisions, f.UTurns, avg(sf), avg(sb), avg(su), len(paths))
-			}
+			su := checkDecisionAverages(t, f, paths, b.decisions)
 			if m.Variant.NoUTurn && su != 0 {
 				t.Errorf("%d U-turns under the rule", su)
 			}

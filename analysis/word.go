@@ -86,14 +86,37 @@ func newWordEval(g *graph.Graph, start, goal int, need needs) *wordEval {
 	return e
 }
 
-// classOf groups jumps for the cluster bookkeeping: jumps that can move
-// are their own class; 0 (the goal's) and the jumps that leave the board
-// have no move, so their cells are clusters of one whatever they share.
-func (e *wordEval) classOf(j int) int {
+// classOf groups jumps for the cluster bookkeeping: see jumpClass.
+func (e *wordEval) classOf(j int) int { return jumpClass(j, e.top) }
+
+// jumpClass groups jumps for the cluster bookkeeping: jumps up to top
+// (the board's largest jump that can move) are their own class; 0 (the
+// goal's) and the jumps beyond top, which have no move, are class 0 and
+// top, whose cells are clusters of one whatever they share.
+func jumpClass(j, top int) int {
 	if j <= 0 {
 		return 0
 	}
-	return min(j, e.top)
+	return min(j, top)
+}
+
+// solutionHead fills the terms that the start's distance D to the goal
+// gives, and the number of shortest solutions when need asks for it; it
+// reports whether a unique shortest solution remains to be walked.
+func solutionHead(v *Values, D int, need needs, countPaths func(int) int) bool {
+	v[NotUnique] = 1
+	if D < 0 {
+		v[Unsolvable] = 1
+		return false
+	}
+	v[GoalDepth] = D
+	if need&needPaths != 0 {
+		v[ShortestPaths] = countPaths(D)
+		if v[ShortestPaths] != 1 {
+			return false
+		}
+	}
+	return true
 }
 
 func (e *wordEval) reset(jumps []int) *Values {
@@ -245,17 +268,8 @@ func (e *wordEval) compute(v *Values) {
 // path fills the along-the-solution terms, given the start's distance D
 // to the goal and the layers of the backward search.
 func (e *wordEval) path(v *Values, D int) {
-	v[NotUnique] = 1
-	if D < 0 {
-		v[Unsolvable] = 1
+	if !solutionHead(v, D, e.need, e.countPaths) {
 		return
-	}
-	v[GoalDepth] = D
-	if e.need&needPaths != 0 {
-		v[ShortestPaths] = e.countPaths(D)
-		if v[ShortestPaths] != 1 {
-			return
-		}
 	}
 	unique, df, db, ut := e.walk(D, e.need&needUTurns != 0)
 	if !unique {
