@@ -484,9 +484,9 @@ every state with t = 0 never finishes. Learning fails after
 	}
 	fl := c.Flags()
 	fl.IntVar(&episodes, "episodes", learn.DefaultEpisodes, "learning episodes `N` (each ends at a satisficing maze)")
-	fl.Float64Var(&eps, "epsilon", learn.DefaultEpsilon, "exploration probability `ε` while learning")
-	fl.Float64Var(&alpha, "alpha", learn.DefaultAlpha, "learning rate `α`")
-	fl.Float64Var(&gamma, "gamma", 1, "discount rate `γ`")
+	fl.Float64Var(&eps, "epsilon", learn.DefaultEpsilon, "exploration probability `E` (ε) while learning")
+	fl.Float64Var(&alpha, "alpha", learn.DefaultAlpha, "learning rate `A` (α)")
+	fl.Float64Var(&gamma, "gamma", 1, "discount rate `G` (γ)")
 	fl.IntVar(&mdp.Stage, "stage", 250, "hill-descent iterations `I` per Go")
 	fl.IntVar(&mdp.Horizon, "horizon", 4, "largest `t` with a choice; Restart is forced beyond it")
 	fl.IntVar(&mdp.Floor, "floor", 12, "depths up to `D` are one state")
