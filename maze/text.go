@@ -115,6 +115,10 @@ func ReadText(r io.Reader, o ParseOptions) (*Maze, error) {
 // one. On an exit-ring board the goal is the exit, so the rows mark no G.
 // Leading spaces (the offset rows of a hexagonal board) are ignored.
 //
+// The maze ends at the first blank line after its rows: what follows is
+// ignored, such as the report rjm generate prints after a maze, unless it
+// holds more rows (a second maze, or a gap in this one), which is an error.
+//
 // Errors name the line and column: "maze: line 3, column 7: ...".
 func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 	if len(data) > MaxTextBytes {
@@ -135,6 +139,8 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 		variant        Variant
 		variantLine    int
 		walls          []wallLine
+		rowsEnded      bool // a blank line has followed the rows
+		lastRowLine    int
 	)
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 4096), MaxTextBytes+1)
@@ -142,8 +148,18 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 		lineNo++
 		line := sc.Text()
 		fields := fieldsWithColumns(line)
-		if len(fields) == 0 || strings.HasPrefix(fields[0].text, "#") {
+		if len(fields) == 0 {
+			rowsEnded = len(rows) > 0
 			continue
+		}
+		if strings.HasPrefix(fields[0].text, "#") {
+			continue
+		}
+		if kw := strings.ToLower(fields[0].text); rowsEnded && !isDirective(kw) {
+			if isRow(fields) {
+				return nil, errAt(lineNo, fields[0].col, "rows after a blank line: one maze per input, its rows together")
+			}
+			break // a report after the maze, such as rjm generate prints
 		}
 		if kw := strings.ToLower(fields[0].text); kw == "variant" || kw == "wall" {
 			if len(rows) > 0 {
@@ -218,7 +234,7 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 		if len(rows) == 0 {
 			cols = len(fields)
 		} else if len(fields) != cols {
-			return nil, errAt(lineNo, fields[0].col, "row %d has %d cells, want %d like row 1", len(rows)+1, len(fields), cols)
+			return nil, errAt(lineNo, fields[0].col, "row %d has %s, want %d like row 1", len(rows)+1, cellCount(len(fields)), cols)
 		}
 		row := make([]int, len(fields))
 		for c, f := range fields {
@@ -264,6 +280,7 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 			row[c] = v
 		}
 		rows = append(rows, row)
+		lastRowLine = lineNo
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("maze: line %d: %w", lineNo+1, err)
@@ -310,7 +327,7 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 	case o.Goal != nil:
 		goal = o.Goal
 	default:
-		return nil, fmt.Errorf("maze: line %d: no goal at the end of the maze: mark it G (or 0) in the rows, or give it as a goal cell", lineNo)
+		return nil, fmt.Errorf("maze: no goal in the rows (which end at line %d): mark it G (or 0), or give it as a goal cell", lastRowLine)
 	}
 	if o.Start != nil {
 		start, startLine = o.Start, 0
@@ -348,6 +365,33 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 		return nil, err
 	}
 	return m, nil
+}
+
+// cellCount says n cells in words: "1 cell", "3 cells".
+func cellCount(n int) string {
+	if n == 1 {
+		return "1 cell"
+	}
+	return strconv.Itoa(n) + " cells"
+}
+
+// isDirective reports whether kw (lower case) starts a directive line.
+func isDirective(kw string) bool {
+	return kw == "variant" || kw == "wall" || kw == "start" || kw == "goal"
+}
+
+// isRow reports whether every field is a maze token: a number (signed
+// or not), G, g, X, * or .
+func isRow(fields []field) bool {
+	for _, f := range fields {
+		switch t := strings.TrimPrefix(f.text, "-"); {
+		case f.text == "G", f.text == "g", f.text == "X", f.text == "*", f.text == ".":
+		case isDigits(t):
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 type wallLine struct {

@@ -40,6 +40,7 @@ func TestParseTextForms(t *testing.T) {
 		{"padding", strings.ReplaceAll(figure1, "\n", "   \n")},
 		{"goal line", "goal 2,4\n" + figure1},
 		{"start line", "start 1,1\n" + figure1},
+		{"report after the maze", figure1 + "\nShortest solution: 13 moves: DRLUDLRULLRDU\nID: 5x5:3413133302312234233341432\n"},
 	} {
 		m, err := maze.ParseText([]byte(tc.text), maze.ParseOptions{})
 		if err != nil {
@@ -71,11 +72,13 @@ func TestParseTextErrors(t *testing.T) {
 		{"start on goal", "start 1,2\n1 G\n", "start and goal are the same cell"},
 		{"start off board", "start 9,9\n1 G\n", "line 1, column 7: start (9,9) is off"},
 		{"goal off board", "goal 3,1\n1 1\n", "line 1, column 6: goal (3,1) is off"},
-		{"no goal at the end", "1 2\n\n1 1\n# end\n", "line 4: no goal"},
+		{"no goal at the end", "1 2\n1 1\n# end\n", "no goal in the rows (which end at line 2)"},
 		{"bad start", "start x\n1 G\n", "line 1, column 7"},
 		{"directive after rows", "1 G\nstart 1,1\n", "line 2, column 1"},
 		{"goal line disagrees", "goal 1,1\n1 G\n", "goal line says (1,1)"},
 		{"binary", "\x00\x01\x02", "is not a jump number"},
+		{"gap in the rows", "1 1\n\n1 G\n", "line 3, column 1: rows after a blank line"},
+		{"second maze", "1 G\n1 1\n\n1 G\n1 1\n", "line 4, column 1: rows after a blank line"},
 	} {
 		_, err := maze.ParseText([]byte(tc.text), maze.ParseOptions{})
 		if err == nil {

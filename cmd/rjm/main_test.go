@@ -171,7 +171,7 @@ func TestSolveBadInput(t *testing.T) {
 		{"start line off the board", "start 5,5\n1 G\n1 1\n", nil, "line 1, column 7: start (5,5) is off the 2x2 board"},
 		{"start line on the goal", "start 1,2\n1 G\n1 1\n", nil, "line 1, column 7: start and goal are the same cell (1,2)"},
 		{"goal line off the board", "goal 9,9\n1 1\n1 1\n", nil, "line 1, column 6: goal (9,9) is off"},
-		{"no goal names the line", "1 1\n1 1\n", nil, "line 2: no goal"},
+		{"no goal names the line", "1 1\n1 1\n", nil, "no goal in the rows (which end at line 2)"},
 		{"--goal against the text", "1 G\n1 1\n", []string{"--goal", "2,2"}, "line 1, column 3: the text puts the goal at (1,2), not at the given goal (2,2)"},
 		{"JSON cell of one number", `{"rows":2,"cols":2,"start":[1],"goal":[2,2],"jumps":[[1,1],[1,0]]}`, nil, "JSON start [1]: want a cell [row, col]"},
 		{"JSON without a start", `{"rows":2,"cols":2,"goal":[2,2],"jumps":[[1,1],[1,0]]}`, nil, "JSON has no start"},
