@@ -270,7 +270,7 @@ func (s Spec) ValidateMethod(method string) error {
 		}
 	case Anneal:
 		if !(s.T0 > 0) || math.IsInf(s.T0, 0) {
-			return fmt.Errorf("generate: initial temperature %g must be positive", s.T0)
+			return fmt.Errorf("generate: initial temperature %g must be positive and finite", s.T0)
 		}
 		if !(s.Decay > 0 && s.Decay <= 1) {
 			return fmt.Errorf("generate: decay rate %g out of range (0, 1]", s.Decay)

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -33,6 +34,9 @@ to stderr and stdout gets the final maze and its evaluation as JSON.`,
 		Args:      cobra.ExactArgs(1),
 		ValidArgs: exercise.Names,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if !slices.Contains(exercise.Names, args[0]) {
+				return badInput(fmt.Errorf("exercise: %w %q (want one of %s)", exercise.ErrUnknown, args[0], strings.Join(exercise.Names, ", ")))
+			}
 			if !cmd.Flags().Changed("seed") {
 				// The transcript stays exactly the program's; the seed
 				// that repeats it goes to stderr.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -40,7 +41,12 @@ stderr when it is a terminal.`,
 		Example: `  rjm experiment restarts --out docs/img
   rjm experiment iterations --quick --seed 7
   rjm experiment satisfice --json --no-files`,
-		Args:      cobra.ExactArgs(1),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return fmt.Errorf("want one experiment NAME, one of %s", strings.Join(experiment.Names(), ", "))
+			}
+			return nil
+		},
 		ValidArgs: experiment.Names(),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			x, err := experiment.ByName(args[0])
@@ -52,6 +58,12 @@ stderr when it is a terminal.`,
 			}
 			if s.Workers < 0 || s.Workers > 1024 {
 				return badInput(fmt.Errorf("--workers %d out of range 0..1024", s.Workers))
+			}
+			if !noFile {
+				// Fail before the run, not after it, when DIR cannot be made.
+				if err := os.MkdirAll(out, 0o755); err != nil {
+					return badInput(fmt.Errorf("--out: %w", err))
+				}
 			}
 			update, finish := newProgress(e, x.Name, 1)
 			if update != nil {

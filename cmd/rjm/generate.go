@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"rjm/analysis"
 	"rjm/energy"
@@ -262,6 +263,9 @@ goal (G), ignoring its jumps, e.g. a Loyd-style shape with an exit ring.
 			var spec generate.Spec
 			var err error
 			if id != "" {
+				if err := idOnly(cmd); err != nil {
+					return badInput(err)
+				}
 				spec, err = generate.ParseSpec(id, generate.Spec{})
 			} else if spec, err = f.spec(cmd); err == nil {
 				spec.Energy, err = resolveEnergy(energyName)
@@ -303,10 +307,22 @@ goal (G), ignoring its jumps, e.g. a Loyd-style shape with an exit ring.
 	}
 	f.register(c)
 	c.Flags().StringVar(&energyName, "energy", generate.Default().Energy, energyFlagHelp)
-	c.Flags().StringVar(&id, "id", "", "regenerate from a seeded `ID` (as printed by generate); other flags are ignored")
+	c.Flags().StringVar(&id, "id", "", "regenerate from a seeded `ID` (as printed by generate), which fixes every search setting")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON (with --count, an array)")
 	c.Flags().IntVar(&count, "count", 1, fmt.Sprintf("generate `N` mazes (1..%d), seeds S, S+1, ..., on all cores", maxCount))
 	return c
+}
+
+// idOnly rejects the search flags alongside --id, whose seeded ID fixes
+// them all; --count, --json and --id itself go with it.
+func idOnly(c *cobra.Command) error {
+	var err error
+	c.Flags().Visit(func(f *pflag.Flag) {
+		if err == nil && f.Name != "id" && f.Name != "count" && f.Name != "json" {
+			err = fmt.Errorf("give either --id or --%s, not both: the seeded ID fixes every search setting", f.Name)
+		}
+	})
+	return err
 }
 
 // maxCount bounds generate --count.

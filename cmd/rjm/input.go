@@ -134,7 +134,7 @@ func (f *mazeFlags) load(e *env, args []string) (*maze.Maze, error) {
 	if len(data) > maze.MaxTextBytes {
 		return nil, fmt.Errorf("%s: input is larger than %d bytes", name, maze.MaxTextBytes)
 	}
-	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '{' {
+	if t := bytes.TrimSpace(data); len(t) > 0 && (t[0] == '{' || t[0] == '[') {
 		m, err := readJSONMaze(t)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
@@ -152,14 +152,26 @@ func (f *mazeFlags) load(e *env, args []string) (*maze.Maze, error) {
 // names a maze by its "id" (solve, analyze, generate, exercise with
 // --json), or the maze's JSON form (maze.JSON).
 func readJSONMaze(data []byte) (*maze.Maze, error) {
+	if data[0] == '[' {
+		var list []json.RawMessage
+		if err := json.Unmarshal(data, &list); err != nil {
+			return nil, fmt.Errorf("maze: JSON: %w", err)
+		}
+		return nil, fmt.Errorf("maze: JSON holds a list of %d mazes; give one (e.g. jq '.[0]')", len(list))
+	}
 	var withID struct {
-		ID *string `json:"id"`
+		ID    *string         `json:"id"`
+		Rows  json.RawMessage `json:"rows"`
+		Jumps json.RawMessage `json:"jumps"`
 	}
 	if err := json.Unmarshal(data, &withID); err != nil {
 		return nil, fmt.Errorf("maze: JSON: %w", err)
 	}
 	if withID.ID != nil {
 		return maze.ParseID(*withID.ID)
+	}
+	if withID.Rows == nil && withID.Jumps == nil {
+		return nil, fmt.Errorf("maze: JSON holds no maze: want an \"id\" (as rjm's --json output has) or the maze's JSON form")
 	}
 	var m maze.Maze
 	if err := json.Unmarshal(data, &m); err != nil {

@@ -413,6 +413,10 @@ every state with t = 0 never finishes. Learning fails after
 			if err != nil {
 				return badInput(err)
 			}
+			if mdp.Target > size*size-1 {
+				// A solution visits each cell at most once.
+				return badInput(fmt.Errorf("--target %d: no %d×%d maze has a goal depth above %d", mdp.Target, size, size, size*size-1))
+			}
 			// Learning: run 0 of the seed.
 			rng := generate.NewRand(parallel.RunSeed(seed, 0))
 			env, err := learn.NewRestartEnv(e.ctx, p, mdp, rng)

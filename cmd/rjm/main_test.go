@@ -331,11 +331,36 @@ func TestGenerateBadFlags(t *testing.T) {
 		{"--method", "hill", "--t0", "-1"},
 		{"--method", "uphill", "--decay", "2"},
 		{"--method", "hill", "--restarts", "0"},
+		// A seeded ID fixes every search setting.
+		{"--id", "5x5,method=hill,iterations=100,energy=depth#1", "--size", "7"},
 	} {
 		out, errs, code := rjmRun(t, "", append([]string{"generate"}, args...)...)
 		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%v: status %d, stdout %q, stderr %q", args, code, out, errs)
 		}
+	}
+}
+
+// Names missing or wrong, and impossible settings, fail at once with
+// status 2 and say what would be right.
+func TestBadNames(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"experiment"}, "one of iterations, restarts"},
+		{[]string{"exercise", "foo"}, `unknown exercise "foo" (want one of representation`},
+		{[]string{"learn", "sarsa", "--target", "30"}, "no 5×5 maze has a goal depth above 24"},
+		{[]string{"experiment", "iterations", "--quick", "--out", "/proc/nope"}, "--out"},
+	} {
+		out, errs, code := rjmRun(t, "", tc.args...)
+		if code != 2 || out != "" || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: status %d, stdout %q, stderr %q (want %q)", tc.args, code, out, errs, tc.want)
+		}
+	}
+	out, _, code := rjmRun(t, "", "--version")
+	if code != 0 || !strings.HasPrefix(out, "rjm version ") {
+		t.Errorf("--version: status %d, %q", code, out)
 	}
 }
 
@@ -416,7 +441,9 @@ func TestReadJSONMaze(t *testing.T) {
 		{`{"id": 3}`, "cannot unmarshal number"},
 		{`{"rows": 2`, "unexpected end of JSON input"},
 		{`{"id": "5x5:1"}`, "ID has 1 jumps, want 25"},
-		{`{}`, "size 0x0"},
+		{`{}`, "JSON holds no maze"},
+		{`{"runs": []}`, "JSON holds no maze"},
+		{`[{"id": "2x1:10"}, {"id": "2x1:01"}]`, "JSON holds a list of 2 mazes"},
 	} {
 		_, errs, code := rjmRun(t, tc.in, "solve")
 		if code != 2 || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") != 1 {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -17,6 +18,9 @@ const (
 	exitOK      = 0
 	exitFailure = 1 // the work failed (I/O, cancellation)
 	exitUsage   = 2 // bad usage or bad input
+	// exitInterrupted is the shell's status for a command stopped by
+	// Ctrl-C (128 + SIGINT).
+	exitInterrupted = 130
 )
 
 // env is what every command reads and writes, so that tests can run the
@@ -51,6 +55,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err == nil {
 		return exitOK
 	}
+	if ctx.Err() != nil { // Ctrl-C
+		if errors.Is(err, context.Canceled) {
+			err = errors.New("interrupted")
+		}
+		fmt.Fprintf(stderr, "rjm: %v\n", err)
+		return exitInterrupted
+	}
 	fmt.Fprintf(stderr, "rjm: %v\n", err)
 	var ue usageError
 	if errors.As(err, &ue) || isCobraUsage(err) {
@@ -82,6 +93,7 @@ that many cells up, down, left or right in a straight line; the goal G holds
 no number. Cells are written 1-based as row,col, like the seeds.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       version(),
 	}
 	root.SetIn(e.stdin)
 	root.SetOut(e.stdout)
@@ -137,4 +149,28 @@ func wrapArgs(c *cobra.Command) {
 		}
 		wrapArgs(sub)
 	}
+}
+
+// version describes the build: the module version, or the commit it was
+// built from (marked "+changes" when the tree had uncommitted changes),
+// and the Go release.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	v := info.Main.Version
+	var rev, dirty string
+	for _, s := range info.Settings {
+		switch {
+		case s.Key == "vcs.revision":
+			rev = s.Value
+		case s.Key == "vcs.modified" && s.Value == "true":
+			dirty = "+changes"
+		}
+	}
+	if (v == "" || v == "(devel)") && rev != "" {
+		v = "commit " + rev[:min(12, len(rev))] + dirty
+	}
+	return v + ", " + info.GoVersion
 }

@@ -23,6 +23,7 @@ type solveJSON struct {
 	Goal          [2]int   `json:"goal"`
 	Solvable      bool     `json:"solvable"`
 	Shortest      *int     `json:"shortest"`
+	GoalDepth     *int     `json:"goal_depth"` // the same, named as analyze and generate name it
 	Solution      string   `json:"solution"`
 	ShortestPaths int64    `json:"shortest_paths"`
 	Saturated     bool     `json:"shortest_paths_saturated,omitempty"`
@@ -94,7 +95,7 @@ func newSolveJSON(m *maze.Maze, r *solve.Result) solveJSON {
 	}
 	if r.Solvable() {
 		d := r.GoalDepth
-		j.Shortest = &d
+		j.Shortest, j.GoalDepth = &d, &d
 	}
 	for _, c := range m.DeadEnds() {
 		j.DeadEnds = append(j.DeadEnds, m.CellJSON(c))
