@@ -136,7 +136,10 @@ type energyRating struct {
 
 func analyzeText(m *maze.Maze, f *analysis.Features, rate energyRating, color bool) string {
 	var b strings.Builder
-	id, _ := m.ID()
+	id, err := m.ID()
+	if err != nil {
+		id = "none (a jump above 31 has no ID character)"
+	}
 	fmt.Fprintf(&b, "Maze %dx%d, start %v, goal %v, ID %s\n\n", m.Rows, m.Cols, m.Cell(m.Start), m.Cell(m.Goal), id)
 	b.WriteString(mapText(m, f, color))
 	b.WriteString("(* shortest solution, B black hole, W white hole)\n\n")
