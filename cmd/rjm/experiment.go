@@ -84,6 +84,9 @@ stderr when it is a terminal.`,
 			if err != nil {
 				return err
 			}
+			if s.Quick {
+				r.Findings = append([]string{"A --quick run has too few runs and settings to answer the question: what follows shows the machinery working, not the answer."}, r.Findings...)
+			}
 			write := r.WriteText
 			if asJSON {
 				write = r.WriteJSON
