@@ -27,8 +27,16 @@ Exercises: ` + strings.Join(exercise.Names, ", ") + `.
 
 Prompts are printed on lines of their own. An invalid answer is reported on
 stderr and the prompt repeated; input that ends first is an error (status 2).
---seed makes a run reproducible; --variant plays it under variant rules. With --json the prompts and the transcript go
-to stderr and stdout gets the final maze and its evaluation as JSON.`,
+Inputs: representation reads the size; evaluation reads nothing (it
+evaluates a random 5×5 maze); hill-descent reads the iterations; restarts
+the iterations and the number of descents; uphill the iterations and the
+uphill step probability; annealing the iterations, the initial temperature
+and the decay rate.
+
+--seed makes a run reproducible (without it, the seed drawn is reported on
+stderr); --variant plays it under variant rules. With --json the prompts and
+the transcript go to stderr and stdout gets the final maze and its
+evaluation as JSON.`,
 		Example: `  echo 5 | rjm exercise representation --seed 7
   printf '1000\n10\n' | rjm exercise restarts --seed 1`,
 		Args:      cobra.ExactArgs(1),

@@ -431,7 +431,11 @@ func warnings(energyName string, f *analysis.Features) []string {
 	case f.BlackHoles > 0 && sought:
 		w = append(w, fmt.Sprintf("no maze without black holes was found: this one has %d (%d cells)", f.BlackHoles, f.BlackHoleCells))
 	case f.BlackHoles > 0:
-		w = append(w, fmt.Sprintf("this maze has %d black hole(s) (%d cells)", f.BlackHoles, f.BlackHoleCells))
+		holes := "black holes"
+		if f.BlackHoles == 1 {
+			holes = "black hole"
+		}
+		w = append(w, fmt.Sprintf("this maze has %d %s (%d cells)", f.BlackHoles, holes, f.BlackHoleCells))
 	}
 	return w
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -168,7 +169,17 @@ func readJSONMaze(data []byte) (*maze.Maze, error) {
 		return nil, fmt.Errorf("maze: JSON: %w", err)
 	}
 	if withID.ID != nil {
-		return maze.ParseID(*withID.ID)
+		m, err := maze.ParseID(*withID.ID)
+		if err != nil || withID.Jumps == nil {
+			return m, err
+		}
+		// Output that names its maze by ID may also list the jumps; an
+		// edit of one and not the other must not pass unnoticed.
+		var jumps [][]int
+		if json.Unmarshal(withID.Jumps, &jumps) != nil || !slices.EqualFunc(jumps, m.JSON().Jumps, slices.Equal) {
+			return nil, fmt.Errorf("maze: JSON \"jumps\" disagree with its \"id\" %s: edit one and remove the other", *withID.ID)
+		}
+		return m, nil
 	}
 	if withID.Rows == nil && withID.Jumps == nil {
 		return nil, fmt.Errorf("maze: JSON holds no maze: want an \"id\" (as rjm's --json output has) or the maze's JSON form")
