@@ -432,6 +432,9 @@ func TestReadJSONMaze(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &s) != nil || s.ID != g.ID || s.Solution != g.Solution {
 		t.Errorf("generate | solve: status %d\n%s", code, out)
 	}
+	if out, _, code := rjmRun(t, `{"id": "2x1:10", "jumps": [[1], [0]]}`, "solve"); code != 0 || !strings.Contains(out, "1 move: D") {
+		t.Errorf("id with agreeing jumps: status %d\n%s", code, out)
+	}
 	form := `{"rows": 2, "cols": 3, "start": [1, 1], "goal": [2, 3], "jumps": [[2, 1, 1], [1, 1, 0]]}`
 	out, _, code = rjmRun(t, form, "analyze", "--json")
 	if code != 0 || !strings.Contains(out, `"id": "2x3:211110"`) {
@@ -442,6 +445,7 @@ func TestReadJSONMaze(t *testing.T) {
 		{`{"rows": 2`, "unexpected end of JSON input"},
 		{`{"id": "5x5:1"}`, "ID has 1 jumps, want 25"},
 		{`{}`, "JSON holds no maze"},
+		{`{"id": "2x1:10", "jumps": [[1], [1]]}`, `JSON "jumps" disagree with its "id"`},
 		{`{"runs": []}`, "JSON holds no maze"},
 		{`[{"id": "2x1:10"}, {"id": "2x1:01"}]`, "JSON holds a list of 2 mazes"},
 	} {
