@@ -216,7 +216,7 @@ func resolveEnergy(v string) (string, error) {
 	}
 	e, err := generate.EnergyByName(v)
 	if err != nil {
-		return "", fmt.Errorf("--energy: %w", err)
+		return "", fmt.Errorf("--energy: %s", strings.TrimPrefix(err.Error(), "generate: "))
 	}
 	return e.Name(), nil
 }

@@ -50,7 +50,7 @@ func (f *mazeFlags) readMaze(e *env, args []string) (*maze.Maze, error) {
 	}
 	if dead := m.DeadEnds(); len(dead) > 0 {
 		if f.strict {
-			return nil, badInput(m.ValidateStrict())
+			return nil, badInput(fmt.Errorf("%s: %w", f.inputName(args), m.ValidateStrict()))
 		}
 		cells := make([]string, len(dead))
 		for i, c := range dead {
@@ -119,8 +119,8 @@ func (f *mazeFlags) load(e *env, args []string) (*maze.Maze, error) {
 		return f.override(m, o)
 	}
 	var r io.Reader = e.stdin
-	name := "standard input"
-	if len(args) == 1 && args[0] != "-" {
+	name := f.inputName(args)
+	if name != "standard input" {
 		file, err := os.Open(args[0])
 		if err != nil {
 			return nil, err
@@ -147,6 +147,17 @@ func (f *mazeFlags) load(e *env, args []string) (*maze.Maze, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return m, nil
+}
+
+// inputName names where the maze comes from, for error messages.
+func (f *mazeFlags) inputName(args []string) string {
+	switch {
+	case f.id != "":
+		return "--id"
+	case len(args) == 1 && args[0] != "-":
+		return args[0]
+	}
+	return "standard input"
 }
 
 // readJSONMaze reads a maze from JSON: the output of any rjm command that

@@ -349,6 +349,10 @@ func TestBadNames(t *testing.T) {
 		want string
 	}{
 		{[]string{"experiment"}, "one of iterations, restarts"},
+		{[]string{"generate", "--seed", "abc"}, `invalid argument "abc" for "--seed" flag: not a whole number ≥ 0 (see rjm generate --help)`},
+		{[]string{"generate", "--p", "x"}, `"--p" flag: not a number (see`},
+		{[]string{"generate", "--energy", "bogus"}, `--energy: unknown energy "bogus"`},
+		{[]string{"solve", "--strict", "--id", "2x2:9110"}, "--id: maze: cell (1,1) has jump 9"},
 		{[]string{"exercise", "foo"}, `unknown exercise "foo" (want one of representation`},
 		{[]string{"learn", "sarsa", "--target", "30"}, "no 5×5 maze has a goal depth above 24"},
 		{[]string{"experiment", "iterations", "--quick", "--out", "/proc/nope"}, "--out"},

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"regexp"
 	"runtime/debug"
 	"strings"
 
@@ -70,13 +71,34 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitFailure
 }
 
-// isCobraUsage reports whether err comes from cobra's own argument and
-// flag checks, which happen before a command runs, or is cobra's
-// "unknown command" error, which has no type of its own.
-var errCobraUsage = errors.New("usage")
-
+// isCobraUsage reports whether err is cobra's "unknown command" error,
+// which has no type of its own. Cobra's flag and argument errors are
+// made usage errors where they arise (see cobraUsage).
 func isCobraUsage(err error) bool {
-	return errors.Is(err, errCobraUsage) || strings.HasPrefix(err.Error(), "unknown command ")
+	return strings.HasPrefix(err.Error(), "unknown command ")
+}
+
+// strconvSyntax matches what strconv adds to a flag's parse error.
+var strconvSyntax = regexp.MustCompile(`strconv\.(\w+): parsing "[^"]*": (invalid syntax|value out of range)`)
+
+// strconvWants says what each strconv parser wants.
+var strconvWants = map[string]string{
+	"ParseUint": "not a whole number ≥ 0", "ParseInt": "not a whole number",
+	"ParseFloat": "not a number", "ParseBool": "not true or false",
+}
+
+// cobraUsage turns an error of cobra's own flag or argument checks on
+// command c into a usage error that points to c's help, saying what a
+// number flag wants where strconv would say how it parsed.
+func cobraUsage(c *cobra.Command, err error) error {
+	msg := strconvSyntax.ReplaceAllStringFunc(err.Error(), func(m string) string {
+		sub := strconvSyntax.FindStringSubmatch(m)
+		if want, ok := strconvWants[sub[1]]; ok && sub[2] == "invalid syntax" {
+			return want
+		}
+		return "out of range"
+	})
+	return usageError{fmt.Errorf("%s (see %s --help)", msg, c.CommandPath())}
 }
 
 // newRootCmd returns the command tree. When args name a subcommand, only
@@ -99,7 +121,7 @@ no number. Cells are written 1-based as row,col, like the seeds.`,
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return fmt.Errorf("%w: %v (see %s --help)", errCobraUsage, err, c.CommandPath())
+		return cobraUsage(c, err)
 	})
 	only := ""
 	if len(args) > 0 {
@@ -142,7 +164,7 @@ func wrapArgs(c *cobra.Command) {
 		if v := sub.Args; v != nil {
 			sub.Args = func(cmd *cobra.Command, args []string) error {
 				if err := v(cmd, args); err != nil {
-					return fmt.Errorf("%w: %v (see %s --help)", errCobraUsage, err, cmd.CommandPath())
+					return cobraUsage(cmd, err)
 				}
 				return nil
 			}
