@@ -49,11 +49,7 @@ type Result struct {
 
 // Work returns the number of search iterations a comparison runs.
 func (s Settings) Work() int64 {
-	per := int64(s.Spec.Iterations)
-	if s.Spec.Method == generate.Restarts {
-		per *= int64(s.Spec.Descents)
-	}
-	return per * int64(s.Count) * int64(len(s.energies()))
+	return int64(s.Spec.Work()) * int64(s.Count) * int64(len(s.energies()))
 }
 
 func (s Settings) energies() []string {

@@ -243,6 +243,15 @@ func (s Spec) Validate() error {
 	return err
 }
 
+// Work returns the search iterations the spec asks for in all: the
+// iterations, times the descents for Restarts.
+func (s Spec) Work() int {
+	if s.Method == Restarts {
+		return s.Iterations * s.Descents
+	}
+	return s.Iterations
+}
+
 // ValidateMethod checks the settings that the named method uses: the
 // iteration budget, and the descents, uphill probability or annealing
 // schedule.

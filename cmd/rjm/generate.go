@@ -282,10 +282,7 @@ goal (G), ignoring its jumps, e.g. a Loyd-style shape with an exit ring.
 			if count > 1 {
 				return generateMany(e, spec, count, asJSON)
 			}
-			total := spec.Iterations
-			if spec.Method == generate.Restarts {
-				total *= spec.Descents
-			}
+			total := spec.Work()
 			progress, done := newProgress(e, "searching", total)
 			res, err := generate.Run(e.ctx, spec, progress)
 			done()
@@ -333,10 +330,7 @@ const maxCount = 10_000
 // blank lines, or a JSON array. Mazes finished before an interruption are
 // still printed.
 func generateMany(e *env, spec generate.Spec, count int, asJSON bool) error {
-	per := spec.Iterations
-	if spec.Method == generate.Restarts {
-		per *= spec.Descents
-	}
+	per := spec.Work()
 	if int64(per)*int64(count) > maxBatchIterations {
 		return badInput(fmt.Errorf("--count %d mazes of %d iterations is more than %d iterations in all", count, per, int64(maxBatchIterations)))
 	}
