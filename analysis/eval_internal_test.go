@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"rjm/graph"
@@ -56,26 +57,11 @@ func TestEvaluatorsMatchAnalyze(t *testing.T) {
 						t.Fatalf("%v need %b %s:\ngot  %v\nwant %v\n%s", sz, need, what, mask(*got, need), want, mm)
 					}
 				}
-				check("reset", ev.reset(m.Jumps), m.Jumps)
 				n := steps
 				if b.Cells() > 64 {
 					n /= 4
 				}
-				for range n {
-					i := rng.IntN(b.Cells())
-					legal := g.Legal(i)
-					if i == goal || len(legal) < 2 {
-						continue
-					}
-					j := legal[rng.IntN(len(legal))]
-					next := append([]int(nil), m.Jumps...)
-					next[i] = j
-					check("try", ev.try(i, j), next)
-					if rng.IntN(2) == 0 {
-						ev.accept()
-						m.Jumps = next
-					}
-				}
+				walkChanges(ev, g, goal, m.Jumps, n, rng, check)
 			}
 		}
 	}
@@ -128,22 +114,30 @@ func TestStateEvaluatorsMatchAnalyze(t *testing.T) {
 					t.Fatalf("%s %dx%d need %b %s:\ngot  %v\nwant %v\n%s", bd.variant, bd.rows, bd.cols, need, what, mask(*got, need), want, mm)
 				}
 			}
-			check("reset", ev.reset(m.Jumps), m.Jumps)
-			for range steps {
-				i := rng.IntN(b.Cells())
-				legal := g.Legal(i)
-				if i == goal || len(legal) < 2 {
-					continue
-				}
-				j := legal[rng.IntN(len(legal))]
-				next := append([]int(nil), m.Jumps...)
-				next[i] = j
-				check("try", ev.try(i, j), next)
-				if rng.IntN(2) == 0 {
-					ev.accept()
-					m.Jumps = next
-				}
-			}
+			walkChanges(ev, g, goal, m.Jumps, steps, rng, check)
+		}
+	}
+}
+
+// walkChanges resets ev to jumps and tries n random one-cell changes,
+// accepting half of them, handing every result to check with the jumps
+// it should describe.
+func walkChanges(ev termsEvaluator, g *graph.Graph, goal int, jumps []int, n int, rng *rand.Rand, check func(what string, got *Values, jumps []int)) {
+	jumps = slices.Clone(jumps)
+	check("reset", ev.reset(jumps), jumps)
+	for range n {
+		i := rng.IntN(len(jumps))
+		legal := g.Legal(i)
+		if i == goal || len(legal) < 2 {
+			continue
+		}
+		j := legal[rng.IntN(len(legal))]
+		next := slices.Clone(jumps)
+		next[i] = j
+		check("try", ev.try(i, j), next)
+		if rng.IntN(2) == 0 {
+			ev.accept()
+			jumps = next
 		}
 	}
 }
