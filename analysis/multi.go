@@ -39,19 +39,7 @@ func newMultiEval(g *graph.Graph, start, goal int, need needs) *multiEval {
 	for _, s := range []*graph.Set{&e.reach, &e.reachable, &e.kind, &e.hole, &e.front, &e.grown, &e.fwd, &e.bwd, &e.rest, &e.part, &e.one, &e.left} {
 		*s = g.NewSet()
 	}
-	for i := range n {
-		legal := g.Legal(i)
-		if len(legal) > 0 {
-			e.top = max(e.top, legal[len(legal)-1]+1)
-		}
-		for _, j := range legal {
-			g.Succ(i, j).Each(func(t int) {
-				if !g.Succ(t, j).Has(i) {
-					e.sym = false
-				}
-			})
-		}
-	}
+	e.top, e.sym = jumpBounds(g)
 	e.class = make([]uint64, (e.top+1)*w)
 	return e
 }

@@ -202,16 +202,13 @@ func checkAgainstBrute(t *testing.T, m *maze.Maze) {
 	if f.InitialForcedMoves != mf {
 		errorf("initial forced moves", f.InitialForcedMoves, mf)
 	}
-	S := float64(len(cells))
-	n := float64(len(cells) - len(reaching))
-	want := n*S*S + float64(penalty) + float64(mf*mf)
-	if count.Cmp(big.NewInt(1)) == 0 {
+	unique, minDecisions := count.Cmp(big.NewInt(1)) == 0, 0
+	if unique {
 		p, _ := b.shortestSolutions(D, 1)
 		fw, bw, _ := b.decisions(p[0])
-		want -= float64(min(fw, bw))
-	} else {
-		want += S * S * S
+		minDecisions = min(fw, bw)
 	}
+	want := designFormula(len(cells), len(cells)-len(reaching), penalty, mf, unique, minDecisions)
 	if f.Energy != want {
 		errorf("energy", f.Energy, want)
 	}
@@ -239,4 +236,17 @@ func checkDecisionAverages[P any](t *testing.T, f *analysis.Features, paths []P,
 			f.ForwardDecisions, f.BackwardDecisions, f.UTurns, avg(sf), avg(sb), avg(su), len(paths))
 	}
 	return su
+}
+
+// designFormula is seed 003's energy written out: with |S| cells, n
+// non-reaching cells, the cluster penalty and m initial forced moves,
+// n·|S|² − min(d_f, d_b) + Σ(|J|−1)² + m² with a unique shortest
+// solution, |S|³ + n·|S|² + Σ(|J|−1)² + m² otherwise.
+func designFormula(cells, n, penalty, m int, unique bool, minDecisions int) float64 {
+	S := float64(cells)
+	e := float64(n)*S*S + float64(penalty) + float64(m*m)
+	if unique {
+		return e - float64(minDecisions)
+	}
+	return e + S*S*S
 }

@@ -369,15 +369,13 @@ func checkStates(t *testing.T, m *maze.Maze) {
 	if f.InitialForcedMoves != mf {
 		errorf("initial forced moves", f.InitialForcedMoves, mf)
 	}
-	size := float64(len(S))
-	want := float64(len(S)-len(reaching))*size*size + float64(penalty) + float64(mf*mf)
-	if count.Cmp(big.NewInt(1)) == 0 {
+	unique, minDecisions := count.Cmp(big.NewInt(1)) == 0, 0
+	if unique {
 		p, _ := b.shortestSolutions(D, 1)
 		fw, bw, _ := b.decisions(p[0])
-		want -= float64(min(fw, bw))
-	} else {
-		want += size * size * size
+		minDecisions = min(fw, bw)
 	}
+	want := designFormula(len(S), len(S)-len(reaching), penalty, mf, unique, minDecisions)
 	if f.Energy != want {
 		errorf("energy", f.Energy, want)
 	}

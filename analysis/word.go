@@ -69,25 +69,35 @@ func newWordEval(g *graph.Graph, start, goal int, need needs) *wordEval {
 		jumps: make([]int, n), succ: make([]uint64, n), pred: make([]uint64, n),
 		cnt: make([]int, n), layer: make([]uint64, n+1),
 	}
-	for i := range n {
-		legal := g.Legal(i)
-		if len(legal) > 0 {
-			e.top = max(e.top, legal[len(legal)-1]+1)
-		}
-		for _, j := range legal {
-			g.Succ(i, j).Each(func(t int) {
-				if !g.Succ(t, j).Has(i) {
-					e.sym = false
-				}
-			})
-		}
-	}
+	e.top, e.sym = jumpBounds(g)
 	e.class = make([]uint64, e.top+1)
 	return e
 }
 
 // classOf groups jumps for the cluster bookkeeping: see jumpClass.
 func (e *wordEval) classOf(j int) int { return jumpClass(j, e.top) }
+
+// jumpBounds returns, for g, one more than its largest jump that has a
+// move (the class of the jumps without one, see jumpClass) and whether
+// its moves are symmetric (a jump j from i to t has the jump j from t
+// back to i).
+func jumpBounds(g *graph.Graph) (top int, sym bool) {
+	sym = true
+	for i := range g.Cells() {
+		legal := g.Legal(i)
+		if len(legal) > 0 {
+			top = max(top, legal[len(legal)-1]+1)
+		}
+		for _, j := range legal {
+			g.Succ(i, j).Each(func(t int) {
+				if !g.Succ(t, j).Has(i) {
+					sym = false
+				}
+			})
+		}
+	}
+	return top, sym
+}
 
 // jumpClass groups jumps for the cluster bookkeeping: jumps up to top
 // (the board's largest jump that can move) are their own class; 0 (the
