@@ -1,7 +1,7 @@
 package compare
 
 import (
-	"math"
+	"rjm/stats"
 
 	"rjm/analysis"
 )
@@ -96,23 +96,9 @@ func summarize(energy string, fs []*analysis.Features) Summary {
 
 // stat returns the statistics of xs; all zero when xs is empty.
 func stat(key string, xs []float64) Stat {
-	st := Stat{Feature: key, N: len(xs)}
-	if len(xs) == 0 {
-		return st
-	}
-	st.Min, st.Max = math.Inf(1), math.Inf(-1)
-	sum := 0.0
+	var e stats.Estimate
 	for _, x := range xs {
-		sum += x
-		st.Min, st.Max = min(st.Min, x), max(st.Max, x)
+		e.Add(x)
 	}
-	st.Mean = sum / float64(len(xs))
-	if len(xs) > 1 {
-		ss := 0.0
-		for _, x := range xs {
-			ss += (x - st.Mean) * (x - st.Mean)
-		}
-		st.SD = math.Sqrt(ss / float64(len(xs)-1))
-	}
-	return st
+	return Stat{Feature: key, N: e.N(), Mean: e.Mean(), SD: e.StdDev(), Min: e.Min(), Max: e.Max()}
 }

@@ -3,17 +3,17 @@ package exercise_test
 import (
 	"context"
 	"os"
+	"rjm/rng"
 	"strings"
 
 	"rjm/exercise"
-	"rjm/generate"
 )
 
 // The Maze Evaluation program: a random 5×5 maze, "Moves from start:",
 // the depth grid and the simple objective, exactly as seed 000 specifies.
 func ExampleRun() {
 	io := exercise.IO{In: strings.NewReader(""), Out: os.Stdout, Errors: os.Stderr}
-	if _, err := exercise.Run(context.Background(), "evaluation", io, generate.NewRand(2010)); err != nil {
+	if _, err := exercise.Run(context.Background(), "evaluation", io, rng.NewRand(2010)); err != nil {
 		panic(err)
 	}
 	// Output:

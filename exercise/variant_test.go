@@ -3,12 +3,12 @@ package exercise_test
 import (
 	"context"
 	"io"
+	"rjm/rng"
 	"strings"
 	"testing"
 
 	"rjm/energy"
 	"rjm/exercise"
-	"rjm/generate"
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/solve"
@@ -29,7 +29,7 @@ func TestRunVariant(t *testing.T) {
 		for _, ex := range exercise.Names {
 			var out strings.Builder
 			res, err := exercise.Options{Variant: v}.Run(context.Background(), ex,
-				exercise.IO{In: strings.NewReader(answers[ex]), Out: &out, Errors: io.Discard}, generate.NewRand(3))
+				exercise.IO{In: strings.NewReader(answers[ex]), Out: &out, Errors: io.Discard}, rng.NewRand(3))
 			if err != nil {
 				t.Fatalf("%s %s: %v", name, ex, err)
 			}

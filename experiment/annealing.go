@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"rjm/stats"
 
 	"gonum.org/v1/plot/vg"
 
-	"rjm/learn"
 	"rjm/search"
 )
 
@@ -192,7 +192,7 @@ func Annealing(ctx context.Context, s Settings) (*Report, error) {
 	return r, nil
 }
 
-func q2Verdict(a, r learn.Estimate) string {
+func q2Verdict(a, r stats.Estimate) string {
 	switch {
 	case overlaps(a, r):
 		return "The two are not separated at 95% confidence."

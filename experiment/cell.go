@@ -2,14 +2,14 @@ package experiment
 
 import (
 	"rjm/energy"
-	"rjm/learn"
+	"rjm/stats"
 )
 
 // outcome summarizes the best energies (simple objective) of many runs
 // of one setting.
 type outcome struct {
-	energy      learn.Estimate
-	depth       learn.Estimate // goal depth of the best maze, 0 without a solution
+	energy      stats.Estimate
+	depth       stats.Estimate // goal depth of the best maze, 0 without a solution
 	unsolvable  int            // runs whose best maze has no solution
 	satisficing int            // runs whose best maze has goal depth ≥ 18
 }

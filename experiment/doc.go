@@ -5,7 +5,7 @@
 // drawn with gonum/plot).
 //
 // Every experiment is reproducible: run i of an experiment draws from
-// generate.NewRand(parallel.RunSeed(seed, i)), whatever goroutine runs it, so the
+// rng.NewRand(rng.RunSeed(seed, i)), whatever goroutine runs it, so the
 // same seed and settings give byte-identical tables on any number of
 // cores. Experiments run their searches in parallel (see package parallel),
 // report progress through an optional callback, and never print.

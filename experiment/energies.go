@@ -4,13 +4,14 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"rjm/rng"
+	"rjm/stats"
 
 	"gonum.org/v1/plot"
 
 	"rjm/analysis"
 	"rjm/energy"
 	"rjm/generate"
-	"rjm/learn"
 	"rjm/parallel"
 	"rjm/search"
 )
@@ -85,8 +86,8 @@ func Energies(ctx context.Context, s Settings) (*Report, error) {
 	res, err := parallel.Seeded(ctx, s.Workers, len(es)*mazes, s.Seed, tr.tick, func(ctx context.Context, i int, _ *rand.Rand) ([]float64, error) {
 		q := p
 		q.Energy = es[i/mazes]
-		rng := generate.NewRand(parallel.RunSeed(parallel.RunSeed(s.Seed, 1), i%mazes))
-		r, err := search.Uphill{Iterations: iterations, P: pUp}.Search(ctx, q, rng)
+		random := rng.NewRand(rng.RunSeed(rng.RunSeed(s.Seed, 1), i%mazes))
+		r, err := search.Uphill{Iterations: iterations, P: pUp}.Search(ctx, q, random)
 		if err != nil {
 			return nil, err
 		}
@@ -100,15 +101,15 @@ func Energies(ctx context.Context, s Settings) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	est := make([][]learn.Estimate, len(es)) // [energy][feature]
+	est := make([][]stats.Estimate, len(es)) // [energy][feature]
 	for e := range est {
-		est[e] = make([]learn.Estimate, len(fs))
+		est[e] = make([]stats.Estimate, len(fs))
 	}
-	diff := make([]learn.Estimate, len(fs)) // design − depth, paired
+	diff := make([]stats.Estimate, len(fs)) // design − depth, paired
 	const maxDepth = 24
-	depthShare := make([][]learn.Estimate, len(es))
+	depthShare := make([][]stats.Estimate, len(es))
 	for e := range depthShare {
-		depthShare[e] = make([]learn.Estimate, maxDepth+1)
+		depthShare[e] = make([]stats.Estimate, maxDepth+1)
 	}
 	for i, v := range res {
 		e := i / mazes

@@ -6,10 +6,9 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"rjm/stats"
 	"strings"
 	"testing"
-
-	"rjm/learn"
 )
 
 func TestByName(t *testing.T) {
@@ -93,15 +92,15 @@ func TestQuick(t *testing.T) {
 
 // Plots skip what their scales cannot show instead of panicking.
 func TestLinePlotEdgeCases(t *testing.T) {
-	var one, many learn.Estimate
+	var one, many stats.Estimate
 	one.Add(3)
 	for _, x := range []float64{1, 2, 3} {
 		many.Add(x)
 	}
 	p, err := linePlot("t", "x", "y", true, []series{
-		{name: "edge", x: []float64{0, -1, 10, 100}, y: []learn.Estimate{many, many, one, many}},
+		{name: "edge", x: []float64{0, -1, 10, 100}, y: []stats.Estimate{many, many, one, many}},
 		{name: "empty"},
-		{name: "none shown", x: []float64{0}, y: []learn.Estimate{many}},
+		{name: "none shown", x: []float64{0}, y: []stats.Estimate{many}},
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"rjm/rng"
 
 	"rjm/energy"
 	"rjm/graph"
@@ -109,7 +110,7 @@ func stuck(out []outcome) int {
 // descentOutcomes runs runs first-choice descents on p, read at the
 // checkpoints, as runs of phase phase of the seed.
 func descentOutcomes(ctx context.Context, s Settings, phase int, p search.Problem, checkpoints []int, runs int, tr *tracker) ([]outcome, error) {
-	res, err := parallel.Seeded(ctx, s.Workers, runs, parallel.RunSeed(s.Seed, phase), tr.tick, func(ctx context.Context, i int, rng *rand.Rand) ([]float64, error) {
+	res, err := parallel.Seeded(ctx, s.Workers, runs, rng.RunSeed(s.Seed, phase), tr.tick, func(ctx context.Context, i int, rng *rand.Rand) ([]float64, error) {
 		w, err := search.NewWalk(ctx, p, rng, true)
 		if err != nil {
 			return nil, err

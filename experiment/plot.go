@@ -3,13 +3,12 @@ package experiment
 import (
 	"image/color"
 	"math"
+	"rjm/stats"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-
-	"rjm/learn"
 )
 
 // series is one line of a plot: the mean of y at every x, drawn with its
@@ -17,7 +16,7 @@ import (
 type series struct {
 	name  string
 	x     []float64
-	y     []learn.Estimate
+	y     []stats.Estimate
 	color int // 1 + palette index; 0 means the series' position
 	dash  int // 0 solid, 1 dashed, 2 dotted
 }

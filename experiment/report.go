@@ -8,14 +8,13 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"rjm/stats"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
-
-	"rjm/learn"
 )
 
 // Report is what an experiment found: tables (printed, and written as
@@ -209,7 +208,7 @@ func ftoa(x float64, decimals int) string {
 func gtoa(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 
 // meanCells returns the mean and the ends of its 95% confidence interval.
-func meanCells(e learn.Estimate, decimals int) []string {
+func meanCells(e stats.Estimate, decimals int) []string {
 	lo, hi := e.CI95()
 	return []string{ftoa(e.Mean(), decimals), ftoa(lo, decimals), ftoa(hi, decimals)}
 }
@@ -220,13 +219,13 @@ func meanHeader(what string) []string {
 }
 
 // pm formats an estimate as "mean ± half-width" for findings.
-func pm(e learn.Estimate, decimals int) string {
+func pm(e stats.Estimate, decimals int) string {
 	return fmt.Sprintf("%s ± %s", ftoa(e.Mean(), decimals), ftoa(e.HalfWidth(0.95), decimals))
 }
 
 // overlaps reports whether the 95% confidence intervals of a and b
 // overlap, a conservative test of "not separated".
-func overlaps(a, b learn.Estimate) bool {
+func overlaps(a, b stats.Estimate) bool {
 	alo, ahi := a.CI95()
 	blo, bhi := b.CI95()
 	return alo <= bhi && blo <= ahi

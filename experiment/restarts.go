@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"rjm/rng"
 
 	"rjm/parallel"
 	"rjm/search"
@@ -76,7 +77,7 @@ func Restarts(ctx context.Context, s Settings) (*Report, error) {
 // The runs are those of phase phase of the seed (see checkpointOutcomes).
 func restartOutcomes(ctx context.Context, s Settings, p search.Problem, descents []int, runs, total int, tr *tracker, phase int) ([]outcome, error) {
 	n := len(descents) * runs
-	res, err := parallel.Seeded(ctx, s.Workers, n, parallel.RunSeed(s.Seed, phase), tr.tick, func(ctx context.Context, i int, rng *rand.Rand) (float64, error) {
+	res, err := parallel.Seeded(ctx, s.Workers, n, rng.RunSeed(s.Seed, phase), tr.tick, func(ctx context.Context, i int, rng *rand.Rand) (float64, error) {
 		d := descents[i/runs]
 		m := search.Restarts{Descents: d, Iterations: total / d, StrictBest: true}
 		r, err := m.Search(ctx, p, rng)

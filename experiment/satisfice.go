@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"rjm/stats"
 	"slices"
 
 	"rjm/energy"
-	"rjm/learn"
 	"rjm/parallel"
 	"rjm/search"
 )
@@ -96,8 +96,8 @@ func Satisfice(ctx context.Context, s Settings) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	per := make([]learn.Estimate, len(gens))
-	runs := make([]learn.Estimate, len(gens))
+	per := make([]stats.Estimate, len(gens))
+	runs := make([]stats.Estimate, len(gens))
 	censored := make([]int, len(gens))
 	for i, c := range res {
 		k := i / mazes

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"rjm/rng"
 	"slices"
 
 	"rjm/energy"
@@ -82,7 +83,7 @@ func Uphill(ctx context.Context, s Settings) (*Report, error) {
 func checkpointOutcomes[X any](ctx context.Context, s Settings, phase int, xs []X, checkpoints []int, runs int, tr *tracker,
 	method func(x X) search.Method) ([][]outcome, error) {
 	p := problem5()
-	res, err := parallel.Seeded(ctx, s.Workers, len(xs)*runs, parallel.RunSeed(s.Seed, phase), tr.tick, func(ctx context.Context, i int, rng *rand.Rand) ([]float64, error) {
+	res, err := parallel.Seeded(ctx, s.Workers, len(xs)*runs, rng.RunSeed(s.Seed, phase), tr.tick, func(ctx context.Context, i int, rng *rand.Rand) ([]float64, error) {
 		t := newTrace(checkpoints, -satisficing)
 		q := p
 		q.Energy = t.energy(energy.Depth{})

@@ -3,6 +3,7 @@ package generate
 import (
 	"context"
 	"math/rand/v2"
+	"rjm/rng"
 
 	"rjm/analysis"
 	"rjm/graph"
@@ -24,13 +25,6 @@ type Result struct {
 	// so that it still regenerates Maze, except for Restarts, whose
 	// unfinished descent no Spec expresses.
 	Interrupted bool
-}
-
-// NewRand returns the random number generator a seed stands for. Every
-// seeded procedure of rjm draws from it, so a seed means the same thing
-// everywhere.
-func NewRand(seed uint64) *rand.Rand {
-	return rand.New(rand.NewPCG(seed, 0x726a6d)) // "rjm"
 }
 
 // SearchMethod returns the search method the spec names, with its settings.
@@ -69,10 +63,10 @@ func Run(ctx context.Context, spec Spec, progress func(done, total int, best flo
 	if err != nil {
 		return nil, err
 	}
-	rng := NewRand(spec.Seed)
-	start, goal := place(b, spec, rng)
+	random := rng.NewRand(spec.Seed)
+	start, goal := place(b, spec, random)
 	p := search.Problem{Graph: g, Start: b.Index(start), Goal: b.Index(goal), Energy: e, Progress: progress}
-	res, err := spec.SearchMethod().Search(ctx, p, rng)
+	res, err := spec.SearchMethod().Search(ctx, p, random)
 	interrupted := err != nil && err == ctx.Err() && res.Best != nil
 	if err != nil && err != search.ErrNoStep && !interrupted {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"rjm/stats"
 )
 
 // Arm is one action of a bandit: each pull pays a random utility.
@@ -44,8 +45,8 @@ const MaxPulls = 10_000_000
 
 // ArmResult is what a bandit learned about one arm.
 type ArmResult struct {
-	Pulls   int      // times the arm was pulled
-	Utility Estimate // the utilities it paid
+	Pulls   int            // times the arm was pulled
+	Utility stats.Estimate // the utilities it paid
 }
 
 // BanditResult is the outcome of a bandit run.

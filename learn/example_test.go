@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"rjm/rng"
 
-	"rjm/generate"
 	"rjm/graph"
 	"rjm/learn"
 	"rjm/maze"
@@ -34,7 +34,7 @@ func ExampleBandit() {
 		}))
 	}
 	b := learn.Bandit{Arms: arms, Strategy: learn.EpsilonGreedy{Epsilon: 0.1}, Pulls: 1000}
-	res, err := b.Run(context.Background(), generate.NewRand(1))
+	res, err := b.Run(context.Background(), rng.NewRand(1))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -64,7 +64,7 @@ func (w *walk) Step(a int) (float64, int, bool, error) {
 // Q(s, Right) is the reward still to come.
 func ExampleSARSA() {
 	l := learn.SARSA{Episodes: 100, Alpha: 0.5, Strategy: learn.EpsilonGreedy{Epsilon: 0}}
-	res, err := l.Learn(context.Background(), &walk{}, generate.NewRand(1))
+	res, err := l.Learn(context.Background(), &walk{}, rng.NewRand(1))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -88,13 +88,13 @@ func ExampleRestartEnv() {
 	p := search.Problem{Graph: graph.MustCompile(b), Start: 0, Goal: b.Cells() - 1}
 	var mdp learn.RestartMDP // the exercise: t ∈ 0..4, d ∈ 12..17
 	ctx := context.Background()
-	rng := generate.NewRand(7)
-	env, err := learn.NewRestartEnv(ctx, p, mdp, rng)
+	random := rng.NewRand(7)
+	env, err := learn.NewRestartEnv(ctx, p, mdp, random)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	res, err := learn.SARSA{Episodes: 200}.Learn(ctx, env, rng)
+	res, err := learn.SARSA{Episodes: 200}.Learn(ctx, env, random)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"rjm/stats"
 
 	"rjm/energy"
 	"rjm/search"
@@ -266,11 +267,11 @@ var _ Env = (*RestartEnv)(nil)
 // mazes: seed 000 compares policies by the hill-descent iterations they
 // need for 100 satisficing mazes.
 type Evaluation struct {
-	Mazes      int      // satisficing mazes produced
-	Iterations int      // hill-descent iterations spent in all
-	Restarts   int      // random restarts, forced ones included
-	Steps      int      // decisions taken (Go and Restart actions)
-	PerMaze    Estimate // iterations spent on each maze
+	Mazes      int            // satisficing mazes produced
+	Iterations int            // hill-descent iterations spent in all
+	Restarts   int            // random restarts, forced ones included
+	Steps      int            // decisions taken (Go and Restart actions)
+	PerMaze    stats.Estimate // iterations spent on each maze
 }
 
 // EvalSettings say how Evaluate runs a policy. The zero value is seed

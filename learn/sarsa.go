@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"rjm/stats"
 )
 
 // Env is an episodic environment with finitely many states and actions,
@@ -115,7 +116,7 @@ type SARSAResult struct {
 	Updates  []int // per state, the updates of Q(s, ·)
 	Episodes int   // episodes completed
 	Steps    int   // steps taken in all
-	Return   Estimate
+	Return   stats.Estimate
 }
 
 // Learn runs SARSA on env. On an error from env, the context or the step

@@ -6,23 +6,11 @@ package parallel
 import (
 	"context"
 	"math/rand/v2"
+	"rjm/rng"
 	"runtime"
 	"sync"
 	"sync/atomic"
-
-	"rjm/generate"
 )
-
-// RunSeed returns the seed of run i of a computation seeded with seed. It
-// mixes both by SplitMix64's finalizer, so that nearby seeds and nearby
-// runs give unrelated streams; run i always gets the same seed, whatever
-// the goroutine that executes it.
-func RunSeed(seed uint64, i int) uint64 {
-	z := seed + uint64(i+1)*0x9e3779b97f4a7c15
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
 
 // Map runs job for i = 0..n-1 on up to workers goroutines (zero means
 // runtime.GOMAXPROCS(0)) and returns the results in order of i. done, if
@@ -73,11 +61,11 @@ func Map[T any](ctx context.Context, workers, n int, done func(), job func(ctx c
 }
 
 // Seeded is Map for random jobs: job i draws from
-// generate.NewRand(RunSeed(seed, i)), so its result depends on seed and i
+// rng.NewRand(rng.RunSeed(seed, i)), so its result depends on seed and i
 // alone.
 func Seeded[T any](ctx context.Context, workers, n int, seed uint64, done func(),
 	job func(ctx context.Context, i int, rng *rand.Rand) (T, error)) ([]T, error) {
 	return Map(ctx, workers, n, done, func(ctx context.Context, i int) (T, error) {
-		return job(ctx, i, generate.NewRand(RunSeed(seed, i)))
+		return job(ctx, i, rng.NewRand(rng.RunSeed(seed, i)))
 	})
 }

@@ -10,19 +10,6 @@ import (
 	"rjm/parallel"
 )
 
-func TestRunSeed(t *testing.T) {
-	seen := map[uint64]bool{}
-	for seed := range uint64(20) {
-		for i := range 200 {
-			s := parallel.RunSeed(seed, i)
-			if seen[s] {
-				t.Fatalf("RunSeed(%d, %d) = %d repeats", seed, i, s)
-			}
-			seen[s] = true
-		}
-	}
-}
-
 // Results do not depend on the number of workers or on scheduling.
 func TestParallelDeterministic(t *testing.T) {
 	job := func(_ context.Context, i int, rng *rand.Rand) ([2]uint64, error) {

@@ -3,13 +3,13 @@ package main
 import (
 	"errors"
 	"fmt"
+	"rjm/rng"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"rjm/exercise"
-	"rjm/generate"
 )
 
 func newExerciseCmd(e *env) *cobra.Command {
@@ -60,7 +60,7 @@ evaluation as JSON.`,
 				return badInput(err)
 			}
 			o := exercise.Options{Variant: v}
-			res, err := o.Run(e.ctx, args[0], exercise.IO{In: e.stdin, Out: out, Errors: e.stderr}, generate.NewRand(seed))
+			res, err := o.Run(e.ctx, args[0], exercise.IO{In: e.stdin, Out: out, Errors: e.stderr}, rng.NewRand(seed))
 			if errors.Is(err, exercise.ErrNoAnswer) || errors.Is(err, exercise.ErrUnknown) {
 				return badInput(err)
 			}

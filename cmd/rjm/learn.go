@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"rjm/rng"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/spf13/cobra"
 
-	"rjm/generate"
 	"rjm/graph"
 	"rjm/learn"
 	"rjm/maze"
@@ -418,8 +418,8 @@ every state with t = 0 never finishes. Learning fails after
 				return badInput(fmt.Errorf("--target %d: no %d×%d maze has a goal depth above %d", mdp.Target, size, size, size*size-1))
 			}
 			// Learning: run 0 of the seed.
-			rng := generate.NewRand(parallel.RunSeed(seed, 0))
-			env, err := learn.NewRestartEnv(e.ctx, p, mdp, rng)
+			random := rng.NewRand(rng.RunSeed(seed, 0))
+			env, err := learn.NewRestartEnv(e.ctx, p, mdp, random)
 			if err != nil {
 				return err
 			}
@@ -429,7 +429,7 @@ every state with t = 0 never finishes. Learning fails after
 			if update != nil {
 				l.Progress = func(done, total int) { update(done, total, 0) }
 			}
-			res, err := l.Learn(e.ctx, env, rng)
+			res, err := l.Learn(e.ctx, env, random)
 			finish()
 			if errors.Is(err, learn.ErrStepLimit) {
 				return fmt.Errorf("%v: an episode that never ends? (raise --epsilon or --steps-per-episode)", err)
@@ -447,7 +447,7 @@ every state with t = 0 never finishes. Learning fails after
 			update, finish = newProgress(e, "evaluating", len(policies)*mazes)
 			prog := &sharedProgress{total: len(policies) * mazes, update: update}
 			settings := learn.EvalSettings{Mazes: mazes, MaxSteps: perMaze * mazes, Progress: func(int, int) { prog.add(1) }}
-			evals, err := parallel.Seeded(e.ctx, workers, len(policies), parallel.RunSeed(seed, 1), nil,
+			evals, err := parallel.Seeded(e.ctx, workers, len(policies), rng.RunSeed(seed, 1), nil,
 				func(ctx context.Context, i int, rng *rand.Rand) (learn.Evaluation, error) {
 					env, err := learn.NewRestartEnv(ctx, p, mdp, rng)
 					if err != nil {

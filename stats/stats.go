@@ -1,4 +1,7 @@
-package learn
+// Package stats holds the one statistics helper of rjm: a running
+// estimate of a mean, its spread and its range, with a confidence
+// interval, used by the learners, the experiments and the comparisons.
+package stats
 
 import (
 	"math"
@@ -7,16 +10,21 @@ import (
 )
 
 // Estimate is a running mean and variance of observations, kept by
-// Welford's method, with a confidence interval for the mean. The zero
-// value is an empty estimate.
+// Welford's method, with their minimum and maximum and a confidence
+// interval for the mean. The zero value is an empty estimate.
 type Estimate struct {
-	n    int
-	mean float64
-	m2   float64 // sum of squared deviations from the mean
+	n        int
+	mean     float64
+	m2       float64 // sum of squared deviations from the mean
+	min, max float64
 }
 
 // Add adds the observation x.
 func (e *Estimate) Add(x float64) {
+	if e.n == 0 {
+		e.min, e.max = x, x
+	}
+	e.min, e.max = min(e.min, x), max(e.max, x)
 	e.n++
 	d := x - e.mean
 	e.mean += d / float64(e.n)
@@ -28,6 +36,12 @@ func (e Estimate) N() int { return e.n }
 
 // Mean returns the mean of the observations, 0 when there are none.
 func (e Estimate) Mean() float64 { return e.mean }
+
+// Min returns the smallest observation, 0 when there are none.
+func (e Estimate) Min() float64 { return e.min }
+
+// Max returns the largest observation, 0 when there are none.
+func (e Estimate) Max() float64 { return e.max }
 
 // Var returns the sample variance (divisor n − 1), 0 with fewer than two
 // observations.
