@@ -228,3 +228,23 @@ func TestWeightedSigns(t *testing.T) {
 		t.Errorf("energy %v, want -10.5", e)
 	}
 }
+
+// Every energy is found by its name: the named ones and the combinations.
+func TestParseEnergyNames(t *testing.T) {
+	for _, tc := range []struct{ in, name string }{
+		{"depth", "depth"},
+		{"design", "design"},
+		{"weighted:black_holes=1000,uturns=2", "weighted:black_holes=1000;uturns=2"},
+		{"priority: black_holes > -decisions", "priority:black_holes>-decisions"},
+	} {
+		e, err := analysis.ParseEnergy(tc.in)
+		if err != nil || e.Name() != tc.name {
+			t.Errorf("ParseEnergy(%q) = %v, %v; want %s", tc.in, e, err, tc.name)
+		}
+	}
+	for _, in := range []string{"", "magic", "weighted:", "priority:dragons", "weighted:uturns=x"} {
+		if _, err := analysis.ParseEnergy(in); err == nil || strings.Contains(err.Error(), "\n") {
+			t.Errorf("ParseEnergy(%q): error %v", in, err)
+		}
+	}
+}

@@ -13,9 +13,11 @@ import (
 // MaxEnergyText bounds the text ParseEnergy accepts.
 const MaxEnergyText = 64 << 10
 
-// ParseEnergy parses an energy of this package:
+// ParseEnergy is the one registry of rjm's energies: it returns the energy
+// a text names, one of
 //
-//	design
+//	depth   (the simple objective, energy.Depth)
+//	design  (the design energy, Design)
 //	weighted:MEASURE=WEIGHT,MEASURE=WEIGHT,...
 //	priority:[-]MEASURE>[-]MEASURE>...
 //
@@ -41,9 +43,12 @@ func ParseEnergy(s string) (energy.Energy, error) {
 	text := strings.TrimSpace(strings.Join(lines, "\n"))
 	kind, list, ok := strings.Cut(text, ":")
 	kind = strings.TrimSpace(kind)
+	for _, e := range Energies() {
+		if text == e.Name() {
+			return e, nil
+		}
+	}
 	switch {
-	case text == "design":
-		return Design{}, nil
 	case ok && kind == "weighted":
 		return parseWeighted(list)
 	case ok && kind == "priority":
@@ -51,7 +56,7 @@ func ParseEnergy(s string) (energy.Energy, error) {
 	case text == "":
 		return nil, errors.New("analysis: empty energy")
 	}
-	return nil, fmt.Errorf("analysis: unknown energy %q (want design, weighted:TERM=W,... or priority:TERM>TERM>...)", text)
+	return nil, fmt.Errorf("analysis: unknown energy %q (want %s, weighted:TERM=W,... or priority:TERM>TERM>...)", cut(text, 80), strings.Join(EnergyNames(), ", "))
 }
 
 // items splits a list at any of seps and drops empty items.

@@ -113,7 +113,7 @@ func Run(ctx context.Context, s Settings, progress func(done, total int)) (*Resu
 	recipe, _, _ := strings.Cut(s.Spec.String(), ",energy=")
 	res := &Result{Count: s.Count, Seed: s.Spec.Seed, Recipe: recipe}
 	for k, name := range names {
-		e, _ := generate.EnergyByName(name)
+		e, _ := analysis.ParseEnergy(name)
 		res.Energies = append(res.Energies, summarize(e.Name(), features[k*s.Count:(k+1)*s.Count]))
 	}
 	return res, nil

@@ -2,8 +2,8 @@
 // measure of a maze's badness that local search minimizes (seed 003,
 // section 2): the simple objective of seed 000 ("depth") is here; the design
 // paper's energy and user-defined combinations of features live with the
-// design analysis (package analysis), and generate.EnergyByName finds each
-// by its name.
+// design analysis (package analysis), and analysis.ParseEnergy, the one
+// registry of energies, finds each by its name.
 //
 // An Energy makes Evaluators. An Evaluator follows one configuration as the
 // search changes it a cell at a time, so that an energy may update itself
@@ -14,6 +14,7 @@ import (
 	"strconv"
 
 	"rjm/graph"
+	"rjm/maze"
 )
 
 // Energy rates maze configurations; lower is better.
@@ -23,6 +24,24 @@ type Energy interface {
 	// Evaluator returns a new evaluator for mazes on g with the given start
 	// and goal cells.
 	Evaluator(g *graph.Graph, start, goal int) Evaluator
+}
+
+// BoardChecker is an Energy that is exact only on some boards, such as a
+// priority combination whose levels overflow float64's integers on a
+// large board. Whoever runs a search checks the board first.
+type BoardChecker interface {
+	Energy
+	// Check returns an error saying why the energy is not exact on b, or
+	// nil when it is.
+	Check(b maze.Board) error
+}
+
+// Check returns e's error for board b when e is a BoardChecker, else nil.
+func Check(e Energy, b maze.Board) error {
+	if c, ok := e.(BoardChecker); ok {
+		return c.Check(b)
+	}
+	return nil
 }
 
 // Evaluator follows the energy of one configuration through one-cell

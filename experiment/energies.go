@@ -11,7 +11,6 @@ import (
 
 	"rjm/analysis"
 	"rjm/energy"
-	"rjm/generate"
 	"rjm/parallel"
 	"rjm/search"
 )
@@ -74,7 +73,7 @@ func Energies(ctx context.Context, s Settings) (*Report, error) {
 	}
 	var es []energy.Energy
 	for _, n := range names {
-		e, err := generate.EnergyByName(n)
+		e, err := analysis.ParseEnergy(n)
 		if err != nil {
 			return nil, fmt.Errorf("experiment: energies: %w", err)
 		}

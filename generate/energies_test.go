@@ -2,31 +2,13 @@ package generate_test
 
 import (
 	"context"
+	"rjm/analysis"
 	"strings"
 	"testing"
 
 	"rjm/generate"
 	"rjm/maze"
 )
-
-func TestEnergyByName(t *testing.T) {
-	for _, tc := range []struct{ in, name string }{
-		{"depth", "depth"},
-		{"design", "design"},
-		{"weighted:black_holes=1000,uturns=2", "weighted:black_holes=1000;uturns=2"},
-		{"priority: black_holes > -decisions", "priority:black_holes>-decisions"},
-	} {
-		e, err := generate.EnergyByName(tc.in)
-		if err != nil || e.Name() != tc.name {
-			t.Errorf("EnergyByName(%q) = %v, %v; want %s", tc.in, e, err, tc.name)
-		}
-	}
-	for _, in := range []string{"", "magic", "weighted:", "priority:dragons", "weighted:uturns=x"} {
-		if _, err := generate.EnergyByName(in); err == nil || strings.Contains(err.Error(), "\n") {
-			t.Errorf("EnergyByName(%q): error %v", in, err)
-		}
-	}
-}
 
 // The default recipe is seed 003's: 5×5, goal at random, uphill steps with
 // p = 0.005, 25,000 iterations, the design energy.
@@ -61,7 +43,7 @@ func TestDefault(t *testing.T) {
 func TestSeededIDWithCombination(t *testing.T) {
 	s := generate.Default()
 	s.Iterations, s.Seed = 500, 11
-	e, _ := generate.EnergyByName("weighted:black_holes=1000, uturns=2, decisions=-1")
+	e, _ := analysis.ParseEnergy("weighted:black_holes=1000, uturns=2, decisions=-1")
 	s.Energy = e.Name()
 	back, err := generate.ParseSpec(s.String(), generate.Spec{})
 	if err != nil || back.String() != s.String() {

@@ -55,7 +55,7 @@ func Run(ctx context.Context, spec Spec, progress func(done, total int, best flo
 	if err != nil {
 		return nil, err
 	}
-	e, err := checkEnergy(spec.Energy, b)
+	e, err := spec.energyOn(b)
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,8 @@ package generate
 import (
 	"fmt"
 	"math"
+	"rjm/analysis"
+	"rjm/energy"
 	"strconv"
 	"strings"
 
@@ -239,7 +241,7 @@ func (s Spec) Validate() error {
 	if err := s.ValidateMethod(s.Method); err != nil {
 		return err
 	}
-	_, err = checkEnergy(s.Energy, b)
+	_, err = s.energyOn(b)
 	return err
 }
 
@@ -294,4 +296,14 @@ func short(s string) string {
 		return s[:40] + "..."
 	}
 	return s
+}
+
+// energyOn returns the spec's energy, checked to be exact on board b (see
+// energy.BoardChecker).
+func (s Spec) energyOn(b maze.Board) (energy.Energy, error) {
+	e, err := analysis.ParseEnergy(s.Energy)
+	if err != nil {
+		return nil, err
+	}
+	return e, energy.Check(e, b)
 }

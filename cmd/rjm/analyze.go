@@ -11,7 +11,6 @@ import (
 
 	"rjm/analysis"
 	"rjm/energy"
-	"rjm/generate"
 	"rjm/maze"
 )
 
@@ -91,11 +90,10 @@ another energy.
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var rate energyRating
 			if energyName != "" {
-				name, err := resolveEnergy(energyName)
+				en, err := energyFlag(energyName)
 				if err != nil {
 					return badInput(err)
 				}
-				en, _ := generate.EnergyByName(name)
 				rate.e = en
 			}
 			m, g, err := mf.readGraph(e, args)

@@ -40,9 +40,11 @@ regenerates any of them. Search flags are those of "rjm generate".
 			}
 			names := make([]string, len(energies))
 			for k, v := range energies {
-				if names[k], err = resolveEnergy(v); err != nil {
+				en, err := energyFlag(v)
+				if err != nil {
 					return badInput(err)
 				}
+				names[k] = en.Name()
 			}
 			s := compare.Settings{Spec: spec, Energies: names, Count: count}
 			if err := s.Validate(); err != nil {

@@ -195,30 +195,21 @@ A TERM is one of these, optionally squared as TERM^2:
 ` + analysis.TermHelp()
 }
 
-// resolveEnergy returns the canonical name of the energy the --energy
-// value v gives, reading @FILE.
-func resolveEnergy(v string) (string, error) {
-	if name, ok := strings.CutPrefix(v, "@"); ok {
+// energyFlag returns the energy the --energy value v gives (see
+// analysis.LoadEnergy), reading @FILE from the file system.
+func energyFlag(v string) (energy.Energy, error) {
+	e, err := analysis.LoadEnergy(v, func(name string) ([]byte, error) {
 		f, err := os.Open(name)
 		if err != nil {
-			return "", fmt.Errorf("--energy: %w", err)
+			return nil, err
 		}
 		defer f.Close()
-		data, err := io.ReadAll(io.LimitReader(f, analysis.MaxEnergyText+1))
-		if err != nil {
-			return "", fmt.Errorf("--energy: %w", err)
-		}
-		e, err := analysis.ParseEnergy(string(data))
-		if err != nil {
-			return "", fmt.Errorf("--energy %s: %w", v, err)
-		}
-		return e.Name(), nil
-	}
-	e, err := generate.EnergyByName(v)
+		return io.ReadAll(io.LimitReader(f, analysis.MaxEnergyText+1))
+	})
 	if err != nil {
-		return "", fmt.Errorf("--energy: %s", strings.TrimPrefix(err.Error(), "generate: "))
+		return nil, fmt.Errorf("--energy: %s", strings.TrimPrefix(err.Error(), "analysis: "))
 	}
-	return e.Name(), nil
+	return e, nil
 }
 
 func newGenerateCmd(e *env) *cobra.Command {
@@ -268,7 +259,10 @@ goal (G), ignoring its jumps, e.g. a Loyd-style shape with an exit ring.
 				}
 				spec, err = generate.ParseSpec(id, generate.Spec{})
 			} else if spec, err = f.spec(cmd); err == nil {
-				spec.Energy, err = resolveEnergy(energyName)
+				var en energy.Energy
+				if en, err = energyFlag(energyName); err == nil {
+					spec.Energy = en.Name()
+				}
 			}
 			if err != nil {
 				return badInput(err)

@@ -1,16 +1,17 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"rjm/generate"
 	"rjm/graph"
 	"rjm/maze"
 )
@@ -94,59 +95,53 @@ func (f *mazeFlags) load(e *env, args []string) (*maze.Maze, error) {
 	if o.Variant, err = variantFlag(f.variant); err != nil {
 		return nil, err
 	}
-	if f.start != "" {
-		c, err := maze.ParseCell(f.start)
-		if err != nil {
-			return nil, fmt.Errorf("--start: %w", err)
+	for _, x := range []struct {
+		flag, val string
+		dst       **maze.Cell
+	}{{"--start", f.start, &o.Start}, {"--goal", f.goal, &o.Goal}} {
+		if x.val != "" {
+			c, err := maze.ParseCell(x.val)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", x.flag, err)
+			}
+			*x.dst = &c
 		}
-		o.Start = &c
 	}
-	if f.goal != "" {
-		c, err := maze.ParseCell(f.goal)
-		if err != nil {
-			return nil, fmt.Errorf("--goal: %w", err)
-		}
-		o.Goal = &c
-	}
-	if f.id != "" {
+	name := f.inputName(args)
+	var data []byte
+	switch {
+	case f.id != "":
 		if len(args) > 0 {
 			return nil, fmt.Errorf("give either --id or a maze file, not both")
 		}
-		m, err := maze.ParseID(f.id)
-		if err != nil {
-			return nil, err
+		m, _, err := generate.Read(e.ctx, []byte(f.id), o)
+		return m, err
+	case name != "standard input":
+		if data, err = readLimited(args[0]); errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
+			return nil, err // the error names the file
 		}
-		return f.override(m, o)
+	default:
+		data, err = io.ReadAll(io.LimitReader(e.stdin, maze.MaxTextBytes+1))
 	}
-	var r io.Reader = e.stdin
-	name := f.inputName(args)
-	if name != "standard input" {
-		file, err := os.Open(args[0])
-		if err != nil {
-			return nil, err
-		}
-		defer file.Close()
-		r, name = file, args[0]
-	}
-	data, err := io.ReadAll(io.LimitReader(r, maze.MaxTextBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	if len(data) > maze.MaxTextBytes {
-		return nil, fmt.Errorf("%s: input is larger than %d bytes", name, maze.MaxTextBytes)
-	}
-	if t := bytes.TrimSpace(data); len(t) > 0 && (t[0] == '{' || t[0] == '[') {
-		m, err := readJSONMaze(t)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		return f.override(m, o)
-	}
-	m, err := maze.ParseText(data, o)
+	m, _, err := generate.Read(e.ctx, data, o)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return m, nil
+}
+
+// readLimited reads a file of at most maze.MaxTextBytes (one byte more
+// says it is larger).
+func readLimited(name string) ([]byte, error) {
+	file, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	return io.ReadAll(io.LimitReader(file, maze.MaxTextBytes+1))
 }
 
 // inputName names where the maze comes from, for error messages.
@@ -158,69 +153,6 @@ func (f *mazeFlags) inputName(args []string) string {
 		return args[0]
 	}
 	return "standard input"
-}
-
-// readJSONMaze reads a maze from JSON: the output of any rjm command that
-// names a maze by its "id" (solve, analyze, generate, exercise with
-// --json), or the maze's JSON form (maze.JSON).
-func readJSONMaze(data []byte) (*maze.Maze, error) {
-	if data[0] == '[' {
-		var list []json.RawMessage
-		if err := json.Unmarshal(data, &list); err != nil {
-			return nil, fmt.Errorf("maze: JSON: %w", err)
-		}
-		return nil, fmt.Errorf("maze: JSON holds a list of %d mazes; give one (e.g. jq '.[0]')", len(list))
-	}
-	var withID struct {
-		ID    *string         `json:"id"`
-		Rows  json.RawMessage `json:"rows"`
-		Jumps json.RawMessage `json:"jumps"`
-	}
-	if err := json.Unmarshal(data, &withID); err != nil {
-		return nil, fmt.Errorf("maze: JSON: %w", err)
-	}
-	if withID.ID != nil {
-		m, err := maze.ParseID(*withID.ID)
-		if err != nil || withID.Jumps == nil {
-			return m, err
-		}
-		// Output that names its maze by ID may also list the jumps; an
-		// edit of one and not the other must not pass unnoticed.
-		var jumps [][]int
-		if json.Unmarshal(withID.Jumps, &jumps) != nil || !slices.EqualFunc(jumps, m.JSON().Jumps, slices.Equal) {
-			return nil, fmt.Errorf("maze: JSON \"jumps\" disagree with its \"id\" %s: edit one and remove the other", *withID.ID)
-		}
-		return m, nil
-	}
-	if withID.Rows == nil && withID.Jumps == nil {
-		return nil, fmt.Errorf("maze: JSON holds no maze: want an \"id\" (as rjm's --json output has) or the maze's JSON form")
-	}
-	var m maze.Maze
-	if err := json.Unmarshal(data, &m); err != nil {
-		return nil, err
-	}
-	return &m, nil
-}
-
-// override applies --variant and --start to a maze read from an ID or
-// JSON, which name their own start and goal.
-func (f *mazeFlags) override(m *maze.Maze, o maze.ParseOptions) (*maze.Maze, error) {
-	var err error
-	if o.Variant != (maze.Variant{}) {
-		if m, err = m.WithVariant(o.Variant); err != nil {
-			return nil, fmt.Errorf("--variant: %w", err)
-		}
-	}
-	if o.Start != nil {
-		if !m.Contains(*o.Start) || m.Index(*o.Start) == m.Goal || !m.Open(m.Index(*o.Start)) {
-			return nil, fmt.Errorf("--start %s is not an open non-goal cell of the maze", f.start)
-		}
-		m.Start = m.Index(*o.Start)
-	}
-	if o.Goal != nil {
-		return nil, fmt.Errorf("--goal applies to maze text only: an ID or JSON maze names its goal")
-	}
-	return m, nil
 }
 
 // writeJSON writes v as indented JSON to stdout.

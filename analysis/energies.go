@@ -1,0 +1,61 @@
+package analysis
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"rjm/energy"
+)
+
+// Energies returns the energies known by a name alone, in the order help
+// lists them: "depth" (the assignment's simple objective) and "design"
+// (the design paper's example energy function). Combinations of features
+// are named by their text instead (see ParseEnergy).
+func Energies() []energy.Energy {
+	return []energy.Energy{energy.Depth{}, Design{}}
+}
+
+// EnergyNames returns the names of Energies.
+func EnergyNames() []string {
+	var names []string
+	for _, e := range Energies() {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+// ErrNoFiles is LoadEnergy's error for "@FILE" when it may read no file.
+var ErrNoFiles = errors.New("analysis: energies are not read from files here")
+
+// LoadEnergy returns the energy the value v of an energy setting gives:
+// any text ParseEnergy reads, or "@FILE", the text of the named file, read
+// by readFile (at most MaxEnergyText bytes of it are used; a nil readFile
+// reads no file and returns ErrNoFiles, as a server does).
+func LoadEnergy(v string, readFile func(name string) ([]byte, error)) (energy.Energy, error) {
+	name, ok := strings.CutPrefix(strings.TrimSpace(v), "@")
+	if !ok {
+		return ParseEnergy(v)
+	}
+	if readFile == nil {
+		return nil, ErrNoFiles
+	}
+	data, err := readFile(name)
+	if err != nil {
+		return nil, err
+	}
+	e, err := ParseEnergy(string(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return e, nil
+}
+
+// cut shortens s for an error message, so that a huge input is never
+// echoed back whole.
+func cut(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
+}
