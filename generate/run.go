@@ -2,6 +2,7 @@ package generate
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"rjm/rng"
 
@@ -23,8 +24,50 @@ type Result struct {
 	// Interrupted is set when the context ended the search early; Maze
 	// is then the best found so far. Spec then holds the iterations done,
 	// so that it still regenerates Maze, except for Restarts, whose
-	// unfinished descent no Spec expresses.
+	// unfinished descent no Spec expresses (see SeededID).
 	Interrupted bool
+	// Status says how the search ended (search.Status).
+	Status search.Status
+}
+
+// SeededID returns the seeded ID that regenerates the result's maze, or
+// "" when the search was interrupted in a way no seeded ID repeats (within
+// a descent of Restarts).
+func (r *Result) SeededID() string {
+	if r.Interrupted && r.Spec.Method == Restarts {
+		return ""
+	}
+	return r.Spec.String()
+}
+
+// Warnings says what keeps the maze from being what the design paper
+// calls good: a unique shortest solution and no black holes. Under the
+// design energy, which asks for both, they say that no better maze was
+// found; other energies may not ask for them, so there they only say what
+// the maze has. They are sentences without the final stop.
+func (r *Result) Warnings() []string {
+	f := r.Features
+	var w []string
+	sought := r.Spec.Energy == "design"
+	switch {
+	case !f.Solvable:
+		w = append(w, "no maze with a solution was found")
+	case !f.Unique && sought:
+		w = append(w, fmt.Sprintf("no maze with a unique shortest solution was found: this one has %d", f.ShortestPaths))
+	case !f.Unique:
+		w = append(w, fmt.Sprintf("this maze has %d shortest solutions, not a unique one", f.ShortestPaths))
+	}
+	switch {
+	case f.BlackHoles > 0 && sought:
+		w = append(w, fmt.Sprintf("no maze without black holes was found: this one has %d (%d cells)", f.BlackHoles, f.BlackHoleCells))
+	case f.BlackHoles > 0:
+		holes := "black holes"
+		if f.BlackHoles == 1 {
+			holes = "black hole"
+		}
+		w = append(w, fmt.Sprintf("this maze has %d %s (%d cells)", f.BlackHoles, holes, f.BlackHoleCells))
+	}
+	return w
 }
 
 // SearchMethod returns the search method the spec names, with its settings.
@@ -74,6 +117,7 @@ func Run(ctx context.Context, spec Spec, progress func(done, total int, best flo
 	r := &Result{
 		Spec: spec, Maze: res.Best, Energy: res.Energy, Stats: res.Stats,
 		Solved: solve.Solve(g, res.Best), Features: analysis.Analyze(g, res.Best),
+		Status: res.Status,
 	}
 	if interrupted {
 		r.Interrupted = true

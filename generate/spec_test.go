@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"rjm/analysis"
 	"rjm/generate"
 	"rjm/maze"
 )
@@ -65,5 +66,22 @@ func TestSpecErrors(t *testing.T) {
 		if err := s.Validate(); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
 		}
+	}
+}
+
+// Generate's warnings say that no good maze was found only under the
+// design energy, which looks for one; under others they say what the maze has.
+func TestGenerateWarnings(t *testing.T) {
+	f := &analysis.Features{Solvable: true, ShortestPaths: 3, BlackHoles: 1, BlackHoleCells: 2}
+	warnings := func(energy string) string {
+		r := &generate.Result{Spec: generate.Spec{Energy: energy}, Features: f}
+		return strings.Join(r.Warnings(), "; ")
+	}
+	design, depth := warnings("design"), warnings("depth")
+	if !strings.Contains(design, "no maze with a unique shortest solution was found") || !strings.Contains(design, "no maze without black holes was found") {
+		t.Errorf("design: %s", design)
+	}
+	if strings.Contains(depth, "was found") || !strings.Contains(depth, "3 shortest solutions") || !strings.Contains(depth, "1 black hole") {
+		t.Errorf("depth: %s", depth)
 	}
 }

@@ -69,3 +69,90 @@ func Seeded[T any](ctx context.Context, workers, n int, seed uint64, done func()
 		return job(ctx, i, rng.NewRand(rng.RunSeed(seed, i)))
 	})
 }
+
+// Stream runs job for i = 0..n-1 on up to workers goroutines (zero means
+// runtime.GOMAXPROCS(0)) and passes each result to emit in order of i, as
+// soon as it and every result before it are done; emit is never called
+// concurrently, and it runs on the caller's goroutine. Memory stays
+// bounded whatever n: a job starts only when fewer than 4 × workers
+// results are running or waiting for their turn.
+//
+// The first failure ends the stream: emit's error, or a job's error (the
+// job of the lowest i among those that failed), cancels the jobs not yet
+// finished and is returned, and no result after it is emitted; when ctx
+// ends first, its error is returned. Results emitted before stay emitted.
+func Stream[T any](ctx context.Context, workers, n int, job func(ctx context.Context, i int) (T, error), emit func(i int, v T) error) error {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type result struct {
+		i   int
+		v   T
+		err error
+	}
+	window := 4 * workers
+	// A token is taken before a job starts and given back when its result
+	// is emitted, so at most window results exist at once and the
+	// results channel never fills.
+	tokens := make(chan struct{}, window)
+	results := make(chan result, window)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(workers, n) {
+		wg.Go(func() {
+			for {
+				select {
+				case tokens <- struct{}{}:
+				case <-ctx.Done():
+					return
+				}
+				i := int(next.Add(1) - 1)
+				if i >= n || ctx.Err() != nil {
+					return
+				}
+				v, err := job(ctx, i)
+				results <- result{i, v, err}
+				if err != nil {
+					return
+				}
+			}
+		})
+	}
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+	pending := make(map[int]T, window)
+	emitted, failedAt := 0, n
+	var failure error
+	for r := range results {
+		if r.err != nil {
+			if r.i < failedAt {
+				failedAt, failure = r.i, r.err
+			}
+			cancel()
+			continue
+		}
+		pending[r.i] = r.v
+		for emitted < failedAt {
+			v, ok := pending[emitted]
+			if !ok {
+				break
+			}
+			delete(pending, emitted)
+			if err := emit(emitted, v); err != nil {
+				failedAt, failure = emitted, err
+				cancel()
+				break
+			}
+			emitted++
+			<-tokens
+		}
+	}
+	if failure != nil && failedAt < n {
+		return failure
+	}
+	return ctx.Err()
+}

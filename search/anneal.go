@@ -37,7 +37,7 @@ func (a Anneal) Search(ctx context.Context, p Problem, rng *rand.Rand) (Result, 
 	s := newState(ctx, p, rng, a.Iterations)
 	s.start()
 	err := s.descend(a.Iterations, &rule{kind: annealRule, t: a.T0, decay: a.Decay, strict: a.StrictBest})
-	return s.result(), err
+	return s.finish(err)
 }
 
 var _ Method = Anneal{}

@@ -27,7 +27,7 @@ func (h HillDescent) Search(ctx context.Context, p Problem, rng *rand.Rand) (Res
 	s := newState(ctx, p, rng, h.Iterations)
 	s.start()
 	err := s.descend(h.Iterations, &rule{kind: downhillRule, strict: h.StrictBest})
-	return s.result(), err
+	return s.finish(err)
 }
 
 var _ Method = HillDescent{}

@@ -41,10 +41,10 @@ func (r Restarts) Search(ctx context.Context, p Problem, rng *rand.Rand) (Result
 			s.stats.Restarts++
 		}
 		if err := s.descend(r.Iterations, &rl); err != nil {
-			return s.result(), err
+			return s.finish(err)
 		}
 	}
-	return s.result(), nil
+	return s.finish(nil)
 }
 
 var _ Method = Restarts{}

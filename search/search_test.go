@@ -165,3 +165,38 @@ func TestWalk(t *testing.T) {
 		t.Fatalf("restart: %+v", w.Stats())
 	}
 }
+
+// Every method's result says how the search ended: its budget spent, no
+// step possible, interrupted, or not run at all.
+func TestStatus(t *testing.T) {
+	methods := []search.Method{
+		search.HillDescent{Iterations: 200}, search.Restarts{Descents: 3, Iterations: 100},
+		search.Uphill{Iterations: 200, P: 0.1}, search.Anneal{Iterations: 200, T0: 1, Decay: 0.99},
+	}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, m := range methods {
+		for _, tc := range []struct {
+			ctx  context.Context
+			rows int
+			want search.Status
+		}{
+			{context.Background(), 5, search.BudgetSpent},
+			{context.Background(), 2, search.NoStep},
+		} {
+			res, _ := m.Search(tc.ctx, problem(tc.rows, tc.rows), rand.New(rand.NewPCG(1, 1)))
+			if res.Status != tc.want {
+				t.Errorf("%T on %d×%d: status %v, want %v", m, tc.rows, tc.rows, res.Status, tc.want)
+			}
+		}
+		bad := problem(5, 5)
+		bad.Goal = bad.Start
+		if res, _ := m.Search(context.Background(), bad, rand.New(rand.NewPCG(1, 1))); res.Status != search.NotRun {
+			t.Errorf("%T with start = goal: status %v", m, res.Status)
+		}
+	}
+	res, _ := search.HillDescent{Iterations: search.MaxIterations}.Search(cancelled, problem(5, 5), rand.New(rand.NewPCG(1, 1)))
+	if res.Status != search.Interrupted || res.Best == nil || res.Status.String() != "interrupted" {
+		t.Errorf("cancelled: status %v, best %v", res.Status, res.Best)
+	}
+}

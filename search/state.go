@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 
@@ -152,10 +153,19 @@ func (s *state) tick() error {
 	return nil
 }
 
-func (s *state) result() Result {
+// finish returns the search's result and err, the error it ended with,
+// and says in the result's Status how it ended.
+func (s *state) finish(err error) (Result, error) {
 	if s.p.Progress != nil {
 		s.p.Progress(s.done, s.total, s.bestE)
 	}
 	m := &maze.Maze{Board: s.board, Jumps: slices.Clone(s.best), Start: s.p.Start, Goal: s.p.Goal}
-	return Result{Best: m, Energy: s.bestE, Stats: s.stats}
+	r := Result{Best: m, Energy: s.bestE, Stats: s.stats, Status: BudgetSpent}
+	switch {
+	case errors.Is(err, ErrNoStep):
+		r.Status = NoStep
+	case err != nil:
+		r.Status = Interrupted
+	}
+	return r, err
 }

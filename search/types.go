@@ -49,6 +49,32 @@ type Result struct {
 	Best   *maze.Maze // the best configuration met
 	Energy float64    // its energy
 	Stats  Stats
+	Status Status // how the search ended
+}
+
+// Status says how a search ended, as gonum's optimize.Status does. The
+// zero value is NotRun: a search that did not start (invalid settings).
+type Status int
+
+// The ways a search ends.
+const (
+	NotRun      Status = iota // the search did not start: its settings are invalid
+	BudgetSpent               // every iteration asked for was run
+	Interrupted               // the context ended the search early; Best is the best so far
+	NoStep                    // no cell of the board can change (ErrNoStep); Best is the one configuration
+)
+
+// String returns "not run", "budget spent", "interrupted" or "no step".
+func (s Status) String() string {
+	switch s {
+	case BudgetSpent:
+		return "budget spent"
+	case Interrupted:
+		return "interrupted"
+	case NoStep:
+		return "no step"
+	}
+	return "not run"
 }
 
 // ErrNoStep is returned when the board has no cell whose jump can change

@@ -30,7 +30,7 @@ func (u Uphill) Search(ctx context.Context, p Problem, rng *rand.Rand) (Result, 
 	s := newState(ctx, p, rng, u.Iterations)
 	s.start()
 	err := s.descend(u.Iterations, &rule{kind: uphillRule, p: u.P, strict: u.StrictBest})
-	return s.result(), err
+	return s.finish(err)
 }
 
 var _ Method = Uphill{}

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"rjm/compare"
+	"rjm/render"
 )
 
 func newCompareCmd(e *env) *cobra.Command {
@@ -112,7 +113,7 @@ func compareText(r *compare.Result) string {
 				row = append(row, "-")
 				continue
 			}
-			row = append(row, fmt.Sprintf("%.2f ± %.2f [%s, %s]", st.Mean, st.SD, fmtNum(st.Min), fmtNum(st.Max)))
+			row = append(row, fmt.Sprintf("%.2f ± %.2f [%s, %s]", st.Mean, st.SD, render.Num(st.Min), render.Num(st.Max)))
 		}
 		rows = append(rows, row)
 	}

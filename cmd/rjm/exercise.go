@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"rjm/render"
 	"rjm/rng"
 	"slices"
 	"strings"
@@ -71,11 +72,11 @@ evaluation as JSON.`,
 				id, _ := res.Maze.ID()
 				return writeJSON(e, map[string]any{"exercise": args[0], "seed": seed, "id": id, "maze": res.Maze.String(), "jumps": res.Maze.JSON().Jumps})
 			}
-			j := newSolveJSON(res.Maze, res.Solved)
+			j := render.NewSolve(res.Maze, res.Solved)
 			return writeJSON(e, struct {
 				Exercise string `json:"exercise"`
 				Seed     uint64 `json:"seed"`
-				solveJSON
+				render.Solve
 			}{args[0], seed, j})
 		},
 	}

@@ -1,9 +1,10 @@
 package main
 
 import (
-	"context"
+	"bufio"
 	"crypto/rand"
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -16,32 +17,8 @@ import (
 	"rjm/energy"
 	"rjm/generate"
 	"rjm/maze"
-	"rjm/parallel"
-	"rjm/search"
+	"rjm/render"
 )
-
-// generateJSON is the --json form of "rjm generate".
-type generateJSON struct {
-	Maze          string             `json:"maze"`
-	Rows          int                `json:"rows"`
-	Cols          int                `json:"cols"`
-	Start         [2]int             `json:"start"`
-	Goal          [2]int             `json:"goal"`
-	ID            string             `json:"id"`
-	SeededID      string             `json:"seeded_id"`
-	Seed          uint64             `json:"seed"`
-	Method        string             `json:"method"`
-	EnergyName    string             `json:"energy_name"`
-	Energy        float64            `json:"energy"`
-	GoalDepth     *int               `json:"goal_depth"`
-	Solution      string             `json:"solution"`
-	ShortestPaths int64              `json:"shortest_paths"`
-	Unique        bool               `json:"unique"`
-	Stats         search.Stats       `json:"stats"`
-	Jumps         [][]int            `json:"jumps"`
-	Features      *analysis.Features `json:"features"`
-	Warnings      []string           `json:"warnings"`
-}
 
 // searchFlags holds the flags that describe a search: board, start and
 // goal, method and settings, seed. Their defaults are generate.Default.
@@ -270,8 +247,8 @@ goal (G), ignoring its jumps, e.g. a Loyd-style shape with an exit ring.
 			if err := spec.Validate(); err != nil {
 				return badInput(err)
 			}
-			if count < 1 || count > maxCount {
-				return badInput(fmt.Errorf("--count %d out of range 1..%d", count, maxCount))
+			if count < 1 || count > generate.MaxCount {
+				return badInput(fmt.Errorf("--count %d out of range 1..%d", count, generate.MaxCount))
 			}
 			if count > 1 {
 				return generateMany(e, spec, count, asJSON)
@@ -286,9 +263,9 @@ goal (G), ignoring its jumps, e.g. a Loyd-style shape with an exit ring.
 			// An interrupted search still prints the best maze it found.
 			var werr error
 			if asJSON {
-				werr = writeJSON(e, newGenerateJSON(res))
+				werr = writeJSON(e, render.NewGenerate(res))
 			} else {
-				_, werr = fmt.Fprint(e.stdout, generateText(res))
+				_, werr = fmt.Fprint(e.stdout, render.GenerateText(res))
 			}
 			if res.Interrupted {
 				return fmt.Errorf("interrupted after %d of %d iterations: the maze printed is the best found so far", res.Stats.Iterations, total)
@@ -300,7 +277,7 @@ goal (G), ignoring its jumps, e.g. a Loyd-style shape with an exit ring.
 	c.Flags().StringVar(&energyName, "energy", generate.Default().Energy, energyFlagHelp)
 	c.Flags().StringVar(&id, "id", "", "regenerate from a seeded `ID` (as printed by generate), which fixes every search setting")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON (with --count, an array)")
-	c.Flags().IntVar(&count, "count", 1, fmt.Sprintf("generate `N` mazes (1..%d), seeds S, S+1, ..., on all cores", maxCount))
+	c.Flags().IntVar(&count, "count", 1, fmt.Sprintf("generate `N` mazes (1..%d), seeds S, S+1, ..., on all cores, each printed as soon as it is done", generate.MaxCount))
 	return c
 }
 
@@ -316,160 +293,50 @@ func idOnly(c *cobra.Command) error {
 	return err
 }
 
-// maxCount bounds generate --count.
-const maxCount = 10_000
-
-// generateMany generates count mazes, maze k with the spec's seed plus k,
-// on all cores, and prints them in order: the text forms separated by
-// blank lines, or a JSON array. Mazes finished before an interruption are
-// still printed.
+// generateMany generates a batch of mazes, maze k with the spec's seed
+// plus k, on all cores, and prints each as soon as it and the mazes before
+// it are done: the text forms separated by blank lines, or a JSON array.
+// An interrupted batch ends its output cleanly (a JSON array is closed).
 func generateMany(e *env, spec generate.Spec, count int, asJSON bool) error {
-	per := spec.Work()
-	if int64(per)*int64(count) > maxBatchIterations {
-		return badInput(fmt.Errorf("--count %d mazes of %d iterations is more than %d iterations in all", count, per, int64(maxBatchIterations)))
+	b := generate.Batch{Spec: spec, Count: count}
+	if err := b.Validate(); err != nil {
+		return badInput(fmt.Errorf("--count: %s", strings.TrimPrefix(err.Error(), "generate: ")))
 	}
 	bar, finish := newProgress(e, "generating", count)
-	finished := 0
-	var done func()
 	if bar != nil {
-		done = func() { finished++; bar(finished, count, 0) }
+		b.Progress = func(done, total int) { bar(done, total, 0) }
 	}
-	results, err := parallel.Map(e.ctx, 0, count, done, func(ctx context.Context, k int) (*generate.Result, error) {
-		s := spec
-		s.Seed = spec.Seed + uint64(k)
-		r, err := generate.Run(ctx, s, nil)
-		if r != nil && r.Interrupted {
-			return nil, err // an unfinished maze is not printed in a batch
+	w := bufio.NewWriter(e.stdout)
+	printed := 0
+	err := b.Run(e.ctx, func(k int, r *generate.Result) error {
+		switch {
+		case asJSON:
+			js, err := json.MarshalIndent(render.NewGenerate(r), "  ", "  ")
+			if err != nil {
+				return err
+			}
+			w.WriteString(map[bool]string{true: "[\n  ", false: ",\n  "}[k == 0])
+			w.Write(js)
+		case k > 0:
+			w.WriteString("\n")
+			fallthrough
+		default:
+			w.WriteString(render.GenerateText(r))
 		}
-		return r, err
+		printed++
+		return w.Flush() // each maze appears as soon as it is done
 	})
 	finish()
-	var out []*generate.Result
-	for _, r := range results {
-		if r != nil {
-			out = append(out, r)
-		}
-	}
-	var werr error
 	if asJSON {
-		js := make([]generateJSON, len(out))
-		for k, r := range out {
-			js[k] = newGenerateJSON(r)
-		}
-		werr = writeJSON(e, js)
-	} else {
-		for k, r := range out {
-			if k > 0 {
-				fmt.Fprintln(e.stdout)
-			}
-			if _, werr = fmt.Fprint(e.stdout, generateText(r)); werr != nil {
-				break
-			}
-		}
+		w.WriteString(map[bool]string{true: "[]\n", false: "\n]\n"}[printed == 0])
 	}
-	if err != nil {
-		if e.ctx.Err() != nil {
-			return fmt.Errorf("interrupted: %d of %d mazes printed", len(out), count)
-		}
-		return err
+	if ferr := w.Flush(); err == nil {
+		err = ferr
 	}
-	return werr
-}
-
-// maxBatchIterations bounds the work of one generate --count.
-const maxBatchIterations = 100 * search.MaxIterations
-
-func newGenerateJSON(r *generate.Result) generateJSON {
-	m, s := r.Maze, r.Solved
-	id, _ := m.ID()
-	j := generateJSON{
-		Maze: m.String(), Rows: m.Rows, Cols: m.Cols,
-		Start: m.CellJSON(m.Start), Goal: m.CellJSON(m.Goal),
-		ID: id, SeededID: seededID(r), Seed: r.Spec.Seed,
-		Method: r.Spec.Method, EnergyName: r.Spec.Energy, Energy: r.Energy,
-		Solution: s.Letters(), ShortestPaths: s.Paths, Unique: s.Unique(),
-		Stats: r.Stats, Jumps: m.JSON().Jumps, Features: r.Features,
-		Warnings: append([]string{}, warnings(r.Spec.Energy, r.Features)...),
+	if err != nil && e.ctx.Err() != nil {
+		return fmt.Errorf("interrupted: %d of %d mazes printed", printed, count)
 	}
-	if s.Solvable() {
-		d := s.GoalDepth
-		j.GoalDepth = &d
-	}
-	return j
-}
-
-// warnings says what keeps a generated maze from being what seed 003
-// calls good: a unique shortest solution and no black holes. Under the
-// design energy, which asks for both, they say that no better maze was
-// found; other energies may not ask for them, so there they only say what
-// the maze has.
-func warnings(energyName string, f *analysis.Features) []string {
-	var w []string
-	sought := energyName == "design"
-	switch {
-	case !f.Solvable:
-		// generateText says so already; the JSON form needs it.
-		w = append(w, "no maze with a solution was found")
-	case !f.Unique && sought:
-		w = append(w, fmt.Sprintf("no maze with a unique shortest solution was found: this one has %d", f.ShortestPaths))
-	case !f.Unique:
-		w = append(w, fmt.Sprintf("this maze has %d shortest solutions, not a unique one", f.ShortestPaths))
-	}
-	switch {
-	case f.BlackHoles > 0 && sought:
-		w = append(w, fmt.Sprintf("no maze without black holes was found: this one has %d (%d cells)", f.BlackHoles, f.BlackHoleCells))
-	case f.BlackHoles > 0:
-		holes := "black holes"
-		if f.BlackHoles == 1 {
-			holes = "black hole"
-		}
-		w = append(w, fmt.Sprintf("this maze has %d %s (%d cells)", f.BlackHoles, holes, f.BlackHoleCells))
-	}
-	return w
-}
-
-func generateText(r *generate.Result) string {
-	var b strings.Builder
-	m, s := r.Maze, r.Solved
-	b.WriteString(m.String())
-	b.WriteByte('\n')
-	if s.Solvable() {
-		fmt.Fprintf(&b, "Shortest solution: %s: %s\n", analysis.Moves(s.GoalDepth), s.Letters())
-		if s.Unique() {
-			b.WriteString("Shortest solutions: 1 (unique)\n")
-		} else {
-			fmt.Fprintf(&b, "Shortest solutions: %d\n", s.Paths)
-		}
-	} else {
-		b.WriteString("No solution: no maze with a solution was found.\n")
-	}
-	fmt.Fprintf(&b, "Features: %s\n", r.Features.Summary())
-	for k, w := range warnings(r.Spec.Energy, r.Features) {
-		if k > 0 || r.Features.Solvable { // "No solution" says the first
-			fmt.Fprintf(&b, "Warning: %s.\n", w)
-		}
-	}
-	fmt.Fprintf(&b, "Energy (%s): %s\n", r.Spec.Energy, energy.Format(r.Energy))
-	id, _ := m.ID()
-	fmt.Fprintf(&b, "ID: %s\n", id)
-	if sid := seededID(r); sid != "" {
-		fmt.Fprintf(&b, "Seeded ID: %s\n", sid)
-	} else {
-		b.WriteString("Seeded ID: none (the search stopped within a descent)\n")
-	}
-	st := r.Stats
-	fmt.Fprintf(&b, "Search: %s, %d iterations, %d accepted (%d uphill), %d restarts, %d improvements\n",
-		r.Spec.Method, st.Iterations, st.Accepted, st.Uphill, st.Restarts, st.Improved)
-	return b.String()
-}
-
-// seededID returns the result's seeded ID, or "" when the search was
-// interrupted in a way no seeded ID repeats (see generate.Result).
-func seededID(r *generate.Result) string {
-	if r.Interrupted && r.Spec.Method == generate.Restarts {
-		return ""
-	}
-	return r.Spec.String()
+	return err
 }
 
 // randomSeed draws a seed for runs that were given none; the seed is

@@ -2,38 +2,12 @@ package main
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"rjm/analysis"
-	"rjm/energy"
-	"rjm/maze"
+	"rjm/render"
 	"rjm/solve"
 )
-
-// solveJSON is the --json form of "rjm solve".
-type solveJSON struct {
-	ID            string   `json:"id"`
-	Maze          string   `json:"maze"`
-	Rows          int      `json:"rows"`
-	Cols          int      `json:"cols"`
-	Variant       string   `json:"variant,omitempty"`
-	Start         [2]int   `json:"start"`
-	Goal          [2]int   `json:"goal"`
-	Solvable      bool     `json:"solvable"`
-	Shortest      *int     `json:"shortest"`
-	GoalDepth     *int     `json:"goal_depth"` // the same, named as analyze and generate name it
-	Solution      string   `json:"solution"`
-	ShortestPaths int64    `json:"shortest_paths"`
-	Saturated     bool     `json:"shortest_paths_saturated,omitempty"`
-	Unique        bool     `json:"unique"`
-	Objective     float64  `json:"objective"`
-	Reachable     int      `json:"reachable"`
-	DeadEnds      [][2]int `json:"dead_ends"`
-	Depths        [][]*int `json:"depths"`
-	Jumps         [][]int  `json:"jumps"`
-}
 
 func newSolveCmd(e *env) *cobra.Command {
 	var mf mazeFlags
@@ -72,64 +46,13 @@ four rook directions are written in compass codes (N S W E NW NE SW SE).`,
 			}
 			r := solve.Solve(g, m)
 			if asJSON {
-				return writeJSON(e, newSolveJSON(m, r))
+				return writeJSON(e, render.NewSolve(m, r))
 			}
-			_, err = fmt.Fprint(e.stdout, solveText(m, r))
+			_, err = fmt.Fprint(e.stdout, render.SolveText(m, r))
 			return err
 		},
 	}
 	mf.register(c)
 	c.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
 	return c
-}
-
-func newSolveJSON(m *maze.Maze, r *solve.Result) solveJSON {
-	id, _ := m.ID()
-	j := solveJSON{
-		ID: id, Maze: m.String(), Rows: m.Rows, Cols: m.Cols, Variant: m.Variant.String(),
-		Start: m.CellJSON(m.Start), Goal: m.CellJSON(m.Goal),
-		Solvable: r.Solvable(), Solution: r.Letters(),
-		ShortestPaths: r.Paths, Saturated: r.Paths == solve.Saturated, Unique: r.Unique(),
-		Objective: energy.Objective(r.GoalDepth), Reachable: r.Reachable,
-		DeadEnds: [][2]int{}, Depths: solve.DepthCells(m.Board, r.Depth), Jumps: m.JSON().Jumps,
-	}
-	if r.Solvable() {
-		d := r.GoalDepth
-		j.Shortest, j.GoalDepth = &d, &d
-	}
-	for _, c := range m.DeadEnds() {
-		j.DeadEnds = append(j.DeadEnds, m.CellJSON(c))
-	}
-	return j
-}
-
-func solveText(m *maze.Maze, r *solve.Result) string {
-	var b strings.Builder
-	b.WriteString(m.String())
-	b.WriteByte('\n')
-	if !r.Solvable() {
-		fmt.Fprintf(&b, "No solution: the goal %v cannot be reached from the start %v.\n", m.Cell(m.Goal), m.Cell(m.Start))
-	} else {
-		fmt.Fprintf(&b, "Shortest solution: %s: %s\n", analysis.Moves(r.GoalDepth), r.Letters())
-		switch {
-		case r.Unique():
-			b.WriteString("Shortest solutions: 1 (unique)\n")
-		case r.Paths == solve.Saturated:
-			fmt.Fprintf(&b, "Shortest solutions: at least %d\n", r.Paths)
-		default:
-			fmt.Fprintf(&b, "Shortest solutions: %d\n", r.Paths)
-		}
-	}
-	cells := m.Cells()
-	if !m.Plain() {
-		cells = len(m.OpenCells())
-		if m.Exit() >= 0 {
-			cells++
-		}
-	}
-	fmt.Fprintf(&b, "Reachable cells: %d of %d\n", r.Reachable, cells)
-	fmt.Fprintf(&b, "Objective: %s\n", energy.Format(energy.Objective(r.GoalDepth)))
-	b.WriteString("\nMoves from start:\n")
-	b.WriteString(solve.DepthText(m.Board, r.Depth))
-	return b.String()
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"rjm/render"
 	"strings"
 	"testing"
 )
@@ -37,7 +38,7 @@ func TestSolveVariantFlag(t *testing.T) {
 		t.Fatalf("status %d\n%s", code, out)
 	}
 	out, _, code = rjmRun(t, "", "solve", "--json", "--variant", "no-u-turn", "--id", "5x5:3413133302312234233341432")
-	var j solveJSON
+	var j render.Solve
 	if code != 0 || json.Unmarshal([]byte(out), &j) != nil || j.Variant != "no-u-turn" || j.Solvable {
 		t.Fatalf("status %d\n%s", code, out)
 	}
@@ -65,7 +66,7 @@ func TestSolveVariantFlag(t *testing.T) {
 // regenerates the same maze.
 func TestGenerateVariantFlags(t *testing.T) {
 	out, errs, code := rjmRun(t, "", "generate", "--variant", "hex,no-u-turn", "--size", "5", "--seed", "4", "--iterations", "500", "--json")
-	var j generateJSON
+	var j render.Generate
 	if code != 0 || errs != "" || json.Unmarshal([]byte(out), &j) != nil {
 		t.Fatalf("status %d, stderr %q\n%s", code, errs, out)
 	}
