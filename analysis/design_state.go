@@ -49,7 +49,7 @@ func (d *designState) rate(penalty int, bound float64) (float64, bool) {
 	base := float64(penalty + m*m)
 	e.searchFrom()
 	e.search(true)
-	D := int(e.dist[e.sp.startS])
+	D := int(e.dist[e.sg.Start()])
 	unique, dec := false, 0
 	if D >= 0 {
 		if lb := base - float64(D); lb > bound {
