@@ -31,7 +31,7 @@ import (
 // Nothing is allocated after construction. The search runs afresh for
 // every evaluation (restarting it from the first layer a change touches
 // did not pay on cells, see wordEval); the design energy's evaluator
-// stops it early instead (designState).
+// stops it early instead (designEval).
 type stateEval struct {
 	sg    *graph.StateGraph
 	spc   int
@@ -55,11 +55,11 @@ type stateEval struct {
 	// The backward search: every state's distance to the goal (-1: not
 	// found), the states found per cell, the states found in order of
 	// distance, the next of them to expand, and the reaching cells so far.
-	dist     []int32
-	back     []uint16
-	queue    []int32
-	head     int
-	reaching int
+	dist  []int32
+	back  []uint16
+	queue []int32
+	head  int
+	reach int // reaching cells found
 
 	fwd   []uint16 // per cell: the states reachable from the start state
 	fq    []int32  // the forward search's queue
@@ -70,6 +70,7 @@ type stateEval struct {
 
 	cur, next Values
 	ti, tj    int
+	old       int // while a change is in place (begin): cell ti's jump before it
 }
 
 // liveMove is an entry of the list of moves landing on a state: the
@@ -122,9 +123,9 @@ func (e *stateEval) reset(jumps []int) *Values {
 }
 
 func (e *stateEval) try(i, j int) *Values {
-	old := e.begin(i, j)
+	old := e.tryChange(i, j)
 	e.compute(&e.next)
-	e.end(i, old)
+	e.endChange(i, old)
 	if e.cell != nil {
 		cellTerms(&e.next, e.cell.try(i, j))
 	}
@@ -132,9 +133,9 @@ func (e *stateEval) try(i, j int) *Values {
 	return &e.next
 }
 
-// begin sets cell i's jump to j for a try, π seen through tc and extra,
+// tryChange sets cell i's jump to j for a try, π seen through tc and extra,
 // and returns the old jump for end.
-func (e *stateEval) begin(i, j int) (old int) {
+func (e *stateEval) tryChange(i, j int) (old int) {
 	old = e.jumps[i]
 	e.jumps[i] = j
 	e.tc = int32(i)
@@ -150,8 +151,8 @@ func (e *stateEval) begin(i, j int) (old int) {
 	return old
 }
 
-// end undoes begin.
-func (e *stateEval) end(i, old int) {
+// endChange undoes tryChange.
+func (e *stateEval) endChange(i, old int) {
 	for _, t := range e.extraList {
 		e.extra[t] = 0
 	}
@@ -244,7 +245,7 @@ func (e *stateEval) compute(v *Values) {
 func (e *stateEval) backward() (D, reaching int) {
 	e.searchFrom()
 	e.search(false)
-	return int(e.dist[e.sg.Start()]), e.reaching
+	return int(e.dist[e.sg.Start()]), e.reach
 }
 
 // searchFrom starts the backward search from the goal.
@@ -257,18 +258,18 @@ func (e *stateEval) searchFrom() {
 	e.queue = append(e.queue[:0], int32(goal))
 	e.dist[goal] = 0
 	e.back[e.sg.Cell(goal)] = 1
-	e.head, e.reaching = 0, 1
+	e.head, e.reach = 0, 1
 }
 
 // search continues the backward search until it ends or, with
 // untilStart, until it has found the start state, when every state nearer
 // the goal has been found. It leaves every state's distance in dist, the
 // states found per cell in back, the states by distance in queue and the
-// number of reaching cells in reaching.
+// number of reaching cells in reach.
 func (e *stateEval) search(untilStart bool) {
 	sg, dist, back, tc := e.sg, e.dist, e.back, e.tc
 	start := sg.Start()
-	q, reaching := e.queue, e.reaching
+	q, reaching := e.queue, e.reach
 	spc := int32(e.spc)
 	head := e.head
 	for ; head < len(q); head++ {
@@ -306,7 +307,7 @@ func (e *stateEval) search(untilStart bool) {
 			}
 		}
 	}
-	e.queue, e.reaching, e.head = q, reaching, head
+	e.queue, e.reach, e.head = q, reaching, head
 }
 
 // path fills the along-the-solution terms, given the start state's
@@ -509,4 +510,24 @@ func (e *stateEval) forced() int {
 		u = next
 	}
 	return m
+}
+
+// begin puts the change of cell i to jump j in place for the design
+// energy's stages (see designEval) and returns the cluster penalty with
+// it.
+func (e *stateEval) begin(i, j int) (penalty int) {
+	penalty = e.cell.try(i, j)[ClusterPenalty]
+	e.old = e.tryChange(i, j)
+	e.ti, e.tj = i, j
+	return penalty
+}
+
+// end takes back the change begin put in place.
+func (e *stateEval) end() { e.endChange(e.ti, e.old) }
+
+func (e *stateEval) startDistance() int { return int(e.dist[e.sg.Start()]) }
+func (e *stateEval) reaching() int      { return e.reach }
+func (e *stateEval) values() *Values    { return &e.next }
+func (e *stateEval) decisions(D int) (bool, int, int) {
+	return e.walk(D)
 }
