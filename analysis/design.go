@@ -14,7 +14,7 @@ import (
 //	e = |S|³ + n·|S|² + Σ(|J|−1)² + m²                   otherwise.
 //
 // Its evaluator on boards of up to 64 cells costs a small multiple of the
-// simple objective's (see wordEval and docs/perf-design.md); under the
+// simple objective's (see designEval, wordEval and docs/perf-design.md); under the
 // no-U-turn rule it works on states (see stateEval).
 type Design struct{}
 
@@ -26,14 +26,12 @@ func (Design) Name() string { return "design" }
 
 // Evaluator returns an incremental evaluator of the design energy.
 func (Design) Evaluator(g *graph.Graph, start, goal int) energy.Evaluator {
-	switch t := newTermsEvaluator(g, start, goal, designNeeds).(type) {
-	case *wordEval:
-		return newDesignWord(t)
-	case *stateEval:
-		return &designState{e: t, cells: float64(t.cells)}
-	default:
-		return &termsEnergy{t: t, cells: openCells(g, start, goal).Len(), rate: designRate}
+	t := newTermsEvaluator(g, start, goal, designNeeds)
+	cells := openCells(g, start, goal).Len()
+	if s, ok := t.(designStages); ok {
+		return &designEval{e: s, cells: cells}
 	}
+	return &termsEnergy{t: t, cells: cells, rate: designRate}
 }
 
 func designRate(v *Values, cells int) float64 { return DesignEnergy(v, cells) }

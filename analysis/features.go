@@ -100,23 +100,22 @@ type Features struct {
 // is the one solve.Solve reports.
 func Analyze(g *graph.Graph, m *maze.Maze) *Features {
 	jumps := m.Jumps
-	preds := g.Preds(jumps)
-	var a core
-	if g.StatesPerCell() > 1 {
-		a = stateCore(g, m, preds)
-	} else {
-		a = cellCore(g, m, preds)
-	}
-	paths, D := a.paths, a.depth
+	// One code path for cells and states: the graph of nodes, searched
+	// forwards from the start and backwards from the goal.
+	nd := g.Nodes(jumps, m.Start, m.Goal)
+	ds, fromStart := nd.Distances(nd.Start, nd.Succ)
+	dg, toGoal := nd.Distances(nd.Goal, nd.Pred)
+	reachable, reaching := nodeCells(g, nd, fromStart), nodeCells(g, nd, toGoal)
+	paths, D := shortestPaths(nd, ds, dg), ds[nd.Goal]
 	open := openCells(g, m.Start, m.Goal)
 
 	f := &Features{
 		Rows: m.Rows, Cols: m.Cols, Cells: open.Len(),
 		Start: m.CellJSON(m.Start), Goal: m.CellJSON(m.Goal),
 		Solvable: D >= 0, GoalDepth: D, Objective: energy.Objective(D),
-		Reachable: a.reachable.Len(), Reaching: a.reaching.Len(),
+		Reachable: reachable.Len(), Reaching: reaching.Len(),
 		ForwardDecisions: paths.forward, BackwardDecisions: paths.backward, UTurns: paths.uturns,
-		InitialForcedMoves: a.forced,
+		InitialForcedMoves: initialForcedMoves(nd),
 		LargestCluster:     1,
 	}
 	f.SolutionCells, f.UnreachableCells, f.NonReachingCells = [][2]int{}, [][2]int{}, [][2]int{}
@@ -137,15 +136,21 @@ func Analyze(g *graph.Graph, m *maze.Maze) *Features {
 		f.Solution = m.Notation(sol)
 	}
 	for _, c := range open.Cells() {
-		if !a.reachable.Has(c) {
+		if !reachable.Has(c) {
 			f.UnreachableCells = append(f.UnreachableCells, m.CellJSON(c))
 		}
-		if !a.reaching.Has(c) {
+		if !reaching.Has(c) {
 			f.NonReachingCells = append(f.NonReachingCells, m.CellJSON(c))
 		}
 	}
-	f.BlackHoleSets, f.BlackHoles, f.BlackHoleCells = cellSets(m.Board, a.black, 1)
-	f.WhiteHoleSets, f.WhiteHoles, f.WhiteHoleCells = cellSets(m.Board, a.white, 1)
+	preds := g.Preds(jumps)
+	black, white := g.NewSet(), g.NewSet()
+	black.Copy(reachable)
+	black.AndNot(reaching)
+	white.Copy(reaching)
+	white.AndNot(reachable)
+	f.BlackHoleSets, f.BlackHoles, f.BlackHoleCells = cellSets(m.Board, holes(g, jumps, preds, black), 1)
+	f.WhiteHoleSets, f.WhiteHoles, f.WhiteHoleCells = cellSets(m.Board, holes(g, jumps, preds, white), 1)
 	clusters := sameJumpClusters(g, jumps, preds)
 	f.ClusterPenalty = clusterPenalty(clusters)
 	f.Clusters, _, _ = cellSets(m.Board, clusters, 2)
@@ -157,30 +162,14 @@ func Analyze(g *graph.Graph, m *maze.Maze) *Features {
 	return f
 }
 
-// core is what Analyze computes differently on cells and on states: the
-// reachable and reaching cells, the goal depth (-1: unsolvable), the
-// shortest solutions, the black and white holes and the initial forced
-// moves.
-type core struct {
-	reachable, reaching graph.Set
-	depth               int
-	paths               pathStats
-	black, white        [][]int
-	forced              int
-}
-
-// cellCore computes the core features on the graph of cells.
-func cellCore(g *graph.Graph, m *maze.Maze, preds []graph.Set) core {
-	jumps := m.Jumps
-	ds, reachable := depths(g, jumps, m.Start)
-	reach, dg := reaching(g, preds, m.Goal)
-	return core{
-		reachable: reachable, reaching: reach, depth: ds[m.Goal],
-		paths:  shortestPaths(cellPaths(g, jumps, preds, m.Start, m.Goal), ds, dg),
-		black:  blackHoles(g, jumps, preds, reachable, reach),
-		white:  whiteHoles(g, jumps, preds, reachable, reach),
-		forced: initialForcedMoves(g, jumps, m.Start),
+// nodeCells returns the cells of the given nodes: under the no-U-turn
+// rule a cell counts when one of its states does.
+func nodeCells(g *graph.Graph, nd *graph.Nodes, nodes []int) graph.Set {
+	s := g.NewSet()
+	for _, u := range nodes {
+		s.Add(nd.Cell(u))
 	}
+	return s
 }
 
 // cellSets converts the sets of at least least cells to 1-based cell lists

@@ -3,25 +3,21 @@ package analysis
 import "rjm/graph"
 
 // initialForcedMoves returns seed 003's number of initial forced moves
-// (§3.5): following the solver from the start while the cell it stands on
-// has exactly one successor, the number of moves it is forced to make.
+// (§3.5): following the solver from the start while the node it stands on
+// (a cell, or under the no-U-turn rule a state) has exactly one
+// successor, the number of moves it is forced to make.
 //
 // A chain of forced moves can close into a cycle (a forced move from a
 // to b and back), which would never end; the walk stops when it comes back
-// to a cell it has already left, so every forced move is counted once and
-// the count is at most the number of cells. It also stops at a cell with no
-// move (the goal, or a dead end) and at a cell offering a choice.
-func initialForcedMoves(g *graph.Graph, jumps []int, start int) int {
-	left := g.NewSet()
+// to a node it has already left, so every forced move is counted once and
+// the count is at most the number of nodes. It also stops at a node with no
+// move (the goal, or a dead end) and at a node offering a choice.
+func initialForcedMoves(nd *graph.Nodes) int {
+	left := make([]bool, nd.Len())
 	m := 0
-	for c := start; !left.Has(c); {
-		s := g.Succ(c, jumps[c])
-		if s.Len() != 1 {
-			break
-		}
-		left.Add(c)
+	for u := nd.Start; !left[u] && len(nd.Succ[u]) == 1; u = int(nd.Succ[u][0]) {
+		left[u] = true
 		m++
-		c = s.Cells()[0]
 	}
 	return m
 }

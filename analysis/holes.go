@@ -19,39 +19,19 @@ import "rjm/graph"
 // holes is the number of distinct sets, and together they partition the
 // reachable, non-reaching (respectively unreachable, reaching) cells.
 
-// blackHoles returns the black holes, each as its cells in increasing
-// order, ordered by their smallest cell.
-func blackHoles(g *graph.Graph, jumps []int, preds []graph.Set, reachable, reaching graph.Set) [][]int {
-	kind := g.NewSet() // reachable, non-reaching cells
-	kind.Copy(reachable)
-	kind.AndNot(reaching)
-	return holes(g, kind, func(c int, next graph.Set) {
-		next.Or(g.Succ(c, jumps[c])) // all successors
-		addWithin(next, preds[c], kind)
-	})
-}
+//
+// So Analyze computes both kinds as the groups of their cells that moves
+// connect either way, by one function; wordEval grows them by the rules
+// instead, and the tests check both against the recursive definitions.
+// Under the no-U-turn rule the kinds are those of the cells classified by
+// their states, and the groups are still taken on the graph of cells (see
+// doc.go, "The no-U-turn rule").
 
-// whiteHoles returns the white holes, as blackHoles does the black ones.
-func whiteHoles(g *graph.Graph, jumps []int, preds []graph.Set, reachable, reaching graph.Set) [][]int {
-	kind := g.NewSet() // unreachable, reaching cells
-	kind.Copy(reaching)
-	kind.AndNot(reachable)
-	return holes(g, kind, func(c int, next graph.Set) {
-		next.Or(preds[c])                          // all predecessors
-		addWithin(next, g.Succ(c, jumps[c]), kind) // unreachable, reaching successors
-	})
-}
-
-// addWithin adds to next the cells of s that are also in kind.
-func addWithin(next, s, kind graph.Set) {
-	for w := range next {
-		next[w] |= s[w] & kind[w]
-	}
-}
-
-// holes grows one hole from every cell of kind not yet in a hole; grow adds
-// to next what the rules add for member c.
-func holes(g *graph.Graph, kind graph.Set, grow func(c int, next graph.Set)) [][]int {
+// holes returns the groups of the cells of kind that moves of the graph of
+// cells connect, either way (the weakly connected components of the
+// subgraph kind induces), each as its cells in increasing order, ordered
+// by their smallest cell. preds is π (see graph.Graph.Preds).
+func holes(g *graph.Graph, jumps []int, preds []graph.Set, kind graph.Set) [][]int {
 	var out [][]int
 	seen := g.NewSet()
 	kind.Each(func(s int) {
@@ -63,7 +43,11 @@ func holes(g *graph.Graph, kind graph.Set, grow func(c int, next graph.Set)) [][
 		frontier.Add(s)
 		for !frontier.Empty() {
 			next.Clear()
-			frontier.Each(func(c int) { grow(c, next) })
+			frontier.Each(func(c int) {
+				next.Or(g.Succ(c, jumps[c]))
+				next.Or(preds[c])
+			})
+			next.And(kind)
 			next.AndNot(hole)
 			hole.Or(next)
 			frontier, next = next, frontier

@@ -7,21 +7,6 @@ import (
 	"rjm/maze"
 )
 
-// pathGraph is the graph whose shortest solutions shortestPaths counts:
-// the cells with σ and π or, under the no-U-turn rule, the states (see
-// states.go). Nodes are numbered 0..nodes−1.
-type pathGraph struct {
-	nodes       int
-	start, goal int
-	succ        func(u int, f func(v int)) // σ(u), each node once
-	pred        func(v int, f func(u int)) // π(v), each node once
-	succs       func(u int) int            // |σ(u)|
-	preds       func(v int) int            // |π(v)|
-	// uturn reports whether the move from v to w reverses the move from u
-	// to v (see doc.go, "U-turns").
-	uturn func(u, v, w int) bool
-}
-
 // pathStats is what the shortest solutions have in common: how many there
 // are, and the forward decisions, backward decisions and U-turns along
 // them, averaged over all of them (seed 003, footnote 10).
@@ -33,7 +18,8 @@ type pathStats struct {
 
 // shortestPaths counts the shortest solutions of pg and averages the
 // features along them without enumerating them; ds holds every node's
-// depth from the start and dg its distance to the goal (-1: none).
+// depth from the start and dg its distance to the goal (-1: none). The
+// nodes are cells, or under the no-U-turn rule states (graph.Nodes).
 //
 // With D the goal depth, a node v lies on a shortest solution exactly when
 // ds(v)+dg(v) = D, and then the number of shortest solutions through v is
@@ -45,41 +31,41 @@ type pathStats struct {
 // shortest solutions; a U-turn is a pair of consecutive moves u→v→w, found
 // on F(u)·B(w) shortest solutions. Counts are exact (math/big); each
 // average is the float64 nearest to the exact quotient.
-func shortestPaths(pg *pathGraph, ds, dg []int) pathStats {
+func shortestPaths(nd *graph.Nodes, ds, dg []int) pathStats {
 	st := pathStats{count: new(big.Int), sumForward: new(big.Int), sumBackward: new(big.Int), sumUTs: new(big.Int)}
-	start, goal := pg.start, pg.goal
+	start, goal := nd.Start, nd.Goal
 	D := ds[goal]
 	if D < 0 {
 		return st
 	}
 	on := func(v int) bool { return ds[v] >= 0 && dg[v] >= 0 && ds[v]+dg[v] == D }
 	layers := make([][]int, D+1) // the nodes of shortest solutions by depth
-	for v := range pg.nodes {
+	for v := range nd.Len() {
 		if on(v) {
 			layers[ds[v]] = append(layers[ds[v]], v)
 		}
 	}
-	F, B := make([]*big.Int, pg.nodes), make([]*big.Int, pg.nodes)
+	F, B := make([]*big.Int, nd.Len()), make([]*big.Int, nd.Len())
 	F[start] = big.NewInt(1)
 	for d := 1; d <= D; d++ {
 		for _, v := range layers[d] {
 			F[v] = new(big.Int)
-			pg.pred(v, func(u int) {
-				if on(u) && ds[u] == d-1 {
+			for _, u := range nd.Pred[v] {
+				if on(int(u)) && ds[u] == d-1 {
 					F[v].Add(F[v], F[u])
 				}
-			})
+			}
 		}
 	}
 	B[goal] = big.NewInt(1)
 	for d := D - 1; d >= 0; d-- {
 		for _, v := range layers[d] {
 			B[v] = new(big.Int)
-			pg.succ(v, func(w int) {
-				if on(w) && ds[w] == d+1 {
+			for _, w := range nd.Succ[v] {
+				if on(int(w)) && ds[w] == d+1 {
 					B[v].Add(B[v], B[w])
 				}
-			})
+			}
 		}
 	}
 	st.count.Set(F[goal])
@@ -87,26 +73,26 @@ func shortestPaths(pg *pathGraph, ds, dg []int) pathStats {
 	for d := 0; d <= D; d++ {
 		for _, v := range layers[d] {
 			through.Mul(F[v], B[v])
-			if v != goal && pg.succs(v) > 1 {
+			if v != goal && len(nd.Succ[v]) > 1 {
 				st.sumForward.Add(st.sumForward, through)
 			}
-			if v != start && pg.preds(v) > 1 {
+			if v != start && len(nd.Pred[v]) > 1 {
 				st.sumBackward.Add(st.sumBackward, through)
 			}
 			if d == 0 || d == D {
 				continue
 			}
 			// U-turns at v: a move into v, then a move out reversing it.
-			pg.pred(v, func(u int) {
-				if !on(u) || ds[u] != d-1 {
-					return
+			for _, u := range nd.Pred[v] {
+				if !on(int(u)) || ds[u] != d-1 {
+					continue
 				}
-				pg.succ(v, func(w int) {
-					if on(w) && ds[w] == d+1 && pg.uturn(u, v, w) {
+				for _, w := range nd.Succ[v] {
+					if on(int(w)) && ds[w] == d+1 && uturn(nd, int(u), v, int(w)) {
 						st.sumUTs.Add(st.sumUTs, pair.Mul(F[u], B[w]))
 					}
-				})
-			})
+				}
+			}
 		}
 	}
 	st.forward = ratio(st.sumForward, st.count)
@@ -115,20 +101,14 @@ func shortestPaths(pg *pathGraph, ds, dg []int) pathStats {
 	return st
 }
 
-// cellPaths returns the graph of cells as shortestPaths sees it.
-func cellPaths(g *graph.Graph, jumps []int, preds []graph.Set, start, goal int) *pathGraph {
-	return &pathGraph{
-		nodes: g.Cells(), start: start, goal: goal,
-		succ:  func(u int, f func(v int)) { g.Succ(u, jumps[u]).Each(f) },
-		pred:  func(v int, f func(u int)) { preds[v].Each(f) },
-		succs: func(u int) int { return g.Succ(u, jumps[u]).Len() },
-		preds: func(v int) int { return preds[v].Len() },
-		uturn: func(u, v, w int) bool {
-			_, in := moveDirs(g, jumps, u, v)
-			out, _ := moveDirs(g, jumps, v, w)
-			return out == in.Opposite()
-		},
-	}
+// uturn reports whether the first move from node v onto node w reverses
+// the direction of travel of the first move from u onto v (see doc.go,
+// "U-turns"). Under the no-U-turn rule it never does: the rule leaves
+// such moves out of the graph of states.
+func uturn(nd *graph.Nodes, u, v, w int) bool {
+	_, in, _ := nd.Move(u, v)
+	out, _, _ := nd.Move(v, w)
+	return out.Dir == in.Opposite()
 }
 
 // ratio returns a/b as the nearest float64, or 0 when b is 0.

@@ -9,13 +9,13 @@ import (
 
 // stateEval is the termsEvaluator of boards under Abbott's no-U-turn rule,
 // whose search states are a cell and the direction that entered it (see
-// states.go). It computes the terms on the states, as Analyze does, and
+// graph.StateGraph). It computes the terms on the states, as Analyze does, and
 // leaves the same jump clusters, which are a property of the graph of
 // cells, to a wordEval or multiEval asked for those terms alone.
 //
 // Why it is fast enough. Every table that does not depend on the jumps
 // (which states exist, where every move lands, which states may make it)
-// is built once, in stateSpace. The evaluator keeps π of the current
+// is built once, in graph.StateGraph. The evaluator keeps π of the current
 // configuration as lists: for every state, one entry per cell whose jump
 // has a move landing on it, with the mask of that cell's states allowed
 // to make the move (all but the one entered moving the reverse way). A
@@ -31,9 +31,9 @@ import (
 // Nothing is allocated after construction. The search runs afresh for
 // every evaluation (restarting it from the first layer a change touches
 // did not pay on cells, see wordEval); the design energy's evaluator
-// stops it early instead (designState).
+// stops it early instead (designEval).
 type stateEval struct {
-	sp    *stateSpace
+	sg    *graph.StateGraph
 	spc   int
 	need  needs
 	cells int // |S| (see openCells)
@@ -41,7 +41,8 @@ type stateEval struct {
 	cell  termsEvaluator // the cluster terms; nil when none is needed
 
 	// π of the current configuration: the moves landing on state v are
-	// live[sp.inOff[v]:sp.inOff[v]+liveLen[v]], one entry per cell.
+	// live[off:off+liveLen[v]], one entry per cell, with off from
+	// sg.In(v).
 	live    []liveMove
 	liveLen []int32
 	// While a change of cell tc is tried, the search and the walk skip the
@@ -54,11 +55,11 @@ type stateEval struct {
 	// The backward search: every state's distance to the goal (-1: not
 	// found), the states found per cell, the states found in order of
 	// distance, the next of them to expand, and the reaching cells so far.
-	dist     []int32
-	back     []uint16
-	queue    []int32
-	head     int
-	reaching int
+	dist  []int32
+	back  []uint16
+	queue []int32
+	head  int
+	reach int // reaching cells found
 
 	fwd   []uint16 // per cell: the states reachable from the start state
 	fq    []int32  // the forward search's queue
@@ -69,6 +70,7 @@ type stateEval struct {
 
 	cur, next Values
 	ti, tj    int
+	old       int // while a change is in place (begin): cell ti's jump before it
 }
 
 // liveMove is an entry of the list of moves landing on a state: the
@@ -84,11 +86,11 @@ const cellNeeds = needPenalty | needClusters
 
 func newStateEval(g *graph.Graph, start, goal int, need needs) *stateEval {
 	n, states := g.Cells(), g.States()
-	sp := newStateSpace(g, start, goal)
+	sg := g.NewStateGraph(start, goal)
 	e := &stateEval{
-		sp: sp, spc: g.StatesPerCell(), need: need,
+		sg: sg, spc: g.StatesPerCell(), need: need,
 		cells: openCells(g, start, goal).Len(), jumps: make([]int, n),
-		live: make([]liveMove, sp.inOff[states]), liveLen: make([]int32, states),
+		live: make([]liveMove, sg.Moves()), liveLen: make([]int32, states),
 		tc: -1, extra: make([]uint16, states), extraList: make([]int32, 0, maze.NumDirs),
 		dist: make([]int32, states), back: make([]uint16, n), queue: make([]int32, 0, states),
 		fwd: make([]uint16, n), fq: make([]int32, 0, states), stamp: make([]uint32, states),
@@ -121,9 +123,9 @@ func (e *stateEval) reset(jumps []int) *Values {
 }
 
 func (e *stateEval) try(i, j int) *Values {
-	old := e.begin(i, j)
+	old := e.tryChange(i, j)
 	e.compute(&e.next)
-	e.end(i, old)
+	e.endChange(i, old)
 	if e.cell != nil {
 		cellTerms(&e.next, e.cell.try(i, j))
 	}
@@ -131,16 +133,15 @@ func (e *stateEval) try(i, j int) *Values {
 	return &e.next
 }
 
-// begin sets cell i's jump to j for a try, π seen through tc and extra,
+// tryChange sets cell i's jump to j for a try, π seen through tc and extra,
 // and returns the old jump for end.
-func (e *stateEval) begin(i, j int) (old int) {
-	sp := e.sp
+func (e *stateEval) tryChange(i, j int) (old int) {
 	old = e.jumps[i]
 	e.jumps[i] = j
 	e.tc = int32(i)
-	lo, hi := sp.moves(i, j)
-	for x := lo; x < hi; x++ {
-		if t, a := sp.fwdTo[x], sp.fwdAllow[x]; a != 0 {
+	m := e.sg.Jump(i, j)
+	for x, t := range m.To {
+		if a := m.Allow[x]; a != 0 {
 			if e.extra[t] == 0 {
 				e.extraList = append(e.extraList, t)
 			}
@@ -150,8 +151,8 @@ func (e *stateEval) begin(i, j int) (old int) {
 	return old
 }
 
-// end undoes begin.
-func (e *stateEval) end(i, old int) {
+// endChange undoes tryChange.
+func (e *stateEval) endChange(i, old int) {
 	for _, t := range e.extraList {
 		e.extra[t] = 0
 	}
@@ -172,14 +173,14 @@ func (e *stateEval) accept() {
 
 // addMoves adds to π the moves of cell c's jump j.
 func (e *stateEval) addMoves(c, j int) {
-	sp := e.sp
-	lo, hi := sp.moves(c, j)
-	for x := lo; x < hi; x++ {
-		t, a := sp.fwdTo[x], sp.fwdAllow[x]
+	m := e.sg.Jump(c, j)
+	for x, t := range m.To {
+		a := m.Allow[x]
 		if a == 0 {
 			continue
 		}
-		list := e.live[sp.inOff[t] : sp.inOff[t]+e.liveLen[t]]
+		off, _ := e.sg.In(int(t))
+		list := e.live[off : off+e.liveLen[t]]
 		found := false
 		for k := range list {
 			if list[k].cell == int32(c) {
@@ -188,7 +189,7 @@ func (e *stateEval) addMoves(c, j int) {
 			}
 		}
 		if !found {
-			e.live[sp.inOff[t]+e.liveLen[t]] = liveMove{int32(c), a}
+			e.live[off+e.liveLen[t]] = liveMove{int32(c), a}
 			e.liveLen[t]++
 		}
 	}
@@ -196,11 +197,9 @@ func (e *stateEval) addMoves(c, j int) {
 
 // removeMoves removes from π the moves of cell c's jump j.
 func (e *stateEval) removeMoves(c, j int) {
-	sp := e.sp
-	lo, hi := sp.moves(c, j)
-	for x := lo; x < hi; x++ {
-		t := sp.fwdTo[x]
-		list := e.live[sp.inOff[t] : sp.inOff[t]+e.liveLen[t]]
+	for _, t := range e.sg.Jump(c, j).To {
+		off, _ := e.sg.In(int(t))
+		list := e.live[off : off+e.liveLen[t]]
 		for k := range list {
 			if list[k].cell == int32(c) {
 				list[k] = list[len(list)-1]
@@ -246,39 +245,40 @@ func (e *stateEval) compute(v *Values) {
 func (e *stateEval) backward() (D, reaching int) {
 	e.searchFrom()
 	e.search(false)
-	return int(e.dist[e.sp.startS]), e.reaching
+	return int(e.dist[e.sg.Start()]), e.reach
 }
 
 // searchFrom starts the backward search from the goal.
 func (e *stateEval) searchFrom() {
-	sp := e.sp
+	goal := e.sg.Goal()
 	for _, s := range e.queue {
 		e.dist[s] = -1
 	}
 	clear(e.back)
-	e.queue = append(e.queue[:0], sp.goalS)
-	e.dist[sp.goalS] = 0
-	e.back[sp.goal] = 1
-	e.head, e.reaching = 0, 1
+	e.queue = append(e.queue[:0], int32(goal))
+	e.dist[goal] = 0
+	e.back[e.sg.Cell(goal)] = 1
+	e.head, e.reach = 0, 1
 }
 
 // search continues the backward search until it ends or, with
 // untilStart, until it has found the start state, when every state nearer
 // the goal has been found. It leaves every state's distance in dist, the
 // states found per cell in back, the states by distance in queue and the
-// number of reaching cells in reaching.
+// number of reaching cells in reach.
 func (e *stateEval) search(untilStart bool) {
-	sp, dist, back, tc := e.sp, e.dist, e.back, e.tc
-	q, reaching := e.queue, e.reaching
+	sg, dist, back, tc := e.sg, e.dist, e.back, e.tc
+	start := sg.Start()
+	q, reaching := e.queue, e.reach
 	spc := int32(e.spc)
 	head := e.head
 	for ; head < len(q); head++ {
-		if untilStart && dist[sp.startS] >= 0 {
+		if untilStart && dist[start] >= 0 {
 			break
 		}
 		v := q[head]
 		t := dist[v] + 1
-		off := sp.inOff[v]
+		off, _ := sg.In(int(v))
 		list, extra := e.live[off:off+e.liveLen[v]], e.extra[v]
 		// The entries of π(v), then the tried cell's.
 		for k := 0; k <= len(list); k++ {
@@ -307,7 +307,7 @@ func (e *stateEval) search(untilStart bool) {
 			}
 		}
 	}
-	e.queue, e.reaching, e.head = q, reaching, head
+	e.queue, e.reach, e.head = q, reaching, head
 }
 
 // path fills the along-the-solution terms, given the start state's
@@ -331,20 +331,19 @@ func (e *stateEval) path(v *Values, D int) {
 // two or more successor states) and backward decisions (states with two
 // or more predecessor states) along it.
 func (e *stateEval) walk(D int) (unique bool, df, db int) {
-	sp := e.sp
-	u := sp.startS
+	sg := e.sg
+	start := int32(sg.Start())
+	u := start
 	for t := int32(D); t > 0; t-- {
-		c := int(u) / e.spc
-		forbid := sp.forbid[int(u)%e.spc]
-		slot := sp.g.Slot(c, e.jumps[c])
-		lo, hi, dup := sp.fwdOff[slot], sp.fwdOff[slot+1], sp.dup[slot]
+		m := sg.Jump(sg.Cell(int(u)), e.jumps[sg.Cell(int(u))])
+		forbid := sg.Forbidden(int(u))
 		succs, next := 0, int32(-1)
-		for x := lo; x < hi; x++ {
-			if sp.fwdDir[x] == forbid || dup && sp.landedBefore(lo, x, forbid) {
+		for x, d := range m.Dir {
+			if d == forbid || m.Dup && m.Repeats(x, forbid) {
 				continue
 			}
 			succs++
-			if w := sp.fwdTo[x]; e.dist[w] == t-1 {
+			if w := m.To[x]; e.dist[w] == t-1 {
 				if next >= 0 {
 					return false, 0, 0 // two successors one move nearer the goal
 				}
@@ -354,7 +353,7 @@ func (e *stateEval) walk(D int) (unique bool, df, db int) {
 		if succs > 1 {
 			df++
 		}
-		if u != sp.startS && e.manyPreds(u) {
+		if u != start && e.manyPreds(u) {
 			db++
 		}
 		u = next
@@ -367,7 +366,7 @@ func (e *stateEval) walk(D int) (unique bool, df, db int) {
 
 // manyPreds reports whether state v has two or more predecessor states.
 func (e *stateEval) manyPreds(v int32) bool {
-	off := e.sp.inOff[v]
+	off, _ := e.sg.In(int(v))
 	count := bits.OnesCount16(e.extra[v])
 	for _, m := range e.live[off : off+e.liveLen[v]] {
 		if m.cell != e.tc {
@@ -383,49 +382,48 @@ func (e *stateEval) manyPreds(v int32) bool {
 // from the goal, up to the number of cells, by dynamic programming over
 // the states in the order of the backward search.
 func (e *stateEval) countPaths(D int) int {
-	sp, cnt, cells := e.sp, e.cnt, int32(e.cells)
-	cnt[sp.goalS] = 1
+	sg, cnt, cells := e.sg, e.cnt, int32(e.cells)
+	cnt[sg.Goal()] = 1
 	for _, u := range e.queue[1:] {
 		t := e.dist[u]
 		if int(t) > D {
 			break
 		}
-		c := int(u) / e.spc
-		forbid := sp.forbid[int(u)%e.spc]
-		slot := sp.g.Slot(c, e.jumps[c])
-		lo, hi, dup := sp.fwdOff[slot], sp.fwdOff[slot+1], sp.dup[slot]
+		c := sg.Cell(int(u))
+		m := sg.Jump(c, e.jumps[c])
+		forbid := sg.Forbidden(int(u))
 		k := int32(0)
-		for x := lo; x < hi; x++ {
-			if sp.fwdDir[x] == forbid || dup && sp.landedBefore(lo, x, forbid) {
+		for x, d := range m.Dir {
+			if d == forbid || m.Dup && m.Repeats(x, forbid) {
 				continue
 			}
-			if w := sp.fwdTo[x]; e.dist[w] == t-1 {
+			if w := m.To[x]; e.dist[w] == t-1 {
 				k = min(k+cnt[w], cells)
 			}
 		}
 		cnt[u] = k
 	}
-	return int(cnt[sp.startS])
+	return int(cnt[sg.Start()])
 }
 
 // forward runs breadth-first search from the start state, leaving the
 // states reached per cell in fwd, and returns the number of cells reached.
 func (e *stateEval) forward() int {
-	sp, fwd, spc := e.sp, e.fwd, e.spc
+	sg, fwd, spc := e.sg, e.fwd, e.spc
 	clear(fwd)
-	q := append(e.fq[:0], sp.startS)
-	fwd[sp.start] = 1
+	start := sg.Start()
+	q := append(e.fq[:0], int32(start))
+	fwd[sg.Cell(start)] = 1
 	reached := 1
 	for head := 0; head < len(q); head++ {
-		u := q[head]
-		c := int(u) / spc
-		forbid := sp.forbid[int(u)%spc]
-		lo, hi := sp.moves(c, e.jumps[c])
-		for x := lo; x < hi; x++ {
-			if sp.fwdDir[x] == forbid {
+		u := int(q[head])
+		c := sg.Cell(u)
+		m := sg.Jump(c, e.jumps[c])
+		forbid := sg.Forbidden(u)
+		for x, w := range m.To {
+			if m.Dir[x] == forbid {
 				continue
 			}
-			w := sp.fwdTo[x]
 			wc, bit := int(w)/spc, uint16(1)<<uint(int(w)%spc)
 			if fwd[wc]&bit != 0 {
 				continue
@@ -458,7 +456,7 @@ func (e *stateEval) holes(white bool) (count, cells int) {
 	for c := range root {
 		root[c] = int32(c)
 	}
-	g := e.sp.g
+	g := e.sg.Graph()
 	for c := range root {
 		if !kind(c) {
 			continue
@@ -488,20 +486,22 @@ func (e *stateEval) forced() int {
 		clear(e.stamp)
 		e.gen = 1
 	}
-	sp := e.sp
+	sg := e.sg
 	m := 0
-	for u := sp.startS; e.stamp[u] != e.gen; m++ {
-		c := int(u) / e.spc
-		forbid := sp.forbid[int(u)%e.spc]
-		slot := sp.g.Slot(c, e.jumps[c])
-		lo, hi, dup := sp.fwdOff[slot], sp.fwdOff[slot+1], sp.dup[slot]
+	for u := int32(sg.Start()); e.stamp[u] != e.gen; m++ {
+		c := sg.Cell(int(u))
+		mv := sg.Jump(c, e.jumps[c])
+		forbid := sg.Forbidden(int(u))
 		succs, next := 0, int32(-1)
-		for x := lo; x < hi && succs < 2; x++ {
-			if sp.fwdDir[x] == forbid || dup && sp.landedBefore(lo, x, forbid) {
+		for x, d := range mv.Dir {
+			if succs == 2 {
+				break
+			}
+			if d == forbid || mv.Dup && mv.Repeats(x, forbid) {
 				continue
 			}
 			succs++
-			next = sp.fwdTo[x]
+			next = mv.To[x]
 		}
 		if succs != 1 {
 			break
@@ -510,4 +510,24 @@ func (e *stateEval) forced() int {
 		u = next
 	}
 	return m
+}
+
+// begin puts the change of cell i to jump j in place for the design
+// energy's stages (see designEval) and returns the cluster penalty with
+// it.
+func (e *stateEval) begin(i, j int) (penalty int) {
+	penalty = e.cell.try(i, j)[ClusterPenalty]
+	e.old = e.tryChange(i, j)
+	e.ti, e.tj = i, j
+	return penalty
+}
+
+// end takes back the change begin put in place.
+func (e *stateEval) end() { e.endChange(e.ti, e.old) }
+
+func (e *stateEval) startDistance() int { return int(e.dist[e.sg.Start()]) }
+func (e *stateEval) reaching() int      { return e.reach }
+func (e *stateEval) values() *Values    { return &e.next }
+func (e *stateEval) decisions(D int) (bool, int, int) {
+	return e.walk(D)
 }

@@ -44,6 +44,8 @@ type wordEval struct {
 	cnt            []int    // scratch: shortest-path counts
 	cur, next      Values
 	ti, tj         int
+	old            int    // while a change is in place (begin): cell ti's jump before it
+	oldS           uint64 // and its successors
 
 	// The backward search of the configuration being evaluated: layer[d]
 	// holds the cells at distance d from the goal, for d = 0..depth;
@@ -494,4 +496,48 @@ func (e *wordEval) splitPenalty(c uint64, i int) int {
 		rest &^= part
 	}
 	return p
+}
+
+// begin puts the change of cell i to jump j in place for the design
+// energy's stages (see designEval) and returns the cluster penalty with
+// it. On boards whose same-jump moves can be reversed clusters only need
+// σ, and the search and the walk see the new π through fixBit.
+func (e *wordEval) begin(i, j int) (penalty int) {
+	old, oldS := e.jumps[i], e.succ[i]
+	a, b := e.classOf(old), e.classOf(j)
+	penalty = e.cur[ClusterPenalty]
+	if a != b {
+		penalty += e.leave(i, a)
+	}
+	newS := e.g.Succ(i, j)[0]
+	if e.sym {
+		e.applyLight(i, j, newS)
+		e.fixBit, e.fixS, e.fixT = 1<<uint(i), newS, oldS^newS
+	} else {
+		e.apply(i, j, newS)
+	}
+	if a != b {
+		penalty += e.join(i, b)
+	}
+	e.ti, e.tj, e.old, e.oldS = i, j, old, oldS
+	return penalty
+}
+
+// end takes back the change begin put in place.
+func (e *wordEval) end() {
+	if e.sym {
+		e.applyLight(e.ti, e.old, e.oldS)
+		e.fixBit, e.fixS, e.fixT = 0, 0, 0
+	} else {
+		e.apply(e.ti, e.old, e.oldS)
+	}
+}
+
+func (e *wordEval) startDistance() int { return e.D }
+func (e *wordEval) reaching() int      { return bits.OnesCount64(e.reach) }
+func (e *wordEval) values() *Values    { return &e.next }
+
+func (e *wordEval) decisions(D int) (unique bool, df, db int) {
+	unique, df, db, _ = e.walk(D, false)
+	return unique, df, db
 }

@@ -6,6 +6,7 @@ package solve
 
 import (
 	"math"
+	"slices"
 
 	"rjm/graph"
 	"rjm/maze"
@@ -54,78 +55,86 @@ func (r *Result) Letters() string { return r.board.Notation(r.Solution) }
 // m's board).
 //
 // Under Abbott's no-U-turn rule the search runs over states (see
-// graph.Graph.StatesPerCell): Depth gives each cell the minimum over its
-// states, and the solution may revisit cells.
+// graph.Nodes and graph.StateGraph): Depth gives each cell the minimum
+// over its states, the shortest solutions are the distinct sequences of
+// states ending at the goal, the goal's states counting as one (the game
+// ends there, whatever the direction of arrival), and the solution may
+// revisit cells. On every other board the nodes are the cells, and one
+// code path serves both.
 func Solve(g *graph.Graph, m *maze.Maze) *Result {
-	if g.StatesPerCell() > 1 {
-		return solveStates(g, m)
+	nd := g.Nodes(m.Jumps, m.Start, m.Goal)
+	dist, order := nd.Distances(nd.Start, nd.Succ)
+	r := &Result{Depth: make([]int, g.Cells()), GoalDepth: dist[nd.Goal], board: m.Board}
+	for i := range r.Depth {
+		r.Depth[i] = -1
 	}
-	n := g.Cells()
-	r := &Result{Depth: make([]int, n), board: m.Board}
-	r.Reachable = g.Depths(m.Jumps, m.Start, r.Depth)
-	r.GoalDepth = r.Depth[m.Goal]
-	if r.GoalDepth < 0 {
+	for _, u := range order {
+		if c := nd.Cell(u); r.Depth[c] < 0 {
+			r.Depth[c] = dist[u]
+			r.Reachable++
+		}
+	}
+	D := r.GoalDepth
+	if D < 0 {
 		return r
 	}
-	// Count shortest paths layer by layer: paths[v] = Σ paths[u] over u one
-	// layer up with v ∈ σ(u). σ is a set, so two moves of u that land on
-	// the same cell count once.
-	order := cellsByDepth(r.Depth, r.GoalDepth)
-	paths := make([]int64, n)
-	paths[m.Start] = 1
+	// Count shortest paths in breadth-first order: paths[v] = Σ paths[u]
+	// over u one layer up with v ∈ σ(u). σ is a set, so two moves of u
+	// that land on the same node count once.
+	paths := make([]int64, nd.Len())
+	paths[nd.Start] = 1
+	byDepth := make([][]int, D) // the nodes of depth < D, ascending
 	for _, u := range order {
-		if r.Depth[u] >= r.GoalDepth || paths[u] == 0 {
+		if dist[u] >= D {
 			continue
 		}
-		g.Succ(u, m.Jumps[u]).Each(func(v int) {
-			if r.Depth[v] == r.Depth[u]+1 {
+		byDepth[dist[u]] = append(byDepth[dist[u]], u)
+		for _, v := range nd.Succ[u] {
+			if dist[v] == dist[u]+1 {
 				paths[v] = satAdd(paths[v], paths[u])
 			}
-		})
+		}
 	}
-	r.Paths = paths[m.Goal]
-	// Walk back from the goal to recover one shortest solution.
-	r.Solution = make([]maze.Move, r.GoalDepth)
-	v := m.Goal
-	for d := r.GoalDepth; d > 0; d-- {
-		for _, u := range order {
-			if r.Depth[u] != d-1 || paths[u] == 0 {
-				continue
-			}
-			if mv, ok := moveTo(g, m.Jumps, u, v); ok {
-				r.Solution[d-1] = mv
+	r.Paths = paths[nd.Goal]
+	for _, b := range byDepth {
+		slices.Sort(b)
+	}
+	// Walk back from the goal to recover one shortest solution: at each
+	// step the predecessor of lowest index one layer up, and its first
+	// move in direction order onto the current node. Under the no-U-turn
+	// rule the goal's states count as one, but the walk ends in the one of
+	// lowest index reached at the goal depth: the first direction of
+	// arrival.
+	arrival := -1 // any
+	if g.StatesPerCell() > 1 {
+		arrival = int(maze.NumDirs)
+		for _, u := range byDepth[D-1] {
+			nd.Moves(u, func(_ maze.Move, v int, in maze.Dir) bool {
+				if v == nd.Goal {
+					arrival = min(arrival, int(in))
+				}
+				return true
+			})
+		}
+	}
+	r.Solution = make([]maze.Move, D)
+	v := nd.Goal
+	for d := D; d > 0; d-- {
+		found := false
+		for _, u := range byDepth[d-1] {
+			nd.Moves(u, func(mv maze.Move, to int, in maze.Dir) bool {
+				if to == v && (d < D || arrival < 0 || int(in) == arrival) {
+					r.Solution[d-1], found = mv, true
+				}
+				return !found
+			})
+			if found {
 				v = u
 				break
 			}
 		}
 	}
 	return r
-}
-
-// moveTo returns the first move (in direction order) from u to v.
-func moveTo(g *graph.Graph, jumps []int, u, v int) (maze.Move, bool) {
-	for _, mv := range g.Moves(u, jumps[u]) {
-		if mv.To == v {
-			return mv, true
-		}
-	}
-	return maze.Move{}, false
-}
-
-// cellsByDepth returns the cells of depth 0..maxDepth ordered by depth,
-// then by index.
-func cellsByDepth(depth []int, maxDepth int) []int {
-	buckets := make([][]int, maxDepth+1)
-	for i, d := range depth {
-		if d >= 0 && d <= maxDepth {
-			buckets[d] = append(buckets[d], i)
-		}
-	}
-	var out []int
-	for _, b := range buckets {
-		out = append(out, b...)
-	}
-	return out
 }
 
 func satAdd(a, b int64) int64 {

@@ -1,0 +1,116 @@
+package analysis
+
+import (
+	"math"
+
+	"rjm/energy"
+)
+
+// designEval is the design energy's evaluator on boards of up to 64 cells
+// (over a wordEval) and under the no-U-turn rule (over a stateEval): the
+// evaluator asked for the design's terms, plus TryBound.
+//
+// Why bounds pay. Local search mostly rejects: hill descent and uphill
+// steps only need to know that a change raises the energy above the
+// current one. The design energy is a sum whose parts come at different
+// costs: the cluster penalty and the forced moves are cheap, the backward
+// search up to the start gives the goal depth D and the walk along the
+// shortest solution, and only the rest of the search gives n. Since n ≥ 0
+// and min(d_f, d_b) ≤ D, every part bounds the energy from below; TryBound
+// stops at the first bound above the caller's, which usually comes before
+// the search is over (a change that breaks the unique solution costs
+// |S|³ at once).
+type designEval struct {
+	e     designStages
+	cells int
+}
+
+// designStages is an evaluator whose backward search from the goal can
+// stop at the start, which designEval.rate needs.
+type designStages interface {
+	termsEvaluator
+	// begin puts the change of cell i to jump j in place for the stages
+	// below (remembering it for accept) and returns the cluster penalty
+	// with the change; end takes the change back.
+	begin(i, j int) (penalty int)
+	end()
+	// forced returns the initial forced moves.
+	forced() int
+	// searchFrom starts the backward search from the goal; search
+	// continues it to the end or, with untilStart, until it has found the
+	// start, when every node nearer the goal has been found.
+	searchFrom()
+	search(untilStart bool)
+	// startDistance returns the start's distance to the goal found so far
+	// (-1: none); reaching the number of reaching cells found so far.
+	startDistance() int
+	reaching() int
+	// decisions walks the shortest solution from the start, D moves from
+	// the goal: whether it is unique and its forward and backward
+	// decisions.
+	decisions(D int) (unique bool, df, db int)
+	// values returns where the terms of the change tried are left for
+	// accept.
+	values() *Values
+}
+
+func (d *designEval) Reset(jumps []int) float64 { return DesignEnergy(d.e.reset(jumps), d.cells) }
+
+func (d *designEval) Try(i, j int) float64 {
+	e, _ := d.TryBound(i, j, math.Inf(1))
+	return e
+}
+
+func (d *designEval) Accept() { d.e.accept() }
+
+// TryBound is Try, except that when the energy is above bound it may
+// return a lower bound of it that is already above bound, with exact
+// false (see energy.BoundedEvaluator).
+func (d *designEval) TryBound(i, j int, bound float64) (float64, bool) {
+	penalty := d.e.begin(i, j)
+	en, exact := d.rate(penalty, bound)
+	d.e.end()
+	return en, exact
+}
+
+// rate rates the configuration with the change in place, whose cluster
+// penalty is given, stopping early above bound; with an exact answer it
+// leaves the terms in values() for Accept.
+func (d *designEval) rate(penalty int, bound float64) (float64, bool) {
+	e, S := d.e, float64(d.cells)
+	m := e.forced()
+	base := float64(penalty + m*m)
+	e.searchFrom()
+	e.search(true)
+	D := e.startDistance()
+	unique, dec := false, 0
+	if D >= 0 {
+		if lb := base - float64(D); lb > bound { // min(d_f, d_b) ≤ D
+			return lb, false
+		}
+		var df, db int
+		unique, df, db = e.decisions(D)
+		dec = min(df, db)
+		if lb := base - float64(dec); unique && lb > bound {
+			return lb, false
+		}
+		if lb := S*S*S + base; !unique && lb > bound {
+			return lb, false
+		}
+		e.search(false)
+	}
+	v := e.values()
+	*v = Values{}
+	v[NonReaching], v[ClusterPenalty], v[InitialForcedMoves] = d.cells-e.reaching(), penalty, m
+	v[NotUnique] = 1
+	if unique {
+		v[NotUnique], v[Decisions] = 0, dec
+	}
+	return DesignEnergy(v, d.cells), true
+}
+
+var (
+	_ energy.BoundedEvaluator = (*designEval)(nil)
+	_ designStages            = (*wordEval)(nil)
+	_ designStages            = (*stateEval)(nil)
+)
