@@ -66,9 +66,3 @@ another energy.
 	c.Flags().StringVar(&energyName, "energy", "", "also rate the maze with energy `E` (see below)")
 	return c
 }
-
-// energyRating is an energy chosen with --energy and its value.
-type energyRating struct {
-	e     energy.Energy
-	value float64
-}
