@@ -59,3 +59,25 @@ func cut(s string, n int) string {
 	}
 	return s
 }
+
+// EnergyHelp explains, for help texts, every energy ParseEnergy and
+// LoadEnergy read and the terms of the combinations.
+func EnergyHelp() string {
+	return `Energies (--energy; lower is better):
+  depth    seed 000's simple objective: −(shortest solution length), or
+           1,000,000 without a solution
+  design   seed 003's energy: with |S| cells, n non-reaching cells, d_f and
+           d_b the forward and backward decisions along the shortest
+           solution, J the same jump clusters, m the initial forced moves,
+           n·|S|² − min(d_f, d_b) + Σ(|J|−1)² + m² with a unique shortest
+           solution, |S|³ + n·|S|² + Σ(|J|−1)² + m² otherwise
+  weighted:TERM=W,TERM=W,...
+           the sum of the terms times their weights (negative rewards)
+  priority:TERM>TERM>...
+           the terms ranked, highest first, by seed 003's composition
+           (r₂+1)·f₁ + f₂: the least change of a term outweighs any change
+           of the terms after it; -TERM maximizes a term
+  @FILE    one of the above read from FILE (one term per line, # comments)
+A TERM is one of these, optionally squared as TERM^2:
+` + TermHelp()
+}

@@ -99,6 +99,13 @@ type Features struct {
 // reported per cell (see doc.go, "The no-U-turn rule"). The solution shown
 // is the one solve.Solve reports.
 func Analyze(g *graph.Graph, m *maze.Maze) *Features {
+	return AnalyzeSolved(g, m, nil)
+}
+
+// AnalyzeSolved is Analyze for a maze already solved as s (solve.Solve
+// on g and m), so that a caller that needs both solves once; a nil s
+// solves m when the features need it.
+func AnalyzeSolved(g *graph.Graph, m *maze.Maze, s *solve.Result) *Features {
 	jumps := m.Jumps
 	// One code path for cells and states: the graph of nodes, searched
 	// forwards from the start and backwards from the goal.
@@ -128,7 +135,10 @@ func Analyze(g *graph.Graph, m *maze.Maze) *Features {
 	f.Saturated = f.ShortestPaths == solve.Saturated
 	f.Unique = f.ShortestPaths == 1
 	if f.Solvable {
-		sol := solve.Solve(g, m).Solution
+		if s == nil {
+			s = solve.Solve(g, m)
+		}
+		sol := s.Solution
 		f.SolutionCells = append(f.SolutionCells, m.CellJSON(m.Start))
 		for _, mv := range sol {
 			f.SolutionCells = append(f.SolutionCells, m.CellJSON(mv.To))

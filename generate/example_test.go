@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"rjm/generate"
+	"rjm/maze"
 )
 
 // A seeded ID names a maze: the same ID always gives the same maze.
@@ -19,4 +20,36 @@ func ExampleRun() {
 	fmt.Println(a.Maze.Equal(b.Maze), a.Energy == b.Energy, spec)
 	// Output:
 	// true true 5x5,method=hill,iterations=5000,energy=depth#7
+}
+
+// Read is the one entry for input: maze text, JSON, a maze ID or a seeded
+// ID, whose maze it generates.
+func ExampleRead() {
+	m, f, err := generate.Read(context.Background(), []byte("5x5,method=hill,iterations=5000,energy=depth#7"), maze.ParseOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	id, _ := m.ID()
+	fmt.Println(f, id)
+	// Output:
+	// seeded ID 5x5:4222132334131244231333140
+}
+
+// A batch streams its mazes in order, maze k from seed Spec.Seed+k, on all
+// cores; the same batch comes out whatever the number of workers.
+func ExampleBatch() {
+	spec := generate.Default()
+	spec.Seed, spec.Iterations = 1, 2000
+	b := generate.Batch{Spec: spec, Count: 3}
+	err := b.Run(context.Background(), func(k int, r *generate.Result) error {
+		fmt.Println(k, r.Features.GoalDepth, r.SeededID())
+		return nil
+	})
+	fmt.Println(err)
+	// Output:
+	// 0 9 5x5,goal=random,method=uphill,iterations=2000,p=0.005,energy=design#1
+	// 1 8 5x5,goal=random,method=uphill,iterations=2000,p=0.005,energy=design#2
+	// 2 10 5x5,goal=random,method=uphill,iterations=2000,p=0.005,energy=design#3
+	// <nil>
 }

@@ -114,9 +114,10 @@ func Run(ctx context.Context, spec Spec, progress func(done, total int, best flo
 	if err != nil && err != search.ErrNoStep && !interrupted {
 		return nil, err
 	}
+	solved := solve.Solve(g, res.Best)
 	r := &Result{
 		Spec: spec, Maze: res.Best, Energy: res.Energy, Stats: res.Stats,
-		Solved: solve.Solve(g, res.Best), Features: analysis.Analyze(g, res.Best),
+		Solved: solved, Features: analysis.AnalyzeSolved(g, res.Best, solved),
 		Status: res.Status,
 	}
 	if interrupted {

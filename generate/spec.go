@@ -307,3 +307,16 @@ func (s Spec) energyOn(b maze.Board) (energy.Energy, error) {
 	}
 	return e, energy.Check(e, b)
 }
+
+// UseLayout takes the board of the layout maze m into s: its size,
+// variant, cell kinds and walls, start, and goal (none on an exit-ring
+// board, whose goal is the exit). m's jumps are ignored.
+func (s *Spec) UseLayout(m *maze.Maze) {
+	s.Rows, s.Cols, s.Variant, s.Layout = m.Rows, m.Cols, m.Variant, m.LayoutID()
+	start := m.Cell(m.Start)
+	s.Start = &start
+	if !m.Variant.Exit {
+		goal := m.Cell(m.Goal)
+		s.Goal = &goal
+	}
+}

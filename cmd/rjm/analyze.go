@@ -31,7 +31,7 @@ move number of every cell of the solution.
 Maze text is read as by "rjm solve". --energy also rates the maze with
 another energy.
 
-` + energyHelp(),
+` + analysis.EnergyHelp(),
 		Example: `  rjm analyze examples/figure1.txt
   rjm analyze --json --id 5x5:3413133302312234233341432
   rjm analyze examples/program1.txt --energy 'weighted:uturns=1,clusters=2'`,

@@ -185,3 +185,40 @@ func TestNewCommandsHelp(t *testing.T) {
 		}
 	}
 }
+
+// --energy @FILE reads every energy the registry knows, the named ones
+// included (a file saying "depth" used to be an unknown energy).
+func TestEnergyFileNamed(t *testing.T) {
+	for _, name := range []string{"depth", "design"} {
+		file := filepath.Join(t.TempDir(), name+".txt")
+		if err := os.WriteFile(file, []byte("# one energy\n"+name+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, errs, code := rjmRun(t, "", "generate", "--seed", "2", "--iterations", "500", "--energy", "@"+file)
+		if code != 0 || !strings.Contains(out, "energy="+name+"#2") {
+			t.Errorf("%s: status %d, stderr %q\n%s", name, code, errs, out)
+		}
+		if _, errs, code := rjmRun(t, "1 G\n", "analyze", "--energy", "@"+file); code != 0 {
+			t.Errorf("analyze %s: status %d, stderr %q", name, code, errs)
+		}
+	}
+}
+
+// solve and analyze read every form, a seeded ID included (its maze is
+// generated), from --id or from the input.
+func TestReadSeededID(t *testing.T) {
+	const id = "5x5,method=hill,iterations=2000,energy=depth#1"
+	gen, _, _ := rjmRun(t, "", "generate", "--id", id, "--json")
+	var g struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal([]byte(gen), &g); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"solve", "--json", "--id", id}, {"solve", "--json"}} {
+		out, errs, code := rjmRun(t, id+"\n", args...)
+		if code != 0 || !strings.Contains(out, `"id": "`+g.ID+`"`) {
+			t.Errorf("%v: status %d, stderr %q\n%s", args, code, errs, out)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rjm/analysis"
 	"rjm/compare"
 	"rjm/render"
 )
@@ -30,7 +31,7 @@ Maze k (from 0) of every energy uses seed --seed plus k, so the k-th mazes
 share their start and goal, and "rjm generate" with that seed and energy
 regenerates any of them. Search flags are those of "rjm generate".
 
-` + energyHelp(),
+` + analysis.EnergyHelp(),
 		Example: `  rjm compare-energies --count 100 --seed 1
   rjm compare-energies --count 50 --seed 1 --energy depth --energy 'weighted:black_holes=1000,uturns=2' --json`,
 		Args: cobra.NoArgs,

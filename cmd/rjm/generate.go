@@ -138,39 +138,12 @@ func (f *searchFlags) applyLayout(c *cobra.Command, s *generate.Spec) error {
 	if err != nil {
 		return fmt.Errorf("--layout %s: %w", f.layout, err)
 	}
-	s.Rows, s.Cols, s.Variant, s.Layout = m.Rows, m.Cols, m.Variant, m.LayoutID()
-	start := m.Cell(m.Start)
-	s.Start = &start
-	if !m.Variant.Exit {
-		goal := m.Cell(m.Goal)
-		s.Goal = &goal
-	}
+	s.UseLayout(m)
 	return nil
 }
 
 // energyFlagHelp describes the value of --energy.
 const energyFlagHelp = "energy `E` to minimize: depth, design, weighted:TERM=W,..., priority:TERM>TERM>..., or @FILE holding one"
-
-// energyHelp is the part of a command's help that explains energies.
-func energyHelp() string {
-	return `Energies (--energy; lower is better):
-  depth    seed 000's simple objective: −(shortest solution length), or
-           1,000,000 without a solution
-  design   seed 003's energy: with |S| cells, n non-reaching cells, d_f and
-           d_b the forward and backward decisions along the shortest
-           solution, J the same jump clusters, m the initial forced moves,
-           n·|S|² − min(d_f, d_b) + Σ(|J|−1)² + m² with a unique shortest
-           solution, |S|³ + n·|S|² + Σ(|J|−1)² + m² otherwise
-  weighted:TERM=W,TERM=W,...
-           the sum of the terms times their weights (negative rewards)
-  priority:TERM>TERM>...
-           the terms ranked, highest first, by seed 003's composition
-           (r₂+1)·f₁ + f₂: the least change of a term outweighs any change
-           of the terms after it; -TERM maximizes a term
-  @FILE    one of the above read from FILE (one term per line, # comments)
-A TERM is one of these, optionally squared as TERM^2:
-` + analysis.TermHelp()
-}
 
 // energyFlag returns the energy the --energy value v gives (see
 // analysis.LoadEnergy), reading @FILE from the file system.
@@ -218,7 +191,7 @@ comma-separated and combinable (` + variantNames() + `);
 variant, blocked (X), pass-over (*) and absent (.) cells, walls, start and
 goal (G), ignoring its jumps, e.g. a Loyd-style shape with an exit ring.
 
-` + energyHelp(),
+` + analysis.EnergyHelp(),
 		Example: `  rjm generate
   rjm generate --seed 1 --goal 5,5 --json
   rjm generate --size 7 --energy 'priority:black_holes>not_unique>-decisions>uturns'
