@@ -11,14 +11,14 @@ import (
 
 	"rjm/analysis"
 	"rjm/generate"
-	"rjm/parallel"
 )
 
 // Limits on the work one comparison may ask for.
 const (
-	MaxCount    = 10_000        // mazes per energy
-	MaxEnergies = 8             // energies compared
-	MaxWork     = 2_000_000_000 // search iterations in all
+	MaxCount     = 10_000        // mazes per energy
+	DefaultCount = 100           // mazes per energy when Settings.Count is zero
+	MaxEnergies  = 8             // energies compared
+	MaxWork      = 2_000_000_000 // search iterations in all
 )
 
 // Settings describe a comparison. Zero values mean the defaults given.
@@ -29,10 +29,11 @@ type Settings struct {
 	// Spec.Seed+k, so the k-th mazes of all energies share their start
 	// and goal, and each can be regenerated alone from its seeded ID.
 	Spec generate.Spec
-	// Energies names the energies to compare (see generate.EnergyByName);
+	// Energies names the energies to compare (see analysis.ParseEnergy);
 	// nil means depth and design.
 	Energies []string
-	// Count is the number of mazes per energy, 1..MaxCount.
+	// Count is the number of mazes per energy, 1..MaxCount; zero means
+	// DefaultCount.
 	Count int
 	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
 	// Results do not depend on it.
@@ -47,8 +48,17 @@ type Result struct {
 	Energies []Summary `json:"energies"` // one per energy
 }
 
+// withDefaults returns s with its zero fields set to their defaults.
+func (s Settings) withDefaults() Settings {
+	if s.Count == 0 {
+		s.Count = DefaultCount
+	}
+	return s
+}
+
 // Work returns the number of search iterations a comparison runs.
 func (s Settings) Work() int64 {
+	s = s.withDefaults()
 	return int64(s.Spec.Work()) * int64(s.Count) * int64(len(s.energies()))
 }
 
@@ -61,6 +71,7 @@ func (s Settings) energies() []string {
 
 // Validate checks the settings and the recipe with every energy.
 func (s Settings) Validate() error {
+	s = s.withDefaults()
 	names := s.energies()
 	switch {
 	case s.Count < 1 || s.Count > MaxCount:
@@ -83,38 +94,34 @@ func (s Settings) Validate() error {
 	return nil
 }
 
-// Run generates the mazes and summarizes their features. progress, if not
-// nil, is called after each maze with the mazes done and the total; never
-// concurrently.
+// Run generates the mazes, energy by energy, each energy's mazes a batch
+// (generate.Batch) on all cores, and summarizes their features. progress,
+// if not nil, is called after each maze with the mazes done and the total;
+// never concurrently.
 func Run(ctx context.Context, s Settings, progress func(done, total int)) (*Result, error) {
+	s = s.withDefaults()
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
 	names := s.energies()
-	total := s.Count * len(names)
-	finished := 0
-	var done func()
-	if progress != nil {
-		done = func() { finished++; progress(finished, total) }
-	}
-	features, err := parallel.Map(ctx, s.Workers, total, done, func(ctx context.Context, job int) (*analysis.Features, error) {
-		spec := s.Spec
-		spec.Energy = names[job/s.Count]
-		spec.Seed = s.Spec.Seed + uint64(job%s.Count)
-		r, err := generate.Run(ctx, spec, nil)
-		if err != nil {
-			return nil, err
-		}
-		return r.Features, nil
-	})
-	if err != nil {
-		return nil, err
-	}
 	recipe, _, _ := strings.Cut(s.Spec.String(), ",energy=")
 	res := &Result{Count: s.Count, Seed: s.Spec.Seed, Recipe: recipe}
 	for k, name := range names {
+		b := generate.Batch{Spec: s.Spec, Count: s.Count, Workers: s.Workers}
+		b.Spec.Energy = name
+		if progress != nil {
+			b.Progress = func(done, _ int) { progress(k*s.Count+done, s.Count*len(names)) }
+		}
+		features := make([]*analysis.Features, 0, s.Count)
+		err := b.Run(ctx, func(_ int, r *generate.Result) error {
+			features = append(features, r.Features)
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
 		e, _ := analysis.ParseEnergy(name)
-		res.Energies = append(res.Energies, summarize(e.Name(), features[k*s.Count:(k+1)*s.Count]))
+		res.Energies = append(res.Energies, summarize(e.Name(), features))
 	}
 	return res, nil
 }

@@ -67,7 +67,7 @@ func TestValidate(t *testing.T) {
 		edit func(*compare.Settings)
 		want string
 	}{
-		{func(s *compare.Settings) { s.Count = 0 }, "count 0"},
+		{func(s *compare.Settings) { s.Count = -1 }, "count -1"},
 		{func(s *compare.Settings) { s.Count = compare.MaxCount + 1 }, "out of range"},
 		{func(s *compare.Settings) { s.Energies = []string{} }, "0 energies"},
 		{func(s *compare.Settings) { s.Energies = []string{"depth", "magic"} }, "unknown energy"},
@@ -88,5 +88,20 @@ func TestRunCancelled(t *testing.T) {
 	cancel()
 	if _, err := compare.Run(ctx, small(), nil); err == nil {
 		t.Error("no error from a cancelled comparison")
+	}
+}
+
+// A zero Count means DefaultCount, as a zero setting means its default
+// everywhere in rjm.
+func TestZeroCountIsDefault(t *testing.T) {
+	s := small()
+	s.Count = 0
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	s2 := small()
+	s2.Count = compare.DefaultCount
+	if s.Work() != s2.Work() {
+		t.Errorf("work %d, want %d", s.Work(), s2.Work())
 	}
 }

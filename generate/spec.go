@@ -47,7 +47,7 @@ type Spec struct {
 	Descents                int     // Restarts: number of hill descents
 	P                       float64 // Uphill: uphill step probability
 	T0, Decay               float64 // Anneal: initial temperature and decay
-	Energy                  string  // energy name, e.g. "depth" (see EnergyByName)
+	Energy                  string  // energy name, e.g. "depth" (see analysis.ParseEnergy)
 	Seed                    uint64
 }
 
