@@ -75,7 +75,7 @@ func (s RestartBandit) ValidateAsGiven() error {
 	runs := len(s.Epsilons) + len(s.Taus)
 	switch {
 	case runs == 0:
-		return settingErrorf("give at least one {epsilons} or {taus}")
+		return settingErrorf("give at least one {epsilon} or {tau}")
 	case runs > MaxStrategyRuns:
 		return settingErrorf("%d runs asked for; at most %d", runs, MaxStrategyRuns)
 	case s.Pulls < 1 || s.Pulls > MaxBanditPulls:

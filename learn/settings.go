@@ -26,9 +26,9 @@ const DefaultSize = 5
 
 // SettingError is a setting of RestartBandit or RestartSARSA out of its
 // range. Its message names the settings by their fields, in lower case
-// with words joined by hyphens ("pulls", "steps-per-maze"); Message lets
-// a front end name them in its own words, as the command line names them
-// by its flags.
+// with words joined by hyphens ("pulls", "steps-per-maze"; "epsilon" and
+// "tau" for RestartBandit's lists); Message lets a front end name them in
+// its own words, as the command line names them by its flags.
 type SettingError struct {
 	msg string // the message, each setting's name written {name}
 }

@@ -67,8 +67,8 @@ from --seed and i, so the output does not depend on scheduling.`,
 			if err := s.ValidateAsGiven(); err != nil {
 				return learnInput(err)
 			}
-			progress, finish := lazyProgress(e, "pulling")
-			s.Progress = progress
+			var finish func()
+			s.Progress, finish = lazyProgress(e, "pulling")
 			rep, err := s.Run(e.ctx)
 			finish()
 			if err != nil {
@@ -114,13 +114,7 @@ func parseFloats(flag, s string) ([]float64, error) {
 func learnInput(err error) error {
 	var se *learn.SettingError
 	if errors.As(err, &se) {
-		flags := map[string]string{"epsilons": "epsilon", "taus": "tau"}
-		err = errors.New(se.Message(func(setting string) string {
-			if f, ok := flags[setting]; ok {
-				setting = f
-			}
-			return "--" + setting
-		}))
+		err = errors.New(se.Message(func(setting string) string { return "--" + setting }))
 	}
 	return badInput(err)
 }
@@ -148,8 +142,7 @@ func lazyProgress(e *env, what string) (func(done, total int), func()) {
 
 func newLearnSarsaCmd(e *env) *cobra.Command {
 	var (
-		s      learn.RestartSARSA
-		eps    float64
+		s      = learn.RestartSARSA{Epsilon: new(float64)}
 		asJSON bool
 	)
 	c := &cobra.Command{
@@ -180,7 +173,6 @@ every state with t = 0 never finishes. Learning fails after
   rjm learn sarsa --episodes 500 --mazes 50 --seed 3 --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s.Epsilon = &eps
 			if err := s.ValidateAsGiven(); err != nil {
 				return learnInput(err)
 			}
@@ -207,7 +199,7 @@ every state with t = 0 never finishes. Learning fails after
 	}
 	fl := c.Flags()
 	fl.IntVar(&s.Episodes, "episodes", learn.DefaultEpisodes, "learning episodes `N` (each ends at a satisficing maze)")
-	fl.Float64Var(&eps, "epsilon", learn.DefaultEpsilon, "exploration probability `E` (ε) while learning")
+	fl.Float64Var(s.Epsilon, "epsilon", learn.DefaultEpsilon, "exploration probability `E` (ε) while learning")
 	fl.Float64Var(&s.Alpha, "alpha", learn.DefaultAlpha, "learning rate `A` (α)")
 	fl.Float64Var(&s.Gamma, "gamma", 1, "discount rate `G` (γ)")
 	fl.IntVar(&s.MDP.Stage, "stage", 250, "hill-descent iterations `I` per Go")
