@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -48,18 +49,10 @@ func (s RestartBandit) withDefaults() RestartBandit {
 	if len(s.Epsilons) == 0 && len(s.Taus) == 0 {
 		s.Epsilons, s.Taus = []float64{0.01, 0.1, 0.3}, []float64{1, 10, 100}
 	}
-	if s.Size == 0 {
-		s.Size = DefaultSize
-	}
-	if s.Pulls == 0 {
-		s.Pulls = DefaultPulls
-	}
-	if s.Arms == 0 {
-		s.Arms = DefaultArms
-	}
-	if s.Base == 0 {
-		s.Base = DefaultBase
-	}
+	s.Size = cmp.Or(s.Size, DefaultSize)
+	s.Pulls = cmp.Or(s.Pulls, DefaultPulls)
+	s.Arms = cmp.Or(s.Arms, DefaultArms)
+	s.Base = cmp.Or(s.Base, DefaultBase)
 	return s
 }
 
@@ -116,10 +109,7 @@ func (s RestartBandit) runs() []strategyRun {
 // on the first error of a run or of the context.
 func (s RestartBandit) Run(ctx context.Context) (*BanditReport, error) {
 	s = s.withDefaults()
-	if err := s.ValidateAsGiven(); err != nil {
-		return nil, err
-	}
-	p, err := problem(s.Size)
+	p, err := problem(s.Size, s.ValidateAsGiven)
 	if err != nil {
 		return nil, err
 	}
@@ -179,12 +169,8 @@ func newBanditRun(run strategyRun, r BanditResult, iters []int) BanditRun {
 	j := BanditRun{Strategy: run.name, Parameter: run.parameter, Pulls: r.Pulls, TotalUtility: r.Total,
 		ChosenIterations: iters[r.Settled()], BestIterations: iters[r.Best()]}
 	for a, arm := range r.Arms {
-		aj := BanditArm{Iterations: iters[a], Pulls: arm.Pulls, Share: r.Share(a), MeanUtility: arm.Utility.Mean()}
-		if arm.Utility.N() >= 2 {
-			lo, hi := arm.Utility.CI95()
-			aj.CI95 = []float64{lo, hi}
-		}
-		j.Arms = append(j.Arms, aj)
+		j.Arms = append(j.Arms, BanditArm{Iterations: iters[a], Pulls: arm.Pulls, Share: r.Share(a),
+			MeanUtility: arm.Utility.Mean(), CI95: ci95(arm.Utility)})
 	}
 	return j
 }

@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -60,27 +61,13 @@ type RestartSARSA struct {
 
 func (s RestartSARSA) withDefaults() RestartSARSA {
 	s.MDP = s.MDP.withDefaults()
-	if s.Size == 0 {
-		s.Size = DefaultSize
-	}
-	if s.Episodes == 0 {
-		s.Episodes = DefaultEpisodes
-	}
-	if s.Alpha == 0 {
-		s.Alpha = DefaultAlpha
-	}
-	if s.Gamma == 0 {
-		s.Gamma = 1
-	}
-	if s.StepsPerEpisode == 0 {
-		s.StepsPerEpisode = DefaultStepsPerEpisode
-	}
-	if s.Mazes == 0 {
-		s.Mazes = DefaultMazes
-	}
-	if s.StepsPerMaze == 0 {
-		s.StepsPerMaze = DefaultStepsPerMaze
-	}
+	s.Size = cmp.Or(s.Size, DefaultSize)
+	s.Episodes = cmp.Or(s.Episodes, DefaultEpisodes)
+	s.Alpha = cmp.Or(s.Alpha, DefaultAlpha)
+	s.Gamma = cmp.Or(s.Gamma, 1)
+	s.StepsPerEpisode = cmp.Or(s.StepsPerEpisode, DefaultStepsPerEpisode)
+	s.Mazes = cmp.Or(s.Mazes, DefaultMazes)
+	s.StepsPerMaze = cmp.Or(s.StepsPerMaze, DefaultStepsPerMaze)
 	return s
 }
 
@@ -144,10 +131,7 @@ func (s RestartSARSA) ValidateAsGiven() error {
 // is reported as incomplete.
 func (s RestartSARSA) Run(ctx context.Context) (*SARSAReport, error) {
 	s = s.withDefaults()
-	if err := s.ValidateAsGiven(); err != nil {
-		return nil, err
-	}
-	p, err := problem(s.Size)
+	p, err := problem(s.Size, s.ValidateAsGiven)
 	if err != nil {
 		return nil, err
 	}
@@ -204,10 +188,7 @@ func (s RestartSARSA) Run(ctx context.Context) (*SARSAReport, error) {
 			m := ev.PerMaze.Mean()
 			pe.PerMaze = &m
 		}
-		if ev.PerMaze.N() >= 2 {
-			lo, hi := ev.PerMaze.CI95()
-			pe.CI95 = []float64{lo, hi}
-		}
+		pe.CI95 = ci95(ev.PerMaze)
 		rep.Evaluation = append(rep.Evaluation, pe)
 	}
 	return rep, nil

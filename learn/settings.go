@@ -8,6 +8,7 @@ import (
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/search"
+	"rjm/stats"
 )
 
 // Bounds on what RestartBandit and RestartSARSA may be asked for: they
@@ -67,15 +68,28 @@ func checkSize(n int) error {
 	return maze.Board{Rows: n, Cols: n}.Validate()
 }
 
-// problem returns the search problem of the exercises: an n×n board with
-// the default start and goal.
-func problem(n int) (search.Problem, error) {
+// problem checks settings with validate and returns the search problem
+// of the exercises: an n×n board with the default start and goal.
+func problem(n int, validate func() error) (search.Problem, error) {
+	if err := validate(); err != nil {
+		return search.Problem{}, err
+	}
 	b := maze.Board{Rows: n, Cols: n}
 	g, err := graph.Compile(b)
 	if err != nil {
 		return search.Problem{}, err
 	}
 	return search.Problem{Graph: g, Start: b.Index(maze.DefaultStart(b)), Goal: b.Index(maze.DefaultGoal(b))}, nil
+}
+
+// ci95 returns the 95% confidence interval of the mean of e as
+// [low, high], nil for fewer than 2 values.
+func ci95(e stats.Estimate) []float64 {
+	if e.N() < 2 {
+		return nil
+	}
+	lo, hi := e.CI95()
+	return []float64{lo, hi}
 }
 
 // sharedProgress turns the steps of concurrent runs into one count, and
