@@ -19,4 +19,11 @@
 // which gives the probability of every action given the current value
 // estimates. Randomness is injected as a *rand.Rand, so a seed fixes
 // every result; nothing here prints or reads the clock.
+//
+// RestartBandit and RestartSARSA run the two exercises whole, as the
+// command line's "rjm learn" does: plain settings (zero fields mean the
+// exercise's), Validate, and Run, which seeds every run from one seed,
+// runs them in parallel and reports progress through a callback. Their
+// reports, BanditReport and SARSAReport, are the JSON views and print
+// themselves as text.
 package learn

@@ -10,6 +10,7 @@ import (
 	"rjm/analysis"
 	"rjm/energy"
 	"rjm/maze"
+	"rjm/stats"
 )
 
 // Analysis is the JSON view of a maze's design features: what "rjm analyze
@@ -114,9 +115,9 @@ func AnalysisText(m *maze.Maze, f *analysis.Features, rated *Rating, color bool)
 	if f.Solvable && !f.Unique {
 		avg = " (average over the shortest solutions)"
 	}
-	line("Forward decisions", "%s%s", Num(f.ForwardDecisions), avg)
-	line("Backward decisions", "%s%s", Num(f.BackwardDecisions), avg)
-	line("U-turns", "%s%s", Num(f.UTurns), avg)
+	line("Forward decisions", "%s%s", stats.Short(f.ForwardDecisions), avg)
+	line("Backward decisions", "%s%s", stats.Short(f.BackwardDecisions), avg)
+	line("U-turns", "%s%s", stats.Short(f.UTurns), avg)
 	line("Same jump clusters", "%d of 2+ cells, largest %d, penalty Σ(|J|-1)² = %d%s", len(f.Clusters), f.LargestCluster, f.ClusterPenalty, setList(f.Clusters))
 	line("Initial forced moves", "%d", f.InitialForcedMoves)
 	if f.Solvable {
@@ -271,9 +272,4 @@ func setList(sets [][][2]int) string {
 		parts[k] = "{" + cellList("", s) + "}"
 	}
 	return ": " + strings.Join(parts, " ")
-}
-
-// Num prints a number with at most two decimals.
-func Num(x float64) string {
-	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", x), "0"), ".")
 }

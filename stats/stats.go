@@ -5,6 +5,8 @@ package stats
 
 import (
 	"math"
+	"strconv"
+	"strings"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -72,4 +74,10 @@ func (e Estimate) HalfWidth(level float64) float64 {
 func (e Estimate) CI95() (lo, hi float64) {
 	h := e.HalfWidth(0.95)
 	return e.mean - h, e.mean + h
+}
+
+// Short prints a statistic with at most two decimals and no trailing
+// zeros: "2", "2.5", "0.33".
+func Short(x float64) string {
+	return strings.TrimRight(strings.TrimRight(strconv.FormatFloat(x, 'f', 2, 64), "0"), ".")
 }
