@@ -46,6 +46,9 @@ regenerates any of them. Search flags are those of "rjm generate".
 				}
 				names[k] = en.Name()
 			}
+			if count < 1 { // the library reads zero as its default
+				return badInput(fmt.Errorf("--count %d out of range 1..%d", count, compare.MaxCount))
+			}
 			s := compare.Settings{Spec: spec, Energies: names, Count: count}
 			if err := s.Validate(); err != nil {
 				return badInput(err)
