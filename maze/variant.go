@@ -124,7 +124,7 @@ func ParseVariant(s string) (Variant, error) {
 			if len(name) > 20 {
 				name = name[:20] + "..."
 			}
-			return Variant{}, fmt.Errorf("maze: unknown variant %q (want a comma-separated list of %s)", name, variantList())
+			return Variant{}, fmt.Errorf("maze: unknown variant %q (want a comma-separated list of %s)", name, VariantList())
 		}
 	}
 	if err := v.Validate(); err != nil {
@@ -133,7 +133,9 @@ func ParseVariant(s string) (Variant, error) {
 	return v, nil
 }
 
-func variantList() string {
+// VariantList returns the variant names, comma-separated, for help texts
+// and messages.
+func VariantList() string {
 	names := make([]string, len(VariantNames))
 	for i, n := range VariantNames {
 		names[i] = n[0]

@@ -273,3 +273,21 @@ func setList(sets [][][2]int) string {
 	}
 	return ": " + strings.Join(parts, " ")
 }
+
+// DeadEndWarning says which cells of m are dead ends (see maze.DeadEnds),
+// with their jumps; "" when there are none.
+func DeadEndWarning(m *maze.Maze) string {
+	dead := m.DeadEnds()
+	if len(dead) == 0 {
+		return ""
+	}
+	cells := make([]string, len(dead))
+	for i, c := range dead {
+		cells[i] = fmt.Sprintf("%v=%d", m.Cell(c), m.Jumps[c])
+	}
+	what := "whose jump leaves the board in every direction"
+	if !m.Plain() {
+		what = "whose jump has no move"
+	}
+	return fmt.Sprintf("%d cell(s) %s, treated as dead ends: %s", len(dead), what, strings.Join(cells, " "))
+}

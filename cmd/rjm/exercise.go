@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"rjm/maze"
 	"rjm/render"
 	"rjm/rng"
 	"slices"
@@ -68,20 +69,11 @@ evaluation as JSON.`,
 			if err != nil || !asJSON {
 				return err
 			}
-			if res.Solved == nil {
-				id, _ := res.Maze.ID()
-				return writeJSON(e, map[string]any{"exercise": args[0], "seed": seed, "id": id, "maze": res.Maze.String(), "jumps": res.Maze.JSON().Jumps})
-			}
-			j := render.NewSolve(res.Maze, res.Solved)
-			return writeJSON(e, struct {
-				Exercise string `json:"exercise"`
-				Seed     uint64 `json:"seed"`
-				render.Solve
-			}{args[0], seed, j})
+			return writeJSON(e, render.NewExercise(args[0], seed, res))
 		},
 	}
 	c.Flags().Uint64Var(&seed, "seed", 0, "random seed `S` (default: drawn at random)")
-	c.Flags().StringVar(&variant, "variant", "", "play the exercise under variant `rules` (comma-separated: "+variantNames()+")")
+	c.Flags().StringVar(&variant, "variant", "", "play the exercise under variant `rules` (comma-separated: "+maze.VariantList()+")")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the final maze and its evaluation as JSON (transcript to stderr)")
 	return c
 }

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"crypto/rand"
 	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -45,7 +43,7 @@ func (f *searchFlags) register(c *cobra.Command) {
 	fl.StringVar(&f.goal, "goal", "", "goal cell `r,c` (1-based); default drawn at random from the seed")
 	fl.BoolVar(&f.randomStart, "random-start", false, "place the start at random too")
 	fl.BoolVar(&f.randomGoal, "random-goal", false, "place the goal at random even when --layout marks one")
-	fl.StringVar(&f.variant, "variant", "", "variant `rules`, comma-separated: "+variantNames())
+	fl.StringVar(&f.variant, "variant", "", "variant `rules`, comma-separated: "+maze.VariantList())
 	fl.StringVar(&f.layout, "layout", "", "take the board (size, variant, blocked, pass-over and absent cells, walls, start, goal) from the maze text in `FILE`")
 	fl.StringVar(&f.method, "method", d.Method, "search `method`: "+strings.Join(generate.Methods, ", "))
 	fl.IntVar(&f.iterations, "iterations", d.Iterations, "search iterations `K` (per descent for restarts)")
@@ -186,7 +184,7 @@ descent with random restarts), uphill (hill descent with random uphill steps
 of probability --p), anneal (simulated annealing from --t0 with decay --decay).
 
 Variants (docs/variants.md): --variant NAMES generates under other rules,
-comma-separated and combinable (` + variantNames() + `);
+comma-separated and combinable (` + maze.VariantList() + `);
 --layout FILE takes the whole board from a maze text instead: its size,
 variant, blocked (X), pass-over (*) and absent (.) cells, walls, start and
 goal (G), ignoring its jumps, e.g. a Loyd-style shape with an exit ring.
@@ -279,35 +277,14 @@ func generateMany(e *env, spec generate.Spec, count int, asJSON bool) error {
 	if bar != nil {
 		b.Progress = func(done, total int) { bar(done, total, 0) }
 	}
-	w := bufio.NewWriter(e.stdout)
-	printed := 0
-	err := b.Run(e.ctx, func(k int, r *generate.Result) error {
-		switch {
-		case asJSON:
-			js, err := json.MarshalIndent(render.NewGenerate(r), "  ", "  ")
-			if err != nil {
-				return err
-			}
-			w.WriteString(map[bool]string{true: "[\n  ", false: ",\n  "}[k == 0])
-			w.Write(js)
-		case k > 0:
-			w.WriteString("\n")
-			fallthrough
-		default:
-			w.WriteString(render.GenerateText(r))
-		}
-		printed++
-		return w.Flush() // each maze appears as soon as it is done
-	})
+	out := render.NewBatchWriter(e.stdout, asJSON)
+	err := b.Run(e.ctx, func(_ int, r *generate.Result) error { return out.Write(r) })
 	finish()
-	if asJSON {
-		w.WriteString(map[bool]string{true: "[]\n", false: "\n]\n"}[printed == 0])
-	}
-	if ferr := w.Flush(); err == nil {
-		err = ferr
+	if cerr := out.Close(); err == nil {
+		err = cerr
 	}
 	if err != nil && e.ctx.Err() != nil {
-		return fmt.Errorf("interrupted: %d of %d mazes printed", printed, count)
+		return fmt.Errorf("interrupted: %d of %d mazes printed", out.Count(), count)
 	}
 	return err
 }

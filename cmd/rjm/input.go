@@ -7,13 +7,13 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"rjm/generate"
 	"rjm/graph"
 	"rjm/maze"
+	"rjm/render"
 )
 
 // mazeFlags are the flags of every command that reads a given maze.
@@ -29,16 +29,7 @@ func (f *mazeFlags) register(c *cobra.Command) {
 	c.Flags().StringVar(&f.goal, "goal", "", "goal cell `r,c` (1-based) when the text marks no G")
 	c.Flags().BoolVar(&f.strict, "strict", false, "reject cells whose jump leaves the board in every direction")
 	c.Flags().StringVar(&f.id, "id", "", "read the maze from its `ID` instead of a file")
-	c.Flags().StringVar(&f.variant, "variant", "", "apply variant `rules` to the maze, comma-separated: "+variantNames())
-}
-
-// variantNames lists the variant names for help texts.
-func variantNames() string {
-	names := make([]string, len(maze.VariantNames))
-	for i, n := range maze.VariantNames {
-		names[i] = n[0]
-	}
-	return strings.Join(names, ", ")
+	c.Flags().StringVar(&f.variant, "variant", "", "apply variant `rules` to the maze, comma-separated: "+maze.VariantList())
 }
 
 // readMaze reads the maze named by args (a file, "-" or nothing for
@@ -53,16 +44,7 @@ func (f *mazeFlags) readMaze(e *env, args []string) (*maze.Maze, error) {
 		if f.strict {
 			return nil, badInput(fmt.Errorf("%s: %w", f.inputName(args), m.ValidateStrict()))
 		}
-		cells := make([]string, len(dead))
-		for i, c := range dead {
-			cells[i] = fmt.Sprintf("%v=%d", m.Cell(c), m.Jumps[c])
-		}
-		what := "whose jump leaves the board in every direction"
-		if !m.Plain() {
-			what = "whose jump has no move"
-		}
-		fmt.Fprintf(e.stderr, "rjm: warning: %d cell(s) %s, treated as dead ends: %s\n",
-			len(dead), what, strings.Join(cells, " "))
+		fmt.Fprintf(e.stderr, "rjm: warning: %s\n", render.DeadEndWarning(m))
 	}
 	return m, nil
 }
