@@ -53,11 +53,7 @@ regenerates any of them. Search flags are those of "rjm generate".
 			if err := s.Validate(); err != nil {
 				return badInput(err)
 			}
-			bar, done := newProgress(e, "comparing", count*len(names))
-			var progress func(done, total int)
-			if bar != nil {
-				progress = func(d, t int) { bar(d, t, 0) }
-			}
+			progress, done := workProgress(e, "comparing")
 			res, err := compare.Run(e.ctx, s, progress)
 			done()
 			if err != nil {

@@ -65,20 +65,8 @@ stderr when it is a terminal.`,
 					return badInput(fmt.Errorf("--out: %w", err))
 				}
 			}
-			update, finish := newProgress(e, x.Name, 1)
-			if update != nil {
-				// The total is known only once the experiment starts.
-				var bar func(done, total int, best float64)
-				var last int
-				s.Progress = func(done, total int) {
-					if bar == nil || total != last {
-						finish()
-						bar, finish = newProgress(e, x.Name, total)
-						last = total
-					}
-					bar(done, total, 0)
-				}
-			}
+			var finish func()
+			s.Progress, finish = workProgress(e, x.Name)
 			r, err := x.Run(e.ctx, s)
 			finish()
 			if err != nil {

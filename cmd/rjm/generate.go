@@ -75,18 +75,15 @@ func (f *searchFlags) spec(c *cobra.Command) (generate.Spec, error) {
 			return s, err
 		}
 	}
-	for _, x := range []struct {
-		flag, val string
-		dst       **maze.Cell
-	}{{"--start", f.start, &s.Start}, {"--goal", f.goal, &s.Goal}} {
-		if x.val == "" {
-			continue
-		}
-		cell, err := maze.ParseCell(x.val)
-		if err != nil {
-			return s, fmt.Errorf("%s: %w", x.flag, err)
-		}
-		*x.dst = &cell
+	start, goal, err := cellFlags(f.start, f.goal)
+	if err != nil {
+		return s, err
+	}
+	if start != nil {
+		s.Start = start
+	}
+	if goal != nil {
+		s.Goal = goal
 	}
 	if f.randomStart {
 		if f.start != "" {
@@ -273,10 +270,8 @@ func generateMany(e *env, spec generate.Spec, count int, asJSON bool) error {
 	if err := b.Validate(); err != nil {
 		return badInput(fmt.Errorf("--count: %s", strings.TrimPrefix(err.Error(), "generate: ")))
 	}
-	bar, finish := newProgress(e, "generating", count)
-	if bar != nil {
-		b.Progress = func(done, total int) { bar(done, total, 0) }
-	}
+	var finish func()
+	b.Progress, finish = workProgress(e, "generating")
 	out := render.NewBatchWriter(e.stdout, asJSON)
 	err := b.Run(e.ctx, func(_ int, r *generate.Result) error { return out.Write(r) })
 	finish()

@@ -77,17 +77,8 @@ func (f *mazeFlags) load(e *env, args []string) (*maze.Maze, error) {
 	if o.Variant, err = variantFlag(f.variant); err != nil {
 		return nil, err
 	}
-	for _, x := range []struct {
-		flag, val string
-		dst       **maze.Cell
-	}{{"--start", f.start, &o.Start}, {"--goal", f.goal, &o.Goal}} {
-		if x.val != "" {
-			c, err := maze.ParseCell(x.val)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", x.flag, err)
-			}
-			*x.dst = &c
-		}
+	if o.Start, o.Goal, err = cellFlags(f.start, f.goal); err != nil {
+		return nil, err
 	}
 	name := f.inputName(args)
 	var data []byte
@@ -142,4 +133,22 @@ func writeJSON(e *env, v any) error {
 	enc := json.NewEncoder(e.stdout)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// cellFlags parses the values of --start and --goal; an empty value is
+// nil.
+func cellFlags(start, goal string) (s, g *maze.Cell, err error) {
+	for _, x := range []struct {
+		flag, val string
+		dst       **maze.Cell
+	}{{"--start", start, &s}, {"--goal", goal, &g}} {
+		if x.val != "" {
+			c, err := maze.ParseCell(x.val)
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s: %w", x.flag, err)
+			}
+			*x.dst = &c
+		}
+	}
+	return s, g, nil
 }

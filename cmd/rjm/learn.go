@@ -68,7 +68,7 @@ from --seed and i, so the output does not depend on scheduling.`,
 				return learnInput(err)
 			}
 			var finish func()
-			s.Progress, finish = lazyProgress(e, "pulling")
+			s.Progress, finish = workProgress(e, "pulling")
 			rep, err := s.Run(e.ctx)
 			finish()
 			if err != nil {
@@ -119,27 +119,6 @@ func learnInput(err error) error {
 	return badInput(err)
 }
 
-// lazyProgress returns a progress callback for the library, nil when
-// newProgress draws no bar, that draws a bar labelled what from its first
-// call on (the library knows the total), and a function to call when the
-// work is over, which removes the bar. Calls must not be concurrent.
-func lazyProgress(e *env, what string) (func(done, total int), func()) {
-	if !isTerminal(e.stderr) {
-		return nil, func() {}
-	}
-	var update func(done, total int, best float64)
-	finish := func() {}
-	progress := func(done, total int) {
-		if update == nil {
-			update, finish = newProgress(e, what, total)
-		}
-		if update != nil {
-			update(done, total, 0)
-		}
-	}
-	return progress, func() { finish(); finish = func() {} }
-}
-
 func newLearnSarsaCmd(e *env) *cobra.Command {
 	var (
 		s      = learn.RestartSARSA{Epsilon: new(float64)}
@@ -177,8 +156,8 @@ every state with t = 0 never finishes. Learning fails after
 				return learnInput(err)
 			}
 			var finishLearning func()
-			s.Progress, finishLearning = lazyProgress(e, "learning")
-			evalProgress, finish := lazyProgress(e, "evaluating")
+			s.Progress, finishLearning = workProgress(e, "learning")
+			evalProgress, finish := workProgress(e, "evaluating")
 			if evalProgress != nil {
 				s.EvalProgress = func(done, total int) { finishLearning(); evalProgress(done, total) }
 			}

@@ -36,3 +36,27 @@ func newProgress(e *env, what string, total int) (func(done, total int, best flo
 	}
 	return update, finish
 }
+
+// workProgress returns a progress callback for library work that knows
+// its total only once it runs (nil when stderr is not a terminal): it
+// draws a bar labelled what from its first call on, and a new one when the
+// total changes (an experiment's phases); and a function to call when the
+// work is over, which removes the bar. Calls must not be concurrent.
+func workProgress(e *env, what string) (func(done, total int), func()) {
+	if !isTerminal(e.stderr) {
+		return nil, func() {}
+	}
+	var update func(done, total int, best float64)
+	finish, last := func() {}, -1
+	progress := func(done, total int) {
+		if total != last {
+			finish()
+			update, finish = newProgress(e, what, total)
+			last = total
+		}
+		if update != nil {
+			update(done, total, 0)
+		}
+	}
+	return progress, func() { finish(); finish = func() {} }
+}
