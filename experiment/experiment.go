@@ -75,6 +75,20 @@ func ByName(name string) (Experiment, error) {
 	return Experiment{}, fmt.Errorf("experiment: unknown experiment %q (want one of %s)", name, strings.Join(Names(), ", "))
 }
 
+// MaxWorkers bounds Settings.Workers.
+const MaxWorkers = 1024
+
+// Validate checks the settings' ranges.
+func (s Settings) Validate() error {
+	if _, err := s.runs(1, 1); err != nil {
+		return err
+	}
+	if s.Workers < 0 || s.Workers > MaxWorkers {
+		return fmt.Errorf("experiment: workers %d out of range 0..%d", s.Workers, MaxWorkers)
+	}
+	return nil
+}
+
 // runs returns the runs per setting: s.Runs, or def (quick with Quick).
 func (s Settings) runs(def, quick int) (int, error) {
 	switch {

@@ -4,7 +4,11 @@
 // package can use it.
 package rng
 
-import "math/rand/v2"
+import (
+	crand "crypto/rand"
+	"encoding/binary"
+	"math/rand/v2"
+)
 
 // NewRand returns the random number generator a seed stands for. Every
 // seeded procedure of rjm draws from it, so a seed means the same thing
@@ -22,4 +26,13 @@ func RunSeed(seed uint64, i int) uint64 {
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
 	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
 	return z ^ (z >> 31)
+}
+
+// Draw draws a seed from the operating system's randomness, for runs that
+// were given none; whoever draws one reports it, so that every run can be
+// repeated. It is below 2⁶³, so it prints as a plain positive number.
+func Draw() uint64 {
+	var b [8]byte
+	_, _ = crand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:]) >> 1
 }

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
 
 	"rjm/analysis"
@@ -53,11 +51,7 @@ another energy.
 			if en != nil {
 				rated = &render.Rating{Energy: en.Name(), Value: en.Evaluator(g, m.Start, m.Goal).Reset(m.Jumps)}
 			}
-			if asJSON {
-				return writeJSON(e, render.NewAnalysis(m, f, rated))
-			}
-			_, err = fmt.Fprint(e.stdout, render.AnalysisText(m, f, rated, !noColor && isTerminal(e.stdout)))
-			return err
+			return show(e, asJSON, render.NewAnalysis(m, f, rated), text(render.AnalysisText(m, f, rated, !noColor && isTerminal(e.stdout))))
 		},
 	}
 	mf.register(c)

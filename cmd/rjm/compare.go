@@ -59,10 +59,7 @@ regenerates any of them. Search flags are those of "rjm generate".
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				return writeJSON(e, res)
-			}
-			return res.WriteText(e.stdout)
+			return show(e, asJSON, res, res.WriteText)
 		},
 	}
 	f.register(c)

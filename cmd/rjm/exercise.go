@@ -50,7 +50,7 @@ evaluation as JSON.`,
 			if !cmd.Flags().Changed("seed") {
 				// The transcript stays exactly the program's; the seed
 				// that repeats it goes to stderr.
-				seed = randomSeed()
+				seed = rng.Draw()
 				fmt.Fprintf(e.stderr, "rjm: seed %d (repeat this run with --seed %d)\n", seed, seed)
 			}
 			out := e.stdout

@@ -53,11 +53,8 @@ stderr when it is a terminal.`,
 			if err != nil {
 				return badInput(err)
 			}
-			if s.Runs < 0 || s.Runs > experiment.MaxRuns {
-				return badInput(fmt.Errorf("--runs %d out of range 1..%d", s.Runs, experiment.MaxRuns))
-			}
-			if s.Workers < 0 || s.Workers > 1024 {
-				return badInput(fmt.Errorf("--workers %d out of range 0..1024", s.Workers))
+			if err := s.Validate(); err != nil {
+				return badInput(fmt.Errorf("--%s", strings.TrimPrefix(err.Error(), "experiment: ")))
 			}
 			if !noFile {
 				// Fail before the run, not after it, when DIR cannot be made.

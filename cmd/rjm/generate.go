@@ -1,8 +1,6 @@
 package main
 
 import (
-	"crypto/rand"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
@@ -16,50 +14,46 @@ import (
 	"rjm/generate"
 	"rjm/maze"
 	"rjm/render"
+	"rjm/rng"
 )
 
 // searchFlags holds the flags that describe a search: board, start and
-// goal, method and settings, seed. Their defaults are generate.Default.
+// goal, method and settings, seed. The method's settings go straight into
+// a spec whose defaults are generate.Default.
 type searchFlags struct {
+	s                generate.Spec
 	size, rows, cols int
 	start, goal      string
-	randomStart      bool
 	randomGoal       bool
 	variant, layout  string
-	method           string
-	iterations       int
-	restarts         int
-	p, t0, decay     float64
-	seed             uint64
 }
 
 func (f *searchFlags) register(c *cobra.Command) {
 	d := generate.Default()
+	f.s = d
 	fl := c.Flags()
 	fl.IntVar(&f.size, "size", d.Rows, "maze size `N` (N×N)")
 	fl.IntVar(&f.rows, "rows", d.Rows, "rows `R` (overrides --size)")
 	fl.IntVar(&f.cols, "cols", d.Cols, "columns `C` (overrides --size)")
 	fl.StringVar(&f.start, "start", "", "start cell `r,c` (1-based); default 1,1")
 	fl.StringVar(&f.goal, "goal", "", "goal cell `r,c` (1-based); default drawn at random from the seed")
-	fl.BoolVar(&f.randomStart, "random-start", false, "place the start at random too")
+	fl.BoolVar(&f.s.RandomStart, "random-start", false, "place the start at random too")
 	fl.BoolVar(&f.randomGoal, "random-goal", false, "place the goal at random even when --layout marks one")
 	fl.StringVar(&f.variant, "variant", "", "variant `rules`, comma-separated: "+maze.VariantList())
 	fl.StringVar(&f.layout, "layout", "", "take the board (size, variant, blocked, pass-over and absent cells, walls, start, goal) from the maze text in `FILE`")
-	fl.StringVar(&f.method, "method", d.Method, "search `method`: "+strings.Join(generate.Methods, ", "))
-	fl.IntVar(&f.iterations, "iterations", d.Iterations, "search iterations `K` (per descent for restarts)")
-	fl.IntVar(&f.restarts, "restarts", d.Descents, "restarts: number of hill descents `R`, each from a random maze (R×K iterations in all)")
-	fl.Float64Var(&f.p, "p", d.P, "uphill: probability `P` of accepting an uphill step")
-	fl.Float64Var(&f.t0, "t0", d.T0, "anneal: initial temperature `T`")
-	fl.Float64Var(&f.decay, "decay", d.Decay, "anneal: geometric temperature decay `D` per iteration")
-	fl.Uint64Var(&f.seed, "seed", 0, "random seed `S` (default: drawn at random and reported)")
+	fl.StringVar(&f.s.Method, "method", d.Method, "search `method`: "+strings.Join(generate.Methods, ", "))
+	fl.IntVar(&f.s.Iterations, "iterations", d.Iterations, "search iterations `K` (per descent for restarts)")
+	fl.IntVar(&f.s.Descents, "restarts", d.Descents, "restarts: number of hill descents `R`, each from a random maze (R×K iterations in all)")
+	fl.Float64Var(&f.s.P, "p", d.P, "uphill: probability `P` of accepting an uphill step")
+	fl.Float64Var(&f.s.T0, "t0", d.T0, "anneal: initial temperature `T`")
+	fl.Float64Var(&f.s.Decay, "decay", d.Decay, "anneal: geometric temperature decay `D` per iteration")
+	fl.Uint64Var(&f.s.Seed, "seed", 0, "random seed `S` (default: drawn at random and reported)")
 }
 
 // spec builds the generation spec from the flags, without its energy.
 func (f *searchFlags) spec(c *cobra.Command) (generate.Spec, error) {
-	s := generate.Default()
-	s.Rows, s.Cols, s.Method, s.Iterations = f.size, f.size, f.method, f.iterations
-	s.Descents, s.P, s.T0, s.Decay = f.restarts, f.p, f.t0, f.decay
-	s.RandomStart, s.Seed = f.randomStart, f.seed
+	s := f.s
+	s.Rows, s.Cols = f.size, f.size
 	if c.Flags().Changed("rows") {
 		s.Rows = f.rows
 	}
@@ -85,7 +79,7 @@ func (f *searchFlags) spec(c *cobra.Command) (generate.Spec, error) {
 	if goal != nil {
 		s.Goal = goal
 	}
-	if f.randomStart {
+	if s.RandomStart {
 		if f.start != "" {
 			return s, fmt.Errorf("give either --start or --random-start, not both")
 		}
@@ -99,7 +93,7 @@ func (f *searchFlags) spec(c *cobra.Command) (generate.Spec, error) {
 	}
 	s.RandomGoal = s.Goal == nil && !s.Variant.Exit
 	if !c.Flags().Changed("seed") {
-		s.Seed = randomSeed()
+		s.Seed = rng.Draw()
 	}
 	// A method's settings given for another method must still make sense.
 	for _, x := range []struct{ flag, method string }{
@@ -282,12 +276,4 @@ func generateMany(e *env, spec generate.Spec, count int, asJSON bool) error {
 		return fmt.Errorf("interrupted: %d of %d mazes printed", out.Count(), count)
 	}
 	return err
-}
-
-// randomSeed draws a seed for runs that were given none; the seed is
-// always reported, so every run can be repeated.
-func randomSeed() uint64 {
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	return binary.LittleEndian.Uint64(b[:]) >> 1
 }

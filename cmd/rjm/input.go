@@ -128,6 +128,20 @@ func (f *mazeFlags) inputName(args []string) string {
 	return "standard input"
 }
 
+// show prints a result to stdout: v as indented JSON when asJSON is set,
+// else its text.
+func show(e *env, asJSON bool, v any, text func(io.Writer) error) error {
+	if asJSON {
+		return writeJSON(e, v)
+	}
+	return text(e.stdout)
+}
+
+// text returns a writer of s, for show.
+func text(s string) func(io.Writer) error {
+	return func(w io.Writer) error { _, err := io.WriteString(w, s); return err }
+}
+
 // writeJSON writes v as indented JSON to stdout.
 func writeJSON(e *env, v any) error {
 	enc := json.NewEncoder(e.stdout)

@@ -74,10 +74,7 @@ from --seed and i, so the output does not depend on scheduling.`,
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				return writeJSON(e, rep)
-			}
-			return rep.WriteText(e.stdout)
+			return show(e, asJSON, rep, rep.WriteText)
 		},
 	}
 	fl := c.Flags()
@@ -170,10 +167,7 @@ every state with t = 0 never finishes. Learning fails after
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				return writeJSON(e, rep)
-			}
-			return rep.WriteText(e.stdout)
+			return show(e, asJSON, rep, rep.WriteText)
 		},
 	}
 	fl := c.Flags()

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
 
 	"rjm/render"
@@ -45,11 +43,7 @@ four rook directions are written in compass codes (N S W E NW NE SW SE).`,
 				return err
 			}
 			r := solve.Solve(g, m)
-			if asJSON {
-				return writeJSON(e, render.NewSolve(m, r))
-			}
-			_, err = fmt.Fprint(e.stdout, render.SolveText(m, r))
-			return err
+			return show(e, asJSON, render.NewSolve(m, r), text(render.SolveText(m, r)))
 		},
 	}
 	mf.register(c)
