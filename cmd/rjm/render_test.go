@@ -1,0 +1,41 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// render draws any input in the format -o or --format names, and refuses
+// what it cannot draw with a clear message.
+func TestRender(t *testing.T) {
+	dir := t.TempDir()
+	for ext, magic := range map[string]string{"svg": "<?xml", "png": "\x89PNG", "pdf": "%PDF"} {
+		file := filepath.Join(dir, "maze."+ext)
+		if _, errs, code := rjmRun(t, "", "render", "--solution", "--holes", "--depths", "-o", file, "../../examples/figure1.txt"); code != 0 {
+			t.Fatalf("%s: status %d, %q", ext, code, errs)
+		}
+		data, err := os.ReadFile(file)
+		if err != nil || !strings.HasPrefix(string(data), magic) {
+			t.Errorf("%s: %v, starts %.8q", ext, err, data)
+		}
+	}
+	out, _, code := rjmRun(t, "", "render", "--id", "5x5:3413133302312234233341432")
+	if code != 0 || !strings.Contains(out, ">G</text>") {
+		t.Errorf("SVG to stdout: status %d", code)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"render", "--format", "gif", "../../examples/figure1.txt"}, `--format "gif"`},
+		{[]string{"render", "-o", filepath.Join(dir, "x.bmp"), "../../examples/figure1.txt"}, `--format "bmp"`},
+		{[]string{"render", "--cell", "1km", "../../examples/figure1.txt"}, `--cell "1km"`},
+		{[]string{"render", "--style", "neon", "../../examples/figure1.txt"}, `--style "neon"`},
+	} {
+		if _, errs, code := rjmRun(t, "", tc.args...); code != 2 || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: status %d, stderr %q", tc.args, code, errs)
+		}
+	}
+}
