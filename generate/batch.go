@@ -1,8 +1,12 @@
 package generate
 
 import (
+	"cmp"
 	"context"
+	"errors"
+
 	"fmt"
+	"rjm/analysis"
 
 	"rjm/parallel"
 	"rjm/search"
@@ -15,19 +19,59 @@ const (
 	MaxBatchIteration = 1000 * search.MaxIterations // search iterations in all
 )
 
-// Batch is a request for many mazes of one recipe: maze k (from 0) is the
-// one Spec generates with seed Spec.Seed+k, so every maze of a batch can
-// be made again alone from its seeded ID, and the batch is the same
-// whatever the number of workers.
+// Batch is a request for many mazes of one recipe: the mazes Spec
+// generates with seeds Spec.Seed, Spec.Seed+1, ..., in that order, keeping
+// those that meet Keep, so that every maze of a batch can be made again
+// alone from its seeded ID, and the batch is the same whatever the number
+// of workers. Without constraints, maze k has seed Spec.Seed+k.
 type Batch struct {
 	Spec  Spec
 	Count int // the number of mazes, 1..MaxCount; zero means 1
+	// Keep says which mazes the batch keeps; the zero value keeps all.
+	Keep Constraints
+	// Seeds bounds the seeds tried when Keep drops mazes; zero means
+	// 100 × Count + 1000. A batch that runs out says how far it got.
+	Seeds int
 	// Workers is the number of goroutines; zero means one per core.
 	Workers int
 	// Progress, if not nil, is called after each maze is emitted with the
 	// number emitted and Count; never concurrently.
 	Progress func(done, total int)
 }
+
+// Constraints are what a publisher asks of every maze of a batch. The
+// zero value asks nothing.
+type Constraints struct {
+	// MinLength and MaxLength bound the length of the shortest solution;
+	// zero means no bound. A maze without a solution never has a length
+	// in bounds.
+	MinLength, MaxLength int
+	Unique               bool // a unique shortest solution
+	NoBlackHoles         bool // no black holes
+	// Distinct keeps no two mazes that are the same up to the board's
+	// symmetries (maze.Maze.Symmetries: turns and mirrors of plain square
+	// grids, which move the start and the goal with the jumps).
+	Distinct bool
+}
+
+// Meets reports whether a maze with features f meets c, distinctness
+// aside.
+func (c Constraints) Meets(f *analysis.Features) bool {
+	switch {
+	case (c.MinLength > 0 || c.MaxLength > 0) && !f.Solvable,
+		c.MinLength > 0 && f.GoalDepth < c.MinLength,
+		c.MaxLength > 0 && f.GoalDepth > c.MaxLength,
+		c.Unique && !f.Unique,
+		c.NoBlackHoles && f.BlackHoles > 0:
+		return false
+	}
+	return true
+}
+
+func (c Constraints) any() bool { return c != Constraints{} }
+
+// errBatchDone ends the stream of seeds once the batch is complete.
+var errBatchDone = errors.New("generate: batch complete")
 
 func (b Batch) count() int { return max(b.Count, 1) }
 
@@ -42,6 +86,10 @@ func (b Batch) Validate() error {
 		return fmt.Errorf("generate: count %d out of range 1..%d", b.Count, MaxCount)
 	case b.Workers < 0:
 		return fmt.Errorf("generate: %d workers", b.Workers)
+	case b.Seeds < 0:
+		return fmt.Errorf("generate: %d seeds", b.Seeds)
+	case b.Keep.MinLength < 0 || b.Keep.MaxLength < 0 || b.Keep.MaxLength > 0 && b.Keep.MaxLength < b.Keep.MinLength:
+		return fmt.Errorf("generate: solution lengths %d..%d: want 0 ≤ min ≤ max", b.Keep.MinLength, b.Keep.MaxLength)
 	}
 	if per := b.Spec.Work(); int64(per)*int64(n) > MaxBatchIteration {
 		return fmt.Errorf("generate: %d mazes of %d iterations is more than %d iterations in all", n, per, int64(MaxBatchIteration))
@@ -49,17 +97,23 @@ func (b Batch) Validate() error {
 	return nil
 }
 
-// Run generates the batch on all cores and passes each maze to emit in
-// order of k, as soon as it and the mazes before it are done; memory stays
-// flat however many mazes are asked for. An error of emit ends the batch
-// and is returned. When ctx ends, Run returns its error: the mazes emitted
-// until then are complete, and no unfinished maze is emitted.
+// Run generates the batch on all cores and passes each maze kept to emit
+// in order (k counts the mazes kept), as soon as it and the mazes before
+// it are done; memory stays flat however many mazes are asked for, but for
+// the keys of Distinct. An error of emit ends the batch and is returned.
+// When ctx ends, Run returns its error: the mazes emitted until then are
+// complete, and no unfinished maze is emitted.
 func (b Batch) Run(ctx context.Context, emit func(k int, r *Result) error) error {
 	if err := b.Validate(); err != nil {
 		return err
 	}
-	n := b.count()
-	return parallel.Stream(ctx, b.Workers, n, func(ctx context.Context, k int) (*Result, error) {
+	n, seeds := b.count(), b.count()
+	if b.Keep.any() {
+		seeds = cmp.Or(b.Seeds, 100*n+1000)
+	}
+	kept := 0
+	seen := map[string]bool{}
+	err := parallel.Stream(ctx, b.Workers, seeds, func(ctx context.Context, k int) (*Result, error) {
 		s := b.Spec
 		s.Seed = b.Spec.Seed + uint64(k)
 		r, err := Run(ctx, s, nil)
@@ -67,13 +121,34 @@ func (b Batch) Run(ctx context.Context, emit func(k int, r *Result) error) error
 			return nil, err // an interrupted maze is not part of a batch
 		}
 		return r, nil
-	}, func(k int, r *Result) error {
-		if err := emit(k, r); err != nil {
+	}, func(_ int, r *Result) error {
+		if !b.Keep.Meets(r.Features) {
+			return nil
+		}
+		if b.Keep.Distinct {
+			key := r.Maze.Canonical()
+			if seen[key] {
+				return nil
+			}
+			seen[key] = true
+		}
+		if err := emit(kept, r); err != nil {
 			return err
 		}
+		kept++
 		if b.Progress != nil {
-			b.Progress(k+1, n)
+			b.Progress(kept, n)
+		}
+		if kept == n {
+			return errBatchDone
 		}
 		return nil
 	})
+	switch {
+	case errors.Is(err, errBatchDone):
+		return nil
+	case err == nil && kept < n:
+		return fmt.Errorf("generate: only %d of %d mazes met the constraints in %d seeds (from %d); loosen them or allow more seeds", kept, n, seeds, b.Spec.Seed)
+	}
+	return err
 }

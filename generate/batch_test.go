@@ -78,3 +78,67 @@ func TestBatchErrors(t *testing.T) {
 		t.Errorf("cancelled: %v", err)
 	}
 }
+
+// A batch with constraints keeps only the mazes that meet them, in seed
+// order, the same with any number of workers; Distinct keeps no two
+// mazes that are turns or mirrors of each other.
+func TestBatchConstraints(t *testing.T) {
+	spec := generate.Default()
+	spec.Seed, spec.Iterations = 3, 1500
+	keep := generate.Constraints{MinLength: 9, MaxLength: 12, Unique: true, NoBlackHoles: true, Distinct: true}
+	var runs [][]string
+	for _, w := range []int{1, 2} {
+		var ids []string
+		keys := map[string]bool{}
+		last := uint64(0)
+		err := generate.Batch{Spec: spec, Count: 15, Keep: keep, Workers: w}.Run(context.Background(), func(k int, r *generate.Result) error {
+			f := r.Features
+			if f.GoalDepth < 9 || f.GoalDepth > 12 || !f.Unique || f.BlackHoles > 0 {
+				t.Errorf("maze %d misses the constraints: depth %d unique %v black holes %d", k, f.GoalDepth, f.Unique, f.BlackHoles)
+			}
+			if k != len(ids) || (k > 0 && r.Spec.Seed <= last) {
+				t.Errorf("maze %d out of order (seed %d after %d)", k, r.Spec.Seed, last)
+			}
+			last = r.Spec.Seed
+			for _, img := range r.Maze.Symmetries() {
+				id, _ := img.ID()
+				if keys[id] {
+					t.Errorf("maze %d repeats an earlier one up to symmetry", k)
+				}
+			}
+			id, _ := r.Maze.ID()
+			keys[id] = true
+			ids = append(ids, r.SeededID())
+			return nil
+		})
+		if err != nil || len(ids) != 15 {
+			t.Fatalf("workers %d: %v, %d mazes", w, err, len(ids))
+		}
+		runs = append(runs, ids)
+	}
+	if strings.Join(runs[0], " ") != strings.Join(runs[1], " ") {
+		t.Errorf("workers change the batch")
+	}
+	// Impossible constraints end with a clear error once the seeds run out.
+	err := generate.Batch{Spec: spec, Count: 2, Keep: generate.Constraints{MinLength: 30}, Seeds: 20}.Run(context.Background(),
+		func(int, *generate.Result) error { return nil })
+	if err == nil || !strings.Contains(err.Error(), "only 0 of 2 mazes met the constraints in 20 seeds") {
+		t.Errorf("impossible: %v", err)
+	}
+	if err := (generate.Batch{Spec: spec, Keep: generate.Constraints{MinLength: 5, MaxLength: 4}}).Validate(); err == nil {
+		t.Error("min above max: no error")
+	}
+}
+
+// The distinctness check can fail: a batch of the same seed twice is
+// caught (the test of the test).
+func TestDistinctCatchesRepeats(t *testing.T) {
+	spec := generate.Default()
+	spec.Seed, spec.Iterations = 3, 500
+	r, _ := generate.Run(context.Background(), spec, nil)
+	for _, img := range r.Maze.Symmetries() {
+		if img.Canonical() != r.Maze.Canonical() {
+			t.Fatal("an image of a maze has another key")
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -155,7 +156,8 @@ func newGenerateCmd(e *env) *cobra.Command {
 	var f searchFlags
 	var energyName, id string
 	var asJSON bool
-	var count int
+	var count, workers int
+	var keep generate.Constraints
 	c := &cobra.Command{
 		Use:   "generate",
 		Short: "Generate a maze by stochastic local search",
@@ -212,8 +214,8 @@ goal (G), ignoring its jumps, e.g. a Loyd-style shape with an exit ring.
 			if count < 1 || count > generate.MaxCount {
 				return badInput(fmt.Errorf("--count %d out of range 1..%d", count, generate.MaxCount))
 			}
-			if count > 1 {
-				return generateMany(e, spec, count, asJSON)
+			if count > 1 || keep != (generate.Constraints{}) {
+				return generateMany(e, generate.Batch{Spec: spec, Count: count, Keep: keep, Workers: workers}, asJSON)
 			}
 			total := spec.Work()
 			progress, done := newProgress(e, "searching", total)
@@ -240,27 +242,33 @@ goal (G), ignoring its jumps, e.g. a Loyd-style shape with an exit ring.
 	c.Flags().StringVar(&id, "id", "", "regenerate from a seeded `ID` (as printed by generate), which fixes every search setting")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON (with --count, an array)")
 	c.Flags().IntVar(&count, "count", 1, fmt.Sprintf("generate `N` mazes (1..%d), seeds S, S+1, ..., on all cores, each printed as soon as it is done", generate.MaxCount))
+	c.Flags().IntVar(&keep.MinLength, "min-length", 0, "keep only mazes whose shortest solution has at least `L` moves (the search goes on with the next seed)")
+	c.Flags().IntVar(&keep.MaxLength, "max-length", 0, "keep only mazes whose shortest solution has at most `L` moves")
+	c.Flags().BoolVar(&keep.Unique, "unique", false, "keep only mazes with a unique shortest solution")
+	c.Flags().BoolVar(&keep.NoBlackHoles, "no-black-holes", false, "keep only mazes without black holes")
+	c.Flags().BoolVar(&keep.Distinct, "distinct", false, "keep no two mazes that are turns or mirrors of each other")
+	c.Flags().IntVar(&workers, "workers", 0, "goroutines `W` for a batch (default: one per core); the batch does not depend on it")
 	return c
 }
 
 // idOnly rejects the search flags alongside --id, whose seeded ID fixes
-// them all; --count, --json and --id itself go with it.
+// them all; --id itself, --json and the batch flags go with it.
 func idOnly(c *cobra.Command) error {
 	var err error
 	c.Flags().Visit(func(f *pflag.Flag) {
-		if err == nil && f.Name != "id" && f.Name != "count" && f.Name != "json" {
+		if err == nil && !slices.Contains([]string{"id", "count", "json", "workers", "min-length", "max-length", "unique", "no-black-holes", "distinct"}, f.Name) {
 			err = fmt.Errorf("give either --id or --%s, not both: the seeded ID fixes every search setting", f.Name)
 		}
 	})
 	return err
 }
 
-// generateMany generates a batch of mazes, maze k with the spec's seed
-// plus k, on all cores, and prints each as soon as it and the mazes before
-// it are done: the text forms separated by blank lines, or a JSON array.
+// generateMany generates a batch of mazes on all cores (seeds S, S+1, ...,
+// keeping those that meet the constraints) and prints each as soon as it
+// and the mazes before it are done: the text forms separated by blank
+// lines, or a JSON array.
 // An interrupted batch ends its output cleanly (a JSON array is closed).
-func generateMany(e *env, spec generate.Spec, count int, asJSON bool) error {
-	b := generate.Batch{Spec: spec, Count: count}
+func generateMany(e *env, b generate.Batch, asJSON bool) error {
 	if err := b.Validate(); err != nil {
 		return badInput(fmt.Errorf("--count: %s", strings.TrimPrefix(err.Error(), "generate: ")))
 	}
@@ -273,7 +281,7 @@ func generateMany(e *env, spec generate.Spec, count int, asJSON bool) error {
 		err = cerr
 	}
 	if err != nil && e.ctx.Err() != nil {
-		return fmt.Errorf("interrupted: %d of %d mazes printed", out.Count(), count)
+		return fmt.Errorf("interrupted: %d of %d mazes printed", out.Count(), b.Count)
 	}
 	return err
 }

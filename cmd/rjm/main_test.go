@@ -466,3 +466,23 @@ func TestCommandNames(t *testing.T) {
 		}
 	}
 }
+
+// A publisher's batch: constraints kept, distinct, the same with 1 and 2
+// workers; a single maze under constraints is a batch of one.
+func TestGenerateConstraints(t *testing.T) {
+	args := []string{"generate", "--count", "6", "--iterations", "2000", "--seed", "4", "--min-length", "9", "--max-length", "11", "--unique", "--no-black-holes", "--distinct", "--json"}
+	one, errs, code := rjmRun(t, "", append(args, "--workers", "1")...)
+	two, _, _ := rjmRun(t, "", append(args, "--workers", "2")...)
+	var js []render.Generate
+	if code != 0 || json.Unmarshal([]byte(one), &js) != nil || len(js) != 6 || one != two {
+		t.Fatalf("status %d, stderr %q, %d mazes, same with 2 workers %v", code, errs, len(js), one == two)
+	}
+	for _, g := range js {
+		if g.GoalDepth == nil || *g.GoalDepth < 9 || *g.GoalDepth > 11 || !g.Unique || g.Features.BlackHoles > 0 {
+			t.Errorf("%s misses the constraints", g.SeededID)
+		}
+	}
+	if _, errs, code := rjmRun(t, "", "generate", "--min-length", "8", "--max-length", "3"); code != 2 || !strings.Contains(errs, "min ≤ max") {
+		t.Errorf("min above max: status %d, %q", code, errs)
+	}
+}
