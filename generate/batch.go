@@ -7,6 +7,7 @@ import (
 
 	"fmt"
 	"rjm/analysis"
+	"rjm/maze"
 
 	"rjm/parallel"
 	"rjm/search"
@@ -37,6 +38,26 @@ type Batch struct {
 	// Progress, if not nil, is called after each maze is emitted with the
 	// number emitted and Count; never concurrently.
 	Progress func(done, total int)
+
+	// resume is where a resumed batch continues (see Resume).
+	resume struct {
+		kept int          // mazes already done
+		next uint64       // the seed offset to try next
+		seen []*maze.Maze // the mazes done, for Distinct
+	}
+}
+
+// Resume returns the batch b continued after the mazes already done, in
+// order, as an earlier run of b emitted them (each with its seed): Run
+// then emits the rest, numbered on from len(done), and the whole is what
+// one uninterrupted run emits.
+func (b Batch) Resume(done []*Result) Batch {
+	b.resume.kept, b.resume.next, b.resume.seen = len(done), 0, nil
+	for _, r := range done {
+		b.resume.next = r.Spec.Seed - b.Spec.Seed + 1
+		b.resume.seen = append(b.resume.seen, r.Maze)
+	}
+	return b
 }
 
 // Constraints are what a publisher asks of every maze of a batch. The
@@ -111,11 +132,17 @@ func (b Batch) Run(ctx context.Context, emit func(k int, r *Result) error) error
 	if b.Keep.any() {
 		seeds = cmp.Or(b.Seeds, 100*n+1000)
 	}
-	kept := 0
+	kept, from := b.resume.kept, int(b.resume.next)
+	if kept >= n {
+		return nil
+	}
 	seen := map[string]bool{}
-	err := parallel.Stream(ctx, b.Workers, seeds, func(ctx context.Context, k int) (*Result, error) {
+	for _, m := range b.resume.seen {
+		seen[m.Canonical()] = true
+	}
+	err := parallel.Stream(ctx, b.Workers, max(seeds-from, 0), func(ctx context.Context, k int) (*Result, error) {
 		s := b.Spec
-		s.Seed = b.Spec.Seed + uint64(k)
+		s.Seed = b.Spec.Seed + uint64(from+k)
 		r, err := Run(ctx, s, nil)
 		if err != nil {
 			return nil, err // an interrupted maze is not part of a batch

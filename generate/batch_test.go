@@ -142,3 +142,35 @@ func TestDistinctCatchesRepeats(t *testing.T) {
 		}
 	}
 }
+
+// A batch resumed after some of its mazes emits the rest, numbered on,
+// and the whole is the uninterrupted batch, with or without constraints.
+func TestBatchResume(t *testing.T) {
+	spec := generate.Default()
+	spec.Seed, spec.Iterations = 8, 1000
+	for _, keep := range []generate.Constraints{{}, {MinLength: 9, Distinct: true}} {
+		b := generate.Batch{Spec: spec, Count: 10, Keep: keep}
+		var all []*generate.Result
+		if err := b.Run(context.Background(), func(_ int, r *generate.Result) error { all = append(all, r); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		for _, cut := range []int{0, 4, 10} {
+			got := append([]*generate.Result(nil), all[:cut]...)
+			err := b.Resume(all[:cut]).Run(context.Background(), func(k int, r *generate.Result) error {
+				if k != len(got) {
+					t.Errorf("resumed maze numbered %d, want %d", k, len(got))
+				}
+				got = append(got, r)
+				return nil
+			})
+			if err != nil || len(got) != 10 {
+				t.Fatalf("cut %d: %v, %d mazes", cut, err, len(got))
+			}
+			for k := range got {
+				if got[k].SeededID() != all[k].SeededID() {
+					t.Errorf("%+v cut %d: maze %d is %s, want %s", keep, cut, k, got[k].SeededID(), all[k].SeededID())
+				}
+			}
+		}
+	}
+}

@@ -2,43 +2,44 @@ package render
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
+	"strings"
 
 	"rjm/generate"
+	"rjm/maze"
 )
 
 // BatchWriter writes the mazes of a batch as they come, each in full
 // before the next: their text reports (GenerateText) separated by blank
-// lines, or their JSON views (NewGenerate) as one JSON array, indented as
-// a whole array would be. Close ends the output (it closes the array), so
-// a batch cut short still leaves well-formed output.
+// lines, or their JSON views (NewGenerate) as JSON Lines, one maze per
+// line. Each maze is flushed as it is written, so a batch cut short
+// leaves whole mazes, which ReadBatch reads back to resume it.
 type BatchWriter struct {
 	w      *bufio.Writer
 	asJSON bool
 	n      int
 }
 
-// NewBatchWriter returns a BatchWriter on w, writing JSON when asJSON is
-// set and text otherwise.
-func NewBatchWriter(w io.Writer, asJSON bool) *BatchWriter {
-	return &BatchWriter{w: bufio.NewWriter(w), asJSON: asJSON}
+// NewBatchWriter returns a BatchWriter on w, writing JSON Lines when
+// asJSON is set and text otherwise; done is the number of mazes w already
+// holds (a resumed batch), so that text goes on with its blank line.
+func NewBatchWriter(w io.Writer, asJSON bool, done int) *BatchWriter {
+	return &BatchWriter{w: bufio.NewWriter(w), asJSON: asJSON, n: done}
 }
 
 // Write writes one maze and flushes it, so that it appears at once.
 func (b *BatchWriter) Write(r *generate.Result) error {
 	switch {
 	case b.asJSON:
-		js, err := json.MarshalIndent(NewGenerate(r), "  ", "  ")
+		js, err := json.Marshal(NewGenerate(r))
 		if err != nil {
 			return err
 		}
-		if b.n == 0 {
-			b.w.WriteString("[\n  ")
-		} else {
-			b.w.WriteString(",\n  ")
-		}
 		b.w.Write(js)
+		b.w.WriteByte('\n')
 	case b.n > 0:
 		b.w.WriteString("\n")
 		fallthrough
@@ -49,18 +50,81 @@ func (b *BatchWriter) Write(r *generate.Result) error {
 	return b.w.Flush()
 }
 
-// Count returns the number of mazes written.
+// Count returns the number of mazes written, those already there
+// included.
 func (b *BatchWriter) Count() int { return b.n }
 
-// Close ends the output: it closes the JSON array ("[]" when no maze was
-// written). It does not close the underlying writer.
-func (b *BatchWriter) Close() error {
-	if b.asJSON {
-		if b.n == 0 {
-			b.w.WriteString("[]\n")
-		} else {
-			b.w.WriteString("\n]\n")
+// ReadBatch reads back what a BatchWriter wrote (JSON Lines when asJSON
+// is set, else text), up to the last whole maze: the mazes as results
+// (each with its seeded ID's spec and its maze) and the length of data
+// they take; a maze cut short at the end is not counted. Every maze must
+// come from the same recipe, spec (seed aside).
+func ReadBatch(data []byte, asJSON bool, spec generate.Spec) (done []*generate.Result, size int, err error) {
+	recipe, _, _ := strings.Cut(spec.String(), "#")
+	add := func(seededID, id string) error {
+		s, err := generate.ParseSpec(seededID, generate.Spec{})
+		if err != nil {
+			return err
 		}
+		if r, _, _ := strings.Cut(seededID, "#"); r != recipe {
+			return fmt.Errorf("render: maze %d was made by %s, not by this batch's recipe %s", len(done)+1, r, recipe)
+		}
+		m, err := maze.ParseID(id)
+		if err != nil {
+			return err
+		}
+		done = append(done, &generate.Result{Spec: s, Maze: m})
+		return nil
 	}
-	return b.w.Flush()
+	for size < len(data) {
+		end := size
+		var seededID, id string
+		if asJSON {
+			nl := bytes.IndexByte(data[size:], '\n')
+			if nl < 0 {
+				break
+			}
+			var g struct {
+				ID       string `json:"id"`
+				SeededID string `json:"seeded_id"`
+			}
+			if json.Unmarshal(data[size:size+nl], &g) != nil {
+				break
+			}
+			seededID, id, end = g.SeededID, g.ID, size+nl+1
+		} else {
+			// A report ends with its "Search:" line; the next starts
+			// after a blank line.
+			i := bytes.Index(data[size:], []byte("\nSearch: "))
+			if i < 0 {
+				break
+			}
+			nl := bytes.IndexByte(data[size+i+1:], '\n')
+			if nl < 0 {
+				break
+			}
+			block := string(data[size : size+i+1])
+			end = size + i + 1 + nl + 1
+			for _, line := range strings.Split(block, "\n") {
+				if v, ok := strings.CutPrefix(line, "Seeded ID: "); ok {
+					seededID = v
+				}
+				if v, ok := strings.CutPrefix(line, "ID: "); ok {
+					id = v
+				}
+			}
+			if end < len(data) && data[end] == '\n' {
+				end++ // the blank line before the next maze
+			}
+		}
+		if err := add(seededID, id); err != nil {
+			return nil, 0, err
+		}
+		size = end
+	}
+	// Text ends without the blank line that precedes the next maze.
+	if !asJSON && size > 0 && size <= len(data) && data[size-1] == '\n' && size >= 2 && data[size-2] == '\n' {
+		size--
+	}
+	return done, size, nil
 }

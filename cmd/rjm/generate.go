@@ -1,10 +1,12 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -157,6 +159,7 @@ func newGenerateCmd(e *env) *cobra.Command {
 	var energyName, id string
 	var asJSON bool
 	var count, workers int
+	var out string
 	var keep generate.Constraints
 	c := &cobra.Command{
 		Use:   "generate",
@@ -214,8 +217,9 @@ goal (G), ignoring its jumps, e.g. a Loyd-style shape with an exit ring.
 			if count < 1 || count > generate.MaxCount {
 				return badInput(fmt.Errorf("--count %d out of range 1..%d", count, generate.MaxCount))
 			}
-			if count > 1 || keep != (generate.Constraints{}) {
-				return generateMany(e, generate.Batch{Spec: spec, Count: count, Keep: keep, Workers: workers}, asJSON)
+			if count > 1 || keep != (generate.Constraints{}) || out != "" {
+				b := generate.Batch{Spec: spec, Count: count, Keep: keep, Workers: workers}
+				return generateMany(e, b, asJSON, out, cmd.Flags().Changed("seed") || id != "")
 			}
 			total := spec.Work()
 			progress, done := newProgress(e, "searching", total)
@@ -240,13 +244,14 @@ goal (G), ignoring its jumps, e.g. a Loyd-style shape with an exit ring.
 	f.register(c)
 	c.Flags().StringVar(&energyName, "energy", generate.Default().Energy, energyFlagHelp)
 	c.Flags().StringVar(&id, "id", "", "regenerate from a seeded `ID` (as printed by generate), which fixes every search setting")
-	c.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON (with --count, an array)")
+	c.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON (with --count, JSON Lines: one maze per line)")
 	c.Flags().IntVar(&count, "count", 1, fmt.Sprintf("generate `N` mazes (1..%d), seeds S, S+1, ..., on all cores, each printed as soon as it is done", generate.MaxCount))
 	c.Flags().IntVar(&keep.MinLength, "min-length", 0, "keep only mazes whose shortest solution has at least `L` moves (the search goes on with the next seed)")
 	c.Flags().IntVar(&keep.MaxLength, "max-length", 0, "keep only mazes whose shortest solution has at most `L` moves")
 	c.Flags().BoolVar(&keep.Unique, "unique", false, "keep only mazes with a unique shortest solution")
 	c.Flags().BoolVar(&keep.NoBlackHoles, "no-black-holes", false, "keep only mazes without black holes")
 	c.Flags().BoolVar(&keep.Distinct, "distinct", false, "keep no two mazes that are turns or mirrors of each other")
+	c.Flags().StringVarP(&out, "output", "o", "", "write the mazes to `FILE`; run again with the same FILE to finish a batch cut short")
 	c.Flags().IntVar(&workers, "workers", 0, "goroutines `W` for a batch (default: one per core); the batch does not depend on it")
 	return c
 }
@@ -256,7 +261,7 @@ goal (G), ignoring its jumps, e.g. a Loyd-style shape with an exit ring.
 func idOnly(c *cobra.Command) error {
 	var err error
 	c.Flags().Visit(func(f *pflag.Flag) {
-		if err == nil && !slices.Contains([]string{"id", "count", "json", "workers", "min-length", "max-length", "unique", "no-black-holes", "distinct"}, f.Name) {
+		if err == nil && !slices.Contains([]string{"id", "count", "json", "workers", "output", "min-length", "max-length", "unique", "no-black-holes", "distinct"}, f.Name) {
 			err = fmt.Errorf("give either --id or --%s, not both: the seeded ID fixes every search setting", f.Name)
 		}
 	})
@@ -265,23 +270,80 @@ func idOnly(c *cobra.Command) error {
 
 // generateMany generates a batch of mazes on all cores (seeds S, S+1, ...,
 // keeping those that meet the constraints) and prints each as soon as it
-// and the mazes before it are done: the text forms separated by blank
-// lines, or a JSON array.
-// An interrupted batch ends its output cleanly (a JSON array is closed).
-func generateMany(e *env, b generate.Batch, asJSON bool) error {
+// and the mazes before it are done: text reports separated by blank
+// lines, or JSON Lines. With -o FILE it writes the file, and continues a
+// file that an earlier run of the same batch left unfinished.
+func generateMany(e *env, b generate.Batch, asJSON bool, out string, seedGiven bool) error {
 	if err := b.Validate(); err != nil {
 		return badInput(fmt.Errorf("--count: %s", strings.TrimPrefix(err.Error(), "generate: ")))
 	}
+	var w io.Writer = e.stdout
+	var done []*generate.Result
+	if out != "" {
+		f, err := os.OpenFile(out, os.O_RDWR|os.O_CREATE, 0o644)
+		if err != nil {
+			return badInput(fmt.Errorf("-o: %w", err))
+		}
+		defer f.Close()
+		data, err := io.ReadAll(f)
+		if err != nil {
+			return fmt.Errorf("-o %s: %w", out, err)
+		}
+		if len(data) > 0 && !seedGiven {
+			b.Spec.Seed = firstSeed(data, asJSON, b.Spec.Seed)
+		}
+		var size int
+		done, size, err = render.ReadBatch(data, asJSON, b.Spec)
+		switch {
+		case err != nil:
+			return badInput(fmt.Errorf("-o %s: %s", out, strings.TrimPrefix(err.Error(), "render: ")))
+		case len(done) > 0 && (done[0].Spec.Seed < b.Spec.Seed || done[0].Spec.Seed > b.Spec.Seed && b.Keep == generate.Constraints{}):
+			// Under constraints the first maze may come after seeds that
+			// missed them; without, it is the batch's seed itself.
+			return badInput(fmt.Errorf("-o %s holds a batch that starts at seed %d, not at --seed %d", out, done[0].Spec.Seed, b.Spec.Seed))
+		}
+		if err := f.Truncate(int64(size)); err != nil {
+			return err
+		}
+		if _, err := f.Seek(int64(size), io.SeekStart); err != nil {
+			return err
+		}
+		if len(done) > 0 {
+			fmt.Fprintf(e.stderr, "rjm: %s holds %d of %d mazes; going on from there\n", out, min(len(done), b.Count), b.Count)
+		}
+		b, w = b.Resume(done), f
+	}
 	var finish func()
 	b.Progress, finish = workProgress(e, "generating")
-	out := render.NewBatchWriter(e.stdout, asJSON)
-	err := b.Run(e.ctx, func(_ int, r *generate.Result) error { return out.Write(r) })
+	bw := render.NewBatchWriter(w, asJSON, len(done))
+	err := b.Run(e.ctx, func(_ int, r *generate.Result) error { return bw.Write(r) })
 	finish()
-	if cerr := out.Close(); err == nil {
-		err = cerr
-	}
 	if err != nil && e.ctx.Err() != nil {
-		return fmt.Errorf("interrupted: %d of %d mazes printed", out.Count(), b.Count)
+		return fmt.Errorf("interrupted: %d of %d mazes written", bw.Count(), b.Count)
 	}
 	return err
+}
+
+// firstSeed returns the seed of the first maze of a batch file, or def.
+func firstSeed(data []byte, asJSON bool, def uint64) uint64 {
+	line := string(data)
+	if !asJSON {
+		if _, after, ok := strings.Cut(line, "Seeded ID: "); ok {
+			line, _, _ = strings.Cut(after, "\n")
+		}
+	} else if l, _, ok := strings.Cut(line, "\n"); ok {
+		var g struct {
+			Seed uint64 `json:"seed"`
+		}
+		if json.Unmarshal([]byte(l), &g) == nil {
+			return g.Seed
+		}
+		return def
+	}
+	if _, seed, ok := strings.Cut(line, "#"); ok {
+		if v, err := strconv.ParseUint(strings.TrimSpace(seed), 10, 64); err == nil {
+			return v
+		}
+	}
+	return def
 }

@@ -259,7 +259,8 @@ func TestGenerateReproducible(t *testing.T) {
 }
 
 // generate --count N prints what N runs with seeds S..S+N-1 print, in
-// order, separated by blank lines; with --json, an array of them.
+// order, separated by blank lines; with --json, JSON Lines, one maze per
+// line (the publishing issue's batch format).
 func TestGenerateCount(t *testing.T) {
 	args := []string{"generate", "--iterations", "3000", "--size", "6"}
 	out, errs, code := rjmRun(t, "", append(args, "--count", "3", "--seed", "10")...)
@@ -272,8 +273,8 @@ func TestGenerateCount(t *testing.T) {
 		t.Fatalf("status %d, stderr %q\n%s\nwant\n%s", code, errs, out, strings.Join(want, "\n"))
 	}
 	out, _, code = rjmRun(t, "", append(args, "--count", "2", "--seed", "10", "--json")...)
-	var js []render.Generate
-	if code != 0 || json.Unmarshal([]byte(out), &js) != nil || len(js) != 2 || js[1].Seed != 11 || !strings.Contains(want[1], js[1].Maze) {
+	js := jsonLines(t, out)
+	if code != 0 || len(js) != 2 || js[1].Seed != 11 || !strings.Contains(want[1], js[1].Maze) {
 		t.Errorf("--json: status %d\n%s", code, out)
 	}
 	// The cap is a question of time, not memory: a batch streams.
@@ -473,8 +474,8 @@ func TestGenerateConstraints(t *testing.T) {
 	args := []string{"generate", "--count", "6", "--iterations", "2000", "--seed", "4", "--min-length", "9", "--max-length", "11", "--unique", "--no-black-holes", "--distinct", "--json"}
 	one, errs, code := rjmRun(t, "", append(args, "--workers", "1")...)
 	two, _, _ := rjmRun(t, "", append(args, "--workers", "2")...)
-	var js []render.Generate
-	if code != 0 || json.Unmarshal([]byte(one), &js) != nil || len(js) != 6 || one != two {
+	js := jsonLines(t, one)
+	if code != 0 || len(js) != 6 || one != two {
 		t.Fatalf("status %d, stderr %q, %d mazes, same with 2 workers %v", code, errs, len(js), one == two)
 	}
 	for _, g := range js {
@@ -484,5 +485,56 @@ func TestGenerateConstraints(t *testing.T) {
 	}
 	if _, errs, code := rjmRun(t, "", "generate", "--min-length", "8", "--max-length", "3"); code != 2 || !strings.Contains(errs, "min ≤ max") {
 		t.Errorf("min above max: status %d, %q", code, errs)
+	}
+}
+
+// jsonLines reads a batch's JSON Lines.
+func jsonLines(t *testing.T, out string) []render.Generate {
+	t.Helper()
+	var js []render.Generate
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		var g render.Generate
+		if err := json.Unmarshal([]byte(line), &g); err != nil {
+			t.Fatalf("%v: %.80s", err, line)
+		}
+		js = append(js, g)
+	}
+	return js
+}
+
+// A batch written with -o and cut short (mid-maze) is finished by running
+// the same command again: the file ends as an uninterrupted run writes it,
+// in text and in JSON Lines; a file of another batch is refused.
+func TestGenerateResume(t *testing.T) {
+	dir := t.TempDir()
+	for _, asJSON := range []bool{false, true} {
+		args := []string{"generate", "--count", "8", "--iterations", "1500", "--seed", "3", "--min-length", "9", "--distinct"}
+		if asJSON {
+			args = append(args, "--json")
+		}
+		full, part := filepath.Join(dir, "full"), filepath.Join(dir, "part")
+		if _, errs, code := rjmRun(t, "", append(args, "-o", full)...); code != 0 {
+			t.Fatalf("status %d, %q", code, errs)
+		}
+		want, _ := os.ReadFile(full)
+		stdout, _, _ := rjmRun(t, "", args...)
+		if stdout != string(want) {
+			t.Fatalf("-o writes what stdout gets")
+		}
+		for _, cut := range []int{0, 1, len(want) / 3, len(want) / 2, len(want) - 1, len(want)} {
+			if err := os.WriteFile(part, want[:cut], 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if _, errs, code := rjmRun(t, "", append(args, "-o", part)...); code != 0 {
+				t.Fatalf("json %v cut %d: status %d, %q", asJSON, cut, code, errs)
+			}
+			if got, _ := os.ReadFile(part); string(got) != string(want) {
+				t.Errorf("json %v cut %d: the resumed file differs", asJSON, cut)
+			}
+		}
+		other := append(append([]string{}, args...), "--iterations", "1000", "-o", part)
+		if _, errs, code := rjmRun(t, "", other...); code != 2 || !strings.Contains(errs, "not by this batch's recipe") {
+			t.Errorf("another recipe: status %d, %q", code, errs)
+		}
 	}
 }
