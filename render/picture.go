@@ -270,7 +270,7 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 			if s.Corners == nil || !m.Open(i) {
 				continue
 			}
-			d := "–"
+			d := "-"
 			if p.Depth[i] >= 0 {
 				d = strconv.Itoa(p.Depth[i])
 			}

@@ -39,3 +39,37 @@ func TestRender(t *testing.T) {
 		}
 	}
 }
+
+// rjm book writes a reproducible PDF; --tiles the tiles of a floor maze.
+func TestBookCommand(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.pdf"), filepath.Join(dir, "b.pdf")
+	args := []string{"book", "--count", "5", "--seed", "3", "--iterations", "3000", "--per-page", "2"}
+	for _, f := range []string{a, b} {
+		if _, errs, code := rjmRun(t, "", append(args, "-o", f)...); code != 0 {
+			t.Fatalf("status %d, %q", code, errs)
+		}
+	}
+	da, _ := os.ReadFile(a)
+	db, _ := os.ReadFile(b)
+	if !strings.HasPrefix(string(da), "%PDF") || string(da) != string(db) {
+		t.Errorf("the book is not the same PDF twice")
+	}
+	if _, errs, code := rjmRun(t, "", "book", "--tiles", "../../examples/figure1.txt", "-o", filepath.Join(dir, "t.pdf")); code != 0 {
+		t.Errorf("tiles: status %d, %q", code, errs)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"book", "--count", "5"}, "-o FILE is required"},
+		{[]string{"book", "--bands", "brutal", "-o", a}, `--bands: unknown difficulty band "brutal"`},
+		{[]string{"book", "--paper", "a5", "-o", a}, `--paper "a5"`},
+		{[]string{"book", "--per-page", "3", "-o", a}, "per page"},
+		{[]string{"book", "--count", "0", "-o", a}, "--count 0"},
+	} {
+		if _, errs, code := rjmRun(t, "", tc.args...); code != 2 || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: status %d, %q", tc.args, code, errs)
+		}
+	}
+}

@@ -157,6 +157,7 @@ var commands = []struct {
 	{"learn", newLearnCmd},
 	{"experiment", newExperimentCmd},
 	{"render", newRenderCmd},
+	{"book", newBookCmd},
 }
 
 // wrapArgs makes cobra's positional-argument errors usage errors.

@@ -1,0 +1,132 @@
+package book_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+
+	"rjm/book"
+	"rjm/generate"
+	"rjm/maze"
+)
+
+func small() book.Settings {
+	s := book.Settings{Spec: generate.Default(), Count: 7}
+	s.Spec.Seed, s.Spec.Iterations = 2, 3000
+	return s
+}
+
+// A book's puzzles come in rising difficulty, each in its band, distinct,
+// and the same book comes from the same seed, byte for byte.
+func TestBook(t *testing.T) {
+	s := small()
+	ps, err := book.Mazes(context.Background(), s)
+	if err != nil || len(ps) != 7 {
+		t.Fatalf("%v, %d puzzles", err, len(ps))
+	}
+	for k, p := range ps {
+		f := p.Result.Features
+		if p.Number != k+1 || book.BandOf(f) != p.Band || !f.Unique || f.BlackHoles > 0 {
+			t.Errorf("puzzle %d: number %d band %v (features say %v), unique %v, black holes %d", k, p.Number, p.Band, book.BandOf(f), f.Unique, f.BlackHoles)
+		}
+		if k > 0 && (p.Band < ps[k-1].Band || p.Band == ps[k-1].Band && f.GoalDepth < ps[k-1].Result.Features.GoalDepth) {
+			t.Errorf("puzzle %d is easier than puzzle %d", k+1, k)
+		}
+	}
+	var a, b bytes.Buffer
+	if err := book.Write(context.Background(), &a, s); err != nil {
+		t.Fatal(err)
+	}
+	if err := book.Write(context.Background(), &b, s); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) || !strings.HasPrefix(a.String(), "%PDF") {
+		t.Fatalf("two runs differ (%d and %d bytes)", a.Len(), b.Len())
+	}
+	// Pages: title, rules, 2 of puzzles (4 a page), 1 of solutions (8 a page).
+	info, text := poppler(t, a.Bytes())
+	if info != "" && !regexp.MustCompile(`Pages:\s+5\n`).MatchString(info) {
+		t.Errorf("pdfinfo:\n%s", info)
+	}
+	if text != "" {
+		for _, want := range []string{"Rook Jumping Mazes", "How to play", "circled cell", "Solutions", "7 - hard", "1 - easy"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("the text lacks %q", want)
+			}
+		}
+	}
+}
+
+// poppler returns what pdfinfo and pdftotext say of a PDF, or nothing
+// when poppler-utils are not installed (CI installs them and must run
+// this).
+func poppler(t *testing.T, pdf []byte) (info, text string) {
+	if _, err := exec.LookPath("pdfinfo"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("poppler-utils are not installed")
+		}
+		t.Log("poppler-utils are not installed: page count and text not checked")
+		return "", ""
+	}
+	file := t.TempDir() + "/book.pdf"
+	if err := os.WriteFile(file, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	i, err := exec.Command("pdfinfo", file).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := exec.Command("pdftotext", file, "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(i), string(x)
+}
+
+func TestSettingsErrors(t *testing.T) {
+	for _, tc := range []struct {
+		edit func(*book.Settings)
+		want string
+	}{
+		{func(s *book.Settings) { s.Count = -1 }, "out of range"},
+		{func(s *book.Settings) { s.PerPage = 3 }, "per page"},
+		{func(s *book.Settings) { s.Bands = []book.Band{} }, "no difficulty band"},
+	} {
+		s := small()
+		tc.edit(&s)
+		if err := s.Validate(); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("error %v, want %q", err, tc.want)
+		}
+	}
+	if _, err := book.ParseBand("brutal"); err == nil {
+		t.Error("unknown band: no error")
+	}
+}
+
+// The tiles of a floor maze: one page per open cell, then the assembly
+// map; square boards only.
+func TestTiles(t *testing.T) {
+	m, err := maze.ParseID("5x5:3413133302312234233341432")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := book.Tiles(&buf, m, book.Letter); err != nil {
+		t.Fatal(err)
+	}
+	info, text := poppler(t, buf.Bytes())
+	if info != "" && (!regexp.MustCompile(`Pages:\s+26\n`).MatchString(info) || !strings.Contains(info, "letter")) {
+		t.Errorf("pdfinfo:\n%s", info)
+	}
+	if text != "" && (!strings.Contains(text, "row 2, column 4") || !strings.Contains(text, "Assembly map")) {
+		t.Errorf("text:\n%.300s", text)
+	}
+	hex, _ := maze.ParseID("3x3-hex:121212120")
+	if err := book.Tiles(&buf, hex, book.A4); err == nil {
+		t.Error("hexagonal tiles: no error")
+	}
+}

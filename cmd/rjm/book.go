@@ -1,0 +1,118 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"rjm/book"
+	"rjm/generate"
+	"rjm/maze"
+)
+
+func newBookCmd(e *env) *cobra.Command {
+	var (
+		f                 searchFlags
+		s                 book.Settings
+		energyName, bands string
+		paper, out, tiles string
+	)
+	c := &cobra.Command{
+		Use:   "book",
+		Short: "Make a printable puzzle book (PDF), or the tiles of a floor maze",
+		Long: `Book makes a PDF of --count puzzles in rising difficulty: a title page, the
+rules as the papers state them, the puzzles (--per-page to a page, each with
+its number, difficulty band and par), the solutions at the back (the moves
+and a picture of the path) and page numbers, on A4 or Letter paper.
+
+Every puzzle has a unique shortest solution and no black holes, and no two
+are turns or mirrors of each other. Difficulty bands follow from the length
+of the shortest solution against the n cells of the board: easy up to 0.4·n
+moves, medium up to 0.56·n, hard beyond (on 5×5: up to 10, 11–14, 15 and
+up); --bands picks them, in equal shares. The same --seed and flags make the
+same PDF, byte for byte. Search flags are those of "rjm generate".
+
+--tiles FILE makes the tiles of a floor maze from the maze in FILE (any form
+rjm reads) instead: one large tile per page, then an assembly map.`,
+		Example: `  rjm book --count 24 --seed 1 -o book.pdf
+  rjm book --count 12 --bands hard --size 6 --paper letter --per-page 2 -o hard.pdf
+  rjm book --tiles examples/figure1.txt -o floor.pdf`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if out == "" {
+				return badInput(fmt.Errorf("-o FILE is required: a book is a PDF"))
+			}
+			switch strings.ToLower(paper) {
+			case "a4":
+				s.Paper = book.A4
+			case "letter":
+				s.Paper = book.Letter
+			default:
+				return badInput(fmt.Errorf("--paper %q: want a4 or letter", paper))
+			}
+			var buf bytes.Buffer
+			if tiles != "" {
+				data, err := readLimited(tiles)
+				if err != nil {
+					return badInput(fmt.Errorf("--tiles: %w", err))
+				}
+				m, _, err := generate.Read(e.ctx, data, maze.ParseOptions{})
+				if err != nil {
+					return badInput(fmt.Errorf("--tiles %s: %w", tiles, err))
+				}
+				if err := book.Tiles(&buf, m, s.Paper); err != nil {
+					return badInput(err)
+				}
+				return os.WriteFile(out, buf.Bytes(), 0o644)
+			}
+			spec, err := f.spec(cmd)
+			if err != nil {
+				return badInput(err)
+			}
+			en, err := energyFlag(energyName)
+			if err != nil {
+				return badInput(err)
+			}
+			spec.Energy, s.Spec = en.Name(), spec
+			s.Bands = nil
+			for _, name := range strings.Split(bands, ",") {
+				b, err := book.ParseBand(name)
+				if err != nil {
+					return badInput(fmt.Errorf("--bands: %s", strings.TrimPrefix(err.Error(), "book: ")))
+				}
+				s.Bands = append(s.Bands, b)
+			}
+			if s.Count < 1 {
+				return badInput(fmt.Errorf("--count %d out of range 1..%d", s.Count, book.MaxCount))
+			}
+			if err := s.Validate(); err != nil {
+				return badInput(err)
+			}
+			var finish func()
+			s.Progress, finish = workProgress(e, "finding puzzles")
+			err = book.Write(e.ctx, &buf, s)
+			finish()
+			if err != nil {
+				return err
+			}
+			if !cmd.Flags().Changed("seed") {
+				fmt.Fprintf(e.stderr, "rjm: seed %d (make this book again with --seed %d)\n", spec.Seed, spec.Seed)
+			}
+			return os.WriteFile(out, buf.Bytes(), 0o644)
+		},
+	}
+	f.register(c)
+	fl := c.Flags()
+	fl.StringVar(&energyName, "energy", generate.Default().Energy, energyFlagHelp)
+	fl.IntVar(&s.Count, "count", 12, fmt.Sprintf("puzzles `N` (1..%d)", book.MaxCount))
+	fl.StringVar(&bands, "bands", "easy,medium,hard", "difficulty `bands`, comma-separated: easy, medium, hard")
+	fl.StringVar(&paper, "paper", "a4", "`paper`: a4 or letter")
+	fl.IntVar(&s.PerPage, "per-page", 4, "puzzles `P` per page: 1, 2, 4 or 6")
+	fl.StringVar(&s.Title, "title", "Rook Jumping Mazes", "the book's `title`")
+	fl.StringVar(&tiles, "tiles", "", "make the tiles of a floor maze from the maze in `FILE` instead")
+	fl.StringVarP(&out, "output", "o", "", "write the PDF to `FILE`")
+	return c
+}
