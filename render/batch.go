@@ -4,8 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"rjm/generate"
@@ -128,3 +132,85 @@ func ReadBatch(data []byte, asJSON bool, spec generate.Spec) (done []*generate.R
 	}
 	return done, size, nil
 }
+
+// FolderWriter writes the mazes of a batch to a folder, one file each,
+// numbered from 1 (00001.txt, or .json with JSON): the text report or the
+// JSON view of the maze. Each file is written whole (to a temporary name,
+// then renamed), so a folder never holds half a maze.
+type FolderWriter struct {
+	dir    string
+	asJSON bool
+	n      int
+}
+
+// folderName returns the file of maze k (from 0).
+func (f *FolderWriter) name(k int) string {
+	ext := ".txt"
+	if f.asJSON {
+		ext = ".json"
+	}
+	return filepath.Join(f.dir, fmt.Sprintf("%05d%s", k+1, ext))
+}
+
+// OpenFolder makes the folder dir if need be and returns a FolderWriter
+// on it, with the mazes the folder already holds from an earlier run of
+// the same batch (spec, seed aside), in order, to resume it.
+func OpenFolder(dir string, asJSON bool, spec generate.Spec) (*FolderWriter, []*generate.Result, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, nil, err
+	}
+	f := &FolderWriter{dir: dir, asJSON: asJSON}
+	var done []*generate.Result
+	for {
+		data, err := os.ReadFile(f.name(len(done)))
+		if errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		if asJSON { // one indented object: JSON Lines want it on one line
+			var line bytes.Buffer
+			if json.Compact(&line, data) == nil {
+				data = append(line.Bytes(), '\n')
+			}
+		}
+		one, _, err := ReadBatch(data, asJSON, spec)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", f.name(len(done)), err)
+		}
+		if len(one) != 1 {
+			return nil, nil, fmt.Errorf("render: %s holds no maze of this batch", f.name(len(done)))
+		}
+		done = append(done, one[0])
+	}
+	f.n = len(done)
+	return f, done, nil
+}
+
+// Write writes the next maze's file.
+func (f *FolderWriter) Write(r *generate.Result) error {
+	var data []byte
+	if f.asJSON {
+		js, err := json.MarshalIndent(NewGenerate(r), "", "  ")
+		if err != nil {
+			return err
+		}
+		data = append(js, '\n')
+	} else {
+		data = []byte(GenerateText(r))
+	}
+	name := f.name(f.n)
+	tmp := name + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, name); err != nil {
+		return err
+	}
+	f.n++
+	return nil
+}
+
+// Count returns the number of mazes the folder holds.
+func (f *FolderWriter) Count() int { return f.n }

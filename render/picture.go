@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"image/color"
@@ -47,6 +48,9 @@ type PictureOptions struct {
 	Depths bool
 	// Holes shades the black holes (marked B) and the white holes (W).
 	Holes bool
+	// Clusters letters the cells of each same-jump cluster of two or
+	// more cells alike (a, b, c, … in a corner).
+	Clusters bool
 }
 
 // Picture is a maze with what its overlays need: the features for the
@@ -96,7 +100,8 @@ func (p Picture) WritePicture(w io.Writer, format string, o PictureOptions) erro
 		vg.Canvas
 		io.WriterTo
 	}
-	switch strings.ToLower(format) {
+	format = strings.ToLower(format)
+	switch format {
 	case "svg":
 		c = vgsvg.New(width, height)
 	case "png":
@@ -109,6 +114,17 @@ func (p Picture) WritePicture(w io.Writer, format string, o PictureOptions) erro
 		return fmt.Errorf("render: unknown picture format %q (want %s)", format, strings.Join(Formats, ", "))
 	}
 	p.Draw(c, o)
+	if format == "svg" {
+		// Name metric-compatible fallbacks after Liberation Sans, so that
+		// a machine without it shows the same layout.
+		var buf bytes.Buffer
+		if _, err := c.WriteTo(&buf); err != nil {
+			return err
+		}
+		_, err := w.Write(bytes.ReplaceAll(buf.Bytes(), []byte("font-family:Liberation Sans;"),
+			[]byte("font-family:'Liberation Sans',Arial,Helvetica,sans-serif;")))
+		return err
+	}
 	_, err := c.WriteTo(w)
 	return err
 }
@@ -117,8 +133,8 @@ func (p Picture) check(o PictureOptions) error {
 	switch {
 	case p.Maze == nil:
 		return fmt.Errorf("render: picture without a maze")
-	case (o.Solution || o.Holes) && p.Features == nil:
-		return fmt.Errorf("render: the solution and holes overlays need the maze's features")
+	case (o.Solution || o.Holes || o.Clusters) && p.Features == nil:
+		return fmt.Errorf("render: the solution, holes and clusters overlays need the maze's features")
 	case o.Depths && len(p.Depth) < p.Maze.Rows*p.Maze.Cols:
 		return fmt.Errorf("render: the depths overlay needs the maze's depths")
 	}
@@ -276,6 +292,18 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 			}
 			q := at(Point{s.Center.X + 0.3*g.Size, s.Center.Y + 0.38*g.Size})
 			centre(c, small, q, d)
+		}
+	}
+	if o.Clusters {
+		c.SetColor(pal.ink)
+		for k, cl := range p.Features.Clusters {
+			name := clusterName(k)
+			for _, cell := range cl {
+				if i, ok := cellIndex(m, cell); ok {
+					s := g.Shapes[i]
+					centre(c, small, at(Point{s.Center.X - 0.3*g.Size, s.Center.Y - 0.3*g.Size}), name)
+				}
+			}
 		}
 	}
 	if o.Holes {
@@ -452,4 +480,12 @@ func disk(q vg.Point, r vg.Length) vg.Path {
 	p.Arc(q, r, 0, 2*math.Pi)
 	p.Close()
 	return p
+}
+
+// clusterName names cluster k: a, b, …, z, then aa, ab, ….
+func clusterName(k int) string {
+	if k < 26 {
+		return string(rune('a' + k))
+	}
+	return clusterName(k/26-1) + string(rune('a'+k%26))
 }

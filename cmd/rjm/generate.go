@@ -251,7 +251,7 @@ goal (G), ignoring its jumps, e.g. a Loyd-style shape with an exit ring.
 	c.Flags().BoolVar(&keep.Unique, "unique", false, "keep only mazes with a unique shortest solution")
 	c.Flags().BoolVar(&keep.NoBlackHoles, "no-black-holes", false, "keep only mazes without black holes")
 	c.Flags().BoolVar(&keep.Distinct, "distinct", false, "keep no two mazes that are turns or mirrors of each other")
-	c.Flags().StringVarP(&out, "output", "o", "", "write the mazes to `FILE`; run again with the same FILE to finish a batch cut short")
+	c.Flags().StringVarP(&out, "output", "o", "", "write the mazes to `FILE`, or one file each into a folder (a name ending in / or a folder); run again with the same -o to finish a batch cut short")
 	c.Flags().IntVar(&workers, "workers", 0, "goroutines `W` for a batch (default: one per core); the batch does not depend on it")
 	return c
 }
@@ -279,7 +279,20 @@ func generateMany(e *env, b generate.Batch, asJSON bool, out string, seedGiven b
 	}
 	var w io.Writer = e.stdout
 	var done []*generate.Result
-	if out != "" {
+	var bw interface {
+		Write(*generate.Result) error
+		Count() int
+	}
+	if st, err := os.Stat(out); out != "" && (strings.HasSuffix(out, "/") || err == nil && st.IsDir()) {
+		folder, done, err := render.OpenFolder(out, asJSON, b.Spec)
+		if err != nil {
+			return badInput(fmt.Errorf("-o %s", strings.TrimPrefix(err.Error(), "render: ")))
+		}
+		if len(done) > 0 {
+			fmt.Fprintf(e.stderr, "rjm: %s holds %d of %d mazes; going on from there\n", out, min(len(done), b.Count), b.Count)
+		}
+		b, bw = b.Resume(done), folder
+	} else if out != "" {
 		f, err := os.OpenFile(out, os.O_RDWR|os.O_CREATE, 0o644)
 		if err != nil {
 			return badInput(fmt.Errorf("-o: %w", err))
@@ -315,7 +328,9 @@ func generateMany(e *env, b generate.Batch, asJSON bool, out string, seedGiven b
 	}
 	var finish func()
 	b.Progress, finish = workProgress(e, "generating")
-	bw := render.NewBatchWriter(w, asJSON, len(done))
+	if bw == nil {
+		bw = render.NewBatchWriter(w, asJSON, len(done))
+	}
 	err := b.Run(e.ctx, func(_ int, r *generate.Result) error { return bw.Write(r) })
 	finish()
 	if err != nil && e.ctx.Err() != nil {

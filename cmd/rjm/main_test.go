@@ -538,3 +538,37 @@ func TestGenerateResume(t *testing.T) {
 		}
 	}
 }
+
+// -o DIR/ writes one file per maze, whole; a rerun finishes a folder that
+// lost its last mazes, and the folder ends as one run writes it.
+func TestGenerateFolder(t *testing.T) {
+	for _, asJSON := range []bool{false, true} {
+		dir := t.TempDir()
+		a, b := filepath.Join(dir, "a")+"/", filepath.Join(dir, "b")+"/"
+		args := []string{"generate", "--count", "4", "--seed", "2", "--iterations", "1000"}
+		if asJSON {
+			args = append(args, "--json")
+		}
+		for _, d := range []string{a, b} {
+			if _, errs, code := rjmRun(t, "", append(args, "-o", d)...); code != 0 {
+				t.Fatalf("status %d, %q", code, errs)
+			}
+		}
+		files, _ := filepath.Glob(b + "*")
+		if len(files) != 4 {
+			t.Fatalf("%d files: %v", len(files), files)
+		}
+		os.Remove(files[3])
+		os.Remove(files[2])
+		if _, errs, code := rjmRun(t, "", append(args, "-o", b)...); code != 0 || !strings.Contains(errs, "holds 2 of 4") {
+			t.Fatalf("resume: status %d, %q", code, errs)
+		}
+		for _, f := range files {
+			x, _ := os.ReadFile(f)
+			y, _ := os.ReadFile(filepath.Join(a, filepath.Base(f)))
+			if len(x) == 0 || string(x) != string(y) {
+				t.Errorf("%s differs after resuming", filepath.Base(f))
+			}
+		}
+	}
+}

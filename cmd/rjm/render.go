@@ -22,6 +22,7 @@ func newRenderCmd(e *env) *cobra.Command {
 		mf                       mazeFlags
 		format, out, style, size string
 		solution, depths, holes  bool
+		clusters                 bool
 	)
 	c := &cobra.Command{
 		Use:   "render [FILE|-]",
@@ -34,7 +35,8 @@ with dashes. Hexagonal and triangular boards are drawn in their tiling.
 
 --solution numbers the moves of the shortest solution in their cells and
 joins them by arrows; --depths writes each cell's distance from the start
-in its corner; --holes shades black holes (B) and white holes (W). SVG keeps
+in its corner; --holes shades black holes (B) and white holes (W); --clusters letters the
+cells of each same-jump cluster alike. SVG keeps
 every number as text; PNG (300 dpi) and PDF come from the same drawing.`,
 		Example: `  rjm render examples/figure1.txt -o figure1.svg
   rjm render examples/klondike.txt --solution -o klondike.pdf
@@ -50,7 +52,7 @@ every number as text; PNG (300 dpi) and PDF come from the same drawing.`,
 			if !slices.Contains(render.Formats, format) {
 				return badInput(fmt.Errorf("--format %q: want %s (or -o with one of those extensions)", format, strings.Join(render.Formats, ", ")))
 			}
-			o := render.PictureOptions{Solution: solution, Depths: depths, Holes: holes}
+			o := render.PictureOptions{Solution: solution, Depths: depths, Holes: holes, Clusters: clusters}
 			switch style {
 			case "print":
 			case "color", "colour":
@@ -87,6 +89,7 @@ every number as text; PNG (300 dpi) and PDF come from the same drawing.`,
 	fl.BoolVar(&solution, "solution", false, "draw the shortest solution: move numbers and arrows")
 	fl.BoolVar(&depths, "depths", false, "write each cell's distance from the start")
 	fl.BoolVar(&holes, "holes", false, "shade the black holes (B) and white holes (W)")
+	fl.BoolVar(&clusters, "clusters", false, "letter the cells of each same-jump cluster alike (a, b, ...)")
 	return c
 }
 
