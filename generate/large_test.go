@@ -1,0 +1,67 @@
+package generate_test
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"rjm/generate"
+)
+
+var updateLarge = flag.Bool("update-large", false, "rewrite testdata/large.golden from today's generator")
+
+// largeRecipes pin what the generator makes on large boards, both
+// energies, rook and no-U-turn rules, so that the fast paths for large
+// boards (the work of the "large boards fast" issue) can be proven to
+// change no maze.
+var largeRecipes = []string{
+	"10x10,method=hill,iterations=40000,energy=depth#1",
+	"10x10,method=hill,iterations=100000,energy=design#2",
+	"10x10,goal=random,method=uphill,iterations=20000,p=0.005,energy=design#3",
+	"15x15,method=hill,iterations=20000,energy=depth#4",
+	"15x15,method=hill,iterations=30000,energy=design#5",
+	"20x20,method=hill,iterations=100000,energy=depth#6",
+	"20x20,method=uphill,iterations=20000,p=0.01,energy=design#7",
+	"9x9,variant=no-u-turn,method=hill,iterations=5000,energy=design#8",
+	"12x12,variant=no-u-turn,method=hill,iterations=5000,energy=depth#9",
+	"7x7,variant=no-u-turn,goal=random,method=uphill,iterations=25000,p=0.005,energy=design#10",
+}
+
+// TestLargeGolden regenerates every pinned recipe and compares the maze
+// ID, energy and search statistics with the golden file.
+func TestLargeGolden(t *testing.T) {
+	if testing.Short() {
+		t.Skip("large boards take a few seconds")
+	}
+	var got strings.Builder
+	for _, id := range largeRecipes {
+		spec, err := generate.ParseSpec(id, generate.Spec{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := generate.Run(context.Background(), spec, nil)
+		if err != nil {
+			t.Fatal(id, err)
+		}
+		mid, _ := r.Maze.ID()
+		fmt.Fprintf(&got, "%s %s energy=%v depth=%d %+v\n", id, mid, r.Energy, r.Features.GoalDepth, r.Stats)
+	}
+	file := filepath.Join("testdata", "large.golden")
+	if *updateLarge {
+		if err := os.WriteFile(file, []byte(got.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != string(want) {
+		t.Errorf("large boards changed:\ngot\n%s\nwant\n%s", got.String(), want)
+	}
+}
