@@ -158,6 +158,7 @@ var commands = []struct {
 	{"experiment", newExperimentCmd},
 	{"render", newRenderCmd},
 	{"book", newBookCmd},
+	{"records", newRecordsCmd},
 }
 
 // wrapArgs makes cobra's positional-argument errors usage errors.

@@ -1,0 +1,530 @@
+// Package records finds, by exhaustive search, the longest shortest
+// solution a Rook Jumping Maze of a given board, start and goal can have
+// (the maximum goal depth over all legal mazes), how many mazes reach it,
+// and one of them; optionally among the design paper's good mazes only (a
+// unique shortest solution and no black holes).
+//
+// # The search, and why its pruning is sound
+//
+// A maze's goal depth depends only on the jumps of the cells a
+// breadth-first search from the start expands before it reaches the goal.
+// So the search assigns jumps in breadth-first order: it takes the next
+// cell of the queue, tries each of its legal jumps, and appends the cells
+// the jump reaches for the first time, one layer deeper. Every cell is
+// expanded after all cells of lower depth, so a cell's depth is fixed when
+// it is first reached, and the goal's depth is fixed the moment it is
+// first reached. The cells never assigned are free: any legal jump gives a
+// maze of the same goal depth, so the branch stands for the product of
+// their numbers of legal jumps (counted in closed form, not enumerated).
+// Different branches differ in the jump of some assigned cell, so no maze
+// is counted twice, and every legal maze lies in exactly one branch.
+//
+// Bound: while the goal is unreached, each further layer needs at least
+// one cell not yet reached, and the goal is one of them. With the deepest
+// queued cell at depth d and u cells not yet reached, the goal depth is
+// at most d + u. A branch whose bound is below the best depth found can
+// hold no record and is cut; with counting, ties go on. (Under the good
+// mazes' condition the branch goes on past the goal until every reachable
+// cell is assigned, since black holes and uniqueness depend on them.)
+//
+// The work splits into independent sub-trees (the jumps of the first
+// cells), run on all cores; the sub-trees done can be saved and skipped on
+// a later run, so a long search resumes after an interruption.
+package records
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"math/bits"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"rjm/graph"
+	"rjm/maze"
+)
+
+// Settings describe a search. A zero field means its default.
+type Settings struct {
+	Board maze.Board
+	// Start and Goal are cells of Board; nil means the upper-left and the
+	// lower-right corners (maze.DefaultStart, maze.DefaultGoal).
+	Start, Goal *maze.Cell
+	// Good restricts the search to mazes with a unique shortest solution
+	// and no black holes.
+	Good bool
+	// NoPrune turns the bound off (for checking it; the answer is the
+	// same, only slower).
+	NoPrune bool
+	// Split is the number of cells whose jumps define the sub-trees; zero
+	// means enough for about 64 sub-trees per core.
+	Split   int
+	Workers int // zero means one per core
+	// Done lists the sub-trees finished by an earlier run, with their
+	// results, to skip them (see Result.Subtrees).
+	Done []Subtree
+	// Progress, if not nil, is called after each sub-tree with the
+	// sub-trees done and their number; never concurrently. Finished, if
+	// not nil, receives every sub-tree as it finishes, to be saved.
+	Progress func(done, total int)
+	Finished func(Subtree)
+
+	slack int // see search.slack
+}
+
+// MaxCells bounds the boards searched: beyond this, a search cannot end.
+const MaxCells = 64
+
+// Subtree is the outcome of one independent part of the search.
+type Subtree struct {
+	Index    int    `json:"index"`
+	MaxDepth int    `json:"max_depth"` // -1: no solvable maze in it
+	Count    string `json:"count"`     // mazes reaching MaxDepth, in decimal
+	Example  []int  `json:"example,omitempty"`
+	Nodes    int64  `json:"nodes"` // branches searched
+}
+
+// Result is what a search found.
+type Result struct {
+	MaxDepth int        // the maximum goal depth; -1 when no legal maze is solvable
+	Count    *big.Int   // the legal mazes that reach it
+	Example  *maze.Maze // one of them (free cells given their smallest jump)
+	Nodes    int64      // branches searched, in all
+	Subtrees []Subtree  // every sub-tree, by index
+}
+
+// search is the state of one depth-first search.
+type search struct {
+	n, start, goal int
+	good           bool
+	prune          bool
+	legal          [][]int   // legal jumps of each cell
+	succ           [][][]int // succ[i][k]: cells reached by the k-th legal jump of i
+	jump           []int     // the assignment: jump[i], or -1
+	depth          []int     // breadth-first depth, or -1 when not reached
+	queue          []int     // cells in breadth-first order
+	head           int       // the next cell of queue to expand
+	free           []uint64  // number of legal jumps of each cell
+	best           int       // the best goal depth found (or at least what to match)
+	count          [2]uint64 // 128-bit count of mazes at best
+	example        []int     // an assignment reaching best
+	overflow       bool      // the count left 128 bits
+	nodes          int64
+	stop           func() bool
+	// shared is the best depth any sub-tree has found: a branch that
+	// cannot reach it holds no record, whichever sub-tree it is in.
+	shared *atomic.Int64
+	// slack loosens (positive) or, in the tests' mutation check, tightens
+	// (negative, unsound) the bound.
+	slack int
+}
+
+func newSearch(g *graph.Graph, start, goal int, s Settings) *search {
+	n := g.Cells()
+	r := &search{n: n, start: start, goal: goal, good: s.Good, prune: !s.NoPrune, best: -1, slack: s.slack,
+		legal: make([][]int, n), succ: make([][][]int, n), free: make([]uint64, n),
+		jump: make([]int, n), depth: make([]int, n)}
+	b := g.Board()
+	for i := range n {
+		if i == goal || !b.Open(i) {
+			continue
+		}
+		r.legal[i] = g.Legal(i)
+		r.free[i] = uint64(len(r.legal[i]))
+		for _, j := range r.legal[i] {
+			r.succ[i] = append(r.succ[i], g.Succ(i, j).Cells())
+		}
+	}
+	return r
+}
+
+// run searches from the current partial assignment.
+func (r *search) run() {
+	r.nodes++
+	if r.nodes&0xfff == 0 && r.stop() {
+		return
+	}
+	if r.depth[r.goal] >= 0 && !r.good {
+		r.leaf(r.depth[r.goal])
+		return
+	}
+	if r.head == len(r.queue) { // every reachable cell expanded
+		r.leaf(r.depth[r.goal])
+		return
+	}
+	if r.prune {
+		target := max(r.best, int(r.shared.Load()))
+		if D := r.depth[r.goal]; D >= 0 && D < target {
+			return // the goal depth is fixed, and too small
+		}
+		// The goal is at most d + u deep (see the package comment).
+		if d := r.depth[r.queue[len(r.queue)-1]]; r.depth[r.goal] < 0 && d+r.n-len(r.queue)+r.slack < target {
+			return
+		}
+	}
+	u := r.queue[r.head]
+	if u == r.goal { // the goal holds no jump: nothing to expand
+		r.head++
+		r.run()
+		r.head--
+		return
+	}
+	r.head++
+	mark := len(r.queue)
+	for k, j := range r.legal[u] {
+		r.jump[u] = j
+		for _, v := range r.succ[u][k] {
+			if r.depth[v] < 0 {
+				r.depth[v] = r.depth[u] + 1
+				r.queue = append(r.queue, v)
+			}
+		}
+		r.run()
+		for _, v := range r.queue[mark:] {
+			r.depth[v] = -1
+		}
+		r.queue = r.queue[:mark]
+	}
+	r.jump[u] = -1
+	r.head--
+}
+
+// leaf counts the mazes of a finished branch of goal depth D.
+func (r *search) leaf(D int) {
+	if D < 0 || D < r.best {
+		return
+	}
+	if r.good && !r.isGood(D) {
+		return
+	}
+	// The cells never assigned take any legal jump.
+	mult := [2]uint64{0, 1}
+	for i := range r.n {
+		if r.jump[i] < 0 && r.free[i] > 0 {
+			mult = mul128(mult, r.free[i])
+		}
+	}
+	if D > r.best {
+		r.best, r.count, r.overflow = D, [2]uint64{}, false
+		r.example = nil
+		for {
+			old := r.shared.Load()
+			if int64(D) <= old || r.shared.CompareAndSwap(old, int64(D)) {
+				break
+			}
+		}
+	}
+	var carry uint64
+	r.count[1], carry = bits.Add64(r.count[1], mult[1], 0)
+	r.count[0], carry = bits.Add64(r.count[0], mult[0], carry)
+	if carry != 0 || mult[0] == ^uint64(0) {
+		r.overflow = true
+	}
+	if r.example == nil {
+		r.example = slices.Clone(r.jump)
+	}
+}
+
+// isGood reports whether the fully expanded reachable part has a unique
+// shortest solution of depth D and no black hole: every reachable cell
+// reaches the goal.
+func (r *search) isGood(D int) bool {
+	// Shortest paths: count paths layer by layer over the assigned cells.
+	paths := make([]uint64, r.n)
+	paths[r.start] = 1
+	for _, u := range r.queue {
+		if u == r.goal || paths[u] == 0 {
+			continue
+		}
+		for _, v := range r.succ[u][slices.Index(r.legal[u], r.jump[u])] {
+			if r.depth[v] == r.depth[u]+1 {
+				paths[v] = min(paths[v]+paths[u], 2)
+			}
+		}
+	}
+	if paths[r.goal] != 1 {
+		return false
+	}
+	// Reaching: propagate backwards from the goal over reachable cells.
+	reaching := make([]bool, r.n)
+	reaching[r.goal] = true
+	for changed := true; changed; {
+		changed = false
+		for _, u := range r.queue {
+			if reaching[u] || u == r.goal {
+				continue
+			}
+			for _, v := range r.succ[u][slices.Index(r.legal[u], r.jump[u])] {
+				if reaching[v] {
+					reaching[u], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	for _, u := range r.queue {
+		if !reaching[u] {
+			return false
+		}
+	}
+	return true
+}
+
+// mul128 returns x·y in 128 bits (x[0] high), saturating.
+func mul128(x [2]uint64, y uint64) [2]uint64 {
+	hi1, lo := bits.Mul64(x[1], y)
+	hi2, lo2 := bits.Mul64(x[0], y)
+	if hi2 != 0 {
+		return [2]uint64{^uint64(0), ^uint64(0)}
+	}
+	hi, carry := bits.Add64(lo2, hi1, 0)
+	if carry != 0 {
+		return [2]uint64{^uint64(0), ^uint64(0)}
+	}
+	return [2]uint64{hi, lo}
+}
+
+func big128(x [2]uint64) *big.Int {
+	v := new(big.Int).SetUint64(x[0])
+	v.Lsh(v, 64)
+	return v.Or(v, new(big.Int).SetUint64(x[1]))
+}
+
+// ErrOverflow is returned when a count leaves 128 bits.
+var ErrOverflow = errors.New("records: a count is above 2^128")
+
+// Search runs the exhaustive search s describes. When ctx ends it
+// returns ctx's error with the sub-trees finished so far in
+// Result.Subtrees (the rest can be searched by a later run given them as
+// Settings.Done).
+func Search(ctx context.Context, s Settings) (*Result, error) {
+	b := s.Board
+	if err := b.Validate(); err != nil {
+		return nil, err
+	}
+	if b.Variant.NoUTurn {
+		return nil, errors.New("records: the no-U-turn rule is not searched (its depth is over states)")
+	}
+	if b.Cells() > MaxCells {
+		return nil, fmt.Errorf("records: %d cells is more than %d: the search would not end", b.Cells(), MaxCells)
+	}
+	start, goal := maze.DefaultStart(b), maze.DefaultGoal(b)
+	if s.Start != nil {
+		start = *s.Start
+	}
+	if s.Goal != nil {
+		goal = *s.Goal
+	}
+	if _, err := maze.New(b, start, goal); err != nil {
+		return nil, err
+	}
+	g, err := graph.Compile(b)
+	if err != nil {
+		return nil, err
+	}
+	si, gi := b.Index(start), b.Index(goal)
+	for i := range b.Cells() {
+		if i != gi && b.Open(i) && len(g.Legal(i)) == 0 && i != b.Exit() {
+			return nil, fmt.Errorf("records: cell %v has no legal jump: no legal maze exists", b.Cell(i))
+		}
+	}
+
+	// The sub-trees: every assignment of the first Split cells expanded.
+	proto := newSearch(g, si, gi, s)
+	proto.shared = new(atomic.Int64)
+	split := s.Split
+	workers := s.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	roots := proto.roots(split, 64*workers)
+	done := map[int]Subtree{}
+	for _, d := range s.Done {
+		done[d.Index] = d
+	}
+	res := &Result{MaxDepth: -1, Count: new(big.Int)}
+	shared := new(atomic.Int64)
+	shared.Store(-1)
+	for _, d := range s.Done {
+		shared.Store(max(shared.Load(), int64(d.MaxDepth)))
+	}
+	results := make([]Subtree, len(roots))
+	var next atomic.Int64
+	var mu sync.Mutex
+	finished := 0
+	stop := func() bool { return ctx.Err() != nil }
+	var wg sync.WaitGroup
+	var overflow atomic.Bool
+	for range workers {
+		wg.Go(func() {
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= len(roots) || ctx.Err() != nil {
+					return
+				}
+				if d, ok := done[k]; ok {
+					results[k] = d
+				} else {
+					r := newSearch(g, si, gi, s)
+					r.stop, r.shared = stop, shared
+					roots[k].apply(r)
+					r.run()
+					if ctx.Err() != nil {
+						return
+					}
+					st := Subtree{Index: k, MaxDepth: r.best, Count: big128(r.count).String(), Example: r.example, Nodes: r.nodes}
+					if r.best < 0 {
+						st.Count = "0"
+					}
+					if r.overflow {
+						overflow.Store(true)
+					}
+					results[k] = st
+					if s.Finished != nil {
+						mu.Lock()
+						s.Finished(st)
+						mu.Unlock()
+					}
+				}
+				mu.Lock()
+				finished++
+				if s.Progress != nil {
+					s.Progress(finished, len(roots))
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	for k, st := range results {
+		if st.Count == "" && ctx.Err() != nil {
+			continue
+		}
+		res.Subtrees = append(res.Subtrees, results[k])
+		res.Nodes += st.Nodes
+		c, _ := new(big.Int).SetString(st.Count, 10)
+		switch {
+		case st.MaxDepth > res.MaxDepth:
+			res.MaxDepth, res.Count = st.MaxDepth, c
+			res.Example = exampleMaze(b, si, gi, st.Example, proto)
+		case st.MaxDepth == res.MaxDepth && st.MaxDepth >= 0:
+			res.Count.Add(res.Count, c)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+	if overflow.Load() {
+		return res, ErrOverflow
+	}
+	return res, nil
+}
+
+// exampleMaze fills the free cells of an assignment with their smallest
+// legal jump.
+func exampleMaze(b maze.Board, start, goal int, jumps []int, r *search) *maze.Maze {
+	if jumps == nil {
+		return nil
+	}
+	m := &maze.Maze{Board: b, Jumps: slices.Clone(jumps), Start: start, Goal: goal}
+	for i, j := range m.Jumps {
+		switch {
+		case i == goal || !b.Open(i):
+			m.Jumps[i] = 0
+		case j < 0:
+			m.Jumps[i] = r.legal[i][0]
+		}
+	}
+	return m
+}
+
+// root is the start of a sub-tree: the jumps of the first cells expanded.
+type root struct{ jumps []int } // in expansion order
+
+// apply replays a root on a fresh search.
+func (rt root) apply(r *search) {
+	r.init()
+	for _, j := range rt.jumps {
+		u := r.queue[r.head]
+		r.head++
+		if u == r.goal {
+			r.head++
+			u = r.queue[r.head-1]
+		}
+		k := slices.Index(r.legal[u], j)
+		r.jump[u] = j
+		for _, v := range r.succ[u][k] {
+			if r.depth[v] < 0 {
+				r.depth[v] = r.depth[u] + 1
+				r.queue = append(r.queue, v)
+			}
+		}
+	}
+}
+
+func (r *search) init() {
+	for i := range r.jump {
+		r.jump[i], r.depth[i] = -1, -1
+	}
+	r.depth[r.start] = 0
+	r.queue = append(r.queue[:0], r.start)
+	r.head = 0
+}
+
+// roots lists the sub-trees: the assignments of the first cells of the
+// breadth-first order, split cells deep (or as deep as needed for about
+// want sub-trees when split is zero). A branch that ends within the split
+// depth is a sub-tree of its own.
+func (r *search) roots(split, want int) []root {
+	r.init()
+	var out []root
+	var walk func(prefix []int, depth int)
+	walk = func(prefix []int, depth int) {
+		if depth == split || r.head == len(r.queue) || r.depth[r.goal] >= 0 && !r.good {
+			out = append(out, root{slices.Clone(prefix)})
+			return
+		}
+		u := r.queue[r.head]
+		if u == r.goal {
+			r.head++
+			walk(prefix, depth)
+			r.head--
+			return
+		}
+		r.head++
+		mark := len(r.queue)
+		for k, j := range r.legal[u] {
+			r.jump[u] = j
+			for _, v := range r.succ[u][k] {
+				if r.depth[v] < 0 {
+					r.depth[v] = r.depth[u] + 1
+					r.queue = append(r.queue, v)
+				}
+			}
+			walk(append(prefix, j), depth+1)
+			for _, v := range r.queue[mark:] {
+				r.depth[v] = -1
+			}
+			r.queue = r.queue[:mark]
+		}
+		r.jump[u] = -1
+		r.head--
+	}
+	if split <= 0 {
+		// Deepen until there are enough sub-trees.
+		for split = 1; split < r.n; split++ {
+			out = out[:0]
+			walk(nil, 0)
+			if len(out) >= want {
+				break
+			}
+		}
+	} else {
+		walk(nil, 0)
+	}
+	r.init()
+	return out
+}

@@ -1,0 +1,159 @@
+package records
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"testing"
+
+	"rjm/analysis"
+	"rjm/graph"
+	"rjm/maze"
+	"rjm/solve"
+)
+
+// brute enumerates every legal maze of the board (start and goal at the
+// default corners) and returns the maximum goal depth and how many mazes
+// reach it, among all or, with good, among those with a unique shortest
+// solution and no black holes; written apart from the search, with the
+// graph's breadth-first search and the analysis.
+func brute(b maze.Board, good bool) (int, int64) {
+	g := graph.MustCompile(b)
+	start, goal := b.Index(maze.DefaultStart(b)), b.Index(maze.DefaultGoal(b))
+	m := &maze.Maze{Board: b, Jumps: make([]int, b.Cells()), Start: start, Goal: goal}
+	var cells []int
+	for i := range b.Cells() {
+		if i != goal {
+			cells = append(cells, i)
+		}
+	}
+	best, count := -1, int64(0)
+	var rec func(k int)
+	rec = func(k int) {
+		if k == len(cells) {
+			D := g.GoalDepth(m.Jumps, start, goal)
+			if D < 0 || D < best {
+				return
+			}
+			if good {
+				f := analysis.Analyze(g, m)
+				if !f.Unique || f.BlackHoles > 0 {
+					return
+				}
+			}
+			if D > best {
+				best, count = D, 0
+			}
+			count++
+			return
+		}
+		for _, j := range g.Legal(cells[k]) {
+			m.Jumps[cells[k]] = j
+			rec(k + 1)
+		}
+	}
+	rec(0)
+	return best, count
+}
+
+var smallBoards = []maze.Board{
+	{Rows: 2, Cols: 2}, {Rows: 2, Cols: 3}, {Rows: 3, Cols: 2}, {Rows: 1, Cols: 5},
+	{Rows: 2, Cols: 4}, {Rows: 3, Cols: 3}, {Rows: 2, Cols: 5}, {Rows: 2, Cols: 6},
+	{Rows: 3, Cols: 4}, {Rows: 4, Cols: 3},
+	{Rows: 3, Cols: 3, Variant: maze.Variant{Queen: true}},
+	{Rows: 3, Cols: 4, Variant: maze.Variant{Torus: true}},
+}
+
+// The search agrees with brute force on every board up to 12 cells, with
+// and without pruning, in any number of sub-trees, for all mazes and for
+// the good ones.
+func TestAgainstBruteForce(t *testing.T) {
+	for _, b := range smallBoards {
+		for _, good := range []bool{false, true} {
+			wantD, wantN := brute(b, good)
+			for _, s := range []Settings{
+				{Board: b, Good: good},
+				{Board: b, Good: good, NoPrune: true, Split: 1},
+				{Board: b, Good: good, Split: 3, Workers: 3},
+			} {
+				r, err := Search(context.Background(), s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r.MaxDepth != wantD || r.Count.Cmp(big.NewInt(wantN)) != 0 {
+					t.Errorf("%v good %v split %d prune %v: depth %d count %v, brute force %d %d",
+						b, good, s.Split, !s.NoPrune, r.MaxDepth, r.Count, wantD, wantN)
+				}
+				if wantD >= 0 {
+					g := graph.MustCompile(b)
+					if got := solve.Solve(g, r.Example).GoalDepth; got != wantD {
+						t.Errorf("%v: the example has depth %d", b, got)
+					}
+				}
+			}
+		}
+	}
+}
+
+// Mutation check: an unsound bound (one move too tight) gives a wrong
+// answer on some board, and the brute-force comparison catches it.
+func TestUnsoundBoundCaught(t *testing.T) {
+	caught := false
+	for _, b := range smallBoards {
+		wantD, wantN := brute(b, false)
+		r, err := Search(context.Background(), Settings{Board: b, slack: -2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.MaxDepth != wantD || r.Count.Cmp(big.NewInt(wantN)) != 0 {
+			caught = true
+			break
+		}
+	}
+	if !caught {
+		t.Error("a bound two moves too tight went unnoticed: the comparison cannot fail")
+	}
+}
+
+// A search resumed with the sub-trees an interrupted run finished gives
+// the same answer as one run.
+func TestResume(t *testing.T) {
+	b := maze.Board{Rows: 3, Cols: 4}
+	whole, err := Search(context.Background(), Settings{Board: b, Split: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	half := whole.Subtrees[:len(whole.Subtrees)/2]
+	skipped := 0
+	again, err := Search(context.Background(), Settings{Board: b, Split: 3, Done: half,
+		Finished: func(st Subtree) {
+			for _, d := range half {
+				if d.Index == st.Index {
+					t.Errorf("sub-tree %d searched again", st.Index)
+				}
+			}
+			skipped++
+		}})
+	if err != nil || again.MaxDepth != whole.MaxDepth || again.Count.Cmp(whole.Count) != 0 {
+		t.Errorf("resumed: %v, %d %v; whole %d %v", err, again.MaxDepth, again.Count, whole.MaxDepth, whole.Count)
+	}
+	if skipped != len(whole.Subtrees)-len(half) {
+		t.Errorf("%d sub-trees searched, want %d", skipped, len(whole.Subtrees)-len(half))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Search(ctx, Settings{Board: b}); err == nil {
+		t.Error("cancelled: no error")
+	}
+}
+
+func ExampleSearch() {
+	r, err := Search(context.Background(), Settings{Board: maze.Board{Rows: 3, Cols: 3}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	id, _ := r.Example.ID()
+	fmt.Println(r.MaxDepth, r.Count, id)
+	// Output: 4 7 3x3:111111110
+}
