@@ -77,7 +77,7 @@ func ParseID(id string) (*Maze, error) {
 	id = strings.ToLower(strings.TrimSpace(id))
 	params, desc, ok := strings.Cut(id, ":")
 	if !ok {
-		return nil, fmt.Errorf("maze: ID %q has no ':' before the jumps", short(id))
+		return nil, fmt.Errorf("maze: ID %q has no ':' before the jumps", Short(id))
 	}
 	desc, wallText, hasWalls := strings.Cut(desc, ":")
 	params, variantText, hasVariant := strings.Cut(params, "-")
@@ -86,7 +86,7 @@ func ParseID(id string) (*Maze, error) {
 	rows, err1 := strconv.Atoi(rs)
 	cols, err2 := strconv.Atoi(cs)
 	if !ok || err1 != nil || err2 != nil {
-		return nil, fmt.Errorf("maze: ID size %q is not of the form RxC", short(size))
+		return nil, fmt.Errorf("maze: ID size %q is not of the form RxC", Short(size))
 	}
 	b := Board{Rows: rows, Cols: cols}
 	if err := b.Validate(); err != nil {
@@ -98,7 +98,7 @@ func ParseID(id string) (*Maze, error) {
 			return nil, err
 		}
 		if v == (Variant{}) {
-			return nil, fmt.Errorf("maze: ID variant %q names no rule", short(variantText))
+			return nil, fmt.Errorf("maze: ID variant %q names no rule", Short(variantText))
 		}
 		b.Variant = v
 	}
@@ -145,7 +145,7 @@ func ParseID(id string) (*Maze, error) {
 	if hasStart {
 		c, err := ParseCell(strings.Replace(startText, ".", ",", 1))
 		if err != nil {
-			return nil, fmt.Errorf("maze: ID start %q is not of the form sR.C", "s"+short(startText))
+			return nil, fmt.Errorf("maze: ID start %q is not of the form sR.C", "s"+Short(startText))
 		}
 		start = c
 	}
@@ -267,10 +267,15 @@ func (b *Board) SetLayoutID(id string) error {
 	return b.Validate()
 }
 
-// short truncates s for an error message.
-func short(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
+// Short cuts s to its first 40 characters (marking the cut with "...")
+// for an error message, so that a huge input is never echoed whole.
+func Short(s string) string {
+	n := 0
+	for i := range s {
+		if n == 40 {
+			return s[:i] + "..."
+		}
+		n++
 	}
 	return s
 }

@@ -94,6 +94,9 @@ func (f *mazeFlags) load(e *env, args []string) (*maze.Maze, error) {
 			return nil, err // the error names the file
 		}
 	default:
+		if e.terminal {
+			fmt.Fprintln(e.stderr, "rjm: reading the maze from standard input (end it with Ctrl-D, or give a FILE or --id)")
+		}
 		data, err = io.ReadAll(io.LimitReader(e.stdin, maze.MaxTextBytes+1))
 	}
 	if err != nil {

@@ -6,12 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"regexp"
 	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"rjm/internal/interrupt"
 )
 
 // Exit statuses.
@@ -19,9 +20,8 @@ const (
 	exitOK      = 0
 	exitFailure = 1 // the work failed (I/O, cancellation)
 	exitUsage   = 2 // bad usage or bad input
-	// exitInterrupted is the shell's status for a command stopped by
-	// Ctrl-C (128 + SIGINT).
-	exitInterrupted = 130
+	// A command stopped by Ctrl-C or SIGTERM exits with the shell's
+	// status for the signal: 130 or 143 (see interrupt.Status).
 )
 
 // env is what every command reads and writes, so that tests can run the
@@ -30,6 +30,7 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	ctx            context.Context
+	terminal       bool // standard input is a terminal
 }
 
 // usageError marks errors caused by bad usage or input (exit status 2).
@@ -47,21 +48,25 @@ func badInput(err error) error {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, received, stop := interrupt.Context(context.Background())
 	defer stop()
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, ctx: ctx}
+	// Ctrl-C ends a wait on standard input at once.
+	e := &env{stdin: interrupt.Reader(ctx, stdin), stdout: stdout, stderr: stderr, ctx: ctx, terminal: isTerminal(stdin)}
 	root := newRootCmd(e, args)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return exitOK
 	}
-	if ctx.Err() != nil { // Ctrl-C
+	if sig := received(); sig != nil { // Ctrl-C or SIGTERM
 		if errors.Is(err, context.Canceled) {
 			err = errors.New("interrupted")
 		}
+		if sig != os.Interrupt {
+			err = fmt.Errorf("%w (SIGTERM)", err)
+		}
 		fmt.Fprintf(stderr, "rjm: %v\n", err)
-		return exitInterrupted
+		return interrupt.Status(sig)
 	}
 	fmt.Fprintf(stderr, "rjm: %v\n", err)
 	var ue usageError

@@ -142,7 +142,7 @@ func TestAnalyzeVariantMap(t *testing.T) {
 // rjm exercise --variant plays the assignment's programs under variant rules.
 func TestExerciseVariantFlag(t *testing.T) {
 	out, _, code := rjmRun(t, "300\n", "exercise", "hill-descent", "--seed", "2", "--variant", "torus")
-	if code != 0 || !strings.HasPrefix(out, "Iterations?\nvariant torus\n") || !strings.Contains(out, "\nMoves from start:\n") {
+	if code != 0 || !strings.HasPrefix(out, "Iterations? variant torus\n") || !strings.Contains(out, "\nMoves from start:\n") {
 		t.Errorf("status %d\n%s", code, out)
 	}
 	_, errs, code := rjmRun(t, "300\n", "exercise", "hill-descent", "--variant", "bishop")
