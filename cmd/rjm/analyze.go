@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+
 	"github.com/spf13/cobra"
 
 	"rjm/analysis"
@@ -51,12 +53,12 @@ another energy.
 			if en != nil {
 				rated = &render.Rating{Energy: en.Name(), Value: en.Evaluator(g, m.Start, m.Goal).Reset(m.Jumps)}
 			}
-			return show(e, asJSON, render.NewAnalysis(m, f, rated), text(render.AnalysisText(m, f, rated, !noColor && isTerminal(e.stdout))))
+			return show(e, asJSON, render.NewAnalysis(m, f, rated), text(render.AnalysisText(m, f, rated, colorWanted(noColor, os.Getenv) && isTerminal(e.stdout))))
 		},
 	}
 	mf.register(c)
 	c.Flags().BoolVar(&asJSON, "json", false, "print the features as JSON")
-	c.Flags().BoolVar(&noColor, "no-color", false, "never colour the map (it is coloured only on a terminal)")
+	c.Flags().BoolVar(&noColor, "no-color", false, "never colour the map (it is coloured only on a terminal, and never when NO_COLOR is set)")
 	c.Flags().StringVar(&energyName, "energy", "", "also rate the maze with energy `E` (see below)")
 	return c
 }
