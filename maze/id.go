@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // The maze ID, in the spirit of Simon Tatham's game IDs, is a short
@@ -82,6 +83,9 @@ func ParseID(id string) (*Maze, error) {
 	desc, wallText, hasWalls := strings.Cut(desc, ":")
 	params, variantText, hasVariant := strings.Cut(params, "-")
 	size, startText, hasStart := strings.Cut(params, "s")
+	if size == "" {
+		return nil, fmt.Errorf("maze: ID %q does not begin with its size RxC", Short(id))
+	}
 	rs, cs, ok := strings.Cut(size, "x")
 	rows, err1 := strconv.Atoi(rs)
 	cols, err2 := strconv.Atoi(cs)
@@ -103,6 +107,11 @@ func ParseID(id string) (*Maze, error) {
 		b.Variant = v
 	}
 	n := rows * cols
+	for i, r := range []rune(desc) {
+		if r >= utf8.RuneSelf {
+			return nil, fmt.Errorf("maze: ID character %d, %q, is not a jump (0-9, a-v) or a cell kind (x, y, z)", i+1, r)
+		}
+	}
 	if len(desc) != n {
 		return nil, fmt.Errorf("maze: ID has %d jumps, want %d for %dx%d", len(desc), n, rows, cols)
 	}

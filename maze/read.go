@@ -125,7 +125,7 @@ func readJSON(data []byte) (*Maze, error) {
 	if data[0] == '[' {
 		var list []json.RawMessage
 		if err := json.Unmarshal(data, &list); err != nil {
-			return nil, fmt.Errorf("maze: JSON: %w", err)
+			return nil, jsonError(err)
 		}
 		return nil, fmt.Errorf("maze: JSON holds a list of %d mazes; give one (e.g. jq '.[0]')", len(list))
 	}
@@ -135,7 +135,7 @@ func readJSON(data []byte) (*Maze, error) {
 		Jumps json.RawMessage `json:"jumps"`
 	}
 	if err := json.Unmarshal(data, &withID); err != nil {
-		return nil, fmt.Errorf("maze: JSON: %w", err)
+		return nil, jsonError(err)
 	}
 	if withID.ID != nil {
 		m, err := ParseID(*withID.ID)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -53,13 +52,18 @@ stderr when it is a terminal.`,
 			if err != nil {
 				return badInput(err)
 			}
+			if cmd.Flags().Changed("runs") && s.Runs < 1 { // the library reads zero as its default
+				return badInput(fmt.Errorf("--runs %d out of range 1..%d", s.Runs, experiment.MaxRuns))
+			}
 			if err := s.Validate(); err != nil {
 				return badInput(fmt.Errorf("--%s", strings.TrimPrefix(err.Error(), "experiment: ")))
 			}
+			undo := func() {}
 			if !noFile {
-				// Fail before the run, not after it, when DIR cannot be made.
-				if err := os.MkdirAll(out, 0o755); err != nil {
-					return badInput(fmt.Errorf("--out: %w", err))
+				// Fail before the run, not after it, when DIR cannot be made;
+				// a run that fails leaves no empty DIR behind.
+				if undo, err = experiment.MakeDir(out); err != nil {
+					return badInput(fmt.Errorf("--out %q: %s", out, strings.TrimPrefix(err.Error(), "experiment: ")))
 				}
 			}
 			var finish func()
@@ -67,6 +71,7 @@ stderr when it is a terminal.`,
 			r, err := x.Run(e.ctx, s)
 			finish()
 			if err != nil {
+				undo()
 				return err
 			}
 			if s.Quick {

@@ -192,7 +192,7 @@ goal (G), ignoring its jumps, e.g. a Loyd-style shape with an exit ring.
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var spec generate.Spec
 			var err error
-			if id != "" {
+			if cmd.Flags().Changed("id") {
 				if err := idOnly(cmd); err != nil {
 					return badInput(err)
 				}

@@ -359,6 +359,14 @@ func TestBadNames(t *testing.T) {
 		{[]string{"exercise", "foo"}, `unknown exercise "foo" (want one of representation`},
 		{[]string{"learn", "sarsa", "--target", "30"}, "no 5×5 maze has a goal depth above 24"},
 		{[]string{"experiment", "iterations", "--quick", "--out", "/proc/nope"}, "--out"},
+		// What the user typed is checked, not what the library reads it as.
+		{[]string{"solve", "--id", ""}, "--id: empty ID"},
+		{[]string{"analyze", "--id", ""}, "--id: empty ID"},
+		{[]string{"generate", "--id", ""}, `seeded ID "" has no '#seed'`},
+		{[]string{"experiment", "iterations", "--runs", "0"}, "--runs 0 out of range 1..100000"},
+		{[]string{"experiment", "iterations", "--out", ""}, `--out "": empty directory name`},
+		{[]string{"exercise"}, "want one exercise NAME, one of representation, evaluation"},
+		{[]string{"generate", "--energy", "weighted:goal_depth=1e308,non_reaching=-1e308"}, "out of range"},
 	} {
 		out, errs, code := rjmRun(t, "", tc.args...)
 		if code != 2 || out != "" || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") != 1 {
@@ -434,7 +442,7 @@ func TestReadJSONMaze(t *testing.T) {
 		t.Errorf("JSON form: status %d\n%s", code, out)
 	}
 	for _, tc := range []struct{ in, want string }{
-		{`{"id": 3}`, "cannot unmarshal number"},
+		{`{"id": 3}`, `JSON "id" holds a number where a string is wanted`},
 		{`{"rows": 2`, "unexpected end of JSON input"},
 		{`{"id": "5x5:1"}`, "ID has 1 jumps, want 25"},
 		{`{}`, "JSON holds no maze"},
