@@ -18,16 +18,16 @@ func newExperimentCmd(e *env) *cobra.Command {
 	)
 	var list strings.Builder
 	for _, x := range experiment.All() {
-		fmt.Fprintf(&list, "  %-11s %s\n", x.Name, x.Question)
+		fmt.Fprintf(&list, "  %-11s %s\n", x.Name, strings.TrimPrefix(x.Question, "004 "))
 	}
 	c := &cobra.Command{
 		Use:   "experiment NAME",
 		Short: "Run an experiment behind one of the assignment's empirical questions",
 		Long: `Experiment runs one of the experiments that answer the empirical questions of
-seed 004 (Problems 3–5, Extra Credit 1 and 2) on 5×5 mazes: many independent
-seeded searches per setting, summarized as means with 95% confidence
-intervals. It prints the tables to standard output and writes them as CSV,
-with plots as PNG and SVG, into --out.
+the course assignment "Program 1: Search" (Problems 3–5, Extra Credit 1 and 2)
+on 5×5 mazes: many independent seeded searches per setting, summarized as
+means with 95% confidence intervals. It prints the tables to standard output
+and writes them as CSV, with plots as PNG and SVG, into --out.
 
 Experiments:
 ` + list.String() + `

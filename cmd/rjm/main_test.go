@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"rjm/render"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -475,5 +477,39 @@ func TestCommandNames(t *testing.T) {
 		if code != 0 || !strings.Contains(out, "  "+c.name+" ") {
 			t.Errorf("help does not list %s:\n%s", c.name, out)
 		}
+	}
+}
+
+// --version names the version and the commit from the build info.
+func TestVersionOf(t *testing.T) {
+	vcs := []debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef"}, {Key: "vcs.modified", Value: "true"}}
+	for _, tc := range []struct {
+		info   debug.BuildInfo
+		commit string
+		want   string
+	}{
+		{debug.BuildInfo{GoVersion: "go1.26", Main: debug.Module{Version: "(devel)"}, Settings: vcs}, "", "commit 0123456789ab+changes, go1.26"},
+		{debug.BuildInfo{GoVersion: "go1.26", Main: debug.Module{Version: "v1.2.0"}, Settings: vcs[:1]}, "", "v1.2.0, commit 0123456789ab, go1.26"},
+		{debug.BuildInfo{GoVersion: "go1.26", Main: debug.Module{Version: "(devel)"}}, "fedcba9876543210", "commit fedcba987654, go1.26"},
+		{debug.BuildInfo{GoVersion: "go1.26", Main: debug.Module{Version: "(devel)"}}, "", "(devel, commit unknown"},
+	} {
+		if got := versionOf(&tc.info, tc.commit); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("got %q, want %q", got, tc.want)
+		}
+	}
+}
+
+// Help texts name the sources as readers know them, point up to lists
+// printed above, and give every maze text directive.
+func TestHelpTexts(t *testing.T) {
+	for _, cmd := range [][]string{{"solve"}, {"analyze"}, {"generate"}, {"compare-energies"}, {"learn"}, {"learn", "bandit"}, {"learn", "sarsa"}, {"experiment"}, {"exercise"}} {
+		out, _, code := rjmRun(t, "", append(cmd, "--help")...)
+		if code != 0 || strings.Contains(out, "see below") || regexp.MustCompile(`seeds? 00\d|\b00\d's`).MatchString(out) {
+			t.Errorf("%v --help: status %d\n%s", cmd, code, out)
+		}
+	}
+	out, _, _ := rjmRun(t, "", "solve", "--help")
+	if !strings.Contains(out, `"goal r,c"`) {
+		t.Errorf("solve --help leaves out the goal line:\n%s", out)
 	}
 }

@@ -178,6 +178,11 @@ func wrapArgs(c *cobra.Command) {
 	}
 }
 
+// commit is the commit rjm was built from, for builds without version
+// control information (a git worktree, or -buildvcs=false): set it with
+// go build -ldflags "-X main.commit=$(git rev-parse HEAD)".
+var commit string
+
 // version describes the build: the module version, or the commit it was
 // built from (marked "+changes" when the tree had uncommitted changes),
 // and the Go release.
@@ -186,8 +191,14 @@ func version() string {
 	if !ok {
 		return "unknown"
 	}
+	return versionOf(info, commit)
+}
+
+// versionOf describes the build info, with commit as the commit when it
+// records none.
+func versionOf(info *debug.BuildInfo, commit string) string {
 	v := info.Main.Version
-	var rev, dirty string
+	rev, dirty := commit, ""
 	for _, s := range info.Settings {
 		switch {
 		case s.Key == "vcs.revision":
@@ -196,8 +207,13 @@ func version() string {
 			dirty = "+changes"
 		}
 	}
-	if (v == "" || v == "(devel)") && rev != "" {
+	switch {
+	case (v == "" || v == "(devel)") && rev != "":
 		v = "commit " + rev[:min(12, len(rev))] + dirty
+	case v == "" || v == "(devel)":
+		v = "(devel, commit unknown: build with -buildvcs=true in a git clone, or -ldflags \"-X main.commit=$(git rev-parse HEAD)\")"
+	case rev != "":
+		v += ", commit " + rev[:min(12, len(rev))] + dirty
 	}
 	return v + ", " + info.GoVersion
 }
