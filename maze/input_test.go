@@ -66,7 +66,7 @@ func TestInputMessages(t *testing.T) {
 		{"-2x2:1110", `ID "-2x2:1110" does not begin with its size RxC`},
 		{"2x2:" + huge, "ID has 1000000 jumps, want 4"},
 	} {
-		_, err := maze.ParseID(tc.id)
+		_, _, err := maze.Read([]byte(tc.id), maze.ParseOptions{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) || len(err.Error()) > 200 {
 			t.Errorf("%.40q: %.300v, want %q", tc.id, err, tc.want)
 		}
