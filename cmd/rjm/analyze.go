@@ -25,9 +25,9 @@ ends: unreachable cells that reach the goal), the number of shortest
 solutions, forward and backward decisions and U-turns along the shortest
 solution (averaged over all shortest solutions when there are several), same
 jump clusters, initial forced moves, the goal depth, the simple objective and
-the design paper's energy. It draws the maze with the shortest solution (*),
-black-hole cells (B) and white-hole cells (W) marked, and the move number of
-every cell of the solution.
+the design paper's energy. It draws the maze with the start (S), the shortest
+solution (*), black-hole cells (B) and white-hole cells (W) marked, and the
+move number of every cell of the solution (each at least two characters wide).
 
 Maze text is read as by "rjm solve". --energy also rates the maze with
 another energy.
