@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -511,5 +512,20 @@ func TestHelpTexts(t *testing.T) {
 	out, _, _ := rjmRun(t, "", "solve", "--help")
 	if !strings.Contains(out, `"goal r,c"`) {
 		t.Errorf("solve --help leaves out the goal line:\n%s", out)
+	}
+}
+
+// On a terminal, solve and analyze with no FILE say that they are
+// reading standard input instead of waiting silently; piped input gets
+// no such line.
+func TestSaysItReadsStandardInput(t *testing.T) {
+	for _, terminal := range []bool{true, false} {
+		var out, errb bytes.Buffer
+		e := &env{stdin: strings.NewReader("1 G\n"), stdout: &out, stderr: &errb, ctx: context.Background(), terminal: terminal}
+		root := newRootCmd(e, []string{"solve"})
+		root.SetArgs([]string{"solve"})
+		if err := root.Execute(); err != nil || strings.Contains(errb.String(), "reading the maze from standard input") != terminal {
+			t.Errorf("terminal %v: %v, stderr %q", terminal, err, errb.String())
+		}
 	}
 }
