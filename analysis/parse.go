@@ -83,7 +83,7 @@ func parseWeighted(list string) (Weighted, error) {
 	for _, it := range items(list, ",;\n") {
 		name, weight, ok := strings.Cut(it, "=")
 		if !ok {
-			return nil, fmt.Errorf("analysis: weighted term %q is not MEASURE=WEIGHT", it)
+			return nil, fmt.Errorf("analysis: weighted term %q is not MEASURE=WEIGHT", cut(it, 40))
 		}
 		m, err := parseMeasure(name)
 		if err != nil {

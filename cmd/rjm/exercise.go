@@ -55,7 +55,7 @@ evaluation as JSON.`,
 		ValidArgs: exercise.Names,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !slices.Contains(exercise.Names, args[0]) {
-				return badInput(fmt.Errorf("exercise: %w %q (want one of %s)", exercise.ErrUnknown, args[0], strings.Join(exercise.Names, ", ")))
+				return badInput(fmt.Errorf("exercise: %w %q (want one of %s)", exercise.ErrUnknown, maze.Short(args[0]), strings.Join(exercise.Names, ", ")))
 			}
 			if !cmd.Flags().Changed("seed") {
 				// The transcript stays exactly the program's; the seed

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"rjm/learn"
+	"rjm/maze"
 )
 
 func newLearnCmd(e *env) *cobra.Command {
@@ -100,7 +101,7 @@ func parseFloats(flag, s string) ([]float64, error) {
 	for _, f := range strings.Split(s, ",") {
 		x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %q is not a number", flag, f)
+			return nil, fmt.Errorf("%s: %q is not a number", flag, maze.Short(f))
 		}
 		xs = append(xs, x)
 	}

@@ -529,3 +529,29 @@ func TestSaysItReadsStandardInput(t *testing.T) {
 		}
 	}
 }
+
+// A huge value is never echoed whole: every message quotes it cut short.
+func TestHugeInputCut(t *testing.T) {
+	huge := strings.Repeat("9", 100_000)
+	for _, args := range [][]string{
+		{"solve", "--start", huge},
+		{"solve", "--variant", huge},
+		{"solve", "--id", huge + ":1"},
+		{"generate", "--id", "5x5," + huge + "#1"},
+		{"generate", "--energy", "weighted:" + huge},
+		{"generate", "--energy", "weighted:goal_depth=" + huge},
+		{"generate", "--method", huge},
+		{"exercise", huge},
+		{"experiment", huge},
+		{"learn", "bandit", "--epsilon", huge + "x"},
+	} {
+		_, errs, code := rjmRun(t, "", args...)
+		if code != 2 || len(errs) > 300 || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%s %s: status %d, stderr %.400q", args[0], args[1], code, errs)
+		}
+	}
+	_, errs, code := rjmRun(t, "1 "+huge+"\n1 G\n", "solve")
+	if code != 2 || len(errs) > 300 {
+		t.Errorf("huge jump: status %d, stderr %.400q", code, errs)
+	}
+}
