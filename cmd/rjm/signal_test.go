@@ -80,6 +80,10 @@ func TestSignals(t *testing.T) {
 		{os.Interrupt, append(long[:len(long):len(long)], "--energy", "depth"), 130, "Seeded ID: "},
 		{os.Interrupt, []string{"generate", "--method", "restarts", "--restarts", "100000", "--iterations", "1000", "--seed", "1"}, 130, "Seeded ID: "},
 		{os.Interrupt, []string{"learn", "sarsa", "--size", "32"}, 130, ""},
+		{os.Interrupt, []string{"learn", "bandit"}, 130, ""},
+		{os.Interrupt, []string{"generate", "--count", "100", "--size", "32", "--variant", "queen,no-u-turn", "--seed", "1"}, 130, ""},
+		{os.Interrupt, []string{"compare-energies", "--size", "32", "--variant", "queen,no-u-turn", "--count", "4"}, 130, ""},
+		{os.Interrupt, []string{"experiment", "annealing", "--no-files"}, 130, ""},
 	} {
 		out, errs, code, latency := signalled(t, bin, tc.sig, 700*time.Millisecond, tc.args...)
 		t.Logf("%v %v: status %d after %v", tc.sig, tc.args, code, latency)
