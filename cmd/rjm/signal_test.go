@@ -92,3 +92,13 @@ func TestSignals(t *testing.T) {
 		}
 	}
 }
+
+// An interrupted experiment leaves no empty --out directory behind.
+func TestInterruptedExperimentLeavesNoDirectory(t *testing.T) {
+	bin := buildRJM(t)
+	dir := filepath.Join(t.TempDir(), "new", "results")
+	_, errs, code, _ := signalled(t, bin, os.Interrupt, 500*time.Millisecond, "experiment", "annealing", "--out", dir)
+	if _, err := os.Stat(filepath.Dir(dir)); code != 130 || err == nil {
+		t.Errorf("status %d, stderr %q; %s: %v", code, errs, filepath.Dir(dir), err)
+	}
+}
