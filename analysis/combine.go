@@ -62,7 +62,9 @@ type WeightedTerm struct {
 // Weighted is a user-defined energy: the sum of its measures times their
 // weights. A negative weight rewards the measure. Its name is
 // "weighted:" followed by the terms as "measure=weight" separated by
-// semicolons, e.g. "weighted:black_holes=1000;uturns=2".
+// semicolons, e.g. "weighted:black_holes=1000;uturns=2". ParseEnergy
+// accepts weights of size at most MaxWeight, so that the energy is always
+// finite; a Weighted built in code must keep to the same bound.
 type Weighted []WeightedTerm
 
 // Name returns the energy's canonical form (see ParseEnergy).

@@ -64,9 +64,9 @@ func cut(s string, n int) string {
 // LoadEnergy read and the terms of the combinations.
 func EnergyHelp() string {
 	return `Energies (--energy; lower is better):
-  depth    seed 000's simple objective: −(shortest solution length), or
+  depth    the assignment's simple objective: −(shortest solution length), or
            1,000,000 without a solution
-  design   seed 003's energy: with |S| cells, n non-reaching cells, d_f and
+  design   the design paper's energy: with |S| cells, n non-reaching cells, d_f and
            d_b the forward and backward decisions along the shortest
            solution, J the same jump clusters, m the initial forced moves,
            n·|S|² − min(d_f, d_b) + Σ(|J|−1)² + m² with a unique shortest
@@ -74,7 +74,7 @@ func EnergyHelp() string {
   weighted:TERM=W,TERM=W,...
            the sum of the terms times their weights (negative rewards)
   priority:TERM>TERM>...
-           the terms ranked, highest first, by seed 003's composition
+           the terms ranked, highest first, by the design paper's composition
            (r₂+1)·f₁ + f₂: the least change of a term outweighs any change
            of the terms after it; -TERM maximizes a term
   @FILE    one of the above read from FILE (one term per line, # comments)

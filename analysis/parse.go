@@ -70,20 +70,31 @@ func items(list, seps string) []string {
 	return out
 }
 
+// MaxWeight bounds the weights of a Weighted energy parsed from text, so
+// that no sum of terms can overflow: every measure is at most the cube of
+// the number of cells of the largest board, and the text holds at most
+// MaxEnergyText bytes of terms, so every energy stays far below the
+// largest float64 and is never ±Inf or NaN (NaN would come from adding
+// +Inf and -Inf: "goal_depth=1e308,non_reaching=-1e308").
+const MaxWeight = 1e15
+
 func parseWeighted(list string) (Weighted, error) {
 	var w Weighted
 	for _, it := range items(list, ",;\n") {
 		name, weight, ok := strings.Cut(it, "=")
 		if !ok {
-			return nil, fmt.Errorf("analysis: weighted term %q is not MEASURE=WEIGHT", it)
+			return nil, fmt.Errorf("analysis: weighted term %q is not MEASURE=WEIGHT", cut(it, 40))
 		}
 		m, err := parseMeasure(name)
 		if err != nil {
 			return nil, err
 		}
 		x, err := strconv.ParseFloat(strings.TrimSpace(weight), 64)
-		if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
-			return nil, fmt.Errorf("analysis: weight %q of %s is not a finite number", strings.TrimSpace(weight), m)
+		if err != nil && !errors.Is(err, strconv.ErrRange) || math.IsNaN(x) {
+			return nil, fmt.Errorf("analysis: weight %q of %s is not a number", cut(strings.TrimSpace(weight), 40), m)
+		}
+		if math.Abs(x) > MaxWeight {
+			return nil, fmt.Errorf("analysis: weight %q of %s is out of range -%g..%g", cut(strings.TrimSpace(weight), 40), m, MaxWeight, MaxWeight)
 		}
 		w = append(w, WeightedTerm{m, x})
 	}

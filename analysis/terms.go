@@ -103,7 +103,7 @@ func ParseTerm(name string) (Term, error) {
 			return Term(t), nil
 		}
 	}
-	return 0, fmt.Errorf("analysis: unknown term %q (want one of %s)", name, strings.Join(termNames[:], ", "))
+	return 0, fmt.Errorf("analysis: unknown term %q (want one of %s)", cut(name, 40), strings.Join(termNames[:], ", "))
 }
 
 // TermHelp returns one line per term, "name  description", for help texts.

@@ -1,18 +1,23 @@
-// Package exercise runs the programs of the Rook Jumping Maze assignment
-// (seed 000, "Rook Jumping Maze Generation Assignments") with their exact
+// Package exercise runs the programs of the Model AI assignment "Rook
+// Jumping Maze Generation for AI Education" (Neller) with their exact
 // prompts and output formats, so that a teacher can diff a student's
 // transcript against this one:
 //
-//	representation  "Rook Jumping Maze size (5-10)?" then a random n×n maze
+//	representation  "Rook Jumping Maze size (5-10)? " then a random n×n maze
 //	evaluation      a random 5×5 maze, a blank line, "Moves from start:",
 //	                the depth grid, a blank line, the objective
-//	hill-descent    "Iterations?"
-//	restarts        "Iterations?", "Hill descents?"
-//	uphill          "Iterations?", "Uphill step probability?"
-//	annealing       "Iterations?", "Initial temperature?", "Decay rate?"
+//	hill-descent    "Iterations? "
+//	restarts        "Iterations? ", "Hill descents? "
+//	uphill          "Iterations? ", "Uphill step probability? "
+//	annealing       "Iterations? ", "Initial temperature? ", "Decay rate? "
 //
-// Each prompt is printed on a line of its own; answers are read a line at
-// a time. IO.Out receives the transcript; a caller that wants only the
+// Each prompt is printed as the assignment states it, with a trailing
+// space and no line break (the reference program's print, not println):
+// on a terminal the answer is typed on the prompt's line, and with answers
+// piped in the output runs on after the prompt ("Rook Jumping Maze size
+// (5-10)? 3 2 4 4 4", "Iterations? Hill descents? "). Answers are read a
+// line at a time (a line ends at LF, CR LF or a lone CR) of at most
+// MaxAnswer bytes. IO.Out receives the transcript; a caller that wants only the
 // Result (as "rjm exercise --json" does) may send the transcript to the
 // error stream instead. An invalid answer is reported on the error stream and the prompt
 // repeated; running out of input is an error. Mazes are printed with jump
@@ -49,8 +54,12 @@ type IO struct {
 }
 
 // ErrNoAnswer is returned (wrapped) when the input ends before a valid
-// answer to a prompt.
+// answer to a prompt, or an answer is longer than MaxAnswer.
 var ErrNoAnswer = errors.New("no valid answer")
+
+// MaxAnswer is the longest answer line read, in bytes: a longer one (or
+// endless input without a line break) is an error, not read whole.
+const MaxAnswer = 1024
 
 // Result is what an exercise printed last: its maze and, for every
 // exercise but representation, the maze's solution.
@@ -114,6 +123,7 @@ type session struct {
 	ctx     context.Context
 	variant maze.Variant
 	result  Result
+	afterCR bool // the last byte read ended a line with CR
 }
 
 // board returns the n×n board of the session's variant.
@@ -125,7 +135,7 @@ func (x *session) board(n int) maze.Board {
 const Size = 5
 
 func (x *session) representation() error {
-	n, err := x.askInt("Rook Jumping Maze size (5-10)?", 5, 10)
+	n, err := x.askInt("Rook Jumping Maze size (5-10)? ", 5, 10)
 	if err != nil {
 		return err
 	}
@@ -159,7 +169,7 @@ func (x *session) printEvaluation(m *maze.Maze) error {
 }
 
 func (x *session) hillDescent() error {
-	iters, err := x.askInt("Iterations?", 1, search.MaxIterations)
+	iters, err := x.askInt("Iterations? ", 1, search.MaxIterations)
 	if err != nil {
 		return err
 	}
@@ -167,11 +177,11 @@ func (x *session) hillDescent() error {
 }
 
 func (x *session) restarts() error {
-	iters, err := x.askInt("Iterations?", 1, search.MaxIterations)
+	iters, err := x.askInt("Iterations? ", 1, search.MaxIterations)
 	if err != nil {
 		return err
 	}
-	descents, err := x.askInt("Hill descents?", 1, search.MaxIterations/iters)
+	descents, err := x.askInt("Hill descents? ", 1, search.MaxIterations/iters)
 	if err != nil {
 		return err
 	}
@@ -179,11 +189,11 @@ func (x *session) restarts() error {
 }
 
 func (x *session) uphill() error {
-	iters, err := x.askInt("Iterations?", 1, search.MaxIterations)
+	iters, err := x.askInt("Iterations? ", 1, search.MaxIterations)
 	if err != nil {
 		return err
 	}
-	p, err := x.askFloat("Uphill step probability?", "a probability from 0 to 1", func(v float64) bool { return v >= 0 && v <= 1 })
+	p, err := x.askFloat("Uphill step probability? ", "a probability from 0 to 1", func(v float64) bool { return v >= 0 && v <= 1 })
 	if err != nil {
 		return err
 	}
@@ -191,15 +201,15 @@ func (x *session) uphill() error {
 }
 
 func (x *session) annealing() error {
-	iters, err := x.askInt("Iterations?", 1, search.MaxIterations)
+	iters, err := x.askInt("Iterations? ", 1, search.MaxIterations)
 	if err != nil {
 		return err
 	}
-	t0, err := x.askFloat("Initial temperature?", "a positive number", func(v float64) bool { return v > 0 && !math.IsInf(v, 0) })
+	t0, err := x.askFloat("Initial temperature? ", "a positive number", func(v float64) bool { return v > 0 && !math.IsInf(v, 0) })
 	if err != nil {
 		return err
 	}
-	d, err := x.askFloat("Decay rate?", "a number above 0 and at most 1", func(v float64) bool { return v > 0 && v <= 1 })
+	d, err := x.askFloat("Decay rate? ", "a number above 0 and at most 1", func(v float64) bool { return v > 0 && v <= 1 })
 	if err != nil {
 		return err
 	}
@@ -221,19 +231,54 @@ func (x *session) search(method search.Method) error {
 // ask prints prompt and returns the first answer parse accepts,
 // complaining about the others.
 func (x *session) ask(prompt, want string, parse func(string) bool) error {
+	name := strings.TrimSpace(prompt)
 	for {
-		if _, err := fmt.Fprintln(x.io.Out, prompt); err != nil {
+		if _, err := io.WriteString(x.io.Out, prompt); err != nil {
 			return err
 		}
-		line, err := x.in.ReadString('\n')
+		line, err := x.readLine()
+		if ctxErr := x.ctx.Err(); ctxErr != nil {
+			return ctxErr
+		}
+		if errors.Is(err, errLong) {
+			return fmt.Errorf("exercise: %w to %q: the answer is longer than %d bytes", ErrNoAnswer, name, MaxAnswer)
+		}
 		answer := strings.TrimSpace(line)
 		if answer != "" && parse(answer) {
 			return nil
 		}
 		if err != nil {
-			return fmt.Errorf("exercise: %w to %q (want %s)", ErrNoAnswer, prompt, want)
+			return fmt.Errorf("exercise: %w to %q (want %s)", ErrNoAnswer, name, want)
 		}
-		fmt.Fprintf(x.io.Errors, "invalid answer %q: want %s\n", answer, want)
+		fmt.Fprintf(x.io.Errors, "invalid answer %q: want %s\n", maze.Short(answer), want)
+	}
+}
+
+var errLong = errors.New("answer too long")
+
+// readLine reads one answer line, which ends at LF, CR LF or a lone CR,
+// and fails with errLong after MaxAnswer bytes without a line break; at
+// the end of the input it returns what it read and io.EOF (or the
+// reader's error).
+func (x *session) readLine() (string, error) {
+	var b strings.Builder
+	for {
+		c, err := x.in.ReadByte()
+		if err != nil {
+			return b.String(), err
+		}
+		afterCR := x.afterCR
+		x.afterCR = c == '\r'
+		switch {
+		case c == '\n' && afterCR && b.Len() == 0:
+			continue // the LF of a CR LF: the line ended at the CR
+		case c == '\n' || c == '\r':
+			return b.String(), nil
+		}
+		if b.Len() == MaxAnswer {
+			return "", errLong
+		}
+		b.WriteByte(c)
 	}
 }
 

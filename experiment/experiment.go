@@ -72,7 +72,7 @@ func ByName(name string) (Experiment, error) {
 			return e, nil
 		}
 	}
-	return Experiment{}, fmt.Errorf("experiment: unknown experiment %q (want one of %s)", name, strings.Join(Names(), ", "))
+	return Experiment{}, fmt.Errorf("experiment: unknown experiment %q (want one of %s)", maze.Short(name), strings.Join(Names(), ", "))
 }
 
 // MaxWorkers bounds Settings.Workers.

@@ -3,8 +3,10 @@ package experiment
 import (
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -147,15 +149,14 @@ func (r *Report) WriteFiles(dir string) ([]string, error) {
 	var paths []string
 	for _, t := range r.Tables {
 		p := filepath.Join(dir, t.Name+".csv")
-		f, err := os.Create(p)
+		err := writeFile(p, func(w io.Writer) error {
+			cw := csv.NewWriter(w)
+			_ = cw.Write(t.Header)
+			_ = cw.WriteAll(t.Rows)
+			return cw.Error()
+		})
 		if err != nil {
-			return paths, err
-		}
-		cw := csv.NewWriter(f)
-		_ = cw.Write(t.Header)
-		_ = cw.WriteAll(t.Rows)
-		if err := f.Close(); err != nil || cw.Error() != nil {
-			return paths, fmt.Errorf("experiment: writing %s: %v", p, firstErr(cw.Error(), err))
+			return paths, fmt.Errorf("experiment: writing %s: %v", p, err)
 		}
 		paths = append(paths, p)
 	}
@@ -171,24 +172,73 @@ func (r *Report) WriteFiles(dir string) ([]string, error) {
 	return paths, nil
 }
 
-// save writes p to the file path, turning a panic of the plotting
-// library (it panics on data a scale cannot show) into an error.
+// save writes p to the file path, in the format its extension names,
+// turning a panic of the plotting library (it panics on data a scale
+// cannot show) into an error.
 func save(p *plot.Plot, path string) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("plot: %v", r)
 		}
 	}()
-	return p.Save(figureWidth, figureHeight, path)
+	wt, err := p.WriterTo(figureWidth, figureHeight, strings.TrimPrefix(filepath.Ext(path), "."))
+	if err != nil {
+		return err
+	}
+	return writeFile(path, func(w io.Writer) error { _, err := wt.WriteTo(w); return err })
 }
 
-func firstErr(errs ...error) error {
-	for _, err := range errs {
-		if err != nil {
-			return err
+// writeFile writes a file atomically: into a temporary file in the same
+// directory, renamed to path only once complete, so that an interrupted
+// or failed write leaves the old file (or none), never a truncated one.
+func writeFile(path string, write func(io.Writer) error) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	err = write(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
+}
+
+// MakeDir creates the directory dir and any missing parents, and returns
+// a function that removes again those it created, if they are still
+// empty: for a run that fails or is interrupted before writing into dir.
+func MakeDir(dir string) (undo func(), err error) {
+	if dir == "" {
+		return nil, errors.New("experiment: empty directory name")
+	}
+	var made []string
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Stat(d); err == nil || !errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		made = append(made, d)
+		if filepath.Dir(d) == d {
+			break
 		}
 	}
-	return nil
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	return func() {
+		for _, d := range made { // deepest first; Remove keeps a directory that is not empty
+			if os.Remove(d) != nil {
+				return
+			}
+		}
+	}, nil
 }
 
 // Cell formatting. Floats are rounded to a fixed number of decimals, so

@@ -132,25 +132,25 @@ func ParseSpec(id string, defaults Spec) (Spec, error) {
 	id = strings.TrimSpace(id)
 	body, seed, ok := strings.Cut(id, "#")
 	if !ok {
-		return s, fmt.Errorf("generate: seeded ID %q has no '#seed'", id)
+		return s, fmt.Errorf("generate: seeded ID %q has no '#seed'", maze.Short(id))
 	}
 	v, err := strconv.ParseUint(seed, 10, 64)
 	if err != nil {
-		return s, fmt.Errorf("generate: seeded ID seed %q is not a non-negative integer", seed)
+		return s, fmt.Errorf("generate: seeded ID seed %q is not a non-negative integer", maze.Short(seed))
 	}
 	s.Seed = v
 	parts := strings.Split(body, ",")
 	rs, cs, ok := strings.Cut(parts[0], "x")
 	if s.Rows, err = strconv.Atoi(rs); !ok || err != nil {
-		return s, fmt.Errorf("generate: seeded ID size %q is not of the form RxC", parts[0])
+		return s, fmt.Errorf("generate: seeded ID size %q is not of the form RxC", maze.Short(parts[0]))
 	}
 	if s.Cols, err = strconv.Atoi(cs); err != nil {
-		return s, fmt.Errorf("generate: seeded ID size %q is not of the form RxC", parts[0])
+		return s, fmt.Errorf("generate: seeded ID size %q is not of the form RxC", maze.Short(parts[0]))
 	}
 	for _, kv := range parts[1:] {
 		k, val, ok := strings.Cut(kv, "=")
 		if !ok {
-			return s, fmt.Errorf("generate: seeded ID part %q is not key=value", kv)
+			return s, fmt.Errorf("generate: seeded ID part %q is not key=value", maze.Short(kv))
 		}
 		var err error
 		switch k {
@@ -166,7 +166,7 @@ func ParseSpec(id string, defaults Spec) (Spec, error) {
 			if !random {
 				cc, e := maze.ParseCell(strings.Replace(val, ".", ",", 1))
 				if e != nil {
-					return s, fmt.Errorf("generate: seeded ID %s %q is not r.c or random", k, val)
+					return s, fmt.Errorf("generate: seeded ID %s %q is not r.c or random", k, maze.Short(val))
 				}
 				c = &cc
 			}
@@ -190,10 +190,10 @@ func ParseSpec(id string, defaults Spec) (Spec, error) {
 		case "energy":
 			s.Energy = val
 		default:
-			return s, fmt.Errorf("generate: seeded ID has unknown key %q", k)
+			return s, fmt.Errorf("generate: seeded ID has unknown key %q", maze.Short(k))
 		}
 		if err != nil {
-			return s, fmt.Errorf("generate: seeded ID %s %q is not a number", k, short(val))
+			return s, fmt.Errorf("generate: seeded ID %s %q is not a number", k, maze.Short(val))
 		}
 	}
 	return s, nil
@@ -261,7 +261,7 @@ func (s Spec) ValidateMethod(method string) error {
 	switch method {
 	case Hill, FirstChoice, Uphill, Anneal, Restarts:
 	default:
-		return fmt.Errorf("generate: unknown method %q (want one of %s)", method, strings.Join(Methods, ", "))
+		return fmt.Errorf("generate: unknown method %q (want one of %s)", maze.Short(method), strings.Join(Methods, ", "))
 	}
 	if s.Iterations < 0 || s.Iterations > search.MaxIterations {
 		return fmt.Errorf("generate: iterations %d out of range 0..%d", s.Iterations, search.MaxIterations)
@@ -288,14 +288,6 @@ func (s Spec) ValidateMethod(method string) error {
 		}
 	}
 	return nil
-}
-
-// short truncates s for an error message.
-func short(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
-	}
-	return s
 }
 
 // energyOn returns the spec's energy, checked to be exact on board b (see

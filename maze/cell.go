@@ -25,10 +25,10 @@ func ParseCell(s string) (Cell, error) {
 	var rest string
 	n, _ := fmt.Sscanf(s, "%d,%d%s", &r, &c, &rest)
 	if n != 2 {
-		return Cell{}, fmt.Errorf("maze: cell %q is not of the form r,c", s)
+		return Cell{}, fmt.Errorf("maze: cell %q is not of the form r,c", Short(s))
 	}
 	if r < 1 || c < 1 {
-		return Cell{}, fmt.Errorf("maze: cell %q: rows and columns count from 1", s)
+		return Cell{}, fmt.Errorf("maze: cell %q: rows and columns count from 1", Short(s))
 	}
 	return Cell{r - 1, c - 1}, nil
 }

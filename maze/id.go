@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // The maze ID, in the spirit of Simon Tatham's game IDs, is a short
@@ -77,16 +78,19 @@ func ParseID(id string) (*Maze, error) {
 	id = strings.ToLower(strings.TrimSpace(id))
 	params, desc, ok := strings.Cut(id, ":")
 	if !ok {
-		return nil, fmt.Errorf("maze: ID %q has no ':' before the jumps", short(id))
+		return nil, fmt.Errorf("maze: ID %q has no ':' before the jumps", Short(id))
 	}
 	desc, wallText, hasWalls := strings.Cut(desc, ":")
 	params, variantText, hasVariant := strings.Cut(params, "-")
 	size, startText, hasStart := strings.Cut(params, "s")
+	if size == "" {
+		return nil, fmt.Errorf("maze: ID %q does not begin with its size RxC", Short(id))
+	}
 	rs, cs, ok := strings.Cut(size, "x")
 	rows, err1 := strconv.Atoi(rs)
 	cols, err2 := strconv.Atoi(cs)
 	if !ok || err1 != nil || err2 != nil {
-		return nil, fmt.Errorf("maze: ID size %q is not of the form RxC", short(size))
+		return nil, fmt.Errorf("maze: ID size %q is not of the form RxC", Short(size))
 	}
 	b := Board{Rows: rows, Cols: cols}
 	if err := b.Validate(); err != nil {
@@ -98,11 +102,16 @@ func ParseID(id string) (*Maze, error) {
 			return nil, err
 		}
 		if v == (Variant{}) {
-			return nil, fmt.Errorf("maze: ID variant %q names no rule", short(variantText))
+			return nil, fmt.Errorf("maze: ID variant %q names no rule", Short(variantText))
 		}
 		b.Variant = v
 	}
 	n := rows * cols
+	for i, r := range []rune(desc) {
+		if r >= utf8.RuneSelf {
+			return nil, fmt.Errorf("maze: ID character %d, %q, is not a jump (0-9, a-v) or a cell kind (x, y, z)", i+1, r)
+		}
+	}
 	if len(desc) != n {
 		return nil, fmt.Errorf("maze: ID has %d jumps, want %d for %dx%d", len(desc), n, rows, cols)
 	}
@@ -145,7 +154,7 @@ func ParseID(id string) (*Maze, error) {
 	if hasStart {
 		c, err := ParseCell(strings.Replace(startText, ".", ",", 1))
 		if err != nil {
-			return nil, fmt.Errorf("maze: ID start %q is not of the form sR.C", "s"+short(startText))
+			return nil, fmt.Errorf("maze: ID start %q is not of the form sR.C", "s"+Short(startText))
 		}
 		start = c
 	}
@@ -267,10 +276,15 @@ func (b *Board) SetLayoutID(id string) error {
 	return b.Validate()
 }
 
-// short truncates s for an error message.
-func short(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
+// Short cuts s to its first 40 characters (marking the cut with "...")
+// for an error message, so that a huge input is never echoed whole.
+func Short(s string) string {
+	n := 0
+	for i := range s {
+		if n == 40 {
+			return s[:i] + "..."
+		}
+		n++
 	}
 	return s
 }

@@ -2,7 +2,9 @@ package maze
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 )
 
@@ -58,7 +60,7 @@ func (m *Maze) UnmarshalJSON(data []byte) error {
 		Goal  []int `json:"goal"`
 	}
 	if err := json.Unmarshal(data, &j); err != nil {
-		return fmt.Errorf("maze: %w", err)
+		return jsonError(err)
 	}
 	for _, c := range []struct {
 		name string
@@ -118,10 +120,22 @@ func (j JSON) Maze() (*Maze, error) {
 	if len(j.Walls) > 4*MaxSide*MaxSide {
 		return nil, fmt.Errorf("maze: %d walls is too many", len(j.Walls))
 	}
-	for _, w := range j.Walls {
+	seen := map[[2]Cell]int{}
+	for k, w := range j.Walls {
 		a, c := Cell{w[0][0] - 1, w[0][1] - 1}, Cell{w[1][0] - 1, w[1][1] - 1}
+		if first, dup := seenWall(seen, a, c, k+1); dup {
+			return nil, fmt.Errorf("maze: wall %d between %v and %v is wall %d again", k+1, a, c, first)
+		}
 		if err := b.AddWall(a, c); err != nil {
 			return nil, err
+		}
+	}
+	for _, c := range []struct {
+		name string
+		v    [2]int
+	}{{"start", j.Start}, {"goal", j.Goal}} {
+		if (c.v[0] < 1 || c.v[1] < 1) && (c.name == "start" || !v.Exit) {
+			return nil, fmt.Errorf("maze: %s [%d, %d]: rows and columns count from 1", c.name, c.v[0], c.v[1])
 		}
 	}
 	goal := Cell{j.Goal[0] - 1, j.Goal[1] - 1}
@@ -141,7 +155,7 @@ func (j JSON) Maze() (*Maze, error) {
 		}
 		for c, v := range row {
 			if v < 0 || v > MaxParsedJump {
-				return nil, fmt.Errorf("maze: row %d, column %d: jump %d is out of range", r+1, c+1, v)
+				return nil, fmt.Errorf("maze: row %d, column %d: jump %d is out of range 0..%d", r+1, c+1, v, MaxParsedJump)
 			}
 		}
 		copy(m.Jumps[r*j.Cols:], row)
@@ -150,4 +164,32 @@ func (j JSON) Maze() (*Maze, error) {
 		return nil, err
 	}
 	return m, nil
+}
+
+// jsonError says what is wrong with JSON input in the words of the JSON
+// (its fields and kinds of values), not of the Go types it is read into.
+func jsonError(err error) error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		field := te.Field
+		if i := strings.LastIndexByte(field, '.'); i >= 0 {
+			field = field[i+1:]
+		}
+		want := "a " + te.Type.Kind().String()
+		switch te.Type.Kind() {
+		case reflect.Int, reflect.Int64, reflect.Int32, reflect.Uint64:
+			want = "a whole number"
+		case reflect.Float64:
+			want = "a number"
+		case reflect.Slice, reflect.Array:
+			want = "a list"
+		case reflect.Struct, reflect.Map:
+			want = "an object"
+		}
+		if field == "" {
+			return fmt.Errorf("maze: JSON holds a %s where %s is wanted", te.Value, want)
+		}
+		return fmt.Errorf("maze: JSON %q holds a %s where %s is wanted", field, te.Value, want)
+	}
+	return fmt.Errorf("maze: JSON: %w", err)
 }

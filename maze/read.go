@@ -75,7 +75,8 @@ func Read(data []byte, o ParseOptions) (*Maze, Format, error) {
 
 // detect tells the form of trimmed input: JSON starts with a brace or a
 // bracket; an ID is one word that starts with a size "RxC" (text rows
-// hold separated jumps, and no row starts with a digit run and an x).
+// hold separated jumps, and no row starts with a digit run and an x), or
+// any other word holding a colon, which is read as a mistyped ID.
 func detect(t []byte) Format {
 	switch {
 	case len(t) == 0:
@@ -87,6 +88,9 @@ func detect(t []byte) Format {
 	}
 	digits := bytes.IndexFunc(t, func(r rune) bool { return r < '0' || r > '9' })
 	if digits <= 0 || t[digits] != 'x' {
+		if t[0] != '#' && bytes.IndexByte(t, ':') > 0 {
+			return FormatID // a word with a colon is no maze text: a mistyped ID
+		}
 		return FormatText
 	}
 	if bytes.IndexByte(t, '#') >= 0 { // no maze ID holds a '#'
@@ -125,7 +129,7 @@ func readJSON(data []byte) (*Maze, error) {
 	if data[0] == '[' {
 		var list []json.RawMessage
 		if err := json.Unmarshal(data, &list); err != nil {
-			return nil, fmt.Errorf("maze: JSON: %w", err)
+			return nil, jsonError(err)
 		}
 		return nil, fmt.Errorf("maze: JSON holds a list of %d mazes; give one (e.g. jq '.[0]')", len(list))
 	}
@@ -135,7 +139,7 @@ func readJSON(data []byte) (*Maze, error) {
 		Jumps json.RawMessage `json:"jumps"`
 	}
 	if err := json.Unmarshal(data, &withID); err != nil {
-		return nil, fmt.Errorf("maze: JSON: %w", err)
+		return nil, jsonError(err)
 	}
 	if withID.ID != nil {
 		m, err := ParseID(*withID.ID)

@@ -14,10 +14,12 @@ import (
 // two-digit jumps takes about 3 KiB; anything near this limit is not a maze.
 const MaxTextBytes = 1 << 20
 
-// MaxParsedJump bounds a jump number in maze text. Jumps that leave the
-// board in every direction are accepted (see Maze.DeadEnds), but numbers
-// beyond this are rejected as nonsense.
-const MaxParsedJump = 999
+// MaxParsedJump bounds a jump number in maze text and JSON. Jumps that
+// leave the board in every direction are accepted (see Maze.DeadEnds), up
+// to LongestJump, the longest jump any board allows, so that every maze
+// read has a maze ID and round-trips through it and through JSON; larger
+// numbers are rejected.
+const MaxParsedJump = LongestJump
 
 // TextOptions says how to print a maze.
 type TextOptions struct {
@@ -119,12 +121,17 @@ func ReadText(r io.Reader, o ParseOptions) (*Maze, error) {
 // ignored, such as the report rjm generate prints after a maze, unless it
 // holds more rows (a second maze, or a gap in this one), which is an error.
 //
-// Errors name the line and column: "maze: line 3, column 7: ...".
+// Lines end at LF, CR LF or a lone CR. Errors name the line and column:
+// "maze: line 3, column 7: ...".
 func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 	if len(data) > MaxTextBytes {
 		return nil, fmt.Errorf("maze: input is larger than %d bytes", MaxTextBytes)
 	}
 	data = bytes.TrimPrefix(data, []byte("\uFEFF")) // a byte-order mark, as some editors write
+	// Lines end at LF, CR LF or a lone CR (old Mac files).
+	if bytes.IndexByte(data, '\r') >= 0 {
+		data = bytes.ReplaceAll(bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n")), []byte("\r"), []byte("\n"))
+	}
 	var (
 		rows           [][]int
 		kinds          []byte // cell kinds, row-major, as the rows go
@@ -263,19 +270,12 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 			}
 			v, err := strconv.Atoi(f.text)
 			switch {
-			case err != nil && strings.HasPrefix(f.text, "-") && isDigits(f.text[1:]):
-				return nil, errAt(lineNo, f.col, "negative jump %s", f.text)
-			case err != nil && isDigits(f.text):
-				return nil, errAt(lineNo, f.col, "jump %s is too large", f.text)
+			case err != nil && strings.HasPrefix(f.text, "-") && isDigits(f.text[1:]), err == nil && v < 0:
+				return nil, errAt(lineNo, f.col, "negative jump %s", Short(f.text))
+			case err != nil && isDigits(f.text), v > MaxParsedJump:
+				return nil, errAt(lineNo, f.col, "jump %s is too large (no board allows a jump above %d)", Short(f.text), MaxParsedJump)
 			case err != nil:
-				if len(f.text) > 20 {
-					f.text = f.text[:20] + "..."
-				}
-				return nil, errAt(lineNo, f.col, "%q is not a jump number, G, X, * or .", f.text)
-			case v < 0:
-				return nil, errAt(lineNo, f.col, "negative jump %s", f.text)
-			case v > MaxParsedJump:
-				return nil, errAt(lineNo, f.col, "jump %s is too large", f.text)
+				return nil, errAt(lineNo, f.col, "%q is not a jump number, G, X, * or .", Short(f.text))
 			}
 			row[c] = v
 		}
@@ -299,7 +299,11 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 	if err := b.Validate(); err != nil {
 		return nil, err
 	}
+	seen := map[[2]Cell]int{}
 	for _, w := range walls {
+		if first, dup := seenWall(seen, w.cells[0], w.cells[1], w.line); dup {
+			return nil, errAt(w.line, w.col, "second wall between %v and %v (the first is line %d)", w.cells[0], w.cells[1], first)
+		}
 		if err := b.AddWall(w.cells[0], w.cells[1]); err != nil {
 			return nil, errAt(w.line, w.col, "%s", strings.TrimPrefix(err.Error(), "maze: "))
 		}
@@ -439,4 +443,17 @@ func isDigits(s string) bool {
 
 func errAt(line, col int, format string, args ...any) error {
 	return fmt.Errorf("maze: line %d, column %d: %s", line, col, fmt.Sprintf(format, args...))
+}
+
+// seenWall records the wall between a and c, given at place at, in seen,
+// and reports whether it was given before, and where.
+func seenWall(seen map[[2]Cell]int, a, c Cell, at int) (first int, dup bool) {
+	k := [2]Cell{a, c}
+	if c.Row < a.Row || c.Row == a.Row && c.Col < a.Col {
+		k = [2]Cell{c, a}
+	}
+	if first, dup = seen[k]; !dup {
+		seen[k] = at
+	}
+	return first, dup
 }

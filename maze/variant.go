@@ -117,14 +117,14 @@ func ParseVariant(s string) (Variant, error) {
 				t = Triangle
 			}
 			if tiling != "" && v.Tiling != t {
-				return Variant{}, fmt.Errorf("maze: variant %q names two tilings, %s and %s", s, tiling, name)
+				return Variant{}, fmt.Errorf("maze: variant %q names two tilings, %s and %s", Short(s), tiling, name)
 			}
 			v.Tiling, tiling = t, name
 		default:
 			if len(name) > 20 {
 				name = name[:20] + "..."
 			}
-			return Variant{}, fmt.Errorf("maze: unknown variant %q (want a comma-separated list of %s)", name, VariantList())
+			return Variant{}, fmt.Errorf("maze: unknown variant %q (want a comma-separated list of %s)", Short(name), VariantList())
 		}
 	}
 	if err := v.Validate(); err != nil {

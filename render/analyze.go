@@ -84,7 +84,7 @@ func AnalysisText(m *maze.Maze, f *analysis.Features, rated *Rating, color bool)
 	}
 	fmt.Fprintf(&b, "Maze %dx%d, start %v, goal %v, ID %s\n\n", m.Rows, m.Cols, m.Cell(m.Start), m.Cell(m.Goal), id)
 	b.WriteString(Map(m, f, color))
-	b.WriteString("(* shortest solution, B black hole, W white hole)\n\n")
+	b.WriteString("(S start, * shortest solution, B black hole, W white hole)\n\n")
 	if f.Solvable {
 		b.WriteString("Solution path (move number of each cell):\n")
 		b.WriteString(Steps(m, f))
@@ -135,8 +135,9 @@ func AnalysisText(m *maze.Maze, f *analysis.Features, rated *Rating, color bool)
 
 // Map draws the maze as its text does (offset rows on hexagons,
 // cells that are not open as X, * or .), each cell its jump (G for the
-// goal) followed by its mark: * on the shortest solution, B in a black
-// hole, W in a white hole, a space otherwise. With color, marked cells are
+// goal) followed by its mark: S at the start (which the seeds circle), *
+// on the rest of the shortest solution, B in a black hole, W in a white
+// hole, a space otherwise. With color, marked cells are
 // coloured by ANSI escapes too; the marks stay, so a copy keeps them.
 func Map(m *maze.Maze, f *analysis.Features, color bool) string {
 	mark := make([]byte, m.Cells())
@@ -157,6 +158,8 @@ func Map(m *maze.Maze, f *analysis.Features, color bool) string {
 			}
 		}
 	}
+	mark[m.Start] = 'S'
+
 	width := 1
 	for _, j := range m.Jumps {
 		width = max(width, len(strconv.Itoa(j)))
@@ -189,10 +192,10 @@ func Map(m *maze.Maze, f *analysis.Features, color bool) string {
 }
 
 // markedCell matches a cell of Map's grid with a mark.
-var markedCell = regexp.MustCompile(`([0-9]+|G)[*BW]`)
+var markedCell = regexp.MustCompile(`([0-9]+|G)[S*BW]`)
 
 // markColors are the ANSI colours of Map's marks.
-var markColors = map[byte]string{'*': "\x1b[1;32m", 'B': "\x1b[1;31m", 'W': "\x1b[1;36m"}
+var markColors = map[byte]string{'S': "\x1b[1;33m", '*': "\x1b[1;32m", 'B': "\x1b[1;31m", 'W': "\x1b[1;36m"}
 
 // cellIndex converts a 1-based [row, col] pair to m's cell index; it
 // reports false for the exit of an exit-ring board, which has no row.
@@ -207,7 +210,8 @@ func cellIndex(m *maze.Maze, c [2]int) (int, bool) {
 // Steps prints, laid out like the maze, the move numbers at which the
 // shortest solution visits each cell (0 at the start), "." elsewhere; a
 // cell visited more than once (possible under the no-U-turn rule) shows
-// every visit, e.g. "2/8".
+// every visit, e.g. "2/8". Every column is at least two characters wide,
+// as in the "Moves from start:" grid of solve, whatever the depth.
 func Steps(m *maze.Maze, f *analysis.Features) string {
 	steps := make([][]string, m.Cells())
 	for k, c := range f.SolutionCells {
@@ -215,7 +219,7 @@ func Steps(m *maze.Maze, f *analysis.Features) string {
 			steps[i] = append(steps[i], strconv.Itoa(k))
 		}
 	}
-	width := 1
+	width := 2
 	for _, s := range steps {
 		width = max(width, len(strings.Join(s, "/")))
 	}

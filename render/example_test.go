@@ -18,7 +18,7 @@ func ExampleMap() {
 	g := graph.MustCompile(m.Board)
 	fmt.Print(render.Map(m, analysis.Analyze(g, m), false))
 	// Output:
-	// 3* 4  1  3  1
+	// 3S 4  1  3  1
 	// 3W 3* 3  G* 2
 	// 3* 1* 2  2* 3*
 	// 4* 2* 3W 3  3*

@@ -200,3 +200,24 @@ func TestStatus(t *testing.T) {
 		t.Errorf("cancelled: status %v, best %v", res.Status, res.Best)
 	}
 }
+
+// Progress and cancellation come every ProgressEvery iterations on small
+// boards and more often on large ones, in proportion to their nodes: a
+// 32×32 queen,no-u-turn search (about 0.1 ms an iteration) checks every
+// 128 iterations, not every 65,536 (13 s).
+func TestCheckEvery(t *testing.T) {
+	for _, tc := range []struct {
+		rows    int
+		variant string
+		want    int
+	}{{5, "", search.ProgressEvery}, {10, "", 1 << 14}, {32, "", 1 << 11}, {32, "queen,no-u-turn", 1 << 7}} {
+		v, err := maze.ParseVariant(tc.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := graph.MustCompile(maze.Board{Rows: tc.rows, Cols: tc.rows, Variant: v})
+		if got := search.CheckEvery(g); got != tc.want {
+			t.Errorf("%d×%d %s: every %d iterations, want %d", tc.rows, tc.rows, tc.variant, got, tc.want)
+		}
+	}
+}

@@ -32,12 +32,13 @@ type state struct {
 	ci, cj, ck int
 
 	done, total int
+	every       int // iterations between progress calls: CheckEvery
 	ctx         context.Context
 }
 
 func newState(ctx context.Context, p Problem, rng *rand.Rand, total int) *state {
 	g := p.Graph
-	s := &state{p: p, rng: rng, board: g.Board(), total: total, ctx: ctx}
+	s := &state{p: p, rng: rng, board: g.Board(), total: total, ctx: ctx, every: CheckEvery(g)}
 	n := g.Cells()
 	s.jumps = make([]int, n)
 	s.legalIdx = make([]int, n)
@@ -139,12 +140,12 @@ func (s *state) keepBest(strict bool) {
 	copy(s.best, s.jumps)
 }
 
-// tick counts one iteration and, every ProgressEvery, reports progress
-// and checks for cancellation.
+// tick counts one iteration and, every CheckEvery iterations, reports
+// progress and checks for cancellation.
 func (s *state) tick() error {
 	s.done++
 	s.stats.Iterations++
-	if s.done&(ProgressEvery-1) == 0 {
+	if s.done&(s.every-1) == 0 {
 		if s.p.Progress != nil {
 			s.p.Progress(s.done, s.total, s.bestE)
 		}

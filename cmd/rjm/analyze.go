@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+
 	"github.com/spf13/cobra"
 
 	"rjm/analysis"
@@ -16,15 +18,16 @@ func newAnalyzeCmd(e *env) *cobra.Command {
 		Use:   "analyze [FILE|-]",
 		Short: "Report a maze's design features: holes, uniqueness, decisions, clusters, energy",
 		Long: `Analyze reads a maze (from FILE, or standard input when FILE is - or absent)
-and reports the design features of seed 003: reachable and reaching cells,
-black holes (dead ends: reachable cells that cannot reach the goal) and white
-holes (back-tracing dead ends: unreachable cells that reach the goal), the
-number of shortest solutions, forward and backward decisions and U-turns
-along the shortest solution (averaged over all shortest solutions when there
-are several), same jump clusters, initial forced moves, the goal depth, the
-simple objective and seed 003's energy. It draws the maze with the shortest
+and reports the design features of the paper "Rook Jumping Maze Design
+Considerations": reachable and reaching cells, black holes (dead ends:
+reachable cells that cannot reach the goal) and white holes (back-tracing dead
+ends: unreachable cells that reach the goal), the number of shortest
+solutions, forward and backward decisions and U-turns along the shortest
+solution (averaged over all shortest solutions when there are several), same
+jump clusters, initial forced moves, the goal depth, the simple objective and
+the design paper's energy. It draws the maze with the start (S), the shortest
 solution (*), black-hole cells (B) and white-hole cells (W) marked, and the
-move number of every cell of the solution.
+move number of every cell of the solution (each at least two characters wide).
 
 Maze text is read as by "rjm solve". --energy also rates the maze with
 another energy.
@@ -51,12 +54,12 @@ another energy.
 			if en != nil {
 				rated = &render.Rating{Energy: en.Name(), Value: en.Evaluator(g, m.Start, m.Goal).Reset(m.Jumps)}
 			}
-			return show(e, asJSON, render.NewAnalysis(m, f, rated), text(render.AnalysisText(m, f, rated, !noColor && isTerminal(e.stdout))))
+			return show(e, asJSON, render.NewAnalysis(m, f, rated), text(render.AnalysisText(m, f, rated, colorWanted(noColor, os.Getenv) && isTerminal(e.stdout))))
 		},
 	}
 	mf.register(c)
 	c.Flags().BoolVar(&asJSON, "json", false, "print the features as JSON")
-	c.Flags().BoolVar(&noColor, "no-color", false, "never colour the map (it is coloured only on a terminal)")
-	c.Flags().StringVar(&energyName, "energy", "", "also rate the maze with energy `E` (see below)")
+	c.Flags().BoolVar(&noColor, "no-color", false, "never colour the map (it is coloured only on a terminal, and never when NO_COLOR is set)")
+	c.Flags().StringVar(&energyName, "energy", "", "also rate the maze with energy `E` (see the list above)")
 	return c
 }

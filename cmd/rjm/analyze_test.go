@@ -62,20 +62,26 @@ func TestAnalyzeJSON(t *testing.T) {
 	}
 }
 
-// The map marks black holes (B), white holes (W) and the solution (*),
+// The map marks the start (S), black holes (B), white holes (W) and the
+// solution (*),
 // and colours them only when asked to on a terminal.
 func TestAnalyzeMap(t *testing.T) {
 	out, _, code := rjmRun(t, "1 1 1 2\n2 2 2 2\n2 2 1 G\n", "analyze")
-	want := "1* 1* 1* 2*\n2B 2B 2B 2B\n2W 2W 1W G*\n"
+	want := "1S 1* 1* 2*\n2B 2B 2B 2B\n2W 2W 1W G*\n"
 	if code != 0 || !strings.Contains(out, want) {
 		t.Errorf("map:\n%s\nwant\n%s", out, want)
+	}
+	// The solution path's columns are two characters wide, as solve's
+	// grid, whatever the depth.
+	if !strings.Contains(out, "(move number of each cell):\n 0  1  2  3\n .  .  .  .\n .  .  .  4\n") || !strings.Contains(out, "(S start, * shortest solution") {
+		t.Errorf("path grid:\n%s", out)
 	}
 	if !strings.Contains(out, "Black holes:           2 (4 cells): {(2,1) (2,3)} {(2,2) (2,4)}") {
 		t.Errorf("report:\n%s", out)
 	}
 	// An unsolvable maze has no solution path.
 	out, _, code = rjmRun(t, "2 G 2\n", "analyze")
-	if code != 0 || !strings.Contains(out, "2B GW 2B") || !strings.Contains(out, "none: the goal cannot be reached") || strings.Contains(out, "Solution path") {
+	if code != 0 || !strings.Contains(out, "2S GW 2B") || !strings.Contains(out, "none: the goal cannot be reached") || strings.Contains(out, "Solution path") {
 		t.Errorf("unsolvable:\n%s", out)
 	}
 }
@@ -220,5 +226,13 @@ func TestReadSeededID(t *testing.T) {
 		if code != 0 || !strings.Contains(out, `"id": "`+g.ID+`"`) {
 			t.Errorf("%v: status %d, stderr %q\n%s", args, code, errs, out)
 		}
+	}
+}
+
+// NO_COLOR set to anything turns colour off, as --no-color does.
+func TestNoColor(t *testing.T) {
+	env := func(v string) func(string) string { return func(string) string { return v } }
+	if !colorWanted(false, env("")) || colorWanted(false, env("1")) || colorWanted(true, env("")) {
+		t.Error("NO_COLOR or --no-color ignored")
 	}
 }

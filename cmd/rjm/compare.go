@@ -17,13 +17,14 @@ func newCompareCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "compare-energies",
 		Short: "Generate mazes with several energies and compare their design features",
-		Long: `Compare-energies is the experiment of the Maze Evaluation II exercise (seeds
-000 and 004): it generates --count mazes with each energy (by default depth,
-the simple objective, and design, seed 003's energy) under the same search and
-budget, and prints a side-by-side table of their features: the rates of
-solvable mazes, unique shortest solutions and mazes without black holes, and
-the mean ± standard deviation [minimum, maximum] of the solution length, the
-holes, decisions, clusters, initial forced moves and U-turns.
+		Long: `Compare-energies is the experiment of the Maze Evaluation II exercise (of the
+assignment and of the course's "Program 1: Search"): it generates --count
+mazes with each energy (by default depth, the simple objective, and design,
+the energy of the paper "Rook Jumping Maze Design Considerations") under the
+same search and budget, and prints a side- by-side table of their features:
+the rates of solvable mazes, unique shortest solutions and mazes without black
+holes, and the mean ± standard deviation [minimum, maximum] of the solution
+length, the holes, decisions, clusters, initial forced moves and U-turns.
 
 Maze k (from 0) of every energy uses seed --seed plus k, so the k-th mazes
 share their start and goal, and "rjm generate" with that seed and energy
@@ -63,7 +64,7 @@ regenerates any of them. Search flags are those of "rjm generate".
 		},
 	}
 	f.register(c)
-	c.Flags().StringArrayVar(&energies, "energy", []string{"depth", "design"}, "energy `E` to compare (repeat the flag for each; see below)")
+	c.Flags().StringArrayVar(&energies, "energy", []string{"depth", "design"}, "energy `E` to compare (repeat the flag for each; see the list above)")
 	c.Flags().IntVar(&count, "count", 100, fmt.Sprintf("mazes `N` per energy (1..%d)", compare.MaxCount))
 	c.Flags().BoolVar(&asJSON, "json", false, "print the statistics as JSON")
 	return c

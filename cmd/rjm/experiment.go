@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -19,16 +18,16 @@ func newExperimentCmd(e *env) *cobra.Command {
 	)
 	var list strings.Builder
 	for _, x := range experiment.All() {
-		fmt.Fprintf(&list, "  %-11s %s\n", x.Name, x.Question)
+		fmt.Fprintf(&list, "  %-11s %s\n", x.Name, strings.TrimPrefix(x.Question, "004 "))
 	}
 	c := &cobra.Command{
 		Use:   "experiment NAME",
 		Short: "Run an experiment behind one of the assignment's empirical questions",
 		Long: `Experiment runs one of the experiments that answer the empirical questions of
-seed 004 (Problems 3–5, Extra Credit 1 and 2) on 5×5 mazes: many independent
-seeded searches per setting, summarized as means with 95% confidence
-intervals. It prints the tables to standard output and writes them as CSV,
-with plots as PNG and SVG, into --out.
+the course assignment "Program 1: Search" (Problems 3–5, Extra Credit 1 and 2)
+on 5×5 mazes: many independent seeded searches per setting, summarized as
+means with 95% confidence intervals. It prints the tables to standard output
+and writes them as CSV, with plots as PNG and SVG, into --out.
 
 Experiments:
 ` + list.String() + `
@@ -53,13 +52,18 @@ stderr when it is a terminal.`,
 			if err != nil {
 				return badInput(err)
 			}
+			if cmd.Flags().Changed("runs") && s.Runs < 1 { // the library reads zero as its default
+				return badInput(fmt.Errorf("--runs %d out of range 1..%d", s.Runs, experiment.MaxRuns))
+			}
 			if err := s.Validate(); err != nil {
 				return badInput(fmt.Errorf("--%s", strings.TrimPrefix(err.Error(), "experiment: ")))
 			}
+			undo := func() {}
 			if !noFile {
-				// Fail before the run, not after it, when DIR cannot be made.
-				if err := os.MkdirAll(out, 0o755); err != nil {
-					return badInput(fmt.Errorf("--out: %w", err))
+				// Fail before the run, not after it, when DIR cannot be made;
+				// a run that fails leaves no empty DIR behind.
+				if undo, err = experiment.MakeDir(out); err != nil {
+					return badInput(fmt.Errorf("--out %q: %s", out, strings.TrimPrefix(err.Error(), "experiment: ")))
 				}
 			}
 			var finish func()
@@ -67,6 +71,7 @@ stderr when it is a terminal.`,
 			r, err := x.Run(e.ctx, s)
 			finish()
 			if err != nil {
+				undo()
 				return err
 			}
 			if s.Quick {

@@ -169,15 +169,17 @@ prints it, its shortest solution and a one-line summary of its design
 features. Every run is reproducible: the seeded ID it prints regenerates the
 same maze (rjm generate --id ID).
 
-With no options it makes what seed 003 calls a good maze: 5×5, the start in
-the upper-left corner and the goal at random, hill descent with random uphill
-steps (p = 0.005, 25,000 iterations) on the design energy. It says so when
-the maze found has no unique shortest solution or has black holes.
+With no options it makes what the paper "Rook Jumping Maze Design
+Considerations" calls a good maze: 5×5, the start in the upper-left corner and
+the goal at random, hill descent with random uphill steps (p = 0.005, 25,000
+iterations) on the design energy. It says so when the maze found has no unique
+shortest solution or has black holes.
 
-Methods (seed 000 and 004): hill (hill descent), first-choice (first-choice
-gradient descent: keeps the best only on strict improvement), restarts (hill
-descent with random restarts), uphill (hill descent with random uphill steps
-of probability --p), anneal (simulated annealing from --t0 with decay --decay).
+Methods (the assignment and the course's "Program 1: Search"): hill (hill
+descent), first-choice (first-choice gradient descent: keeps the best only on
+strict improvement), restarts (hill descent with random restarts), uphill
+(hill descent with random uphill steps of probability --p), anneal (simulated
+annealing from --t0 with decay --decay).
 
 Variants (docs/variants.md): --variant NAMES generates under other rules,
 comma-separated and combinable (` + maze.VariantList() + `);
@@ -197,7 +199,7 @@ goal (G), ignoring its jumps, e.g. a Loyd-style shape with an exit ring.
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var spec generate.Spec
 			var err error
-			if id != "" {
+			if cmd.Flags().Changed("id") {
 				if err := idOnly(cmd); err != nil {
 					return badInput(err)
 				}

@@ -22,9 +22,11 @@ type mazeFlags struct {
 	strict      bool
 	id          string
 	variant     string
+	cmd         *cobra.Command
 }
 
 func (f *mazeFlags) register(c *cobra.Command) {
+	f.cmd = c
 	c.Flags().StringVar(&f.start, "start", "", "start cell `r,c` (1-based) when the text has no start line; default 1,1")
 	c.Flags().StringVar(&f.goal, "goal", "", "goal cell `r,c` (1-based) when the text marks no G")
 	c.Flags().BoolVar(&f.strict, "strict", false, "reject cells whose jump leaves the board in every direction")
@@ -83,7 +85,10 @@ func (f *mazeFlags) load(e *env, args []string) (*maze.Maze, error) {
 	name := f.inputName(args)
 	var data []byte
 	switch {
-	case f.id != "":
+	case f.cmd.Flags().Changed("id"):
+		if f.id == "" {
+			return nil, fmt.Errorf("--id: empty ID")
+		}
 		if len(args) > 0 {
 			return nil, fmt.Errorf("give either --id or a maze file, not both")
 		}
@@ -94,6 +99,9 @@ func (f *mazeFlags) load(e *env, args []string) (*maze.Maze, error) {
 			return nil, err // the error names the file
 		}
 	default:
+		if e.terminal {
+			fmt.Fprintln(e.stderr, "rjm: reading the maze from standard input (end it with Ctrl-D, or give a FILE or --id)")
+		}
 		data, err = io.ReadAll(io.LimitReader(e.stdin, maze.MaxTextBytes+1))
 	}
 	if err != nil {
@@ -120,7 +128,7 @@ func readLimited(name string) ([]byte, error) {
 // inputName names where the maze comes from, for error messages.
 func (f *mazeFlags) inputName(args []string) string {
 	switch {
-	case f.id != "":
+	case f.cmd.Flags().Changed("id"):
 		return "--id"
 	case len(args) == 1 && args[0] != "-":
 		return args[0]

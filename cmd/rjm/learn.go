@@ -9,14 +9,16 @@ import (
 	"github.com/spf13/cobra"
 
 	"rjm/learn"
+	"rjm/maze"
 )
 
 func newLearnCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "learn",
 		Short: "Learn when to restart hill descent (Restart Bandit, Restart SARSA)",
-		Long: `Learn runs the machine-learning exercises of seed 000, which learn how long
-to let a hill descent run before restarting it on a fresh random maze:
+		Long: `Learn runs the machine-learning exercises of the Model AI assignment "Rook
+Jumping Maze Generation for AI Education", which learn how long to let a hill
+descent run before restarting it on a fresh random maze:
 
   bandit   a 6-armed bandit whose arms are hill descents of 100·2^a iterations,
            learned with epsilon-greedy and softmax action selection
@@ -40,7 +42,7 @@ func newLearnBanditCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "bandit",
 		Short: "Restart Bandit: learn the best restart period with ε-greedy and softmax",
-		Long: `Bandit runs seed 000's Restart Bandit. Its arms are hill descents of
+		Long: `Bandit runs the assignment's Restart Bandit. Its arms are hill descents of
 base·2^a iterations (a = 0..arms-1; by default 100, 200, …, 3200), each pull
 on a fresh random maze, paying the utility 2^d / i for a descent of i
 iterations ending at goal depth d (d = 0 without a solution).
@@ -99,7 +101,7 @@ func parseFloats(flag, s string) ([]float64, error) {
 	for _, f := range strings.Split(s, ",") {
 		x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %q is not a number", flag, f)
+			return nil, fmt.Errorf("%s: %q is not a number", flag, maze.Short(f))
 		}
 		xs = append(xs, x)
 	}
@@ -124,7 +126,7 @@ func newLearnSarsaCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "sarsa",
 		Short: "Restart SARSA: learn when to restart hill descent, then evaluate the policy",
-		Long: `Sarsa runs seed 000's Restart SARSA. A state is (t, d): t stages of --stage
+		Long: `Sarsa runs the assignment's Restart SARSA. A state is (t, d): t stages of --stage
 hill-descent iterations since the last restart (0..--horizon) and the goal
 depth d of the maze (12..17 by default, every depth up to --floor counted as
 the floor). Go runs one more stage (reward −1), Restart draws a random maze

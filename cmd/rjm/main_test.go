@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"rjm/render"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -69,10 +72,13 @@ func TestExerciseTranscripts(t *testing.T) {
 // first fails with status 2.
 func TestExerciseInvalidAnswers(t *testing.T) {
 	out, errs, code := rjmRun(t, "4\nfive\n6\n", "exercise", "representation", "--seed", "1")
-	if code != 0 || strings.Count(out, "Rook Jumping Maze size (5-10)?\n") != 3 || strings.Count(errs, "invalid answer") != 2 {
+	// The prompt is repeated in the same style: trailing space, no line
+	// break, so the piped answers' prompts run on one line.
+	p := "Rook Jumping Maze size (5-10)? "
+	if code != 0 || !strings.HasPrefix(out, p+p+p) || strings.Count(errs, "invalid answer") != 2 {
 		t.Fatalf("status %d\nstdout %q\nstderr %q", code, out, errs)
 	}
-	if lines := strings.Split(strings.TrimSpace(out), "\n"); len(lines) != 3+6 {
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); len(lines) != 6 {
 		t.Fatalf("want a 6×6 maze after the prompts, got\n%s", out)
 	}
 	for _, tc := range []struct{ name, input string }{
@@ -99,7 +105,7 @@ func TestExerciseJSON(t *testing.T) {
 		Objective float64 `json:"objective"`
 		Shortest  int     `json:"shortest"`
 	}
-	if code != 0 || json.Unmarshal([]byte(out), &j) != nil || j.Exercise != "hill-descent" || j.Objective != float64(-j.Shortest) || !strings.HasPrefix(errs, "Iterations?\n") {
+	if code != 0 || json.Unmarshal([]byte(out), &j) != nil || j.Exercise != "hill-descent" || j.Objective != float64(-j.Shortest) || !strings.HasPrefix(errs, "Iterations? ") {
 		t.Fatalf("status %d\nstdout %s\nstderr %s", code, out, errs)
 	}
 	out, _, code = rjmRun(t, "7\n", "exercise", "representation", "--seed", "5", "--json")
@@ -357,6 +363,14 @@ func TestBadNames(t *testing.T) {
 		{[]string{"exercise", "foo"}, `unknown exercise "foo" (want one of representation`},
 		{[]string{"learn", "sarsa", "--target", "30"}, "no 5×5 maze has a goal depth above 24"},
 		{[]string{"experiment", "iterations", "--quick", "--out", "/proc/nope"}, "--out"},
+		// What the user typed is checked, not what the library reads it as.
+		{[]string{"solve", "--id", ""}, "--id: empty ID"},
+		{[]string{"analyze", "--id", ""}, "--id: empty ID"},
+		{[]string{"generate", "--id", ""}, `seeded ID "" has no '#seed'`},
+		{[]string{"experiment", "iterations", "--runs", "0"}, "--runs 0 out of range 1..100000"},
+		{[]string{"experiment", "iterations", "--out", ""}, `--out "": empty directory name`},
+		{[]string{"exercise"}, "want one exercise NAME, one of representation, evaluation"},
+		{[]string{"generate", "--energy", "weighted:goal_depth=1e308,non_reaching=-1e308"}, "out of range"},
 	} {
 		out, errs, code := rjmRun(t, "", tc.args...)
 		if code != 2 || out != "" || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") != 1 {
@@ -432,7 +446,7 @@ func TestReadJSONMaze(t *testing.T) {
 		t.Errorf("JSON form: status %d\n%s", code, out)
 	}
 	for _, tc := range []struct{ in, want string }{
-		{`{"id": 3}`, "cannot unmarshal number"},
+		{`{"id": 3}`, `JSON "id" holds a number where a string is wanted`},
 		{`{"rows": 2`, "unexpected end of JSON input"},
 		{`{"id": "5x5:1"}`, "ID has 1 jumps, want 25"},
 		{`{}`, "JSON holds no maze"},
@@ -539,6 +553,25 @@ func TestGenerateResume(t *testing.T) {
 	}
 }
 
+// --version names the version and the commit from the build info.
+func TestVersionOf(t *testing.T) {
+	vcs := []debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef"}, {Key: "vcs.modified", Value: "true"}}
+	for _, tc := range []struct {
+		info   debug.BuildInfo
+		commit string
+		want   string
+	}{
+		{debug.BuildInfo{GoVersion: "go1.26", Main: debug.Module{Version: "(devel)"}, Settings: vcs}, "", "commit 0123456789ab+changes, go1.26"},
+		{debug.BuildInfo{GoVersion: "go1.26", Main: debug.Module{Version: "v1.2.0"}, Settings: vcs[:1]}, "", "v1.2.0, commit 0123456789ab, go1.26"},
+		{debug.BuildInfo{GoVersion: "go1.26", Main: debug.Module{Version: "(devel)"}}, "fedcba9876543210", "commit fedcba987654, go1.26"},
+		{debug.BuildInfo{GoVersion: "go1.26", Main: debug.Module{Version: "(devel)"}}, "", "(devel, commit unknown"},
+	} {
+		if got := versionOf(&tc.info, tc.commit); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("got %q, want %q", got, tc.want)
+		}
+	}
+}
+
 // -o DIR/ writes one file per maze, whole; a rerun finishes a folder that
 // lost its last mazes, and the folder ends as one run writes it.
 func TestGenerateFolder(t *testing.T) {
@@ -570,5 +603,61 @@ func TestGenerateFolder(t *testing.T) {
 				t.Errorf("%s differs after resuming", filepath.Base(f))
 			}
 		}
+	}
+}
+
+// Help texts name the sources as readers know them, point up to lists
+// printed above, and give every maze text directive.
+func TestHelpTexts(t *testing.T) {
+	for _, cmd := range [][]string{{"solve"}, {"analyze"}, {"generate"}, {"compare-energies"}, {"learn"}, {"learn", "bandit"}, {"learn", "sarsa"}, {"experiment"}, {"exercise"}} {
+		out, _, code := rjmRun(t, "", append(cmd, "--help")...)
+		if code != 0 || strings.Contains(out, "see below") || regexp.MustCompile(`seeds? 00\d|\b00\d's`).MatchString(out) {
+			t.Errorf("%v --help: status %d\n%s", cmd, code, out)
+		}
+	}
+	out, _, _ := rjmRun(t, "", "solve", "--help")
+	if !strings.Contains(out, `"goal r,c"`) {
+		t.Errorf("solve --help leaves out the goal line:\n%s", out)
+	}
+}
+
+// On a terminal, solve and analyze with no FILE say that they are
+// reading standard input instead of waiting silently; piped input gets
+// no such line.
+func TestSaysItReadsStandardInput(t *testing.T) {
+	for _, terminal := range []bool{true, false} {
+		var out, errb bytes.Buffer
+		e := &env{stdin: strings.NewReader("1 G\n"), stdout: &out, stderr: &errb, ctx: context.Background(), terminal: terminal}
+		root := newRootCmd(e, []string{"solve"})
+		root.SetArgs([]string{"solve"})
+		if err := root.Execute(); err != nil || strings.Contains(errb.String(), "reading the maze from standard input") != terminal {
+			t.Errorf("terminal %v: %v, stderr %q", terminal, err, errb.String())
+		}
+	}
+}
+
+// A huge value is never echoed whole: every message quotes it cut short.
+func TestHugeInputCut(t *testing.T) {
+	huge := strings.Repeat("9", 100_000)
+	for _, args := range [][]string{
+		{"solve", "--start", huge},
+		{"solve", "--variant", huge},
+		{"solve", "--id", huge + ":1"},
+		{"generate", "--id", "5x5," + huge + "#1"},
+		{"generate", "--energy", "weighted:" + huge},
+		{"generate", "--energy", "weighted:goal_depth=" + huge},
+		{"generate", "--method", huge},
+		{"exercise", huge},
+		{"experiment", huge},
+		{"learn", "bandit", "--epsilon", huge + "x"},
+	} {
+		_, errs, code := rjmRun(t, "", args...)
+		if code != 2 || len(errs) > 300 || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%s %s: status %d, stderr %.400q", args[0], args[1], code, errs)
+		}
+	}
+	_, errs, code := rjmRun(t, "1 "+huge+"\n1 G\n", "solve")
+	if code != 2 || len(errs) > 300 {
+		t.Errorf("huge jump: status %d, stderr %.400q", code, errs)
 	}
 }

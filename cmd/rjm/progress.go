@@ -15,6 +15,13 @@ func isTerminal(w any) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
+// colorWanted reports whether output may be coloured: not with
+// --no-color, nor when the environment sets NO_COLOR to anything but ""
+// (https://no-color.org).
+func colorWanted(noColor bool, getenv func(string) string) bool {
+	return !noColor && getenv("NO_COLOR") == ""
+}
+
 // newProgress returns a progress callback that draws a bar on stderr, and
 // a function to call when the work is over, which removes the bar. The
 // callback is nil when stderr is not a terminal (progress never goes to
@@ -23,7 +30,7 @@ func newProgress(e *env, what string, total int) (func(done, total int, best flo
 	if !isTerminal(e.stderr) || total <= 0 {
 		return nil, func() {}
 	}
-	p := mpb.NewWithContext(e.ctx, mpb.WithOutput(e.stderr), mpb.WithWidth(40), mpb.WithRefreshRate(100*time.Millisecond))
+	p := mpb.New(mpb.WithOutput(e.stderr), mpb.WithWidth(40), mpb.WithRefreshRate(100*time.Millisecond))
 	bar := p.AddBar(int64(total),
 		mpb.BarRemoveOnComplete(),
 		mpb.PrependDecorators(decor.Name(what+" "), decor.CountersNoUnit("%d/%d")),

@@ -6,12 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"regexp"
 	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"rjm/internal/interrupt"
 )
 
 // Exit statuses.
@@ -19,9 +20,8 @@ const (
 	exitOK      = 0
 	exitFailure = 1 // the work failed (I/O, cancellation)
 	exitUsage   = 2 // bad usage or bad input
-	// exitInterrupted is the shell's status for a command stopped by
-	// Ctrl-C (128 + SIGINT).
-	exitInterrupted = 130
+	// A command stopped by Ctrl-C or SIGTERM exits with the shell's
+	// status for the signal: 130 or 143 (see interrupt.Status).
 )
 
 // env is what every command reads and writes, so that tests can run the
@@ -30,6 +30,7 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	ctx            context.Context
+	terminal       bool // standard input is a terminal
 }
 
 // usageError marks errors caused by bad usage or input (exit status 2).
@@ -47,21 +48,25 @@ func badInput(err error) error {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, received, stop := interrupt.Context(context.Background())
 	defer stop()
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, ctx: ctx}
+	// Ctrl-C ends a wait on standard input at once.
+	e := &env{stdin: interrupt.Reader(ctx, stdin), stdout: stdout, stderr: stderr, ctx: ctx, terminal: isTerminal(stdin)}
 	root := newRootCmd(e, args)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return exitOK
 	}
-	if ctx.Err() != nil { // Ctrl-C
+	if sig := received(); sig != nil { // Ctrl-C or SIGTERM
 		if errors.Is(err, context.Canceled) {
 			err = errors.New("interrupted")
 		}
+		if sig != os.Interrupt {
+			err = fmt.Errorf("%w (SIGTERM)", err)
+		}
 		fmt.Fprintf(stderr, "rjm: %v\n", err)
-		return exitInterrupted
+		return interrupt.Status(sig)
 	}
 	fmt.Fprintf(stderr, "rjm: %v\n", err)
 	var ue usageError
@@ -176,6 +181,11 @@ func wrapArgs(c *cobra.Command) {
 	}
 }
 
+// commit is the commit rjm was built from, for builds without version
+// control information (a git worktree, or -buildvcs=false): set it with
+// go build -ldflags "-X main.commit=$(git rev-parse HEAD)".
+var commit string
+
 // version describes the build: the module version, or the commit it was
 // built from (marked "+changes" when the tree had uncommitted changes),
 // and the Go release.
@@ -184,8 +194,14 @@ func version() string {
 	if !ok {
 		return "unknown"
 	}
+	return versionOf(info, commit)
+}
+
+// versionOf describes the build info, with commit as the commit when it
+// records none.
+func versionOf(info *debug.BuildInfo, commit string) string {
 	v := info.Main.Version
-	var rev, dirty string
+	rev, dirty := commit, ""
 	for _, s := range info.Settings {
 		switch {
 		case s.Key == "vcs.revision":
@@ -194,8 +210,13 @@ func version() string {
 			dirty = "+changes"
 		}
 	}
-	if (v == "" || v == "(devel)") && rev != "" {
+	switch {
+	case (v == "" || v == "(devel)") && rev != "":
 		v = "commit " + rev[:min(12, len(rev))] + dirty
+	case v == "" || v == "(devel)":
+		v = "(devel, commit unknown: build with -buildvcs=true in a git clone, or -ldflags \"-X main.commit=$(git rev-parse HEAD)\")"
+	case rev != "":
+		v += ", commit " + rev[:min(12, len(rev))] + dirty
 	}
 	return v + ", " + info.GoVersion
 }

@@ -15,15 +15,17 @@ func newSolveCmd(e *env) *cobra.Command {
 		Short: "Solve a given maze: goal depth, a shortest solution, the depth of every cell",
 		Long: `Solve reads a maze (from FILE, or standard input when FILE is - or absent)
 and prints its goal depth, one shortest solution in U/D/L/R letters, the number
-of distinct shortest solutions, the simple objective of seed 000, and the
+of distinct shortest solutions, the simple objective of the assignment, and the
 "Moves from start:" grid ("--" for unreachable cells).
 
 Maze text: rows of jump numbers separated by spaces or tabs, the goal written
-G (or 0); lines starting with # are comments; an optional first line
-"start r,c" places the start (default 1,1). JSON input is read too: the
---json output of any rjm command that prints a maze (by its "id"), or the
-maze's JSON form (rows, cols, start, goal, jumps), so commands chain:
-rjm generate --json | rjm solve.
+G (or 0); lines starting with # are comments; optional lines before the rows,
+"start r,c" and "goal r,c" (1-based), place the start (default 1,1) and the
+goal (when the rows mark no G). Lines end at LF, CR LF or CR. JSON input is
+read too: the --json output of any rjm command that prints a maze (by its
+"id"), or the maze's JSON form (rows, cols, start, goal, jumps), so commands
+chain: rjm generate --json | rjm solve. On a terminal, with no FILE, solve
+says it is reading standard input (end the maze with Ctrl-D).
 
 Variants (docs/variants.md): a line "variant NAMES" before the rows, or
 --variant NAMES, applies rules to the grid, comma-separated and combinable:
