@@ -34,12 +34,17 @@ package records
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"math/big"
 	"math/bits"
+	"os"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -60,7 +65,7 @@ type Settings struct {
 	// same, only slower).
 	NoPrune bool
 	// Split is the number of cells whose jumps define the sub-trees; zero
-	// means enough for about 64 sub-trees per core.
+	// means enough for about 256 sub-trees.
 	Split   int
 	Workers int // zero means one per core
 	// Done lists the sub-trees finished by an earlier run, with their
@@ -340,7 +345,9 @@ func Search(ctx context.Context, s Settings) (*Result, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	roots := proto.roots(split, 64*workers)
+	// About 256 sub-trees, whatever the cores: a checkpoint's sub-tree
+	// indices must mean the same on every machine.
+	roots := proto.roots(split, 256)
 	done := map[int]Subtree{}
 	for _, d := range s.Done {
 		done[d.Index] = d
@@ -528,3 +535,86 @@ func (r *search) roots(split, want int) []root {
 	r.init()
 	return out
 }
+
+// Checkpoint is a file of finished sub-trees: a first line naming the
+// settings they belong to, then one JSON line per sub-tree, appended as
+// each finishes, so that a search cut short loses at most the sub-trees
+// under way.
+type Checkpoint struct {
+	f   *os.File
+	enc *json.Encoder
+	mu  sync.Mutex
+}
+
+// header names the settings a checkpoint's sub-trees belong to.
+func header(s Settings) string {
+	cell := func(c *maze.Cell) string {
+		if c == nil {
+			return "default"
+		}
+		return c.String()
+	}
+	return fmt.Sprintf(`{"board":%q,"start":%q,"goal":%q,"unique":%v,"split":%d,"prune":%v}`,
+		fmt.Sprintf("%dx%d%s", s.Board.Rows, s.Board.Cols, s.Board.Variant), cell(s.Start), cell(s.Goal), s.Good, s.Split, !s.NoPrune)
+}
+
+// OpenCheckpoint opens (or creates) the checkpoint file name for the
+// search s and returns it with the sub-trees it holds, to give the search
+// as Settings.Done; a file made for other settings is an error, and a
+// last line cut short is dropped.
+func OpenCheckpoint(name string, s Settings) (*Checkpoint, []Subtree, error) {
+	data, err := os.ReadFile(name)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, err
+	}
+	var done []Subtree
+	lines := strings.SplitAfter(string(data), "\n")
+	keep := 0
+	for k, line := range lines {
+		if !strings.HasSuffix(line, "\n") {
+			break // cut short
+		}
+		if k == 0 {
+			if strings.TrimSpace(line) != header(s) {
+				return nil, nil, fmt.Errorf("records: checkpoint %s was made for other settings: %s", name, strings.TrimSpace(line))
+			}
+		} else {
+			var st Subtree
+			if json.Unmarshal([]byte(line), &st) != nil {
+				break
+			}
+			done = append(done, st)
+		}
+		keep += len(line)
+	}
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := f.Truncate(int64(keep)); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if _, err := f.Seek(int64(keep), io.SeekStart); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if keep == 0 {
+		if _, err := f.WriteString(header(s) + "\n"); err != nil {
+			f.Close()
+			return nil, nil, err
+		}
+	}
+	return &Checkpoint{f: f, enc: json.NewEncoder(f)}, done, nil
+}
+
+// Save appends a finished sub-tree; it may be called concurrently (give
+// it as Settings.Finished).
+func (c *Checkpoint) Save(st Subtree) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	_ = c.enc.Encode(st)
+}
+
+// Close closes the file.
+func (c *Checkpoint) Close() error { return c.f.Close() }

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"rjm/generate"
@@ -214,3 +215,94 @@ func (f *FolderWriter) Write(r *generate.Result) error {
 
 // Count returns the number of mazes the folder holds.
 func (f *FolderWriter) Count() int { return f.n }
+
+// BatchSink is where a batch's mazes go, one at a time: a BatchWriter or
+// a FolderWriter.
+type BatchSink interface {
+	Write(*generate.Result) error
+	Count() int // the mazes it holds
+}
+
+// BatchOutput is a batch's output file or folder, opened to go on where an
+// earlier run of the same batch stopped.
+type BatchOutput struct {
+	BatchSink
+	// Batch is the batch resumed after the mazes the output holds (with
+	// the seed of the file's first maze when none was given).
+	Batch generate.Batch
+	close func() error
+}
+
+// Close closes the output file.
+func (o *BatchOutput) Close() error { return o.close() }
+
+// OpenBatch opens path for the mazes of batch b: a folder (a path ending
+// in "/", or an existing folder; see OpenFolder) or a file (text, or JSON
+// Lines with asJSON). Whole mazes an earlier run left there are kept and a
+// maze cut short is dropped; the batch returned goes on after them. When
+// seedGiven is false the batch takes the seed of the output's first maze.
+// An output of another recipe, or of a batch that starts at another
+// seed, is an error.
+func OpenBatch(path string, asJSON bool, b generate.Batch, seedGiven bool) (*BatchOutput, error) {
+	if st, err := os.Stat(path); strings.HasSuffix(path, "/") || err == nil && st.IsDir() {
+		folder, done, err := OpenFolder(path, asJSON, b.Spec)
+		if err != nil {
+			return nil, err
+		}
+		return &BatchOutput{BatchSink: folder, Batch: b.Resume(done), close: func() error { return nil }}, nil
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	fail := func(err error) (*BatchOutput, error) {
+		f.Close()
+		return nil, err
+	}
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return fail(err)
+	}
+	if len(data) > 0 && !seedGiven {
+		b.Spec.Seed = firstSeed(data, asJSON, b.Spec.Seed)
+	}
+	done, size, err := ReadBatch(data, asJSON, b.Spec)
+	switch {
+	case err != nil:
+		return fail(err)
+	case len(done) > 0 && (done[0].Spec.Seed < b.Spec.Seed || done[0].Spec.Seed > b.Spec.Seed && b.Keep == generate.Constraints{}):
+		// Under constraints the first maze may come after seeds that
+		// missed them; without, it is the batch's seed itself.
+		return fail(fmt.Errorf("render: it holds a batch that starts at seed %d, not at seed %d", done[0].Spec.Seed, b.Spec.Seed))
+	}
+	if err := f.Truncate(int64(size)); err != nil {
+		return fail(err)
+	}
+	if _, err := f.Seek(int64(size), io.SeekStart); err != nil {
+		return fail(err)
+	}
+	return &BatchOutput{BatchSink: NewBatchWriter(f, asJSON, len(done)), Batch: b.Resume(done), close: f.Close}, nil
+}
+
+// firstSeed returns the seed of the first maze of a batch file, or def.
+func firstSeed(data []byte, asJSON bool, def uint64) uint64 {
+	line, _, _ := strings.Cut(string(data), "\n")
+	if asJSON {
+		var g struct {
+			Seed *uint64 `json:"seed"`
+		}
+		if json.Unmarshal([]byte(line), &g) == nil && g.Seed != nil {
+			return *g.Seed
+		}
+		return def
+	}
+	if _, after, ok := strings.Cut(string(data), "Seeded ID: "); ok {
+		sid, _, _ := strings.Cut(after, "\n")
+		if _, seed, ok := strings.Cut(sid, "#"); ok {
+			if v, err := strconv.ParseUint(strings.TrimSpace(seed), 10, 64); err == nil {
+				return v
+			}
+		}
+	}
+	return def
+}

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -279,88 +277,24 @@ func generateMany(e *env, b generate.Batch, asJSON bool, out string, seedGiven b
 	if err := b.Validate(); err != nil {
 		return badInput(fmt.Errorf("--count: %s", strings.TrimPrefix(err.Error(), "generate: ")))
 	}
-	var w io.Writer = e.stdout
-	var done []*generate.Result
-	var bw interface {
-		Write(*generate.Result) error
-		Count() int
-	}
-	if st, err := os.Stat(out); out != "" && (strings.HasSuffix(out, "/") || err == nil && st.IsDir()) {
-		folder, done, err := render.OpenFolder(out, asJSON, b.Spec)
+	var sink render.BatchSink = render.NewBatchWriter(e.stdout, asJSON, 0)
+	if out != "" {
+		o, err := render.OpenBatch(out, asJSON, b, seedGiven)
 		if err != nil {
 			return badInput(fmt.Errorf("-o %s", strings.TrimPrefix(err.Error(), "render: ")))
 		}
-		if len(done) > 0 {
-			fmt.Fprintf(e.stderr, "rjm: %s holds %d of %d mazes; going on from there\n", out, min(len(done), b.Count), b.Count)
+		defer o.Close()
+		if o.Count() > 0 {
+			fmt.Fprintf(e.stderr, "rjm: %s holds %d of %d mazes; going on from there\n", out, min(o.Count(), b.Count), b.Count)
 		}
-		b, bw = b.Resume(done), folder
-	} else if out != "" {
-		f, err := os.OpenFile(out, os.O_RDWR|os.O_CREATE, 0o644)
-		if err != nil {
-			return badInput(fmt.Errorf("-o: %w", err))
-		}
-		defer f.Close()
-		data, err := io.ReadAll(f)
-		if err != nil {
-			return fmt.Errorf("-o %s: %w", out, err)
-		}
-		if len(data) > 0 && !seedGiven {
-			b.Spec.Seed = firstSeed(data, asJSON, b.Spec.Seed)
-		}
-		var size int
-		done, size, err = render.ReadBatch(data, asJSON, b.Spec)
-		switch {
-		case err != nil:
-			return badInput(fmt.Errorf("-o %s: %s", out, strings.TrimPrefix(err.Error(), "render: ")))
-		case len(done) > 0 && (done[0].Spec.Seed < b.Spec.Seed || done[0].Spec.Seed > b.Spec.Seed && b.Keep == generate.Constraints{}):
-			// Under constraints the first maze may come after seeds that
-			// missed them; without, it is the batch's seed itself.
-			return badInput(fmt.Errorf("-o %s holds a batch that starts at seed %d, not at --seed %d", out, done[0].Spec.Seed, b.Spec.Seed))
-		}
-		if err := f.Truncate(int64(size)); err != nil {
-			return err
-		}
-		if _, err := f.Seek(int64(size), io.SeekStart); err != nil {
-			return err
-		}
-		if len(done) > 0 {
-			fmt.Fprintf(e.stderr, "rjm: %s holds %d of %d mazes; going on from there\n", out, min(len(done), b.Count), b.Count)
-		}
-		b, w = b.Resume(done), f
+		b, sink = o.Batch, o
 	}
 	var finish func()
 	b.Progress, finish = workProgress(e, "generating")
-	if bw == nil {
-		bw = render.NewBatchWriter(w, asJSON, len(done))
-	}
-	err := b.Run(e.ctx, func(_ int, r *generate.Result) error { return bw.Write(r) })
+	err := b.Run(e.ctx, func(_ int, r *generate.Result) error { return sink.Write(r) })
 	finish()
 	if err != nil && e.ctx.Err() != nil {
-		return fmt.Errorf("interrupted: %d of %d mazes written", bw.Count(), b.Count)
+		return fmt.Errorf("interrupted: %d of %d mazes written", sink.Count(), b.Count)
 	}
 	return err
-}
-
-// firstSeed returns the seed of the first maze of a batch file, or def.
-func firstSeed(data []byte, asJSON bool, def uint64) uint64 {
-	line := string(data)
-	if !asJSON {
-		if _, after, ok := strings.Cut(line, "Seeded ID: "); ok {
-			line, _, _ = strings.Cut(after, "\n")
-		}
-	} else if l, _, ok := strings.Cut(line, "\n"); ok {
-		var g struct {
-			Seed uint64 `json:"seed"`
-		}
-		if json.Unmarshal([]byte(l), &g) == nil {
-			return g.Seed
-		}
-		return def
-	}
-	if _, seed, ok := strings.Cut(line, "#"); ok {
-		if v, err := strconv.ParseUint(strings.TrimSpace(seed), 10, 64); err == nil {
-			return v
-		}
-	}
-	return def
 }

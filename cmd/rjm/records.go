@@ -1,33 +1,15 @@
 package main
 
 import (
-	"bufio"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"rjm/maze"
 	"rjm/records"
+	"rjm/render"
 )
-
-// recordsJSON is the --json form of "rjm records".
-type recordsJSON struct {
-	Rows     int    `json:"rows"`
-	Cols     int    `json:"cols"`
-	Start    [2]int `json:"start"`
-	Goal     [2]int `json:"goal"`
-	Good     bool   `json:"unique"`
-	MaxDepth *int   `json:"max_depth"`
-	Count    string `json:"count"`
-	Example  string `json:"example,omitempty"`
-	Maze     string `json:"maze,omitempty"`
-	Nodes    int64  `json:"nodes"`
-	Subtrees int    `json:"subtrees"`
-}
 
 func newRecordsCmd(e *env) *cobra.Command {
 	var (
@@ -73,24 +55,16 @@ same FILE and settings skips them: an interrupted search resumes.`,
 				return badInput(err)
 			}
 			s.Board = b
-			var ckpt *os.File
 			if file != "" {
-				if s.Done, err = readCheckpoint(file, s); err != nil {
-					return badInput(err)
-				}
-				if ckpt, err = os.OpenFile(file, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err != nil {
-					return badInput(fmt.Errorf("--checkpoint: %w", err))
+				ckpt, done, err := records.OpenCheckpoint(file, s)
+				if err != nil {
+					return badInput(fmt.Errorf("--checkpoint: %s", strings.TrimPrefix(err.Error(), "records: ")))
 				}
 				defer ckpt.Close()
-				if len(s.Done) == 0 {
-					if err := json.NewEncoder(ckpt).Encode(checkpointHeader(s)); err != nil {
-						return err
-					}
-				} else {
-					fmt.Fprintf(e.stderr, "rjm: %s holds %d finished sub-trees; skipping them\n", file, len(s.Done))
+				if len(done) > 0 {
+					fmt.Fprintf(e.stderr, "rjm: %s holds %d finished sub-trees; skipping them\n", file, len(done))
 				}
-				enc := json.NewEncoder(ckpt)
-				s.Finished = func(st records.Subtree) { _ = enc.Encode(st) }
+				s.Done, s.Finished = done, ckpt.Save
 			}
 			var finish func()
 			s.Progress, finish = workProgress(e, "searching")
@@ -105,35 +79,8 @@ same FILE and settings skips them: an interrupted search resumes.`,
 				}
 				return err
 			}
-			m, _ := maze.New(b, maze.DefaultStart(b), maze.DefaultGoal(b))
-			if s.Start != nil {
-				m.Start = b.Index(*s.Start)
-			}
-			if s.Goal != nil {
-				m.Goal = b.Index(*s.Goal)
-			}
-			j := recordsJSON{Rows: b.Rows, Cols: b.Cols, Start: m.CellJSON(m.Start), Goal: m.CellJSON(m.Goal), Good: s.Good,
-				Count: r.Count.String(), Nodes: r.Nodes, Subtrees: len(r.Subtrees)}
-			if r.MaxDepth >= 0 {
-				d := r.MaxDepth
-				j.MaxDepth = &d
-				j.Example, _ = r.Example.ID()
-				j.Maze = r.Example.String()
-			}
-			if asJSON {
-				return writeJSON(e, j)
-			}
-			what := "legal mazes"
-			if s.Good {
-				what = "legal mazes with a unique shortest solution and no black holes"
-			}
-			if r.MaxDepth < 0 {
-				_, err = fmt.Fprintf(e.stdout, "No solvable maze among the %s of a %d×%d board from %v to %v.\n", what, b.Rows, b.Cols, m.Cell(m.Start), m.Cell(m.Goal))
-				return err
-			}
-			_, err = fmt.Fprintf(e.stdout, "%d×%d, start %v, goal %v, among all %s:\nMaximum goal depth: %d\nMazes reaching it: %s\nSearched: %d branches in %d sub-trees\nExample (ID %s):\n%s",
-				b.Rows, b.Cols, m.Cell(m.Start), m.Cell(m.Goal), what, r.MaxDepth, r.Count, r.Nodes, len(r.Subtrees), j.Example, j.Maze)
-			return err
+			v := render.NewRecords(s, r)
+			return show(e, asJSON, v, text(v.Text()))
 		},
 	}
 	fl := c.Flags()
@@ -149,44 +96,4 @@ same FILE and settings skips them: an interrupted search resumes.`,
 	fl.BoolVar(&s.NoPrune, "no-prune", false, "turn the bound off (to check it: the answer is the same)")
 	fl.BoolVar(&asJSON, "json", false, "print the result as JSON")
 	return c
-}
-
-// checkpointHeader is the first line of a checkpoint file: the settings
-// its sub-trees belong to.
-func checkpointHeader(s records.Settings) map[string]any {
-	return map[string]any{"board": fmt.Sprintf("%dx%d", s.Board.Rows, s.Board.Cols), "start": fmt.Sprint(s.Start), "goal": fmt.Sprint(s.Goal),
-		"unique": s.Good, "split": s.Split, "prune": !s.NoPrune}
-}
-
-// readCheckpoint reads the sub-trees a checkpoint file holds, after
-// checking that its header matches s; a missing file holds none.
-func readCheckpoint(file string, s records.Settings) ([]records.Subtree, error) {
-	f, err := os.Open(file)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("--checkpoint: %w", err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	var done []records.Subtree
-	for n := 0; sc.Scan(); n++ {
-		if n == 0 {
-			var h map[string]any
-			want, _ := json.Marshal(checkpointHeader(s))
-			got, _ := json.Marshal(func() any { _ = json.Unmarshal(sc.Bytes(), &h); return h }())
-			if string(got) != string(want) {
-				return nil, fmt.Errorf("--checkpoint %s was made with other settings (%s)", file, sc.Text())
-			}
-			continue
-		}
-		var st records.Subtree
-		if json.Unmarshal(sc.Bytes(), &st) != nil {
-			break // a line cut short by an interruption
-		}
-		done = append(done, st)
-	}
-	return done, nil
 }

@@ -1,0 +1,60 @@
+package render
+
+import (
+	"fmt"
+
+	"rjm/maze"
+	"rjm/records"
+)
+
+// Records is the view of a records search: what "rjm records --json"
+// prints, and its text.
+type Records struct {
+	Rows     int    `json:"rows"`
+	Cols     int    `json:"cols"`
+	Start    [2]int `json:"start"`
+	Goal     [2]int `json:"goal"`
+	Good     bool   `json:"unique"`
+	MaxDepth *int   `json:"max_depth"`
+	Count    string `json:"count"`
+	Example  string `json:"example,omitempty"`
+	Maze     string `json:"maze,omitempty"`
+	Nodes    int64  `json:"nodes"`
+	Subtrees int    `json:"subtrees"`
+}
+
+// NewRecords returns the view of the search s that found r.
+func NewRecords(s records.Settings, r *records.Result) Records {
+	b := s.Board
+	start, goal := maze.DefaultStart(b), maze.DefaultGoal(b)
+	if s.Start != nil {
+		start = *s.Start
+	}
+	if s.Goal != nil {
+		goal = *s.Goal
+	}
+	v := Records{Rows: b.Rows, Cols: b.Cols, Start: b.CellJSON(b.Index(start)), Goal: b.CellJSON(b.Index(goal)), Good: s.Good,
+		Count: r.Count.String(), Nodes: r.Nodes, Subtrees: len(r.Subtrees)}
+	if r.MaxDepth >= 0 {
+		d := r.MaxDepth
+		v.MaxDepth = &d
+		v.Example, _ = r.Example.ID()
+		v.Maze = r.Example.String()
+	}
+	return v
+}
+
+// Text returns the report: the maximum goal depth, the mazes reaching it,
+// the work done, and an example.
+func (v Records) Text() string {
+	what := "legal mazes"
+	if v.Good {
+		what = "legal mazes with a unique shortest solution and no black holes"
+	}
+	where := fmt.Sprintf("%d×%d, start (%d,%d), goal (%d,%d)", v.Rows, v.Cols, v.Start[0], v.Start[1], v.Goal[0], v.Goal[1])
+	if v.MaxDepth == nil {
+		return fmt.Sprintf("%s: no solvable maze among the %s.\n", where, what)
+	}
+	return fmt.Sprintf("%s, among all %s:\nMaximum goal depth: %d\nMazes reaching it: %s\nSearched: %d branches in %d sub-trees\nExample (ID %s):\n%s",
+		where, what, *v.MaxDepth, v.Count, v.Nodes, v.Subtrees, v.Example, v.Maze)
+}
