@@ -64,6 +64,11 @@ type Settings struct {
 	// NoPrune turns the bound off (for checking it; the answer is the
 	// same, only slower).
 	NoPrune bool
+	// Floor, when positive, searches only mazes of at least that goal
+	// depth: the answer is the maximum when it is at least Floor, and no
+	// solvable maze (-1) otherwise. With Good and a zero Floor, Search
+	// finds the floor itself (see Search).
+	Floor int
 	// Split is the number of cells whose jumps define the sub-trees; zero
 	// means enough for about 256 sub-trees.
 	Split   int
@@ -86,8 +91,9 @@ const MaxCells = 64
 // Subtree is the outcome of one independent part of the search.
 type Subtree struct {
 	Index    int    `json:"index"`
-	MaxDepth int    `json:"max_depth"` // -1: no solvable maze in it
-	Count    string `json:"count"`     // mazes reaching MaxDepth, in decimal
+	Floor    int    `json:"floor,omitempty"` // the Floor it was searched with
+	MaxDepth int    `json:"max_depth"`       // -1: no solvable maze in it
+	Count    string `json:"count"`           // mazes reaching MaxDepth, in decimal
 	Example  []int  `json:"example,omitempty"`
 	Nodes    int64  `json:"nodes"` // branches searched
 }
@@ -118,6 +124,7 @@ type search struct {
 	example        []int     // an assignment reaching best
 	overflow       bool      // the count left 128 bits
 	nodes          int64
+	floor          int // no maze below this goal depth counts
 	stop           func() bool
 	// shared is the best depth any sub-tree has found: a branch that
 	// cannot reach it holds no record, whichever sub-tree it is in.
@@ -129,7 +136,7 @@ type search struct {
 
 func newSearch(g *graph.Graph, start, goal int, s Settings) *search {
 	n := g.Cells()
-	r := &search{n: n, start: start, goal: goal, good: s.Good, prune: !s.NoPrune, best: -1, slack: s.slack,
+	r := &search{n: n, start: start, goal: goal, good: s.Good, prune: !s.NoPrune || s.Floor > 0, best: -1, slack: s.slack, floor: s.Floor,
 		legal: make([][]int, n), succ: make([][][]int, n), free: make([]uint64, n),
 		jump: make([]int, n), depth: make([]int, n)}
 	b := g.Board()
@@ -199,7 +206,7 @@ func (r *search) run() {
 
 // leaf counts the mazes of a finished branch of goal depth D.
 func (r *search) leaf(D int) {
-	if D < 0 || D < r.best {
+	if D < 0 || D < r.best || D < r.floor {
 		return
 	}
 	if r.good && !r.isGood(D) {
@@ -305,7 +312,41 @@ var ErrOverflow = errors.New("records: a count is above 2^128")
 // returns ctx's error with the sub-trees finished so far in
 // Result.Subtrees (the rest can be searched by a later run given them as
 // Settings.Done).
+//
+// The good mazes' search cannot stop at the goal (black holes depend on
+// every reachable cell), so until it has found a good maze it has nothing
+// to prune with. It therefore deepens from above: the maximum over all
+// mazes, M, bounds the good mazes' maximum; it searches with Floor M,
+// M−1, … and stops at the first floor that holds a good maze, which is
+// then the maximum (every deeper floor held none), with its exact count.
 func Search(ctx context.Context, s Settings) (*Result, error) {
+	if !s.Good || s.Floor > 0 || s.NoPrune {
+		return searchFloor(ctx, s)
+	}
+	all := s
+	all.Good, all.Done, all.Finished, all.Progress = false, nil, nil, nil
+	top, err := searchFloor(ctx, all)
+	if err != nil {
+		return top, err
+	}
+	nodes := top.Nodes
+	for floor := top.MaxDepth; floor >= 1; floor-- {
+		t := s
+		t.Floor = floor
+		r, err := searchFloor(ctx, t)
+		if r != nil {
+			r.Nodes += nodes
+			nodes = r.Nodes
+		}
+		if err != nil || r.MaxDepth >= 0 {
+			return r, err
+		}
+	}
+	return &Result{MaxDepth: -1, Count: new(big.Int), Nodes: nodes}, nil
+}
+
+// searchFloor runs the search with the given settings as they are.
+func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 	b := s.Board
 	if err := b.Validate(); err != nil {
 		return nil, err
@@ -350,12 +391,17 @@ func Search(ctx context.Context, s Settings) (*Result, error) {
 	roots := proto.roots(split, 256)
 	done := map[int]Subtree{}
 	for _, d := range s.Done {
-		done[d.Index] = d
+		if d.Floor == s.Floor {
+			done[d.Index] = d
+		}
 	}
 	res := &Result{MaxDepth: -1, Count: new(big.Int)}
 	shared := new(atomic.Int64)
 	shared.Store(-1)
-	for _, d := range s.Done {
+	if s.Floor > 0 {
+		shared.Store(int64(s.Floor)) // nothing below the floor counts
+	}
+	for _, d := range done {
 		shared.Store(max(shared.Load(), int64(d.MaxDepth)))
 	}
 	results := make([]Subtree, len(roots))
@@ -382,7 +428,7 @@ func Search(ctx context.Context, s Settings) (*Result, error) {
 					if ctx.Err() != nil {
 						return
 					}
-					st := Subtree{Index: k, MaxDepth: r.best, Count: big128(r.count).String(), Example: r.example, Nodes: r.nodes}
+					st := Subtree{Index: k, Floor: s.Floor, MaxDepth: r.best, Count: big128(r.count).String(), Example: r.example, Nodes: r.nodes}
 					if r.best < 0 {
 						st.Count = "0"
 					}

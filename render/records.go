@@ -21,6 +21,8 @@ type Records struct {
 	Maze     string `json:"maze,omitempty"`
 	Nodes    int64  `json:"nodes"`
 	Subtrees int    `json:"subtrees"`
+	// Reach says how often each search method reaches the record.
+	Reach []records.Reach `json:"reach,omitempty"`
 }
 
 // NewRecords returns the view of the search s that found r.
@@ -55,6 +57,10 @@ func (v Records) Text() string {
 	if v.MaxDepth == nil {
 		return fmt.Sprintf("%s: no solvable maze among the %s.\n", where, what)
 	}
-	return fmt.Sprintf("%s, among all %s:\nMaximum goal depth: %d\nMazes reaching it: %s\nSearched: %d branches in %d sub-trees\nExample (ID %s):\n%s",
+	out := fmt.Sprintf("%s, among all %s:\nMaximum goal depth: %d\nMazes reaching it: %s\nSearched: %d branches in %d sub-trees\nExample (ID %s):\n%s",
 		where, what, *v.MaxDepth, v.Count, v.Nodes, v.Subtrees, v.Example, v.Maze)
+	if v.Reach != nil {
+		out += "\nHow often rjm generate reaches it (depth energy):\n" + records.ReachTable(v.Reach, *v.MaxDepth)
+	}
+	return out
 }

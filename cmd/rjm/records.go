@@ -16,7 +16,8 @@ func newRecordsCmd(e *env) *cobra.Command {
 		size, rows, cols  int
 		start, goal, file string
 		s                 records.Settings
-		asJSON            bool
+		asJSON, reach     bool
+		runs              int
 	)
 	c := &cobra.Command{
 		Use:   "records",
@@ -80,6 +81,12 @@ same FILE and settings skips them: an interrupted search resumes.`,
 				return err
 			}
 			v := render.NewRecords(s, r)
+			if reach && r.MaxDepth > 0 {
+				rs := records.ReachSettings{Board: b, Start: s.Start, Goal: s.Goal, Target: r.MaxDepth, Runs: runs, Seed: 1, Workers: s.Workers}
+				if v.Reach, err = records.ReachMethods(e.ctx, rs); err != nil {
+					return err
+				}
+			}
 			return show(e, asJSON, v, text(v.Text()))
 		},
 	}
@@ -94,6 +101,8 @@ same FILE and settings skips them: an interrupted search resumes.`,
 	fl.IntVar(&s.Workers, "workers", 0, "goroutines `W` (default: one per core)")
 	fl.IntVar(&s.Split, "split", 0, "cells `K` whose jumps define the sub-trees (default: enough for the cores)")
 	fl.BoolVar(&s.NoPrune, "no-prune", false, "turn the bound off (to check it: the answer is the same)")
+	fl.BoolVar(&reach, "reach", false, "then run every method of rjm generate (depth energy, 25,000, 100,000 and 1,000,000 iterations) and say how often it reaches the record")
+	fl.IntVar(&runs, "runs", 0, "with --reach, seeded runs `N` per method and budget (default 100; 20 for 1,000,000 iterations)")
 	fl.BoolVar(&asJSON, "json", false, "print the result as JSON")
 	return c
 }

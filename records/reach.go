@@ -1,0 +1,98 @@
+package records
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"rjm/generate"
+	"rjm/maze"
+)
+
+// ReachSettings ask how often each search method of rjm generate reaches
+// a proven record, on the record's board, start and goal, with the depth
+// energy (the simple objective, which asks for length alone).
+type ReachSettings struct {
+	Board       maze.Board
+	Start, Goal *maze.Cell // nil: the corners, as in Settings
+	Target      int        // the record: the goal depth to reach
+	// Budgets are the search iterations per run; nil means 25,000,
+	// 100,000 and 1,000,000.
+	Budgets []int
+	// Runs is the number of seeded runs per method and budget; zero
+	// means 100 (20 for budgets above 100,000).
+	Runs    int
+	Seed    uint64
+	Workers int // zero means one per core
+}
+
+// Reach is how one method did with one budget.
+type Reach struct {
+	Method     string  `json:"method"`
+	Iterations int     `json:"iterations"`
+	Runs       int     `json:"runs"`
+	Reached    int     `json:"reached"`    // runs whose maze has the target depth
+	MeanDepth  float64 `json:"mean_depth"` // the mean goal depth of the runs' mazes
+}
+
+// ReachMethods runs every method of generate.Methods with each budget:
+// run k of a method and budget is generate.Run of the method's recipe
+// with seed Seed+k (restarts: 10 descents sharing the budget; the other
+// settings are generate.Default's). Each run can be repeated alone from
+// its seeded ID.
+func ReachMethods(ctx context.Context, s ReachSettings) ([]Reach, error) {
+	budgets := s.Budgets
+	if budgets == nil {
+		budgets = []int{25_000, 100_000, 1_000_000}
+	}
+	var out []Reach
+	for _, method := range generate.Methods {
+		for _, budget := range budgets {
+			spec := generate.Default()
+			spec.Rows, spec.Cols, spec.Variant = s.Board.Rows, s.Board.Cols, s.Board.Variant
+			spec.Start, spec.Goal, spec.RandomGoal = s.Start, s.Goal, false
+			if spec.Goal == nil {
+				g := maze.DefaultGoal(s.Board)
+				spec.Goal = &g
+			}
+			spec.Method, spec.Energy, spec.Seed, spec.Iterations = method, "depth", s.Seed, budget
+			if method == generate.Restarts {
+				spec.Descents, spec.Iterations = 10, budget/10
+			}
+			runs := s.Runs
+			if runs == 0 {
+				runs = 100
+				if budget > 100_000 {
+					runs = 20
+				}
+			}
+			r := Reach{Method: method, Iterations: budget, Runs: runs}
+			sum := 0
+			err := generate.Batch{Spec: spec, Count: runs, Workers: s.Workers}.Run(ctx, func(_ int, res *generate.Result) error {
+				d := res.Features.GoalDepth
+				sum += d
+				if d >= s.Target {
+					r.Reached++
+				}
+				return nil
+			})
+			if err != nil {
+				return out, err
+			}
+			r.MeanDepth = float64(sum) / float64(runs)
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+// ReachTable prints the results as a table.
+func ReachTable(rs []Reach, target int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-13s %11s %6s %9s %11s\n", "method", "iterations", "runs", "reached", "mean depth")
+	for _, r := range rs {
+		fmt.Fprintf(&b, "%-13s %11d %6d %8.0f%% %11.2f\n", r.Method, r.Iterations, r.Runs, 100*float64(r.Reached)/float64(r.Runs), r.MeanDepth)
+	}
+	fmt.Fprintf(&b, "(reached: the share of runs whose maze has goal depth %d, the proven maximum)\n", target)
+	return b.String()
+}
