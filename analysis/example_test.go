@@ -13,15 +13,26 @@ func ExampleAnalyze() {
 	m, _ := maze.ParseText([]byte(figure1), maze.ParseOptions{})
 	f := analysis.Analyze(graph.MustCompile(m.Board), m)
 	fmt.Println("solution:", f.Solution, "unique:", f.Unique)
-	fmt.Println("black holes:", f.BlackHoles, "white holes:", f.WhiteHoleSets)
+	// Cells are cell indices; m.Cell names them as the seeds do.
+	cells := func(sets [][]int) (out [][]maze.Cell) {
+		for _, s := range sets {
+			var named []maze.Cell
+			for _, c := range s {
+				named = append(named, m.Cell(c))
+			}
+			out = append(out, named)
+		}
+		return out
+	}
+	fmt.Println("black holes:", f.BlackHoles, "white holes:", cells(f.WhiteHoleSets))
 	fmt.Println("decisions:", f.ForwardDecisions, f.BackwardDecisions, "U-turns:", f.UTurns)
-	fmt.Println("clusters:", f.Clusters, "penalty:", f.ClusterPenalty)
+	fmt.Println("clusters:", cells(f.Clusters), "penalty:", f.ClusterPenalty)
 	fmt.Println("forced:", f.InitialForcedMoves, "energy:", f.Energy)
 	// Output:
 	// solution: DRLUDLRULLRDU unique: true
-	// black holes: 0 white holes: [[[2 1]] [[4 3]]]
+	// black holes: 0 white holes: [[(2,1)] [(4,3)]]
 	// decisions: 10 10 U-turns: 5
-	// clusters: [[[1 1] [1 4] [4 4]]] penalty: 4
+	// clusters: [[(1,1) (1,4) (4,4)]] penalty: 4
 	// forced: 0 energy: -6
 }
 

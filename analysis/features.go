@@ -10,15 +10,17 @@ import (
 )
 
 // Features are the design features of one maze (seed 003 §3; seed 000,
-// "Maze Evaluation II"). Cells are given in the seeds' 1-based
-// [row, col] form, as the JSON form prints them; lists of cells are in
-// row-major order, lists of sets ordered by their first cell.
+// "Maze Evaluation II"). Cells are cell indices of the maze's board
+// (maze.Board.Index; the exit of an exit-ring board is Rows×Cols); only
+// the JSON form writes them in the seeds' 1-based [row, col] form, as
+// every view does. Lists of cells are in row-major order, lists of sets
+// ordered by their first cell.
 type Features struct {
-	Rows  int    `json:"rows"`
-	Cols  int    `json:"cols"`
-	Cells int    `json:"cells"` // |S|, the number of cells (see openCells)
-	Start [2]int `json:"start"`
-	Goal  [2]int `json:"goal"`
+	Rows  int `json:"rows"`
+	Cols  int `json:"cols"`
+	Cells int `json:"cells"` // |S|, the number of cells (see openCells)
+	Start int `json:"start"`
+	Goal  int `json:"goal"`
 
 	// Solvable reports whether the goal can be reached from the start.
 	Solvable bool `json:"solvable"`
@@ -33,8 +35,8 @@ type Features struct {
 	// SolutionCells the cells it visits, start and goal included (under
 	// the no-U-turn rule a cell may come twice); both empty when
 	// unsolvable.
-	Solution      string   `json:"solution"`
-	SolutionCells [][2]int `json:"solution_cells"`
+	Solution      string `json:"solution"`
+	SolutionCells []int  `json:"solution_cells"`
 	// ShortestPaths is the number of distinct shortest solutions (as
 	// sequences of cells, or under the no-U-turn rule of states), 0 when
 	// unsolvable; it saturates at solve.Saturated, and Saturated says so.
@@ -47,21 +49,21 @@ type Features struct {
 	// cells from which the goal can be reached (§3.1), each including the
 	// start or goal itself; NonReaching is n = Cells − Reaching. Under the
 	// no-U-turn rule a cell counts when one of its states does.
-	Reachable        int      `json:"reachable"`
-	Reaching         int      `json:"reaching"`
-	NonReaching      int      `json:"non_reaching"`
-	UnreachableCells [][2]int `json:"unreachable_cells"`
-	NonReachingCells [][2]int `json:"non_reaching_cells"`
+	Reachable        int   `json:"reachable"`
+	Reaching         int   `json:"reaching"`
+	NonReaching      int   `json:"non_reaching"`
+	UnreachableCells []int `json:"unreachable_cells"`
+	NonReachingCells []int `json:"non_reaching_cells"`
 
 	// BlackHoles is the number of black holes, BlackHoleCells the number of
 	// cells in them (every reachable, non-reaching cell), BlackHoleSets the
 	// holes themselves; likewise for white holes (§3.1; see holes.go).
-	BlackHoles     int        `json:"black_holes"`
-	BlackHoleCells int        `json:"black_hole_cells"`
-	BlackHoleSets  [][][2]int `json:"black_hole_sets"`
-	WhiteHoles     int        `json:"white_holes"`
-	WhiteHoleCells int        `json:"white_hole_cells"`
-	WhiteHoleSets  [][][2]int `json:"white_hole_sets"`
+	BlackHoles     int     `json:"black_holes"`
+	BlackHoleCells int     `json:"black_hole_cells"`
+	BlackHoleSets  [][]int `json:"black_hole_sets"`
+	WhiteHoles     int     `json:"white_holes"`
+	WhiteHoleCells int     `json:"white_hole_cells"`
+	WhiteHoleSets  [][]int `json:"white_hole_sets"`
 
 	// ForwardDecisions counts the non-goal cells (under the no-U-turn rule,
 	// states) of the shortest solution with more than one successor,
@@ -79,9 +81,9 @@ type Features struct {
 	// penalty), LargestCluster the size of the largest cluster (1 when
 	// every cluster is a single cell) and ClusterPenalty Σ(|J|−1)² over all
 	// clusters.
-	Clusters       [][][2]int `json:"clusters"`
-	LargestCluster int        `json:"largest_cluster"`
-	ClusterPenalty int        `json:"cluster_penalty"`
+	Clusters       [][]int `json:"clusters"`
+	LargestCluster int     `json:"largest_cluster"`
+	ClusterPenalty int     `json:"cluster_penalty"`
 
 	// InitialForcedMoves is m, the number of forced moves from the start
 	// (§3.5; see initialForcedMoves).
@@ -118,14 +120,14 @@ func AnalyzeSolved(g *graph.Graph, m *maze.Maze, s *solve.Result) *Features {
 
 	f := &Features{
 		Rows: m.Rows, Cols: m.Cols, Cells: open.Len(),
-		Start: m.CellJSON(m.Start), Goal: m.CellJSON(m.Goal),
+		Start: m.Start, Goal: m.Goal,
 		Solvable: D >= 0, GoalDepth: D, Objective: energy.Objective(D),
 		Reachable: reachable.Len(), Reaching: reaching.Len(),
 		ForwardDecisions: paths.forward, BackwardDecisions: paths.backward, UTurns: paths.uturns,
 		InitialForcedMoves: initialForcedMoves(nd),
 		LargestCluster:     1,
 	}
-	f.SolutionCells, f.UnreachableCells, f.NonReachingCells = [][2]int{}, [][2]int{}, [][2]int{}
+	f.SolutionCells, f.UnreachableCells, f.NonReachingCells = []int{}, []int{}, []int{}
 	f.NonReaching = f.Cells - f.Reaching
 	if paths.count.IsInt64() {
 		f.ShortestPaths = paths.count.Int64()
@@ -139,18 +141,18 @@ func AnalyzeSolved(g *graph.Graph, m *maze.Maze, s *solve.Result) *Features {
 			s = solve.Solve(g, m)
 		}
 		sol := s.Solution
-		f.SolutionCells = append(f.SolutionCells, m.CellJSON(m.Start))
+		f.SolutionCells = append(f.SolutionCells, m.Start)
 		for _, mv := range sol {
-			f.SolutionCells = append(f.SolutionCells, m.CellJSON(mv.To))
+			f.SolutionCells = append(f.SolutionCells, mv.To)
 		}
 		f.Solution = m.Notation(sol)
 	}
 	for _, c := range open.Cells() {
 		if !reachable.Has(c) {
-			f.UnreachableCells = append(f.UnreachableCells, m.CellJSON(c))
+			f.UnreachableCells = append(f.UnreachableCells, c)
 		}
 		if !reaching.Has(c) {
-			f.NonReachingCells = append(f.NonReachingCells, m.CellJSON(c))
+			f.NonReachingCells = append(f.NonReachingCells, c)
 		}
 	}
 	preds := g.Preds(jumps)
@@ -159,11 +161,11 @@ func AnalyzeSolved(g *graph.Graph, m *maze.Maze, s *solve.Result) *Features {
 	black.AndNot(reaching)
 	white.Copy(reaching)
 	white.AndNot(reachable)
-	f.BlackHoleSets, f.BlackHoles, f.BlackHoleCells = cellSets(m.Board, holes(g, jumps, preds, black), 1)
-	f.WhiteHoleSets, f.WhiteHoles, f.WhiteHoleCells = cellSets(m.Board, holes(g, jumps, preds, white), 1)
+	f.BlackHoleSets, f.BlackHoles, f.BlackHoleCells = cellSets(holes(g, jumps, preds, black), 1)
+	f.WhiteHoleSets, f.WhiteHoles, f.WhiteHoleCells = cellSets(holes(g, jumps, preds, white), 1)
 	clusters := sameJumpClusters(g, jumps, preds)
 	f.ClusterPenalty = clusterPenalty(clusters)
-	f.Clusters, _, _ = cellSets(m.Board, clusters, 2)
+	f.Clusters, _, _ = cellSets(clusters, 2)
 	for _, c := range clusters {
 		f.LargestCluster = max(f.LargestCluster, len(c))
 	}
@@ -182,19 +184,15 @@ func nodeCells(g *graph.Graph, nd *graph.Nodes, nodes []int) graph.Set {
 	return s
 }
 
-// cellSets converts the sets of at least least cells to 1-based cell lists
-// and returns them with their number and their total number of cells.
-func cellSets(b maze.Board, sets [][]int, least int) (out [][][2]int, n, cells int) {
-	out = [][][2]int{}
+// cellSets returns the sets of at least least cells, with their number
+// and their total number of cells.
+func cellSets(sets [][]int, least int) (out [][]int, n, cells int) {
+	out = [][]int{}
 	for _, s := range sets {
 		if len(s) < least {
 			continue
 		}
-		cs := make([][2]int, len(s))
-		for k, c := range s {
-			cs[k] = b.CellJSON(c)
-		}
-		out = append(out, cs)
+		out = append(out, s)
 		cells += len(s)
 	}
 	return out, len(out), cells

@@ -38,8 +38,8 @@ func TestFigure1(t *testing.T) {
 	// other cell's jump differs from the jump of each cell it can reach
 	// (checked cell by cell: e.g. (2,5)=2 reaches (4,5)=3 and (2,3)=3), so
 	// it is the only cluster of two or more: penalty (3−1)² = 4.
-	if want := []cells{{{1, 1}, {1, 4}, {4, 4}}}; !reflect.DeepEqual(f.Clusters, want) || f.ClusterPenalty != 4 || f.LargestCluster != 3 {
-		t.Errorf("clusters %v penalty %d largest %d", f.Clusters, f.ClusterPenalty, f.LargestCluster)
+	if want := []cells{{{1, 1}, {1, 4}, {4, 4}}}; !reflect.DeepEqual(oneBasedSets(f, f.Clusters), want) || f.ClusterPenalty != 4 || f.LargestCluster != 3 {
+		t.Errorf("clusters %v penalty %d largest %d", oneBasedSets(f, f.Clusters), f.ClusterPenalty, f.LargestCluster)
 	}
 	// No cell jumps to (2,1) or to (4,3) (π is empty: e.g. for (2,1) the
 	// cells of row 2 and column 1 would need jumps 1, 2, 1, 2, 3 and hold
@@ -47,8 +47,8 @@ func TestFigure1(t *testing.T) {
 	// their successors (5,1) and (1,3) are reachable: two white holes of
 	// one cell. Every cell reaches the goal: no black hole, n = 0.
 	if f.Reachable != 23 || f.NonReaching != 0 || f.BlackHoles != 0 || f.WhiteHoles != 2 || f.WhiteHoleCells != 2 ||
-		!reflect.DeepEqual(f.WhiteHoleSets, []cells{{{2, 1}}, {{4, 3}}}) {
-		t.Errorf("reachable %d n %d black %d white %v", f.Reachable, f.NonReaching, f.BlackHoles, f.WhiteHoleSets)
+		!reflect.DeepEqual(oneBasedSets(f, f.WhiteHoleSets), []cells{{{2, 1}}, {{4, 3}}}) {
+		t.Errorf("reachable %d n %d black %d white %v", f.Reachable, f.NonReaching, f.BlackHoles, oneBasedSets(f, f.WhiteHoleSets))
 	}
 	// Forward decisions: of the 13 non-goal cells of the solution, (4,1)
 	// (jump 4: only right), (3,5) (jump 3: only left) and (3,1) (jump 3:
@@ -78,8 +78,8 @@ func TestProgram1(t *testing.T) {
 	// row form a 3-jump cluster"; also the 3s at (1,1), (4,1), (4,4) and
 	// the 1s at (1,3), (2,3): penalty 4 + 4 + 1 = 9.
 	want := []cells{{{1, 1}, {4, 1}, {4, 4}}, {{1, 3}, {2, 3}}, {{2, 1}, {2, 4}, {5, 4}}}
-	if !reflect.DeepEqual(f.Clusters, want) || f.ClusterPenalty != 9 {
-		t.Errorf("clusters %v penalty %d", f.Clusters, f.ClusterPenalty)
+	if !reflect.DeepEqual(oneBasedSets(f, f.Clusters), want) || f.ClusterPenalty != 9 {
+		t.Errorf("clusters %v penalty %d", oneBasedSets(f, f.Clusters), f.ClusterPenalty)
 	}
 	// 004: the solution "begins at the second 3 in the third row and
 	// proceeds right-left-right-left". U-turns in RDLRUDRLRLUDLDRRUDD:
@@ -114,9 +114,9 @@ func TestHandMade(t *testing.T) {
 			"two black holes and a white hole", "1 1 1 2\n2 2 2 2\n2 2 1 G\n",
 			func(f *analysis.Features) bool {
 				return f.Solution == "RRRD" && f.Unique && f.Reachable == 9 && f.Reaching == 8 && f.NonReaching == 4 &&
-					reflect.DeepEqual(f.BlackHoleSets, []cells{{{2, 1}, {2, 3}}, {{2, 2}, {2, 4}}}) &&
+					reflect.DeepEqual(oneBasedSets(f, f.BlackHoleSets), []cells{{{2, 1}, {2, 3}}, {{2, 2}, {2, 4}}}) &&
 					f.BlackHoles == 2 && f.BlackHoleCells == 4 &&
-					reflect.DeepEqual(f.WhiteHoleSets, []cells{{{3, 1}, {3, 2}, {3, 3}}}) && f.WhiteHoleCells == 3 &&
+					reflect.DeepEqual(oneBasedSets(f, f.WhiteHoleSets), []cells{{{3, 1}, {3, 2}, {3, 3}}}) && f.WhiteHoleCells == 3 &&
 					f.ForwardDecisions == 4 && f.BackwardDecisions == 2 && f.UTurns == 0 &&
 					f.ClusterPenalty == 6 && f.LargestCluster == 3 && len(f.Clusters) == 3 &&
 					f.InitialForcedMoves == 0 && f.Energy == 580
@@ -135,7 +135,7 @@ func TestHandMade(t *testing.T) {
 			func(f *analysis.Features) bool {
 				return f.GoalDepth == 4 && f.ShortestPaths == 2 && !f.Unique &&
 					f.ForwardDecisions == 3.5 && f.BackwardDecisions == 2.5 && f.UTurns == 0.5 &&
-					reflect.DeepEqual(f.BlackHoleSets, []cells{{{2, 1}, {2, 2}, {2, 4}}}) && f.WhiteHoles == 0 &&
+					reflect.DeepEqual(oneBasedSets(f, f.BlackHoleSets), []cells{{{2, 1}, {2, 2}, {2, 4}}}) && f.WhiteHoles == 0 &&
 					f.ClusterPenalty == 5 && f.Energy == 2165
 			},
 		},
@@ -162,8 +162,8 @@ func TestHandMade(t *testing.T) {
 			"forced cycle", "2 G 2\n",
 			func(f *analysis.Features) bool {
 				return !f.Solvable && f.GoalDepth == -1 && f.InitialForcedMoves == 2 &&
-					reflect.DeepEqual(f.BlackHoleSets, []cells{{{1, 1}, {1, 3}}}) &&
-					reflect.DeepEqual(f.WhiteHoleSets, []cells{{{1, 2}}}) &&
+					reflect.DeepEqual(oneBasedSets(f, f.BlackHoleSets), []cells{{{1, 1}, {1, 3}}}) &&
+					reflect.DeepEqual(oneBasedSets(f, f.WhiteHoleSets), []cells{{{1, 2}}}) &&
 					f.ClusterPenalty == 1 && f.Energy == 50 && f.Objective == 1_000_000
 			},
 		},

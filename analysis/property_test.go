@@ -3,7 +3,6 @@ package analysis_test
 import (
 	"math/big"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"rjm/analysis"
@@ -112,7 +111,7 @@ func checkAgainstBrute(t *testing.T, m *maze.Maze) {
 	if f.Reaching != len(reaching) || f.NonReaching != len(cells)-len(reaching) {
 		errorf("reaching", f.Reaching, len(reaching))
 	}
-	for _, c := range f.UnreachableCells {
+	for _, c := range oneBased(f, f.UnreachableCells) {
 		if reachable[cell{c[0] - 1, c[1] - 1}] {
 			errorf("unreachable cell", c, "reachable")
 		}
@@ -141,7 +140,7 @@ func checkAgainstBrute(t *testing.T, m *maze.Maze) {
 		errorf("unique", f.Unique, count)
 	}
 	if solvable && len(f.SolutionCells) != D+1 {
-		errorf("solution cells", f.SolutionCells, D+1)
+		errorf("solution cells", oneBased(f, f.SolutionCells), D+1)
 	}
 	// The solution shown is solve's.
 	if s := solve.Solve(g, m); f.Solution != s.Letters() || f.ShortestPaths != s.Paths {
@@ -159,11 +158,11 @@ func checkAgainstBrute(t *testing.T, m *maze.Maze) {
 
 	// Holes.
 	black, white := b.holes()
-	if !sameSets(f.BlackHoleSets, black) || f.BlackHoles != len(black) {
-		errorf("black holes", f.BlackHoleSets, black)
+	if !sameSets(oneBasedSets(f, f.BlackHoleSets), black) || f.BlackHoles != len(black) {
+		errorf("black holes", oneBasedSets(f, f.BlackHoleSets), black)
 	}
-	if !sameSets(f.WhiteHoleSets, white) || f.WhiteHoles != len(white) {
-		errorf("white holes", f.WhiteHoleSets, white)
+	if !sameSets(oneBasedSets(f, f.WhiteHoleSets), white) || f.WhiteHoles != len(white) {
+		errorf("white holes", oneBasedSets(f, f.WhiteHoleSets), white)
 	}
 	bc, wc := 0, 0
 	for _, c := range cells {
@@ -193,8 +192,8 @@ func checkAgainstBrute(t *testing.T, m *maze.Maze) {
 	if total != len(cells) {
 		t.Errorf("brute clusters do not partition the cells")
 	}
-	if !sameSets(f.Clusters, big2) || f.ClusterPenalty != penalty || f.LargestCluster != largest {
-		errorf("clusters", f.Clusters, big2)
+	if !sameSets(oneBasedSets(f, f.Clusters), big2) || f.ClusterPenalty != penalty || f.LargestCluster != largest {
+		errorf("clusters", oneBasedSets(f, f.Clusters), big2)
 	}
 
 	// Forced moves and the energy, by the formula.
@@ -212,7 +211,7 @@ func checkAgainstBrute(t *testing.T, m *maze.Maze) {
 	if f.Energy != want {
 		errorf("energy", f.Energy, want)
 	}
-	if !slices.Equal(f.Start[:], []int{b.start.r + 1, b.start.c + 1}) {
+	if oneBasedCell(f, f.Start) != [2]int{b.start.r + 1, b.start.c + 1} {
 		errorf("start", f.Start, b.start)
 	}
 }

@@ -72,8 +72,8 @@ func TestNoUTurnHandMade(t *testing.T) {
 			"a dead end only under the rule", "variant no-u-turn\n2 G 1 1\n",
 			func(f *analysis.Features) bool {
 				return !f.Solvable && f.ShortestPaths == 0 && f.Reachable == 3 && f.Reaching == 2 && f.NonReaching == 2 &&
-					reflect.DeepEqual(f.BlackHoleSets, []cells{{{1, 1}}, {{1, 4}}}) &&
-					reflect.DeepEqual(f.WhiteHoleSets, []cells{{{1, 2}}}) &&
+					reflect.DeepEqual(oneBasedSets(f, f.BlackHoleSets), []cells{{{1, 1}}, {{1, 4}}}) &&
+					reflect.DeepEqual(oneBasedSets(f, f.WhiteHoleSets), []cells{{{1, 2}}}) &&
 					f.InitialForcedMoves == 2 && f.ClusterPenalty == 1 && f.Energy == 101
 			},
 		},
@@ -101,9 +101,9 @@ func TestNoUTurnHandMade(t *testing.T) {
 			func(f *analysis.Features) bool {
 				return f.Solution == "RDRDLURRU" && f.Unique && f.ForwardDecisions == 6 && f.BackwardDecisions == 8 &&
 					f.UTurns == 0 && f.Reachable == 24 && f.Reaching == 25 &&
-					reflect.DeepEqual(f.WhiteHoleSets, []cells{{{4, 5}}}) && f.BlackHoles == 0 &&
+					reflect.DeepEqual(oneBasedSets(f, f.WhiteHoleSets), []cells{{{4, 5}}}) && f.BlackHoles == 0 &&
 					f.InitialForcedMoves == 0 && f.ClusterPenalty == 12 && f.Energy == 6 &&
-					reflect.DeepEqual(f.SolutionCells, cells{{1, 1}, {1, 4}, {3, 4}, {3, 5}, {5, 5}, {5, 1}, {3, 1}, {3, 2}, {3, 4}, {2, 4}})
+					reflect.DeepEqual(oneBased(f, f.SolutionCells), cells{{1, 1}, {1, 4}, {3, 4}, {3, 5}, {5, 5}, {5, 1}, {3, 1}, {3, 2}, {3, 4}, {2, 4}})
 			},
 		},
 	} {
@@ -297,7 +297,7 @@ func checkStates(t *testing.T, m *maze.Maze) {
 	// The solution shown is solve's, and a shortest solution here.
 	st := b.startState()
 	for k, mv := range s.Solution {
-		if f.Solution != m.Notation(s.Solution) || f.SolutionCells[k+1] != m.CellJSON(mv.To) {
+		if f.Solution != m.Notation(s.Solution) || oneBased(f, f.SolutionCells)[k+1] != m.CellJSON(mv.To) {
 			errorf("solution", f.Solution, s.Letters())
 		}
 		next := sstate{-1, -1}
@@ -343,7 +343,7 @@ func checkStates(t *testing.T, m *maze.Maze) {
 		got   [][][2]int
 		n, nc int
 		want  map[int]bool
-	}{{"black holes", f.BlackHoleSets, f.BlackHoles, f.BlackHoleCells, black}, {"white holes", f.WhiteHoleSets, f.WhiteHoles, f.WhiteHoleCells, white}} {
+	}{{"black holes", oneBasedSets(f, f.BlackHoleSets), f.BlackHoles, f.BlackHoleCells, black}, {"white holes", oneBasedSets(f, f.WhiteHoleSets), f.WhiteHoles, f.WhiteHoleCells, white}} {
 		groups := b.groups(h.want)
 		if !sameCellSets(m, h.got, groups) || h.n != len(groups) || h.nc != len(h.want) {
 			errorf(h.name, h.got, groups)
@@ -360,8 +360,8 @@ func checkStates(t *testing.T, m *maze.Maze) {
 			big2 = append(big2, c)
 		}
 	}
-	if !sameCellSets(m, f.Clusters, big2) || f.ClusterPenalty != penalty || f.LargestCluster != largest {
-		errorf("clusters", f.Clusters, big2)
+	if !sameCellSets(m, oneBasedSets(f, f.Clusters), big2) || f.ClusterPenalty != penalty || f.LargestCluster != largest {
+		errorf("clusters", oneBasedSets(f, f.Clusters), big2)
 	}
 
 	// Forced moves and the energy, by the formula.

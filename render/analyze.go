@@ -107,10 +107,10 @@ func AnalysisText(m *maze.Maze, f *analysis.Features, rated *Rating, color bool)
 	default:
 		line("Shortest solutions", "%d", f.ShortestPaths)
 	}
-	line("Reachable cells", "%d of %d%s", f.Reachable, f.Cells, paren(cellList("unreachable:", f.UnreachableCells)))
-	line("Reaching cells", "%d of %d%s", f.Reaching, f.Cells, paren(cellList(fmt.Sprintf("n = %d non-reaching:", f.NonReaching), f.NonReachingCells)))
-	line("Black holes", "%d (%s)%s", f.BlackHoles, plural(f.BlackHoleCells, "cell"), setList(f.BlackHoleSets))
-	line("White holes", "%d (%s)%s", f.WhiteHoles, plural(f.WhiteHoleCells, "cell"), setList(f.WhiteHoleSets))
+	line("Reachable cells", "%d of %d%s", f.Reachable, f.Cells, paren(cellList(m, "unreachable:", f.UnreachableCells)))
+	line("Reaching cells", "%d of %d%s", f.Reaching, f.Cells, paren(cellList(m, fmt.Sprintf("n = %d non-reaching:", f.NonReaching), f.NonReachingCells)))
+	line("Black holes", "%d (%s)%s", f.BlackHoles, plural(f.BlackHoleCells, "cell"), setList(m, f.BlackHoleSets))
+	line("White holes", "%d (%s)%s", f.WhiteHoles, plural(f.WhiteHoleCells, "cell"), setList(m, f.WhiteHoleSets))
 	avg := ""
 	if f.Solvable && !f.Unique {
 		avg = " (average over the shortest solutions)"
@@ -118,7 +118,7 @@ func AnalysisText(m *maze.Maze, f *analysis.Features, rated *Rating, color bool)
 	line("Forward decisions", "%s%s", stats.Short(f.ForwardDecisions), avg)
 	line("Backward decisions", "%s%s", stats.Short(f.BackwardDecisions), avg)
 	line("U-turns", "%s%s", stats.Short(f.UTurns), avg)
-	line("Same jump clusters", "%d of 2+ cells, largest %d, penalty Σ(|J|-1)² = %d%s", len(f.Clusters), f.LargestCluster, f.ClusterPenalty, setList(f.Clusters))
+	line("Same jump clusters", "%d of 2+ cells, largest %d, penalty Σ(|J|-1)² = %d%s", len(f.Clusters), f.LargestCluster, f.ClusterPenalty, setList(m, f.Clusters))
 	line("Initial forced moves", "%d", f.InitialForcedMoves)
 	if f.Solvable {
 		line("Goal depth", "%d", f.GoalDepth)
@@ -145,16 +145,12 @@ func Map(m *maze.Maze, f *analysis.Features, color bool) string {
 		mark[i] = ' '
 	}
 	for _, c := range f.SolutionCells {
-		if i, ok := cellIndex(m, c); ok {
-			mark[i] = '*'
-		}
+		mark[c] = '*'
 	}
-	for k, sets := range [][][][2]int{f.BlackHoleSets, f.WhiteHoleSets} {
+	for k, sets := range [][][]int{f.BlackHoleSets, f.WhiteHoleSets} {
 		for _, h := range sets {
 			for _, c := range h {
-				if i, ok := cellIndex(m, c); ok {
-					mark[i] = "BW"[k]
-				}
+				mark[c] = "BW"[k]
 			}
 		}
 	}
@@ -197,16 +193,6 @@ var markedCell = regexp.MustCompile(`([0-9]+|G)[S*BW]`)
 // markColors are the ANSI colours of Map's marks.
 var markColors = map[byte]string{'S': "\x1b[1;33m", '*': "\x1b[1;32m", 'B': "\x1b[1;31m", 'W': "\x1b[1;36m"}
 
-// cellIndex converts a 1-based [row, col] pair to m's cell index; it
-// reports false for the exit of an exit-ring board, which has no row.
-func cellIndex(m *maze.Maze, c [2]int) (int, bool) {
-	cell := maze.Cell{Row: c[0] - 1, Col: c[1] - 1}
-	if !m.Contains(cell) {
-		return 0, false
-	}
-	return m.Index(cell), true
-}
-
 // Steps prints, laid out like the maze, the move numbers at which the
 // shortest solution visits each cell (0 at the start), "." elsewhere; a
 // cell visited more than once (possible under the no-U-turn rule) shows
@@ -215,9 +201,7 @@ func cellIndex(m *maze.Maze, c [2]int) (int, bool) {
 func Steps(m *maze.Maze, f *analysis.Features) string {
 	steps := make([][]string, m.Cells())
 	for k, c := range f.SolutionCells {
-		if i, ok := cellIndex(m, c); ok {
-			steps[i] = append(steps[i], strconv.Itoa(k))
-		}
+		steps[c] = append(steps[c], strconv.Itoa(k))
 	}
 	width := 2
 	for _, s := range steps {
@@ -236,8 +220,6 @@ func Steps(m *maze.Maze, f *analysis.Features) string {
 	return grid
 }
 
-func fmtCell(c [2]int) string { return fmt.Sprintf("(%d,%d)", c[0], c[1]) }
-
 // plural returns "1 cell", "2 cells".
 func plural(n int, what string) string {
 	if n == 1 {
@@ -254,26 +236,27 @@ func paren(s string) string {
 	return " (" + s + ")"
 }
 
-// cellList prints cells after a label, or nothing when there are none.
-func cellList(label string, cells [][2]int) string {
+// cellList prints cells after a label, in the seeds' form, or nothing
+// when there are none.
+func cellList(m *maze.Maze, label string, cells []int) string {
 	if len(cells) == 0 {
 		return ""
 	}
 	parts := make([]string, len(cells))
 	for k, c := range cells {
-		parts[k] = fmtCell(c)
+		parts[k] = m.Cell(c).String()
 	}
 	return strings.TrimPrefix(label+" "+strings.Join(parts, " "), " ")
 }
 
 // setList prints sets of cells as ": {(1,1) (1,4)} {...}".
-func setList(sets [][][2]int) string {
+func setList(m *maze.Maze, sets [][]int) string {
 	if len(sets) == 0 {
 		return ""
 	}
 	parts := make([]string, len(sets))
 	for k, s := range sets {
-		parts[k] = "{" + cellList("", s) + "}"
+		parts[k] = "{" + cellList(m, "", s) + "}"
 	}
 	return ": " + strings.Join(parts, " ")
 }

@@ -298,11 +298,9 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 		c.SetColor(pal.ink)
 		for k, cl := range p.Features.Clusters {
 			name := clusterName(k)
-			for _, cell := range cl {
-				if i, ok := cellIndex(m, cell); ok {
-					s := g.Shapes[i]
-					centre(c, small, at(Point{s.Center.X - 0.3*g.Size, s.Center.Y - 0.3*g.Size}), name)
-				}
+			for _, i := range cl {
+				s := g.Shapes[i]
+				centre(c, small, at(Point{s.Center.X - 0.3*g.Size, s.Center.Y - 0.3*g.Size}), name)
 			}
 		}
 	}
@@ -323,12 +321,10 @@ func (p Picture) holeMarks(o PictureOptions) []byte {
 	if !o.Holes {
 		return marks
 	}
-	for k, sets := range [][][][2]int{p.Features.BlackHoleSets, p.Features.WhiteHoleSets} {
+	for k, sets := range [][][]int{p.Features.BlackHoleSets, p.Features.WhiteHoleSets} {
 		for _, h := range sets {
-			for _, cl := range h {
-				if i, ok := cellIndex(p.Maze, cl); ok {
-					marks[i] = "BW"[k]
-				}
+			for _, i := range h {
+				marks[i] = "BW"[k]
 			}
 		}
 	}
@@ -341,12 +337,11 @@ func (p Picture) holeMarks(o PictureOptions) []byte {
 func (p Picture) drawSolution(c vg.Canvas, g Geometry, at func(Point) vg.Point, pal palette, small font.Face, cell, thin vg.Length) {
 	m := p.Maze
 	var path []int
-	for _, cl := range p.Features.SolutionCells {
-		if i, ok := cellIndex(m, cl); ok {
-			path = append(path, i)
-		} else {
-			path = append(path, -1) // the exit, beyond the board
+	for _, i := range p.Features.SolutionCells {
+		if i >= len(g.Shapes) {
+			i = -1 // the exit, beyond the board
 		}
+		path = append(path, i)
 	}
 	straight := !m.Variant.Torus && !m.Variant.Loops
 	c.SetColor(pal.path)
