@@ -1,0 +1,95 @@
+package web
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"rjm/daily"
+)
+
+// seedCorpus adds the files of testdata/DIR to f.
+func seedCorpus(f *testing.F, dir string) {
+	files, _ := filepath.Glob(filepath.Join("testdata", dir, "*"))
+	if len(files) == 0 {
+		f.Fatalf("no seeds in testdata/%s", dir)
+	}
+	for _, name := range files {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+}
+
+// FuzzDecodeAnalyze checks that any body either fails or gives a maze
+// whose ID reads back as the same maze, or a spec within the caps.
+func FuzzDecodeAnalyze(f *testing.F) {
+	seedCorpus(f, "analyze")
+	f.Fuzz(func(t *testing.T, body []byte) {
+		m, spec, err := decodeAnalyze(body)
+		if err != nil {
+			return
+		}
+		if spec != nil {
+			if checkSpec(*spec) != nil {
+				t.Fatalf("spec %v passed past the caps", spec)
+			}
+			return
+		}
+		id, err := m.ID()
+		if err != nil {
+			return // a dead end too long to encode
+		}
+		again, _, err := decodeAnalyze([]byte(id))
+		if err != nil || !again.Equal(m) {
+			t.Fatalf("ID %q reads back as %v, %v", id, again, err)
+		}
+	})
+}
+
+// FuzzDecodeGenerate checks that any accepted body is within the caps.
+func FuzzDecodeGenerate(f *testing.F) {
+	seedCorpus(f, "generate")
+	f.Fuzz(func(t *testing.T, body []byte) {
+		spec, err := decodeGenerate(body)
+		if err != nil {
+			return
+		}
+		if spec.Rows > MaxGenerateSide || spec.Cols > MaxGenerateSide || spec.Work() > MaxGenerateWork || spec.Validate() != nil {
+			t.Fatalf("accepted %+v", spec)
+		}
+	})
+}
+
+// FuzzDecodePlay checks that any accepted play is consistent: solved only
+// when it is at least as long as the shortest solution, on a canonical ID.
+func FuzzDecodePlay(f *testing.F) {
+	seedCorpus(f, "plays")
+	f.Fuzz(func(t *testing.T, body []byte) {
+		p, err := decodePlay(body)
+		if err != nil {
+			return
+		}
+		if p.Solved && p.Length < p.Shortest || p.Rating < 0 || p.Rating > 5 || p.Length > MaxMoves {
+			t.Fatalf("accepted %+v", p)
+		}
+		if again, err := decodePlay([]byte(`{"maze":"` + p.Maze + `","moves":"` + p.Moves + `"}`)); err != nil || again.Maze != p.Maze || again.Solved != p.Solved {
+			t.Fatalf("the stored play %+v does not replay: %+v, %v", p, again, err)
+		}
+	})
+}
+
+// FuzzDate checks that any date accepted prints back as given.
+func FuzzDate(f *testing.F) {
+	for _, s := range []string{"2026-11-23", "2026-02-29", "0000-01-01", "2026-1-1", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := daily.ParseDate(s)
+		if err == nil && d.Format(daily.DateLayout) != s {
+			t.Fatalf("%q parses to %v", s, d)
+		}
+	})
+}

@@ -1,0 +1,140 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"rjm/graph"
+	"rjm/maze"
+	"rjm/solve"
+)
+
+// game is what the player's script is given: the maze's nodes (cells, or
+// under the no-U-turn rule cells with a direction of arrival) and every
+// node's legal moves, computed by the library, so that the script holds
+// no rule of its own. It carries the par, never the solution.
+type game struct {
+	ID       string     `json:"id"`
+	Date     string     `json:"date,omitempty"`
+	Rows     int        `json:"rows"`
+	Cols     int        `json:"cols"`
+	Rook     bool       `json:"rook"` // moves written as letters run together
+	Start    int        `json:"start"`
+	Goal     int        `json:"goal"`
+	Shortest int        `json:"shortest"`
+	Unique   bool       `json:"unique"`
+	Nodes    []gameNode `json:"nodes"`
+}
+
+// gameNode is one node: its cell (row-major index) and its moves.
+type gameNode struct {
+	Cell  int        `json:"c"`
+	Moves []gameMove `json:"m,omitempty"`
+}
+
+// gameMove is one legal move: its token in the solver's notation, its
+// compass direction and the node it lands on.
+type gameMove struct {
+	Token   string `json:"d"`
+	Compass string `json:"k"`
+	To      int    `json:"t"`
+}
+
+// newGame returns the player's view of m.
+func newGame(m *maze.Maze, date string) game {
+	g := graph.MustCompile(m.Board)
+	s := solve.Solve(g, m)
+	nd := g.Nodes(m.Jumps, m.Start, m.Goal)
+	id, _ := m.ID()
+	gm := game{
+		ID: id, Date: date, Rows: m.Rows, Cols: m.Cols,
+		Rook:  m.Variant.Tiling == maze.Square && !m.Variant.Queen,
+		Start: nd.Start, Goal: nd.Goal, Shortest: s.GoalDepth, Unique: s.Unique(),
+		Nodes: make([]gameNode, nd.Len()),
+	}
+	for u := range gm.Nodes {
+		gm.Nodes[u].Cell = nd.Cell(u)
+		nd.Moves(u, func(mv maze.Move, v int, _ maze.Dir) bool {
+			gm.Nodes[u].Moves = append(gm.Nodes[u].Moves, gameMove{
+				Token: m.Notation([]maze.Move{mv}), Compass: mv.Dir.Compass(), To: v,
+			})
+			return true
+		})
+	}
+	return gm
+}
+
+// board is the SVG drawing of a maze in the seeds' look: a grid of
+// numbers, the start circled, the goal G.
+type board struct {
+	Width, Height int
+	Cells         []boardCell
+	Label         string
+}
+
+// boardCell is one drawn cell. X and Y are its top-left corner.
+type boardCell struct {
+	Key        string // "r,c", 1-based: the testability contract's data-cell
+	X, Y       int
+	CX, CY     int // centre
+	Text       string
+	Name       string // accessible name
+	Start      bool
+	Goal, Open bool
+}
+
+// cellSize is a drawn cell's side in SVG units.
+const cellSize = 56
+
+// newBoard draws m. Hexagonal boards offset their even rows by half a
+// cell, as the maze text does.
+func newBoard(m *maze.Maze) board {
+	b := board{Width: m.Cols*cellSize + 4, Height: m.Rows*cellSize + 4}
+	if m.Variant.Tiling == maze.Hex {
+		b.Width += cellSize / 2
+	}
+	b.Label = fmt.Sprintf("Maze board, %d rows by %d columns", m.Rows, m.Cols)
+	for i := range m.Rows * m.Cols {
+		c := m.Cell(i)
+		x, y := 2+c.Col*cellSize, 2+c.Row*cellSize
+		if m.Variant.Tiling == maze.Hex && c.Row%2 == 1 {
+			x += cellSize / 2
+		}
+		bc := boardCell{
+			Key: strconv.Itoa(c.Row+1) + "," + strconv.Itoa(c.Col+1),
+			X:   x, Y: y, CX: x + cellSize/2, CY: y + cellSize/2,
+			Start: i == m.Start, Goal: i == m.Goal, Open: m.Open(i),
+		}
+		switch {
+		case bc.Goal:
+			bc.Text, bc.Name = "G", fmt.Sprintf("row %d, column %d, goal", c.Row+1, c.Col+1)
+		case !bc.Open:
+			bc.Text, bc.Name = string(rune(m.Kind(i))), fmt.Sprintf("row %d, column %d, %s", c.Row+1, c.Col+1, kindName(m.Kind(i)))
+		default:
+			bc.Text = strconv.Itoa(m.Jumps[i])
+			bc.Name = fmt.Sprintf("row %d, column %d, jump %d", c.Row+1, c.Col+1, m.Jumps[i])
+		}
+		if bc.Start {
+			bc.Name += ", start"
+		}
+		b.Cells = append(b.Cells, bc)
+	}
+	return b
+}
+
+func kindName(k maze.CellKind) string {
+	switch k {
+	case maze.Blocked:
+		return "blocked"
+	case maze.PassOver:
+		return "pass-over"
+	}
+	return "absent"
+}
+
+// gameJSON returns the game as JSON for the page's data attribute.
+func gameJSON(g game) string {
+	b, _ := json.Marshal(g)
+	return string(b)
+}

@@ -1,0 +1,181 @@
+package web
+
+import (
+	"bytes"
+	"embed"
+	"html/template"
+	"io/fs"
+	"net/http"
+	"strings"
+	"sync"
+
+	"rjm/maze"
+	"rjm/store"
+)
+
+//go:embed templates/*.html
+var templateFS embed.FS
+
+//go:embed static
+var staticFS embed.FS
+
+// pages holds the parsed templates.
+type pages struct {
+	tmpl *template.Template
+}
+
+func newPages() *pages {
+	return &pages{tmpl: template.Must(template.ParseFS(templateFS, "templates/*.html"))}
+}
+
+func (p *pages) register(mux *http.ServeMux, s *server) {
+	static, _ := fs.Sub(staticFS, "static")
+	files := http.FileServerFS(static)
+	mux.Handle("GET /static/", http.StripPrefix("/static/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+		files.ServeHTTP(w, r)
+	})))
+	mux.HandleFunc("GET /{$}", s.pageToday)
+	mux.HandleFunc("GET /m/{id}", s.pageMaze)
+	// Every other GET is not found; other methods on unknown paths are
+	// not allowed (405).
+	mux.HandleFunc("GET /", func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			writeError(w, http.StatusNotFound, "no such API endpoint: "+r.Method+" "+r.URL.Path)
+			return
+		}
+		s.pageError(w, http.StatusNotFound, "There is no page at "+r.URL.Path+".")
+	})
+}
+
+// playPage is the data of the play page.
+type playPage struct {
+	Title      string
+	Heading    string
+	Difficulty string
+	Variant    string
+	Board      board
+	Game       string // the game as JSON
+	Rook       bool
+	Shortest   int
+}
+
+// render executes the named template into a buffer.
+func (p *pages) render(name string, data any) ([]byte, error) {
+	var b bytes.Buffer
+	err := p.tmpl.ExecuteTemplate(&b, name, data)
+	return b.Bytes(), err
+}
+
+func newPlayPage(m *maze.Maze, d *store.Daily) playPage {
+	id, _ := m.ID()
+	g := newGame(m, "")
+	pp := playPage{Title: "Maze " + id, Heading: "Rook Jumping Maze", Variant: m.Variant.String(), Board: newBoard(m), Rook: g.Rook, Shortest: g.Shortest}
+	if d != nil {
+		g.Date = d.Date
+		pp.Title = "Rook Jumping Maze of the Day, " + d.Date
+		pp.Heading = "Maze of the Day · " + d.Date
+		pp.Difficulty = d.Difficulty
+	}
+	pp.Game = gameJSON(g)
+	return pp
+}
+
+func (s *server) pageToday(w http.ResponseWriter, r *http.Request) {
+	d, herr := s.day(r.Context(), s.sched.Today())
+	if herr != nil {
+		s.pageError(w, herr.code, herr.msg)
+		return
+	}
+	page, err := d.page(s.pages)
+	if err != nil {
+		s.internal(err)
+		s.pageError(w, http.StatusInternalServerError, "Something went wrong.")
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Write(page)
+}
+
+func (s *server) pageMaze(w http.ResponseWriter, r *http.Request) {
+	m, err := maze.ParseID(r.PathValue("id"))
+	if err != nil {
+		s.pageError(w, http.StatusBadRequest, "That is not a maze ID: "+strings.TrimPrefix(err.Error(), "maze: "))
+		return
+	}
+	s.writePage(w, http.StatusOK, "play.html", newPlayPage(m, nil))
+}
+
+// writePage renders a page and answers it.
+func (s *server) writePage(w http.ResponseWriter, code int, name string, data any) {
+	page, err := s.pages.render(name, data)
+	if err != nil {
+		s.internal(err)
+		code, page = http.StatusInternalServerError, []byte("internal error")
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(code)
+	w.Write(page)
+}
+
+func (s *server) pageError(w http.ResponseWriter, code int, msg string) {
+	s.writePage(w, code, "error.html", struct {
+		Title, Message string
+	}{http.StatusText(code), msg})
+}
+
+// day is one date's maze of the day, as answered: the JSON of
+// GET /api/daily and the page, each made once, since a stored date never
+// changes.
+type day struct {
+	stored store.Daily
+	maze   *maze.Maze
+	json   []byte
+
+	once    sync.Once
+	html    []byte
+	htmlErr error
+}
+
+func newDay(st store.Daily, m *maze.Maze) *day {
+	g := newGame(m, st.Date)
+	v := dailyView{
+		Date: st.Date, ID: st.Maze, Maze: m.String(), Rows: m.Rows, Cols: m.Cols,
+		Variant: m.Variant.String(), Start: m.CellJSON(m.Start), Goal: m.CellJSON(m.Goal),
+		Shortest: g.Shortest, Difficulty: st.Difficulty,
+	}
+	var b bytes.Buffer
+	writeJSONTo(&b, v)
+	return &day{stored: st, maze: m, json: b.Bytes()}
+}
+
+func (d *day) page(p *pages) ([]byte, error) {
+	d.once.Do(func() { d.html, d.htmlErr = p.render("play.html", newPlayPage(d.maze, &d.stored)) })
+	return d.html, d.htmlErr
+}
+
+// dayCache keeps the dates answered. It forgets them all past maxDays,
+// which bounds its memory.
+type dayCache struct {
+	mu   sync.Mutex
+	days map[string]*day
+}
+
+const maxDays = 1000
+
+func newDayCache() *dayCache { return &dayCache{days: map[string]*day{}} }
+
+func (c *dayCache) get(date string) *day {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.days[date]
+}
+
+func (c *dayCache) put(date string, d *day) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.days) >= maxDays {
+		clear(c.days)
+	}
+	c.days[date] = d
+}

@@ -1,0 +1,82 @@
+package web_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"rjm/maze"
+	"rjm/web"
+)
+
+// TestPlayPageContract checks the testability contract on the page of
+// a maze: one data-cell="r,c" element per cell whose text is its jump
+// (G for the goal), the start circled, no inline script.
+func TestPlayPageContract(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	m, _ := maze.ParseID(figure1)
+	a := do(t, ts, "GET", "/m/"+figure1, "")
+	if a.code != 200 || !strings.HasPrefix(a.header.Get("Content-Type"), "text/html") {
+		t.Fatalf("GET /m/%s: %d %v", figure1, a.code, a.header)
+	}
+	cell := regexp.MustCompile(`<g data-cell="(\d+),(\d+)"[^>]*>.*?<text[^>]*>([^<]*)</text>`)
+	got := cell.FindAllStringSubmatch(a.body, -1)
+	if len(got) != 25 {
+		t.Fatalf("%d cells, want 25", len(got))
+	}
+	for k, c := range got {
+		want := string(m.String()[2*k]) // the text's rows, one character a cell
+		if c[1] != string(rune('1'+k/5)) || c[2] != string(rune('1'+k%5)) || c[3] != want {
+			t.Errorf("cell %d: data-cell %s,%s text %q, want %d,%d %q", k, c[1], c[2], c[3], k/5+1, k%5+1, want)
+		}
+	}
+	if !regexp.MustCompile(`<g data-cell="1,1"[^>]*start[^>]*><rect[^>]*/><circle`).MatchString(a.body) {
+		t.Error("the start is not circled")
+	}
+	if regexp.MustCompile(`<script>|<script [^>]*>[^<]|\son[a-z]+=`).MatchString(a.body) {
+		t.Error("the page holds inline script")
+	}
+	if !strings.Contains(a.body, `data-state="playing"`) || strings.Contains(a.body, `data-state="solved"`) {
+		t.Error("a fresh game's state is not playing")
+	}
+}
+
+func TestTodayPage(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	a := do(t, ts, "GET", "/", "")
+	daily := do(t, ts, "GET", "/api/daily", "").json(t)
+	if a.code != 200 || !strings.Contains(a.body, "Maze of the Day · 2026-11-23") || !strings.Contains(a.body, daily["id"].(string)) {
+		t.Errorf("GET /: %d, want today's maze %s", a.code, daily["id"])
+	}
+	if b := do(t, ts, "GET", "/", ""); b.body != a.body {
+		t.Error("today's page changed between two requests")
+	}
+}
+
+func TestPageErrors(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	for _, tt := range []struct {
+		path string
+		code int
+		says string
+	}{
+		{"/m/5x5:12", 400, "not a maze ID"},
+		{"/m/%3Cscript%3E", 400, "&lt;script&gt;"},
+		{"/nowhere", 404, "no page"},
+	} {
+		a := do(t, ts, "GET", tt.path, "")
+		if a.code != tt.code || !strings.Contains(a.body, tt.says) || !strings.HasPrefix(a.header.Get("Content-Type"), "text/html") {
+			t.Errorf("GET %s: %d, want %d saying %q:\n%s", tt.path, a.code, tt.code, tt.says, a.body)
+		}
+	}
+}
+
+func TestStaticAssets(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	for path, ctype := range map[string]string{"/static/play.js": "text/javascript", "/static/style.css": "text/css", "/static/favicon.svg": "image/svg+xml"} {
+		a := do(t, ts, "GET", path, "")
+		if a.code != 200 || !strings.HasPrefix(a.header.Get("Content-Type"), ctype) || len(a.body) == 0 {
+			t.Errorf("GET %s: %d %q", path, a.code, a.header.Get("Content-Type"))
+		}
+	}
+}

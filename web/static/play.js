@@ -1,0 +1,198 @@
+// The player: the maze's nodes and legal moves come from the server (the
+// data-game attribute), so this script holds no rule of the game. It
+// draws the state on the server-rendered SVG board, takes clicks, taps and
+// keys, keeps the game in localStorage, and submits a solved play.
+(function () {
+  'use strict';
+  var root = document.getElementById('game');
+  if (!root) { return; }
+  var G = JSON.parse(root.getAttribute('data-game'));
+  var board = document.getElementById('board');
+  var $ = function (id) { return document.getElementById(id); };
+  var SVG = 'http://www.w3.org/2000/svg';
+  var NAMES = { N: 'north', S: 'south', W: 'west', E: 'east', NW: 'north-west', NE: 'north-east', SW: 'south-west', SE: 'south-east' };
+  var KEYS = {
+    ArrowUp: 'N', ArrowDown: 'S', ArrowLeft: 'W', ArrowRight: 'E',
+    Home: 'NW', PageUp: 'NE', End: 'SW', PageDown: 'SE', '7': 'NW', '9': 'NE', '1': 'SW', '3': 'SE'
+  };
+
+  var cells = {};
+  board.querySelectorAll('[data-cell]').forEach(function (el) {
+    var rc = el.getAttribute('data-cell').split(',');
+    var i = (rc[0] - 1) * G.cols + (rc[1] - 1);
+    cells[i] = el;
+    el.setAttribute('data-name', el.getAttribute('aria-label'));
+  });
+
+  var storeKey = 'rjm:play:' + G.id + (G.date ? ':' + G.date : '');
+  function fresh() { return { path: [G.start], moves: [], redo: [], elapsed: 0, solved: false, posted: false }; }
+  function load() {
+    try {
+      var s = JSON.parse(localStorage.getItem(storeKey));
+      if (s && Array.isArray(s.path) && s.path.length === s.moves.length + 1 && s.path[0] === G.start &&
+          s.path.every(function (u) { return G.nodes[u] !== undefined; })) { return s; }
+    } catch (e) { /* no storage, or not ours */ }
+    return null;
+  }
+  var st = load() || fresh();
+  var since = Date.now();
+
+  function elapsed() { return st.solved ? st.elapsed : st.elapsed + (Date.now() - since); }
+  function save() {
+    if (!st.solved) { st.elapsed = elapsed(); since = Date.now(); }
+    try { localStorage.setItem(storeKey, JSON.stringify(st)); } catch (e) { /* private mode */ }
+  }
+  function here() { return st.path[st.path.length - 1]; }
+  function clock(ms) {
+    var s = Math.floor(ms / 1000);
+    return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
+  }
+  function where(cell) {
+    return 'row ' + (Math.floor(cell / G.cols) + 1) + ', column ' + (cell % G.cols + 1);
+  }
+  function notation() { return st.moves.join(G.rook ? '' : ' '); }
+
+  function draw() {
+    var u = here();
+    var moves = st.solved ? [] : (G.nodes[u].m || []);
+    var targets = {};
+    moves.forEach(function (m) { targets[G.nodes[m.t].c] = true; });
+    var visited = {};
+    st.path.forEach(function (v) { visited[G.nodes[v].c] = true; });
+    Object.keys(cells).forEach(function (i) {
+      var el = cells[i];
+      var name = el.getAttribute('data-name');
+      var cur = Number(i) === G.nodes[u].c;
+      el.classList.toggle('visited', !!visited[i] && !cur);
+      el.classList.toggle('target', !!targets[i]);
+      if (cur) { el.setAttribute('aria-current', 'true'); } else { el.removeAttribute('aria-current'); }
+      var old = el.querySelector('.dot');
+      if (old) { old.remove(); }
+      if (targets[i]) {
+        var r = el.querySelector('rect');
+        var dot = document.createElementNS(SVG, 'circle');
+        dot.setAttribute('class', 'dot');
+        dot.setAttribute('cx', Number(r.getAttribute('x')) + 46);
+        dot.setAttribute('cy', Number(r.getAttribute('y')) + 10);
+        dot.setAttribute('r', 5);
+        el.appendChild(dot);
+      }
+      el.setAttribute('aria-label', name + (cur ? ', you are here' : '') + (visited[i] && !cur ? ', visited' : '') + (targets[i] ? ', can jump here' : ''));
+    });
+    $('moves').textContent = st.moves.length;
+    $('clock').textContent = clock(elapsed());
+    $('undo').disabled = st.moves.length === 0 || st.solved;
+    $('redo').disabled = st.redo.length === 0 || st.solved;
+    var status = $('status');
+    if (st.solved) {
+      status.hidden = false;
+      status.setAttribute('data-state', 'solved');
+      var n = st.moves.length;
+      $('result').textContent = 'Solved in ' + n + (n === 1 ? ' move' : ' moves') + ' — the shortest solution takes ' + G.shortest +
+        (n === G.shortest ? ': you found it' + (G.unique ? ', the only one.' : ' (there are several).') : (G.unique ? '; it is unique.' : '; there are several.'));
+      $('share').textContent = 'RJM ' + (G.date || G.id) + ' · ' + n + '/' + G.shortest + ' moves · ' + clock(st.elapsed);
+    } else {
+      status.hidden = true;
+      status.setAttribute('data-state', 'playing');
+    }
+  }
+
+  function say(text) { $('announce').textContent = text; }
+
+  function jump(m, fromRedo) {
+    st.path.push(m.t);
+    st.moves.push(m.d);
+    if (!fromRedo) { st.redo = []; }
+    var cell = G.nodes[m.t].c;
+    var text = 'Jumped ' + NAMES[m.k] + ' to ' + where(cell) + '.';
+    if (m.t === G.goal) {
+      st.elapsed = elapsed();
+      st.solved = true;
+      text += ' Goal reached in ' + st.moves.length + ' moves!';
+      submit();
+    }
+    say(text);
+    save();
+    draw();
+  }
+
+  function move(compass) {
+    if (st.solved) { return; }
+    var moves = G.nodes[here()].m || [];
+    for (var k = 0; k < moves.length; k++) {
+      if (moves[k].k === compass) { jump(moves[k], false); return; }
+    }
+    say('No jump ' + NAMES[compass] + ' from here.');
+  }
+
+  function undo() {
+    if (st.solved || st.moves.length === 0) { return; }
+    st.path.pop();
+    st.redo.push(st.moves.pop());
+    say('Undone: back on ' + where(G.nodes[here()].c) + '.');
+    save();
+    draw();
+  }
+
+  function redo() {
+    if (st.solved || st.redo.length === 0) { return; }
+    var d = st.redo.pop();
+    var moves = G.nodes[here()].m || [];
+    for (var k = 0; k < moves.length; k++) {
+      if (moves[k].d === d) { jump(moves[k], true); return; }
+    }
+  }
+
+  function restart() {
+    st = fresh();
+    since = Date.now();
+    say('Restarted on the start, ' + where(G.nodes[G.start].c) + '.');
+    save();
+    draw();
+  }
+
+  function submit() {
+    if (st.posted) { return; }
+    st.posted = true;
+    fetch('/api/plays', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ maze: G.id, moves: notation(), seconds: Math.round(st.elapsed) / 1000, hints: 0, rating: 0 })
+    }).catch(function () { st.posted = false; save(); });
+  }
+
+  board.addEventListener('click', function (ev) {
+    var el = ev.target.closest('[data-cell]');
+    if (!el || st.solved) { return; }
+    var rc = el.getAttribute('data-cell').split(',');
+    var cell = (rc[0] - 1) * G.cols + (rc[1] - 1);
+    var moves = G.nodes[here()].m || [];
+    for (var k = 0; k < moves.length; k++) {
+      if (G.nodes[moves[k].t].c === cell) { jump(moves[k], false); return; }
+    }
+    say('You cannot jump to ' + where(cell) + ' from here.');
+  });
+  board.addEventListener('keydown', function (ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) { return; }
+    var k = KEYS[ev.key];
+    if (k) { ev.preventDefault(); move(k); return; }
+    if (ev.key === 'u' || ev.key === 'U') { ev.preventDefault(); undo(); }
+    if (ev.key === 'r' || ev.key === 'R') { ev.preventDefault(); redo(); }
+  });
+  $('undo').addEventListener('click', undo);
+  $('redo').addEventListener('click', redo);
+  $('restart').addEventListener('click', restart);
+  document.addEventListener('visibilitychange', function () {
+    if (document.visibilityState === 'hidden') { save(); } else { since = Date.now(); }
+  });
+  window.addEventListener('pagehide', save);
+  setInterval(function () { if (!st.solved && document.visibilityState === 'visible') { $('clock').textContent = clock(elapsed()); } }, 1000);
+
+  try {
+    if (!localStorage.getItem('rjm:howto')) {
+      $('howto').open = true;
+      localStorage.setItem('rjm:howto', '1');
+    }
+  } catch (e) { $('howto').open = true; }
+  draw();
+}());
