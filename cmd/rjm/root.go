@@ -156,6 +156,7 @@ var commands = []struct {
 	{"compare-energies", newCompareCmd},
 	{"learn", newLearnCmd},
 	{"experiment", newExperimentCmd},
+	{"serve", newServeCmd},
 }
 
 // wrapArgs makes cobra's positional-argument errors usage errors.

@@ -24,6 +24,14 @@
     el.setAttribute('data-name', el.getAttribute('aria-label'));
   });
 
+  // The cursor outlines the current cell above every cell, so that its
+  // heavy border is never hidden by a neighbour's.
+  var cursor = document.createElementNS(SVG, 'rect');
+  cursor.setAttribute('class', 'cursor');
+  cursor.setAttribute('width', 48);
+  cursor.setAttribute('height', 48);
+  board.appendChild(cursor);
+
   var storeKey = 'rjm:play:' + G.id + (G.date ? ':' + G.date : '');
   function fresh() { return { path: [G.start], moves: [], redo: [], elapsed: 0, solved: false, posted: false }; }
   function load() {
@@ -65,7 +73,14 @@
       var cur = Number(i) === G.nodes[u].c;
       el.classList.toggle('visited', !!visited[i] && !cur);
       el.classList.toggle('target', !!targets[i]);
-      if (cur) { el.setAttribute('aria-current', 'true'); } else { el.removeAttribute('aria-current'); }
+      if (cur) {
+        el.setAttribute('aria-current', 'true');
+        var cr = el.querySelector('rect');
+        cursor.setAttribute('x', Number(cr.getAttribute('x')) + 4);
+        cursor.setAttribute('y', Number(cr.getAttribute('y')) + 4);
+      } else {
+        el.removeAttribute('aria-current');
+      }
       var old = el.querySelector('.dot');
       if (old) { old.remove(); }
       if (targets[i]) {
