@@ -52,6 +52,8 @@ func (p *pages) register(mux *http.ServeMux, s *server) {
 type playPage struct {
 	Title      string
 	Heading    string
+	Date       string
+	Keys       string // the keys of the board's directions
 	Difficulty string
 	Variant    string
 	Board      board
@@ -70,11 +72,11 @@ func (p *pages) render(name string, data any) ([]byte, error) {
 func newPlayPage(m *maze.Maze, d *store.Daily) playPage {
 	id, _ := m.ID()
 	g := newGame(m, "")
-	pp := playPage{Title: "Maze " + id, Heading: "Rook Jumping Maze", Variant: m.Variant.String(), Board: newBoard(m), Rook: g.Rook, Shortest: g.Shortest}
+	pp := playPage{Title: "Maze " + id, Heading: "Rook Jumping Maze", Variant: m.Variant.String(), Board: newBoard(m), Rook: g.Rook, Shortest: g.Shortest, Keys: keyHelp(m.Board)}
 	if d != nil {
 		g.Date = d.Date
 		pp.Title = "Rook Jumping Maze of the Day, " + d.Date
-		pp.Heading = "Maze of the Day · " + d.Date
+		pp.Heading, pp.Date = "Maze of the Day", d.Date
 		pp.Difficulty = d.Difficulty
 	}
 	pp.Game = gameJSON(g)
@@ -178,4 +180,21 @@ func (c *dayCache) put(date string, d *day) {
 		clear(c.days)
 	}
 	c.days[date] = d
+}
+
+// dirKeys names the keys the player's script takes for each direction
+// (play.js's KEYS).
+var dirKeys = map[maze.Dir]string{
+	maze.Up: "↑ north", maze.Down: "↓ south", maze.Left: "← west", maze.Right: "→ east",
+	maze.UpLeft: "7 or Home north-west", maze.UpRight: "9 or Page Up north-east",
+	maze.DownLeft: "1 or End south-west", maze.DownRight: "3 or Page Down south-east",
+}
+
+// keyHelp lists the keys of board b's directions.
+func keyHelp(b maze.Board) string {
+	var keys []string
+	for _, d := range b.Dirs() {
+		keys = append(keys, dirKeys[d])
+	}
+	return strings.Join(keys, ", ")
 }

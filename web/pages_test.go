@@ -45,7 +45,7 @@ func TestTodayPage(t *testing.T) {
 	ts, _ := newServer(t, web.Options{})
 	a := do(t, ts, "GET", "/", "")
 	daily := do(t, ts, "GET", "/api/daily", "").json(t)
-	if a.code != 200 || !strings.Contains(a.body, "Maze of the Day · 2026-11-23") || !strings.Contains(a.body, daily["id"].(string)) {
+	if a.code != 200 || !strings.Contains(a.body, `Maze of the Day · <span class="date">2026-11-23</span>`) || !strings.Contains(a.body, daily["id"].(string)) {
 		t.Errorf("GET /: %d, want today's maze %s", a.code, daily["id"])
 	}
 	if b := do(t, ts, "GET", "/", ""); b.body != a.body {
@@ -77,6 +77,22 @@ func TestStaticAssets(t *testing.T) {
 		a := do(t, ts, "GET", path, "")
 		if a.code != 200 || !strings.HasPrefix(a.header.Get("Content-Type"), ctype) || len(a.body) == 0 {
 			t.Errorf("GET %s: %d %q", path, a.code, a.header.Get("Content-Type"))
+		}
+	}
+}
+
+// TestKeyHelpFollowsTheBoard checks that the page names the keys of the
+// board's own directions: a hexagonal board has no north or south.
+func TestKeyHelpFollowsTheBoard(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	for _, tt := range []struct{ id, has, hasNot string }{
+		{figure1, "→ east", "north-west"},
+		{"6x6-queen,torus:313132545351313104524521214133535251", "3 or Page Down south-east", ""},
+		{"5x5-hex:4431442231132042332114332", "9 or Page Up north-east", "↑ north"},
+	} {
+		a := do(t, ts, "GET", "/m/"+tt.id, "")
+		if !strings.Contains(a.body, tt.has) || tt.hasNot != "" && strings.Contains(a.body, tt.hasNot) {
+			t.Errorf("%s: the key help should name %q and not %q", tt.id, tt.has, tt.hasNot)
 		}
 	}
 }

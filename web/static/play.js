@@ -28,8 +28,8 @@
   // heavy border is never hidden by a neighbour's.
   var cursor = document.createElementNS(SVG, 'rect');
   cursor.setAttribute('class', 'cursor');
-  cursor.setAttribute('width', 48);
-  cursor.setAttribute('height', 48);
+  cursor.setAttribute('width', 52);
+  cursor.setAttribute('height', 52);
   board.appendChild(cursor);
 
   var storeKey = 'rjm:play:' + G.id + (G.date ? ':' + G.date : '');
@@ -60,6 +60,18 @@
   }
   function notation() { return st.moves.join(G.rook ? '' : ' '); }
 
+  // mark adds a small circle to a cell: a target's dot (top right) or a
+  // visited cell's trail (bottom left), so that neither is told by colour
+  // alone.
+  function mark(el, cls, cx, cy, r) {
+    var c = document.createElementNS(SVG, 'circle');
+    c.setAttribute('class', cls);
+    c.setAttribute('cx', cx);
+    c.setAttribute('cy', cy);
+    c.setAttribute('r', r);
+    el.appendChild(c);
+  }
+
   function draw() {
     var u = here();
     var moves = st.solved ? [] : (G.nodes[u].m || []);
@@ -76,22 +88,16 @@
       if (cur) {
         el.setAttribute('aria-current', 'true');
         var cr = el.querySelector('rect');
-        cursor.setAttribute('x', Number(cr.getAttribute('x')) + 4);
-        cursor.setAttribute('y', Number(cr.getAttribute('y')) + 4);
+        cursor.setAttribute('x', Number(cr.getAttribute('x')) + 2);
+        cursor.setAttribute('y', Number(cr.getAttribute('y')) + 2);
       } else {
         el.removeAttribute('aria-current');
       }
-      var old = el.querySelector('.dot');
-      if (old) { old.remove(); }
-      if (targets[i]) {
-        var r = el.querySelector('rect');
-        var dot = document.createElementNS(SVG, 'circle');
-        dot.setAttribute('class', 'dot');
-        dot.setAttribute('cx', Number(r.getAttribute('x')) + 46);
-        dot.setAttribute('cy', Number(r.getAttribute('y')) + 10);
-        dot.setAttribute('r', 5);
-        el.appendChild(dot);
-      }
+      el.querySelectorAll('.dot, .trail').forEach(function (d) { d.remove(); });
+      var r = el.querySelector('rect');
+      var x = Number(r.getAttribute('x')), y = Number(r.getAttribute('y'));
+      if (targets[i]) { mark(el, 'dot', x + 46, y + 10, 5); }
+      if (visited[i] && !cur) { mark(el, 'trail', x + 10, y + 46, 3); }
       el.setAttribute('aria-label', name + (cur ? ', you are here' : '') + (visited[i] && !cur ? ', visited' : '') + (targets[i] ? ', can jump here' : ''));
     });
     $('moves').textContent = st.moves.length;

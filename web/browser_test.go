@@ -1,0 +1,188 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"rjm/graph"
+	"rjm/maze"
+	"rjm/solve"
+	"rjm/web"
+)
+
+// browser starts headless Chromium for the test. Without Chromium the
+// test skips, except under CI=true, where it must run.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	var path string
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			path = p
+			break
+		}
+	}
+	if path == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no Chromium on the PATH, and CI=true needs the browser tests (apt-get install chromium)")
+		}
+		t.Skip("no Chromium on the PATH: browser tests skipped (install chromium to run them)")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.WindowSize(900, 1100))
+	if os.Geteuid() == 0 {
+		opts = append(opts, chromedp.NoSandbox)
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(func() {
+		cancel()
+		cancelAlloc()
+	})
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting %s: %v", path, err)
+	}
+	return ctx
+}
+
+// artifact keeps a screenshot in $RJM_ARTIFACTS (default: rjm-artifacts in
+// the temporary directory).
+func artifact(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := os.Getenv("RJM_ARTIFACTS")
+	if dir == "" {
+		dir = filepath.Join(os.TempDir(), "rjm-artifacts")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, name+".png")
+	if err := os.WriteFile(file, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot %s", file)
+}
+
+func eval[T any](t *testing.T, ctx context.Context, expr string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		t.Fatalf("%s: %v", expr, err)
+	}
+	return v
+}
+
+func do_(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// current returns the data-cell of the cell marked aria-current.
+func current(t *testing.T, ctx context.Context) string {
+	return eval[string](t, ctx, `(document.querySelector('[aria-current="true"]') || {getAttribute: () => ""}).getAttribute('data-cell')`)
+}
+
+var arrows = map[byte]string{'U': kb.ArrowUp, 'D': kb.ArrowDown, 'L': kb.ArrowLeft, 'R': kb.ArrowRight}
+
+// TestBrowserPlay plays today's maze in Chromium: its solution by
+// keyboard, then by clicking, the win message each time, the plays in
+// /api/stats; undo and redo; a reload keeping the game.
+func TestBrowserPlay(t *testing.T) {
+	bctx := browser(t)
+	ts, _ := newServer(t, web.Options{Now: func() time.Time { return time.Now() }})
+	ctx, cancel := context.WithTimeout(bctx, 90*time.Second)
+	defer cancel()
+
+	daily := do(t, ts, "GET", "/api/daily", "").json(t)
+	id := daily["id"].(string)
+	m, err := maze.ParseID(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol := solve.Solve(graph.MustCompile(m.Board), m)
+	letters := sol.Letters()
+	cellOf := func(i int) string { c := m.Cell(i); return fmt.Sprintf("%d,%d", c.Row+1, c.Col+1) }
+
+	do_(t, ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`[data-cell="1,1"]`)))
+	artifact(t, ctx, "today")
+	if got := current(t, ctx); got != cellOf(m.Start) {
+		t.Fatalf("standing on %q, want the start %s", got, cellOf(m.Start))
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('[data-cell]').length`); n != m.Rows*m.Cols {
+		t.Errorf("%d cells, want %d", n, m.Rows*m.Cols)
+	}
+
+	t.Run("by keyboard", func(t *testing.T) {
+		do_(t, ctx, chromedp.Focus(chromedp.ID("board")))
+		for k := range len(letters) {
+			do_(t, ctx, chromedp.KeyEvent(arrows[letters[k]]))
+			if got := current(t, ctx); got != cellOf(sol.Solution[k].To) {
+				t.Fatalf("after move %d (%c) on %q, want %s", k+1, letters[k], got, cellOf(sol.Solution[k].To))
+			}
+		}
+		do_(t, ctx, chromedp.WaitVisible(chromedp.CSS(`[data-state="solved"]`)))
+		msg := eval[string](t, ctx, `document.getElementById('result').textContent`)
+		if !strings.Contains(msg, fmt.Sprintf("Solved in %d moves", len(letters))) {
+			t.Errorf("win message %q", msg)
+		}
+		artifact(t, ctx, "solved")
+		waitPlays(t, ts, id, 1)
+	})
+
+	t.Run("undo, redo and reload", func(t *testing.T) {
+		do_(t, ctx, chromedp.Click(chromedp.ID("restart")))
+		if got := current(t, ctx); got != cellOf(m.Start) || eval[bool](t, ctx, `!!document.querySelector('[data-state="solved"]')`) {
+			t.Fatalf("after restart on %q, want the start, unsolved", got)
+		}
+		do_(t, ctx, chromedp.Focus(chromedp.ID("board")), chromedp.KeyEvent(arrows[letters[0]]), chromedp.KeyEvent(arrows[letters[1]]))
+		do_(t, ctx, chromedp.Click(chromedp.ID("undo")))
+		if got := current(t, ctx); got != cellOf(sol.Solution[0].To) {
+			t.Errorf("after undo on %q, want %s", got, cellOf(sol.Solution[0].To))
+		}
+		do_(t, ctx, chromedp.Click(chromedp.ID("redo")))
+		if got := current(t, ctx); got != cellOf(sol.Solution[1].To) {
+			t.Errorf("after redo on %q, want %s", got, cellOf(sol.Solution[1].To))
+		}
+		do_(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-cell="1,1"]`)))
+		if got, moves := current(t, ctx), eval[string](t, ctx, `document.getElementById('moves').textContent`); got != cellOf(sol.Solution[1].To) || moves != "2" {
+			t.Errorf("after reload on %q with %s moves, want %s with 2", got, moves, cellOf(sol.Solution[1].To))
+		}
+	})
+
+	t.Run("by clicking", func(t *testing.T) {
+		do_(t, ctx, chromedp.Click(chromedp.ID("restart")))
+		for _, mv := range sol.Solution {
+			do_(t, ctx, chromedp.Click(chromedp.CSS(`[data-cell="`+cellOf(mv.To)+`"]`)))
+		}
+		do_(t, ctx, chromedp.WaitVisible(chromedp.CSS(`[data-state="solved"]`)))
+		waitPlays(t, ts, id, 2)
+	})
+}
+
+// waitPlays waits until the stats of maze id count n plays, all solved.
+func waitPlays(t *testing.T, ts *httptest.Server, id string, n int) {
+	t.Helper()
+	var v struct{ Plays, Solved int }
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		a := do(t, ts, "GET", "/api/stats?maze="+id, "")
+		if json.Unmarshal([]byte(a.body), &v) == nil && v.Plays == n && v.Solved == n {
+			return
+		}
+	}
+	t.Errorf("the stats of %s show %+v, never %d solved plays", id, v, n)
+}
