@@ -16,9 +16,12 @@ type dialect struct {
 	name string
 	// dollar rewrites "?" placeholders as $1, $2, ... (PostgreSQL).
 	dollar bool
-	// migrations are applied in order; migration i moves the schema from
-	// version i to i+1.
-	migrations []string
+	// lock, when not empty, is run first in the migration's transaction,
+	// so that servers starting together migrate one at a time.
+	lock string
+	// migrations are applied in order; migration i, one or more
+	// statements, moves the schema from version i to i+1.
+	migrations [][]string
 }
 
 // sqlStore is the Store over database/sql, shared by the SQL databases.
@@ -55,6 +58,11 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 		return fmt.Errorf("store: migrate: %w", err)
 	}
 	defer tx.Rollback()
+	if s.d.lock != "" {
+		if _, err := tx.ExecContext(ctx, s.d.lock); err != nil {
+			return fmt.Errorf("store: migrate: %w", err)
+		}
+	}
 	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
 		return fmt.Errorf("store: migrate: %w", err)
 	}
@@ -72,8 +80,10 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 		return fmt.Errorf("store: schema version %d is newer than this program's %d", v, len(s.d.migrations))
 	}
 	for i := v; i < len(s.d.migrations); i++ {
-		if _, err := tx.ExecContext(ctx, s.d.migrations[i]); err != nil {
-			return fmt.Errorf("store: migration %d: %w", i+1, err)
+		for _, stmt := range s.d.migrations[i] {
+			if _, err := tx.ExecContext(ctx, stmt); err != nil {
+				return fmt.Errorf("store: migration %d: %w", i+1, err)
+			}
 		}
 	}
 	if _, err := tx.ExecContext(ctx, s.q(`UPDATE schema_version SET version = ?`), len(s.d.migrations)); err != nil {
@@ -84,7 +94,7 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 
 func (s *sqlStore) Daily(ctx context.Context, date string) (Daily, error) {
 	d := Daily{Date: date}
-	err := s.r.QueryRowContext(ctx, s.q(`SELECT maze, recipe, difficulty FROM daily WHERE date = ?`), date).
+	err := s.r.QueryRowContext(ctx, s.q(`SELECT maze, recipe, difficulty FROM daily WHERE day = ?`), date).
 		Scan(&d.Maze, &d.Recipe, &d.Difficulty)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Daily{}, ErrNotFound
@@ -96,14 +106,14 @@ func (s *sqlStore) Daily(ctx context.Context, date string) (Daily, error) {
 }
 
 func (s *sqlStore) PutDaily(ctx context.Context, d Daily) (Daily, error) {
-	_, err := s.w.ExecContext(ctx, s.q(`INSERT INTO daily (date, maze, recipe, difficulty) VALUES (?, ?, ?, ?) ON CONFLICT (date) DO NOTHING`),
+	_, err := s.w.ExecContext(ctx, s.q(`INSERT INTO daily (day, maze, recipe, difficulty) VALUES (?, ?, ?, ?) ON CONFLICT (day) DO NOTHING`),
 		d.Date, d.Maze, d.Recipe, d.Difficulty)
 	if err != nil {
 		return Daily{}, fmt.Errorf("store: put daily %s: %w", d.Date, err)
 	}
 	// Read from the writer: the row is there, whoever wrote it.
 	out := Daily{Date: d.Date}
-	err = s.w.QueryRowContext(ctx, s.q(`SELECT maze, recipe, difficulty FROM daily WHERE date = ?`), d.Date).
+	err = s.w.QueryRowContext(ctx, s.q(`SELECT maze, recipe, difficulty FROM daily WHERE day = ?`), d.Date).
 		Scan(&out.Maze, &out.Recipe, &out.Difficulty)
 	if err != nil {
 		return Daily{}, fmt.Errorf("store: put daily %s: %w", d.Date, err)
@@ -112,7 +122,7 @@ func (s *sqlStore) PutDaily(ctx context.Context, d Daily) (Daily, error) {
 }
 
 func (s *sqlStore) Dailies(ctx context.Context, date string, limit int) ([]Daily, error) {
-	rows, err := s.r.QueryContext(ctx, s.q(`SELECT date, maze, recipe, difficulty FROM daily WHERE date <= ? ORDER BY date DESC LIMIT ?`), date, limit)
+	rows, err := s.r.QueryContext(ctx, s.q(`SELECT day, maze, recipe, difficulty FROM daily WHERE day <= ? ORDER BY day DESC LIMIT ?`), date, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: dailies: %w", err)
 	}
@@ -148,9 +158,9 @@ func (s *sqlStore) Stats(ctx context.Context, maze string) (Stats, error) {
 	err := s.r.QueryRowContext(ctx, s.q(`SELECT COUNT(*),
 		COALESCE(SUM(CASE WHEN solved THEN 1 ELSE 0 END), 0),
 		COALESCE(SUM(CASE WHEN hints > 0 THEN 1 ELSE 0 END), 0),
-		AVG(CASE WHEN solved THEN length - shortest END),
+		AVG(CASE WHEN solved THEN CAST(length - shortest AS DOUBLE PRECISION) END),
 		COALESCE(SUM(CASE WHEN rating > 0 THEN 1 ELSE 0 END), 0),
-		AVG(CASE WHEN rating > 0 THEN rating END)
+		AVG(CASE WHEN rating > 0 THEN CAST(rating AS DOUBLE PRECISION) END)
 		FROM plays WHERE maze = ?`), maze).Scan(&st.Plays, &st.Solved, &st.Assisted, &extra, &st.Ratings, &rating)
 	if err != nil {
 		return Stats{}, fmt.Errorf("store: stats: %w", err)

@@ -15,14 +15,14 @@ import (
 // sqlite is SQLite's schema. Booleans are integers 0 and 1.
 var sqlite = dialect{
 	name: "sqlite",
-	migrations: []string{
+	migrations: [][]string{{
 		`CREATE TABLE daily (
-			date TEXT PRIMARY KEY,
+			day TEXT PRIMARY KEY,
 			maze TEXT NOT NULL,
 			recipe TEXT NOT NULL,
 			difficulty TEXT NOT NULL
-		);
-		CREATE TABLE plays (
+		)`,
+		`CREATE TABLE plays (
 			id INTEGER PRIMARY KEY AUTOINCREMENT,
 			maze TEXT NOT NULL,
 			moves TEXT NOT NULL,
@@ -33,9 +33,9 @@ var sqlite = dialect{
 			hints INTEGER NOT NULL,
 			rating INTEGER NOT NULL,
 			created_ms INTEGER NOT NULL
-		);
-		CREATE INDEX plays_maze ON plays (maze, solved, seconds);`,
-	},
+		)`,
+		`CREATE INDEX plays_maze ON plays (maze, solved, seconds)`,
+	}},
 }
 
 // OpenSQLite opens (creating and migrating when needed) the SQLite

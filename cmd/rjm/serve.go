@@ -2,15 +2,14 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"time"
 
@@ -40,29 +39,28 @@ func newServeCmd(e *env) *cobra.Command {
 		Long: `Serve runs the web site: today's maze at /, any maze at /m/MAZE-ID, and the
 JSON API of docs/api.md. It stores the mazes of the day and the plays in an
 SQLite database, created and migrated on first start (--db; default
-$XDG_DATA_HOME/rjm/rjm.db, else ~/.local/share/rjm/rjm.db). It listens on
+$XDG_DATA_HOME/rjm/rjm.db, else ~/.local/share/rjm/rjm.db), or with --db
+postgres://... in PostgreSQL, which several servers can share. It listens on
 127.0.0.1 unless --addr says otherwise, and shuts down gracefully on
 SIGINT or SIGTERM, finishing the requests under way.`,
 		Example: `  rjm serve
-  rjm serve --addr 127.0.0.1:9000 --db /tmp/rjm.db`,
+  rjm serve --addr 127.0.0.1:9000 --db /tmp/rjm.db
+  rjm serve --db postgres://rjm@db.example/rjm`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
-				return badInput(errors.New("--db: PostgreSQL stores are not supported yet; give an SQLite file path"))
-			}
 			ctx, stop := signal.NotifyContext(e.ctx, syscall.SIGTERM)
 			defer stop()
 			return serve(ctx, e, addr, db)
 		},
 	}
 	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "listen on `HOST:PORT`")
-	c.Flags().StringVar(&db, "db", defaultDB(), "SQLite database `PATH` (created when absent)")
+	c.Flags().StringVar(&db, "db", defaultDB(), "the store: an SQLite database `PATH` (created when absent), or a postgres:// URL")
 	return c
 }
 
 // serve runs the site on addr over the store at db until ctx ends.
 func serve(ctx context.Context, e *env, addr, db string) error {
-	st, err := store.OpenSQLite(ctx, db)
+	st, err := store.Open(ctx, db)
 	if err != nil {
 		return err
 	}
@@ -81,7 +79,11 @@ func serve(ctx context.Context, e *env, addr, db string) error {
 		MaxHeaderBytes:    16 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	fmt.Fprintf(e.stderr, "rjm: serving http://%s/ (store %s); Ctrl-C stops\n", ln.Addr(), db)
+	shown := db
+	if u, err := url.Parse(db); err == nil && store.IsPostgres(db) {
+		shown = u.Redacted()
+	}
+	fmt.Fprintf(e.stderr, "rjm: serving http://%s/ (store %s); Ctrl-C stops\n", ln.Addr(), shown)
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {
