@@ -8,7 +8,9 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"time"
 
+	"rjm/daily"
 	"rjm/maze"
 	"rjm/store"
 )
@@ -37,6 +39,8 @@ func (p *pages) register(mux *http.ServeMux, s *server) {
 	})))
 	mux.HandleFunc("GET /{$}", s.pageToday)
 	mux.HandleFunc("GET /m/{id}", s.pageMaze)
+	mux.HandleFunc("GET /d/{date}", s.pageDate)
+	mux.HandleFunc("GET /archive", s.pageArchive)
 	// Every other GET is not found; other methods on unknown paths are
 	// not allowed (405).
 	mux.HandleFunc("GET /", func(w http.ResponseWriter, r *http.Request) {
@@ -84,7 +88,22 @@ func newPlayPage(m *maze.Maze, d *store.Daily) playPage {
 }
 
 func (s *server) pageToday(w http.ResponseWriter, r *http.Request) {
-	d, herr := s.day(r.Context(), s.sched.Today())
+	s.writeDay(w, r, s.sched.Today())
+}
+
+// pageDate is a past date's maze of the day.
+func (s *server) pageDate(w http.ResponseWriter, r *http.Request) {
+	date, err := daily.ParseDate(r.PathValue("date"))
+	if err != nil {
+		s.pageError(w, http.StatusBadRequest, strings.TrimPrefix(err.Error(), "daily: "))
+		return
+	}
+	s.writeDay(w, r, date)
+}
+
+// writeDay answers the page of date's maze, made once per date.
+func (s *server) writeDay(w http.ResponseWriter, r *http.Request, date time.Time) {
+	d, herr := s.day(r.Context(), date)
 	if herr != nil {
 		s.pageError(w, herr.code, herr.msg)
 		return
@@ -197,4 +216,28 @@ func keyHelp(b maze.Board) string {
 		keys = append(keys, dirKeys[d])
 	}
 	return strings.Join(keys, ", ")
+}
+
+// maxArchive is the number of days the archive lists.
+const maxArchive = 366
+
+// archiveDay is one line of the archive.
+type archiveDay struct {
+	Date, Weekday, Level string
+}
+
+// pageArchive lists the past days, newest first, from yesterday back to
+// daily.First (at most maxArchive). Their levels come from the schedule;
+// each day's maze is made when its page is first opened.
+func (s *server) pageArchive(w http.ResponseWriter, r *http.Request) {
+	first, _ := daily.ParseDate(daily.First)
+	var days []archiveDay
+	for d := s.sched.Today().AddDate(0, 0, -1); !d.Before(first) && len(days) < maxArchive; d = d.AddDate(0, 0, -1) {
+		days = append(days, archiveDay{d.Format(daily.DateLayout), d.Weekday().String(), daily.LevelOf(d).Name})
+	}
+	s.writePage(w, http.StatusOK, "archive.html", struct {
+		Title string
+		Today string
+		Days  []archiveDay
+	}{"Archive: past mazes of the day", s.sched.Today().Format(daily.DateLayout), days})
 }

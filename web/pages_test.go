@@ -96,3 +96,23 @@ func TestKeyHelpFollowsTheBoard(t *testing.T) {
 		}
 	}
 }
+
+func TestArchive(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	a := do(t, ts, "GET", "/archive", "")
+	// Monday 2026-11-23: 22 past days back to 2026-11-01, newest first.
+	links := regexp.MustCompile(`href="/d/(\d{4}-\d\d-\d\d)"`).FindAllStringSubmatch(a.body, -1)
+	if a.code != 200 || len(links) != 22 || links[0][1] != "2026-11-22" || links[21][1] != "2026-11-01" {
+		t.Fatalf("GET /archive: %d, %d days listed", a.code, len(links))
+	}
+	day := do(t, ts, "GET", "/d/2026-11-22", "")
+	api := do(t, ts, "GET", "/api/daily?date=2026-11-22", "").json(t)
+	if day.code != 200 || !strings.Contains(day.body, api["id"].(string)) || !strings.Contains(day.body, "2026-11-22") {
+		t.Errorf("GET /d/2026-11-22: %d, want the maze %s", day.code, api["id"])
+	}
+	for path, code := range map[string]int{"/d/2026-11-24": 404, "/d/2026-11-xx": 400, "/d/2020-01-01": 404} {
+		if a := do(t, ts, "GET", path, ""); a.code != code {
+			t.Errorf("GET %s: %d, want %d", path, a.code, code)
+		}
+	}
+}
