@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"io/fs"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -58,6 +59,7 @@ type playPage struct {
 	Heading    string
 	Date       string
 	Keys       string // the keys of the board's directions
+	Rules      [][2]string
 	Difficulty string
 	Variant    string
 	Board      board
@@ -76,7 +78,7 @@ func (p *pages) render(name string, data any) ([]byte, error) {
 func newPlayPage(m *maze.Maze, d *store.Daily) playPage {
 	id, _ := m.ID()
 	g := newGame(m, "")
-	pp := playPage{Title: "Maze " + id, Heading: "Rook Jumping Maze", Variant: m.Variant.String(), Board: newBoard(m), Rook: g.Rook, Shortest: g.Shortest, Keys: keyHelp(m.Board)}
+	pp := playPage{Title: "Maze " + id, Heading: "Rook Jumping Maze", Variant: m.Variant.String(), Board: newBoard(m), Rook: g.Rook, Shortest: g.Shortest, Keys: keyHelp(m.Board), Rules: variantRules(m.Variant)}
 	if d != nil {
 		g.Date = d.Date
 		pp.Title = "Rook Jumping Maze of the Day, " + d.Date
@@ -240,4 +242,17 @@ func (s *server) pageArchive(w http.ResponseWriter, r *http.Request) {
 		Today string
 		Days  []archiveDay
 	}{"Archive: past mazes of the day", s.sched.Today().Format(daily.DateLayout), days})
+}
+
+// variantRules returns the names and descriptions of v's rules, from the
+// library's list.
+func variantRules(v maze.Variant) [][2]string {
+	names := strings.Split(v.String(), ",")
+	var rules [][2]string
+	for _, nd := range maze.VariantNames {
+		if slices.Contains(names, nd[0]) {
+			rules = append(rules, nd)
+		}
+	}
+	return rules
 }

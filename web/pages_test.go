@@ -116,3 +116,18 @@ func TestArchive(t *testing.T) {
 		}
 	}
 }
+
+// TestHowToNamesTheVariantRules checks that a variant's page says how its
+// rules differ, in the library's words.
+func TestHowToNamesTheVariantRules(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	a := do(t, ts, "GET", "/m/6x6-queen,torus:313132545351313104524521214133535251", "")
+	for _, want := range []string{"<b>queen</b>: diagonal moves too", "<b>torus</b>: jumps wrap around the edges"} {
+		if !strings.Contains(a.body, want) {
+			t.Errorf("the queen,torus page does not say %q", want)
+		}
+	}
+	if a := do(t, ts, "GET", "/m/"+figure1, ""); strings.Contains(a.body, "changes the rules") {
+		t.Error("a plain maze's page lists variant rules")
+	}
+}
