@@ -15,28 +15,8 @@ var postgres = dialect{
 	dollar: true,
 	// One migration at a time across servers: a lock held to the end of
 	// the migration's transaction (the number is "rjm" in ASCII).
-	lock: `SELECT pg_advisory_xact_lock(7498349)`,
-	migrations: [][]string{{
-		`CREATE TABLE daily (
-			day TEXT PRIMARY KEY,
-			maze TEXT NOT NULL,
-			recipe TEXT NOT NULL,
-			difficulty TEXT NOT NULL
-		)`,
-		`CREATE TABLE plays (
-			id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-			maze TEXT NOT NULL,
-			moves TEXT NOT NULL,
-			length INTEGER NOT NULL,
-			shortest INTEGER NOT NULL,
-			solved BOOLEAN NOT NULL,
-			seconds DOUBLE PRECISION NOT NULL,
-			hints INTEGER NOT NULL,
-			rating INTEGER NOT NULL,
-			created_ms BIGINT NOT NULL
-		)`,
-		`CREATE INDEX plays_maze ON plays (maze, solved, seconds)`,
-	}},
+	lock:       `SELECT pg_advisory_xact_lock(7498349)`,
+	migrations: [][]string{schemaV1("BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY", "DOUBLE PRECISION")},
 }
 
 // OpenPostgres opens the PostgreSQL database at dsn (a postgres:// URL or

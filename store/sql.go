@@ -188,3 +188,29 @@ func (s *sqlStore) Close() error {
 	}
 	return err
 }
+
+// schemaV1 returns the first schema in a dialect's words for an
+// auto-numbered id and a floating-point number.
+func schemaV1(id, real string) []string {
+	return []string{
+		`CREATE TABLE daily (
+			day TEXT PRIMARY KEY,
+			maze TEXT NOT NULL,
+			recipe TEXT NOT NULL,
+			difficulty TEXT NOT NULL
+		)`,
+		`CREATE TABLE plays (
+			id ` + id + `,
+			maze TEXT NOT NULL,
+			moves TEXT NOT NULL,
+			length INTEGER NOT NULL,
+			shortest INTEGER NOT NULL,
+			solved BOOLEAN NOT NULL,
+			seconds ` + real + ` NOT NULL,
+			hints INTEGER NOT NULL,
+			rating INTEGER NOT NULL,
+			created_ms BIGINT NOT NULL
+		)`,
+		`CREATE INDEX plays_maze ON plays (maze, solved, seconds)`,
+	}
+}

@@ -14,28 +14,8 @@ import (
 
 // sqlite is SQLite's schema. Booleans are integers 0 and 1.
 var sqlite = dialect{
-	name: "sqlite",
-	migrations: [][]string{{
-		`CREATE TABLE daily (
-			day TEXT PRIMARY KEY,
-			maze TEXT NOT NULL,
-			recipe TEXT NOT NULL,
-			difficulty TEXT NOT NULL
-		)`,
-		`CREATE TABLE plays (
-			id INTEGER PRIMARY KEY AUTOINCREMENT,
-			maze TEXT NOT NULL,
-			moves TEXT NOT NULL,
-			length INTEGER NOT NULL,
-			shortest INTEGER NOT NULL,
-			solved BOOLEAN NOT NULL,
-			seconds REAL NOT NULL,
-			hints INTEGER NOT NULL,
-			rating INTEGER NOT NULL,
-			created_ms INTEGER NOT NULL
-		)`,
-		`CREATE INDEX plays_maze ON plays (maze, solved, seconds)`,
-	}},
+	name:       "sqlite",
+	migrations: [][]string{schemaV1("INTEGER PRIMARY KEY AUTOINCREMENT", "REAL")},
 }
 
 // OpenSQLite opens (creating and migrating when needed) the SQLite

@@ -30,14 +30,8 @@ func (s *server) healthz(w http.ResponseWriter, r *http.Request) {
 // dailyView is the answer of GET /api/daily: the maze without its
 // solution.
 type dailyView struct {
-	Date       string `json:"date"`
-	ID         string `json:"id"`
-	Maze       string `json:"maze"`
-	Rows       int    `json:"rows"`
-	Cols       int    `json:"cols"`
-	Variant    string `json:"variant,omitempty"`
-	Start      [2]int `json:"start"`
-	Goal       [2]int `json:"goal"`
+	Date string `json:"date"`
+	render.Head
 	Shortest   int    `json:"shortest"`
 	Difficulty string `json:"difficulty"`
 }
@@ -108,17 +102,22 @@ func writeAnalysis(w http.ResponseWriter, m *maze.Maze) {
 	writeJSON(w, http.StatusOK, render.NewAnalysis(m, analysis.Analyze(g, m), nil))
 }
 
+// analyzeRequest is a decoded POST /api/analyze: a maze, or the spec of
+// a seeded ID to generate.
+type analyzeRequest struct {
+	maze *maze.Maze
+	spec *generate.Spec
+}
+
 func (s *server) apiAnalyze(w http.ResponseWriter, r *http.Request) {
-	body, herr := readBody(r)
-	if herr != nil {
-		herr.write(w)
+	req, ok := decodeBody(w, r, func(body []byte) (analyzeRequest, error) {
+		m, spec, err := decodeAnalyze(body)
+		return analyzeRequest{m, spec}, err
+	})
+	if !ok {
 		return
 	}
-	m, spec, err := decodeAnalyze(body)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
-		return
-	}
+	m, spec := req.maze, req.spec
 	if spec != nil {
 		res, herr := s.generate(r, *spec)
 		if herr != nil {
@@ -236,14 +235,8 @@ func (s *server) generate(r *http.Request, spec generate.Spec) (*generate.Result
 }
 
 func (s *server) apiGenerate(w http.ResponseWriter, r *http.Request) {
-	body, herr := readBody(r)
-	if herr != nil {
-		herr.write(w)
-		return
-	}
-	spec, err := decodeGenerate(body)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	spec, ok := decodeBody(w, r, decodeGenerate)
+	if !ok {
 		return
 	}
 	res, herr := s.generate(r, spec)
@@ -311,17 +304,12 @@ func decodePlay(body []byte) (store.Play, error) {
 }
 
 func (s *server) apiPlays(w http.ResponseWriter, r *http.Request) {
-	body, herr := readBody(r)
-	if herr != nil {
-		herr.write(w)
+	p, ok := decodeBody(w, r, decodePlay)
+	if !ok {
 		return
 	}
-	p, err := decodePlay(body)
+	p, err := s.store.AddPlay(r.Context(), p)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	if p, err = s.store.AddPlay(r.Context(), p); err != nil {
 		s.internal(err).write(w)
 		return
 	}
@@ -366,6 +354,23 @@ func decodeJSON(body []byte, v any) error {
 		return errors.New("body: more than one JSON value")
 	}
 	return nil
+}
+
+// decodeBody reads r's body and decodes it; when either fails it answers
+// the error (413 or 400) and returns false.
+func decodeBody[T any](w http.ResponseWriter, r *http.Request, decode func([]byte) (T, error)) (T, bool) {
+	var v T
+	body, herr := readBody(r)
+	if herr != nil {
+		herr.write(w)
+		return v, false
+	}
+	v, err := decode(body)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return v, false
+	}
+	return v, true
 }
 
 // readBody reads the request body, whose size guard limits.

@@ -13,6 +13,7 @@ import (
 
 	"rjm/daily"
 	"rjm/maze"
+	"rjm/render"
 	"rjm/store"
 )
 
@@ -162,11 +163,7 @@ type day struct {
 
 func newDay(st store.Daily, m *maze.Maze) *day {
 	g := newGame(m, st.Date)
-	v := dailyView{
-		Date: st.Date, ID: st.Maze, Maze: m.String(), Rows: m.Rows, Cols: m.Cols,
-		Variant: m.Variant.String(), Start: m.CellJSON(m.Start), Goal: m.CellJSON(m.Goal),
-		Shortest: g.Shortest, Difficulty: st.Difficulty,
-	}
+	v := dailyView{Date: st.Date, Head: render.NewHead(m), Shortest: g.Shortest, Difficulty: st.Difficulty}
 	var b bytes.Buffer
 	writeJSONTo(&b, v)
 	return &day{stored: st, maze: m, json: b.Bytes()}
