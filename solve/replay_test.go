@@ -87,3 +87,48 @@ func readExample(t *testing.T, name string) *maze.Maze {
 	}
 	return m
 }
+
+// TestNextHint follows the hints from the start of every example: each
+// names a legal move that brings the goal one move closer, and they reach
+// it in the goal depth.
+func TestNextHint(t *testing.T) {
+	for _, name := range []string{"figure1", "program1", "queen", "torus", "hex", "klondike", "no-u-turn"} {
+		t.Run(name, func(t *testing.T) {
+			m := readExample(t, name)
+			g := graph.MustCompile(m.Board)
+			depth := solve.Solve(g, m).GoalDepth
+			var dirs []maze.Dir
+			for k := 0; ; k++ {
+				h, err := solve.NextHint(g, m, dirs)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if h.Distance != depth-k {
+					t.Fatalf("after %d hinted moves the distance is %d, want %d", k, h.Distance, depth-k)
+				}
+				if h.Distance == 0 {
+					break
+				}
+				dirs = append(dirs, h.Next.Dir)
+			}
+			if r, err := solve.Play(g, m, dirs); err != nil || !r.Solved {
+				t.Errorf("the hinted moves %v: %+v, %v", dirs, r, err)
+			}
+		})
+	}
+}
+
+func TestNextHintInABlackHole(t *testing.T) {
+	// From the start (1,1) a jump of 1 goes right or down; (2,1) and
+	// (2,3), both 2, jump to each other only: a black hole.
+	m, err := maze.ParseText([]byte("1 1 G\n2 1 2\n"), maze.ParseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := graph.MustCompile(m.Board)
+	dirs, _ := m.ParseNotation("DR")
+	h, err := solve.NextHint(g, m, dirs)
+	if err != nil || h.Distance != -1 {
+		t.Errorf("in a black hole: %+v, %v; want distance -1", h, err)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -404,4 +405,48 @@ func (e *httpError) write(w http.ResponseWriter) {
 func (s *server) internal(err error) *httpError {
 	s.log.Error("internal error", "err", err)
 	return &httpError{code: http.StatusInternalServerError, msg: "internal error"}
+}
+
+// hintView is the answer of GET /api/hint.
+type hintView struct {
+	// Distance is the fewest moves left to the goal, -1 from a black hole.
+	Distance int `json:"distance"`
+	// Next is a move on a shortest way, in the solver's notation ("" at
+	// the goal or in a black hole).
+	Next string `json:"next"`
+}
+
+// decodeHint reads the query of GET /api/hint: the maze ID and the moves
+// played so far, and answers the hint for where they lead.
+func decodeHint(q url.Values) (hintView, error) {
+	moves := q.Get("moves")
+	if len(moves) > 3*MaxMoves {
+		return hintView{}, fmt.Errorf("moves: at most %d", MaxMoves)
+	}
+	m, err := maze.ParseID(q.Get("maze"))
+	if err != nil {
+		return hintView{}, err
+	}
+	dirs, err := m.ParseNotation(moves)
+	if err != nil {
+		return hintView{}, err
+	}
+	h, err := solve.NextHint(graph.MustCompile(m.Board), m, dirs)
+	if err != nil {
+		return hintView{}, err
+	}
+	v := hintView{Distance: h.Distance}
+	if h.Distance > 0 {
+		v.Next = m.Notation([]maze.Move{h.Next})
+	}
+	return v, nil
+}
+
+func (s *server) apiHint(w http.ResponseWriter, r *http.Request) {
+	v, err := decodeHint(r.URL.Query())
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
 }

@@ -18,6 +18,7 @@ import (
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/solve"
+	"rjm/store"
 	"rjm/web"
 )
 
@@ -141,7 +142,10 @@ func TestBrowserPlay(t *testing.T) {
 			t.Errorf("win message %q", msg)
 		}
 		artifact(t, ctx, "solved")
-		waitPlays(t, ts, id, 1)
+		do_(t, ctx, chromedp.Click(chromedp.CSS(`[data-rate="4"]`)), chromedp.WaitVisible(chromedp.ID("thanks")))
+		if v := waitPlays(t, ts, id, 1); v.MeanRating != 4 {
+			t.Errorf("the rating was not stored: %+v", v)
+		}
 	})
 
 	t.Run("undo, redo and reload", func(t *testing.T) {
@@ -164,25 +168,62 @@ func TestBrowserPlay(t *testing.T) {
 		}
 	})
 
+	t.Run("hints", func(t *testing.T) {
+		do_(t, ctx, chromedp.Click(chromedp.ID("restart")), chromedp.Click(chromedp.ID("hint")))
+		waitText(t, ctx, "announce", fmt.Sprintf("the goal is %d jumps away", len(letters)))
+		do_(t, ctx, chromedp.Click(chromedp.ID("hint")))
+		waitText(t, ctx, "announce", "Hint: jump")
+		if got := eval[string](t, ctx, `document.querySelector('.cell.hinted').getAttribute('data-cell')`); got != cellOf(sol.Solution[0].To) {
+			t.Errorf("the hint points to %s, want %s", got, cellOf(sol.Solution[0].To))
+		}
+	})
+
 	t.Run("by clicking", func(t *testing.T) {
 		do_(t, ctx, chromedp.Click(chromedp.ID("restart")))
 		for _, mv := range sol.Solution {
 			do_(t, ctx, chromedp.Click(chromedp.CSS(`[data-cell="`+cellOf(mv.To)+`"]`)))
 		}
-		do_(t, ctx, chromedp.WaitVisible(chromedp.CSS(`[data-state="solved"]`)))
+		do_(t, ctx, chromedp.WaitVisible(chromedp.CSS(`[data-state="solved"]`)), chromedp.Click(chromedp.CSS(`[data-rate="0"]`)))
 		waitPlays(t, ts, id, 2)
+	})
+
+	t.Run("show solution", func(t *testing.T) {
+		do_(t, ctx, chromedp.Click(chromedp.ID("restart")), chromedp.Click(chromedp.ID("show")),
+			chromedp.WaitVisible(chromedp.CSS(`[data-state="solved"]`)))
+		waitText(t, ctx, "result", "The solution shown")
+		if got := current(t, ctx); got != cellOf(m.Goal) {
+			t.Errorf("after the solution on %q, want the goal", got)
+		}
+		if eval[bool](t, ctx, `!document.getElementById('rate').hidden`) {
+			t.Error("a shown solution offers to be rated")
+		}
+		waitPlays(t, ts, id, 2) // not counted
 	})
 }
 
-// waitPlays waits until the stats of maze id count n plays, all solved.
-func waitPlays(t *testing.T, ts *httptest.Server, id string, n int) {
+// waitText waits until the element with the id holds text.
+func waitText(t *testing.T, ctx context.Context, id, text string) {
 	t.Helper()
-	var v struct{ Plays, Solved int }
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		a := do(t, ts, "GET", "/api/stats?maze="+id, "")
-		if json.Unmarshal([]byte(a.body), &v) == nil && v.Plays == n && v.Solved == n {
+	var got string
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if got = eval[string](t, ctx, `document.getElementById('`+id+`').textContent`); strings.Contains(got, text) {
 			return
 		}
 	}
+	t.Errorf("#%s says %q, never %q", id, got, text)
+}
+
+// waitPlays waits until the stats of maze id count n plays, all solved,
+// and returns them.
+func waitPlays(t *testing.T, ts *httptest.Server, id string, n int) store.Stats {
+	t.Helper()
+	var v store.Stats
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		a := do(t, ts, "GET", "/api/stats?maze="+id, "")
+		if json.Unmarshal([]byte(a.body), &v) == nil && v.Plays == n && v.Solved == n {
+			return v
+		}
+	}
 	t.Errorf("the stats of %s show %+v, never %d solved plays", id, v, n)
+	return v
 }

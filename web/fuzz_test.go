@@ -1,6 +1,7 @@
 package web
 
 import (
+	"net/url"
 	"os"
 	"path/filepath"
 	"testing"
@@ -90,6 +91,30 @@ func FuzzDate(f *testing.F) {
 		d, err := daily.ParseDate(s)
 		if err == nil && d.Format(daily.DateLayout) != s {
 			t.Fatalf("%q parses to %v", s, d)
+		}
+	})
+}
+
+// FuzzDecodeHint checks that a hint accepted for any query is a legal
+// move that brings the goal one move closer.
+func FuzzDecodeHint(f *testing.F) {
+	for _, q := range []string{"maze=5x5:3413133302312234233341432&moves=DRL", "maze=5x5-no-u-turn:3221413224201242333141433&moves=R", "maze=3x3:111101110"} {
+		f.Add(q)
+	}
+	f.Fuzz(func(t *testing.T, query string) {
+		q, err := url.ParseQuery(query)
+		if err != nil {
+			return
+		}
+		h, err := decodeHint(q)
+		if err != nil || h.Distance <= 0 {
+			return
+		}
+		// A space separates moves in every notation (rook letters ignore it).
+		q.Set("moves", q.Get("moves")+" "+h.Next)
+		after, err := decodeHint(q)
+		if err != nil || after.Distance != h.Distance-1 {
+			t.Fatalf("the hint %+v from %q leads to %+v, %v", h, query, after, err)
 		}
 	})
 }

@@ -96,6 +96,7 @@ func NewHandler(s store.Store, o Options) http.Handler {
 	mux.HandleFunc("POST /api/generate", srv.apiGenerate)
 	mux.HandleFunc("POST /api/plays", srv.apiPlays)
 	mux.HandleFunc("GET /api/stats", srv.apiStats)
+	mux.HandleFunc("GET /api/hint", srv.apiHint)
 	srv.pages.register(mux, srv)
 	return srv.guard(mux)
 }

@@ -135,6 +135,8 @@ func TestErrors(t *testing.T) {
 		{"plays: two objects", "POST", "/api/plays", `{"maze":"` + figure1 + `"} {}`, 400, "more than one"},
 		{"plays: a body over the limit", "POST", "/api/plays", `{"moves":"` + big + `"}`, 413, "larger than"},
 		{"stats: no maze", "GET", "/api/stats", "", 400, "maze"},
+		{"hint: a bad maze", "GET", "/api/hint?maze=5x5:1", "", 400, "maze"},
+		{"hint: an illegal move", "GET", "/api/hint?maze=" + figure1 + "&moves=U", "", 400, "not legal"},
 		{"stats: a bad maze", "GET", "/api/stats?maze=3x3:9", "", 400, "maze"},
 		{"an unknown endpoint", "GET", "/api/nothing", "", 404, "no such API endpoint"},
 		{"a wrong method", "DELETE", "/api/daily", "", 405, "Method Not Allowed"},
@@ -350,5 +352,21 @@ func TestNoPanicReachesAClient(t *testing.T) {
 	a := do(t, ts, "GET", "/api/daily", "")
 	if a.code != 500 || a.json(t)["error"] != "internal error" {
 		t.Errorf("a panic: %d %s", a.code, a.body)
+	}
+}
+
+func TestHint(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	for _, tt := range []struct {
+		moves, next string
+		distance    float64
+	}{
+		{"", "D", 13}, {"DRLUDLRULLRD", "U", 1}, {"DRLUDLRULLRDU", "", 0},
+	} {
+		a := do(t, ts, "GET", "/api/hint?maze="+figure1+"&moves="+tt.moves, "")
+		v := a.json(t)
+		if a.code != 200 || v["distance"] != tt.distance || v["next"] != tt.next {
+			t.Errorf("hint after %q: %d %s; want distance %v, next %q", tt.moves, a.code, a.body, tt.distance, tt.next)
+		}
 	}
 }

@@ -33,7 +33,7 @@
   board.appendChild(cursor);
 
   var storeKey = 'rjm:play:' + G.id + (G.date ? ':' + G.date : '');
-  function fresh() { return { path: [G.start], moves: [], redo: [], elapsed: 0, solved: false, posted: false }; }
+  function fresh() { return { path: [G.start], moves: [], redo: [], elapsed: 0, solved: false, posted: false, hints: 0, hintAt: -1, shown: false }; }
   function load() {
     try {
       var s = JSON.parse(localStorage.getItem(storeKey));
@@ -72,6 +72,8 @@
     el.appendChild(c);
   }
 
+  var hinted = -1; // the cell the last hint pointed to
+
   function draw() {
     var u = here();
     var moves = st.solved ? [] : (G.nodes[u].m || []);
@@ -85,6 +87,7 @@
       var cur = Number(i) === G.nodes[u].c;
       el.classList.toggle('visited', !!visited[i] && !cur);
       el.classList.toggle('target', !!targets[i]);
+      el.classList.toggle('hinted', hinted === Number(i));
       if (cur) {
         el.setAttribute('aria-current', 'true');
         var cr = el.querySelector('rect');
@@ -104,6 +107,8 @@
     $('clock').textContent = clock(elapsed());
     $('undo').disabled = st.moves.length === 0 || st.solved;
     $('redo').disabled = st.redo.length === 0 || st.solved;
+    $('hint').disabled = st.solved;
+    $('show').disabled = st.solved;
     var status = $('status');
     if (st.solved) {
       status.hidden = false;
@@ -111,7 +116,14 @@
       var n = st.moves.length;
       $('result').textContent = 'Solved in ' + n + (n === 1 ? ' move' : ' moves') + ' — the shortest solution takes ' + G.shortest +
         (n === G.shortest ? ': you found it' + (G.unique ? ', the only one.' : ' (there are several).') : (G.unique ? '; it is unique.' : '; there are several.'));
-      $('share').textContent = 'RJM ' + (G.date || G.id) + ' · ' + n + '/' + G.shortest + ' moves · ' + clock(st.elapsed);
+      if (st.shown) {
+        $('result').textContent = 'The solution shown takes ' + n + (n === 1 ? ' move' : ' moves') + (G.unique ? '; it is the only shortest one.' : '; there are other shortest ones.') + ' Restart to play it yourself.';
+      } else if (st.hints > 0) {
+        $('result').textContent += ' Assisted: ' + st.hints + (st.hints === 1 ? ' hint.' : ' hints.');
+      }
+      $('share').textContent = st.shown ? '' : 'RJM ' + (G.date || G.id) + ' · ' + n + '/' + G.shortest + ' moves · ' + clock(st.elapsed) + (st.hints > 0 ? ' · assisted' : '');
+      $('rate').hidden = st.shown || st.posted;
+      $('thanks').hidden = !st.posted;
     } else {
       status.hidden = true;
       status.setAttribute('data-state', 'playing');
@@ -126,11 +138,11 @@
     if (!fromRedo) { st.redo = []; }
     var cell = G.nodes[m.t].c;
     var text = 'Jumped ' + NAMES[m.k] + ' to ' + where(cell) + '.';
+    hinted = -1;
     if (m.t === G.goal) {
       st.elapsed = elapsed();
       st.solved = true;
       text += ' Goal reached in ' + st.moves.length + ' moves!';
-      submit();
     }
     say(text);
     save();
@@ -150,6 +162,7 @@
     if (st.solved || st.moves.length === 0) { return; }
     st.path.pop();
     st.redo.push(st.moves.pop());
+    hinted = -1;
     say('Undone: back on ' + where(G.nodes[here()].c) + '.');
     save();
     draw();
@@ -166,20 +179,80 @@
 
   function restart() {
     st = fresh();
+    hinted = -1;
     since = Date.now();
     say('Restarted on the start, ' + where(G.nodes[G.start].c) + '.');
     save();
     draw();
   }
 
-  function submit() {
-    if (st.posted) { return; }
+  // submit sends a solved play once, with the rating given (0 for none).
+  // A game whose solution was shown is not sent.
+  function submit(rating, beacon) {
+    if (!st.solved || st.posted || st.shown) { return; }
     st.posted = true;
-    fetch('/api/plays', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ maze: G.id, moves: notation(), seconds: Math.round(st.elapsed) / 1000, hints: 0, rating: 0 })
-    }).catch(function () { st.posted = false; save(); });
+    save();
+    var body = JSON.stringify({ maze: G.id, moves: notation(), seconds: Math.round(st.elapsed) / 1000, hints: st.hints, rating: rating });
+    if (beacon && navigator.sendBeacon) {
+      navigator.sendBeacon('/api/plays', body);
+      return;
+    }
+    fetch('/api/plays', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: body })
+      .then(function (r) { if (!r.ok) { throw new Error(r.status); } })
+      .catch(function () { st.posted = false; save(); draw(); });
+    draw();
+  }
+
+  // hint asks the server: first how far the goal is, then (pressed again
+  // on the same spot) which jump to take.
+  function hint() {
+    if (st.solved) { return; }
+    var at = st.moves.length;
+    var q = '/api/hint?maze=' + encodeURIComponent(G.id) + '&moves=' + encodeURIComponent(st.moves.join(' '));
+    fetch(q).then(function (r) { return r.json(); }).then(function (h) {
+      if (h.error) { say(h.error); return; }
+      st.hints++;
+      if (h.distance < 0) {
+        say('Hint: the goal cannot be reached from here. Undo some jumps.');
+      } else if (st.hintAt !== at) {
+        st.hintAt = at;
+        say('Hint: the goal is ' + h.distance + (h.distance === 1 ? ' jump' : ' jumps') + ' away.');
+      } else {
+        var moves = G.nodes[here()].m || [];
+        for (var k = 0; k < moves.length; k++) {
+          if (moves[k].d === h.next) {
+            hinted = G.nodes[moves[k].t].c;
+            say('Hint: jump ' + NAMES[moves[k].k] + ', to ' + where(hinted) + '.');
+          }
+        }
+      }
+      save();
+      draw();
+    }).catch(function () { say('No hint: the server cannot be reached.'); });
+  }
+
+  // show plays a shortest solution from the start, one jump at a time.
+  function show() {
+    if (st.solved) { return; }
+    fetch('/api/maze/' + encodeURIComponent(G.id)).then(function (r) { return r.json(); }).then(function (a) {
+      if (!a.solution) { say('This maze has no solution.'); return; }
+      var tokens = G.rook ? a.solution.split('') : a.solution.split(' ');
+      st = fresh();
+      st.shown = true;
+      since = Date.now();
+      draw();
+      var still = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      var k = 0;
+      (function step() {
+        if (k >= tokens.length || st.solved || !st.shown) { return; }
+        var moves = G.nodes[here()].m || [];
+        for (var j = 0; j < moves.length; j++) {
+          if (moves[j].d === tokens[k]) { jump(moves[j], false); break; }
+        }
+        k++;
+        setTimeout(step, still ? 0 : 500);
+      }());
+    }).catch(function () { say('The solution cannot be fetched.'); });
   }
 
   board.addEventListener('click', function (ev) {
@@ -199,14 +272,22 @@
     if (k) { ev.preventDefault(); move(k); return; }
     if (ev.key === 'u' || ev.key === 'U') { ev.preventDefault(); undo(); }
     if (ev.key === 'r' || ev.key === 'R') { ev.preventDefault(); redo(); }
+    if (ev.key === 'h' || ev.key === 'H') { ev.preventDefault(); hint(); }
   });
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
   $('restart').addEventListener('click', restart);
+  $('hint').addEventListener('click', hint);
+  $('show').addEventListener('click', show);
+  $('rate').addEventListener('click', function (ev) {
+    var b = ev.target.closest('[data-rate]');
+    if (b) { submit(Number(b.getAttribute('data-rate')), false); }
+  });
   document.addEventListener('visibilitychange', function () {
     if (document.visibilityState === 'hidden') { save(); } else { since = Date.now(); }
   });
-  window.addEventListener('pagehide', save);
+  // A solved game left unrated is still counted when the page goes away.
+  window.addEventListener('pagehide', function () { submit(0, true); save(); });
   setInterval(function () { if (!st.solved && document.visibilityState === 'visible') { $('clock').textContent = clock(elapsed()); } }, 1000);
 
   try {
