@@ -68,6 +68,9 @@ func newGame(m *maze.Maze, date string) game {
 // board is the SVG drawing of a maze in the seeds' look: a grid of
 // numbers, the start circled, the goal G.
 type board struct {
+	// Play is set for the player's board: one keyboard stop, cells with
+	// accessible names.
+	Play          bool
 	Width, Height int
 	Cells         []boardCell
 	Label         string
@@ -82,6 +85,7 @@ type boardCell struct {
 	Name       string // accessible name
 	Start      bool
 	Goal, Open bool
+	Step       string // the solution's move numbers landing here (print)
 }
 
 // cellSize is a drawn cell's side in SVG units.
@@ -137,4 +141,25 @@ func kindName(k maze.CellKind) string {
 func gameJSON(g game) string {
 	b, _ := json.Marshal(g)
 	return string(b)
+}
+
+// withSteps returns b with each cell of solution sol marked by the move
+// numbers that land on it (the start is 0), for the printed solution.
+func withSteps(b board, m *maze.Maze, sol []maze.Move) board {
+	cells := append([]boardCell(nil), b.Cells...)
+	mark := func(i int, step int) {
+		if i >= len(cells) { // the exit of an exit ring is not drawn
+			return
+		}
+		if cells[i].Step != "" {
+			cells[i].Step += ","
+		}
+		cells[i].Step += strconv.Itoa(step)
+	}
+	mark(m.Start, 0)
+	for k, mv := range sol {
+		mark(mv.To, k+1)
+	}
+	b.Cells = cells
+	return b
 }

@@ -12,8 +12,10 @@ import (
 	"time"
 
 	"rjm/daily"
+	"rjm/graph"
 	"rjm/maze"
 	"rjm/render"
+	"rjm/solve"
 	"rjm/store"
 )
 
@@ -43,6 +45,7 @@ func (p *pages) register(mux *http.ServeMux, s *server) {
 	mux.HandleFunc("GET /m/{id}", s.pageMaze)
 	mux.HandleFunc("GET /d/{date}", s.pageDate)
 	mux.HandleFunc("GET /archive", s.pageArchive)
+	mux.HandleFunc("GET /print/{id}", s.pagePrint)
 	// Every other GET is not found; other methods on unknown paths are
 	// not allowed (405).
 	mux.HandleFunc("GET /", func(w http.ResponseWriter, r *http.Request) {
@@ -57,6 +60,7 @@ func (p *pages) register(mux *http.ServeMux, s *server) {
 // playPage is the data of the play page.
 type playPage struct {
 	Title      string
+	ID         string
 	Heading    string
 	Date       string
 	Keys       string // the keys of the board's directions
@@ -79,7 +83,7 @@ func (p *pages) render(name string, data any) ([]byte, error) {
 func newPlayPage(m *maze.Maze, d *store.Daily) playPage {
 	id, _ := m.ID()
 	g := newGame(m, "")
-	pp := playPage{Title: "Maze " + id, Heading: "Rook Jumping Maze", Variant: m.Variant.String(), Board: newBoard(m), Rook: g.Rook, Shortest: g.Shortest, Keys: keyHelp(m.Board), Rules: variantRules(m.Variant)}
+	pp := playPage{Title: "Maze " + id, ID: id, Heading: "Rook Jumping Maze", Variant: m.Variant.String(), Board: playBoard(m), Rook: g.Rook, Shortest: g.Shortest, Keys: keyHelp(m.Board), Rules: variantRules(m.Variant)}
 	if d != nil {
 		g.Date = d.Date
 		pp.Title = "Rook Jumping Maze of the Day, " + d.Date
@@ -252,4 +256,31 @@ func variantRules(v maze.Variant) [][2]string {
 		}
 	}
 	return rules
+}
+
+// pagePrint is a maze for paper: the board on the first page, the
+// solution on the second.
+func (s *server) pagePrint(w http.ResponseWriter, r *http.Request) {
+	m, err := maze.ParseID(r.PathValue("id"))
+	if err != nil {
+		s.pageError(w, http.StatusBadRequest, "That is not a maze ID: "+strings.TrimPrefix(err.Error(), "maze: "))
+		return
+	}
+	sol := solve.Solve(graph.MustCompile(m.Board), m)
+	id, _ := m.ID()
+	b := newBoard(m)
+	s.writePage(w, http.StatusOK, "print.html", struct {
+		Title, ID, Variant, Solution string
+		Shortest                     int
+		Unique                       bool
+		Rules                        [][2]string
+		Board, Solved                board
+	}{"Print " + id, id, m.Variant.String(), sol.Letters(), sol.GoalDepth, sol.Unique(), variantRules(m.Variant), b, withSteps(b, m, sol.Solution)})
+}
+
+// playBoard is the player's drawing of m.
+func playBoard(m *maze.Maze) board {
+	b := newBoard(m)
+	b.Play = true
+	return b
 }

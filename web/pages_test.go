@@ -131,3 +131,19 @@ func TestHowToNamesTheVariantRules(t *testing.T) {
 		t.Error("a plain maze's page lists variant rules")
 	}
 }
+
+func TestPrint(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	a := do(t, ts, "GET", "/print/"+figure1, "")
+	if a.code != 200 || strings.Count(a.body, `data-cell="1,1"`) != 2 || !strings.Contains(a.body, "DRLUDLRULLRDU") ||
+		!strings.Contains(a.body, "(the only shortest solution)") {
+		t.Errorf("GET /print/%s: %d; want two boards and the solution", figure1, a.code)
+	}
+	// The goal is reached by move 13; the start is move 0.
+	if !regexp.MustCompile(`<text class="step"[^>]*>13</text>`).MatchString(a.body) || !regexp.MustCompile(`<text class="step"[^>]*>0</text>`).MatchString(a.body) {
+		t.Error("the solution's move numbers are missing")
+	}
+	if b := do(t, ts, "GET", "/print/nothing", ""); b.code != 400 {
+		t.Errorf("GET /print/nothing: %d, want 400", b.code)
+	}
+}
