@@ -161,13 +161,18 @@ type generateRequest struct {
 // rjm generate's defaults (seed 003's good maze, a random seed), within
 // the caps. An empty body asks for the defaults.
 func decodeGenerate(body []byte) (generate.Spec, error) {
-	spec := generate.Default()
 	var req generateRequest
 	if len(strings.TrimSpace(string(body))) > 0 {
 		if err := decodeJSON(body, &req); err != nil {
-			return spec, err
+			return generate.Spec{}, err
 		}
 	}
+	return req.spec()
+}
+
+// spec returns the recipe req asks for, within the caps.
+func (req generateRequest) spec() (generate.Spec, error) {
+	spec := generate.Default()
 	switch {
 	case req.Rows != nil && req.Cols != nil:
 		spec.Rows, spec.Cols = *req.Rows, *req.Cols

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"rjm/analysis"
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/solve"
@@ -86,6 +87,7 @@ type boardCell struct {
 	Start      bool
 	Goal, Open bool
 	Step       string // the solution's move numbers landing here (print)
+	Mark       string // B for a black-hole cell, W for a white-hole cell
 }
 
 // cellSize is a drawn cell's side in SVG units.
@@ -159,6 +161,23 @@ func withSteps(b board, m *maze.Maze, sol []maze.Move) board {
 	mark(m.Start, 0)
 	for k, mv := range sol {
 		mark(mv.To, k+1)
+	}
+	b.Cells = cells
+	return b
+}
+
+// withHoles returns b with the cells of the black and white holes of
+// features f marked B and W.
+func withHoles(b board, m *maze.Maze, f *analysis.Features) board {
+	cells := append([]boardCell(nil), b.Cells...)
+	for mark, sets := range map[string][][][2]int{"B": f.BlackHoleSets, "W": f.WhiteHoleSets} {
+		for _, set := range sets {
+			for _, c := range set {
+				if i := m.Index(maze.Cell{Row: c[0] - 1, Col: c[1] - 1}); i < len(cells) {
+					cells[i].Mark = mark
+				}
+			}
+		}
 	}
 	b.Cells = cells
 	return b

@@ -3,15 +3,21 @@ package web
 import (
 	"bytes"
 	"embed"
+	"errors"
+	"fmt"
 	"html/template"
+	"io"
 	"io/fs"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"rjm/analysis"
 	"rjm/daily"
+	"rjm/generate"
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/render"
@@ -46,6 +52,10 @@ func (p *pages) register(mux *http.ServeMux, s *server) {
 	mux.HandleFunc("GET /d/{date}", s.pageDate)
 	mux.HandleFunc("GET /archive", s.pageArchive)
 	mux.HandleFunc("GET /print/{id}", s.pagePrint)
+	mux.HandleFunc("GET /generate", s.pageGenerateForm)
+	mux.HandleFunc("POST /generate", s.pageGenerate)
+	mux.HandleFunc("GET /analyze", s.pageAnalyzeForm)
+	mux.HandleFunc("POST /analyze", s.pageAnalyze)
 	// Every other GET is not found; other methods on unknown paths are
 	// not allowed (405).
 	mux.HandleFunc("GET /", func(w http.ResponseWriter, r *http.Request) {
@@ -283,4 +293,145 @@ func playBoard(m *maze.Maze) board {
 	b := newBoard(m)
 	b.Play = true
 	return b
+}
+
+// generateForm is the data of /generate: the form's values and an error.
+type generateForm struct {
+	Title, Error                                 string
+	Rows, Cols, Method, Iterations, Energy, Seed string
+	Variant                                      string
+	Methods                                      []string
+	Variants                                     [][2]string
+	MaxSide, MaxWork                             int
+}
+
+func newGenerateForm() generateForm {
+	d := generate.Default()
+	return generateForm{
+		Title: "Generate a maze", Rows: strconv.Itoa(d.Rows), Cols: strconv.Itoa(d.Cols), Method: d.Method,
+		Iterations: strconv.Itoa(d.Iterations), Energy: d.Energy, Methods: generate.Methods,
+		Variants: maze.VariantNames, MaxSide: MaxGenerateSide, MaxWork: MaxGenerateWork,
+	}
+}
+
+func (s *server) pageGenerateForm(w http.ResponseWriter, r *http.Request) {
+	s.writePage(w, http.StatusOK, "generate.html", newGenerateForm())
+}
+
+// pageGenerate generates the maze the form asks for, under the API's caps
+// and limits, and sends the player to it: its URL is the maze ID.
+func (s *server) pageGenerate(w http.ResponseWriter, r *http.Request) {
+	form := newGenerateForm()
+	if err := r.ParseForm(); err != nil {
+		form.Error = "The form could not be read: " + err.Error()
+		s.writePage(w, http.StatusBadRequest, "generate.html", form)
+		return
+	}
+	form.Rows, form.Cols, form.Method = r.PostForm.Get("rows"), r.PostForm.Get("cols"), r.PostForm.Get("method")
+	form.Iterations, form.Energy, form.Seed = r.PostForm.Get("iterations"), r.PostForm.Get("energy"), r.PostForm.Get("seed")
+	form.Variant = strings.Join(r.PostForm["variant"], ",")
+	var req generateRequest
+	var err error
+	num := func(name, v string) *int {
+		n, e := strconv.Atoi(strings.TrimSpace(v))
+		if e != nil && err == nil {
+			err = fmt.Errorf("%s %q is not a whole number", name, v)
+		}
+		return &n
+	}
+	req.Rows, req.Cols, req.Iterations = num("rows", form.Rows), num("columns", form.Cols), num("iterations", form.Iterations)
+	req.Method, req.Energy, req.Variant = &form.Method, &form.Energy, &form.Variant
+	if strings.TrimSpace(form.Seed) != "" {
+		seed, e := strconv.ParseUint(strings.TrimSpace(form.Seed), 10, 64)
+		if e != nil && err == nil {
+			err = fmt.Errorf("seed %q is not a whole number ≥ 0", form.Seed)
+		}
+		req.Seed = &seed
+	}
+	var spec generate.Spec
+	if err == nil {
+		spec, err = req.spec()
+	}
+	if err != nil {
+		form.Error = err.Error()
+		s.writePage(w, http.StatusBadRequest, "generate.html", form)
+		return
+	}
+	res, herr := s.generate(r, spec)
+	if herr != nil {
+		herr.header = [2]string{}
+		form.Error = herr.msg
+		s.writePage(w, herr.code, "generate.html", form)
+		return
+	}
+	id, _ := res.Maze.ID()
+	http.Redirect(w, r, "/m/"+id, http.StatusSeeOther)
+}
+
+func (s *server) pageAnalyzeForm(w http.ResponseWriter, r *http.Request) {
+	s.writePage(w, http.StatusOK, "analyze.html", analyzePage{Title: "Analyse a maze"})
+}
+
+// analyzePage is the data of /analyze: the maze given, and its analysis.
+type analyzePage struct {
+	Title, Input, Error, ID, Report string
+	Board                           *board
+}
+
+// pageAnalyze analyses a pasted or uploaded maze (any form rjm analyze
+// reads): the board with the solution's moves and the holes marked, and
+// the text report of rjm analyze.
+func (s *server) pageAnalyze(w http.ResponseWriter, r *http.Request) {
+	page := analyzePage{Title: "Analyse a maze"}
+	input, err := analyzeInput(r)
+	page.Input = string(input)
+	var m *maze.Maze
+	var spec *generate.Spec
+	if err == nil {
+		m, spec, err = decodeAnalyze(input)
+	}
+	if err != nil {
+		page.Error = err.Error()
+		s.writePage(w, http.StatusBadRequest, "analyze.html", page)
+		return
+	}
+	if spec != nil {
+		res, herr := s.generate(r, *spec)
+		if herr != nil {
+			page.Error = herr.msg
+			s.writePage(w, herr.code, "analyze.html", page)
+			return
+		}
+		m = res.Maze
+	}
+	g := graph.MustCompile(m.Board)
+	f := analysis.Analyze(g, m)
+	b := withHoles(withSteps(newBoard(m), m, solve.Solve(g, m).Solution), m, f)
+	page.ID, _ = m.ID()
+	page.Board = &b
+	page.Report = render.AnalysisText(m, f, nil, false)
+	s.writePage(w, http.StatusOK, "analyze.html", page)
+}
+
+// analyzeInput returns the maze of the analyse form: the uploaded file
+// when one is given, else the pasted text.
+func analyzeInput(r *http.Request) ([]byte, error) {
+	if err := r.ParseMultipartForm(MaxBody); err != nil && !errors.Is(err, http.ErrNotMultipart) {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return nil, fmt.Errorf("the maze is larger than %d bytes", MaxBody)
+		}
+		return nil, fmt.Errorf("the form could not be read: %w", err)
+	}
+	if f, _, err := r.FormFile("file"); err == nil {
+		defer f.Close()
+		data, err := io.ReadAll(io.LimitReader(f, MaxBody+1))
+		if err != nil || len(data) > MaxBody {
+			return nil, fmt.Errorf("the file could not be read or is larger than %d bytes", MaxBody)
+		}
+		if len(strings.TrimSpace(string(data))) > 0 {
+			return data, nil
+		}
+	}
+	return []byte(r.FormValue("maze")), nil
 }

@@ -1,11 +1,23 @@
 package web_test
 
 import (
+	"context"
+	"html"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
+	"rjm/analysis"
+	"rjm/generate"
+	"rjm/graph"
 	"rjm/maze"
+	"rjm/render"
 	"rjm/web"
 )
 
@@ -145,5 +157,84 @@ func TestPrint(t *testing.T) {
 	}
 	if b := do(t, ts, "GET", "/print/nothing", ""); b.code != 400 {
 		t.Errorf("GET /print/nothing: %d, want 400", b.code)
+	}
+}
+
+// post sends a form and does not follow redirects.
+func post(t *testing.T, ts *httptest.Server, path, contentType, body string) answer {
+	t.Helper()
+	c := *ts.Client()
+	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	resp, err := c.Post(ts.URL+path, contentType, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return answer{resp.StatusCode, resp.Header, string(b)}
+}
+
+const formType = "application/x-www-form-urlencoded"
+
+func TestGeneratePage(t *testing.T) {
+	ts, _ := newServer(t, web.Options{GenerateBurst: 2, GenerateEvery: time.Hour})
+	if a := do(t, ts, "GET", "/generate", ""); a.code != 200 || !strings.Contains(a.body, `name="iterations"`) || !strings.Contains(a.body, `value="queen"`) {
+		t.Errorf("GET /generate: %d", a.code)
+	}
+	a := post(t, ts, "/generate", formType, "rows=4&cols=6&method=hill&iterations=500&energy=depth&variant=queen&seed=7")
+	spec, _ := generate.ParseSpec("4x6,variant=queen,goal=random,method=hill,iterations=500,energy=depth#7", generate.Spec{})
+	r, err := generate.Run(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _ := r.Maze.ID()
+	if a.code != 303 || a.header.Get("Location") != "/m/"+id {
+		t.Errorf("POST /generate: %d to %q, want 303 to /m/%s", a.code, a.header.Get("Location"), id)
+	}
+	for body, says := range map[string]string{
+		"rows=13&cols=5&method=hill&iterations=5&energy=depth":        "rows and columns must be 1 to 12",
+		"rows=x&cols=5&method=hill&iterations=5&energy=depth":         "rows &#34;x&#34; is not a whole number",
+		"rows=5&cols=5&method=hill&iterations=5&energy=depth&seed=-1": "seed",
+	} {
+		if a := post(t, ts, "/generate", formType, body); a.code != 400 || !strings.Contains(a.body, says) {
+			t.Errorf("POST /generate %s: %d, want 400 saying %q", body, a.code, says)
+		}
+	}
+	post(t, ts, "/generate", formType, "rows=3&cols=3&method=hill&iterations=5&energy=depth")
+	if a := post(t, ts, "/generate", formType, "rows=3&cols=3&method=hill&iterations=5&energy=depth"); a.code != 429 || !strings.Contains(a.body, "too many") {
+		t.Errorf("POST /generate past the rate limit: %d", a.code)
+	}
+}
+
+func TestAnalyzePage(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	if a := do(t, ts, "GET", "/analyze", ""); a.code != 200 || !strings.Contains(a.body, `<textarea name="maze"`) {
+		t.Errorf("GET /analyze: %d", a.code)
+	}
+	m, _ := maze.ParseID(figure1)
+	a := post(t, ts, "/analyze", formType, "maze="+url.QueryEscape(m.String()))
+	report := render.AnalysisText(m, analysis.Analyze(graph.MustCompile(m.Board), m), nil, false)
+	if a.code != 200 || !strings.Contains(html.UnescapeString(a.body), report) || !strings.Contains(a.body, `href="/m/`+figure1+`"`) {
+		t.Errorf("POST /analyze with figure 1: %d; want its report and a link to play it", a.code)
+	}
+	if a := post(t, ts, "/analyze", formType, "maze=1+2%0A3"); a.code != 400 || !strings.Contains(a.body, "row 2") {
+		t.Errorf("POST /analyze with a malformed maze: %d", a.code)
+	}
+	var body strings.Builder
+	mw := multipart.NewWriter(&body)
+	fw, _ := mw.CreateFormFile("file", "maze.txt")
+	fw.Write([]byte(figure1))
+	mw.Close()
+	if a := post(t, ts, "/analyze", mw.FormDataContentType(), body.String()); a.code != 200 || !strings.Contains(a.body, "Maze "+figure1) {
+		t.Errorf("POST /analyze with an uploaded file: %d", a.code)
+	}
+}
+
+// TestBlackHolesMarked checks that the analysis board marks a black hole.
+func TestBlackHolesMarked(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	a := post(t, ts, "/analyze", formType, "maze="+url.QueryEscape("1 1 G\n2 1 2\n"))
+	if n := strings.Count(a.body, `<text class="mark"`); a.code != 200 || n != 2 || !strings.Contains(a.body, `>B</text>`) {
+		t.Errorf("POST /analyze with a black hole of two cells: %d, %d marks", a.code, n)
 	}
 }
