@@ -227,3 +227,61 @@ func waitPlays(t *testing.T, ts *httptest.Server, id string, n int) store.Stats 
 	t.Errorf("the stats of %s show %+v, never %d solved plays", id, v, n)
 	return v
 }
+
+// TestBrowserPages opens every page in Chromium, checks that its script
+// ran without error, and keeps a screenshot of each.
+func TestBrowserPages(t *testing.T) {
+	bctx := browser(t)
+	ts, _ := newServer(t, web.Options{})
+	ctx, cancel := context.WithTimeout(bctx, 90*time.Second)
+	defer cancel()
+	for name, path := range map[string]string{
+		"archive": "/archive", "generate": "/generate", "analyze": "/analyze", "print": "/print/" + figure1,
+		"queen-torus": "/m/6x6-queen,torus:313132545351313104524521214133535251", "hex": "/m/5x5-hex:4431442231132042332114332",
+		"no-u-turn": "/m/5x5-no-u-turn:3221413224201242333141433", "not-found": "/nowhere",
+	} {
+		do_(t, ctx, chromedp.Navigate(ts.URL+path), chromedp.WaitReady(chromedp.CSS("footer")))
+		if strings.HasPrefix(path, "/m/") {
+			// The player ran: it marked where the player stands.
+			if current(t, ctx) == "" {
+				t.Errorf("%s: no cell is marked current", path)
+			}
+		}
+		artifact(t, ctx, name)
+	}
+}
+
+// compassKeys are the keys the player takes for each compass direction.
+var compassKeys = map[string]string{
+	"N": kb.ArrowUp, "S": kb.ArrowDown, "W": kb.ArrowLeft, "E": kb.ArrowRight,
+	"NW": kb.Home, "NE": kb.PageUp, "SW": kb.End, "SE": kb.PageDown,
+}
+
+// TestBrowserPlaysVariants solves a maze of each variant by keyboard:
+// queen moves on a torus, hexagons, and Abbott's no-U-turn rule.
+func TestBrowserPlaysVariants(t *testing.T) {
+	bctx := browser(t)
+	ts, _ := newServer(t, web.Options{})
+	ctx, cancel := context.WithTimeout(bctx, 90*time.Second)
+	defer cancel()
+	for _, id := range []string{
+		"6x6-queen,torus:313132545351313104524521214133535251",
+		"5x5-hex:4431442231132042332114332",
+		"5x5-no-u-turn:3221413224201242333141433",
+	} {
+		m, err := maze.ParseID(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sol := solve.Solve(graph.MustCompile(m.Board), m)
+		do_(t, ctx, chromedp.Navigate(ts.URL+"/m/"+id), chromedp.WaitVisible(chromedp.CSS(`[data-cell="1,1"]`)),
+			chromedp.Focus(chromedp.ID("board")))
+		for _, mv := range sol.Solution {
+			do_(t, ctx, chromedp.KeyEvent(compassKeys[mv.Dir.Compass()]))
+		}
+		do_(t, ctx, chromedp.WaitVisible(chromedp.CSS(`[data-state="solved"]`)))
+		if moves := eval[string](t, ctx, `document.getElementById('moves').textContent`); moves != fmt.Sprint(sol.GoalDepth) {
+			t.Errorf("%s: solved in %s moves, want %d", id, moves, sol.GoalDepth)
+		}
+	}
+}
