@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -282,6 +283,43 @@ func TestBrowserPlaysVariants(t *testing.T) {
 		do_(t, ctx, chromedp.WaitVisible(chromedp.CSS(`[data-state="solved"]`)))
 		if moves := eval[string](t, ctx, `document.getElementById('moves').textContent`); moves != fmt.Sprint(sol.GoalDepth) {
 			t.Errorf("%s: solved in %s moves, want %d", id, moves, sol.GoalDepth)
+		}
+	}
+}
+
+// TestBrowserAccessibility runs axe-core (vendored in testdata/axe) on
+// every page, a game under way included, and fails on any serious or
+// critical violation.
+func TestBrowserAccessibility(t *testing.T) {
+	bctx := browser(t)
+	axe, err := os.ReadFile(filepath.Join("testdata", "axe", "axe.min.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, _ := newServer(t, web.Options{})
+	ctx, cancel := context.WithTimeout(bctx, 120*time.Second)
+	defer cancel()
+	for _, path := range []string{"/", "/m/" + figure1, "/m/6x6-queen,torus:313132545351313104524521214133535251",
+		"/archive", "/generate", "/analyze", "/print/" + figure1, "/nowhere"} {
+		do_(t, ctx, chromedp.Navigate(ts.URL+path), chromedp.WaitReady(chromedp.CSS("footer")))
+		if path == "/" {
+			// A game under way: moves made, marks drawn.
+			do_(t, ctx, chromedp.Focus(chromedp.ID("board")), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowDown))
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](string(axe)+";true")); err != nil {
+			t.Fatalf("loading axe-core: %v", err)
+		}
+		report, err := chromedp.Run(ctx, chromedp.Evaluate[string](`axe.run(document).then(r => JSON.stringify(r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => v.id + ': ' + v.help + ' (' + v.nodes.map(n => n.target.join(' ')).join(', ') + ')')))`,
+			func(p *runtime.EvaluateParams) { await := true; p.AwaitPromise = &await }))
+		if err != nil {
+			t.Fatalf("%s: axe.run: %v", path, err)
+		}
+		var violations []string
+		if err := json.Unmarshal([]byte(report), &violations); err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range violations {
+			t.Errorf("%s: %s", path, v)
 		}
 	}
 }
