@@ -237,7 +237,7 @@ func TestBrowserPages(t *testing.T) {
 	ctx, cancel := context.WithTimeout(bctx, 90*time.Second)
 	defer cancel()
 	for name, path := range map[string]string{
-		"archive": "/archive", "generate": "/generate", "analyze": "/analyze", "print": "/print/" + figure1,
+		"archive": "/archive", "dashboard": "/dashboard", "generate": "/generate", "analyze": "/analyze", "print": "/print/" + figure1,
 		"queen-torus": "/m/6x6-queen,torus:313132545351313104524521214133535251", "hex": "/m/5x5-hex:4431442231132042332114332",
 		"no-u-turn": "/m/5x5-no-u-turn:3221413224201242333141433", "not-found": "/nowhere",
 	} {
@@ -300,7 +300,7 @@ func TestBrowserAccessibility(t *testing.T) {
 	ctx, cancel := context.WithTimeout(bctx, 120*time.Second)
 	defer cancel()
 	for _, path := range []string{"/", "/m/" + figure1, "/m/6x6-queen,torus:313132545351313104524521214133535251",
-		"/archive", "/generate", "/analyze", "/print/" + figure1, "/nowhere"} {
+		"/archive", "/dashboard", "/generate", "/analyze", "/print/" + figure1, "/nowhere"} {
 		do_(t, ctx, chromedp.Navigate(ts.URL+path), chromedp.WaitReady(chromedp.CSS("footer")))
 		if path == "/" {
 			// A game under way: moves made, marks drawn.

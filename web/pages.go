@@ -52,6 +52,7 @@ func (p *pages) register(mux *http.ServeMux, s *server) {
 	mux.HandleFunc("GET /d/{date}", s.pageDate)
 	mux.HandleFunc("GET /archive", s.pageArchive)
 	mux.HandleFunc("GET /print/{id}", s.pagePrint)
+	mux.HandleFunc("GET /dashboard", s.pageDashboard)
 	mux.HandleFunc("GET /generate", s.pageGenerateForm)
 	mux.HandleFunc("POST /generate", s.pageGenerate)
 	mux.HandleFunc("GET /analyze", s.pageAnalyzeForm)
@@ -434,4 +435,49 @@ func analyzeInput(r *http.Request) ([]byte, error) {
 		}
 	}
 	return []byte(r.FormValue("maze")), nil
+}
+
+// dashboardRow sets one stored maze's design features against its plays.
+type dashboardRow struct {
+	Date, Level, ID string
+	Features        *analysis.Features
+	Stats           store.Stats
+	// SolveRate and Assisted are percentages of the plays.
+	SolveRate, Assisted float64
+}
+
+// pageDashboard is the designer's first view: for each maze of the day
+// shown so far (newest first), the design features of seed 003 next to
+// what the players did. Only real plays are counted.
+func (s *server) pageDashboard(w http.ResponseWriter, r *http.Request) {
+	days, err := s.store.Dailies(r.Context(), s.sched.Today().Format(daily.DateLayout), maxArchive)
+	if err != nil {
+		s.internal(err)
+		s.pageError(w, http.StatusInternalServerError, "Something went wrong.")
+		return
+	}
+	rows := make([]dashboardRow, 0, len(days))
+	for _, d := range days {
+		m, err := maze.ParseID(d.Maze)
+		if err != nil {
+			s.internal(fmt.Errorf("stored maze of %s: %w", d.Date, err))
+			continue
+		}
+		st, err := s.store.Stats(r.Context(), d.Maze)
+		if err != nil {
+			s.internal(err)
+			s.pageError(w, http.StatusInternalServerError, "Something went wrong.")
+			return
+		}
+		row := dashboardRow{Date: d.Date, Level: d.Difficulty, ID: d.Maze, Features: analysis.Analyze(graph.MustCompile(m.Board), m), Stats: st}
+		if st.Plays > 0 {
+			row.SolveRate = 100 * float64(st.Solved) / float64(st.Plays)
+			row.Assisted = 100 * float64(st.Assisted) / float64(st.Plays)
+		}
+		rows = append(rows, row)
+	}
+	s.writePage(w, http.StatusOK, "dashboard.html", struct {
+		Title string
+		Rows  []dashboardRow
+	}{"Designer dashboard", rows})
 }

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"fmt"
 	"html"
 	"io"
 	"mime/multipart"
@@ -18,6 +19,7 @@ import (
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/render"
+	"rjm/solve"
 	"rjm/web"
 )
 
@@ -236,5 +238,31 @@ func TestBlackHolesMarked(t *testing.T) {
 	a := post(t, ts, "/analyze", formType, "maze="+url.QueryEscape("1 1 G\n2 1 2\n"))
 	if n := strings.Count(a.body, `<text class="mark"`); a.code != 200 || n != 2 || !strings.Contains(a.body, `>B</text>`) {
 		t.Errorf("POST /analyze with a black hole of two cells: %d, %d marks", a.code, n)
+	}
+}
+
+func TestDashboard(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	if a := do(t, ts, "GET", "/dashboard", ""); a.code != 200 || !strings.Contains(a.body, "No maze of the day has been shown yet") {
+		t.Fatalf("an empty dashboard: %d", a.code)
+	}
+	id := do(t, ts, "GET", "/api/daily", "").json(t)["id"].(string)
+	m, _ := maze.ParseID(id)
+	sol := solve.Solve(graph.MustCompile(m.Board), m).Letters()
+	for _, p := range []string{`"seconds":20,"rating":5`, `"seconds":40,"hints":2`} {
+		if a := do(t, ts, "POST", "/api/plays", `{"maze":"`+id+`","moves":"`+sol+`",`+p+`}`); a.code != 201 {
+			t.Fatal(a.body)
+		}
+	}
+	if a := do(t, ts, "POST", "/api/plays", `{"maze":"`+id+`","moves":"`+sol[:1]+`"}`); a.code != 201 {
+		t.Fatal(a.body)
+	}
+	a := do(t, ts, "GET", "/dashboard", "")
+	// Three plays, two solved (67%), median 30 s, one of three assisted, rated 5 once.
+	row := regexp.MustCompile(`(?s)<tr><td><a href="/d/2026-11-23">.*?</tr>`).FindString(a.body)
+	for _, want := range []string{">easy<", "<td>3</td>", ">67%<", ">30 s<", ">33%<", ">5.0 (1)<", fmt.Sprintf("<td>%d</td>", len(sol))} {
+		if !strings.Contains(row, want) {
+			t.Errorf("today's dashboard row lacks %q:\n%s", want, row)
+		}
 	}
 }
