@@ -21,6 +21,7 @@ import (
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/render"
+	"rjm/simulate"
 	"rjm/solve"
 	"rjm/store"
 )
@@ -444,7 +445,18 @@ type dashboardRow struct {
 	Stats           store.Stats
 	// SolveRate and Assisted are percentages of the plays.
 	SolveRate, Assisted float64
+	// Simulated is what simulated novices did (never stored, never mixed
+	// with the plays), SimRate its solve rate in percent.
+	Simulated simulate.Summary
+	SimRate   float64
 }
+
+// simulatedRuns is the number of simulated novices per maze on the
+// dashboard, all seeded from simulatedSeed.
+const (
+	simulatedRuns = 200
+	simulatedSeed = 1
+)
 
 // pageDashboard is the designer's first view: for each maze of the day
 // shown so far (newest first), the design features of seed 003 next to
@@ -469,7 +481,10 @@ func (s *server) pageDashboard(w http.ResponseWriter, r *http.Request) {
 			s.pageError(w, http.StatusInternalServerError, "Something went wrong.")
 			return
 		}
-		row := dashboardRow{Date: d.Date, Level: d.Difficulty, ID: d.Maze, Features: analysis.Analyze(graph.MustCompile(m.Board), m), Stats: st}
+		g := graph.MustCompile(m.Board)
+		row := dashboardRow{Date: d.Date, Level: d.Difficulty, ID: d.Maze, Features: analysis.Analyze(g, m), Stats: st,
+			Simulated: simulate.Novice{}.Run(g, m, simulatedRuns, simulatedSeed)}
+		row.SimRate = 100 * row.Simulated.SolveRate()
 		if st.Plays > 0 {
 			row.SolveRate = 100 * float64(st.Solved) / float64(st.Plays)
 			row.Assisted = 100 * float64(st.Assisted) / float64(st.Plays)

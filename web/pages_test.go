@@ -19,6 +19,7 @@ import (
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/render"
+	"rjm/simulate"
 	"rjm/solve"
 	"rjm/web"
 )
@@ -260,7 +261,9 @@ func TestDashboard(t *testing.T) {
 	a := do(t, ts, "GET", "/dashboard", "")
 	// Three plays, two solved (67%), median 30 s, one of three assisted, rated 5 once.
 	row := regexp.MustCompile(`(?s)<tr><td><a href="/d/2026-11-23">.*?</tr>`).FindString(a.body)
-	for _, want := range []string{">easy<", "<td>3</td>", ">67%<", ">30 s<", ">33%<", ">5.0 (1)<", fmt.Sprintf("<td>%d</td>", len(sol))} {
+	sim := simulate.Novice{}.Run(graph.MustCompile(m.Board), m, 200, 1)
+	for _, want := range []string{">easy<", "<td>3</td>", ">67%<", ">30 s<", ">33%<", ">5.0 (1)<", fmt.Sprintf("<td>%d</td>", len(sol)),
+		fmt.Sprintf(`<td class="sim">%.0f%%</td>`, 100*sim.SolveRate())} {
 		if !strings.Contains(row, want) {
 			t.Errorf("today's dashboard row lacks %q:\n%s", want, row)
 		}
