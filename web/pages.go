@@ -129,8 +129,7 @@ func (s *server) writeDay(w http.ResponseWriter, r *http.Request, date time.Time
 	}
 	page, err := d.page(s.pages)
 	if err != nil {
-		s.internal(err)
-		s.pageError(w, http.StatusInternalServerError, "Something went wrong.")
+		s.pageInternal(w, err)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -138,9 +137,8 @@ func (s *server) writeDay(w http.ResponseWriter, r *http.Request, date time.Time
 }
 
 func (s *server) pageMaze(w http.ResponseWriter, r *http.Request) {
-	m, err := maze.ParseID(r.PathValue("id"))
-	if err != nil {
-		s.pageError(w, http.StatusBadRequest, "That is not a maze ID: "+strings.TrimPrefix(err.Error(), "maze: "))
+	m, ok := s.pathMaze(w, r)
+	if !ok {
 		return
 	}
 	s.writePage(w, http.StatusOK, "play.html", newPlayPage(m, nil))
@@ -156,6 +154,24 @@ func (s *server) writePage(w http.ResponseWriter, code int, name string, data an
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(code)
 	w.Write(page)
+}
+
+// pathMaze returns the maze whose ID is the request's {id}, or answers
+// the error page and returns false.
+func (s *server) pathMaze(w http.ResponseWriter, r *http.Request) (*maze.Maze, bool) {
+	m, err := maze.ParseID(r.PathValue("id"))
+	if err != nil {
+		s.pageError(w, http.StatusBadRequest, "That is not a maze ID: "+strings.TrimPrefix(err.Error(), "maze: "))
+		return nil, false
+	}
+	return m, true
+}
+
+// pageInternal logs err and answers the error page, which does not show
+// it.
+func (s *server) pageInternal(w http.ResponseWriter, err error) {
+	s.internal(err)
+	s.pageError(w, http.StatusInternalServerError, "Something went wrong.")
 }
 
 func (s *server) pageError(w http.ResponseWriter, code int, msg string) {
@@ -273,9 +289,8 @@ func variantRules(v maze.Variant) [][2]string {
 // pagePrint is a maze for paper: the board on the first page, the
 // solution on the second.
 func (s *server) pagePrint(w http.ResponseWriter, r *http.Request) {
-	m, err := maze.ParseID(r.PathValue("id"))
-	if err != nil {
-		s.pageError(w, http.StatusBadRequest, "That is not a maze ID: "+strings.TrimPrefix(err.Error(), "maze: "))
+	m, ok := s.pathMaze(w, r)
+	if !ok {
 		return
 	}
 	sol := solve.Solve(graph.MustCompile(m.Board), m)
@@ -464,8 +479,7 @@ const (
 func (s *server) pageDashboard(w http.ResponseWriter, r *http.Request) {
 	days, err := s.store.Dailies(r.Context(), s.sched.Today().Format(daily.DateLayout), maxArchive)
 	if err != nil {
-		s.internal(err)
-		s.pageError(w, http.StatusInternalServerError, "Something went wrong.")
+		s.pageInternal(w, err)
 		return
 	}
 	rows := make([]dashboardRow, 0, len(days))
@@ -477,8 +491,7 @@ func (s *server) pageDashboard(w http.ResponseWriter, r *http.Request) {
 		}
 		st, err := s.store.Stats(r.Context(), d.Maze)
 		if err != nil {
-			s.internal(err)
-			s.pageError(w, http.StatusInternalServerError, "Something went wrong.")
+			s.pageInternal(w, err)
 			return
 		}
 		g := graph.MustCompile(m.Board)
