@@ -269,6 +269,7 @@ func TestBrowserPlaysVariants(t *testing.T) {
 		"6x6-queen,torus:313132545351313104524521214133535251",
 		"5x5-hex:4431442231132042332114332",
 		"5x5-no-u-turn:3221413224201242333141433",
+		klondike,
 	} {
 		m, err := maze.ParseID(id)
 		if err != nil {
@@ -322,4 +323,34 @@ func TestBrowserAccessibility(t *testing.T) {
 			t.Errorf("%s: %s", path, v)
 		}
 	}
+}
+
+// klondike is Loyd's "Back from the Klondike" (examples/klondike.txt): a
+// queen maze on a round board inside an exit ring.
+const klondike = "21x21s11.11-queen,exit:zzzzzzzzz477zzzzzzzzzzzzzzz544833463zzzzzzzzzz1451114517135zzzzzzz494967555876685zzzzz37298356739187585zzzz14784292711822763zzz7218553113133428613zz4267252422543281773zz4165111914344319827z435232232425351135537271511315332423775427252261244634121265188z4375193445294195748zz4167834341312323624zz7326153923215758954zzz16734811121228941zzzz25478756135787293zzzzz656467252263474zzzzzzz2312333213211zzzzzzzzzz744573447zzzzzzzzzzzzzzz334zzzzzzzzz"
+
+// TestBrowserClicksTheExit solves Loyd's maze by clicking, the last
+// click on the exit ring around the board.
+func TestBrowserClicksTheExit(t *testing.T) {
+	bctx := browser(t)
+	ts, _ := newServer(t, web.Options{})
+	ctx, cancel := context.WithTimeout(bctx, 60*time.Second)
+	defer cancel()
+	m, err := maze.ParseID(klondike)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol := solve.Solve(graph.MustCompile(m.Board), m)
+	do_(t, ctx, chromedp.Navigate(ts.URL+"/m/"+klondike), chromedp.WaitVisible(chromedp.CSS(`[data-exit]`)))
+	for _, mv := range sol.Solution[:len(sol.Solution)-1] {
+		c := m.Cell(mv.To)
+		do_(t, ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`[data-cell="%d,%d"]`, c.Row+1, c.Col+1))))
+	}
+	if !eval[bool](t, ctx, `document.querySelector('[data-exit]').classList.contains('target')`) {
+		t.Fatal("the exit is not marked as a landing before the last move")
+	}
+	// Click the ring itself: its centre lies under the cells.
+	eval[bool](t, ctx, `document.querySelector('[data-exit] rect').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)
+	do_(t, ctx, chromedp.WaitVisible(chromedp.CSS(`[data-state="solved"]`)))
+	artifact(t, ctx, "klondike-solved")
 }

@@ -73,8 +73,11 @@ type board struct {
 	// accessible names.
 	Play          bool
 	Width, Height int
-	Cells         []boardCell
-	Label         string
+	// Exit is the frame drawn around an exit-ring board: landing on it
+	// (one cell beyond the edge) is the goal. Nil on other boards.
+	Exit  *boardCell
+	Cells []boardCell
+	Label string
 }
 
 // boardCell is one drawn cell. X and Y are its top-left corner.
@@ -88,22 +91,36 @@ type boardCell struct {
 	Goal, Open bool
 	Step       string // the solution's move numbers landing here (print)
 	Mark       string // B for a black-hole cell, W for a white-hole cell
+	Absent     bool   // not part of the board (Loyd's shapes): not drawn
 }
 
-// cellSize is a drawn cell's side in SVG units.
-const cellSize = 56
+// cellSize is a drawn cell's side in SVG units, exitMargin the width of
+// the exit ring's frame.
+const (
+	cellSize   = 56
+	exitMargin = 24
+)
 
 // newBoard draws m. Hexagonal boards offset their even rows by half a
 // cell, as the maze text does.
 func newBoard(m *maze.Maze) board {
-	b := board{Width: m.Cols*cellSize + 4, Height: m.Rows*cellSize + 4}
+	origin := 2
+	if m.Variant.Exit {
+		origin += exitMargin
+	}
+	b := board{Width: m.Cols*cellSize + 2*origin, Height: m.Rows*cellSize + 2*origin}
 	if m.Variant.Tiling == maze.Hex {
 		b.Width += cellSize / 2
 	}
 	b.Label = fmt.Sprintf("Maze board, %d rows by %d columns", m.Rows, m.Cols)
+	if m.Variant.Exit {
+		b.Exit = &boardCell{Key: "exit", X: 2, Y: 2, CX: b.Width / 2, CY: 2 + exitMargin/2, Text: "EXIT", Goal: true, Open: true,
+			Name: "the exit ring, one cell beyond the edge: the goal"}
+		b.Label += ", inside the exit ring"
+	}
 	for i := range m.Rows * m.Cols {
 		c := m.Cell(i)
-		x, y := 2+c.Col*cellSize, 2+c.Row*cellSize
+		x, y := origin+c.Col*cellSize, origin+c.Row*cellSize
 		if m.Variant.Tiling == maze.Hex && c.Row%2 == 1 {
 			x += cellSize / 2
 		}
@@ -115,6 +132,8 @@ func newBoard(m *maze.Maze) board {
 		switch {
 		case bc.Goal:
 			bc.Text, bc.Name = "G", fmt.Sprintf("row %d, column %d, goal", c.Row+1, c.Col+1)
+		case m.Kind(i) == maze.Absent:
+			bc.Absent, bc.Name = true, fmt.Sprintf("row %d, column %d, not on the board", c.Row+1, c.Col+1)
 		case !bc.Open:
 			bc.Text, bc.Name = string(rune(m.Kind(i))), fmt.Sprintf("row %d, column %d, %s", c.Row+1, c.Col+1, kindName(m.Kind(i)))
 		default:

@@ -38,7 +38,8 @@ type pages struct {
 }
 
 func newPages() *pages {
-	return &pages{tmpl: template.Must(template.ParseFS(templateFS, "templates/*.html"))}
+	funcs := template.FuncMap{"sub": func(a, b int) int { return a - b }}
+	return &pages{tmpl: template.Must(template.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.html"))}
 }
 
 func (p *pages) register(mux *http.ServeMux, s *server) {

@@ -16,11 +16,17 @@
     Home: 'NW', PageUp: 'NE', End: 'SW', PageDown: 'SE', '7': 'NW', '9': 'NE', '1': 'SW', '3': 'SE'
   };
 
+  var EXIT = G.rows * G.cols; // the exit of an exit-ring board
   var cells = {};
-  board.querySelectorAll('[data-cell]').forEach(function (el) {
+  // index returns the cell index of a board element: data-cell="r,c", or
+  // the exit ring.
+  function index(el) {
+    if (el.hasAttribute('data-exit')) { return EXIT; }
     var rc = el.getAttribute('data-cell').split(',');
-    var i = (rc[0] - 1) * G.cols + (rc[1] - 1);
-    cells[i] = el;
+    return (rc[0] - 1) * G.cols + (rc[1] - 1);
+  }
+  board.querySelectorAll('[data-cell], [data-exit]').forEach(function (el) {
+    cells[index(el)] = el;
     el.setAttribute('data-name', el.getAttribute('aria-label'));
   });
 
@@ -56,6 +62,7 @@
     return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
   }
   function where(cell) {
+    if (cell === EXIT) { return 'the exit'; }
     return 'row ' + (Math.floor(cell / G.cols) + 1) + ', column ' + (cell % G.cols + 1);
   }
   function notation() { return st.moves.join(G.rook ? '' : ' '); }
@@ -88,7 +95,10 @@
       el.classList.toggle('visited', !!visited[i] && !cur);
       el.classList.toggle('target', !!targets[i]);
       el.classList.toggle('hinted', hinted === Number(i));
-      if (cur) {
+      if (cur && Number(i) === EXIT) {
+        el.setAttribute('aria-current', 'true');
+        cursor.setAttribute('x', -100);
+      } else if (cur) {
         el.setAttribute('aria-current', 'true');
         var cr = el.querySelector('rect');
         cursor.setAttribute('x', Number(cr.getAttribute('x')) + 2);
@@ -121,7 +131,7 @@
       } else if (st.hints > 0) {
         $('result').textContent += ' Assisted: ' + st.hints + (st.hints === 1 ? ' hint.' : ' hints.');
       }
-      $('share').textContent = st.shown ? '' : 'RJM ' + (G.date || G.id) + ' · ' + n + '/' + G.shortest + ' moves · ' + clock(st.elapsed) + (st.hints > 0 ? ' · assisted' : '');
+      $('share').textContent = st.shown ? '' : 'RJM ' + (G.date || G.rows + '×' + G.cols + ' maze') + ' · ' + n + '/' + G.shortest + ' moves · ' + clock(st.elapsed) + (st.hints > 0 ? ' · assisted' : '');
       $('rate').hidden = st.shown || st.posted;
       $('thanks').hidden = !st.posted;
     } else {
@@ -256,10 +266,9 @@
   }
 
   board.addEventListener('click', function (ev) {
-    var el = ev.target.closest('[data-cell]');
+    var el = ev.target.closest('[data-cell], [data-exit]');
     if (!el || st.solved) { return; }
-    var rc = el.getAttribute('data-cell').split(',');
-    var cell = (rc[0] - 1) * G.cols + (rc[1] - 1);
+    var cell = index(el);
     var moves = G.nodes[here()].m || [];
     for (var k = 0; k < moves.length; k++) {
       if (G.nodes[moves[k].t].c === cell) { jump(moves[k], false); return; }
