@@ -31,12 +31,23 @@
   });
 
   // The cursor outlines the current cell above every cell, so that its
-  // heavy border is never hidden by a neighbour's.
-  var cursor = document.createElementNS(SVG, 'rect');
-  cursor.setAttribute('class', 'cursor');
-  cursor.setAttribute('width', 52);
-  cursor.setAttribute('height', 52);
-  board.appendChild(cursor);
+  // heavy border is never hidden by a neighbour's: a copy of the cell's
+  // shape (a square inset by its border).
+  var cursor = null;
+  function moveCursor(el) {
+    if (cursor) { cursor.remove(); cursor = null; }
+    var shape = el && el.querySelector('polygon, rect');
+    if (!shape || el.hasAttribute('data-exit')) { return; }
+    cursor = shape.cloneNode(false);
+    cursor.setAttribute('class', 'cursor');
+    if (shape.tagName === 'rect') {
+      cursor.setAttribute('x', Number(shape.getAttribute('x')) + 2);
+      cursor.setAttribute('y', Number(shape.getAttribute('y')) + 2);
+      cursor.setAttribute('width', 52);
+      cursor.setAttribute('height', 52);
+    }
+    board.appendChild(cursor);
+  }
 
   var storeKey = 'rjm:play:' + G.id + (G.date ? ':' + G.date : '');
   function fresh() { return { path: [G.start], moves: [], redo: [], elapsed: 0, solved: false, posted: false, hints: 0, hintAt: -1, shown: false }; }
@@ -95,22 +106,19 @@
       el.classList.toggle('visited', !!visited[i] && !cur);
       el.classList.toggle('target', !!targets[i]);
       el.classList.toggle('hinted', hinted === Number(i));
-      if (cur && Number(i) === EXIT) {
+      if (cur) {
         el.setAttribute('aria-current', 'true');
-        cursor.setAttribute('x', -100);
-      } else if (cur) {
-        el.setAttribute('aria-current', 'true');
-        var cr = el.querySelector('rect');
-        cursor.setAttribute('x', Number(cr.getAttribute('x')) + 2);
-        cursor.setAttribute('y', Number(cr.getAttribute('y')) + 2);
+        moveCursor(el);
       } else {
         el.removeAttribute('aria-current');
       }
       el.querySelectorAll('.dot, .trail').forEach(function (d) { d.remove(); });
-      var r = el.querySelector('rect');
-      var x = Number(r.getAttribute('x')), y = Number(r.getAttribute('y'));
-      if (targets[i]) { mark(el, 'dot', x + 46, y + 10, 5); }
-      if (visited[i] && !cur) { mark(el, 'trail', x + 10, y + 46, 3); }
+      // The marks sit around the number, whatever the cell's shape.
+      var t = el.querySelector('text');
+      var x = Number(t.getAttribute('x')), y = Number(t.getAttribute('y'));
+      if (Number(i) === EXIT) { x = 40; y = 40; }
+      if (targets[i]) { mark(el, 'dot', x + 17, y - 15, 5); }
+      if (visited[i] && !cur) { mark(el, 'trail', x - 17, y + 15, 3); }
       el.setAttribute('aria-label', name + (cur ? ', you are here' : '') + (visited[i] && !cur ? ', visited' : '') + (targets[i] ? ', can jump here' : ''));
     });
     $('moves').textContent = st.moves.length;
