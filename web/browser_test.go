@@ -259,7 +259,8 @@ var compassKeys = map[string]string{
 }
 
 // TestBrowserPlaysVariants solves a maze of each variant by keyboard:
-// queen moves on a torus, hexagons, and Abbott's no-U-turn rule.
+// queen moves on a torus, hexagons, triangles, Abbott's no-U-turn rule and
+// Loyd's exit ring.
 func TestBrowserPlaysVariants(t *testing.T) {
 	bctx := browser(t)
 	ts, _ := newServer(t, web.Options{})
@@ -268,6 +269,7 @@ func TestBrowserPlaysVariants(t *testing.T) {
 	for _, id := range []string{
 		"6x6-queen,torus:313132545351313104524521214133535251",
 		"5x5-hex:4431442231132042332114332",
+		"5x5-triangle:3554125164251046536422316",
 		"5x5-no-u-turn:3221413224201242333141433",
 		klondike,
 	} {

@@ -269,3 +269,27 @@ func TestDashboard(t *testing.T) {
 		}
 	}
 }
+
+// TestTilingsDrawTheirShapes checks that hexagonal and triangular boards
+// are drawn as hexagons and triangles, squares as squares.
+func TestTilingsDrawTheirShapes(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	for id, points := range map[string]int{figure1: 0, "5x5-hex:4431442231132042332114332": 6, "5x5-triangle:3554125164251046536422316": 3} {
+		a := do(t, ts, "GET", "/m/"+id, "")
+		polys := regexp.MustCompile(`<polygon points="([^"]*)"`).FindAllStringSubmatch(a.body, -1)
+		if points == 0 {
+			if len(polys) != 0 || strings.Count(a.body, "<rect ") != 25 {
+				t.Errorf("%s: %d polygons, want 25 squares", id, len(polys))
+			}
+			continue
+		}
+		if len(polys) != 25 {
+			t.Fatalf("%s: %d polygons, want 25", id, len(polys))
+		}
+		for _, p := range polys {
+			if n := len(strings.Fields(p[1])); n != points {
+				t.Errorf("%s: a cell with %d corners, want %d", id, n, points)
+			}
+		}
+	}
+}
