@@ -1,6 +1,10 @@
 package maze
 
-import "strings"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // Notation returns moves as a solution string. On boards whose moves are
 // the rook directions (square tiling without queen moves) it is the
@@ -66,4 +70,27 @@ func (b Board) formatGrid(token func(i int) string, sep byte) string {
 		s.WriteByte('\n')
 	}
 	return s.String()
+}
+
+// ParseNotation parses a move sequence in the notation Notation writes:
+// on boards whose moves are the rook directions, letters run together
+// (spaces and commas between them are ignored), e.g. "RDLR"; on the
+// others compass codes separated by spaces or commas, e.g. "SW SW NE".
+// Letters and codes may be in any case. It checks only that each
+// direction is one of the board's (see Dirs), not that a move is legal.
+func (b Board) ParseNotation(s string) ([]Dir, error) {
+	rook := b.Variant.Tiling == Square && !b.Variant.Queen
+	tokens := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' || r == '\n' || r == '\r' })
+	if rook {
+		tokens = strings.Split(strings.Join(tokens, ""), "")
+	}
+	dirs := make([]Dir, 0, len(tokens))
+	for k, t := range tokens {
+		d, ok := ParseDir(t)
+		if !ok || (rook && len(t) != 1) || !slices.Contains(b.Dirs(), d) {
+			return nil, fmt.Errorf("maze: move %d %q is not a direction of this board", k+1, Short(t))
+		}
+		dirs = append(dirs, d)
+	}
+	return dirs, nil
 }

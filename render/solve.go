@@ -10,15 +10,31 @@ import (
 	"rjm/solve"
 )
 
+// Head is the part of a JSON view that names the maze: its ID, its text,
+// its size and variant, its start and goal (1-based). It is what a player
+// may see of a maze without its solution.
+type Head struct {
+	ID      string `json:"id"`
+	Maze    string `json:"maze"`
+	Rows    int    `json:"rows"`
+	Cols    int    `json:"cols"`
+	Variant string `json:"variant,omitempty"`
+	Start   [2]int `json:"start"`
+	Goal    [2]int `json:"goal"`
+}
+
+// NewHead returns the head of maze m's views.
+func NewHead(m *maze.Maze) Head {
+	id, _ := m.ID()
+	return Head{
+		ID: id, Maze: m.String(), Rows: m.Rows, Cols: m.Cols, Variant: m.Variant.String(),
+		Start: m.CellJSON(m.Start), Goal: m.CellJSON(m.Goal),
+	}
+}
+
 // Solve is the JSON view of a solved maze: what "rjm solve --json" prints.
 type Solve struct {
-	ID            string   `json:"id"`
-	Maze          string   `json:"maze"`
-	Rows          int      `json:"rows"`
-	Cols          int      `json:"cols"`
-	Variant       string   `json:"variant,omitempty"`
-	Start         [2]int   `json:"start"`
-	Goal          [2]int   `json:"goal"`
+	Head
 	Solvable      bool     `json:"solvable"`
 	Shortest      *int     `json:"shortest"`
 	GoalDepth     *int     `json:"goal_depth"` // the same, named as analyze and generate name it
@@ -35,10 +51,8 @@ type Solve struct {
 
 // NewSolve returns the JSON view of maze m solved as r.
 func NewSolve(m *maze.Maze, r *solve.Result) Solve {
-	id, _ := m.ID()
 	j := Solve{
-		ID: id, Maze: m.String(), Rows: m.Rows, Cols: m.Cols, Variant: m.Variant.String(),
-		Start: m.CellJSON(m.Start), Goal: m.CellJSON(m.Goal),
+		Head:     NewHead(m),
 		Solvable: r.Solvable(), Solution: r.Letters(),
 		ShortestPaths: r.Paths, Saturated: r.Paths == solve.Saturated, Unique: r.Unique(),
 		Objective: energy.Objective(r.GoalDepth), Reachable: r.Reachable,

@@ -164,6 +164,7 @@ var commands = []struct {
 	{"render", newRenderCmd},
 	{"book", newBookCmd},
 	{"records", newRecordsCmd},
+	{"serve", newServeCmd},
 }
 
 // wrapArgs makes cobra's positional-argument errors usage errors.

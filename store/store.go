@@ -1,0 +1,90 @@
+// Package store keeps what the Rook Jumping Maze of the Day site must
+// remember: the maze shown on each date, so that a date's maze never
+// changes once shown, and the plays people submit.
+//
+// Store is the contract; Open returns the SQLite implementation (pure Go,
+// one file, created and migrated on first open). Every implementation runs
+// the shared suite in package storetest.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// ErrNotFound is returned when no record matches.
+var ErrNotFound = errors.New("store: not found")
+
+// Daily is the maze of one date.
+type Daily struct {
+	// Date is the day, YYYY-MM-DD.
+	Date string `json:"date"`
+	// Maze is the maze ID (see maze.Maze.ID): the maze itself.
+	Maze string `json:"id"`
+	// Recipe is the seeded ID that generated it, for provenance ("" when
+	// unknown).
+	Recipe string `json:"recipe,omitempty"`
+	// Difficulty is the schedule's level for the date, e.g. "easy".
+	Difficulty string `json:"difficulty"`
+}
+
+// Play is one game submitted by a player. No personal data is kept.
+type Play struct {
+	// ID is the store's number for the play, set by AddPlay.
+	ID int64 `json:"id"`
+	// Maze is the maze ID played.
+	Maze string `json:"maze"`
+	// Moves is the moves in the solver's notation (see maze.Board.Notation).
+	Moves string `json:"moves"`
+	// Length is the number of moves, Shortest the maze's goal depth.
+	Length, Shortest int
+	// Solved is whether the server's replay of Moves reached the goal.
+	Solved bool `json:"solved"`
+	// Seconds is the play's duration as the client reports it (≥ 0).
+	Seconds float64 `json:"seconds"`
+	// Hints is the number of hints used; a play with hints is assisted.
+	Hints int `json:"hints"`
+	// Rating is the player's 1–5 rating, 0 for none.
+	Rating int `json:"rating"`
+	// Created is when the play was stored (set by AddPlay).
+	Created time.Time `json:"created"`
+}
+
+// Stats summarises the plays of one maze. A maze never played has all
+// zeros.
+type Stats struct {
+	Plays  int `json:"plays"`
+	Solved int `json:"solved"`
+	// Assisted counts the plays that used a hint.
+	Assisted int `json:"assisted"`
+	// MedianSeconds is the median duration of the solved plays (0 when none).
+	MedianSeconds float64 `json:"median_seconds"`
+	// MeanExtraMoves is the mean of moves over the shortest among the
+	// solved plays (0 when none).
+	MeanExtraMoves float64 `json:"mean_extra_moves"`
+	// Ratings is the number of rated plays and MeanRating their mean
+	// (0 when none).
+	Ratings    int     `json:"ratings"`
+	MeanRating float64 `json:"mean_rating"`
+}
+
+// Store is what the site stores. Implementations are safe for concurrent
+// use; every method is one transaction, so a play is stored whole or not
+// at all.
+type Store interface {
+	// Daily returns the maze stored for date (YYYY-MM-DD), or ErrNotFound.
+	Daily(ctx context.Context, date string) (Daily, error)
+	// PutDaily stores d unless its date already has a maze, and returns
+	// the date's maze as stored: the first one stored wins, for ever.
+	PutDaily(ctx context.Context, d Daily) (Daily, error)
+	// Dailies returns up to limit stored dailies dated on or before date,
+	// newest first.
+	Dailies(ctx context.Context, date string, limit int) ([]Daily, error)
+	// AddPlay stores p and returns it with its ID and Created set.
+	AddPlay(ctx context.Context, p Play) (Play, error)
+	// Stats summarises the plays of the maze ID.
+	Stats(ctx context.Context, maze string) (Stats, error)
+	// Close releases the store.
+	Close() error
+}

@@ -1,0 +1,157 @@
+// Package storetest is the test suite every store.Store implementation
+// runs: the same behaviour from SQLite and PostgreSQL.
+package storetest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+
+	"rjm/store"
+)
+
+// Run runs the suite. open must return a new, empty store for each call;
+// Run closes it.
+func Run(t *testing.T, open func(t *testing.T) store.Store) {
+	tests := []struct {
+		name string
+		f    func(t *testing.T, s store.Store)
+	}{
+		{"a date never stored is not found", dailyNotFound},
+		{"a date's maze never changes once stored", dailyFirstWins},
+		{"the archive lists past dates newest first", dailies},
+		{"a play is stored whole with its id", addPlay},
+		{"a maze never played has zero stats", statsEmpty},
+		{"stats count plays, solves, hints, median and ratings", stats},
+		{"concurrent plays are all stored", concurrentPlays},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := open(t)
+			defer s.Close()
+			tt.f(t, s)
+		})
+	}
+}
+
+func dailyNotFound(t *testing.T, s store.Store) {
+	_, err := s.Daily(context.Background(), "2026-11-23")
+	if !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("Daily of an empty store: err %v, want ErrNotFound", err)
+	}
+}
+
+func dailyFirstWins(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	first := store.Daily{Date: "2026-11-23", Maze: "3x3:212101210", Recipe: "3x3#1", Difficulty: "easy"}
+	got, err := s.PutDaily(ctx, first)
+	if err != nil || got != first {
+		t.Fatalf("PutDaily = %+v, %v; want %+v", got, err, first)
+	}
+	second := store.Daily{Date: "2026-11-23", Maze: "3x3:111101110", Recipe: "3x3#2", Difficulty: "hard"}
+	if got, err = s.PutDaily(ctx, second); err != nil || got != first {
+		t.Fatalf("second PutDaily = %+v, %v; want the first %+v", got, err, first)
+	}
+	if got, err = s.Daily(ctx, first.Date); err != nil || got != first {
+		t.Fatalf("Daily = %+v, %v; want %+v", got, err, first)
+	}
+}
+
+func dailies(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	for _, date := range []string{"2026-11-21", "2026-11-23", "2026-11-22", "2026-11-24"} {
+		if _, err := s.PutDaily(ctx, store.Daily{Date: date, Maze: "m" + date, Difficulty: "easy"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.Dailies(ctx, "2026-11-23", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dates []string
+	for _, d := range got {
+		dates = append(dates, d.Date)
+	}
+	if fmt.Sprint(dates) != "[2026-11-23 2026-11-22]" {
+		t.Errorf("Dailies(2026-11-23, 2) dates %v, want [2026-11-23 2026-11-22]", dates)
+	}
+}
+
+func addPlay(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	p := store.Play{Maze: "3x3:212101210", Moves: "DR", Length: 2, Shortest: 2, Solved: true, Seconds: 12.5, Hints: 1, Rating: 4}
+	a, err := s.AddPlay(ctx, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := s.AddPlay(ctx, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.ID == 0 || b.ID == a.ID || a.Created.IsZero() {
+		t.Errorf("ids %d, %d, created %v: want distinct ids and a time", a.ID, b.ID, a.Created)
+	}
+	a.ID, a.Created = 0, p.Created
+	if a != p {
+		t.Errorf("AddPlay returned %+v, want %+v", a, p)
+	}
+}
+
+func statsEmpty(t *testing.T, s store.Store) {
+	got, err := s.Stats(context.Background(), "3x3:212101210")
+	if err != nil || got != (store.Stats{}) {
+		t.Errorf("Stats = %+v, %v; want zeros", got, err)
+	}
+}
+
+func stats(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	const m = "3x3:212101210"
+	plays := []store.Play{
+		{Maze: m, Moves: "DR", Length: 2, Shortest: 2, Solved: true, Seconds: 10, Rating: 5},
+		{Maze: m, Moves: "DRUD", Length: 4, Shortest: 2, Solved: true, Seconds: 40, Hints: 2},
+		{Maze: m, Moves: "DRUDDR", Length: 6, Shortest: 2, Solved: true, Seconds: 20, Rating: 2},
+		{Maze: m, Moves: "RDRDRD", Length: 8, Shortest: 2, Solved: true, Seconds: 30},
+		{Maze: m, Moves: "D", Length: 1, Shortest: 2, Seconds: 1000, Rating: 1},
+		{Maze: "3x3:111101110", Moves: "D", Length: 1, Shortest: 2, Solved: true, Seconds: 1},
+	}
+	for _, p := range plays {
+		if _, err := s.AddPlay(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.Stats(ctx, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := store.Stats{Plays: 5, Solved: 4, Assisted: 1, MedianSeconds: 25, MeanExtraMoves: 3, Ratings: 3, MeanRating: 8.0 / 3}
+	if got != want {
+		t.Errorf("Stats = %+v, want %+v", got, want)
+	}
+}
+
+func concurrentPlays(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	const n = 40
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for i := range n {
+		wg.Go(func() {
+			_, err := s.AddPlay(ctx, store.Play{Maze: "3x3:212101210", Moves: "DR", Length: 2, Shortest: 2, Solved: true, Seconds: float64(i)})
+			errs <- err
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.Stats(ctx, "3x3:212101210")
+	if err != nil || got.Plays != n || got.MedianSeconds != 19.5 {
+		t.Errorf("after %d concurrent plays Stats = %+v, %v; want %d plays, median 19.5", n, got, err, n)
+	}
+}

@@ -1,0 +1,69 @@
+package web
+
+import (
+	"math"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// maxClients bounds the limiter's memory: past it, the clients whose
+// buckets have refilled are forgotten.
+const maxClients = 10_000
+
+// limiter is a token bucket per client: burst tokens, one more every
+// `every`.
+type limiter struct {
+	every time.Duration
+	burst float64
+	now   func() time.Time
+
+	mu      sync.Mutex
+	clients map[string]*bucket
+}
+
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+func newLimiter(every time.Duration, burst int, now func() time.Time) *limiter {
+	return &limiter{every: every, burst: float64(burst), now: now, clients: map[string]*bucket{}}
+}
+
+// allow takes a token for the client of r, or says how long to wait for
+// one.
+func (l *limiter) allow(r *http.Request) (ok bool, wait time.Duration) {
+	client, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		client = r.RemoteAddr
+	}
+	now := l.now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.clients[client]
+	if b == nil {
+		if len(l.clients) >= maxClients {
+			l.forget(now)
+		}
+		b = &bucket{tokens: l.burst, last: now}
+		l.clients[client] = b
+	}
+	b.tokens = min(l.burst, b.tokens+float64(now.Sub(b.last))/float64(l.every))
+	b.last = now
+	if b.tokens >= 1 {
+		b.tokens--
+		return true, 0
+	}
+	return false, time.Duration(math.Ceil((1 - b.tokens) * float64(l.every)))
+}
+
+// forget drops the clients whose buckets are full again.
+func (l *limiter) forget(now time.Time) {
+	for c, b := range l.clients {
+		if b.tokens+float64(now.Sub(b.last))/float64(l.every) >= l.burst {
+			delete(l.clients, c)
+		}
+	}
+}

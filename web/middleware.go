@@ -1,0 +1,106 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strings"
+)
+
+// securityHeaders are sent with every answer: no script but the site's
+// own files, no framing, no type sniffing.
+var securityHeaders = [][2]string{
+	{"Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"},
+	{"X-Content-Type-Options", "nosniff"},
+	{"X-Frame-Options", "DENY"},
+	{"Referrer-Policy", "no-referrer"},
+	{"Cross-Origin-Opener-Policy", "same-origin"},
+}
+
+// guard wraps h: security headers, the body limit, JSON errors for the
+// mux's own answers (404, 405) under /api/, and no panic reaching a
+// client (it is logged and answered 500).
+func (s *server) guard(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for _, kv := range securityHeaders {
+			w.Header().Set(kv[0], kv[1])
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
+		jw := &jsonErrors{ResponseWriter: w, api: strings.HasPrefix(r.URL.Path, "/api/")}
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.log.Error("panic serving request", "method", r.Method, "path", r.URL.Path, "panic", v)
+				if !jw.wrote {
+					writeError(jw, http.StatusInternalServerError, "internal error")
+				}
+			}
+		}()
+		h.ServeHTTP(jw, r)
+	})
+}
+
+// jsonErrors turns the plain-text errors of http.Error (the mux's 404 and
+// 405) into the API's JSON errors.
+type jsonErrors struct {
+	http.ResponseWriter
+	api, wrote, swallow bool
+}
+
+func (w *jsonErrors) WriteHeader(code int) {
+	if w.wrote {
+		return
+	}
+	w.wrote = true
+	h := w.Header()
+	if w.api && code >= 400 && strings.HasPrefix(h.Get("Content-Type"), "text/plain") {
+		h.Set("Content-Type", "application/json")
+		w.ResponseWriter.WriteHeader(code)
+		body, _ := json.Marshal(errorBody{http.StatusText(code)})
+		w.ResponseWriter.Write(append(body, '\n'))
+		w.swallow = true
+		return
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *jsonErrors) Write(p []byte) (int, error) {
+	if !w.wrote {
+		w.WriteHeader(http.StatusOK)
+	}
+	if w.swallow {
+		return len(p), nil
+	}
+	return w.ResponseWriter.Write(p)
+}
+
+func (w *jsonErrors) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+type errorBody struct {
+	Error string `json:"error"`
+}
+
+// writeJSON answers v as JSON with the given status.
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	var b bytes.Buffer
+	if writeJSONTo(&b, v) != nil {
+		code = http.StatusInternalServerError
+		b.Reset()
+		b.WriteString(`{"error":"internal error"}` + "\n")
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	w.Write(b.Bytes())
+}
+
+// writeJSONTo writes v as one line of JSON.
+func writeJSONTo(b *bytes.Buffer, v any) error {
+	return json.NewEncoder(b).Encode(v)
+}
+
+// writeError answers {"error": msg} with the given status.
+func writeError(w http.ResponseWriter, code int, msg string) {
+	writeJSON(w, code, errorBody{msg})
+}

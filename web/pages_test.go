@@ -1,0 +1,295 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"rjm/analysis"
+	"rjm/generate"
+	"rjm/graph"
+	"rjm/maze"
+	"rjm/render"
+	"rjm/simulate"
+	"rjm/solve"
+	"rjm/web"
+)
+
+// TestPlayPageContract checks the testability contract on the page of
+// a maze: one data-cell="r,c" element per cell whose text is its jump
+// (G for the goal), the start circled, no inline script.
+func TestPlayPageContract(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	m, _ := maze.ParseID(figure1)
+	a := do(t, ts, "GET", "/m/"+figure1, "")
+	if a.code != 200 || !strings.HasPrefix(a.header.Get("Content-Type"), "text/html") {
+		t.Fatalf("GET /m/%s: %d %v", figure1, a.code, a.header)
+	}
+	cell := regexp.MustCompile(`<g data-cell="(\d+),(\d+)"[^>]*>.*?<text[^>]*>([^<]*)</text>`)
+	got := cell.FindAllStringSubmatch(a.body, -1)
+	if len(got) != 25 {
+		t.Fatalf("%d cells, want 25", len(got))
+	}
+	for k, c := range got {
+		want := string(m.String()[2*k]) // the text's rows, one character a cell
+		if c[1] != string(rune('1'+k/5)) || c[2] != string(rune('1'+k%5)) || c[3] != want {
+			t.Errorf("cell %d: data-cell %s,%s text %q, want %d,%d %q", k, c[1], c[2], c[3], k/5+1, k%5+1, want)
+		}
+	}
+	if !regexp.MustCompile(`<g data-cell="1,1"[^>]*start[^>]*><rect[^>]*/><circle`).MatchString(a.body) {
+		t.Error("the start is not circled")
+	}
+	if regexp.MustCompile(`<script>|<script [^>]*>[^<]|\son[a-z]+=`).MatchString(a.body) {
+		t.Error("the page holds inline script")
+	}
+	if !strings.Contains(a.body, `data-state="playing"`) || strings.Contains(a.body, `data-state="solved"`) {
+		t.Error("a fresh game's state is not playing")
+	}
+}
+
+func TestTodayPage(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	a := do(t, ts, "GET", "/", "")
+	daily := do(t, ts, "GET", "/api/daily", "").json(t)
+	if a.code != 200 || !strings.Contains(a.body, `Maze of the Day · <span class="date">2026-11-23</span>`) || !strings.Contains(a.body, daily["id"].(string)) {
+		t.Errorf("GET /: %d, want today's maze %s", a.code, daily["id"])
+	}
+	if b := do(t, ts, "GET", "/", ""); b.body != a.body {
+		t.Error("today's page changed between two requests")
+	}
+}
+
+func TestPageErrors(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	for _, tt := range []struct {
+		path string
+		code int
+		says string
+	}{
+		{"/m/5x5:12", 400, "not a maze ID"},
+		{"/m/%3Cscript%3E", 400, "&lt;script&gt;"},
+		{"/nowhere", 404, "no page"},
+	} {
+		a := do(t, ts, "GET", tt.path, "")
+		if a.code != tt.code || !strings.Contains(a.body, tt.says) || !strings.HasPrefix(a.header.Get("Content-Type"), "text/html") {
+			t.Errorf("GET %s: %d, want %d saying %q:\n%s", tt.path, a.code, tt.code, tt.says, a.body)
+		}
+	}
+}
+
+func TestStaticAssets(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	for path, ctype := range map[string]string{"/static/play.js": "text/javascript", "/static/style.css": "text/css", "/static/favicon.svg": "image/svg+xml"} {
+		a := do(t, ts, "GET", path, "")
+		if a.code != 200 || !strings.HasPrefix(a.header.Get("Content-Type"), ctype) || len(a.body) == 0 {
+			t.Errorf("GET %s: %d %q", path, a.code, a.header.Get("Content-Type"))
+		}
+	}
+}
+
+// TestKeyHelpFollowsTheBoard checks that the page names the keys of the
+// board's own directions: a hexagonal board has no north or south.
+func TestKeyHelpFollowsTheBoard(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	for _, tt := range []struct{ id, has, hasNot string }{
+		{figure1, "→ east", "north-west"},
+		{"6x6-queen,torus:313132545351313104524521214133535251", "3 or Page Down south-east", ""},
+		{"5x5-hex:4431442231132042332114332", "9 or Page Up north-east", "↑ north"},
+	} {
+		a := do(t, ts, "GET", "/m/"+tt.id, "")
+		if !strings.Contains(a.body, tt.has) || tt.hasNot != "" && strings.Contains(a.body, tt.hasNot) {
+			t.Errorf("%s: the key help should name %q and not %q", tt.id, tt.has, tt.hasNot)
+		}
+	}
+}
+
+func TestArchive(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	a := do(t, ts, "GET", "/archive", "")
+	// Monday 2026-11-23: 22 past days back to 2026-11-01, newest first.
+	links := regexp.MustCompile(`href="/d/(\d{4}-\d\d-\d\d)"`).FindAllStringSubmatch(a.body, -1)
+	if a.code != 200 || len(links) != 22 || links[0][1] != "2026-11-22" || links[21][1] != "2026-11-01" {
+		t.Fatalf("GET /archive: %d, %d days listed", a.code, len(links))
+	}
+	day := do(t, ts, "GET", "/d/2026-11-22", "")
+	api := do(t, ts, "GET", "/api/daily?date=2026-11-22", "").json(t)
+	if day.code != 200 || !strings.Contains(day.body, api["id"].(string)) || !strings.Contains(day.body, "2026-11-22") {
+		t.Errorf("GET /d/2026-11-22: %d, want the maze %s", day.code, api["id"])
+	}
+	for path, code := range map[string]int{"/d/2026-11-24": 404, "/d/2026-11-xx": 400, "/d/2020-01-01": 404} {
+		if a := do(t, ts, "GET", path, ""); a.code != code {
+			t.Errorf("GET %s: %d, want %d", path, a.code, code)
+		}
+	}
+}
+
+// TestHowToNamesTheVariantRules checks that a variant's page says how its
+// rules differ, in the library's words.
+func TestHowToNamesTheVariantRules(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	a := do(t, ts, "GET", "/m/6x6-queen,torus:313132545351313104524521214133535251", "")
+	for _, want := range []string{"<b>queen</b>: diagonal moves too", "<b>torus</b>: jumps wrap around the edges"} {
+		if !strings.Contains(a.body, want) {
+			t.Errorf("the queen,torus page does not say %q", want)
+		}
+	}
+	if a := do(t, ts, "GET", "/m/"+figure1, ""); strings.Contains(a.body, "changes the rules") {
+		t.Error("a plain maze's page lists variant rules")
+	}
+}
+
+func TestPrint(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	a := do(t, ts, "GET", "/print/"+figure1, "")
+	if a.code != 200 || strings.Count(a.body, `data-cell="1,1"`) != 2 || !strings.Contains(a.body, "DRLUDLRULLRDU") ||
+		!strings.Contains(a.body, "(the only shortest solution)") {
+		t.Errorf("GET /print/%s: %d; want two boards and the solution", figure1, a.code)
+	}
+	// The goal is reached by move 13; the start is move 0.
+	if !regexp.MustCompile(`<text class="step"[^>]*>13</text>`).MatchString(a.body) || !regexp.MustCompile(`<text class="step"[^>]*>0</text>`).MatchString(a.body) {
+		t.Error("the solution's move numbers are missing")
+	}
+	if b := do(t, ts, "GET", "/print/nothing", ""); b.code != 400 {
+		t.Errorf("GET /print/nothing: %d, want 400", b.code)
+	}
+}
+
+// post sends a form and does not follow redirects.
+func post(t *testing.T, ts *httptest.Server, path, contentType, body string) answer {
+	t.Helper()
+	c := *ts.Client()
+	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	resp, err := c.Post(ts.URL+path, contentType, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return answer{resp.StatusCode, resp.Header, string(b)}
+}
+
+const formType = "application/x-www-form-urlencoded"
+
+func TestGeneratePage(t *testing.T) {
+	ts, _ := newServer(t, web.Options{GenerateBurst: 2, GenerateEvery: time.Hour})
+	if a := do(t, ts, "GET", "/generate", ""); a.code != 200 || !strings.Contains(a.body, `name="iterations"`) || !strings.Contains(a.body, `value="queen"`) {
+		t.Errorf("GET /generate: %d", a.code)
+	}
+	a := post(t, ts, "/generate", formType, "rows=4&cols=6&method=hill&iterations=500&energy=depth&variant=queen&seed=7")
+	spec, _ := generate.ParseSpec("4x6,variant=queen,goal=random,method=hill,iterations=500,energy=depth#7", generate.Spec{})
+	r, err := generate.Run(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _ := r.Maze.ID()
+	if a.code != 303 || a.header.Get("Location") != "/m/"+id {
+		t.Errorf("POST /generate: %d to %q, want 303 to /m/%s", a.code, a.header.Get("Location"), id)
+	}
+	for body, says := range map[string]string{
+		"rows=13&cols=5&method=hill&iterations=5&energy=depth":        "rows and columns must be 1 to 12",
+		"rows=x&cols=5&method=hill&iterations=5&energy=depth":         "rows &#34;x&#34; is not a whole number",
+		"rows=5&cols=5&method=hill&iterations=5&energy=depth&seed=-1": "seed",
+	} {
+		if a := post(t, ts, "/generate", formType, body); a.code != 400 || !strings.Contains(a.body, says) {
+			t.Errorf("POST /generate %s: %d, want 400 saying %q", body, a.code, says)
+		}
+	}
+	post(t, ts, "/generate", formType, "rows=3&cols=3&method=hill&iterations=5&energy=depth")
+	if a := post(t, ts, "/generate", formType, "rows=3&cols=3&method=hill&iterations=5&energy=depth"); a.code != 429 || !strings.Contains(a.body, "too many") {
+		t.Errorf("POST /generate past the rate limit: %d", a.code)
+	}
+}
+
+func TestAnalyzePage(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	if a := do(t, ts, "GET", "/analyze", ""); a.code != 200 || !strings.Contains(a.body, `<textarea name="maze"`) {
+		t.Errorf("GET /analyze: %d", a.code)
+	}
+	m, _ := maze.ParseID(figure1)
+	a := post(t, ts, "/analyze", formType, "maze="+url.QueryEscape(m.String()))
+	report := render.AnalysisText(m, analysis.Analyze(graph.MustCompile(m.Board), m), nil, false)
+	if a.code != 200 || !strings.Contains(html.UnescapeString(a.body), report) || !strings.Contains(a.body, `href="/m/`+figure1+`"`) {
+		t.Errorf("POST /analyze with figure 1: %d; want its report and a link to play it", a.code)
+	}
+	if a := post(t, ts, "/analyze", formType, "maze=1+2%0A3"); a.code != 400 || !strings.Contains(a.body, "row 2") {
+		t.Errorf("POST /analyze with a malformed maze: %d", a.code)
+	}
+	var body strings.Builder
+	mw := multipart.NewWriter(&body)
+	fw, _ := mw.CreateFormFile("file", "maze.txt")
+	fw.Write([]byte(figure1))
+	mw.Close()
+	if a := post(t, ts, "/analyze", mw.FormDataContentType(), body.String()); a.code != 200 || !strings.Contains(a.body, "Maze "+figure1) {
+		t.Errorf("POST /analyze with an uploaded file: %d", a.code)
+	}
+}
+
+// TestBlackHolesMarked checks that the analysis board marks a black hole.
+func TestBlackHolesMarked(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	a := post(t, ts, "/analyze", formType, "maze="+url.QueryEscape("1 1 G\n2 1 2\n"))
+	if n := strings.Count(a.body, `<text class="mark"`); a.code != 200 || n != 2 || !strings.Contains(a.body, `>B</text>`) {
+		t.Errorf("POST /analyze with a black hole of two cells: %d, %d marks", a.code, n)
+	}
+}
+
+func TestDashboard(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	if a := do(t, ts, "GET", "/dashboard", ""); a.code != 200 || !strings.Contains(a.body, "No maze of the day has been shown yet") {
+		t.Fatalf("an empty dashboard: %d", a.code)
+	}
+	id := do(t, ts, "GET", "/api/daily", "").json(t)["id"].(string)
+	m, _ := maze.ParseID(id)
+	sol := solve.Solve(graph.MustCompile(m.Board), m).Letters()
+	for _, p := range []string{`"seconds":20,"rating":5`, `"seconds":40,"hints":2`} {
+		if a := do(t, ts, "POST", "/api/plays", `{"maze":"`+id+`","moves":"`+sol+`",`+p+`}`); a.code != 201 {
+			t.Fatal(a.body)
+		}
+	}
+	if a := do(t, ts, "POST", "/api/plays", `{"maze":"`+id+`","moves":"`+sol[:1]+`"}`); a.code != 201 {
+		t.Fatal(a.body)
+	}
+	a := do(t, ts, "GET", "/dashboard", "")
+	// Three plays, two solved (67%), median 30 s, one of three assisted, rated 5 once.
+	row := regexp.MustCompile(`(?s)<tr><td><a href="/d/2026-11-23">.*?</tr>`).FindString(a.body)
+	sim := simulate.Novice{}.Run(graph.MustCompile(m.Board), m, 200, 1)
+	for _, want := range []string{">easy<", "<td>3</td>", ">67%<", ">30 s<", ">33%<", ">5.0 (1)<", fmt.Sprintf("<td>%d</td>", len(sol)),
+		fmt.Sprintf(`<td class="sim">%.0f%%</td>`, 100*sim.SolveRate())} {
+		if !strings.Contains(row, want) {
+			t.Errorf("today's dashboard row lacks %q:\n%s", want, row)
+		}
+	}
+}
+
+// TestTilingsDrawTheirShapes checks that hexagonal and triangular boards
+// are drawn as hexagons and triangles, squares as squares.
+func TestTilingsDrawTheirShapes(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	for id, points := range map[string]int{figure1: 0, "5x5-hex:4431442231132042332114332": 6, "5x5-triangle:3554125164251046536422316": 3} {
+		a := do(t, ts, "GET", "/m/"+id, "")
+		polys := regexp.MustCompile(`<polygon points="([^"]*)"`).FindAllStringSubmatch(a.body, -1)
+		if points == 0 {
+			if len(polys) != 0 || strings.Count(a.body, "<rect ") != 25 {
+				t.Errorf("%s: %d polygons, want 25 squares", id, len(polys))
+			}
+			continue
+		}
+		if len(polys) != 25 {
+			t.Fatalf("%s: %d polygons, want 25", id, len(polys))
+		}
+		for _, p := range polys {
+			if n := len(strings.Fields(p[1])); n != points {
+				t.Errorf("%s: a cell with %d corners, want %d", id, n, points)
+			}
+		}
+	}
+}

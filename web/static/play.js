@@ -1,0 +1,317 @@
+// The player: the maze's nodes and legal moves come from the server (the
+// data-game attribute), so this script holds no rule of the game. It
+// draws the state on the server-rendered SVG board, takes clicks, taps and
+// keys, keeps the game in localStorage, and submits a solved play.
+(function () {
+  'use strict';
+  var root = document.getElementById('game');
+  if (!root) { return; }
+  var G = JSON.parse(root.getAttribute('data-game'));
+  var board = document.getElementById('board');
+  var $ = function (id) { return document.getElementById(id); };
+  var SVG = 'http://www.w3.org/2000/svg';
+  var NAMES = { N: 'north', S: 'south', W: 'west', E: 'east', NW: 'north-west', NE: 'north-east', SW: 'south-west', SE: 'south-east' };
+  var KEYS = {
+    ArrowUp: 'N', ArrowDown: 'S', ArrowLeft: 'W', ArrowRight: 'E',
+    Home: 'NW', PageUp: 'NE', End: 'SW', PageDown: 'SE', '7': 'NW', '9': 'NE', '1': 'SW', '3': 'SE'
+  };
+
+  var EXIT = G.rows * G.cols; // the exit of an exit-ring board
+  var cells = {};
+  // index returns the cell index of a board element: data-cell="r,c", or
+  // the exit ring.
+  function index(el) {
+    if (el.hasAttribute('data-exit')) { return EXIT; }
+    var rc = el.getAttribute('data-cell').split(',');
+    return (rc[0] - 1) * G.cols + (rc[1] - 1);
+  }
+  board.querySelectorAll('[data-cell], [data-exit]').forEach(function (el) {
+    cells[index(el)] = el;
+    el.setAttribute('data-name', el.getAttribute('aria-label'));
+  });
+
+  // The cursor outlines the current cell above every cell, so that its
+  // heavy border is never hidden by a neighbour's: a copy of the cell's
+  // shape (a square inset by its border).
+  var cursor = null;
+  function moveCursor(el) {
+    if (cursor) { cursor.remove(); cursor = null; }
+    var shape = el && el.querySelector('polygon, rect');
+    if (!shape || el.hasAttribute('data-exit')) { return; }
+    cursor = shape.cloneNode(false);
+    cursor.setAttribute('class', 'cursor');
+    if (shape.tagName === 'rect') {
+      cursor.setAttribute('x', Number(shape.getAttribute('x')) + 2);
+      cursor.setAttribute('y', Number(shape.getAttribute('y')) + 2);
+      cursor.setAttribute('width', 52);
+      cursor.setAttribute('height', 52);
+    }
+    board.appendChild(cursor);
+  }
+
+  var storeKey = 'rjm:play:' + G.id + (G.date ? ':' + G.date : '');
+  function fresh() { return { path: [G.start], moves: [], redo: [], elapsed: 0, solved: false, posted: false, hints: 0, hintAt: -1, shown: false }; }
+  function load() {
+    try {
+      var s = JSON.parse(localStorage.getItem(storeKey));
+      if (s && Array.isArray(s.path) && s.path.length === s.moves.length + 1 && s.path[0] === G.start &&
+          s.path.every(function (u) { return G.nodes[u] !== undefined; })) { return s; }
+    } catch (e) { /* no storage, or not ours */ }
+    return null;
+  }
+  var st = load() || fresh();
+  var since = Date.now();
+
+  function elapsed() { return st.solved ? st.elapsed : st.elapsed + (Date.now() - since); }
+  function save() {
+    if (!st.solved) { st.elapsed = elapsed(); since = Date.now(); }
+    try { localStorage.setItem(storeKey, JSON.stringify(st)); } catch (e) { /* private mode */ }
+  }
+  function here() { return st.path[st.path.length - 1]; }
+  function clock(ms) {
+    var s = Math.floor(ms / 1000);
+    return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
+  }
+  function where(cell) {
+    if (cell === EXIT) { return 'the exit'; }
+    return 'row ' + (Math.floor(cell / G.cols) + 1) + ', column ' + (cell % G.cols + 1);
+  }
+  function notation() { return st.moves.join(G.rook ? '' : ' '); }
+
+  // mark adds a small circle to a cell: a target's dot (top right) or a
+  // visited cell's trail (bottom left), so that neither is told by colour
+  // alone.
+  function mark(el, cls, cx, cy, r) {
+    var c = document.createElementNS(SVG, 'circle');
+    c.setAttribute('class', cls);
+    c.setAttribute('cx', cx);
+    c.setAttribute('cy', cy);
+    c.setAttribute('r', r);
+    el.appendChild(c);
+  }
+
+  var hinted = -1; // the cell the last hint pointed to
+
+  function draw() {
+    var u = here();
+    var moves = st.solved ? [] : (G.nodes[u].m || []);
+    var targets = {};
+    moves.forEach(function (m) { targets[G.nodes[m.t].c] = true; });
+    var visited = {};
+    st.path.forEach(function (v) { visited[G.nodes[v].c] = true; });
+    Object.keys(cells).forEach(function (i) {
+      var el = cells[i];
+      var name = el.getAttribute('data-name');
+      var cur = Number(i) === G.nodes[u].c;
+      el.classList.toggle('visited', !!visited[i] && !cur);
+      el.classList.toggle('target', !!targets[i]);
+      el.classList.toggle('hinted', hinted === Number(i));
+      if (cur) {
+        el.setAttribute('aria-current', 'true');
+        moveCursor(el);
+      } else {
+        el.removeAttribute('aria-current');
+      }
+      el.querySelectorAll('.dot, .trail').forEach(function (d) { d.remove(); });
+      // The marks sit around the number, whatever the cell's shape.
+      var t = el.querySelector('text');
+      var x = Number(t.getAttribute('x')), y = Number(t.getAttribute('y'));
+      if (Number(i) === EXIT) { x = 40; y = 40; }
+      if (targets[i]) { mark(el, 'dot', x + 17, y - 15, 5); }
+      if (visited[i] && !cur) { mark(el, 'trail', x - 17, y + 15, 3); }
+      el.setAttribute('aria-label', name + (cur ? ', you are here' : '') + (visited[i] && !cur ? ', visited' : '') + (targets[i] ? ', can jump here' : ''));
+    });
+    $('moves').textContent = st.moves.length;
+    $('clock').textContent = clock(elapsed());
+    $('undo').disabled = st.moves.length === 0 || st.solved;
+    $('redo').disabled = st.redo.length === 0 || st.solved;
+    $('hint').disabled = st.solved;
+    $('show').disabled = st.solved;
+    var status = $('status');
+    if (st.solved) {
+      status.hidden = false;
+      status.setAttribute('data-state', 'solved');
+      var n = st.moves.length;
+      $('result').textContent = 'Solved in ' + n + (n === 1 ? ' move' : ' moves') + ' — the shortest solution takes ' + G.shortest +
+        (n === G.shortest ? ': you found it' + (G.unique ? ', the only one.' : ' (there are several).') : (G.unique ? '; it is unique.' : '; there are several.'));
+      if (st.shown) {
+        $('result').textContent = 'The solution shown takes ' + n + (n === 1 ? ' move' : ' moves') + (G.unique ? '; it is the only shortest one.' : '; there are other shortest ones.') + ' Restart to play it yourself.';
+      } else if (st.hints > 0) {
+        $('result').textContent += ' Assisted: ' + st.hints + (st.hints === 1 ? ' hint.' : ' hints.');
+      }
+      $('share').textContent = st.shown ? '' : 'RJM ' + (G.date || G.rows + '×' + G.cols + ' maze') + ' · ' + n + '/' + G.shortest + ' moves · ' + clock(st.elapsed) + (st.hints > 0 ? ' · assisted' : '');
+      $('rate').hidden = st.shown || st.posted;
+      $('thanks').hidden = !st.posted;
+    } else {
+      status.hidden = true;
+      status.setAttribute('data-state', 'playing');
+    }
+  }
+
+  function say(text) { $('announce').textContent = text; }
+
+  function jump(m, fromRedo) {
+    st.path.push(m.t);
+    st.moves.push(m.d);
+    if (!fromRedo) { st.redo = []; }
+    var cell = G.nodes[m.t].c;
+    var text = 'Jumped ' + NAMES[m.k] + ' to ' + where(cell) + '.';
+    hinted = -1;
+    if (m.t === G.goal) {
+      st.elapsed = elapsed();
+      st.solved = true;
+      text += ' Goal reached in ' + st.moves.length + ' moves!';
+    }
+    say(text);
+    save();
+    draw();
+  }
+
+  function move(compass) {
+    if (st.solved) { return; }
+    var moves = G.nodes[here()].m || [];
+    for (var k = 0; k < moves.length; k++) {
+      if (moves[k].k === compass) { jump(moves[k], false); return; }
+    }
+    say('No jump ' + NAMES[compass] + ' from here.');
+  }
+
+  function undo() {
+    if (st.solved || st.moves.length === 0) { return; }
+    st.path.pop();
+    st.redo.push(st.moves.pop());
+    hinted = -1;
+    say('Undone: back on ' + where(G.nodes[here()].c) + '.');
+    save();
+    draw();
+  }
+
+  function redo() {
+    if (st.solved || st.redo.length === 0) { return; }
+    var d = st.redo.pop();
+    var moves = G.nodes[here()].m || [];
+    for (var k = 0; k < moves.length; k++) {
+      if (moves[k].d === d) { jump(moves[k], true); return; }
+    }
+  }
+
+  function restart() {
+    st = fresh();
+    hinted = -1;
+    since = Date.now();
+    say('Restarted on the start, ' + where(G.nodes[G.start].c) + '.');
+    save();
+    draw();
+  }
+
+  // submit sends a solved play once, with the rating given (0 for none).
+  // A game whose solution was shown is not sent.
+  function submit(rating, beacon) {
+    if (!st.solved || st.posted || st.shown) { return; }
+    st.posted = true;
+    save();
+    var body = JSON.stringify({ maze: G.id, moves: notation(), seconds: Math.round(st.elapsed) / 1000, hints: st.hints, rating: rating });
+    if (beacon && navigator.sendBeacon) {
+      navigator.sendBeacon('/api/plays', body);
+      return;
+    }
+    fetch('/api/plays', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: body })
+      .then(function (r) { if (!r.ok) { throw new Error(r.status); } })
+      .catch(function () { st.posted = false; save(); draw(); });
+    draw();
+  }
+
+  // hint asks the server: first how far the goal is, then (pressed again
+  // on the same spot) which jump to take.
+  function hint() {
+    if (st.solved) { return; }
+    var at = st.moves.length;
+    var q = '/api/hint?maze=' + encodeURIComponent(G.id) + '&moves=' + encodeURIComponent(st.moves.join(' '));
+    fetch(q).then(function (r) { return r.json(); }).then(function (h) {
+      if (h.error) { say(h.error); return; }
+      st.hints++;
+      if (h.distance < 0) {
+        say('Hint: the goal cannot be reached from here. Undo some jumps.');
+      } else if (st.hintAt !== at) {
+        st.hintAt = at;
+        say('Hint: the goal is ' + h.distance + (h.distance === 1 ? ' jump' : ' jumps') + ' away.');
+      } else {
+        var moves = G.nodes[here()].m || [];
+        for (var k = 0; k < moves.length; k++) {
+          if (moves[k].d === h.next) {
+            hinted = G.nodes[moves[k].t].c;
+            say('Hint: jump ' + NAMES[moves[k].k] + ', to ' + where(hinted) + '.');
+          }
+        }
+      }
+      save();
+      draw();
+    }).catch(function () { say('No hint: the server cannot be reached.'); });
+  }
+
+  // show plays a shortest solution from the start, one jump at a time.
+  function show() {
+    if (st.solved) { return; }
+    fetch('/api/maze/' + encodeURIComponent(G.id)).then(function (r) { return r.json(); }).then(function (a) {
+      if (!a.solution) { say('This maze has no solution.'); return; }
+      var tokens = G.rook ? a.solution.split('') : a.solution.split(' ');
+      st = fresh();
+      st.shown = true;
+      since = Date.now();
+      draw();
+      var still = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      var k = 0;
+      (function step() {
+        if (k >= tokens.length || st.solved || !st.shown) { return; }
+        var moves = G.nodes[here()].m || [];
+        for (var j = 0; j < moves.length; j++) {
+          if (moves[j].d === tokens[k]) { jump(moves[j], false); break; }
+        }
+        k++;
+        setTimeout(step, still ? 0 : 500);
+      }());
+    }).catch(function () { say('The solution cannot be fetched.'); });
+  }
+
+  board.addEventListener('click', function (ev) {
+    var el = ev.target.closest('[data-cell], [data-exit]');
+    if (!el || st.solved) { return; }
+    var cell = index(el);
+    var moves = G.nodes[here()].m || [];
+    for (var k = 0; k < moves.length; k++) {
+      if (G.nodes[moves[k].t].c === cell) { jump(moves[k], false); return; }
+    }
+    say('You cannot jump to ' + where(cell) + ' from here.');
+  });
+  board.addEventListener('keydown', function (ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) { return; }
+    var k = KEYS[ev.key];
+    if (k) { ev.preventDefault(); move(k); return; }
+    if (ev.key === 'u' || ev.key === 'U') { ev.preventDefault(); undo(); }
+    if (ev.key === 'r' || ev.key === 'R') { ev.preventDefault(); redo(); }
+    if (ev.key === 'h' || ev.key === 'H') { ev.preventDefault(); hint(); }
+  });
+  $('undo').addEventListener('click', undo);
+  $('redo').addEventListener('click', redo);
+  $('restart').addEventListener('click', restart);
+  $('hint').addEventListener('click', hint);
+  $('show').addEventListener('click', show);
+  $('rate').addEventListener('click', function (ev) {
+    var b = ev.target.closest('[data-rate]');
+    if (b) { submit(Number(b.getAttribute('data-rate')), false); }
+  });
+  document.addEventListener('visibilitychange', function () {
+    if (document.visibilityState === 'hidden') { save(); } else { since = Date.now(); }
+  });
+  // A solved game left unrated is still counted when the page goes away.
+  window.addEventListener('pagehide', function () { submit(0, true); save(); });
+  setInterval(function () { if (!st.solved && document.visibilityState === 'visible') { $('clock').textContent = clock(elapsed()); } }, 1000);
+
+  try {
+    if (!localStorage.getItem('rjm:howto')) {
+      $('howto').open = true;
+      localStorage.setItem('rjm:howto', '1');
+    }
+  } catch (e) { $('howto').open = true; }
+  draw();
+}());

@@ -1,0 +1,372 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"rjm/analysis"
+	"rjm/generate"
+	"rjm/graph"
+	"rjm/maze"
+	"rjm/render"
+	"rjm/solve"
+	"rjm/store"
+	"rjm/web"
+)
+
+// figure1 is seed 001's Figure 1 maze, as an ID.
+const figure1 = "5x5:3413133302312234233341432"
+
+// monday is the test's clock: noon on Monday 2026-11-23.
+var monday = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+
+func newServer(t *testing.T, o web.Options) (*httptest.Server, store.Store) {
+	t.Helper()
+	s, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "rjm.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Now == nil {
+		o.Now = func() time.Time { return monday }
+	}
+	ts := httptest.NewServer(web.NewHandler(s, o))
+	t.Cleanup(func() {
+		ts.Close()
+		s.Close()
+	})
+	return ts, s
+}
+
+type answer struct {
+	code   int
+	header http.Header
+	body   string
+}
+
+func do(t *testing.T, ts *httptest.Server, method, path, body string) answer {
+	t.Helper()
+	req, err := http.NewRequest(method, ts.URL+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return answer{resp.StatusCode, resp.Header, string(b)}
+}
+
+// decode decodes a JSON answer into a map.
+func (a answer) json(t *testing.T) map[string]any {
+	t.Helper()
+	var v map[string]any
+	if err := json.Unmarshal([]byte(a.body), &v); err != nil {
+		t.Fatalf("answer %d is not a JSON object: %v\n%s", a.code, err, a.body)
+	}
+	return v
+}
+
+// analyzeJSON is what rjm analyze --json prints for the maze ID.
+func analyzeJSON(t *testing.T, id string) string {
+	t.Helper()
+	m, err := maze.ParseID(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(render.NewAnalysis(m, analysis.Analyze(graph.MustCompile(m.Board), m), nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b) + "\n"
+}
+
+func TestHealthz(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	if a := do(t, ts, "GET", "/healthz", ""); a.code != 200 || a.json(t)["status"] != "ok" {
+		t.Errorf("GET /healthz: %d %s", a.code, a.body)
+	}
+}
+
+// TestErrors checks every error answer: its status and a JSON object
+// {"error": "..."} naming the problem.
+func TestErrors(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	big := strings.Repeat("1 ", web.MaxBody)
+	tests := []struct {
+		name, method, path, body string
+		code                     int
+		says                     string
+	}{
+		{"a future date is not revealed", "GET", "/api/daily?date=2026-11-24", "", 404, "not revealed"},
+		{"a date before the first", "GET", "/api/daily?date=2020-01-01", "", 404, "before"},
+		{"a malformed date", "GET", "/api/daily?date=2026-13-01", "", 400, "YYYY-MM-DD"},
+		{"a bad maze ID", "GET", "/api/maze/5x5:34", "", 400, "maze"},
+		{"a malformed maze to analyze", "POST", "/api/analyze", "1 2\n3", 400, "row 2"},
+		{"an empty maze to analyze", "POST", "/api/analyze", "", 400, "no maze"},
+		{"a seeded ID past the caps", "POST", "/api/analyze", "5x5,method=hill,iterations=9000000,energy=depth#1", 400, "at most"},
+		{"an analyze body over the limit", "POST", "/api/analyze", big, 413, "larger than"},
+		{"generate: too many rows", "POST", "/api/generate", `{"rows": 13}`, 400, "rows and columns"},
+		{"generate: too many iterations", "POST", "/api/generate", `{"iterations": 200001}`, 400, "at most"},
+		{"generate: an unknown method", "POST", "/api/generate", `{"method": "guess"}`, 400, "unknown method"},
+		{"generate: an unknown energy", "POST", "/api/generate", `{"energy": "fun"}`, 400, "energy"},
+		{"generate: an energy file", "POST", "/api/generate", `{"energy": "@/etc/passwd"}`, 400, "files"},
+		{"generate: an unknown variant", "POST", "/api/generate", `{"variant": "knight"}`, 400, "knight"},
+		{"generate: an unknown field", "POST", "/api/generate", `{"size": 5}`, 400, "unknown field"},
+		{"generate: not JSON", "POST", "/api/generate", `rows=5`, 400, "body"},
+		{"generate: a body over the limit", "POST", "/api/generate", `{"method":"` + big + `"}`, 413, "larger than"},
+		{"plays: an illegal move", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"U"}`, 400, "not legal"},
+		{"plays: not a direction", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"DQ"}`, 400, "not a direction"},
+		{"plays: a bad maze", "POST", "/api/plays", `{"maze":"5x5","moves":"D"}`, 400, "maze"},
+		{"plays: a rating of 6", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"D","rating":6}`, 400, "rating"},
+		{"plays: negative seconds", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"D","seconds":-1}`, 400, "seconds"},
+		{"plays: negative hints", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"D","hints":-1}`, 400, "hints"},
+		{"plays: two objects", "POST", "/api/plays", `{"maze":"` + figure1 + `"} {}`, 400, "more than one"},
+		{"plays: a body over the limit", "POST", "/api/plays", `{"moves":"` + big + `"}`, 413, "larger than"},
+		{"stats: no maze", "GET", "/api/stats", "", 400, "maze"},
+		{"hint: a bad maze", "GET", "/api/hint?maze=5x5:1", "", 400, "maze"},
+		{"hint: an illegal move", "GET", "/api/hint?maze=" + figure1 + "&moves=U", "", 400, "not legal"},
+		{"stats: a bad maze", "GET", "/api/stats?maze=3x3:9", "", 400, "maze"},
+		{"an unknown endpoint", "GET", "/api/nothing", "", 404, "no such API endpoint"},
+		{"a wrong method", "DELETE", "/api/daily", "", 405, "Method Not Allowed"},
+		{"a wrong method on plays", "PUT", "/api/plays", `{}`, 405, "Method Not Allowed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := do(t, ts, tt.method, tt.path, tt.body)
+			if a.code != tt.code {
+				t.Fatalf("%s %s: status %d, want %d: %s", tt.method, tt.path, a.code, tt.code, a.body)
+			}
+			if ct := a.header.Get("Content-Type"); ct != "application/json" {
+				t.Errorf("Content-Type %q, want application/json", ct)
+			}
+			msg, _ := a.json(t)["error"].(string)
+			if !strings.Contains(msg, tt.says) {
+				t.Errorf("error %q, want one saying %q", msg, tt.says)
+			}
+		})
+	}
+}
+
+func TestDaily(t *testing.T) {
+	ts, st := newServer(t, web.Options{})
+	a := do(t, ts, "GET", "/api/daily", "")
+	if a.code != 200 {
+		t.Fatalf("GET /api/daily: %d %s", a.code, a.body)
+	}
+	v := a.json(t)
+	if v["date"] != "2026-11-23" || v["difficulty"] != "easy" || v["rows"] != 5.0 || v["cols"] != 5.0 {
+		t.Errorf("today's daily: %s", a.body)
+	}
+	for _, key := range []string{"solution", "features", "jumps"} {
+		if _, ok := v[key]; ok {
+			t.Errorf("the daily gives away %q: %s", key, a.body)
+		}
+	}
+	m, err := maze.ParseID(v["id"].(string))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v["maze"] != m.String() || v["shortest"] != float64(solve.Solve(graph.MustCompile(m.Board), m).GoalDepth) {
+		t.Errorf("maze text or par does not match the ID: %s", a.body)
+	}
+	stored, err := st.Daily(context.Background(), "2026-11-23")
+	if err != nil || stored.Maze != v["id"] {
+		t.Errorf("stored %+v, %v; want the maze shown", stored, err)
+	}
+	if b := do(t, ts, "GET", "/api/daily?date=2026-11-23", ""); b.body != a.body {
+		t.Errorf("?date=today differs from today:\n%s\n%s", b.body, a.body)
+	}
+	if b := do(t, ts, "GET", "/api/daily?date=2026-11-22", ""); b.code != 200 || b.json(t)["difficulty"] != "variant" {
+		t.Errorf("yesterday (a Sunday): %d %s", b.code, b.body)
+	}
+}
+
+// TestDailyServesTheStoredMaze checks that a date's stored maze wins over
+// the schedule's.
+func TestDailyServesTheStoredMaze(t *testing.T) {
+	ts, st := newServer(t, web.Options{})
+	d := store.Daily{Date: "2026-11-20", Maze: figure1, Difficulty: "hard"}
+	if _, err := st.PutDaily(context.Background(), d); err != nil {
+		t.Fatal(err)
+	}
+	a := do(t, ts, "GET", "/api/daily?date=2026-11-20", "")
+	if v := a.json(t); v["id"] != figure1 || v["shortest"] != 13.0 {
+		t.Errorf("stored date: %s", a.body)
+	}
+}
+
+func TestMazeIsAnalyzeJSON(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	for _, id := range []string{figure1, "6x6-queen,torus:313132545351313104524521214133535251", "5x5-no-u-turn:3221413224201242333141433"} {
+		a := do(t, ts, "GET", "/api/maze/"+id, "")
+		if a.code != 200 || a.body != analyzeJSON(t, id) {
+			t.Errorf("GET /api/maze/%s: %d\n%s\nwant\n%s", id, a.code, a.body, analyzeJSON(t, id))
+		}
+	}
+}
+
+func TestAnalyze(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	m, _ := maze.ParseID(figure1)
+	js, _ := json.Marshal(m)
+	for name, body := range map[string]string{
+		"text": m.String(), "JSON": string(js), "maze ID": figure1,
+	} {
+		a := do(t, ts, "POST", "/api/analyze", body)
+		if a.code != 200 || a.body != analyzeJSON(t, figure1) {
+			t.Errorf("POST /api/analyze with the %s: %d %s", name, a.code, a.body)
+		}
+	}
+	seeded := "5x5,method=hill,iterations=1000,energy=depth#1"
+	a := do(t, ts, "POST", "/api/analyze", seeded)
+	spec, _ := generate.ParseSpec(seeded, generate.Spec{})
+	r, err := generate.Run(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _ := r.Maze.ID()
+	if a.code != 200 || a.body != analyzeJSON(t, id) {
+		t.Errorf("POST /api/analyze with a seeded ID: %d %s", a.code, a.body)
+	}
+}
+
+func TestGenerate(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	a := do(t, ts, "POST", "/api/generate", `{"seed": 1}`)
+	spec := generate.Default()
+	spec.Seed = 1
+	r, err := generate.Run(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(render.NewGenerate(r))
+	// Search statistics hold timings; compare everything else.
+	if a.code != 200 || a.json(t)["id"] != render.NewGenerate(r).ID || a.json(t)["seeded_id"] != r.SeededID() {
+		t.Errorf("POST /api/generate {seed 1}: %d %s\nwant %s", a.code, a.body, want)
+	}
+	a = do(t, ts, "POST", "/api/generate", `{"rows": 4, "cols": 6, "method": "hill", "iterations": 500, "energy": "depth", "variant": "queen", "seed": 7}`)
+	v := a.json(t)
+	if a.code != 200 || v["rows"] != 4.0 || v["cols"] != 6.0 || !strings.Contains(v["seeded_id"].(string), "variant=queen") {
+		t.Errorf("POST /api/generate with every field: %d %s", a.code, a.body)
+	}
+	if a = do(t, ts, "POST", "/api/generate", ""); a.code != 200 || a.json(t)["rows"] != 5.0 {
+		t.Errorf("POST /api/generate with no body: %d %s", a.code, a.body)
+	}
+}
+
+func TestGenerateRateLimit(t *testing.T) {
+	ts, _ := newServer(t, web.Options{GenerateBurst: 2, GenerateEvery: time.Hour})
+	body := `{"iterations": 10, "seed": 1}`
+	for range 2 {
+		if a := do(t, ts, "POST", "/api/generate", body); a.code != 200 {
+			t.Fatalf("within the burst: %d %s", a.code, a.body)
+		}
+	}
+	a := do(t, ts, "POST", "/api/generate", body)
+	if a.code != 429 || a.header.Get("Retry-After") != "3600" || !strings.Contains(a.json(t)["error"].(string), "too many") {
+		t.Errorf("past the burst: %d Retry-After %q %s", a.code, a.header.Get("Retry-After"), a.body)
+	}
+	if a := do(t, ts, "POST", "/api/analyze", "5x5,method=hill,iterations=10,energy=depth#1"); a.code != 429 {
+		t.Errorf("a seeded ID analysed past the burst: %d, want 429", a.code)
+	}
+}
+
+func TestGenerateTimeLimit(t *testing.T) {
+	ts, _ := newServer(t, web.Options{GenerateTimeout: time.Nanosecond})
+	a := do(t, ts, "POST", "/api/generate", `{"rows": 12, "iterations": 200000, "seed": 1}`)
+	if a.code != 503 || !strings.Contains(a.json(t)["error"].(string), "limit") {
+		t.Errorf("a generation past the time limit: %d %s", a.code, a.body)
+	}
+}
+
+func TestPlaysAndStats(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	m, _ := maze.ParseID(figure1)
+	sol := solve.Solve(graph.MustCompile(m.Board), m).Letters() // DRLUDLRULLRDU
+	if a := do(t, ts, "GET", "/api/stats?maze="+figure1, ""); a.code != 200 || a.json(t)["plays"] != 0.0 {
+		t.Errorf("stats of a maze never played: %d %s", a.code, a.body)
+	}
+	plays := []struct {
+		body   string
+		solved bool
+		moves  float64
+	}{
+		{`{"maze":"` + figure1 + `","moves":"` + sol + `","seconds":30,"rating":4}`, true, 13},
+		{`{"maze":"` + figure1 + `","moves":"` + strings.ToLower(sol[:5]) + `","seconds":10,"solved":true}`, false, 5},
+		{`{"maze":"` + figure1 + `","moves":"` + sol + `","seconds":50,"hints":1,"rating":2}`, true, 13},
+	}
+	for _, p := range plays {
+		if strings.Contains(p.body, `"solved"`) {
+			// A client's claim is an unknown field: refused.
+			if a := do(t, ts, "POST", "/api/plays", p.body); a.code != 400 {
+				t.Errorf("a play claiming solved: %d %s", a.code, a.body)
+			}
+			p.body = strings.Replace(p.body, `,"solved":true`, "", 1)
+		}
+		a := do(t, ts, "POST", "/api/plays", p.body)
+		v := a.json(t)
+		if a.code != 201 || v["solved"] != p.solved || v["moves"] != p.moves || v["shortest"] != 13.0 || v["id"] == 0.0 {
+			t.Errorf("POST /api/plays %s: %d %s", p.body, a.code, a.body)
+		}
+	}
+	a := do(t, ts, "GET", "/api/stats?maze="+figure1, "")
+	v := a.json(t)
+	if a.code != 200 || v["maze"] != figure1 || v["plays"] != 3.0 || v["solved"] != 2.0 || v["median_seconds"] != 40.0 ||
+		v["mean_rating"] != 3.0 || v["assisted"] != 1.0 {
+		t.Errorf("GET /api/stats: %d %s", a.code, a.body)
+	}
+}
+
+func TestSecurityHeaders(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	for _, path := range []string{"/", "/healthz", "/api/daily", "/m/" + figure1, "/static/play.js", "/nowhere", "/api/nothing"} {
+		a := do(t, ts, "GET", path, "")
+		h := a.header
+		if csp := h.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self'") || strings.Contains(csp, "unsafe-inline") ||
+			!strings.Contains(csp, "frame-ancestors 'none'") || h.Get("X-Content-Type-Options") != "nosniff" || h.Get("X-Frame-Options") != "DENY" {
+			t.Errorf("GET %s: headers %v", path, h)
+		}
+	}
+}
+
+// panicStore panics on every call, as a bug would.
+type panicStore struct{ store.Store }
+
+func (panicStore) Daily(context.Context, string) (store.Daily, error) { panic("bug") }
+
+func TestNoPanicReachesAClient(t *testing.T) {
+	ts := httptest.NewServer(web.NewHandler(panicStore{}, web.Options{}))
+	defer ts.Close()
+	a := do(t, ts, "GET", "/api/daily", "")
+	if a.code != 500 || a.json(t)["error"] != "internal error" {
+		t.Errorf("a panic: %d %s", a.code, a.body)
+	}
+}
+
+func TestHint(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	for _, tt := range []struct {
+		moves, next string
+		distance    float64
+	}{
+		{"", "D", 13}, {"DRLUDLRULLRD", "U", 1}, {"DRLUDLRULLRDU", "", 0},
+	} {
+		a := do(t, ts, "GET", "/api/hint?maze="+figure1+"&moves="+tt.moves, "")
+		v := a.json(t)
+		if a.code != 200 || v["distance"] != tt.distance || v["next"] != tt.next {
+			t.Errorf("hint after %q: %d %s; want distance %v, next %q", tt.moves, a.code, a.body, tt.distance, tt.next)
+		}
+	}
+}
