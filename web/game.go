@@ -10,6 +10,7 @@ import (
 	"rjm/analysis"
 	"rjm/graph"
 	"rjm/maze"
+	"rjm/render"
 	"rjm/solve"
 )
 
@@ -115,8 +116,9 @@ func newBoard(m *maze.Maze) board {
 	if m.Variant.Exit {
 		origin += exitMargin
 	}
-	shape := shapeOf(m.Variant.Tiling)
-	w, h := shape.size(m.Rows, m.Cols)
+	geo := render.NewGeometry(m.Board)
+	unit := scaleOf(m.Variant.Tiling)
+	w, h := int(math.Ceil(geo.Width*unit)), int(math.Ceil(geo.Height*unit))
 	b := board{Width: w + 2*origin, Height: h + 2*origin}
 	b.Label = fmt.Sprintf("Maze board, %d rows by %d columns", m.Rows, m.Cols)
 	if m.Variant.Exit {
@@ -126,7 +128,7 @@ func newBoard(m *maze.Maze) board {
 	}
 	for i := range m.Rows * m.Cols {
 		c := m.Cell(i)
-		bc := shape.cell(c.Row, c.Col, float64(origin))
+		bc := drawnShape(geo, m.Variant.Tiling, i, float64(origin))
 		bc.Key = strconv.Itoa(c.Row+1) + "," + strconv.Itoa(c.Col+1)
 		bc.Start, bc.Goal, bc.Open = i == m.Start, i == m.Goal, m.Open(i)
 		switch {
@@ -148,73 +150,40 @@ func newBoard(m *maze.Maze) board {
 	return b
 }
 
-// shape draws the cells of one tiling: squares, pointy-topped hexagons
-// with the even rows (1-based) shifted half a cell right, or triangles
-// pointing up where row+column (1-based) is even, as maze.Tiling says.
-type shape maze.Tiling
+// triSide is a triangle's side in SVG units: larger than a square's, so
+// that its number stays legible.
+const triSide = 64.0
 
-func shapeOf(t maze.Tiling) shape { return shape(t) }
-
-// Hexagon and triangle measures, in SVG units: a hexagon is cellSize wide
-// and hexHeight tall, rows hexHeight×3/4 apart; a triangle's side is
-// triSide, its height triHeight, and neighbours in a row overlap by half.
-const (
-	hexHeight = cellSize * 2 / 1.7320508075688772
-	triSide   = 64.0
-	triHeight = triSide * 0.8660254037844386
-)
-
-// size returns the drawing's width and height for rows×cols cells.
-func (s shape) size(rows, cols int) (int, int) {
-	switch maze.Tiling(s) {
-	case maze.Hex:
-		return cols*cellSize + cellSize/2, int(math.Ceil(float64(rows-1)*hexHeight*3/4 + hexHeight))
-	case maze.Triangle:
-		return int(math.Ceil(float64(cols+1) * triSide / 2)), int(math.Ceil(float64(rows) * triHeight))
+// drawnShape returns the drawn geometry of cell i, from the one geometry
+// of every picture of rjm (render.NewGeometry) scaled to SVG units, for a
+// drawing whose grid starts at origin: a square's corner, or a polygon's
+// points, and the centre where its number goes.
+func drawnShape(geo render.Geometry, t maze.Tiling, i int, origin float64) boardCell {
+	unit := scaleOf(t)
+	sh := geo.Shapes[i]
+	cx, cy := origin+sh.Center.X*unit, origin+sh.Center.Y*unit
+	bc := boardCell{CX: int(math.Round(cx)), CY: int(math.Round(cy)), Small: t == maze.Triangle}
+	bc.X, bc.Y = bc.CX-cellSize/2, bc.CY-cellSize/2
+	if t == maze.Square || sh.Corners == nil {
+		return bc
 	}
-	return cols * cellSize, rows * cellSize
-}
-
-// cell returns the drawn geometry of cell (r, c), 0-based, for a drawing
-// whose grid starts at origin: a square's corner, or a polygon's points,
-// and the centre where its number goes.
-func (s shape) cell(r, c int, origin float64) boardCell {
-	var cx, cy float64
-	var pts [][2]float64
-	switch maze.Tiling(s) {
-	case maze.Hex:
-		cx = origin + cellSize/2 + float64(c*cellSize)
-		if r%2 == 1 {
-			cx += cellSize / 2
-		}
-		cy = origin + hexHeight/2 + float64(r)*hexHeight*3/4
-		w, q := float64(cellSize)/2, hexHeight/4
-		pts = [][2]float64{{cx, cy - 2*q}, {cx + w, cy - q}, {cx + w, cy + q}, {cx, cy + 2*q}, {cx - w, cy + q}, {cx - w, cy - q}}
-	case maze.Triangle:
-		left, top := origin+float64(c)*triSide/2, origin+float64(r)*triHeight
-		cx = left + triSide/2
-		if (r+c)%2 == 0 { // (r+1)+(c+1) even: pointing up
-			cy = top + triHeight*2/3
-			pts = [][2]float64{{left, top + triHeight}, {cx, top}, {left + triSide, top + triHeight}}
-		} else {
-			cy = top + triHeight/3
-			pts = [][2]float64{{left, top}, {left + triSide, top}, {cx, top + triHeight}}
-		}
-	default:
-		x, y := int(origin)+c*cellSize, int(origin)+r*cellSize
-		return boardCell{X: x, Y: y, CX: x + cellSize/2, CY: y + cellSize/2}
-	}
-	bc := boardCell{CX: int(math.Round(cx)), CY: int(math.Round(cy)), Small: maze.Tiling(s) == maze.Triangle}
 	var p strings.Builder
-	for k, pt := range pts {
+	for k, pt := range sh.Corners {
 		if k > 0 {
 			p.WriteByte(' ')
 		}
-		fmt.Fprintf(&p, "%.1f,%.1f", pt[0], pt[1])
+		fmt.Fprintf(&p, "%.1f,%.1f", origin+pt.X*unit, origin+pt.Y*unit)
 	}
 	bc.Points = p.String()
-	bc.X, bc.Y = bc.CX-cellSize/2, bc.CY-cellSize/2
 	return bc
+}
+
+// scaleOf is the SVG units of one unit of render's geometry.
+func scaleOf(t maze.Tiling) float64 {
+	if t == maze.Triangle {
+		return triSide
+	}
+	return cellSize
 }
 
 func kindName(k maze.CellKind) string {
