@@ -24,6 +24,9 @@ var schemas atomic.Int64
 func TestPostgres(t *testing.T) {
 	dsn := os.Getenv(PostgresEnv)
 	if dsn == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("$%s is not set, and CI=true tests the PostgreSQL store (.ci/run starts a cluster)", PostgresEnv)
+		}
 		t.Skipf("$%s is not set: the PostgreSQL store is not tested", PostgresEnv)
 	}
 	storetest.Run(t, func(t *testing.T) store.Store {
@@ -36,6 +39,9 @@ func TestPostgres(t *testing.T) {
 func TestPostgresServersShareAStore(t *testing.T) {
 	dsn := os.Getenv(PostgresEnv)
 	if dsn == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("$%s is not set, and CI=true tests the PostgreSQL store (.ci/run starts a cluster)", PostgresEnv)
+		}
 		t.Skipf("$%s is not set: the PostgreSQL store is not tested", PostgresEnv)
 	}
 	schemaDSN := newSchema(t, dsn)
