@@ -81,6 +81,8 @@ type Settings struct {
 	// not nil, receives every sub-tree as it finishes, to be saved.
 	Progress func(done, total int)
 	Finished func(Subtree)
+	// List, when positive, lists up to List record mazes (Result.Mazes).
+	List int
 
 	slack int // see search.slack
 }
@@ -95,7 +97,10 @@ type Subtree struct {
 	MaxDepth int    `json:"max_depth"`       // -1: no solvable maze in it
 	Count    string `json:"count"`           // mazes reaching MaxDepth, in decimal
 	Example  []int  `json:"example,omitempty"`
-	Nodes    int64  `json:"nodes"` // branches searched
+	// Mazes lists the sub-tree's mazes at MaxDepth (every jump given),
+	// when Settings.List asks for them, up to List of them.
+	Mazes [][]int `json:"mazes,omitempty"`
+	Nodes int64   `json:"nodes"` // branches searched
 }
 
 // Result is what a search found.
@@ -103,8 +108,13 @@ type Result struct {
 	MaxDepth int        // the maximum goal depth; -1 when no legal maze is solvable
 	Count    *big.Int   // the legal mazes that reach it
 	Example  *maze.Maze // one of them (free cells given their smallest jump)
-	Nodes    int64      // branches searched, in all
-	Subtrees []Subtree  // every sub-tree, by index
+	// Mazes lists the record mazes up to the board's symmetries (one of
+	// each class, maze.Maze.Canonical), when Settings.List asks for them;
+	// Listed is false when there were more than List.
+	Mazes    []*maze.Maze
+	Listed   bool
+	Nodes    int64     // branches searched, in all
+	Subtrees []Subtree // every sub-tree, by index
 }
 
 // search is the state of one depth-first search.
@@ -122,6 +132,9 @@ type search struct {
 	best           int       // the best goal depth found (or at least what to match)
 	count          [2]uint64 // 128-bit count of mazes at best
 	example        []int     // an assignment reaching best
+	list           int       // how many mazes at best to list
+	mazes          [][]int   // mazes at best, every jump given
+	overList       bool      // more than list mazes at best
 	overflow       bool      // the count left 128 bits
 	nodes          int64
 	floor          int // no maze below this goal depth counts
@@ -136,7 +149,7 @@ type search struct {
 
 func newSearch(g *graph.Graph, start, goal int, s Settings) *search {
 	n := g.Cells()
-	r := &search{n: n, start: start, goal: goal, good: s.Good, prune: !s.NoPrune || s.Floor > 0, best: -1, slack: s.slack, floor: s.Floor,
+	r := &search{n: n, start: start, goal: goal, good: s.Good, prune: !s.NoPrune || s.Floor > 0, best: -1, slack: s.slack, floor: s.Floor, list: s.List,
 		legal: make([][]int, n), succ: make([][][]int, n), free: make([]uint64, n),
 		jump: make([]int, n), depth: make([]int, n)}
 	b := g.Board()
@@ -221,7 +234,7 @@ func (r *search) leaf(D int) {
 	}
 	if D > r.best {
 		r.best, r.count, r.overflow = D, [2]uint64{}, false
-		r.example = nil
+		r.example, r.mazes, r.overList = nil, nil, false
 		for {
 			old := r.shared.Load()
 			if int64(D) <= old || r.shared.CompareAndSwap(old, int64(D)) {
@@ -238,6 +251,29 @@ func (r *search) leaf(D int) {
 	if r.example == nil {
 		r.example = slices.Clone(r.jump)
 	}
+	if r.list > 0 {
+		r.listFree(0, slices.Clone(r.jump))
+	}
+}
+
+// listFree adds to r.mazes every maze the assignment jumps stands for:
+// each free cell from i on takes each of its legal jumps.
+func (r *search) listFree(i int, jumps []int) {
+	if len(r.mazes) >= r.list {
+		r.overList = true
+		return
+	}
+	for ; i < r.n && (jumps[i] >= 0 || r.free[i] == 0); i++ {
+	}
+	if i == r.n {
+		r.mazes = append(r.mazes, slices.Clone(jumps))
+		return
+	}
+	for _, j := range r.legal[i] {
+		jumps[i] = j
+		r.listFree(i+1, jumps)
+	}
+	jumps[i] = -1
 }
 
 // isGood reports whether the fully expanded reachable part has a unique
@@ -428,7 +464,10 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 					if ctx.Err() != nil {
 						return
 					}
-					st := Subtree{Index: k, Floor: s.Floor, MaxDepth: r.best, Count: big128(r.count).String(), Example: r.example, Nodes: r.nodes}
+					st := Subtree{Index: k, Floor: s.Floor, MaxDepth: r.best, Count: big128(r.count).String(), Example: r.example, Nodes: r.nodes, Mazes: r.mazes}
+					if r.overList {
+						st.Mazes = append(st.Mazes, nil) // a mark: more than List
+					}
 					if r.best < 0 {
 						st.Count = "0"
 					}
@@ -463,8 +502,11 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 		case st.MaxDepth > res.MaxDepth:
 			res.MaxDepth, res.Count = st.MaxDepth, c
 			res.Example = exampleMaze(b, si, gi, st.Example, proto)
+			res.Mazes, res.Listed = nil, true
+			res.addMazes(b, si, gi, st.Mazes, s.List, proto)
 		case st.MaxDepth == res.MaxDepth && st.MaxDepth >= 0:
 			res.Count.Add(res.Count, c)
+			res.addMazes(b, si, gi, st.Mazes, s.List, proto)
 		}
 	}
 	if err := ctx.Err(); err != nil {
@@ -474,6 +516,29 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 		return res, ErrOverflow
 	}
 	return res, nil
+}
+
+// addMazes adds a sub-tree's record mazes, one of each symmetry class.
+func (res *Result) addMazes(b maze.Board, start, goal int, mazes [][]int, list int, r *search) {
+	if list <= 0 {
+		res.Listed = false
+		return
+	}
+	seen := map[string]bool{}
+	for _, m := range res.Mazes {
+		seen[m.Canonical()] = true
+	}
+	for _, jumps := range mazes {
+		if jumps == nil || len(res.Mazes) >= list {
+			res.Listed = false
+			continue
+		}
+		m := exampleMaze(b, start, goal, jumps, r)
+		if key := m.Canonical(); !seen[key] {
+			seen[key] = true
+			res.Mazes = append(res.Mazes, m)
+		}
+	}
 }
 
 // exampleMaze fills the free cells of an assignment with their smallest

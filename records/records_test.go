@@ -157,3 +157,59 @@ func ExampleSearch() {
 	fmt.Println(r.MaxDepth, r.Count, id)
 	// Output: 4 7 3x3:111111110
 }
+
+// The record mazes listed, one of each symmetry class, are exactly the
+// classes of the mazes brute force finds at the maximum.
+func TestListedMazes(t *testing.T) {
+	for _, b := range smallBoards {
+		g := graph.MustCompile(b)
+		start, goal := b.Index(maze.DefaultStart(b)), b.Index(maze.DefaultGoal(b))
+		want := map[string]bool{}
+		best := -1
+		m := &maze.Maze{Board: b, Jumps: make([]int, b.Cells()), Start: start, Goal: goal}
+		var rec func(i int)
+		rec = func(i int) {
+			if i == b.Cells() {
+				D := g.GoalDepth(m.Jumps, start, goal)
+				if D > best {
+					best, want = D, map[string]bool{}
+				}
+				if D == best && D >= 0 {
+					want[m.Canonical()] = true
+				}
+				return
+			}
+			if i == goal {
+				rec(i + 1)
+				return
+			}
+			for _, j := range g.Legal(i) {
+				m.Jumps[i] = j
+				rec(i + 1)
+			}
+		}
+		rec(0)
+		r, err := Search(context.Background(), Settings{Board: b, List: 10000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]bool{}
+		for _, x := range r.Mazes {
+			if got[x.Canonical()] {
+				t.Errorf("%v: a class listed twice", b)
+			}
+			got[x.Canonical()] = true
+			if d := g.GoalDepth(x.Jumps, start, goal); d != r.MaxDepth {
+				t.Errorf("%v: listed maze of depth %d", b, d)
+			}
+		}
+		if !r.Listed || len(got) != len(want) {
+			t.Errorf("%v: %d classes listed (complete %v), brute force %d", b, len(got), r.Listed, len(want))
+		}
+		for k := range want {
+			if !got[k] {
+				t.Errorf("%v: class %s not listed", b, k)
+			}
+		}
+	}
+}

@@ -21,6 +21,10 @@ type Records struct {
 	Maze     string `json:"maze,omitempty"`
 	Nodes    int64  `json:"nodes"`
 	Subtrees int    `json:"subtrees"`
+	// Mazes lists the record mazes up to symmetry, by ID, when asked;
+	// Listed says whether the list is complete.
+	Mazes  []string `json:"mazes,omitempty"`
+	Listed bool     `json:"listed,omitempty"`
 	// Reach says how often each search method reaches the record.
 	Reach []records.Reach `json:"reach,omitempty"`
 }
@@ -43,6 +47,11 @@ func NewRecords(s records.Settings, r *records.Result) Records {
 		v.Example, _ = r.Example.ID()
 		v.Maze = r.Example.String()
 	}
+	for _, m := range r.Mazes {
+		id, _ := m.ID()
+		v.Mazes = append(v.Mazes, id)
+	}
+	v.Listed = r.Listed && len(v.Mazes) > 0
 	return v
 }
 
@@ -59,6 +68,16 @@ func (v Records) Text() string {
 	}
 	out := fmt.Sprintf("%s, among all %s:\nMaximum goal depth: %d\nMazes reaching it: %s\nSearched: %d branches in %d sub-trees\nExample (ID %s):\n%s",
 		where, what, *v.MaxDepth, v.Count, v.Nodes, v.Subtrees, v.Example, v.Maze)
+	if len(v.Mazes) > 0 {
+		more := ""
+		if !v.Listed {
+			more = " (the first ones: there are more)"
+		}
+		out += fmt.Sprintf("\nRecord mazes up to turns and mirrors%s: %d\n", more, len(v.Mazes))
+		for _, id := range v.Mazes {
+			out += "  " + id + "\n"
+		}
+	}
 	if v.Reach != nil {
 		out += "\nHow often rjm generate reaches it (depth energy):\n" + records.ReachTable(v.Reach, *v.MaxDepth)
 	}

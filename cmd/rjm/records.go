@@ -101,6 +101,7 @@ same FILE and settings skips them: an interrupted search resumes.`,
 	fl.IntVar(&s.Workers, "workers", 0, "goroutines `W` (default: one per core)")
 	fl.IntVar(&s.Split, "split", 0, "cells `K` whose jumps define the sub-trees (default: enough for the cores)")
 	fl.BoolVar(&s.NoPrune, "no-prune", false, "turn the bound off (to check it: the answer is the same)")
+	fl.IntVar(&s.List, "list", 0, "list up to `N` record mazes, one of each class of turns and mirrors")
 	fl.BoolVar(&reach, "reach", false, "then run every method of rjm generate (depth energy, 25,000, 100,000 and 1,000,000 iterations) and say how often it reaches the record")
 	fl.IntVar(&runs, "runs", 0, "with --reach, seeded runs `N` per method and budget (default 100; 20 for 1,000,000 iterations)")
 	fl.BoolVar(&asJSON, "json", false, "print the result as JSON")

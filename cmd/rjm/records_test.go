@@ -40,6 +40,14 @@ func TestRecordsCommand(t *testing.T) {
 	if _, errs, code := rjmRun(t, "", "records", "--size", "4", "--unique", "--checkpoint", ckpt); code != 2 || !strings.Contains(errs, "other settings") {
 		t.Errorf("other settings: status %d, %q", code, errs)
 	}
+	listed, _, code := rjmRun(t, "", "records", "--size", "4", "--list", "10", "--json")
+	var l struct {
+		Mazes  []string `json:"mazes"`
+		Listed bool     `json:"listed"`
+	}
+	if code != 0 || json.Unmarshal([]byte(listed), &l) != nil || !l.Listed || len(l.Mazes) == 0 {
+		t.Errorf("--list: status %d\n%s", code, listed)
+	}
 	if _, errs, code := rjmRun(t, "", "records", "--size", "9"); code != 2 || !strings.Contains(errs, "81 cells") {
 		t.Errorf("too large: status %d, %q", code, errs)
 	}
