@@ -199,22 +199,33 @@ func (r *search) run() {
 	}
 	r.head++
 	mark := len(r.queue)
-	for k, j := range r.legal[u] {
-		r.jump[u] = j
-		for _, v := range r.succ[u][k] {
-			if r.depth[v] < 0 {
-				r.depth[v] = r.depth[u] + 1
-				r.queue = append(r.queue, v)
-			}
-		}
+	for k := range r.legal[u] {
+		r.place(u, k)
 		r.run()
-		for _, v := range r.queue[mark:] {
-			r.depth[v] = -1
-		}
-		r.queue = r.queue[:mark]
+		r.unplace(mark)
 	}
 	r.jump[u] = -1
 	r.head--
+}
+
+// place gives cell u its k-th legal jump and queues, one layer deeper,
+// the cells that jump reaches first.
+func (r *search) place(u, k int) {
+	r.jump[u] = r.legal[u][k]
+	for _, v := range r.succ[u][k] {
+		if r.depth[v] < 0 {
+			r.depth[v] = r.depth[u] + 1
+			r.queue = append(r.queue, v)
+		}
+	}
+}
+
+// unplace forgets the cells queued after mark.
+func (r *search) unplace(mark int) {
+	for _, v := range r.queue[mark:] {
+		r.depth[v] = -1
+	}
+	r.queue = r.queue[:mark]
 }
 
 // leaf counts the mazes of a finished branch of goal depth D.
@@ -572,14 +583,7 @@ func (rt root) apply(r *search) {
 			r.head++
 			u = r.queue[r.head-1]
 		}
-		k := slices.Index(r.legal[u], j)
-		r.jump[u] = j
-		for _, v := range r.succ[u][k] {
-			if r.depth[v] < 0 {
-				r.depth[v] = r.depth[u] + 1
-				r.queue = append(r.queue, v)
-			}
-		}
+		r.place(u, slices.Index(r.legal[u], j))
 	}
 }
 
@@ -615,18 +619,9 @@ func (r *search) roots(split, want int) []root {
 		r.head++
 		mark := len(r.queue)
 		for k, j := range r.legal[u] {
-			r.jump[u] = j
-			for _, v := range r.succ[u][k] {
-				if r.depth[v] < 0 {
-					r.depth[v] = r.depth[u] + 1
-					r.queue = append(r.queue, v)
-				}
-			}
+			r.place(u, k)
 			walk(append(prefix, j), depth+1)
-			for _, v := range r.queue[mark:] {
-				r.depth[v] = -1
-			}
-			r.queue = r.queue[:mark]
+			r.unplace(mark)
 		}
 		r.jump[u] = -1
 		r.head--

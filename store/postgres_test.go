@@ -21,7 +21,11 @@ const PostgresEnv = "RJM_POSTGRES_DSN"
 
 var schemas atomic.Int64
 
-func TestPostgres(t *testing.T) {
+// postgresDSN returns the DSN of the test database; it skips the test
+// without one, except under CI=true, where .ci/run starts a cluster and
+// the PostgreSQL store must be tested.
+func postgresDSN(t *testing.T) string {
+	t.Helper()
 	dsn := os.Getenv(PostgresEnv)
 	if dsn == "" {
 		if os.Getenv("CI") == "true" {
@@ -29,6 +33,11 @@ func TestPostgres(t *testing.T) {
 		}
 		t.Skipf("$%s is not set: the PostgreSQL store is not tested", PostgresEnv)
 	}
+	return dsn
+}
+
+func TestPostgres(t *testing.T) {
+	dsn := postgresDSN(t)
 	storetest.Run(t, func(t *testing.T) store.Store {
 		return openSchema(t, dsn)
 	})
@@ -37,13 +46,7 @@ func TestPostgres(t *testing.T) {
 // TestPostgresServersShareAStore opens one schema from several servers at
 // once: the migrations take turns, and all see one another's writes.
 func TestPostgresServersShareAStore(t *testing.T) {
-	dsn := os.Getenv(PostgresEnv)
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("$%s is not set, and CI=true tests the PostgreSQL store (.ci/run starts a cluster)", PostgresEnv)
-		}
-		t.Skipf("$%s is not set: the PostgreSQL store is not tested", PostgresEnv)
-	}
+	dsn := postgresDSN(t)
 	schemaDSN := newSchema(t, dsn)
 	ctx := context.Background()
 	stores := make([]store.Store, 4)
