@@ -17,6 +17,7 @@ import (
 
 	"rjm/analysis"
 	"rjm/daily"
+	"rjm/difficulty"
 	"rjm/generate"
 	"rjm/graph"
 	"rjm/maze"
@@ -38,7 +39,12 @@ type pages struct {
 }
 
 func newPages() *pages {
-	funcs := template.FuncMap{"sub": func(a, b int) int { return a - b }}
+	funcs := template.FuncMap{
+		"sub":   func(a, b int) int { return a - b },
+		"inc":   func(a int) int { return a + 1 },
+		"ratio": func(a, b float64) float64 { return a / b },
+		"args":  func(v ...any) []any { return v },
+	}
 	return &pages{tmpl: template.Must(template.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.html"))}
 }
 
@@ -506,7 +512,74 @@ func (s *server) pageDashboard(w http.ResponseWriter, r *http.Request) {
 		rows = append(rows, row)
 	}
 	s.writePage(w, http.StatusOK, "dashboard.html", struct {
-		Title string
-		Rows  []dashboardRow
-	}{"Designer dashboard", rows})
+		Title           string
+		Rows            []dashboardRow
+		Real, Simulated fitView
+		MinMazes        int
+	}{"Designer dashboard", rows, realFit(rows), simulatedFit(rows), difficulty.MinMazes})
+}
+
+// minSolved is the fewest solved plays (or simulated solves) a maze needs
+// for its median to enter the difficulty model.
+const minSolved = 3
+
+// fitView is a fitted difficulty model as the dashboard shows it.
+type fitView struct {
+	Model      *difficulty.Model
+	Err        string // why there is no model
+	Terms      []string
+	Chart      template.HTML // observed against predicted
+	Length     template.HTML // observed against the shortest solution
+	Departures []difficulty.Residual
+}
+
+// realFit fits the model to the real plays: the median solve time.
+func realFit(rows []dashboardRow) fitView {
+	var obs []difficulty.Observation
+	for _, r := range rows {
+		if r.Stats.Solved >= minSolved {
+			obs = append(obs, difficulty.Observation{Label: r.Date, Features: r.Features, Effort: r.Stats.MedianSeconds})
+		}
+	}
+	return fitOf(obs, "median solve time (s)", "Real plays")
+}
+
+// simulatedFit fits the model to the simulated novices: their median
+// moves, never mixed with the real plays.
+func simulatedFit(rows []dashboardRow) fitView {
+	var obs []difficulty.Observation
+	for _, r := range rows {
+		if r.Simulated.Solved >= minSolved {
+			obs = append(obs, difficulty.Observation{Label: r.Date, Features: r.Features, Effort: r.Simulated.MedianMoves})
+		}
+	}
+	return fitOf(obs, "median moves", "Simulated novices")
+}
+
+func fitOf(obs []difficulty.Observation, effort, who string) fitView {
+	v := fitView{Terms: difficulty.Terms}
+	length := render.Chart{Title: who + ": by shortest solution", XLabel: "shortest solution (moves)", YLabel: effort, LogY: true}
+	for _, o := range obs {
+		length.Points = append(length.Points, render.ChartPoint{X: float64(o.Features.GoalDepth), Y: o.Effort, Label: o.Label})
+	}
+	if len(obs) > 0 {
+		v.Length = template.HTML(length.SVG()) // drawn by render.Chart, every text escaped
+	}
+	m, err := difficulty.Fit(obs)
+	if err != nil {
+		v.Err = strings.TrimPrefix(err.Error(), "difficulty: ")
+		return v
+	}
+	v.Model, v.Departures = m, m.Departures(5)
+	far := map[string]bool{}
+	for _, d := range v.Departures {
+		far[d.Label] = true
+	}
+	chart := render.Chart{Title: who + ": observed against the model", XLabel: "predicted " + effort, YLabel: "observed " + effort,
+		LogX: true, LogY: true, Diagonal: true}
+	for _, r := range m.Residuals {
+		chart.Points = append(chart.Points, render.ChartPoint{X: r.Predicted, Y: r.Observed, Label: r.Label, Marked: far[r.Label]})
+	}
+	v.Chart = template.HTML(chart.SVG())
+	return v
 }
