@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -355,4 +356,30 @@ func TestBrowserClicksTheExit(t *testing.T) {
 	eval[bool](t, ctx, `document.querySelector('[data-exit] rect').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)
 	do_(t, ctx, chromedp.WaitVisible(chromedp.CSS(`[data-state="solved"]`)))
 	artifact(t, ctx, "klondike-solved")
+}
+
+// TestBrowserPreferences emulates a reader who asks for more contrast and
+// less motion: the page's colours switch to the high-contrast set, and
+// "Show solution" plays every move at once instead of animating them
+// (half a second a move otherwise).
+func TestBrowserPreferences(t *testing.T) {
+	bctx := browser(t)
+	ts, _ := newServer(t, web.Options{})
+	ctx, cancel := context.WithTimeout(bctx, 60*time.Second)
+	defer cancel()
+	features := []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}, {Name: "prefers-contrast", Value: "more"}}
+	do_(t, ctx, chromedp.Navigate("about:blank"))
+	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: features}); err != nil {
+		t.Fatal(err)
+	}
+	do_(t, ctx, chromedp.Navigate(ts.URL+"/m/"+figure1), chromedp.WaitReady(chromedp.CSS("footer")))
+	if here := eval[string](t, ctx, `getComputedStyle(document.documentElement).getPropertyValue('--here').trim()`); here != "#ffd400" {
+		t.Errorf("high contrast: --here is %q", here)
+	}
+	start := time.Now()
+	do_(t, ctx, chromedp.Click(chromedp.ID("show")), chromedp.WaitVisible(chromedp.CSS(`[data-state="solved"]`)))
+	if took := time.Since(start); took > 3*time.Second { // 13 moves animated would take 6.5 s
+		t.Errorf("reduced motion: the solution took %v to show", took)
+	}
+	artifact(t, ctx, "preferences")
 }
