@@ -117,7 +117,7 @@ func newRootCmd(e *env, args []string) *cobra.Command {
 
 A Rook Jumping Maze is a grid of jump numbers: from a cell you move exactly
 that many cells up, down, left or right in a straight line; the goal G holds
-no number. Cells are written 1-based as row,col, like the seeds.`,
+no number. Cells are written 1-based as row,col, as the papers write them.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Version:       version(),
