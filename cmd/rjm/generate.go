@@ -192,7 +192,8 @@ goal (G), ignoring its jumps, e.g. a Loyd-style shape with an exit ring.
   rjm generate --method hill --iterations 10000 --energy depth --seed 1
   rjm generate --size 7 --variant queen,no-u-turn
   rjm generate --layout examples/klondike.txt --seed 1
-  rjm generate --count 100 --size 6 --seed 1 --json > book.json`,
+  rjm generate --count 100 --size 6 --seed 1 --json -o batch.jsonl
+  rjm generate --count 1000 --distinct --min-length 12 --max-length 15 --seed 1 -o book.txt`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var spec generate.Spec
