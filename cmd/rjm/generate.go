@@ -179,6 +179,14 @@ strict improvement), restarts (hill descent with random restarts), uphill
 (hill descent with random uphill steps of probability --p), anneal (simulated
 annealing from --t0 with decay --decay).
 
+Batches (docs/publishing.md): --count N makes the mazes of seeds S, S+1, ...
+on all cores, each printed as soon as it is done (text, or JSON Lines with
+--json); --min-length, --max-length, --unique, --no-black-holes and
+--distinct (no two mazes turns or mirrors of each other) keep only the mazes
+that meet them, going on with the next seeds. -o FILE (or -o DIR/, a file
+per maze) writes them; after an interruption the same command finishes the
+file, which then ends as one uninterrupted run writes it.
+
 Variants (docs/variants.md): --variant NAMES generates under other rules,
 comma-separated and combinable (` + maze.VariantList() + `);
 --layout FILE takes the whole board from a maze text instead: its size,
