@@ -6,9 +6,10 @@ import (
 	"rjm/energy"
 )
 
-// designEval is the design energy's evaluator on boards of up to 64 cells
-// (over a wordEval) and under the no-U-turn rule (over a stateEval): the
-// evaluator asked for the design's terms, plus TryBound.
+// designEval is the design energy's evaluator on every board: over a
+// wordEval up to 64 cells, a multiEval beyond, and a stateEval under the
+// no-U-turn rule. It is the evaluator asked for the design's terms, plus
+// TryBound.
 //
 // Why bounds pay. Local search mostly rejects: hill descent and uphill
 // steps only need to know that a change raises the energy above the
@@ -112,5 +113,6 @@ func (d *designEval) rate(penalty int, bound float64) (float64, bool) {
 var (
 	_ energy.BoundedEvaluator = (*designEval)(nil)
 	_ designStages            = (*wordEval)(nil)
+	_ designStages            = (*multiEval)(nil)
 	_ designStages            = (*stateEval)(nil)
 )

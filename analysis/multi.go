@@ -23,6 +23,11 @@ type multiEval struct {
 	cnt               []int
 	cur, next         Values
 	ti, tj            int
+	old               int // while a change is in place (begin): cell ti's jump before it
+	// The backward search: layers 0..depth are filled, D is the start's
+	// distance (-1 until found), ended says the search is over.
+	depth, D int
+	ended    bool
 	// Scratch sets, each used by one method only.
 	reach, reachable, kind, hole, front, grown, fwd, bwd, rest, part, one, left graph.Set
 }
@@ -70,15 +75,7 @@ func (e *multiEval) reset(jumps []int) *Values {
 func (e *multiEval) try(i, j int) *Values {
 	old := e.jumps[i]
 	incremental := e.need&needPenalty != 0 && e.need&needClusters == 0
-	a, b := e.classOf(old), e.classOf(j)
-	delta := 0
-	if incremental && a != b {
-		delta = -e.splitPenalty(i, e.at(e.class, a), a)
-	}
-	e.apply(i, j)
-	if incremental && a != b {
-		delta += e.splitPenalty(i, e.at(e.class, b), b)
-	}
+	delta := e.change(i, j, incremental)
 	e.compute(&e.next)
 	if incremental {
 		e.next[ClusterPenalty] = e.cur[ClusterPenalty] + delta
@@ -86,6 +83,42 @@ func (e *multiEval) try(i, j int) *Values {
 	e.apply(i, old)
 	e.ti, e.tj = i, j
 	return &e.next
+}
+
+// change sets cell i's jump to j and, with penalty, returns the change in
+// the cluster penalty it makes.
+func (e *multiEval) change(i, j int, penalty bool) (delta int) {
+	a, b := e.classOf(e.jumps[i]), e.classOf(j)
+	if penalty && a != b {
+		delta = -e.splitPenalty(i, e.at(e.class, a), a)
+	}
+	e.apply(i, j)
+	if penalty && a != b {
+		delta += e.splitPenalty(i, e.at(e.class, b), b)
+	}
+	return delta
+}
+
+// begin puts the change of cell i to jump j in place for the design
+// energy's stages (see designEval) and returns the cluster penalty with
+// it.
+func (e *multiEval) begin(i, j int) (penalty int) {
+	e.old = e.jumps[i]
+	penalty = e.cur[ClusterPenalty] + e.change(i, j, true)
+	e.ti, e.tj = i, j
+	return penalty
+}
+
+// end takes back the change begin put in place.
+func (e *multiEval) end() { e.apply(e.ti, e.old) }
+
+func (e *multiEval) startDistance() int { return e.D }
+func (e *multiEval) reaching() int      { return e.reach.Len() }
+func (e *multiEval) values() *Values    { return &e.next }
+
+func (e *multiEval) decisions(D int) (unique bool, df, db int) {
+	unique, df, db, _ = e.walk(D, false)
+	return unique, df, db
 }
 
 func (e *multiEval) accept() {
@@ -114,10 +147,11 @@ func (e *multiEval) compute(v *Values) {
 	*v = Values{}
 	need := e.need
 	if need&needReaching != 0 {
-		D := e.search()
+		e.searchFrom()
+		e.search(false)
 		v[NonReaching] = e.cells - e.reach.Len()
 		if need&needPath != 0 {
-			e.path(v, D)
+			e.path(v, e.D)
 		}
 	}
 	if need&needReachable != 0 {
@@ -140,16 +174,22 @@ func (e *multiEval) compute(v *Values) {
 	}
 }
 
-// search runs breadth-first search from the goal over π, leaving the
-// layers in layer and the reaching cells in reach, and returns the start's
-// distance (-1 when it does not reach the goal).
-func (e *multiEval) search() int {
-	w, D := e.w, -1
+// searchFrom starts the backward search from the goal.
+func (e *multiEval) searchFrom() {
 	l0 := e.at(e.layer, 0)
 	clear(l0)
 	l0.Add(e.goal)
 	e.reach.Copy(l0)
-	for d := 0; ; d++ {
+	e.depth, e.D, e.ended = 0, -1, false
+}
+
+// search continues breadth-first search from the goal over π until it
+// ends or, with untilStart, until it finds the start, leaving the layers
+// in layer, the reaching cells found in reach and the start's distance in
+// D (-1 while not found).
+func (e *multiEval) search(untilStart bool) {
+	w := e.w
+	for d := e.depth; !e.ended; d++ {
 		cur, next := e.at(e.layer, d), e.at(e.layer, d+1)
 		clear(next)
 		for x, word := range cur {
@@ -168,10 +208,15 @@ func (e *multiEval) search() int {
 			empty = empty && next[y] == 0
 		}
 		if empty {
-			return D
+			e.depth, e.ended = d, true
+			return
 		}
+		e.depth = d + 1
 		if next.Has(e.start) {
-			D = d + 1
+			e.D = d + 1
+			if untilStart {
+				return
+			}
 		}
 	}
 }
@@ -198,7 +243,18 @@ func (e *multiEval) path(v *Values, D int) {
 	if !solutionHead(v, D, e.need, e.countPaths) {
 		return
 	}
-	var df, db, ut int
+	unique, df, db, ut := e.walk(D, e.need&needUTurns != 0)
+	if !unique {
+		return
+	}
+	v[NotUnique] = 0
+	v[ForwardDecisions], v[BackwardDecisions], v[Decisions] = df, db, min(df, db)
+	v[UTurns] = ut
+}
+
+// walk follows the shortest solution from the start, D moves from the
+// goal, through the layers of the backward search (see wordEval.walk).
+func (e *multiEval) walk(D int, uturns bool) (unique bool, df, db, ut int) {
 	var prev maze.Dir
 	c := e.start
 	for d := D - 1; d >= 0; d-- {
@@ -206,7 +262,7 @@ func (e *multiEval) path(v *Values, D int) {
 		e.one.And(e.at(e.layer, d))
 		next, k := first(e.one)
 		if k > 1 {
-			return
+			return false, 0, 0, 0
 		}
 		if _, k := first(e.at(e.succ, c)); k > 1 {
 			df++
@@ -214,7 +270,7 @@ func (e *multiEval) path(v *Values, D int) {
 		if _, k := first(e.at(e.pred, c)); c != e.start && k > 1 {
 			db++
 		}
-		if e.need&needUTurns != 0 {
+		if uturns {
 			dir, arrive := moveDirs(e.g, e.jumps, c, next)
 			if c != e.start && dir == prev.Opposite() {
 				ut++
@@ -226,9 +282,7 @@ func (e *multiEval) path(v *Values, D int) {
 	if _, k := first(e.at(e.pred, c)); k > 1 {
 		db++
 	}
-	v[NotUnique] = 0
-	v[ForwardDecisions], v[BackwardDecisions], v[Decisions] = df, db, min(df, db)
-	v[UTurns] = ut
+	return true, df, db, ut
 }
 
 func (e *multiEval) countPaths(D int) int {
