@@ -28,7 +28,13 @@ func (Design) Name() string { return "design" }
 func (Design) Evaluator(g *graph.Graph, start, goal int) energy.Evaluator {
 	// Every terms evaluator has the stages designEval needs.
 	s := newTermsEvaluator(g, start, goal, designNeeds).(designStages)
-	return &designEval{e: s, cells: openCells(g, start, goal).Len()}
+	d := &designEval{e: s, cells: openCells(g, start, goal).Len()}
+	// The shortcut proofs pay where the search is long: past one word.
+	// Over states the tracker has none.
+	if g.StatesPerCell() == 1 && g.Cells() > 64 {
+		d.short = graph.NewDepthTracker(g, start, goal)
+	}
+	return d
 }
 
 // DesignEnergy returns the design energy of a maze of cells cells with

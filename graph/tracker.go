@@ -183,36 +183,51 @@ func (t *DepthTracker) Try(i, j int) int {
 // goal reachable in fewer than minDepth moves, it may return such a
 // smaller depth (not necessarily the exact one) at once, with exact false.
 // A hill descent that rejects every change shortening the solution needs
-// nothing more. Accept must follow only an exact answer.
+// nothing more. Accept must follow only an exact answer. See Shortcut for
+// the proof.
+func (t *DepthTracker) TryBound(i, j, minDepth int) (depth int, exact bool) {
+	if d, ok := t.Shortcut(i, j, minDepth); ok {
+		return d, false
+	}
+	return t.Try(i, j), true
+}
+
+// Shortcut is the proof TryBound makes before searching: when it shows
+// that changing cell i's jump to j would leave the goal reachable in fewer
+// than minDepth moves, it returns such a depth (at least the exact one)
+// and true; otherwise 0 and false. It changes nothing but the tracker's
+// scratch space, so the design energy's evaluator can ask it before its
+// own search.
 //
 // The proof: changing cell i's jump changes no distance to i, so i stays
 // at depth k. If a new successor s of i has a shortest path to the goal
 // that avoids i (certain when its distance to the goal is at most i's),
 // the goal is at most k+1+dist(s) moves away.
-func (t *DepthTracker) TryBound(i, j, minDepth int) (depth int, exact bool) {
+func (t *DepthTracker) Shortcut(i, j, minDepth int) (depth int, ok bool) {
 	if t.states != nil {
-		return t.tryStates(i, j), true
+		return 0, false
 	}
 	k := t.layerOf(i)
-	if k >= 0 && t.found && minDepth-k-1 > 0 {
-		if !t.toGoalOK {
-			t.computeToGoal()
-		}
-		// A new successor s proves a shortcut when its distance bs to the
-		// goal is at most i's (bi; -1 when i cannot reach it) and below
-		// minDepth-k-1. Distances are kept as uint32 so that -1 is huge.
-		bi, limit := uint32(t.toGoal[i]), uint32(minDepth-k-1)
-		for x, word := range t.g.Succ(i, j) {
-			for ; word != 0; word &= word - 1 {
-				bs := uint32(t.toGoal[x<<6+bits.TrailingZeros64(word)])
-				if bs <= bi && bs < limit {
-					t.tryK = -1
-					return k + 1 + int(bs), false
-				}
+	if k < 0 || !t.found || minDepth-k-1 <= 0 {
+		return 0, false
+	}
+	if !t.toGoalOK {
+		t.computeToGoal()
+	}
+	// A new successor s proves a shortcut when its distance bs to the
+	// goal is at most i's (bi; -1 when i cannot reach it) and below
+	// minDepth-k-1. Distances are kept as uint32 so that -1 is huge.
+	bi, limit := uint32(t.toGoal[i]), uint32(minDepth-k-1)
+	for x, word := range t.g.Succ(i, j) {
+		for ; word != 0; word &= word - 1 {
+			bs := uint32(t.toGoal[x<<6+bits.TrailingZeros64(word)])
+			if bs <= bi && bs < limit {
+				t.tryK = -1
+				return k + 1 + int(bs), true
 			}
 		}
 	}
-	return t.Try(i, j), true
+	return 0, false
 }
 
 // computeToGoal fills toGoal by breadth-first search backwards from the
