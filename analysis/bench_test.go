@@ -220,18 +220,15 @@ func BenchmarkGenerateVariants7x7(b *testing.B) {
 func BenchmarkSearchBoards(b *testing.B) {
 	for _, rule := range []string{"rook", "no-u-turn"} {
 		for _, size := range []int{5, 10, 20} {
-			iters := 100_000
-			if rule != "rook" {
-				iters = 20_000
-			}
-			board := maze.Board{Rows: size, Cols: size}
-			if rule != "rook" {
-				board.Variant = maze.Variant{NoUTurn: true}
-			}
-			g := graph.MustCompile(board)
 			for _, e := range []energy.Energy{energy.Depth{}, analysis.Design{}} {
-				p := search.Problem{Graph: g, Start: 0, Goal: board.Cells() - 1, Energy: e}
 				b.Run(fmt.Sprintf("%s/%dx%d/%s", rule, size, size, e.Name()), func(b *testing.B) {
+					iters := 100_000
+					board := maze.Board{Rows: size, Cols: size}
+					if rule != "rook" {
+						iters = 20_000
+						board.Variant = maze.Variant{NoUTurn: true}
+					}
+					p := search.Problem{Graph: graph.MustCompile(board), Start: 0, Goal: board.Cells() - 1, Energy: e}
 					for b.Loop() {
 						rng := rand.New(rand.NewPCG(1, 2))
 						if _, err := (search.HillDescent{Iterations: iters}).Search(context.Background(), p, rng); err != nil {

@@ -19,17 +19,19 @@ type multiEval struct {
 	top               int  // the class of jumps that cannot move
 	jumps             []int
 	succ, pred, class []uint64
-	layer             []uint64 // backward search: layer d at [d·w:(d+1)·w]
+	npred             []int32 // |π(c)|
 	cnt               []int
 	cur, next         Values
 	ti, tj            int
 	old               int // while a change is in place (begin): cell ti's jump before it
-	// The backward search: layers 0..depth are filled, D is the start's
-	// distance (-1 until found), ended says the search is over.
-	depth, D int
-	ended    bool
+	// The backward search (see search): the cells found, in reach and in
+	// queue (those before head expanded), their distances, and the start's.
+	dist  []int32
+	queue []int32
+	head  int
+	D     int
 	// Scratch sets, each used by one method only.
-	reach, reachable, kind, hole, front, grown, fwd, bwd, rest, part, one, left graph.Set
+	reach, reachable, kind, hole, front, grown, fwd, bwd, rest, part, left graph.Set
 }
 
 func newMultiEval(g *graph.Graph, start, goal int, need needs) *multiEval {
@@ -39,9 +41,10 @@ func newMultiEval(g *graph.Graph, start, goal int, need needs) *multiEval {
 		g: g, n: n, w: w, start: start, goal: goal, need: need, sym: true,
 		cells: openCells(g, start, goal).Len(),
 		jumps: make([]int, n), succ: make([]uint64, n*w), pred: make([]uint64, n*w),
-		layer: make([]uint64, (n+1)*w), cnt: make([]int, n),
+		npred: make([]int32, n), cnt: make([]int, n),
+		dist: make([]int32, n), queue: make([]int32, 0, n),
 	}
-	for _, s := range []*graph.Set{&e.reach, &e.reachable, &e.kind, &e.hole, &e.front, &e.grown, &e.fwd, &e.bwd, &e.rest, &e.part, &e.one, &e.left} {
+	for _, s := range []*graph.Set{&e.reach, &e.reachable, &e.kind, &e.hole, &e.front, &e.grown, &e.fwd, &e.bwd, &e.rest, &e.part, &e.left} {
 		*s = g.NewSet()
 	}
 	e.top, e.sym = jumpBounds(g)
@@ -62,8 +65,12 @@ func (e *multiEval) reset(jumps []int) *Values {
 		e.at(e.succ, i).Copy(e.g.Succ(i, j))
 		e.at(e.class, e.classOf(j)).Add(i)
 	}
+	clear(e.npred)
 	for i := range e.n {
-		e.at(e.succ, i).Each(func(t int) { e.at(e.pred, t).Add(i) })
+		e.at(e.succ, i).Each(func(t int) {
+			e.at(e.pred, t).Add(i)
+			e.npred[t]++
+		})
 	}
 	e.compute(&e.cur)
 	if e.need&needPenalty != 0 && e.need&needClusters == 0 {
@@ -113,7 +120,7 @@ func (e *multiEval) begin(i, j int) (penalty int) {
 func (e *multiEval) end() { e.apply(e.ti, e.old) }
 
 func (e *multiEval) startDistance() int { return e.D }
-func (e *multiEval) reaching() int      { return e.reach.Len() }
+func (e *multiEval) reaching() int      { return len(e.queue) }
 func (e *multiEval) values() *Values    { return &e.next }
 
 func (e *multiEval) decisions(D int) (unique bool, df, db int) {
@@ -131,10 +138,14 @@ func (e *multiEval) apply(i, j int) {
 	old, s := e.at(e.succ, i), e.g.Succ(i, j)
 	for x := range old {
 		for gone := old[x] &^ s[x]; gone != 0; gone &= gone - 1 {
-			e.at(e.pred, x<<6+bits.TrailingZeros64(gone)).Remove(i)
+			t := x<<6 + bits.TrailingZeros64(gone)
+			e.at(e.pred, t).Remove(i)
+			e.npred[t]--
 		}
 		for added := s[x] &^ old[x]; added != 0; added &= added - 1 {
-			e.at(e.pred, x<<6+bits.TrailingZeros64(added)).Add(i)
+			t := x<<6 + bits.TrailingZeros64(added)
+			e.at(e.pred, t).Add(i)
+			e.npred[t]++
 		}
 	}
 	old.Copy(s)
@@ -176,49 +187,63 @@ func (e *multiEval) compute(v *Values) {
 
 // searchFrom starts the backward search from the goal.
 func (e *multiEval) searchFrom() {
-	l0 := e.at(e.layer, 0)
-	clear(l0)
-	l0.Add(e.goal)
-	e.reach.Copy(l0)
-	e.depth, e.D, e.ended = 0, -1, false
+	clear(e.reach)
+	e.reach.Add(e.goal)
+	e.dist[e.goal] = 0
+	e.queue = append(e.queue[:0], int32(e.goal))
+	e.head, e.D = 0, -1
 }
 
 // search continues breadth-first search from the goal over π until it
-// ends or, with untilStart, until it finds the start, leaving the layers
-// in layer, the reaching cells found in reach and the start's distance in
-// D (-1 while not found).
+// ends or, with untilStart, until it has found the start, when every cell
+// nearer the goal has been found. It leaves the cells found in reach and
+// in queue (in order of distance), their distances in dist and the start's
+// in D (-1 while not found). A queue rather than layers of sets: on large
+// boards the solution is long and its layers hold a few cells each.
 func (e *multiEval) search(untilStart bool) {
-	w := e.w
-	for d := e.depth; !e.ended; d++ {
-		cur, next := e.at(e.layer, d), e.at(e.layer, d+1)
-		clear(next)
-		for x, word := range cur {
+	w, pred, reach, dist := e.w, e.pred, e.reach, e.dist
+	q, start := e.queue, int32(e.start)
+	head := e.head
+	for ; head < len(q); head++ {
+		if untilStart && e.D >= 0 {
+			break
+		}
+		v := q[head]
+		t := dist[v] + 1
+		for x, word := range pred[int(v)*w : int(v)*w+w] {
+			word &^= reach[x]
+			reach[x] |= word
 			for ; word != 0; word &= word - 1 {
-				c := x<<6 + bits.TrailingZeros64(word)
-				p := e.pred[c*w : c*w+w]
-				for y := range next {
-					next[y] |= p[y]
+				c := int32(x<<6 + bits.TrailingZeros64(word))
+				dist[c] = t
+				q = append(q, c)
+				if c == start {
+					e.D = int(t)
 				}
 			}
 		}
-		empty := true
-		for y := range next {
-			next[y] &^= e.reach[y]
-			e.reach[y] |= next[y]
-			empty = empty && next[y] == 0
-		}
-		if empty {
-			e.depth, e.ended = d, true
-			return
-		}
-		e.depth = d + 1
-		if next.Has(e.start) {
-			e.D = d + 1
-			if untilStart {
-				return
+	}
+	e.queue, e.head = q, head
+}
+
+// nearer returns the successors of cell c one move nearer the goal than
+// distance d+1 found by the search, up to two (the first of them in next),
+// and the number of c's successors, up to two.
+func (e *multiEval) nearer(c, d int) (next, k, succs int) {
+	w := e.w
+	next = -1
+	for x, word := range e.succ[c*w : c*w+w] {
+		for ; word != 0; word &= word - 1 {
+			t := x<<6 + bits.TrailingZeros64(word)
+			succs++
+			if e.reach.Has(t) && int(e.dist[t]) == d {
+				if k++; k == 1 {
+					next = t
+				}
 			}
 		}
 	}
+	return next, min(k, 2), min(succs, 2)
 }
 
 // first returns the smallest cell of s and the number of its cells, up to
@@ -253,21 +278,19 @@ func (e *multiEval) path(v *Values, D int) {
 }
 
 // walk follows the shortest solution from the start, D moves from the
-// goal, through the layers of the backward search (see wordEval.walk).
+// goal, over the distances of the backward search (see wordEval.walk).
 func (e *multiEval) walk(D int, uturns bool) (unique bool, df, db, ut int) {
 	var prev maze.Dir
 	c := e.start
 	for d := D - 1; d >= 0; d-- {
-		e.one.Copy(e.at(e.succ, c))
-		e.one.And(e.at(e.layer, d))
-		next, k := first(e.one)
+		next, k, succs := e.nearer(c, d)
 		if k > 1 {
 			return false, 0, 0, 0
 		}
-		if _, k := first(e.at(e.succ, c)); k > 1 {
+		if succs > 1 {
 			df++
 		}
-		if _, k := first(e.at(e.pred, c)); c != e.start && k > 1 {
+		if c != e.start && e.npred[c] > 1 {
 			db++
 		}
 		if uturns {
@@ -279,31 +302,37 @@ func (e *multiEval) walk(D int, uturns bool) (unique bool, df, db, ut int) {
 		}
 		c = next
 	}
-	if _, k := first(e.at(e.pred, c)); k > 1 {
+	if e.npred[c] > 1 {
 		db++
 	}
 	return true, df, db, ut
 }
 
+// countPaths counts the shortest paths from the start, D moves from the
+// goal, up to the number of cells, by dynamic programming over the cells
+// in the order of the backward search.
 func (e *multiEval) countPaths(D int) int {
-	e.cnt[e.goal] = 1
-	for d := 1; d <= D; d++ {
-		below := e.at(e.layer, d-1)
-		count := func(c int) {
-			k := 0
-			e.at(e.succ, c).Each(func(t int) {
-				if below.Has(t) {
+	w := e.w
+	count := func(c int) {
+		k, d := 0, e.dist[c]-1
+		for x, word := range e.succ[c*w : c*w+w] {
+			for ; word != 0; word &= word - 1 {
+				t := x<<6 + bits.TrailingZeros64(word)
+				if e.reach.Has(t) && e.dist[t] == d {
 					k += e.cnt[t]
 				}
-			})
-			e.cnt[c] = min(k, e.cells)
+			}
 		}
-		if d == D {
-			count(e.start)
-		} else {
-			e.at(e.layer, d).Each(count)
-		}
+		e.cnt[c] = min(k, e.cells)
 	}
+	e.cnt[e.goal] = 1
+	for _, c := range e.queue[1:] {
+		if int(e.dist[c]) >= D {
+			break
+		}
+		count(int(c))
+	}
+	count(e.start)
 	return e.cnt[e.start]
 }
 
