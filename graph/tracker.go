@@ -1,6 +1,10 @@
 package graph
 
-import "math/bits"
+import (
+	"cmp"
+	"math/bits"
+	"slices"
+)
 
 // DepthTracker follows the goal depth of one maze configuration while a
 // local search changes it one cell at a time. It is the fast path of the
@@ -40,9 +44,13 @@ type DepthTracker struct {
 	pred      []uint64
 	toGoal    []int32 // moves from cell to goal, -1 when it cannot reach it
 	toGoalOK  bool
-	backLayer []uint64 // scratch for the backward search
-	backNext  []uint64
-	backSeen  []uint64
+	backSeen  []uint64 // scratch for the backward search
+	backQueue []int32
+	// Scratch for updateToGoal: the cells whose distance rises (aff, in
+	// affList), the candidates of the next level, and the queues.
+	aff, cand                   Set
+	affList, level, next, qList []int32
+	src                         []source
 
 	// The change last tried, and the layers it produced (from k+1 on).
 	tryCell   int
@@ -80,7 +88,8 @@ func NewDepthTracker(g *Graph, start, goal int) *DepthTracker {
 		newLayers: make([]uint64, size), newCum: make([]uint64, size),
 		spare: make([]uint64, w),
 		pred:  make([]uint64, g.n*w), toGoal: make([]int32, g.n),
-		backLayer: make([]uint64, w), backNext: make([]uint64, w), backSeen: make([]uint64, w),
+		backSeen: make([]uint64, w), backQueue: make([]int32, 0, g.n),
+		aff: make(Set, w), cand: make(Set, w),
 		depth: make([]int32, g.n),
 		tryK:  -1,
 	}
@@ -285,23 +294,183 @@ func (t *DepthTracker) computeToGoal() {
 		}
 		return
 	}
-	layer, next, seen := Set(t.backLayer), Set(t.backNext), Set(t.backSeen)
-	layer.Clear()
+	// Past two words, a queue: on large boards the solution is long and its
+	// layers hold a few cells each, so sets per layer would cost more than
+	// the cells they hold.
+	seen, q := Set(t.backSeen), append(t.backQueue[:0], int32(t.goal))
 	seen.Clear()
-	layer.Add(t.goal)
 	seen.Add(t.goal)
-	for d := int32(0); !layer.Empty(); d++ {
-		next.Clear()
-		for x, word := range layer {
+	toGoal[t.goal] = 0
+	for head := 0; head < len(q); head++ {
+		v := int(q[head])
+		d := toGoal[v] + 1
+		for x, word := range pred[v*w : v*w+w] {
+			word &^= seen[x]
+			seen[x] |= word
 			for ; word != 0; word &= word - 1 {
-				v := x<<6 + bits.TrailingZeros64(word)
-				toGoal[v] = d
-				next.Or(Set(pred[v*w : (v+1)*w]))
+				c := x<<6 + bits.TrailingZeros64(word)
+				toGoal[c] = d
+				q = append(q, int32(c))
 			}
 		}
-		next.AndNot(seen)
-		seen.Or(next)
-		layer, next = next, layer
+	}
+	t.backQueue = q
+}
+
+// updateToGoal brings toGoal, right for the configuration before cell
+// i's jump changed, up to date with the change already in cur and pred,
+// touching only the cells whose distance changes (and their
+// neighbours) rather than searching afresh: after most accepted changes
+// few distances change.
+//
+// Only i's own moves changed, so distances change only through i. Either
+// i keeps a successor one move nearer the goal than itself (its distance
+// cannot rise), and then only a fall can spread from i backwards, found
+// by breadth-first search over π from i; or it has none, and then the
+// distances that rise are those of the cells (aff) all of whose moves one
+// step nearer the goal lead into aff, found level by level from i; only
+// they change, and they are recomputed from their moves into the rest,
+// nearest first (two queues: the cells in order of their distance through
+// the rest, and the cells reached from those, already in order).
+func (t *DepthTracker) updateToGoal(i int) {
+	d := t.toGoal
+	if i == t.goal {
+		return
+	}
+	if d[i] > 0 && !t.hasNearer(i, d[i]-1, nil) {
+		t.raise(i)
+		return
+	}
+	// A fall from i: its new successors with a distance give it one.
+	best := int32(-1)
+	t.eachSucc(i, func(s int) {
+		if d[s] >= 0 && (best < 0 || d[s]+1 < best) {
+			best = d[s] + 1
+		}
+	})
+	if best < 0 || d[i] >= 0 && best >= d[i] {
+		return
+	}
+	d[i] = best
+	q := append(t.qList[:0], int32(i))
+	for head := 0; head < len(q); head++ {
+		v := int(q[head])
+		t.eachPred(v, func(p int) {
+			if d[p] < 0 || d[p] > d[v]+1 {
+				d[p] = d[v] + 1
+				q = append(q, int32(p))
+			}
+		})
+	}
+	t.qList = q
+}
+
+// raise is updateToGoal when the distance of cell i rises.
+func (t *DepthTracker) raise(i int) {
+	d, aff, cand := t.toGoal, t.aff, t.cand
+	aff.Clear()
+	aff.Add(i)
+	all := append(t.affList[:0], int32(i))
+	level := append(t.level[:0], int32(i))
+	for len(level) > 0 {
+		// The cells one level further that moved nearer through level.
+		next := t.next[:0]
+		cand.Clear()
+		for _, v := range level {
+			t.eachPred(int(v), func(p int) {
+				if d[p] == d[v]+1 && !aff.Has(p) && !cand.Has(p) {
+					cand.Add(p)
+					next = append(next, int32(p))
+				}
+			})
+		}
+		level = level[:0]
+		for _, p := range next {
+			if !t.hasNearer(int(p), d[p]-1, aff) {
+				aff.Add(int(p))
+				all = append(all, p)
+				level = append(level, p)
+			}
+		}
+		t.next = next
+	}
+	// The distances of aff through the rest, then nearest first.
+	for _, v := range all {
+		d[v] = -1
+	}
+	src := t.src[:0]
+	for _, v := range all {
+		best := int32(-1)
+		t.eachSucc(int(v), func(s int) {
+			if !aff.Has(s) && d[s] >= 0 && (best < 0 || d[s]+1 < best) {
+				best = d[s] + 1
+			}
+		})
+		if best >= 0 {
+			src = append(src, source{v, best})
+		}
+	}
+	slices.SortFunc(src, func(a, b source) int { return cmp.Compare(a.dist, b.dist) })
+	q := t.qList[:0]
+	head, k := 0, 0
+	for head < len(q) || k < len(src) {
+		var v int
+		if k < len(src) && (head == len(q) || src[k].dist <= d[q[head]]) {
+			v = int(src[k].cell)
+			k++
+			if !aff.Has(v) {
+				continue
+			}
+			d[v] = src[k-1].dist
+		} else {
+			v = int(q[head])
+			head++
+			if !aff.Has(v) {
+				continue
+			}
+		}
+		aff.Remove(v)
+		t.eachPred(v, func(p int) {
+			if aff.Has(p) && (d[p] < 0 || d[p] > d[v]+1) {
+				d[p] = d[v] + 1
+				q = append(q, int32(p))
+			}
+		})
+	}
+	t.affList, t.level, t.src, t.qList = all, level, src, q
+}
+
+// source is a cell whose distance rose with the distance it has through
+// cells whose distance did not.
+type source struct{ cell, dist int32 }
+
+// hasNearer reports whether cell c has a successor at most dist moves
+// from the goal outside skip (nil: none skipped).
+func (t *DepthTracker) hasNearer(c int, dist int32, skip Set) bool {
+	w := t.w
+	for x, word := range t.cur[c*w : c*w+w] {
+		if skip != nil {
+			word &^= skip[x]
+		}
+		for ; word != 0; word &= word - 1 {
+			if uint32(t.toGoal[x<<6+bits.TrailingZeros64(word)]) <= uint32(dist) { // -1 is huge
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// eachSucc calls f for every successor of cell c; eachPred for every
+// predecessor.
+func (t *DepthTracker) eachSucc(c int, f func(int)) { eachIn(t.cur[c*t.w:(c+1)*t.w], f) }
+func (t *DepthTracker) eachPred(c int, f func(int)) { eachIn(t.pred[c*t.w:(c+1)*t.w], f) }
+
+func eachIn(s []uint64, f func(int)) {
+	for x, word := range s {
+		for ; word != 0; word &= word - 1 {
+			f(x<<6 + bits.TrailingZeros64(word))
+		}
 	}
 }
 
@@ -315,7 +484,9 @@ func (t *DepthTracker) Accept() {
 	t.setPred(t.cur[i*w:(i+1)*w], i, false)
 	t.setPred(t.trySucc, i, true)
 	copy(t.cur[i*w:(i+1)*w], t.trySucc)
-	t.toGoalOK = false
+	if t.toGoalOK {
+		t.updateToGoal(i)
+	}
 	if k := t.tryK; k >= 0 {
 		t.clearDepths(k+1, t.oldEnd)
 		copy(t.layers[(k+1)*w:(t.tryEnd+1)*w], t.newLayers[(k+1)*w:(t.tryEnd+1)*w])

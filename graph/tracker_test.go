@@ -13,7 +13,7 @@ import (
 // more words, whatever the start and goal.
 func TestDepthTrackerMatchesFreshSearch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
-	sizes := [][2]int{{1, 2}, {2, 3}, {3, 3}, {5, 5}, {4, 7}, {8, 8}, {9, 9}, {10, 10}, {11, 11}, {12, 12}, {20, 13}, {32, 32}}
+	sizes := [][2]int{{1, 2}, {2, 3}, {3, 3}, {5, 5}, {4, 7}, {8, 8}, {9, 9}, {10, 10}, {11, 11}, {12, 12}, {15, 15}, {20, 13}, {20, 20}, {32, 32}}
 	steps := 3000
 	if testing.Short() {
 		steps = 300
