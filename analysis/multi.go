@@ -8,8 +8,12 @@ import (
 )
 
 // multiEval is the termsEvaluator for boards of more than 64 cells: the
-// same method as wordEval (see there) on sets of several words. Cell c's σ
-// is succ[c·w:(c+1)·w] and its π pred[c·w:(c+1)·w], with w words per set.
+// same method as wordEval (see there) on sets of several words, except
+// that the backward search keeps a queue and every cell's distance rather
+// than layers of sets (see search). Cell c's σ is succ[c·w:(c+1)·w] and
+// its π pred[c·w:(c+1)·w], with w words per set. The design energy's
+// evaluator over it also asks a graph.DepthTracker for shortcut proofs
+// (see designEval.rate).
 type multiEval struct {
 	g                 *graph.Graph
 	n, w, start, goal int

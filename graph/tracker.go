@@ -40,7 +40,8 @@ type DepthTracker struct {
 
 	// For TryBound: π of the current configuration (pred[v*w:(v+1)*w] is
 	// the set of cells with a move to v) and the distance from every cell
-	// to the goal, recomputed after an accepted change when first needed.
+	// to the goal, computed when first needed after Reset and then kept up
+	// to date by every accepted change (updateToGoal).
 	pred      []uint64
 	toGoal    []int32 // moves from cell to goal, -1 when it cannot reach it
 	toGoalOK  bool
