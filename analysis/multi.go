@@ -268,18 +268,7 @@ func first(s graph.Set) (c, count int) {
 	return c, count
 }
 
-func (e *multiEval) path(v *Values, D int) {
-	if !solutionHead(v, D, e.need, e.countPaths) {
-		return
-	}
-	unique, df, db, ut := e.walk(D, e.need&needUTurns != 0)
-	if !unique {
-		return
-	}
-	v[NotUnique] = 0
-	v[ForwardDecisions], v[BackwardDecisions], v[Decisions] = df, db, min(df, db)
-	v[UTurns] = ut
-}
+func (e *multiEval) path(v *Values, D int) { pathTerms(v, D, e.need, e.countPaths, e.walk) }
 
 // walk follows the shortest solution from the start, D moves from the
 // goal, over the distances of the backward search (see wordEval.walk).

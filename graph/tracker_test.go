@@ -10,7 +10,8 @@ import (
 
 // The tracker's incremental answers equal a fresh breadth-first search
 // after every tried and every accepted change, on boards of one, two and
-// more words, whatever the start and goal.
+// more words, whatever the start and goal; so do the distances to the
+// goal it keeps through accepted changes.
 func TestDepthTrackerMatchesFreshSearch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	sizes := [][2]int{{1, 2}, {2, 3}, {3, 3}, {5, 5}, {4, 7}, {8, 8}, {9, 9}, {10, 10}, {11, 11}, {12, 12}, {15, 15}, {20, 13}, {20, 20}, {32, 32}}
@@ -32,6 +33,7 @@ func TestDepthTrackerMatchesFreshSearch(t *testing.T) {
 				t.Fatalf("%v: Reset = %d, want %d", sz, got, want)
 			}
 			cur := tr.Depth()
+			tr.ToGoalMatchesFresh()
 			for range steps {
 				i := rng.IntN(b.Cells())
 				if i == goal {
@@ -63,6 +65,9 @@ func TestDepthTrackerMatchesFreshSearch(t *testing.T) {
 					cur = want
 					if tr.Depth() != want {
 						t.Fatalf("Accept: depth %d, want %d", tr.Depth(), want)
+					}
+					if !tr.ToGoalMatchesFresh() {
+						t.Fatalf("%v: distances to the goal after changing %v to %d differ from a fresh search\n%s", sz, b.Cell(i), j, m)
 					}
 				}
 			}
