@@ -48,6 +48,9 @@ func newMultiEval(g *graph.Graph, start, goal int, need needs) *multiEval {
 		npred: make([]int32, n), cnt: make([]int, n),
 		dist: make([]int32, n), queue: make([]int32, 0, n),
 	}
+	for c := range e.dist {
+		e.dist[c] = -1
+	}
 	for _, s := range []*graph.Set{&e.reach, &e.reachable, &e.kind, &e.hole, &e.front, &e.grown, &e.fwd, &e.bwd, &e.rest, &e.part, &e.left} {
 		*s = g.NewSet()
 	}
@@ -191,6 +194,9 @@ func (e *multiEval) compute(v *Values) {
 
 // searchFrom starts the backward search from the goal.
 func (e *multiEval) searchFrom() {
+	for _, c := range e.queue {
+		e.dist[c] = -1
+	}
 	clear(e.reach)
 	e.reach.Add(e.goal)
 	e.dist[e.goal] = 0
@@ -201,8 +207,8 @@ func (e *multiEval) searchFrom() {
 // search continues breadth-first search from the goal over π until it
 // ends or, with untilStart, until it has found the start, when every cell
 // nearer the goal has been found. It leaves the cells found in reach and
-// in queue (in order of distance), their distances in dist and the start's
-// in D (-1 while not found). A queue rather than layers of sets: on large
+// in queue (in order of distance), their distances in dist (-1 for the
+// others) and the start's in D (-1 while not found). A queue rather than layers of sets: on large
 // boards the solution is long and its layers hold a few cells each.
 func (e *multiEval) search(untilStart bool) {
 	w, pred, reach, dist := e.w, e.pred, e.reach, e.dist
@@ -240,7 +246,7 @@ func (e *multiEval) nearer(c, d int) (next, k, succs int) {
 		for ; word != 0; word &= word - 1 {
 			t := x<<6 + bits.TrailingZeros64(word)
 			succs++
-			if e.reach.Has(t) && int(e.dist[t]) == d {
+			if int(e.dist[t]) == d {
 				if k++; k == 1 {
 					next = t
 				}
@@ -311,7 +317,7 @@ func (e *multiEval) countPaths(D int) int {
 		for x, word := range e.succ[c*w : c*w+w] {
 			for ; word != 0; word &= word - 1 {
 				t := x<<6 + bits.TrailingZeros64(word)
-				if e.reach.Has(t) && e.dist[t] == d {
+				if e.dist[t] == d {
 					k += e.cnt[t]
 				}
 			}
