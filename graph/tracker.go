@@ -40,8 +40,8 @@ type DepthTracker struct {
 
 	// For TryBound: π of the current configuration (pred[v*w:(v+1)*w] is
 	// the set of cells with a move to v) and the distance from every cell
-	// to the goal, computed when first needed after Reset and then kept up
-	// to date by every accepted change (updateToGoal).
+	// to the goal, computed when first needed after Reset and then, past
+	// one word, kept up to date by every accepted change (updateToGoal).
 	pred      []uint64
 	toGoal    []int32 // moves from cell to goal, -1 when it cannot reach it
 	toGoalOK  bool
@@ -485,8 +485,12 @@ func (t *DepthTracker) Accept() {
 	t.setPred(t.cur[i*w:(i+1)*w], i, false)
 	t.setPred(t.trySucc, i, true)
 	copy(t.cur[i*w:(i+1)*w], t.trySucc)
-	if t.toGoalOK {
+	// On one word a fresh backward search is a few operations a layer,
+	// cheaper than the bookkeeping of a kept update (measured on 5×5).
+	if t.toGoalOK && w > 1 {
 		t.updateToGoal(i)
+	} else {
+		t.toGoalOK = false
 	}
 	if k := t.tryK; k >= 0 {
 		t.clearDepths(k+1, t.oldEnd)
