@@ -29,10 +29,12 @@ func (Design) Evaluator(g *graph.Graph, start, goal int) energy.Evaluator {
 	// Every terms evaluator has the stages designEval needs.
 	s := newTermsEvaluator(g, start, goal, designNeeds).(designStages)
 	d := &designEval{e: s, cells: openCells(g, start, goal).Len()}
-	// The shortcut proofs pay where the search is long: past one word.
-	// Over states the tracker has none.
-	if g.StatesPerCell() == 1 && g.Cells() > 64 {
+	// Past one word the search is long: a depth tracker gives shortcut
+	// proofs and kept distances to the goal instead (see designEval.rate
+	// and multiEval). Over states it has neither.
+	if m, ok := s.(*multiEval); ok {
 		d.short = graph.NewDepthTracker(g, start, goal)
+		m.short = d.short
 	}
 	return d
 }

@@ -34,6 +34,12 @@ type multiEval struct {
 	queue []int32
 	head  int
 	D     int
+	// short, when set (by the design energy's evaluator), follows the
+	// current configuration's distances to the goal; while a change is in
+	// place (begin, staged) the design's stages read them, with the change
+	// put in by short.TryDistances (tried), instead of searching.
+	short         *graph.DepthTracker
+	staged, tried bool
 	// Scratch sets, each used by one method only.
 	reach, reachable, kind, hole, front, grown, fwd, bwd, rest, part, left graph.Set
 }
@@ -120,18 +126,40 @@ func (e *multiEval) begin(i, j int) (penalty int) {
 	e.old = e.jumps[i]
 	penalty = e.cur[ClusterPenalty] + e.change(i, j, true)
 	e.ti, e.tj = i, j
+	e.staged = e.short != nil
 	return penalty
 }
 
 // end takes back the change begin put in place.
-func (e *multiEval) end() { e.apply(e.ti, e.old) }
+func (e *multiEval) end() {
+	if e.tried {
+		e.short.UndoDistances()
+	}
+	e.staged, e.tried = false, false
+	e.apply(e.ti, e.old)
+}
 
-func (e *multiEval) startDistance() int { return e.D }
-func (e *multiEval) reaching() int      { return len(e.queue) }
-func (e *multiEval) values() *Values    { return &e.next }
+func (e *multiEval) startDistance() int {
+	if e.staged {
+		return int(e.short.ToGoal()[e.start])
+	}
+	return e.D
+}
+
+func (e *multiEval) reaching() int {
+	if e.staged {
+		return e.short.Reaching()
+	}
+	return len(e.queue)
+}
+func (e *multiEval) values() *Values { return &e.next }
 
 func (e *multiEval) decisions(D int) (unique bool, df, db int) {
-	unique, df, db, _ = e.walk(D, false)
+	dist := e.dist
+	if e.staged {
+		dist = e.short.ToGoal()
+	}
+	unique, df, db, _ = e.walkOver(dist, D, false)
 	return unique, df, db
 }
 
@@ -194,6 +222,14 @@ func (e *multiEval) compute(v *Values) {
 
 // searchFrom starts the backward search from the goal.
 func (e *multiEval) searchFrom() {
+	if e.staged {
+		// Kept distances pay when few rise; past an eighth of the cells
+		// a fresh search is cheaper.
+		if e.tried = e.short.TryDistances(e.ti, e.tj, e.n/8); e.tried {
+			return
+		}
+		e.staged = false
+	}
 	for _, c := range e.queue {
 		e.dist[c] = -1
 	}
@@ -211,6 +247,9 @@ func (e *multiEval) searchFrom() {
 // others) and the start's in D (-1 while not found). A queue rather than layers of sets: on large
 // boards the solution is long and its layers hold a few cells each.
 func (e *multiEval) search(untilStart bool) {
+	if e.staged {
+		return // the distances are all there
+	}
 	w, pred, reach, dist := e.w, e.pred, e.reach, e.dist
 	q, start := e.queue, int32(e.start)
 	head := e.head
@@ -236,17 +275,17 @@ func (e *multiEval) search(untilStart bool) {
 	e.queue, e.head = q, head
 }
 
-// nearer returns the successors of cell c one move nearer the goal than
-// distance d+1 found by the search, up to two (the first of them in next),
+// nearer returns the successors of cell c at distance d from the goal
+// (by dist), up to two (the first of them in next),
 // and the number of c's successors, up to two.
-func (e *multiEval) nearer(c, d int) (next, k, succs int) {
+func (e *multiEval) nearer(dist []int32, c, d int) (next, k, succs int) {
 	w := e.w
 	next = -1
 	for x, word := range e.succ[c*w : c*w+w] {
 		for ; word != 0; word &= word - 1 {
 			t := x<<6 + bits.TrailingZeros64(word)
 			succs++
-			if int(e.dist[t]) == d {
+			if int(dist[t]) == d {
 				if k++; k == 1 {
 					next = t
 				}
@@ -279,10 +318,15 @@ func (e *multiEval) path(v *Values, D int) { pathTerms(v, D, e.need, e.countPath
 // walk follows the shortest solution from the start, D moves from the
 // goal, over the distances of the backward search (see wordEval.walk).
 func (e *multiEval) walk(D int, uturns bool) (unique bool, df, db, ut int) {
+	return e.walkOver(e.dist, D, uturns)
+}
+
+// walkOver is walk over the distances to the goal in dist.
+func (e *multiEval) walkOver(dist []int32, D int, uturns bool) (unique bool, df, db, ut int) {
 	var prev maze.Dir
 	c := e.start
 	for d := D - 1; d >= 0; d-- {
-		next, k, succs := e.nearer(c, d)
+		next, k, succs := e.nearer(dist, c, d)
 		if k > 1 {
 			return false, 0, 0, 0
 		}

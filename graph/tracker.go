@@ -52,6 +52,13 @@ type DepthTracker struct {
 	aff, cand                   Set
 	affList, level, next, qList []int32
 	src                         []source
+	reaching                    int // cells with toGoal ≥ 0
+	// TryDistances: the old distances it changed, and how to undo it.
+	journaling   bool
+	journal      []source
+	undoSucc     []uint64
+	undoCell     int
+	undoReaching int
 
 	// The change last tried, and the layers it produced (from k+1 on).
 	tryCell   int
@@ -90,7 +97,7 @@ func NewDepthTracker(g *Graph, start, goal int) *DepthTracker {
 		spare: make([]uint64, w),
 		pred:  make([]uint64, g.n*w), toGoal: make([]int32, g.n),
 		backSeen: make([]uint64, w), backQueue: make([]int32, 0, g.n),
-		aff: make(Set, w), cand: make(Set, w),
+		aff: make(Set, w), cand: make(Set, w), undoSucc: make([]uint64, w),
 		depth: make([]int32, g.n),
 		tryK:  -1,
 	}
@@ -240,10 +247,10 @@ func (t *DepthTracker) Shortcut(i, j, minDepth int) (depth int, ok bool) {
 	return 0, false
 }
 
-// computeToGoal fills toGoal by breadth-first search backwards from the
+// searchToGoal fills toGoal by breadth-first search backwards from the
 // goal over pred. It runs after most accepted changes, so it is written
 // out for one and two words like expand1 and expand2.
-func (t *DepthTracker) computeToGoal() {
+func (t *DepthTracker) searchToGoal() {
 	w, pred, toGoal := t.w, t.pred, t.toGoal
 	for c := range toGoal {
 		toGoal[c] = -1
@@ -318,6 +325,18 @@ func (t *DepthTracker) computeToGoal() {
 	t.backQueue = q
 }
 
+// computeToGoal fills toGoal afresh (searchToGoal) and counts the
+// reaching cells.
+func (t *DepthTracker) computeToGoal() {
+	t.searchToGoal()
+	t.reaching = 0
+	for _, d := range t.toGoal {
+		if d >= 0 {
+			t.reaching++
+		}
+	}
+}
+
 // updateToGoal brings toGoal, right for the configuration before cell
 // i's jump changed, up to date with the change already in cur and pred,
 // touching only the cells whose distance changes (and their
@@ -333,14 +352,16 @@ func (t *DepthTracker) computeToGoal() {
 // they change, and they are recomputed from their moves into the rest,
 // nearest first (two queues: the cells in order of their distance through
 // the rest, and the cells reached from those, already in order).
-func (t *DepthTracker) updateToGoal(i int) {
+//
+// With limit > 0 it gives up, changing nothing and returning false, when
+// more than limit distances would rise.
+func (t *DepthTracker) updateToGoal(i, limit int) bool {
 	d := t.toGoal
 	if i == t.goal {
-		return
+		return true
 	}
 	if d[i] > 0 && !t.hasNearer(i, d[i]-1, nil) {
-		t.raise(i)
-		return
+		return t.raise(i, limit)
 	}
 	// A fall from i: its new successors with a distance give it one.
 	best := int32(-1)
@@ -350,24 +371,25 @@ func (t *DepthTracker) updateToGoal(i int) {
 		}
 	})
 	if best < 0 || d[i] >= 0 && best >= d[i] {
-		return
+		return true
 	}
-	d[i] = best
+	t.setDist(i, best)
 	q := append(t.qList[:0], int32(i))
 	for head := 0; head < len(q); head++ {
 		v := int(q[head])
 		t.eachPred(v, func(p int) {
 			if d[p] < 0 || d[p] > d[v]+1 {
-				d[p] = d[v] + 1
+				t.setDist(p, d[v]+1)
 				q = append(q, int32(p))
 			}
 		})
 	}
 	t.qList = q
+	return true
 }
 
 // raise is updateToGoal when the distance of cell i rises.
-func (t *DepthTracker) raise(i int) {
+func (t *DepthTracker) raise(i, limit int) bool {
 	d, aff, cand := t.toGoal, t.aff, t.cand
 	aff.Clear()
 	aff.Add(i)
@@ -394,10 +416,14 @@ func (t *DepthTracker) raise(i int) {
 			}
 		}
 		t.next = next
+		if limit > 0 && len(all) > limit {
+			t.affList, t.level = all, level
+			return false
+		}
 	}
 	// The distances of aff through the rest, then nearest first.
 	for _, v := range all {
-		d[v] = -1
+		t.setDist(int(v), -1)
 	}
 	src := t.src[:0]
 	for _, v := range all {
@@ -422,7 +448,7 @@ func (t *DepthTracker) raise(i int) {
 			if !aff.Has(v) {
 				continue
 			}
-			d[v] = src[k-1].dist
+			t.setDist(v, src[k-1].dist)
 		} else {
 			v = int(q[head])
 			head++
@@ -433,17 +459,85 @@ func (t *DepthTracker) raise(i int) {
 		aff.Remove(v)
 		t.eachPred(v, func(p int) {
 			if aff.Has(p) && (d[p] < 0 || d[p] > d[v]+1) {
-				d[p] = d[v] + 1
+				t.setDist(p, d[v]+1)
 				q = append(q, int32(p))
 			}
 		})
 	}
 	t.affList, t.level, t.src, t.qList = all, level, src, q
+	return true
 }
 
-// source is a cell whose distance rose with the distance it has through
-// cells whose distance did not.
+// source is a cell and a distance: in raise, a cell whose distance rose
+// with the distance it has through cells whose distance did not; in the
+// journal of TryDistances, a cell and its distance before.
 type source struct{ cell, dist int32 }
+
+// setDist sets cell c's distance to the goal to v, counting the reaching
+// cells and, during TryDistances, remembering the old distance.
+func (t *DepthTracker) setDist(c int, v int32) {
+	old := t.toGoal[c]
+	if t.journaling {
+		t.journal = append(t.journal, source{int32(c), old})
+	}
+	if old < 0 && v >= 0 {
+		t.reaching++
+	} else if old >= 0 && v < 0 {
+		t.reaching--
+	}
+	t.toGoal[c] = v
+}
+
+// TryDistances puts the change of cell i's jump to j in place in the
+// distances to the goal (see ToGoal and Reaching), as an accepted change
+// would, until UndoDistances takes it back; the depths and layers stay
+// those of the current configuration, and nothing but UndoDistances may
+// come between. The design energy's evaluator reads its search from it:
+// only the distances through i change, so this costs what changes rather
+// than a whole search. When more than limit distances would rise, it
+// changes nothing and returns false (a fresh search is then cheaper).
+func (t *DepthTracker) TryDistances(i, j, limit int) bool {
+	if !t.toGoalOK {
+		t.computeToGoal()
+	}
+	w := t.w
+	ci := t.cur[i*w : (i+1)*w]
+	copy(t.undoSucc, ci)
+	s := t.g.Succ(i, j)
+	t.setPred(ci, i, false)
+	t.setPred(s, i, true)
+	copy(ci, s)
+	t.undoCell, t.undoReaching = i, t.reaching
+	t.journal, t.journaling = t.journal[:0], true
+	ok := t.updateToGoal(i, limit)
+	t.journaling = false
+	if !ok {
+		t.UndoDistances()
+	}
+	return ok
+}
+
+// UndoDistances takes back the change TryDistances put in place.
+func (t *DepthTracker) UndoDistances() {
+	for k := len(t.journal) - 1; k >= 0; k-- {
+		t.toGoal[t.journal[k].cell] = t.journal[k].dist
+	}
+	t.reaching = t.undoReaching
+	w, i := t.w, t.undoCell
+	ci := t.cur[i*w : (i+1)*w]
+	t.setPred(ci, i, false)
+	t.setPred(t.undoSucc, i, true)
+	copy(ci, t.undoSucc)
+}
+
+// ToGoal returns every cell's distance to the goal (-1: none), with the
+// change of TryDistances when it is in place. The caller must not modify
+// it; it changes with the tracker.
+func (t *DepthTracker) ToGoal() []int32 { return t.toGoal }
+
+// Reaching returns the number of cells with a distance to the goal (the
+// goal included), with the change of TryDistances when it is in place.
+func (t *DepthTracker) Reaching() int { return t.reaching }
 
 // hasNearer reports whether cell c has a successor at most dist moves
 // from the goal outside skip (nil: none skipped).
@@ -488,7 +582,7 @@ func (t *DepthTracker) Accept() {
 	// On one word a fresh backward search is a few operations a layer,
 	// cheaper than the bookkeeping of a kept update (measured on 5×5).
 	if t.toGoalOK && w > 1 {
-		t.updateToGoal(i)
+		t.updateToGoal(i, 0)
 	} else {
 		t.toGoalOK = false
 	}

@@ -2,6 +2,7 @@ package graph_test
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"rjm/graph"
@@ -34,7 +35,7 @@ func TestDepthTrackerMatchesFreshSearch(t *testing.T) {
 			}
 			cur := tr.Depth()
 			tr.ToGoalMatchesFresh()
-			for range steps {
+			for step := range steps {
 				i := rng.IntN(b.Cells())
 				if i == goal {
 					continue
@@ -44,6 +45,18 @@ func TestDepthTrackerMatchesFreshSearch(t *testing.T) {
 				old := m.Jumps[i]
 				m.Jumps[i] = j
 				want := g.GoalDepth(m.Jumps, s, goal)
+				// The distances with the change put in by TryDistances
+				// are a fresh tracker's for the changed maze (every
+				// tenth step, to keep the test short).
+				if step%10 == 0 && tr.TryDistances(i, j, 0) {
+					fresh := graph.NewDepthTracker(g, s, goal)
+					fresh.Reset(m.Jumps)
+					fresh.ToGoalMatchesFresh()
+					if !slices.Equal(tr.ToGoal(), fresh.ToGoal()) || tr.Reaching() != fresh.Reaching() {
+						t.Fatalf("%v: TryDistances(%v, %d): distances differ from a fresh search\n%s", sz, b.Cell(i), j, m)
+					}
+					tr.UndoDistances()
+				}
 				m.Jumps[i] = old
 				// TryBound may answer early only with a depth below the
 				// bound when the true depth is below it too.
