@@ -2,6 +2,7 @@ package analysis_test
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -205,5 +206,38 @@ func BenchmarkGenerateVariants7x7(b *testing.B) {
 			}
 			b.ReportMetric(b.Elapsed().Seconds()*1000/float64(b.N), "ms/maze")
 		})
+	}
+}
+
+// BenchmarkSearchBoards measures what users run: a hill descent from a
+// random maze to the end of its budget, start in the upper-left corner and
+// goal in the far one, on 5×5, 10×10 and 20×20 boards, with both energies,
+// under the rook and the no-U-turn rules. It reports the CPU cost per
+// iteration, which issue 14 compares across energies and sizes. Every
+// operation runs the same search (the same seed).
+//
+//	go test ./analysis -run '^$' -bench SearchBoards -benchtime 1x -count 5
+func BenchmarkSearchBoards(b *testing.B) {
+	for _, rule := range []string{"rook", "no-u-turn"} {
+		for _, size := range []int{5, 10, 20} {
+			for _, e := range []energy.Energy{energy.Depth{}, analysis.Design{}} {
+				b.Run(fmt.Sprintf("%s/%dx%d/%s", rule, size, size, e.Name()), func(b *testing.B) {
+					iters := 100_000
+					board := maze.Board{Rows: size, Cols: size}
+					if rule != "rook" {
+						iters = 20_000
+						board.Variant = maze.Variant{NoUTurn: true}
+					}
+					p := search.Problem{Graph: graph.MustCompile(board), Start: 0, Goal: board.Cells() - 1, Energy: e}
+					for b.Loop() {
+						rng := rand.New(rand.NewPCG(1, 2))
+						if _, err := (search.HillDescent{Iterations: iters}).Search(context.Background(), p, rng); err != nil {
+							b.Fatal(err)
+						}
+					}
+					b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*iters), "ns/iteration")
+				})
+			}
+		}
 	}
 }

@@ -13,8 +13,8 @@ import (
 //	e = n·|S|² − min(d_f, d_b) + Σ(|J|−1)² + m²          with a unique shortest solution,
 //	e = |S|³ + n·|S|² + Σ(|J|−1)² + m²                   otherwise.
 //
-// Its evaluator on boards of up to 64 cells costs a small multiple of the
-// simple objective's (see designEval, wordEval and docs/perf-design.md); under the
+// Its evaluator costs a small multiple of the simple objective's (see
+// designEval, wordEval, multiEval and docs/perf-design.md); under the
 // no-U-turn rule it works on states (see stateEval).
 type Design struct{}
 
@@ -26,15 +26,18 @@ func (Design) Name() string { return "design" }
 
 // Evaluator returns an incremental evaluator of the design energy.
 func (Design) Evaluator(g *graph.Graph, start, goal int) energy.Evaluator {
-	t := newTermsEvaluator(g, start, goal, designNeeds)
-	cells := openCells(g, start, goal).Len()
-	if s, ok := t.(designStages); ok {
-		return &designEval{e: s, cells: cells}
+	// Every terms evaluator has the stages designEval needs.
+	s := newTermsEvaluator(g, start, goal, designNeeds).(designStages)
+	d := &designEval{e: s, cells: openCells(g, start, goal).Len()}
+	// Past one word the search is long: a depth tracker gives shortcut
+	// proofs and kept distances to the goal instead (see designEval.rate
+	// and multiEval). Over states it has neither.
+	if m, ok := s.(*multiEval); ok {
+		d.short = graph.NewDepthTracker(g, start, goal)
+		m.short = d.short
 	}
-	return &termsEnergy{t: t, cells: cells, rate: designRate}
+	return d
 }
-
-func designRate(v *Values, cells int) float64 { return DesignEnergy(v, cells) }
 
 // DesignEnergy returns the design energy of a maze of cells cells with
 // terms v. Decisions count only with a unique shortest solution.

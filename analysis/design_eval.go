@@ -4,11 +4,13 @@ import (
 	"math"
 
 	"rjm/energy"
+	"rjm/graph"
 )
 
-// designEval is the design energy's evaluator on boards of up to 64 cells
-// (over a wordEval) and under the no-U-turn rule (over a stateEval): the
-// evaluator asked for the design's terms, plus TryBound.
+// designEval is the design energy's evaluator on every board: over a
+// wordEval up to 64 cells, a multiEval beyond, and a stateEval under the
+// no-U-turn rule. It is the evaluator asked for the design's terms, plus
+// TryBound.
 //
 // Why bounds pay. Local search mostly rejects: hill descent and uphill
 // steps only need to know that a change raises the energy above the
@@ -23,6 +25,10 @@ import (
 type designEval struct {
 	e     designStages
 	cells int
+	// short follows the goal depth of the current configuration on boards
+	// of cells (nil over states), for its shortcut proofs: see rate.
+	short  *graph.DepthTracker
+	ti, tj int // the change last tried
 }
 
 // designStages is an evaluator whose backward search from the goal can
@@ -54,20 +60,32 @@ type designStages interface {
 	values() *Values
 }
 
-func (d *designEval) Reset(jumps []int) float64 { return DesignEnergy(d.e.reset(jumps), d.cells) }
+func (d *designEval) Reset(jumps []int) float64 {
+	if d.short != nil {
+		d.short.Reset(jumps)
+	}
+	return DesignEnergy(d.e.reset(jumps), d.cells)
+}
 
 func (d *designEval) Try(i, j int) float64 {
 	e, _ := d.TryBound(i, j, math.Inf(1))
 	return e
 }
 
-func (d *designEval) Accept() { d.e.accept() }
+func (d *designEval) Accept() {
+	if d.short != nil {
+		d.short.Try(d.ti, d.tj)
+		d.short.Accept()
+	}
+	d.e.accept()
+}
 
 // TryBound is Try, except that when the energy is above bound it may
 // return a lower bound of it that is already above bound, with exact
 // false (see energy.BoundedEvaluator).
 func (d *designEval) TryBound(i, j int, bound float64) (float64, bool) {
 	penalty := d.e.begin(i, j)
+	d.ti, d.tj = i, j
 	en, exact := d.rate(penalty, bound)
 	d.e.end()
 	return en, exact
@@ -80,6 +98,17 @@ func (d *designEval) rate(penalty int, bound float64) (float64, bool) {
 	e, S := d.e, float64(d.cells)
 	m := e.forced()
 	base := float64(penalty + m*m)
+	// The energy is at least base − D (n ≥ 0, min(d_f, d_b) ≤ D, and more
+	// without a unique solution), so a proof that the change leaves a
+	// solution of fewer than base − bound moves bounds it above bound
+	// without a search (see graph.DepthTracker.Shortcut).
+	if d.short != nil && bound < base {
+		// No solution has more moves than there are cells.
+		minDepth := int(math.Ceil(min(base-bound, S+1)))
+		if D, ok := d.short.Shortcut(d.ti, d.tj, minDepth); ok {
+			return base - float64(D), false
+		}
+	}
 	e.searchFrom()
 	e.search(true)
 	D := e.startDistance()
@@ -112,5 +141,6 @@ func (d *designEval) rate(penalty int, bound float64) (float64, bool) {
 var (
 	_ energy.BoundedEvaluator = (*designEval)(nil)
 	_ designStages            = (*wordEval)(nil)
+	_ designStages            = (*multiEval)(nil)
 	_ designStages            = (*stateEval)(nil)
 )

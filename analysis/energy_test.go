@@ -39,7 +39,7 @@ func TestEnergiesMatchFreshEvaluation(t *testing.T) {
 	}
 	noUTurn := maze.Variant{NoUTurn: true}
 	for _, b := range []maze.Board{{Rows: 5, Cols: 5}, {Rows: 6, Cols: 8}, {Rows: 3, Cols: 2}, {Rows: 9, Cols: 9},
-		{Rows: 5, Cols: 5, Variant: noUTurn}, {Rows: 3, Cols: 4, Variant: noUTurn}, {Rows: 9, Cols: 9, Variant: noUTurn}} {
+		{Rows: 15, Cols: 15}, {Rows: 20, Cols: 20}, {Rows: 5, Cols: 5, Variant: noUTurn}, {Rows: 3, Cols: 4, Variant: noUTurn}, {Rows: 9, Cols: 9, Variant: noUTurn}} {
 		sz := [2]int{b.Rows, b.Cols}
 		g := graph.MustCompile(b)
 		n := steps
@@ -80,9 +80,18 @@ func TestEnergiesMatchFreshEvaluation(t *testing.T) {
 func TestDesignTryBound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	noUTurn := maze.Variant{NoUTurn: true}
+	steps := 3000
+	if testing.Short() {
+		steps = 300
+	}
 	for _, b := range []maze.Board{{Rows: 5, Cols: 5}, {Rows: 4, Cols: 7}, {Rows: 8, Cols: 8},
+		{Rows: 10, Cols: 10}, {Rows: 15, Cols: 15}, {Rows: 20, Cols: 20},
 		{Rows: 5, Cols: 5, Variant: noUTurn}, {Rows: 9, Cols: 9, Variant: noUTurn}} {
 		sz := [2]int{b.Rows, b.Cols}
+		n := steps
+		if b.Cells() > 64 {
+			n /= 5
+		}
 		g := graph.MustCompile(b)
 		goal := 1 + rng.IntN(b.Cells()-1)
 		m, _ := maze.Random(b, b.Cell(0), b.Cell(goal), rng)
@@ -93,7 +102,7 @@ func TestDesignTryBound(t *testing.T) {
 		}
 		cur := ev.Reset(m.Jumps)
 		inexact := 0
-		for range 3000 {
+		for range n {
 			i := rng.IntN(b.Cells())
 			legal := g.Legal(i)
 			if i == goal || len(legal) < 2 {

@@ -27,7 +27,7 @@ func mask(v Values, need needs) Values {
 // board size, start and goal, and whichever terms they are asked for.
 func TestEvaluatorsMatchAnalyze(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
-	sizes := [][2]int{{1, 2}, {1, 7}, {2, 2}, {3, 3}, {4, 6}, {5, 5}, {5, 5}, {5, 5}, {6, 6}, {7, 7}, {8, 8}, {9, 9}, {10, 7}, {3, 22}, {12, 12}, {20, 13}}
+	sizes := [][2]int{{1, 2}, {1, 7}, {2, 2}, {3, 3}, {4, 6}, {5, 5}, {5, 5}, {5, 5}, {6, 6}, {7, 7}, {8, 8}, {9, 9}, {10, 7}, {3, 22}, {12, 12}, {20, 13}, {15, 15}, {20, 20}}
 	needSets := []needs{allNeeds, designNeeds, needPenalty, needClusters | needPenalty, needReaching | needPath | needUTurns, needReachable | needReaching | needHoles, needForced | needReaching | needPath | needPaths}
 	steps := 150
 	if testing.Short() {

@@ -8,8 +8,12 @@ import (
 )
 
 // multiEval is the termsEvaluator for boards of more than 64 cells: the
-// same method as wordEval (see there) on sets of several words. Cell c's σ
-// is succ[c·w:(c+1)·w] and its π pred[c·w:(c+1)·w], with w words per set.
+// same method as wordEval (see there) on sets of several words, except
+// that the backward search keeps a queue and every cell's distance rather
+// than layers of sets (see search). Cell c's σ is succ[c·w:(c+1)·w] and
+// its π pred[c·w:(c+1)·w], with w words per set. The design energy's
+// evaluator over it also asks a graph.DepthTracker for shortcut proofs
+// (see designEval.rate).
 type multiEval struct {
 	g                 *graph.Graph
 	n, w, start, goal int
@@ -19,12 +23,25 @@ type multiEval struct {
 	top               int  // the class of jumps that cannot move
 	jumps             []int
 	succ, pred, class []uint64
-	layer             []uint64 // backward search: layer d at [d·w:(d+1)·w]
+	npred             []int32 // |π(c)|
 	cnt               []int
 	cur, next         Values
 	ti, tj            int
+	old               int // while a change is in place (begin): cell ti's jump before it
+	// The backward search (see search): the cells found, in reach and in
+	// queue (those before head expanded), their distances, and the start's.
+	dist  []int32
+	queue []int32
+	head  int
+	D     int
+	// short, when set (by the design energy's evaluator), follows the
+	// current configuration's distances to the goal; while a change is in
+	// place (begin, staged) the design's stages read them, with the change
+	// put in by short.TryDistances (tried), instead of searching.
+	short         *graph.DepthTracker
+	staged, tried bool
 	// Scratch sets, each used by one method only.
-	reach, reachable, kind, hole, front, grown, fwd, bwd, rest, part, one, left graph.Set
+	reach, reachable, kind, hole, front, grown, fwd, bwd, rest, part, left graph.Set
 }
 
 func newMultiEval(g *graph.Graph, start, goal int, need needs) *multiEval {
@@ -34,9 +51,13 @@ func newMultiEval(g *graph.Graph, start, goal int, need needs) *multiEval {
 		g: g, n: n, w: w, start: start, goal: goal, need: need, sym: true,
 		cells: openCells(g, start, goal).Len(),
 		jumps: make([]int, n), succ: make([]uint64, n*w), pred: make([]uint64, n*w),
-		layer: make([]uint64, (n+1)*w), cnt: make([]int, n),
+		npred: make([]int32, n), cnt: make([]int, n),
+		dist: make([]int32, n), queue: make([]int32, 0, n),
 	}
-	for _, s := range []*graph.Set{&e.reach, &e.reachable, &e.kind, &e.hole, &e.front, &e.grown, &e.fwd, &e.bwd, &e.rest, &e.part, &e.one, &e.left} {
+	for c := range e.dist {
+		e.dist[c] = -1
+	}
+	for _, s := range []*graph.Set{&e.reach, &e.reachable, &e.kind, &e.hole, &e.front, &e.grown, &e.fwd, &e.bwd, &e.rest, &e.part, &e.left} {
 		*s = g.NewSet()
 	}
 	e.top, e.sym = jumpBounds(g)
@@ -57,8 +78,12 @@ func (e *multiEval) reset(jumps []int) *Values {
 		e.at(e.succ, i).Copy(e.g.Succ(i, j))
 		e.at(e.class, e.classOf(j)).Add(i)
 	}
+	clear(e.npred)
 	for i := range e.n {
-		e.at(e.succ, i).Each(func(t int) { e.at(e.pred, t).Add(i) })
+		e.at(e.succ, i).Each(func(t int) {
+			e.at(e.pred, t).Add(i)
+			e.npred[t]++
+		})
 	}
 	e.compute(&e.cur)
 	if e.need&needPenalty != 0 && e.need&needClusters == 0 {
@@ -70,15 +95,7 @@ func (e *multiEval) reset(jumps []int) *Values {
 func (e *multiEval) try(i, j int) *Values {
 	old := e.jumps[i]
 	incremental := e.need&needPenalty != 0 && e.need&needClusters == 0
-	a, b := e.classOf(old), e.classOf(j)
-	delta := 0
-	if incremental && a != b {
-		delta = -e.splitPenalty(i, e.at(e.class, a), a)
-	}
-	e.apply(i, j)
-	if incremental && a != b {
-		delta += e.splitPenalty(i, e.at(e.class, b), b)
-	}
+	delta := e.change(i, j, incremental)
 	e.compute(&e.next)
 	if incremental {
 		e.next[ClusterPenalty] = e.cur[ClusterPenalty] + delta
@@ -86,6 +103,64 @@ func (e *multiEval) try(i, j int) *Values {
 	e.apply(i, old)
 	e.ti, e.tj = i, j
 	return &e.next
+}
+
+// change sets cell i's jump to j and, with penalty, returns the change in
+// the cluster penalty it makes.
+func (e *multiEval) change(i, j int, penalty bool) (delta int) {
+	a, b := e.classOf(e.jumps[i]), e.classOf(j)
+	if penalty && a != b {
+		delta = -e.splitPenalty(i, e.at(e.class, a), a)
+	}
+	e.apply(i, j)
+	if penalty && a != b {
+		delta += e.splitPenalty(i, e.at(e.class, b), b)
+	}
+	return delta
+}
+
+// begin puts the change of cell i to jump j in place for the design
+// energy's stages (see designEval) and returns the cluster penalty with
+// it.
+func (e *multiEval) begin(i, j int) (penalty int) {
+	e.old = e.jumps[i]
+	penalty = e.cur[ClusterPenalty] + e.change(i, j, true)
+	e.ti, e.tj = i, j
+	e.staged = e.short != nil
+	return penalty
+}
+
+// end takes back the change begin put in place.
+func (e *multiEval) end() {
+	if e.tried {
+		e.short.UndoDistances()
+	}
+	e.staged, e.tried = false, false
+	e.apply(e.ti, e.old)
+}
+
+func (e *multiEval) startDistance() int {
+	if e.staged {
+		return int(e.short.ToGoal()[e.start])
+	}
+	return e.D
+}
+
+func (e *multiEval) reaching() int {
+	if e.staged {
+		return e.short.Reaching()
+	}
+	return len(e.queue)
+}
+func (e *multiEval) values() *Values { return &e.next }
+
+func (e *multiEval) decisions(D int) (unique bool, df, db int) {
+	dist := e.dist
+	if e.staged {
+		dist = e.short.ToGoal()
+	}
+	unique, df, db, _ = e.walkOver(dist, D, false)
+	return unique, df, db
 }
 
 func (e *multiEval) accept() {
@@ -98,10 +173,14 @@ func (e *multiEval) apply(i, j int) {
 	old, s := e.at(e.succ, i), e.g.Succ(i, j)
 	for x := range old {
 		for gone := old[x] &^ s[x]; gone != 0; gone &= gone - 1 {
-			e.at(e.pred, x<<6+bits.TrailingZeros64(gone)).Remove(i)
+			t := x<<6 + bits.TrailingZeros64(gone)
+			e.at(e.pred, t).Remove(i)
+			e.npred[t]--
 		}
 		for added := s[x] &^ old[x]; added != 0; added &= added - 1 {
-			e.at(e.pred, x<<6+bits.TrailingZeros64(added)).Add(i)
+			t := x<<6 + bits.TrailingZeros64(added)
+			e.at(e.pred, t).Add(i)
+			e.npred[t]++
 		}
 	}
 	old.Copy(s)
@@ -114,10 +193,11 @@ func (e *multiEval) compute(v *Values) {
 	*v = Values{}
 	need := e.need
 	if need&needReaching != 0 {
-		D := e.search()
+		e.searchFrom()
+		e.search(false)
 		v[NonReaching] = e.cells - e.reach.Len()
 		if need&needPath != 0 {
-			e.path(v, D)
+			e.path(v, e.D)
 		}
 	}
 	if need&needReachable != 0 {
@@ -140,40 +220,79 @@ func (e *multiEval) compute(v *Values) {
 	}
 }
 
-// search runs breadth-first search from the goal over π, leaving the
-// layers in layer and the reaching cells in reach, and returns the start's
-// distance (-1 when it does not reach the goal).
-func (e *multiEval) search() int {
-	w, D := e.w, -1
-	l0 := e.at(e.layer, 0)
-	clear(l0)
-	l0.Add(e.goal)
-	e.reach.Copy(l0)
-	for d := 0; ; d++ {
-		cur, next := e.at(e.layer, d), e.at(e.layer, d+1)
-		clear(next)
-		for x, word := range cur {
+// searchFrom starts the backward search from the goal.
+func (e *multiEval) searchFrom() {
+	if e.staged {
+		// Kept distances pay when few rise; past an eighth of the cells
+		// a fresh search is cheaper.
+		if e.tried = e.short.TryDistances(e.ti, e.tj, e.n/8); e.tried {
+			return
+		}
+		e.staged = false
+	}
+	for _, c := range e.queue {
+		e.dist[c] = -1
+	}
+	clear(e.reach)
+	e.reach.Add(e.goal)
+	e.dist[e.goal] = 0
+	e.queue = append(e.queue[:0], int32(e.goal))
+	e.head, e.D = 0, -1
+}
+
+// search continues breadth-first search from the goal over π until it
+// ends or, with untilStart, until it has found the start, when every cell
+// nearer the goal has been found. It leaves the cells found in reach and
+// in queue (in order of distance), their distances in dist (-1 for the
+// others) and the start's in D (-1 while not found). A queue rather than layers of sets: on large
+// boards the solution is long and its layers hold a few cells each.
+func (e *multiEval) search(untilStart bool) {
+	if e.staged {
+		return // the distances are all there
+	}
+	w, pred, reach, dist := e.w, e.pred, e.reach, e.dist
+	q, start := e.queue, int32(e.start)
+	head := e.head
+	for ; head < len(q); head++ {
+		if untilStart && e.D >= 0 {
+			break
+		}
+		v := q[head]
+		t := dist[v] + 1
+		for x, word := range pred[int(v)*w : int(v)*w+w] {
+			word &^= reach[x]
+			reach[x] |= word
 			for ; word != 0; word &= word - 1 {
-				c := x<<6 + bits.TrailingZeros64(word)
-				p := e.pred[c*w : c*w+w]
-				for y := range next {
-					next[y] |= p[y]
+				c := int32(x<<6 + bits.TrailingZeros64(word))
+				dist[c] = t
+				q = append(q, c)
+				if c == start {
+					e.D = int(t)
 				}
 			}
 		}
-		empty := true
-		for y := range next {
-			next[y] &^= e.reach[y]
-			e.reach[y] |= next[y]
-			empty = empty && next[y] == 0
-		}
-		if empty {
-			return D
-		}
-		if next.Has(e.start) {
-			D = d + 1
+	}
+	e.queue, e.head = q, head
+}
+
+// nearer returns the successors of cell c at distance d from the goal
+// (by dist), up to two (the first of them in next),
+// and the number of c's successors, up to two.
+func (e *multiEval) nearer(dist []int32, c, d int) (next, k, succs int) {
+	w := e.w
+	next = -1
+	for x, word := range e.succ[c*w : c*w+w] {
+		for ; word != 0; word &= word - 1 {
+			t := x<<6 + bits.TrailingZeros64(word)
+			succs++
+			if int(dist[t]) == d {
+				if k++; k == 1 {
+					next = t
+				}
+			}
 		}
 	}
+	return next, min(k, 2), min(succs, 2)
 }
 
 // first returns the smallest cell of s and the number of its cells, up to
@@ -194,27 +313,30 @@ func first(s graph.Set) (c, count int) {
 	return c, count
 }
 
-func (e *multiEval) path(v *Values, D int) {
-	if !solutionHead(v, D, e.need, e.countPaths) {
-		return
-	}
-	var df, db, ut int
+func (e *multiEval) path(v *Values, D int) { pathTerms(v, D, e.need, e.countPaths, e.walk) }
+
+// walk follows the shortest solution from the start, D moves from the
+// goal, over the distances of the backward search (see wordEval.walk).
+func (e *multiEval) walk(D int, uturns bool) (unique bool, df, db, ut int) {
+	return e.walkOver(e.dist, D, uturns)
+}
+
+// walkOver is walk over the distances to the goal in dist.
+func (e *multiEval) walkOver(dist []int32, D int, uturns bool) (unique bool, df, db, ut int) {
 	var prev maze.Dir
 	c := e.start
 	for d := D - 1; d >= 0; d-- {
-		e.one.Copy(e.at(e.succ, c))
-		e.one.And(e.at(e.layer, d))
-		next, k := first(e.one)
+		next, k, succs := e.nearer(dist, c, d)
 		if k > 1 {
-			return
+			return false, 0, 0, 0
 		}
-		if _, k := first(e.at(e.succ, c)); k > 1 {
+		if succs > 1 {
 			df++
 		}
-		if _, k := first(e.at(e.pred, c)); c != e.start && k > 1 {
+		if c != e.start && e.npred[c] > 1 {
 			db++
 		}
-		if e.need&needUTurns != 0 {
+		if uturns {
 			dir, arrive := moveDirs(e.g, e.jumps, c, next)
 			if c != e.start && dir == prev.Opposite() {
 				ut++
@@ -223,33 +345,37 @@ func (e *multiEval) path(v *Values, D int) {
 		}
 		c = next
 	}
-	if _, k := first(e.at(e.pred, c)); k > 1 {
+	if e.npred[c] > 1 {
 		db++
 	}
-	v[NotUnique] = 0
-	v[ForwardDecisions], v[BackwardDecisions], v[Decisions] = df, db, min(df, db)
-	v[UTurns] = ut
+	return true, df, db, ut
 }
 
+// countPaths counts the shortest paths from the start, D moves from the
+// goal, up to the number of cells, by dynamic programming over the cells
+// in the order of the backward search.
 func (e *multiEval) countPaths(D int) int {
-	e.cnt[e.goal] = 1
-	for d := 1; d <= D; d++ {
-		below := e.at(e.layer, d-1)
-		count := func(c int) {
-			k := 0
-			e.at(e.succ, c).Each(func(t int) {
-				if below.Has(t) {
+	w := e.w
+	count := func(c int) {
+		k, d := 0, e.dist[c]-1
+		for x, word := range e.succ[c*w : c*w+w] {
+			for ; word != 0; word &= word - 1 {
+				t := x<<6 + bits.TrailingZeros64(word)
+				if e.dist[t] == d {
 					k += e.cnt[t]
 				}
-			})
-			e.cnt[c] = min(k, e.cells)
+			}
 		}
-		if d == D {
-			count(e.start)
-		} else {
-			e.at(e.layer, d).Each(count)
-		}
+		e.cnt[c] = min(k, e.cells)
 	}
+	e.cnt[e.goal] = 1
+	for _, c := range e.queue[1:] {
+		if int(e.dist[c]) >= D {
+			break
+		}
+		count(int(c))
+	}
+	count(e.start)
 	return e.cnt[e.start]
 }
 

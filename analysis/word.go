@@ -279,11 +279,16 @@ func (e *wordEval) compute(v *Values) {
 
 // path fills the along-the-solution terms, given the start's distance D
 // to the goal and the layers of the backward search.
-func (e *wordEval) path(v *Values, D int) {
-	if !solutionHead(v, D, e.need, e.countPaths) {
+func (e *wordEval) path(v *Values, D int) { pathTerms(v, D, e.need, e.countPaths, e.walk) }
+
+// pathTerms fills the along-the-solution terms of cells, given the
+// start's distance D to the goal, from an evaluator's path counts and
+// walk.
+func pathTerms(v *Values, D int, need needs, countPaths func(int) int, walk func(D int, uturns bool) (unique bool, df, db, ut int)) {
+	if !solutionHead(v, D, need, countPaths) {
 		return
 	}
-	unique, df, db, ut := e.walk(D, e.need&needUTurns != 0)
+	unique, df, db, ut := walk(D, need&needUTurns != 0)
 	if !unique {
 		return
 	}

@@ -1,6 +1,10 @@
 package graph
 
-import "math/bits"
+import (
+	"cmp"
+	"math/bits"
+	"slices"
+)
 
 // DepthTracker follows the goal depth of one maze configuration while a
 // local search changes it one cell at a time. It is the fast path of the
@@ -36,13 +40,25 @@ type DepthTracker struct {
 
 	// For TryBound: π of the current configuration (pred[v*w:(v+1)*w] is
 	// the set of cells with a move to v) and the distance from every cell
-	// to the goal, recomputed after an accepted change when first needed.
+	// to the goal, computed when first needed after Reset and then, past
+	// one word, kept up to date by every accepted change (updateToGoal).
 	pred      []uint64
 	toGoal    []int32 // moves from cell to goal, -1 when it cannot reach it
 	toGoalOK  bool
-	backLayer []uint64 // scratch for the backward search
-	backNext  []uint64
-	backSeen  []uint64
+	backSeen  []uint64 // scratch for the backward search
+	backQueue []int32
+	// Scratch for updateToGoal: the cells whose distance rises (aff, in
+	// affList), the candidates of the next level, and the queues.
+	aff, cand                   Set
+	affList, level, next, qList []int32
+	src                         []source
+	reaching                    int // cells with toGoal ≥ 0
+	// TryDistances: the old distances it changed, and how to undo it.
+	journaling   bool
+	journal      []source
+	undoSucc     []uint64
+	undoCell     int
+	undoReaching int
 
 	// The change last tried, and the layers it produced (from k+1 on).
 	tryCell   int
@@ -80,7 +96,8 @@ func NewDepthTracker(g *Graph, start, goal int) *DepthTracker {
 		newLayers: make([]uint64, size), newCum: make([]uint64, size),
 		spare: make([]uint64, w),
 		pred:  make([]uint64, g.n*w), toGoal: make([]int32, g.n),
-		backLayer: make([]uint64, w), backNext: make([]uint64, w), backSeen: make([]uint64, w),
+		backSeen: make([]uint64, w), backQueue: make([]int32, 0, g.n),
+		aff: make(Set, w), cand: make(Set, w), undoSucc: make([]uint64, w),
 		depth: make([]int32, g.n),
 		tryK:  -1,
 	}
@@ -183,42 +200,57 @@ func (t *DepthTracker) Try(i, j int) int {
 // goal reachable in fewer than minDepth moves, it may return such a
 // smaller depth (not necessarily the exact one) at once, with exact false.
 // A hill descent that rejects every change shortening the solution needs
-// nothing more. Accept must follow only an exact answer.
+// nothing more. Accept must follow only an exact answer. See Shortcut for
+// the proof.
+func (t *DepthTracker) TryBound(i, j, minDepth int) (depth int, exact bool) {
+	if d, ok := t.Shortcut(i, j, minDepth); ok {
+		return d, false
+	}
+	return t.Try(i, j), true
+}
+
+// Shortcut is the proof TryBound makes before searching: when it shows
+// that changing cell i's jump to j would leave the goal reachable in fewer
+// than minDepth moves, it returns such a depth (at least the exact one)
+// and true; otherwise 0 and false. It changes nothing but the tracker's
+// scratch space, so the design energy's evaluator can ask it before its
+// own search.
 //
 // The proof: changing cell i's jump changes no distance to i, so i stays
 // at depth k. If a new successor s of i has a shortest path to the goal
 // that avoids i (certain when its distance to the goal is at most i's),
 // the goal is at most k+1+dist(s) moves away.
-func (t *DepthTracker) TryBound(i, j, minDepth int) (depth int, exact bool) {
+func (t *DepthTracker) Shortcut(i, j, minDepth int) (depth int, ok bool) {
 	if t.states != nil {
-		return t.tryStates(i, j), true
+		return 0, false
 	}
 	k := t.layerOf(i)
-	if k >= 0 && t.found && minDepth-k-1 > 0 {
-		if !t.toGoalOK {
-			t.computeToGoal()
-		}
-		// A new successor s proves a shortcut when its distance bs to the
-		// goal is at most i's (bi; -1 when i cannot reach it) and below
-		// minDepth-k-1. Distances are kept as uint32 so that -1 is huge.
-		bi, limit := uint32(t.toGoal[i]), uint32(minDepth-k-1)
-		for x, word := range t.g.Succ(i, j) {
-			for ; word != 0; word &= word - 1 {
-				bs := uint32(t.toGoal[x<<6+bits.TrailingZeros64(word)])
-				if bs <= bi && bs < limit {
-					t.tryK = -1
-					return k + 1 + int(bs), false
-				}
+	if k < 0 || !t.found || minDepth-k-1 <= 0 {
+		return 0, false
+	}
+	if !t.toGoalOK {
+		t.computeToGoal()
+	}
+	// A new successor s proves a shortcut when its distance bs to the
+	// goal is at most i's (bi; -1 when i cannot reach it) and below
+	// minDepth-k-1. Distances are kept as uint32 so that -1 is huge.
+	bi, limit := uint32(t.toGoal[i]), uint32(minDepth-k-1)
+	for x, word := range t.g.Succ(i, j) {
+		for ; word != 0; word &= word - 1 {
+			bs := uint32(t.toGoal[x<<6+bits.TrailingZeros64(word)])
+			if bs <= bi && bs < limit {
+				t.tryK = -1
+				return k + 1 + int(bs), true
 			}
 		}
 	}
-	return t.Try(i, j), true
+	return 0, false
 }
 
-// computeToGoal fills toGoal by breadth-first search backwards from the
+// searchToGoal fills toGoal by breadth-first search backwards from the
 // goal over pred. It runs after most accepted changes, so it is written
 // out for one and two words like expand1 and expand2.
-func (t *DepthTracker) computeToGoal() {
+func (t *DepthTracker) searchToGoal() {
 	w, pred, toGoal := t.w, t.pred, t.toGoal
 	for c := range toGoal {
 		toGoal[c] = -1
@@ -270,23 +302,270 @@ func (t *DepthTracker) computeToGoal() {
 		}
 		return
 	}
-	layer, next, seen := Set(t.backLayer), Set(t.backNext), Set(t.backSeen)
-	layer.Clear()
+	// Past two words, a queue: on large boards the solution is long and its
+	// layers hold a few cells each, so sets per layer would cost more than
+	// the cells they hold.
+	seen, q := Set(t.backSeen), append(t.backQueue[:0], int32(t.goal))
 	seen.Clear()
-	layer.Add(t.goal)
 	seen.Add(t.goal)
-	for d := int32(0); !layer.Empty(); d++ {
-		next.Clear()
-		for x, word := range layer {
+	toGoal[t.goal] = 0
+	for head := 0; head < len(q); head++ {
+		v := int(q[head])
+		d := toGoal[v] + 1
+		for x, word := range pred[v*w : v*w+w] {
+			word &^= seen[x]
+			seen[x] |= word
 			for ; word != 0; word &= word - 1 {
-				v := x<<6 + bits.TrailingZeros64(word)
-				toGoal[v] = d
-				next.Or(Set(pred[v*w : (v+1)*w]))
+				c := x<<6 + bits.TrailingZeros64(word)
+				toGoal[c] = d
+				q = append(q, int32(c))
 			}
 		}
-		next.AndNot(seen)
-		seen.Or(next)
-		layer, next = next, layer
+	}
+	t.backQueue = q
+}
+
+// computeToGoal fills toGoal afresh (searchToGoal) and counts the
+// reaching cells.
+func (t *DepthTracker) computeToGoal() {
+	t.searchToGoal()
+	t.reaching = 0
+	for _, d := range t.toGoal {
+		if d >= 0 {
+			t.reaching++
+		}
+	}
+}
+
+// updateToGoal brings toGoal, right for the configuration before cell
+// i's jump changed, up to date with the change already in cur and pred,
+// touching only the cells whose distance changes (and their
+// neighbours) rather than searching afresh: after most accepted changes
+// few distances change.
+//
+// Only i's own moves changed, so distances change only through i. Either
+// i keeps a successor one move nearer the goal than itself (its distance
+// cannot rise), and then only a fall can spread from i backwards, found
+// by breadth-first search over π from i; or it has none, and then the
+// distances that rise are those of the cells (aff) all of whose moves one
+// step nearer the goal lead into aff, found level by level from i; only
+// they change, and they are recomputed from their moves into the rest,
+// nearest first (two queues: the cells in order of their distance through
+// the rest, and the cells reached from those, already in order).
+//
+// With limit > 0 it gives up, changing nothing and returning false, when
+// more than limit distances would rise.
+func (t *DepthTracker) updateToGoal(i, limit int) bool {
+	d := t.toGoal
+	if i == t.goal {
+		return true
+	}
+	if d[i] > 0 && !t.hasNearer(i, d[i]-1, nil) {
+		return t.raise(i, limit)
+	}
+	// A fall from i: its new successors with a distance give it one.
+	best := int32(-1)
+	t.eachSucc(i, func(s int) {
+		if d[s] >= 0 && (best < 0 || d[s]+1 < best) {
+			best = d[s] + 1
+		}
+	})
+	if best < 0 || d[i] >= 0 && best >= d[i] {
+		return true
+	}
+	t.setDist(i, best)
+	q := append(t.qList[:0], int32(i))
+	for head := 0; head < len(q); head++ {
+		v := int(q[head])
+		t.eachPred(v, func(p int) {
+			if d[p] < 0 || d[p] > d[v]+1 {
+				t.setDist(p, d[v]+1)
+				q = append(q, int32(p))
+			}
+		})
+	}
+	t.qList = q
+	return true
+}
+
+// raise is updateToGoal when the distance of cell i rises.
+func (t *DepthTracker) raise(i, limit int) bool {
+	d, aff, cand := t.toGoal, t.aff, t.cand
+	aff.Clear()
+	aff.Add(i)
+	all := append(t.affList[:0], int32(i))
+	level := append(t.level[:0], int32(i))
+	for len(level) > 0 {
+		// The cells one level further that moved nearer through level.
+		next := t.next[:0]
+		cand.Clear()
+		for _, v := range level {
+			t.eachPred(int(v), func(p int) {
+				if d[p] == d[v]+1 && !aff.Has(p) && !cand.Has(p) {
+					cand.Add(p)
+					next = append(next, int32(p))
+				}
+			})
+		}
+		level = level[:0]
+		for _, p := range next {
+			if !t.hasNearer(int(p), d[p]-1, aff) {
+				aff.Add(int(p))
+				all = append(all, p)
+				level = append(level, p)
+			}
+		}
+		t.next = next
+		if limit > 0 && len(all) > limit {
+			t.affList, t.level = all, level
+			return false
+		}
+	}
+	// The distances of aff through the rest, then nearest first.
+	for _, v := range all {
+		t.setDist(int(v), -1)
+	}
+	src := t.src[:0]
+	for _, v := range all {
+		best := int32(-1)
+		t.eachSucc(int(v), func(s int) {
+			if !aff.Has(s) && d[s] >= 0 && (best < 0 || d[s]+1 < best) {
+				best = d[s] + 1
+			}
+		})
+		if best >= 0 {
+			src = append(src, source{v, best})
+		}
+	}
+	slices.SortFunc(src, func(a, b source) int { return cmp.Compare(a.dist, b.dist) })
+	q := t.qList[:0]
+	head, k := 0, 0
+	for head < len(q) || k < len(src) {
+		var v int
+		if k < len(src) && (head == len(q) || src[k].dist <= d[q[head]]) {
+			v = int(src[k].cell)
+			k++
+			if !aff.Has(v) {
+				continue
+			}
+			t.setDist(v, src[k-1].dist)
+		} else {
+			v = int(q[head])
+			head++
+			if !aff.Has(v) {
+				continue
+			}
+		}
+		aff.Remove(v)
+		t.eachPred(v, func(p int) {
+			if aff.Has(p) && (d[p] < 0 || d[p] > d[v]+1) {
+				t.setDist(p, d[v]+1)
+				q = append(q, int32(p))
+			}
+		})
+	}
+	t.affList, t.level, t.src, t.qList = all, level, src, q
+	return true
+}
+
+// source is a cell and a distance: in raise, a cell whose distance rose
+// with the distance it has through cells whose distance did not; in the
+// journal of TryDistances, a cell and its distance before.
+type source struct{ cell, dist int32 }
+
+// setDist sets cell c's distance to the goal to v, counting the reaching
+// cells and, during TryDistances, remembering the old distance.
+func (t *DepthTracker) setDist(c int, v int32) {
+	old := t.toGoal[c]
+	if t.journaling {
+		t.journal = append(t.journal, source{int32(c), old})
+	}
+	if old < 0 && v >= 0 {
+		t.reaching++
+	} else if old >= 0 && v < 0 {
+		t.reaching--
+	}
+	t.toGoal[c] = v
+}
+
+// TryDistances puts the change of cell i's jump to j in place in the
+// distances to the goal (see ToGoal and Reaching), as an accepted change
+// would, until UndoDistances takes it back; the depths and layers stay
+// those of the current configuration, and nothing but UndoDistances may
+// come between. The design energy's evaluator reads its search from it:
+// only the distances through i change, so this costs what changes rather
+// than a whole search. When more than limit distances would rise, it
+// changes nothing and returns false (a fresh search is then cheaper).
+func (t *DepthTracker) TryDistances(i, j, limit int) bool {
+	if !t.toGoalOK {
+		t.computeToGoal()
+	}
+	w := t.w
+	ci := t.cur[i*w : (i+1)*w]
+	copy(t.undoSucc, ci)
+	s := t.g.Succ(i, j)
+	t.setPred(ci, i, false)
+	t.setPred(s, i, true)
+	copy(ci, s)
+	t.undoCell, t.undoReaching = i, t.reaching
+	t.journal, t.journaling = t.journal[:0], true
+	ok := t.updateToGoal(i, limit)
+	t.journaling = false
+	if !ok {
+		t.UndoDistances()
+	}
+	return ok
+}
+
+// UndoDistances takes back the change TryDistances put in place.
+func (t *DepthTracker) UndoDistances() {
+	for k := len(t.journal) - 1; k >= 0; k-- {
+		t.toGoal[t.journal[k].cell] = t.journal[k].dist
+	}
+	t.reaching = t.undoReaching
+	w, i := t.w, t.undoCell
+	ci := t.cur[i*w : (i+1)*w]
+	t.setPred(ci, i, false)
+	t.setPred(t.undoSucc, i, true)
+	copy(ci, t.undoSucc)
+}
+
+// ToGoal returns every cell's distance to the goal (-1: none), with the
+// change of TryDistances when it is in place. The caller must not modify
+// it; it changes with the tracker.
+func (t *DepthTracker) ToGoal() []int32 { return t.toGoal }
+
+// Reaching returns the number of cells with a distance to the goal (the
+// goal included), with the change of TryDistances when it is in place.
+func (t *DepthTracker) Reaching() int { return t.reaching }
+
+// hasNearer reports whether cell c has a successor at most dist moves
+// from the goal outside skip (nil: none skipped).
+func (t *DepthTracker) hasNearer(c int, dist int32, skip Set) bool {
+	w := t.w
+	for x, word := range t.cur[c*w : c*w+w] {
+		if skip != nil {
+			word &^= skip[x]
+		}
+		for ; word != 0; word &= word - 1 {
+			if uint32(t.toGoal[x<<6+bits.TrailingZeros64(word)]) <= uint32(dist) { // -1 is huge
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// eachSucc calls f for every successor of cell c; eachPred for every
+// predecessor.
+func (t *DepthTracker) eachSucc(c int, f func(int)) { eachIn(t.cur[c*t.w:(c+1)*t.w], f) }
+func (t *DepthTracker) eachPred(c int, f func(int)) { eachIn(t.pred[c*t.w:(c+1)*t.w], f) }
+
+func eachIn(s []uint64, f func(int)) {
+	for x, word := range s {
+		for ; word != 0; word &= word - 1 {
+			f(x<<6 + bits.TrailingZeros64(word))
+		}
 	}
 }
 
@@ -300,7 +579,13 @@ func (t *DepthTracker) Accept() {
 	t.setPred(t.cur[i*w:(i+1)*w], i, false)
 	t.setPred(t.trySucc, i, true)
 	copy(t.cur[i*w:(i+1)*w], t.trySucc)
-	t.toGoalOK = false
+	// On one word a fresh backward search is a few operations a layer,
+	// cheaper than the bookkeeping of a kept update (measured on 5×5).
+	if t.toGoalOK && w > 1 {
+		t.updateToGoal(i, 0)
+	} else {
+		t.toGoalOK = false
+	}
 	if k := t.tryK; k >= 0 {
 		t.clearDepths(k+1, t.oldEnd)
 		copy(t.layers[(k+1)*w:(t.tryEnd+1)*w], t.newLayers[(k+1)*w:(t.tryEnd+1)*w])

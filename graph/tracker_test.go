@@ -2,6 +2,7 @@ package graph_test
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"rjm/graph"
@@ -10,10 +11,11 @@ import (
 
 // The tracker's incremental answers equal a fresh breadth-first search
 // after every tried and every accepted change, on boards of one, two and
-// more words, whatever the start and goal.
+// more words, whatever the start and goal; so do the distances to the
+// goal it keeps through accepted changes.
 func TestDepthTrackerMatchesFreshSearch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
-	sizes := [][2]int{{1, 2}, {2, 3}, {3, 3}, {5, 5}, {4, 7}, {8, 8}, {9, 9}, {10, 10}, {11, 11}, {12, 12}, {20, 13}, {32, 32}}
+	sizes := [][2]int{{1, 2}, {2, 3}, {3, 3}, {5, 5}, {4, 7}, {8, 8}, {9, 9}, {10, 10}, {11, 11}, {12, 12}, {15, 15}, {20, 13}, {20, 20}, {32, 32}}
 	steps := 3000
 	if testing.Short() {
 		steps = 300
@@ -32,7 +34,8 @@ func TestDepthTrackerMatchesFreshSearch(t *testing.T) {
 				t.Fatalf("%v: Reset = %d, want %d", sz, got, want)
 			}
 			cur := tr.Depth()
-			for range steps {
+			tr.ToGoalMatchesFresh()
+			for step := range steps {
 				i := rng.IntN(b.Cells())
 				if i == goal {
 					continue
@@ -42,6 +45,18 @@ func TestDepthTrackerMatchesFreshSearch(t *testing.T) {
 				old := m.Jumps[i]
 				m.Jumps[i] = j
 				want := g.GoalDepth(m.Jumps, s, goal)
+				// The distances with the change put in by TryDistances
+				// are a fresh tracker's for the changed maze (every
+				// tenth step, to keep the test short).
+				if step%10 == 0 && tr.TryDistances(i, j, 0) {
+					fresh := graph.NewDepthTracker(g, s, goal)
+					fresh.Reset(m.Jumps)
+					fresh.ToGoalMatchesFresh()
+					if !slices.Equal(tr.ToGoal(), fresh.ToGoal()) || tr.Reaching() != fresh.Reaching() {
+						t.Fatalf("%v: TryDistances(%v, %d): distances differ from a fresh search\n%s", sz, b.Cell(i), j, m)
+					}
+					tr.UndoDistances()
+				}
 				m.Jumps[i] = old
 				// TryBound may answer early only with a depth below the
 				// bound when the true depth is below it too.
@@ -63,6 +78,9 @@ func TestDepthTrackerMatchesFreshSearch(t *testing.T) {
 					cur = want
 					if tr.Depth() != want {
 						t.Fatalf("Accept: depth %d, want %d", tr.Depth(), want)
+					}
+					if !tr.ToGoalMatchesFresh() {
+						t.Fatalf("%v: distances to the goal after changing %v to %d differ from a fresh search\n%s", sz, b.Cell(i), j, m)
 					}
 				}
 			}
