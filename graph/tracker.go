@@ -329,12 +329,20 @@ func (t *DepthTracker) searchToGoal() {
 // reaching cells.
 func (t *DepthTracker) computeToGoal() {
 	t.searchToGoal()
-	t.reaching = 0
+	if t.w > 1 { // one word never keeps its distances (see Accept)
+		t.reaching = t.countReaching()
+	}
+}
+
+// countReaching counts the cells with a distance to the goal.
+func (t *DepthTracker) countReaching() int {
+	n := 0
 	for _, d := range t.toGoal {
 		if d >= 0 {
-			t.reaching++
+			n++
 		}
 	}
+	return n
 }
 
 // updateToGoal brings toGoal, right for the configuration before cell
@@ -537,7 +545,12 @@ func (t *DepthTracker) ToGoal() []int32 { return t.toGoal }
 
 // Reaching returns the number of cells with a distance to the goal (the
 // goal included), with the change of TryDistances when it is in place.
-func (t *DepthTracker) Reaching() int { return t.reaching }
+func (t *DepthTracker) Reaching() int {
+	if t.w == 1 {
+		return t.countReaching()
+	}
+	return t.reaching
+}
 
 // hasNearer reports whether cell c has a successor at most dist moves
 // from the goal outside skip (nil: none skipped).
