@@ -233,7 +233,7 @@ func (s *server) generate(r *http.Request, spec generate.Spec) (*generate.Result
 	res, err := generate.Run(ctx, spec, nil)
 	if err != nil || res.Interrupted {
 		if ctx.Err() != nil {
-			return nil, &httpError{code: http.StatusServiceUnavailable, msg: fmt.Sprintf("generation took longer than the server's limit of %v: ask for fewer iterations", s.opt.GenerateTimeout)}
+			return nil, &httpError{code: http.StatusUnprocessableEntity, msg: fmt.Sprintf("generation took longer than the server's limit of %v: ask for fewer iterations", s.opt.GenerateTimeout)}
 		}
 		return nil, &httpError{code: http.StatusBadRequest, msg: fmt.Sprint(err)}
 	}

@@ -34,7 +34,7 @@ type Options struct {
 	Now func() time.Time
 	// GenerateTimeout bounds one generation (POST /api/generate, or a
 	// seeded ID analysed); 0 means 5 seconds. A generation cut short is
-	// answered 503.
+	// answered 422 (the request asked for more work than the limit allows).
 	GenerateTimeout time.Duration
 	// GenerateEvery is the time one client must wait, on average, between
 	// generations; 0 means 2 seconds. GenerateBurst generations may come

@@ -286,7 +286,7 @@ func TestGenerateRateLimit(t *testing.T) {
 func TestGenerateTimeLimit(t *testing.T) {
 	ts, _ := newServer(t, web.Options{GenerateTimeout: time.Nanosecond})
 	a := do(t, ts, "POST", "/api/generate", `{"rows": 12, "iterations": 200000, "seed": 1}`)
-	if a.code != 503 || !strings.Contains(a.json(t)["error"].(string), "limit") {
+	if a.code != 422 || !strings.Contains(a.json(t)["error"].(string), "limit") {
 		t.Errorf("a generation past the time limit: %d %s", a.code, a.body)
 	}
 }
