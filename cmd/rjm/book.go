@@ -21,25 +21,7 @@ func newBookCmd(e *env) *cobra.Command {
 		paper, out, tiles string
 	)
 	c := &cobra.Command{
-		Use:   "book",
-		Short: "Make a printable puzzle book (PDF), or the tiles of a floor maze",
-		Long: `Book makes a PDF of --count puzzles in rising difficulty: a title page, the
-rules as the papers state them, the puzzles (--per-page to a page, each with
-its number, difficulty band and par), the solutions at the back (the moves
-and a picture of the path) and page numbers, on A4 or Letter paper.
-
-Every puzzle has a unique shortest solution and no black holes, and no two
-are turns or mirrors of each other. Difficulty bands follow from the length
-of the shortest solution against the n cells of the board: easy up to 0.4·n
-moves, medium up to 0.56·n, hard beyond (on 5×5: up to 10, 11–14, 15 and
-up); --bands picks them, in equal shares. The same --seed and flags make the
-same PDF, byte for byte. Search flags are those of "rjm generate".
-
---tiles FILE makes the tiles of a floor maze from the maze in FILE (any form
-rjm reads) instead: one large tile per page, then an assembly map.`,
-		Example: `  rjm book --count 24 --seed 1 -o book.pdf
-  rjm book --count 12 --bands hard --size 6 --paper letter --per-page 2 -o hard.pdf
-  rjm book --tiles examples/figure1.txt -o floor.pdf`,
+		Use:  "book",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {

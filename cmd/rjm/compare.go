@@ -5,7 +5,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"rjm/analysis"
 	"rjm/compare"
 )
 
@@ -15,24 +14,7 @@ func newCompareCmd(e *env) *cobra.Command {
 	var count int
 	var asJSON bool
 	c := &cobra.Command{
-		Use:   "compare-energies",
-		Short: "Generate mazes with several energies and compare their design features",
-		Long: `Compare-energies is the experiment of the Maze Evaluation II exercise (of the
-assignment and of the course's "Program 1: Search"): it generates --count
-mazes with each energy (by default depth, the simple objective, and design,
-the energy of the paper "Rook Jumping Maze Design Considerations") under the
-same search and budget, and prints a side- by-side table of their features:
-the rates of solvable mazes, unique shortest solutions and mazes without black
-holes, and the mean ± standard deviation [minimum, maximum] of the solution
-length, the holes, decisions, clusters, initial forced moves and U-turns.
-
-Maze k (from 0) of every energy uses seed --seed plus k, so the k-th mazes
-share their start and goal, and "rjm generate" with that seed and energy
-regenerates any of them. Search flags are those of "rjm generate".
-
-` + analysis.EnergyHelp(),
-		Example: `  rjm compare-energies --count 100 --seed 1
-  rjm compare-energies --count 50 --seed 1 --energy depth --energy 'weighted:black_holes=1000,uturns=2' --json`,
+		Use:  "compare-energies",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			spec, err := f.spec(cmd)

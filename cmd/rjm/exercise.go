@@ -7,7 +7,6 @@ import (
 	"rjm/render"
 	"rjm/rng"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -20,32 +19,7 @@ func newExerciseCmd(e *env) *cobra.Command {
 	var asJSON bool
 	var variant string
 	c := &cobra.Command{
-		Use:   "exercise NAME",
-		Short: "Run one of the assignment's programs with its exact prompts and output",
-		Long: `Exercise runs a program of the Model AI assignment "Rook Jumping Maze
-Generation for AI Education" with its exact prompts and output format,
-reading answers from standard input, so that a teacher can diff a student's
-transcript against this one (docs/teaching.md).
-
-Exercises: ` + strings.Join(exercise.Names, ", ") + `.
-
-Prompts are printed as the assignment states them, with a trailing space and
-no line break: the answer is typed on the prompt's line, and with answers
-piped in the output runs on after the prompt. An invalid answer is reported
-on stderr and the prompt repeated; input that ends first, or an answer longer
-than ` + strconv.Itoa(exercise.MaxAnswer) + ` bytes, is an error (status 2).
-Inputs: representation reads the size; evaluation reads nothing (it
-evaluates a random 5×5 maze); hill-descent reads the iterations; restarts
-the iterations and the number of descents; uphill the iterations and the
-uphill step probability; annealing the iterations, the initial temperature
-and the decay rate.
-
---seed makes a run reproducible (without it, the seed drawn is reported on
-stderr); --variant plays it under variant rules. With --json the prompts and
-the transcript go to stderr and stdout gets the final maze and its
-evaluation as JSON.`,
-		Example: `  echo 5 | rjm exercise representation --seed 7
-  printf '1000\n10\n' | rjm exercise restarts --seed 1`,
+		Use: "exercise NAME",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return fmt.Errorf("want one exercise NAME, one of %s", strings.Join(exercise.Names, ", "))

@@ -16,30 +16,8 @@ func newExperimentCmd(e *env) *cobra.Command {
 		noFile bool
 		asJSON bool
 	)
-	var list strings.Builder
-	for _, x := range experiment.All() {
-		fmt.Fprintf(&list, "  %-11s %s\n", x.Name, strings.TrimPrefix(x.Question, "004 "))
-	}
 	c := &cobra.Command{
-		Use:   "experiment NAME",
-		Short: "Run an experiment behind one of the assignment's empirical questions",
-		Long: `Experiment runs one of the experiments that answer the empirical questions of
-the course assignment "Program 1: Search" (Problems 3–5, Extra Credit 1 and 2)
-on 5×5 mazes: many independent seeded searches per setting, summarized as
-means with 95% confidence intervals. It prints the tables to standard output
-and writes them as CSV, with plots as PNG and SVG, into --out.
-
-Experiments:
-` + list.String() + `
-Runs go on all cores; run i is seeded from --seed and i alone, so the same
-seed and flags give byte-identical output on any machine. --quick runs a
-small version in seconds (its numbers only test the machinery); --runs
-changes the number of runs per setting. --json prints the tables as JSON
-instead (each row an object keyed by the CSV header). A progress bar goes to
-stderr when it is a terminal.`,
-		Example: `  rjm experiment restarts --out docs/img
-  rjm experiment iterations --quick --seed 7
-  rjm experiment satisfice --json --no-files`,
+		Use: "experiment NAME",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return fmt.Errorf("want one experiment NAME, one of %s", strings.Join(experiment.Names(), ", "))

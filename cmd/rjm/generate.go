@@ -160,48 +160,7 @@ func newGenerateCmd(e *env) *cobra.Command {
 	var out string
 	var keep generate.Constraints
 	c := &cobra.Command{
-		Use:   "generate",
-		Short: "Generate a maze by stochastic local search",
-		Long: `Generate searches the space of maze configurations for a low-energy maze and
-prints it, its shortest solution and a one-line summary of its design
-features. Every run is reproducible: the seeded ID it prints regenerates the
-same maze (rjm generate --id ID).
-
-With no options it makes what the paper "Rook Jumping Maze Design
-Considerations" calls a good maze: 5×5, the start in the upper-left corner and
-the goal at random, hill descent with random uphill steps (p = 0.005, 25,000
-iterations) on the design energy. It says so when the maze found has no unique
-shortest solution or has black holes.
-
-Methods (the assignment and the course's "Program 1: Search"): hill (hill
-descent), first-choice (first-choice gradient descent: keeps the best only on
-strict improvement), restarts (hill descent with random restarts), uphill
-(hill descent with random uphill steps of probability --p), anneal (simulated
-annealing from --t0 with decay --decay).
-
-Batches (docs/publishing.md): --count N makes the mazes of seeds S, S+1, ...
-on all cores, each printed as soon as it is done (text, or JSON Lines with
---json); --min-length, --max-length, --unique, --no-black-holes and
---distinct (no two mazes turns or mirrors of each other) keep only the mazes
-that meet them, going on with the next seeds. -o FILE (or -o DIR/, a file
-per maze) writes them; after an interruption the same command finishes the
-file, which then ends as one uninterrupted run writes it.
-
-Variants (docs/variants.md): --variant NAMES generates under other rules,
-comma-separated and combinable (` + maze.VariantList() + `);
---layout FILE takes the whole board from a maze text instead: its size,
-variant, blocked (X), pass-over (*) and absent (.) cells, walls, start and
-goal (G), ignoring its jumps, e.g. a Loyd-style shape with an exit ring.
-
-` + analysis.EnergyHelp(),
-		Example: `  rjm generate
-  rjm generate --seed 1 --goal 5,5 --json
-  rjm generate --size 7 --energy 'priority:black_holes>not_unique>-decisions>uturns'
-  rjm generate --method hill --iterations 10000 --energy depth --seed 1
-  rjm generate --size 7 --variant queen,no-u-turn
-  rjm generate --layout examples/klondike.txt --seed 1
-  rjm generate --count 100 --size 6 --seed 1 --json -o batch.jsonl
-  rjm generate --count 1000 --distinct --min-length 12 --max-length 15 --seed 1 -o book.txt`,
+		Use:  "generate",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var spec generate.Spec

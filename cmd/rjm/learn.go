@@ -14,18 +14,7 @@ import (
 
 func newLearnCmd(e *env) *cobra.Command {
 	c := &cobra.Command{
-		Use:   "learn",
-		Short: "Learn when to restart hill descent (Restart Bandit, Restart SARSA)",
-		Long: `Learn runs the machine-learning exercises of the Model AI assignment "Rook
-Jumping Maze Generation for AI Education", which learn how long to let a hill
-descent run before restarting it on a fresh random maze:
-
-  bandit   a 6-armed bandit whose arms are hill descents of 100·2^a iterations,
-           learned with epsilon-greedy and softmax action selection
-  sarsa    SARSA on the states (t, d) with the actions Go and Restart, then an
-           evaluation of the learned policy against fixed restart periods
-
-Runs are reproducible: the same --seed and flags print the same output.`,
+		Use:  "learn",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
@@ -40,23 +29,7 @@ func newLearnBanditCmd(e *env) *cobra.Command {
 		asJSON           bool
 	)
 	c := &cobra.Command{
-		Use:   "bandit",
-		Short: "Restart Bandit: learn the best restart period with ε-greedy and softmax",
-		Long: `Bandit runs the assignment's Restart Bandit. Its arms are hill descents of
-base·2^a iterations (a = 0..arms-1; by default 100, 200, …, 3200), each pull
-on a fresh random maze, paying the utility 2^d / i for a descent of i
-iterations ending at goal depth d (d = 0 without a solution).
-
-It runs one bandit of --pulls pulls for each --epsilon (ε-greedy: a random
-arm with probability ε, else the arm of best mean utility) and each --tau
-(softmax: arm a with probability proportional to exp(U(a)/τ)). Every arm is
-pulled once first so that every mean is defined. For every run it prints,
-per arm, the pull count, the mean utility with its 95% confidence interval
-and the share of pulls, then the total utility earned and the arm the
-strategy settled on (the most pulled). Runs go in parallel; run i is seeded
-from --seed and i, so the output does not depend on scheduling.`,
-		Example: `  rjm learn bandit
-  rjm learn bandit --epsilon 0.05 --tau 50 --pulls 2000 --json`,
+		Use:  "bandit",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
@@ -124,31 +97,7 @@ func newLearnSarsaCmd(e *env) *cobra.Command {
 		asJSON bool
 	)
 	c := &cobra.Command{
-		Use:   "sarsa",
-		Short: "Restart SARSA: learn when to restart hill descent, then evaluate the policy",
-		Long: `Sarsa runs the assignment's Restart SARSA. A state is (t, d): t stages of --stage
-hill-descent iterations since the last restart (0..--horizon) and the goal
-depth d of the maze (12..17 by default, every depth up to --floor counted as
-the floor). Go runs one more stage (reward −1), Restart draws a random maze
-(reward 0); Restart is forced once t exceeds the horizon. A maze of goal depth
---target or more is satisficing: it pays +1 and ends the episode.
-
-SARSA learns with ε-greedy action selection for --episodes episodes, then
-prints the Q table, the number of updates of every state and the greedy
-policy. Finally it evaluates the greedy policy (ε = 0) and the fixed policies
-"restart at t = 1 … horizon+1" by the hill-descent iterations each spends on
---mazes satisficing mazes, with a 95% confidence interval for the iterations
-per maze.
-
-Every run ends. Go cannot go on for ever (Restart is forced after the
-horizon), but Restart can: it costs no iterations, so a greedy policy that
-restarts at t = 0 draws random mazes until one lands where it goes on, which
-can take hundreds of thousands of steps per maze, and one that restarts in
-every state with t = 0 never finishes. Learning fails after
---steps-per-episode × --episodes steps; an evaluation stops after
---steps-per-maze × --mazes steps and is reported as incomplete.`,
-		Example: `  rjm learn sarsa
-  rjm learn sarsa --episodes 500 --mazes 50 --seed 3 --json`,
+		Use:  "sarsa",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := s.ValidateAsGiven(); err != nil {

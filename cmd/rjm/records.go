@@ -20,22 +20,7 @@ func newRecordsCmd(e *env) *cobra.Command {
 		runs              int
 	)
 	c := &cobra.Command{
-		Use:   "records",
-		Short: "Find the longest shortest solution a maze of a board can have, by exhaustive search",
-		Long: `Records searches every legal maze of a board, with the start and the goal at
-the given cells (by default opposite corners), and prints the maximum goal
-depth (the longest shortest solution), how many legal mazes reach it, and
-one of them. --unique restricts the search to the design paper's good mazes:
-a unique shortest solution and no black holes.
-
-The search assigns jumps in breadth-first order, counts the cells it never
-needs in closed form, and cuts branches by a bound proven sound (see
-docs/records.md); it runs on all cores in independent sub-trees. With
---checkpoint FILE every finished sub-tree is saved, and a later run with the
-same FILE and settings skips them: an interrupted search resumes.`,
-		Example: `  rjm records --size 4
-  rjm records --rows 3 --cols 4 --unique --json
-  rjm records --size 5 --checkpoint 5x5.ckpt`,
+		Use:  "records",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			b := maze.Board{Rows: size, Cols: size}

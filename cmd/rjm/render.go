@@ -25,22 +25,7 @@ func newRenderCmd(e *env) *cobra.Command {
 		clusters                 bool
 	)
 	c := &cobra.Command{
-		Use:   "render [FILE|-]",
-		Short: "Draw a maze as SVG, PNG or PDF",
-		Long: `Render draws a maze (any input rjm reads: text, JSON, a maze ID or a seeded
-ID) in the classic look of the papers' figures: numbers in cells, the start
-circled, the goal G; walls thick, blocked cells dark, pass-over cells light
-and marked *, a shaped board outlined, Surakarta loops drawn, a torus edged
-with dashes. Hexagonal and triangular boards are drawn in their tiling.
-
---solution numbers the moves of the shortest solution in their cells and
-joins them by arrows; --depths writes each cell's distance from the start
-in its corner; --holes shades black holes (B) and white holes (W); --clusters letters the
-cells of each same-jump cluster alike. SVG keeps
-every number as text; PNG (300 dpi) and PDF come from the same drawing.`,
-		Example: `  rjm render examples/figure1.txt -o figure1.svg
-  rjm render examples/klondike.txt --solution -o klondike.pdf
-  rjm generate --json --seed 1 | rjm render --format png --style color --holes > maze.png`,
+		Use:  "render [FILE|-]",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format == "" {

@@ -111,13 +111,7 @@ func cobraUsage(c *cobra.Command, err error) error {
 // keeps start-up short (every other path, help included, builds them all).
 func newRootCmd(e *env, args []string) *cobra.Command {
 	root := &cobra.Command{
-		Use:   "rjm",
-		Short: "Generate, solve and analyse Rook Jumping Mazes",
-		Long: `rjm generates, solves and analyses Rook Jumping Mazes.
-
-A Rook Jumping Maze is a grid of jump numbers: from a cell you move exactly
-that many cells up, down, left or right in a straight line; the goal G holds
-no number. Cells are written 1-based as row,col, as the papers write them.`,
+		Use:           "rjm",
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Version:       version(),
@@ -145,6 +139,7 @@ no number. Cells are written 1-based as row,col, as the papers write them.`,
 		}
 	}
 	wrapArgs(root)
+	applyHelp(root, "rjm")
 	return root
 }
 

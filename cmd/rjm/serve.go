@@ -34,18 +34,7 @@ func defaultDB() string {
 func newServeCmd(e *env) *cobra.Command {
 	var addr, db string
 	c := &cobra.Command{
-		Use:   "serve",
-		Short: "Serve the Rook Jumping Maze of the Day web site",
-		Long: `Serve runs the web site: today's maze at /, any maze at /m/MAZE-ID, and the
-JSON API of docs/api.md. It stores the mazes of the day and the plays in an
-SQLite database, created and migrated on first start (--db; default
-$XDG_DATA_HOME/rjm/rjm.db, else ~/.local/share/rjm/rjm.db), or with --db
-postgres://... in PostgreSQL, which several servers can share. It listens on
-127.0.0.1 unless --addr says otherwise, and shuts down gracefully on
-SIGINT or SIGTERM, finishing the requests under way.`,
-		Example: `  rjm serve
-  rjm serve --addr 127.0.0.1:9000 --db /tmp/rjm.db
-  rjm serve --db postgres://rjm@db.example/rjm`,
+		Use:  "serve",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx, stop := signal.NotifyContext(e.ctx, syscall.SIGTERM)
