@@ -58,6 +58,19 @@ func ParseBand(s string) (Band, error) {
 	return 0, fmt.Errorf("book: unknown difficulty band %q (want %s)", s, strings.Join(Bands, ", "))
 }
 
+// ParseBands returns the bands of a comma-separated list of names.
+func ParseBands(list string) ([]Band, error) {
+	var bands []Band
+	for _, name := range strings.Split(list, ",") {
+		b, err := ParseBand(name)
+		if err != nil {
+			return nil, err
+		}
+		bands = append(bands, b)
+	}
+	return bands, nil
+}
+
 // lengths returns the solution lengths band b admits on a board of n
 // cells.
 func (b Band) lengths(n int) (lo, hi int) {
@@ -105,6 +118,20 @@ var (
 	A4     = Paper{"A4", 210 * vg.Millimeter, 297 * vg.Millimeter}
 	Letter = Paper{"Letter", 8.5 * vg.Inch, 11 * vg.Inch}
 )
+
+// Papers lists the paper sizes a book may be printed on.
+var Papers = []Paper{A4, Letter}
+
+// ParsePaper returns the paper size of the given name, a4 or letter, in
+// any case.
+func ParsePaper(name string) (Paper, error) {
+	for _, p := range Papers {
+		if strings.EqualFold(strings.TrimSpace(name), p.Name) {
+			return p, nil
+		}
+	}
+	return Paper{}, fmt.Errorf("book: unknown paper %q (want a4 or letter)", name)
+}
 
 // Settings describe a book. A zero field means its default, as the field
 // says.

@@ -130,3 +130,20 @@ func TestTiles(t *testing.T) {
 		t.Error("hexagonal tiles: no error")
 	}
 }
+
+func TestParsePaperAndBands(t *testing.T) {
+	for in, want := range map[string]book.Paper{"a4": book.A4, "A4": book.A4, " Letter": book.Letter} {
+		if got, err := book.ParsePaper(in); err != nil || got != want {
+			t.Errorf("ParsePaper(%q) = %v, %v", in, got, err)
+		}
+	}
+	if _, err := book.ParsePaper("a5"); err == nil {
+		t.Error("a5 is no paper of a book")
+	}
+	if got, err := book.ParseBands("hard, easy"); err != nil || len(got) != 2 || got[0] != book.Hard || got[1] != book.Easy {
+		t.Errorf("ParseBands = %v, %v", got, err)
+	}
+	if _, err := book.ParseBands("easy,brutal"); err == nil || !strings.Contains(err.Error(), `"brutal"`) {
+		t.Errorf("brutal: %v", err)
+	}
+}

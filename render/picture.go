@@ -7,6 +7,8 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,6 +34,60 @@ const (
 	// nothing depends on colour alone either.
 	Color
 )
+
+// String returns "print" or "color".
+func (s Style) String() string {
+	if s == Color {
+		return "color"
+	}
+	return "print"
+}
+
+// ParseStyle returns the style named print, or color (colour).
+func ParseStyle(name string) (Style, error) {
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "print":
+		return Print, nil
+	case "color", "colour":
+		return Color, nil
+	}
+	return Print, fmt.Errorf("render: unknown style %q (want print or color)", maze.Short(name))
+}
+
+// ParseLength reads a length such as "10mm", "0.5in" or "40px" in mm, cm,
+// in, pt or px (96 px to the inch), from 2 mm to 100 mm: the side of a
+// cell that prints well.
+func ParseLength(s string) (vg.Length, error) {
+	units := []struct {
+		suffix string
+		unit   vg.Length
+	}{{"mm", vg.Millimeter}, {"cm", vg.Centimeter}, {"in", vg.Inch}, {"pt", vg.Points(1)}, {"px", vg.Inch / 96}}
+	for _, u := range units {
+		if v, ok := strings.CutSuffix(strings.TrimSpace(s), u.suffix); ok {
+			x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			if l := vg.Length(x) * u.unit; err == nil && l >= 2*vg.Millimeter && l <= 100*vg.Millimeter {
+				return l, nil
+			}
+			break
+		}
+	}
+	return 0, fmt.Errorf("render: length %q: want 2mm to 100mm, e.g. 10mm, 0.5in or 40px", maze.Short(s))
+}
+
+// FormatOf returns the picture format to write: format when given, else
+// the extension of the file name, else svg; it must be one of Formats.
+func FormatOf(format, name string) (string, error) {
+	if format == "" {
+		format = strings.TrimPrefix(strings.ToLower(filepath.Ext(name)), ".")
+	}
+	if format == "" {
+		format = "svg"
+	}
+	if !slices.Contains(Formats, format) {
+		return "", fmt.Errorf("render: unknown picture format %q (want %s)", maze.Short(format), strings.Join(Formats, ", "))
+	}
+	return format, nil
+}
 
 // PictureOptions say what a picture shows and how large it is. The zero
 // value draws the maze alone in the print style, 10 mm a square cell.

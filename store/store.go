@@ -10,6 +10,9 @@ package store
 import (
 	"context"
 	"errors"
+	"net/url"
+	"os"
+	"path/filepath"
 	"time"
 )
 
@@ -87,4 +90,26 @@ type Store interface {
 	Stats(ctx context.Context, maze string) (Stats, error)
 	// Close releases the store.
 	Close() error
+}
+
+// Display returns where as it may be shown or logged: a PostgreSQL URL
+// with its password hidden, a file path as it is.
+func Display(where string) string {
+	if u, err := url.Parse(where); err == nil && IsPostgres(where) {
+		return u.Redacted()
+	}
+	return where
+}
+
+// DefaultPath is the SQLite file a server uses when told none:
+// rjm/rjm.db in $XDG_DATA_HOME, or else in ~/.local/share, or else rjm.db
+// in the working directory.
+func DefaultPath() string {
+	if d := os.Getenv("XDG_DATA_HOME"); filepath.IsAbs(d) {
+		return filepath.Join(d, "rjm", "rjm.db")
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".local", "share", "rjm", "rjm.db")
+	}
+	return "rjm.db"
 }

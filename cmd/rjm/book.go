@@ -27,13 +27,9 @@ func newBookCmd(e *env) *cobra.Command {
 			if out == "" {
 				return badInput(fmt.Errorf("-o FILE is required: a book is a PDF"))
 			}
-			switch strings.ToLower(paper) {
-			case "a4":
-				s.Paper = book.A4
-			case "letter":
-				s.Paper = book.Letter
-			default:
-				return badInput(fmt.Errorf("--paper %q: want a4 or letter", paper))
+			var err error
+			if s.Paper, err = book.ParsePaper(paper); err != nil {
+				return badInput(fmt.Errorf("--paper: %s", strings.TrimPrefix(err.Error(), "book: ")))
 			}
 			var buf bytes.Buffer
 			if tiles != "" {
@@ -59,13 +55,8 @@ func newBookCmd(e *env) *cobra.Command {
 				return badInput(err)
 			}
 			spec.Energy, s.Spec = en.Name(), spec
-			s.Bands = nil
-			for _, name := range strings.Split(bands, ",") {
-				b, err := book.ParseBand(name)
-				if err != nil {
-					return badInput(fmt.Errorf("--bands: %s", strings.TrimPrefix(err.Error(), "book: ")))
-				}
-				s.Bands = append(s.Bands, b)
+			if s.Bands, err = book.ParseBands(bands); err != nil {
+				return badInput(fmt.Errorf("--bands: %s", strings.TrimPrefix(err.Error(), "book: ")))
 			}
 			if s.Count < 1 {
 				return badInput(fmt.Errorf("--count %d out of range 1..%d", s.Count, book.MaxCount))

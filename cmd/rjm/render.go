@@ -4,13 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"path/filepath"
-	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
-	"gonum.org/v1/plot/vg"
 
 	"rjm/analysis"
 	"rjm/render"
@@ -28,26 +24,16 @@ func newRenderCmd(e *env) *cobra.Command {
 		Use:  "render [FILE|-]",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format == "" {
-				format = strings.TrimPrefix(strings.ToLower(filepath.Ext(out)), ".")
-			}
-			if format == "" {
-				format = "svg"
-			}
-			if !slices.Contains(render.Formats, format) {
-				return badInput(fmt.Errorf("--format %q: want %s (or -o with one of those extensions)", format, strings.Join(render.Formats, ", ")))
-			}
 			o := render.PictureOptions{Solution: solution, Depths: depths, Holes: holes, Clusters: clusters}
-			switch style {
-			case "print":
-			case "color", "colour":
-				o.Style = render.Color
-			default:
-				return badInput(fmt.Errorf("--style %q: want print or color", style))
-			}
 			var err error
-			if o.Cell, err = lengthFlag(size); err != nil {
-				return badInput(err)
+			if format, err = render.FormatOf(format, out); err != nil {
+				return badInput(fmt.Errorf("--format: %s (or -o with one of those extensions)", strings.TrimPrefix(err.Error(), "render: ")))
+			}
+			if o.Style, err = render.ParseStyle(style); err != nil {
+				return badInput(fmt.Errorf("--style: %s", strings.TrimPrefix(err.Error(), "render: ")))
+			}
+			if o.Cell, err = render.ParseLength(size); err != nil {
+				return badInput(fmt.Errorf("--cell: %s", strings.TrimPrefix(err.Error(), "render: ")))
 			}
 			m, g, err := mf.readGraph(e, args)
 			if err != nil {
@@ -76,23 +62,4 @@ func newRenderCmd(e *env) *cobra.Command {
 	fl.BoolVar(&holes, "holes", false, "shade the black holes (B) and white holes (W)")
 	fl.BoolVar(&clusters, "clusters", false, "letter the cells of each same-jump cluster alike (a, b, ...)")
 	return c
-}
-
-// lengthFlag parses a --cell length such as "10mm", "0.5in" or "40px"
-// (between 2 mm and 100 mm).
-func lengthFlag(s string) (vg.Length, error) {
-	units := []struct {
-		suffix string
-		unit   vg.Length
-	}{{"mm", vg.Millimeter}, {"cm", vg.Centimeter}, {"in", vg.Inch}, {"pt", vg.Points(1)}, {"px", vg.Inch / 96}}
-	for _, u := range units {
-		if v, ok := strings.CutSuffix(strings.TrimSpace(s), u.suffix); ok {
-			x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-			if l := vg.Length(x) * u.unit; err == nil && l >= 2*vg.Millimeter && l <= 100*vg.Millimeter {
-				return l, nil
-			}
-			break
-		}
-	}
-	return 0, fmt.Errorf("--cell %q: want a length from 2mm to 100mm, e.g. 10mm, 0.5in or 40px", s)
 }

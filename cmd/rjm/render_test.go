@@ -29,10 +29,10 @@ func TestRender(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"render", "--format", "gif", "../../examples/figure1.txt"}, `--format "gif"`},
-		{[]string{"render", "-o", filepath.Join(dir, "x.bmp"), "../../examples/figure1.txt"}, `--format "bmp"`},
-		{[]string{"render", "--cell", "1km", "../../examples/figure1.txt"}, `--cell "1km"`},
-		{[]string{"render", "--style", "neon", "../../examples/figure1.txt"}, `--style "neon"`},
+		{[]string{"render", "--format", "gif", "../../examples/figure1.txt"}, `--format: unknown picture format "gif"`},
+		{[]string{"render", "-o", filepath.Join(dir, "x.bmp"), "../../examples/figure1.txt"}, `--format: unknown picture format "bmp"`},
+		{[]string{"render", "--cell", "1km", "../../examples/figure1.txt"}, `--cell: length "1km"`},
+		{[]string{"render", "--style", "neon", "../../examples/figure1.txt"}, `--style: unknown style "neon"`},
 	} {
 		if _, errs, code := rjmRun(t, "", tc.args...); code != 2 || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%v: status %d, stderr %q", tc.args, code, errs)
@@ -64,7 +64,7 @@ func TestBookCommand(t *testing.T) {
 	}{
 		{[]string{"book", "--count", "5"}, "-o FILE is required"},
 		{[]string{"book", "--bands", "brutal", "-o", a}, `--bands: unknown difficulty band "brutal"`},
-		{[]string{"book", "--paper", "a5", "-o", a}, `--paper "a5"`},
+		{[]string{"book", "--paper", "a5", "-o", a}, `--paper: unknown paper "a5"`},
 		{[]string{"book", "--per-page", "3", "-o", a}, "per page"},
 		{[]string{"book", "--count", "0", "-o", a}, "--count 0"},
 	} {

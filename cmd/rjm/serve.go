@@ -5,31 +5,14 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"net/http"
-	"net/url"
-	"os"
 	"os/signal"
-	"path/filepath"
 	"syscall"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"rjm/store"
 	"rjm/web"
 )
-
-// defaultDB returns the default store path: rjm/rjm.db in $XDG_DATA_HOME,
-// or else in ~/.local/share, or else rjm.db in the working directory.
-func defaultDB() string {
-	if d := os.Getenv("XDG_DATA_HOME"); filepath.IsAbs(d) {
-		return filepath.Join(d, "rjm", "rjm.db")
-	}
-	if h, err := os.UserHomeDir(); err == nil {
-		return filepath.Join(h, ".local", "share", "rjm", "rjm.db")
-	}
-	return "rjm.db"
-}
 
 func newServeCmd(e *env) *cobra.Command {
 	var addr, db string
@@ -43,7 +26,7 @@ func newServeCmd(e *env) *cobra.Command {
 		},
 	}
 	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "listen on `HOST:PORT`")
-	c.Flags().StringVar(&db, "db", defaultDB(), "the store: an SQLite database `PATH` (created when absent), or a postgres:// URL")
+	c.Flags().StringVar(&db, "db", store.DefaultPath(), "the store: an SQLite database `PATH` (created when absent), or a postgres:// URL")
 	return c
 }
 
@@ -59,31 +42,8 @@ func serve(ctx context.Context, e *env, addr, db string) error {
 		return badInput(fmt.Errorf("--addr: %w", err))
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, nil))
-	srv := &http.Server{
-		Handler:           web.NewHandler(st, web.Options{Logger: log}),
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       10 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    16 << 10,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
-	shown := db
-	if u, err := url.Parse(db); err == nil && store.IsPostgres(db) {
-		shown = u.Redacted()
-	}
-	fmt.Fprintf(e.stderr, "rjm: serving http://%s/ (store %s); Ctrl-C stops\n", ln.Addr(), shown)
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-	}
-	shut, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	err = srv.Shutdown(shut)
-	<-done
+	fmt.Fprintf(e.stderr, "rjm: serving http://%s/ (store %s); Ctrl-C stops\n", ln.Addr(), store.Display(db))
+	err = web.Serve(ctx, ln, web.NewHandler(st, web.Options{Logger: log}), log)
 	fmt.Fprintln(e.stderr, "rjm: stopped")
 	return err
 }
