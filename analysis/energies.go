@@ -3,6 +3,8 @@ package analysis
 import (
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"strings"
 
 	"rjm/energy"
@@ -49,6 +51,17 @@ func LoadEnergy(v string, readFile func(name string) ([]byte, error)) (energy.En
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return e, nil
+}
+
+// ReadEnergyFile reads the file name for LoadEnergy from the file system:
+// at most MaxEnergyText bytes, and one more to tell that it is larger.
+func ReadEnergyFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, MaxEnergyText+1))
 }
 
 // cut shortens s for an error message, so that a huge input is never

@@ -392,38 +392,56 @@ func Search(ctx context.Context, s Settings) (*Result, error) {
 	return &Result{MaxDepth: -1, Count: new(big.Int), Nodes: nodes}, nil
 }
 
-// searchFloor runs the search with the given settings as they are.
-func searchFloor(ctx context.Context, s Settings) (*Result, error) {
+// Validate reports whether s describes a search that can run: a valid
+// board of at most MaxCells cells, not under the no-U-turn rule, start
+// and goal open cells, and a legal jump in every cell but the goal.
+func (s Settings) Validate() error {
+	_, _, _, err := s.compile()
+	return err
+}
+
+// compile returns the move graph of the board and the start's and the
+// goal's cell indices, or why the search cannot run.
+func (s Settings) compile() (g *graph.Graph, start, goal int, err error) {
 	b := s.Board
 	if err := b.Validate(); err != nil {
-		return nil, err
+		return nil, 0, 0, err
 	}
 	if b.Variant.NoUTurn {
-		return nil, errors.New("records: the no-U-turn rule is not searched (its depth is over states)")
+		return nil, 0, 0, errors.New("records: the no-U-turn rule is not searched (its depth is over states)")
 	}
 	if b.Cells() > MaxCells {
-		return nil, fmt.Errorf("records: %d cells is more than %d: the search would not end", b.Cells(), MaxCells)
+		return nil, 0, 0, fmt.Errorf("records: %d×%d has %d cells, more than %d: the search would not end", b.Rows, b.Cols, b.Cells(), MaxCells)
 	}
-	start, goal := maze.DefaultStart(b), maze.DefaultGoal(b)
+	sc, gc := maze.DefaultStart(b), maze.DefaultGoal(b)
 	if s.Start != nil {
-		start = *s.Start
+		sc = *s.Start
 	}
 	if s.Goal != nil {
-		goal = *s.Goal
+		gc = *s.Goal
 	}
-	if _, err := maze.New(b, start, goal); err != nil {
-		return nil, err
+	if _, err := maze.New(b, sc, gc); err != nil {
+		return nil, 0, 0, err
 	}
-	g, err := graph.Compile(b)
+	if g, err = graph.Compile(b); err != nil {
+		return nil, 0, 0, err
+	}
+	si, gi := b.Index(sc), b.Index(gc)
+	for i := range b.Cells() {
+		if i != gi && b.Open(i) && len(g.Legal(i)) == 0 && i != b.Exit() {
+			return nil, 0, 0, fmt.Errorf("records: cell %v has no legal jump: no legal maze exists", b.Cell(i))
+		}
+	}
+	return g, si, gi, nil
+}
+
+// searchFloor runs the search with the given settings as they are.
+func searchFloor(ctx context.Context, s Settings) (*Result, error) {
+	g, si, gi, err := s.compile()
 	if err != nil {
 		return nil, err
 	}
-	si, gi := b.Index(start), b.Index(goal)
-	for i := range b.Cells() {
-		if i != gi && b.Open(i) && len(g.Legal(i)) == 0 && i != b.Exit() {
-			return nil, fmt.Errorf("records: cell %v has no legal jump: no legal maze exists", b.Cell(i))
-		}
-	}
+	b := s.Board
 
 	// The sub-trees: every assignment of the first Split cells expanded.
 	proto := newSearch(g, si, gi, s)

@@ -33,13 +33,9 @@ func newBookCmd(e *env) *cobra.Command {
 			}
 			var buf bytes.Buffer
 			if tiles != "" {
-				data, err := readLimited(tiles)
+				m, _, err := generate.ReadFile(e.ctx, tiles, maze.ParseOptions{})
 				if err != nil {
 					return badInput(fmt.Errorf("--tiles: %w", err))
-				}
-				m, _, err := generate.Read(e.ctx, data, maze.ParseOptions{})
-				if err != nil {
-					return badInput(fmt.Errorf("--tiles %s: %w", tiles, err))
 				}
 				if err := book.Tiles(&buf, m, s.Paper); err != nil {
 					return badInput(err)

@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -22,20 +20,39 @@ import (
 // goal, method and settings, seed. The method's settings go straight into
 // a spec whose defaults are generate.Default.
 type searchFlags struct {
-	s                generate.Spec
-	size, rows, cols int
-	start, goal      string
-	randomGoal       bool
-	variant, layout  string
+	s               generate.Spec
+	size            sizeFlags
+	start, goal     string
+	randomGoal      bool
+	variant, layout string
+}
+
+// sizeFlags are --size, --rows and --cols.
+type sizeFlags struct{ size, rows, cols int }
+
+func (f *sizeFlags) register(c *cobra.Command, n int) {
+	c.Flags().IntVar(&f.size, "size", n, "board size `N` (N×N)")
+	c.Flags().IntVar(&f.rows, "rows", n, "rows `R` (overrides --size)")
+	c.Flags().IntVar(&f.cols, "cols", n, "columns `C` (overrides --size)")
+}
+
+// board returns the board of the flags' size.
+func (f *sizeFlags) board(c *cobra.Command) maze.Board {
+	b := maze.Board{Rows: f.size, Cols: f.size}
+	if c.Flags().Changed("rows") {
+		b.Rows = f.rows
+	}
+	if c.Flags().Changed("cols") {
+		b.Cols = f.cols
+	}
+	return b
 }
 
 func (f *searchFlags) register(c *cobra.Command) {
 	d := generate.Default()
 	f.s = d
 	fl := c.Flags()
-	fl.IntVar(&f.size, "size", d.Rows, "maze size `N` (N×N)")
-	fl.IntVar(&f.rows, "rows", d.Rows, "rows `R` (overrides --size)")
-	fl.IntVar(&f.cols, "cols", d.Cols, "columns `C` (overrides --size)")
+	f.size.register(c, d.Rows)
 	fl.StringVar(&f.start, "start", "", "start cell `r,c` (1-based); default 1,1")
 	fl.StringVar(&f.goal, "goal", "", "goal cell `r,c` (1-based); default drawn at random from the seed")
 	fl.BoolVar(&f.s.RandomStart, "random-start", false, "place the start at random too")
@@ -54,13 +71,8 @@ func (f *searchFlags) register(c *cobra.Command) {
 // spec builds the generation spec from the flags, without its energy.
 func (f *searchFlags) spec(c *cobra.Command) (generate.Spec, error) {
 	s := f.s
-	s.Rows, s.Cols = f.size, f.size
-	if c.Flags().Changed("rows") {
-		s.Rows = f.rows
-	}
-	if c.Flags().Changed("cols") {
-		s.Cols = f.cols
-	}
+	b := f.size.board(c)
+	s.Rows, s.Cols = b.Rows, b.Cols
 	var err error
 	if s.Variant, err = variantFlag(f.variant); err != nil {
 		return s, err
@@ -119,14 +131,9 @@ func (f *searchFlags) applyLayout(c *cobra.Command, s *generate.Spec) error {
 			return fmt.Errorf("give either --layout or --%s, not both", name)
 		}
 	}
-	file, err := os.Open(f.layout)
+	m, _, err := generate.ReadFile(c.Context(), f.layout, maze.ParseOptions{Variant: s.Variant})
 	if err != nil {
 		return fmt.Errorf("--layout: %w", err)
-	}
-	defer file.Close()
-	m, err := maze.ReadText(file, maze.ParseOptions{Variant: s.Variant})
-	if err != nil {
-		return fmt.Errorf("--layout %s: %w", f.layout, err)
 	}
 	s.UseLayout(m)
 	return nil
@@ -138,14 +145,7 @@ const energyFlagHelp = "energy `E` to minimize: depth, design, weighted:TERM=W,.
 // energyFlag returns the energy the --energy value v gives (see
 // analysis.LoadEnergy), reading @FILE from the file system.
 func energyFlag(v string) (energy.Energy, error) {
-	e, err := analysis.LoadEnergy(v, func(name string) ([]byte, error) {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		return io.ReadAll(io.LimitReader(f, analysis.MaxEnergyText+1))
-	})
+	e, err := analysis.LoadEnergy(v, analysis.ReadEnergyFile)
 	if err != nil {
 		return nil, fmt.Errorf("--energy: %s", strings.TrimPrefix(err.Error(), "analysis: "))
 	}

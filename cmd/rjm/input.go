@@ -2,11 +2,8 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -82,8 +79,6 @@ func (f *mazeFlags) load(e *env, args []string) (*maze.Maze, error) {
 	if o.Start, o.Goal, err = cellFlags(f.start, f.goal); err != nil {
 		return nil, err
 	}
-	name := f.inputName(args)
-	var data []byte
 	switch {
 	case f.cmd.Flags().Changed("id"):
 		if f.id == "" {
@@ -94,35 +89,15 @@ func (f *mazeFlags) load(e *env, args []string) (*maze.Maze, error) {
 		}
 		m, _, err := generate.Read(e.ctx, []byte(f.id), o)
 		return m, err
-	case name != "standard input":
-		if data, err = readLimited(args[0]); errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
-			return nil, err // the error names the file
-		}
-	default:
-		if e.terminal {
-			fmt.Fprintln(e.stderr, "rjm: reading the maze from standard input (end it with Ctrl-D, or give a FILE or --id)")
-		}
-		data, err = io.ReadAll(io.LimitReader(e.stdin, maze.MaxTextBytes+1))
+	case f.inputName(args) != "standard input":
+		m, _, err := generate.ReadFile(e.ctx, args[0], o)
+		return m, err
 	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	if e.terminal {
+		fmt.Fprintln(e.stderr, "rjm: reading the maze from standard input (end it with Ctrl-D, or give a FILE or --id)")
 	}
-	m, _, err := generate.Read(e.ctx, data, o)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return m, nil
-}
-
-// readLimited reads a file of at most maze.MaxTextBytes (one byte more
-// says it is larger).
-func readLimited(name string) ([]byte, error) {
-	file, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer file.Close()
-	return io.ReadAll(io.LimitReader(file, maze.MaxTextBytes+1))
+	m, _, err := generate.ReadFrom(e.ctx, e.stdin, "standard input", o)
+	return m, err
 }
 
 // inputName names where the maze comes from, for error messages.

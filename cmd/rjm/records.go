@@ -6,14 +6,13 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"rjm/maze"
 	"rjm/records"
 	"rjm/render"
 )
 
 func newRecordsCmd(e *env) *cobra.Command {
 	var (
-		size, rows, cols  int
+		size              sizeFlags
 		start, goal, file string
 		s                 records.Settings
 		asJSON, reach     bool
@@ -23,24 +22,15 @@ func newRecordsCmd(e *env) *cobra.Command {
 		Use:  "records",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			b := maze.Board{Rows: size, Cols: size}
-			if cmd.Flags().Changed("rows") {
-				b.Rows = rows
-			}
-			if cmd.Flags().Changed("cols") {
-				b.Cols = cols
-			}
-			if err := b.Validate(); err != nil {
-				return badInput(err)
-			}
-			if b.Cells() > records.MaxCells {
-				return badInput(fmt.Errorf("%d×%d has %d cells: records searches boards of up to %d", b.Rows, b.Cols, b.Cells(), records.MaxCells))
-			}
+			b := size.board(cmd)
 			var err error
 			if s.Start, s.Goal, err = cellFlags(start, goal); err != nil {
 				return badInput(err)
 			}
 			s.Board = b
+			if err := s.Validate(); err != nil {
+				return badInput(err)
+			}
 			if file != "" {
 				ckpt, done, err := records.OpenCheckpoint(file, s)
 				if err != nil {
@@ -76,9 +66,7 @@ func newRecordsCmd(e *env) *cobra.Command {
 		},
 	}
 	fl := c.Flags()
-	fl.IntVar(&size, "size", 4, "board size `N` (N×N)")
-	fl.IntVar(&rows, "rows", 4, "rows `R` (overrides --size)")
-	fl.IntVar(&cols, "cols", 4, "columns `C` (overrides --size)")
+	size.register(c, 4)
 	fl.StringVar(&start, "start", "", "start cell `r,c` (1-based); default 1,1")
 	fl.StringVar(&goal, "goal", "", "goal cell `r,c` (1-based); default the lower-right corner")
 	fl.BoolVar(&s.Good, "unique", false, "search only mazes with a unique shortest solution and no black holes")
