@@ -161,6 +161,19 @@ func (v Variant) String() string {
 	return strings.Join(names, ",")
 }
 
+// MarshalText returns the text form (see String).
+func (v Variant) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads the text form (see ParseVariant), so that a variant
+// can be a flag's or a field's value.
+func (v *Variant) UnmarshalText(text []byte) error {
+	x, err := ParseVariant(string(text))
+	if err == nil {
+		*v = x
+	}
+	return err
+}
+
 // With returns the rules of v and o together, e.g. a maze's own variant
 // and those a command line adds. The tilings must agree (or one be
 // Square), and the combination must be valid.

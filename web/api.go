@@ -17,6 +17,7 @@ import (
 	"rjm/daily"
 	"rjm/generate"
 	"rjm/graph"
+	"rjm/internal/buildinfo"
 	"rjm/maze"
 	"rjm/render"
 	"rjm/rng"
@@ -25,7 +26,7 @@ import (
 )
 
 func (s *server) healthz(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "version": buildinfo.Version()})
 }
 
 // dailyView is the answer of GET /api/daily: the maze without its

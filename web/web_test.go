@@ -14,6 +14,7 @@ import (
 	"rjm/analysis"
 	"rjm/generate"
 	"rjm/graph"
+	"rjm/internal/buildinfo"
 	"rjm/maze"
 	"rjm/render"
 	"rjm/solve"
@@ -94,7 +95,7 @@ func analyzeJSON(t *testing.T, id string) string {
 
 func TestHealthz(t *testing.T) {
 	ts, _ := newServer(t, web.Options{})
-	if a := do(t, ts, "GET", "/healthz", ""); a.code != 200 || a.json(t)["status"] != "ok" {
+	if a := do(t, ts, "GET", "/healthz", ""); a.code != 200 || a.json(t)["status"] != "ok" || a.json(t)["version"] != buildinfo.Version() {
 		t.Errorf("GET /healthz: %d %s", a.code, a.body)
 	}
 }

@@ -17,7 +17,7 @@ import (
 func newExerciseCmd(e *env) *cobra.Command {
 	var seed uint64
 	var asJSON bool
-	var variant string
+	var o exercise.Options
 	c := &cobra.Command{
 		Use: "exercise NAME",
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -41,11 +41,6 @@ func newExerciseCmd(e *env) *cobra.Command {
 			if asJSON {
 				out = e.stderr
 			}
-			v, err := variantFlag(variant)
-			if err != nil {
-				return badInput(err)
-			}
-			o := exercise.Options{Variant: v}
 			res, err := o.Run(e.ctx, args[0], exercise.IO{In: e.stdin, Out: out, Errors: e.stderr}, rng.NewRand(seed))
 			if errors.Is(err, exercise.ErrNoAnswer) || errors.Is(err, exercise.ErrUnknown) {
 				return badInput(err)
@@ -57,7 +52,7 @@ func newExerciseCmd(e *env) *cobra.Command {
 		},
 	}
 	c.Flags().Uint64Var(&seed, "seed", 0, "random seed `S` (default: drawn at random)")
-	c.Flags().StringVar(&variant, "variant", "", "play the exercise under variant `rules` (comma-separated: "+maze.VariantList()+")")
+	c.Flags().TextVar(&o.Variant, "variant", maze.Variant{}, "play the exercise under variant `rules` (comma-separated: "+maze.VariantList()+")")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the final maze and its evaluation as JSON (transcript to stderr)")
 	return c
 }

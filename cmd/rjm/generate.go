@@ -20,11 +20,11 @@ import (
 // goal, method and settings, seed. The method's settings go straight into
 // a spec whose defaults are generate.Default.
 type searchFlags struct {
-	s               generate.Spec
-	size            sizeFlags
-	start, goal     string
-	randomGoal      bool
-	variant, layout string
+	s           generate.Spec
+	size        sizeFlags
+	start, goal *maze.Cell
+	randomGoal  bool
+	layout      string
 }
 
 // sizeFlags are --size, --rows and --cols.
@@ -53,11 +53,11 @@ func (f *searchFlags) register(c *cobra.Command) {
 	f.s = d
 	fl := c.Flags()
 	f.size.register(c, d.Rows)
-	fl.StringVar(&f.start, "start", "", "start cell `r,c` (1-based); default 1,1")
-	fl.StringVar(&f.goal, "goal", "", "goal cell `r,c` (1-based); default drawn at random from the seed")
+	fl.Var(cellValue{&f.start}, "start", "start cell `r,c` (1-based); default 1,1")
+	fl.Var(cellValue{&f.goal}, "goal", "goal cell `r,c` (1-based); default drawn at random from the seed")
 	fl.BoolVar(&f.s.RandomStart, "random-start", false, "place the start at random too")
 	fl.BoolVar(&f.randomGoal, "random-goal", false, "place the goal at random even when --layout marks one")
-	fl.StringVar(&f.variant, "variant", "", "variant `rules`, comma-separated: "+maze.VariantList())
+	fl.TextVar(&f.s.Variant, "variant", maze.Variant{}, "variant `rules`, comma-separated: "+maze.VariantList())
 	fl.StringVar(&f.layout, "layout", "", "take the board (size, variant, blocked, pass-over and absent cells, walls, start, goal) from the maze text in `FILE`")
 	fl.StringVar(&f.s.Method, "method", d.Method, "search `method`: "+strings.Join(generate.Methods, ", "))
 	fl.IntVar(&f.s.Iterations, "iterations", d.Iterations, "search iterations `K` (per descent for restarts)")
@@ -73,33 +73,25 @@ func (f *searchFlags) spec(c *cobra.Command) (generate.Spec, error) {
 	s := f.s
 	b := f.size.board(c)
 	s.Rows, s.Cols = b.Rows, b.Cols
-	var err error
-	if s.Variant, err = variantFlag(f.variant); err != nil {
-		return s, err
-	}
 	if f.layout != "" {
 		if err := f.applyLayout(c, &s); err != nil {
 			return s, err
 		}
 	}
-	start, goal, err := cellFlags(f.start, f.goal)
-	if err != nil {
-		return s, err
+	if f.start != nil {
+		s.Start = f.start
 	}
-	if start != nil {
-		s.Start = start
-	}
-	if goal != nil {
-		s.Goal = goal
+	if f.goal != nil {
+		s.Goal = f.goal
 	}
 	if s.RandomStart {
-		if f.start != "" {
+		if f.start != nil {
 			return s, fmt.Errorf("give either --start or --random-start, not both")
 		}
 		s.Start = nil
 	}
 	if f.randomGoal {
-		if f.goal != "" {
+		if f.goal != nil {
 			return s, fmt.Errorf("give either --goal or --random-goal, not both")
 		}
 		s.Goal = nil

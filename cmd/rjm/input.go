@@ -15,20 +15,19 @@ import (
 
 // mazeFlags are the flags of every command that reads a given maze.
 type mazeFlags struct {
-	start, goal string
-	strict      bool
-	id          string
-	variant     string
-	cmd         *cobra.Command
+	o      maze.ParseOptions
+	strict bool
+	id     string
+	cmd    *cobra.Command
 }
 
 func (f *mazeFlags) register(c *cobra.Command) {
 	f.cmd = c
-	c.Flags().StringVar(&f.start, "start", "", "start cell `r,c` (1-based) when the text has no start line; default 1,1")
-	c.Flags().StringVar(&f.goal, "goal", "", "goal cell `r,c` (1-based) when the text marks no G")
+	c.Flags().Var(cellValue{&f.o.Start}, "start", "start cell `r,c` (1-based) when the text has no start line; default 1,1")
+	c.Flags().Var(cellValue{&f.o.Goal}, "goal", "goal cell `r,c` (1-based) when the text marks no G")
 	c.Flags().BoolVar(&f.strict, "strict", false, "reject cells whose jump leaves the board in every direction")
 	c.Flags().StringVar(&f.id, "id", "", "read the maze from its `ID` instead of a file")
-	c.Flags().StringVar(&f.variant, "variant", "", "apply variant `rules` to the maze, comma-separated: "+maze.VariantList())
+	c.Flags().TextVar(&f.o.Variant, "variant", maze.Variant{}, "apply variant `rules` to the maze, comma-separated: "+maze.VariantList())
 }
 
 // readMaze reads the maze named by args (a file, "-" or nothing for
@@ -48,15 +47,6 @@ func (f *mazeFlags) readMaze(e *env, args []string) (*maze.Maze, error) {
 	return m, nil
 }
 
-// variantFlag parses the value of a --variant flag ("" is no variant).
-func variantFlag(s string) (maze.Variant, error) {
-	v, err := maze.ParseVariant(s)
-	if err != nil {
-		return v, fmt.Errorf("--variant: %w", err)
-	}
-	return v, nil
-}
-
 // readGraph reads the maze as readMaze does and compiles its move graph.
 func (f *mazeFlags) readGraph(e *env, args []string) (*maze.Maze, *graph.Graph, error) {
 	m, err := f.readMaze(e, args)
@@ -71,14 +61,7 @@ func (f *mazeFlags) readGraph(e *env, args []string) (*maze.Maze, *graph.Graph, 
 }
 
 func (f *mazeFlags) load(e *env, args []string) (*maze.Maze, error) {
-	var o maze.ParseOptions
-	var err error
-	if o.Variant, err = variantFlag(f.variant); err != nil {
-		return nil, err
-	}
-	if o.Start, o.Goal, err = cellFlags(f.start, f.goal); err != nil {
-		return nil, err
-	}
+	o := f.o
 	switch {
 	case f.cmd.Flags().Changed("id"):
 		if f.id == "" {
@@ -132,20 +115,23 @@ func writeJSON(e *env, v any) error {
 	return enc.Encode(v)
 }
 
-// cellFlags parses the values of --start and --goal; an empty value is
-// nil.
-func cellFlags(start, goal string) (s, g *maze.Cell, err error) {
-	for _, x := range []struct {
-		flag, val string
-		dst       **maze.Cell
-	}{{"--start", start, &s}, {"--goal", goal, &g}} {
-		if x.val != "" {
-			c, err := maze.ParseCell(x.val)
-			if err != nil {
-				return nil, nil, fmt.Errorf("%s: %w", x.flag, err)
-			}
-			*x.dst = &c
-		}
+// cellValue is the value of a cell flag, --start or --goal: a 1-based
+// "r,c", nil until given.
+type cellValue struct{ p **maze.Cell }
+
+func (v cellValue) Type() string { return "r,c" }
+
+func (v cellValue) String() string {
+	if v.p == nil || *v.p == nil {
+		return ""
 	}
-	return s, g, nil
+	return fmt.Sprintf("%d,%d", (*v.p).Row+1, (*v.p).Col+1)
+}
+
+func (v cellValue) Set(s string) error {
+	c, err := maze.ParseCell(s)
+	if err == nil {
+		*v.p = &c
+	}
+	return err
 }

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"rjm/render"
-	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -549,25 +548,6 @@ func TestGenerateResume(t *testing.T) {
 		other := append(append([]string{}, args...), "--iterations", "1000", "-o", part)
 		if _, errs, code := rjmRun(t, "", other...); code != 2 || !strings.Contains(errs, "not by this batch's recipe") {
 			t.Errorf("another recipe: status %d, %q", code, errs)
-		}
-	}
-}
-
-// --version names the version and the commit from the build info.
-func TestVersionOf(t *testing.T) {
-	vcs := []debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef"}, {Key: "vcs.modified", Value: "true"}}
-	for _, tc := range []struct {
-		info   debug.BuildInfo
-		commit string
-		want   string
-	}{
-		{debug.BuildInfo{GoVersion: "go1.26", Main: debug.Module{Version: "(devel)"}, Settings: vcs}, "", "commit 0123456789ab+changes, go1.26"},
-		{debug.BuildInfo{GoVersion: "go1.26", Main: debug.Module{Version: "v1.2.0"}, Settings: vcs[:1]}, "", "v1.2.0, commit 0123456789ab, go1.26"},
-		{debug.BuildInfo{GoVersion: "go1.26", Main: debug.Module{Version: "(devel)"}}, "fedcba9876543210", "commit fedcba987654, go1.26"},
-		{debug.BuildInfo{GoVersion: "go1.26", Main: debug.Module{Version: "(devel)"}}, "", "(devel, commit unknown"},
-	} {
-		if got := versionOf(&tc.info, tc.commit); !strings.HasPrefix(got, tc.want) {
-			t.Errorf("got %q, want %q", got, tc.want)
 		}
 	}
 }

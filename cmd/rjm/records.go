@@ -12,22 +12,17 @@ import (
 
 func newRecordsCmd(e *env) *cobra.Command {
 	var (
-		size              sizeFlags
-		start, goal, file string
-		s                 records.Settings
-		asJSON, reach     bool
-		runs              int
+		size          sizeFlags
+		file          string
+		s             records.Settings
+		asJSON, reach bool
+		runs          int
 	)
 	c := &cobra.Command{
 		Use:  "records",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			b := size.board(cmd)
-			var err error
-			if s.Start, s.Goal, err = cellFlags(start, goal); err != nil {
-				return badInput(err)
-			}
-			s.Board = b
+			s.Board = size.board(cmd)
 			if err := s.Validate(); err != nil {
 				return badInput(err)
 			}
@@ -57,7 +52,7 @@ func newRecordsCmd(e *env) *cobra.Command {
 			}
 			v := render.NewRecords(s, r)
 			if reach && r.MaxDepth > 0 {
-				rs := records.ReachSettings{Board: b, Start: s.Start, Goal: s.Goal, Target: r.MaxDepth, Runs: runs, Seed: 1, Workers: s.Workers}
+				rs := records.ReachSettings{Board: s.Board, Start: s.Start, Goal: s.Goal, Target: r.MaxDepth, Runs: runs, Seed: 1, Workers: s.Workers}
 				if v.Reach, err = records.ReachMethods(e.ctx, rs); err != nil {
 					return err
 				}
@@ -67,8 +62,8 @@ func newRecordsCmd(e *env) *cobra.Command {
 	}
 	fl := c.Flags()
 	size.register(c, 4)
-	fl.StringVar(&start, "start", "", "start cell `r,c` (1-based); default 1,1")
-	fl.StringVar(&goal, "goal", "", "goal cell `r,c` (1-based); default the lower-right corner")
+	fl.Var(cellValue{&s.Start}, "start", "start cell `r,c` (1-based); default 1,1")
+	fl.Var(cellValue{&s.Goal}, "goal", "goal cell `r,c` (1-based); default the lower-right corner")
 	fl.BoolVar(&s.Good, "unique", false, "search only mazes with a unique shortest solution and no black holes")
 	fl.StringVar(&file, "checkpoint", "", "save finished sub-trees to `FILE` and skip those it holds")
 	fl.IntVar(&s.Workers, "workers", 0, "goroutines `W` (default: one per core)")

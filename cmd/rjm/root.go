@@ -7,12 +7,14 @@ import (
 	"io"
 	"os"
 	"regexp"
-	"runtime/debug"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"rjm/internal/buildinfo"
 	"rjm/internal/interrupt"
+	"rjm/maze"
 )
 
 // Exit statuses.
@@ -92,11 +94,19 @@ var strconvWants = map[string]string{
 	"ParseFloat": "not a number", "ParseBool": "not true or false",
 }
 
+// flagArgument matches the value pflag quotes in a flag's parse error.
+var flagArgument = regexp.MustCompile(`^invalid argument ("(?:[^"\\]|\\.)*")`)
+
 // cobraUsage turns an error of cobra's own flag or argument checks on
-// command c into a usage error that points to c's help, saying what a
-// number flag wants where strconv would say how it parsed.
+// command c into a usage error that points to c's help, quoting the value
+// cut short and saying what a number flag wants where strconv would say
+// how it parsed.
 func cobraUsage(c *cobra.Command, err error) error {
-	msg := strconvSyntax.ReplaceAllStringFunc(err.Error(), func(m string) string {
+	msg := flagArgument.ReplaceAllStringFunc(err.Error(), func(m string) string {
+		arg, _ := strconv.Unquote(strings.TrimPrefix(m, "invalid argument "))
+		return fmt.Sprintf("invalid argument %q", maze.Short(arg))
+	})
+	msg = strconvSyntax.ReplaceAllStringFunc(msg, func(m string) string {
 		sub := strconvSyntax.FindStringSubmatch(m)
 		if want, ok := strconvWants[sub[1]]; ok && sub[2] == "invalid syntax" {
 			return want
@@ -114,7 +124,7 @@ func newRootCmd(e *env, args []string) *cobra.Command {
 		Use:           "rjm",
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		Version:       version(),
+		Version:       buildinfo.Version(),
 	}
 	root.SetIn(e.stdin)
 	root.SetOut(e.stdout)
@@ -175,44 +185,4 @@ func wrapArgs(c *cobra.Command) {
 		}
 		wrapArgs(sub)
 	}
-}
-
-// commit is the commit rjm was built from, for builds without version
-// control information (a git worktree, or -buildvcs=false): set it with
-// go build -ldflags "-X main.commit=$(git rev-parse HEAD)".
-var commit string
-
-// version describes the build: the module version, or the commit it was
-// built from (marked "+changes" when the tree had uncommitted changes),
-// and the Go release.
-func version() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "unknown"
-	}
-	return versionOf(info, commit)
-}
-
-// versionOf describes the build info, with commit as the commit when it
-// records none.
-func versionOf(info *debug.BuildInfo, commit string) string {
-	v := info.Main.Version
-	rev, dirty := commit, ""
-	for _, s := range info.Settings {
-		switch {
-		case s.Key == "vcs.revision":
-			rev = s.Value
-		case s.Key == "vcs.modified" && s.Value == "true":
-			dirty = "+changes"
-		}
-	}
-	switch {
-	case (v == "" || v == "(devel)") && rev != "":
-		v = "commit " + rev[:min(12, len(rev))] + dirty
-	case v == "" || v == "(devel)":
-		v = "(devel, commit unknown: build with -buildvcs=true in a git clone, or -ldflags \"-X main.commit=$(git rev-parse HEAD)\")"
-	case rev != "":
-		v += ", commit " + rev[:min(12, len(rev))] + dirty
-	}
-	return v + ", " + info.GoVersion
 }

@@ -1,0 +1,45 @@
+// Package buildinfo says which build of rjm is running, for rjm --version
+// and the web server's health check.
+package buildinfo
+
+import "runtime/debug"
+
+// Commit is the commit rjm was built from, for builds without version
+// control information (a git worktree, or -buildvcs=false): set it with
+// go build -ldflags "-X rjm/internal/buildinfo.Commit=$(git rev-parse HEAD)".
+var Commit string
+
+// Version describes the build: the module version, or the commit it was
+// built from (marked "+changes" when the tree had uncommitted changes),
+// and the Go release.
+func Version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	return versionOf(info, Commit)
+}
+
+// versionOf describes the build info, with commit as the commit when it
+// records none.
+func versionOf(info *debug.BuildInfo, commit string) string {
+	v := info.Main.Version
+	rev, dirty := commit, ""
+	for _, s := range info.Settings {
+		switch {
+		case s.Key == "vcs.revision":
+			rev = s.Value
+		case s.Key == "vcs.modified" && s.Value == "true":
+			dirty = "+changes"
+		}
+	}
+	switch {
+	case (v == "" || v == "(devel)") && rev != "":
+		v = "commit " + rev[:min(12, len(rev))] + dirty
+	case v == "" || v == "(devel)":
+		v = "(devel, commit unknown: build with -buildvcs=true in a git clone, or -ldflags \"-X rjm/internal/buildinfo.Commit=$(git rev-parse HEAD)\")"
+	case rev != "":
+		v += ", commit " + rev[:min(12, len(rev))] + dirty
+	}
+	return v + ", " + info.GoVersion
+}
