@@ -25,7 +25,7 @@ func newAnalyzeCmd(e *env) *cobra.Command {
 					return badInput(err)
 				}
 			}
-			m, g, err := mf.readGraph(e, args)
+			m, g, err := mf.read(e, args)
 			if err != nil {
 				return err
 			}

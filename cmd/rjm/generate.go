@@ -73,10 +73,17 @@ func (f *searchFlags) spec(c *cobra.Command) (generate.Spec, error) {
 	s := f.s
 	b := f.size.board(c)
 	s.Rows, s.Cols = b.Rows, b.Cols
+	if err := exclusive(c, [2]string{"start", "random-start"}, [2]string{"goal", "random-goal"},
+		[2]string{"layout", "size"}, [2]string{"layout", "rows"}, [2]string{"layout", "cols"}); err != nil {
+		return s, err
+	}
 	if f.layout != "" {
-		if err := f.applyLayout(c, &s); err != nil {
-			return s, err
+		// The layout's board, start and goal; its jumps are ignored.
+		m, _, err := generate.ReadFile(c.Context(), f.layout, maze.ParseOptions{Variant: s.Variant})
+		if err != nil {
+			return s, fmt.Errorf("--layout: %w", err)
 		}
+		s.UseLayout(m)
 	}
 	if f.start != nil {
 		s.Start = f.start
@@ -85,15 +92,9 @@ func (f *searchFlags) spec(c *cobra.Command) (generate.Spec, error) {
 		s.Goal = f.goal
 	}
 	if s.RandomStart {
-		if f.start != nil {
-			return s, fmt.Errorf("give either --start or --random-start, not both")
-		}
 		s.Start = nil
 	}
 	if f.randomGoal {
-		if f.goal != nil {
-			return s, fmt.Errorf("give either --goal or --random-goal, not both")
-		}
 		s.Goal = nil
 	}
 	s.RandomGoal = s.Goal == nil && !s.Variant.Exit
@@ -115,19 +116,13 @@ func (f *searchFlags) spec(c *cobra.Command) (generate.Spec, error) {
 	return s, nil
 }
 
-// applyLayout reads the --layout file and takes its board, start and goal
-// into s; its jumps are ignored.
-func (f *searchFlags) applyLayout(c *cobra.Command, s *generate.Spec) error {
-	for _, name := range []string{"size", "rows", "cols"} {
-		if c.Flags().Changed(name) {
-			return fmt.Errorf("give either --layout or --%s, not both", name)
+// exclusive returns an error when c was given both flags of a pair.
+func exclusive(c *cobra.Command, pairs ...[2]string) error {
+	for _, p := range pairs {
+		if c.Flags().Changed(p[0]) && c.Flags().Changed(p[1]) {
+			return fmt.Errorf("give either --%s or --%s, not both", p[0], p[1])
 		}
 	}
-	m, _, err := generate.ReadFile(c.Context(), f.layout, maze.ParseOptions{Variant: s.Variant})
-	if err != nil {
-		return fmt.Errorf("--layout: %w", err)
-	}
-	s.UseLayout(m)
 	return nil
 }
 

@@ -30,56 +30,40 @@ func (f *mazeFlags) register(c *cobra.Command) {
 	c.Flags().TextVar(&f.o.Variant, "variant", maze.Variant{}, "apply variant `rules` to the maze, comma-separated: "+maze.VariantList())
 }
 
-// readMaze reads the maze named by args (a file, "-" or nothing for
-// standard input, or --id), reports dead ends on stderr, and applies
-// --strict.
-func (f *mazeFlags) readMaze(e *env, args []string) (*maze.Maze, error) {
+// read reads the maze named by args (a file, "-" or nothing for
+// standard input, or --id), reports dead ends on stderr, applies
+// --strict, and compiles the maze's move graph.
+func (f *mazeFlags) read(e *env, args []string) (*maze.Maze, *graph.Graph, error) {
 	m, err := f.load(e, args)
-	if err != nil {
-		return nil, badInput(err)
-	}
-	if dead := m.DeadEnds(); len(dead) > 0 {
-		if f.strict {
-			return nil, badInput(fmt.Errorf("%s: %w", f.inputName(args), m.ValidateStrict()))
-		}
-		fmt.Fprintf(e.stderr, "rjm: warning: %s\n", render.DeadEndWarning(m))
-	}
-	return m, nil
-}
-
-// readGraph reads the maze as readMaze does and compiles its move graph.
-func (f *mazeFlags) readGraph(e *env, args []string) (*maze.Maze, *graph.Graph, error) {
-	m, err := f.readMaze(e, args)
-	if err != nil {
-		return nil, nil, err
-	}
-	g, err := graph.Compile(m.Board)
 	if err != nil {
 		return nil, nil, badInput(err)
 	}
-	return m, g, nil
+	if dead := m.DeadEnds(); len(dead) > 0 {
+		if f.strict {
+			return nil, nil, badInput(fmt.Errorf("%s: %w", f.inputName(args), m.ValidateStrict()))
+		}
+		fmt.Fprintf(e.stderr, "rjm: warning: %s\n", render.DeadEndWarning(m))
+	}
+	g, err := graph.Compile(m.Board)
+	return m, g, badInput(err)
 }
 
-func (f *mazeFlags) load(e *env, args []string) (*maze.Maze, error) {
-	o := f.o
-	switch {
-	case f.cmd.Flags().Changed("id"):
-		if f.id == "" {
-			return nil, fmt.Errorf("--id: empty ID")
+func (f *mazeFlags) load(e *env, args []string) (m *maze.Maze, err error) {
+	switch name := f.inputName(args); {
+	case name == "--id" && f.id == "":
+		return nil, fmt.Errorf("--id: empty ID")
+	case name == "--id" && len(args) > 0:
+		return nil, fmt.Errorf("give either --id or a maze file, not both")
+	case name == "--id":
+		m, _, err = generate.Read(e.ctx, []byte(f.id), f.o)
+	case name != "standard input":
+		m, _, err = generate.ReadFile(e.ctx, name, f.o)
+	default:
+		if e.terminal {
+			fmt.Fprintln(e.stderr, "rjm: reading the maze from standard input (end it with Ctrl-D, or give a FILE or --id)")
 		}
-		if len(args) > 0 {
-			return nil, fmt.Errorf("give either --id or a maze file, not both")
-		}
-		m, _, err := generate.Read(e.ctx, []byte(f.id), o)
-		return m, err
-	case f.inputName(args) != "standard input":
-		m, _, err := generate.ReadFile(e.ctx, args[0], o)
-		return m, err
+		m, _, err = generate.ReadFrom(e.ctx, e.stdin, name, f.o)
 	}
-	if e.terminal {
-		fmt.Fprintln(e.stderr, "rjm: reading the maze from standard input (end it with Ctrl-D, or give a FILE or --id)")
-	}
-	m, _, err := generate.ReadFrom(e.ctx, e.stdin, "standard input", o)
 	return m, err
 }
 

@@ -35,7 +35,7 @@ func newRenderCmd(e *env) *cobra.Command {
 			if o.Cell, err = render.ParseLength(size); err != nil {
 				return badInput(fmt.Errorf("--cell: %s", strings.TrimPrefix(err.Error(), "render: ")))
 			}
-			m, g, err := mf.readGraph(e, args)
+			m, g, err := mf.read(e, args)
 			if err != nil {
 				return err
 			}

@@ -14,7 +14,7 @@ func newSolveCmd(e *env) *cobra.Command {
 		Use:  "solve [FILE|-]",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			m, g, err := mf.readGraph(e, args)
+			m, g, err := mf.read(e, args)
 			if err != nil {
 				return err
 			}
