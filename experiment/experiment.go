@@ -34,8 +34,20 @@ const MaxRuns = 100_000
 type Experiment struct {
 	Name     string // as the command line spells it
 	Question string // the question it answers, in the seed's words
-	// Run runs the experiment.
-	Run func(ctx context.Context, s Settings) (*Report, error)
+	run      func(ctx context.Context, s Settings) (*Report, error)
+}
+
+// QuickFinding opens the findings of a Quick run.
+const QuickFinding = "A --quick run has too few runs and settings to answer the question: what follows shows the machinery working, not the answer."
+
+// Run runs the experiment with settings s. The findings of a Quick run
+// open with QuickFinding.
+func (x Experiment) Run(ctx context.Context, s Settings) (*Report, error) {
+	r, err := x.run(ctx, s)
+	if err == nil && s.Quick {
+		r.Findings = append([]string{QuickFinding}, r.Findings...)
+	}
+	return r, err
 }
 
 // All returns the experiments in the order of the seed's questions.

@@ -14,7 +14,7 @@ import (
 func TestByName(t *testing.T) {
 	for _, n := range Names() {
 		x, err := ByName(n)
-		if err != nil || x.Name != n || x.Question == "" || x.Run == nil {
+		if err != nil || x.Name != n || x.Question == "" || x.run == nil {
 			t.Errorf("%s: %+v, %v", n, x, err)
 		}
 	}
@@ -47,6 +47,9 @@ func TestQuick(t *testing.T) {
 			}
 			if r.Name != x.Name || r.Question != x.Question || len(r.Tables) == 0 || len(r.Figures) == 0 || len(r.Findings) == 0 {
 				t.Fatalf("incomplete report %+v", r)
+			}
+			if r.Findings[0] != QuickFinding || len(r.Findings) < 2 {
+				t.Errorf("a quick run's findings do not open with the warning: %q", r.Findings)
 			}
 			for _, tb := range r.Tables {
 				if len(tb.Rows) == 0 {

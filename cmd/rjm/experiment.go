@@ -52,9 +52,6 @@ func newExperimentCmd(e *env) *cobra.Command {
 				undo()
 				return err
 			}
-			if s.Quick {
-				r.Findings = append([]string{"A --quick run has too few runs and settings to answer the question: what follows shows the machinery working, not the answer."}, r.Findings...)
-			}
 			write := r.WriteText
 			if asJSON {
 				write = r.WriteJSON
