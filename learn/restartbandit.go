@@ -45,9 +45,15 @@ const (
 	DefaultBase = 100
 )
 
+// DefaultStrategies returns the exercise's six runs: ε-greedy with
+// ε = 0.01, 0.1 and 0.3, softmax with τ = 1, 10 and 100.
+func DefaultStrategies() (epsilons, taus []float64) {
+	return []float64{0.01, 0.1, 0.3}, []float64{1, 10, 100}
+}
+
 func (s RestartBandit) withDefaults() RestartBandit {
 	if len(s.Epsilons) == 0 && len(s.Taus) == 0 {
-		s.Epsilons, s.Taus = []float64{0.01, 0.1, 0.3}, []float64{1, 10, 100}
+		s.Epsilons, s.Taus = DefaultStrategies()
 	}
 	s.Size = cmp.Or(s.Size, DefaultSize)
 	s.Pulls = cmp.Or(s.Pulls, DefaultPulls)

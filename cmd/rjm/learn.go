@@ -23,22 +23,13 @@ func newLearnCmd(e *env) *cobra.Command {
 }
 
 func newLearnBanditCmd(e *env) *cobra.Command {
-	var (
-		epsList, tauList string
-		s                learn.RestartBandit
-		asJSON           bool
-	)
+	var s learn.RestartBandit
+	var asJSON bool
+	s.Epsilons, s.Taus = learn.DefaultStrategies()
 	c := &cobra.Command{
 		Use:  "bandit",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var err error
-			if s.Epsilons, err = parseFloats("--epsilon", epsList); err != nil {
-				return badInput(err)
-			}
-			if s.Taus, err = parseFloats("--tau", tauList); err != nil {
-				return badInput(err)
-			}
 			if err := s.ValidateAsGiven(); err != nil {
 				return learnInput(err)
 			}
@@ -53,8 +44,8 @@ func newLearnBanditCmd(e *env) *cobra.Command {
 		},
 	}
 	fl := c.Flags()
-	fl.StringVar(&epsList, "epsilon", "0.01,0.1,0.3", "ε-greedy runs, one per exploration probability in the comma-separated `list` (empty for none)")
-	fl.StringVar(&tauList, "tau", "1,10,100", "softmax runs, one per temperature in the comma-separated `list` (empty for none)")
+	fl.Var(floats{&s.Epsilons}, "epsilon", "ε-greedy runs, one per exploration probability in the comma-separated `list` (empty for none)")
+	fl.Var(floats{&s.Taus}, "tau", "softmax runs, one per temperature in the comma-separated `list` (empty for none)")
 	fl.IntVar(&s.Pulls, "pulls", learn.DefaultPulls, "pulls `N` per run")
 	fl.IntVar(&s.Arms, "arms", learn.DefaultArms, "number of arms `A`: descents of base·2^a iterations, a = 0..A-1")
 	fl.IntVar(&s.Base, "base", learn.DefaultBase, "iterations `I` of the shortest descent")
@@ -65,20 +56,33 @@ func newLearnBanditCmd(e *env) *cobra.Command {
 	return c
 }
 
-// parseFloats parses a comma-separated list of numbers; empty is none.
-func parseFloats(flag, s string) ([]float64, error) {
-	var xs []float64
-	if strings.TrimSpace(s) == "" {
-		return nil, nil
+// floats is the value of a flag holding a comma-separated list of
+// numbers; empty is none.
+type floats struct{ p *[]float64 }
+
+func (v floats) Type() string { return "list" }
+
+func (v floats) String() string {
+	var s []string
+	for _, x := range *v.p {
+		s = append(s, strconv.FormatFloat(x, 'g', -1, 64))
 	}
-	for _, f := range strings.Split(s, ",") {
+	return strings.Join(s, ",")
+}
+
+func (v floats) Set(list string) error {
+	*v.p = nil
+	for f := range strings.SplitSeq(list, ",") {
+		if strings.TrimSpace(list) == "" {
+			break
+		}
 		x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %q is not a number", flag, maze.Short(f))
+			return fmt.Errorf("%q is not a number", maze.Short(f))
 		}
-		xs = append(xs, x)
+		*v.p = append(*v.p, x)
 	}
-	return xs, nil
+	return nil
 }
 
 // learnInput is a usage error for settings of package learn out of
