@@ -184,12 +184,7 @@ func newGenerateCmd(e *env) *cobra.Command {
 				return err
 			}
 			// An interrupted search still prints the best maze it found.
-			var werr error
-			if asJSON {
-				werr = writeJSON(e, render.NewGenerate(res))
-			} else {
-				_, werr = fmt.Fprint(e.stdout, render.GenerateText(res))
-			}
+			werr := show(e, asJSON, render.NewGenerate(res), text(render.GenerateText(res)))
 			if res.Interrupted {
 				return fmt.Errorf("interrupted after %d of %d iterations: the maze printed is the best found so far", res.Stats.Iterations, total)
 			}

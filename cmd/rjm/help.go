@@ -57,16 +57,3 @@ func withHelp(c *cobra.Command, name string) {
 	long, examples, _ := strings.Cut(long, "\nExamples:\n")
 	c.Short, c.Long, c.Example = short, strings.TrimSuffix(long, "\n"), strings.TrimSuffix(examples, "\n")
 }
-
-// applyHelp gives c and its subcommands their help texts: c's is named
-// name, a subcommand's name-SUB below the root ("learn-bandit").
-func applyHelp(c *cobra.Command, name string) {
-	withHelp(c, name)
-	for _, sub := range c.Commands() {
-		if c.HasParent() {
-			applyHelp(sub, name+"-"+sub.Name())
-		} else {
-			applyHelp(sub, sub.Name())
-		}
-	}
-}

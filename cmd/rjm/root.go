@@ -148,8 +148,7 @@ func newRootCmd(e *env, args []string) *cobra.Command {
 			root.AddCommand(c.new(e))
 		}
 	}
-	wrapArgs(root)
-	applyHelp(root, "rjm")
+	complete(root, "rjm")
 	return root
 }
 
@@ -172,17 +171,24 @@ var commands = []struct {
 	{"serve", newServeCmd},
 }
 
-// wrapArgs makes cobra's positional-argument errors usage errors.
-func wrapArgs(c *cobra.Command) {
-	for _, sub := range c.Commands() {
-		if v := sub.Args; v != nil {
-			sub.Args = func(cmd *cobra.Command, args []string) error {
-				if err := v(cmd, args); err != nil {
-					return cobraUsage(cmd, err)
-				}
-				return nil
+// complete gives c and its subcommands their help texts (c's is help file
+// name; a subcommand's is name-SUB below the root, as "learn-bandit"), and
+// makes cobra's positional-argument errors usage errors.
+func complete(c *cobra.Command, name string) {
+	withHelp(c, name)
+	if v := c.Args; v != nil {
+		c.Args = func(cmd *cobra.Command, args []string) error {
+			if err := v(cmd, args); err != nil {
+				return cobraUsage(cmd, err)
 			}
+			return nil
 		}
-		wrapArgs(sub)
+	}
+	for _, sub := range c.Commands() {
+		if c.HasParent() {
+			complete(sub, name+"-"+sub.Name())
+		} else {
+			complete(sub, sub.Name())
+		}
 	}
 }
