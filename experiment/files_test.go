@@ -2,35 +2,10 @@ package experiment
 
 import (
 	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"testing"
 )
-
-// A file is replaced only once its new content is complete: a write that
-// fails leaves the old file and no temporary file behind.
-func TestWriteFileAtomic(t *testing.T) {
-	dir := t.TempDir()
-	p := filepath.Join(dir, "table.csv")
-	if err := os.WriteFile(p, []byte("old\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	boom := errors.New("interrupted")
-	err := writeFile(p, func(w io.Writer) error { io.WriteString(w, "half"); return boom })
-	got, _ := os.ReadFile(p)
-	if !errors.Is(err, boom) || string(got) != "old\n" {
-		t.Fatalf("error %v, file %q", err, got)
-	}
-	if err := writeFile(p, func(w io.Writer) error { _, err := io.WriteString(w, "new\n"); return err }); err != nil {
-		t.Fatal(err)
-	}
-	got, _ = os.ReadFile(p)
-	entries, _ := os.ReadDir(dir)
-	if string(got) != "new\n" || len(entries) != 1 {
-		t.Fatalf("file %q, %d entries", got, len(entries))
-	}
-}
 
 // MakeDir's undo removes the directories it created while they are
 // empty, and nothing else.

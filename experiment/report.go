@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"rjm/internal/safefile"
 	"rjm/stats"
 	"strconv"
 	"strings"
@@ -149,7 +150,7 @@ func (r *Report) WriteFiles(dir string) ([]string, error) {
 	var paths []string
 	for _, t := range r.Tables {
 		p := filepath.Join(dir, t.Name+".csv")
-		err := writeFile(p, func(w io.Writer) error {
+		err := safefile.Write(p, func(w io.Writer) error {
 			cw := csv.NewWriter(w)
 			_ = cw.Write(t.Header)
 			_ = cw.WriteAll(t.Rows)
@@ -185,31 +186,7 @@ func save(p *plot.Plot, path string) (err error) {
 	if err != nil {
 		return err
 	}
-	return writeFile(path, func(w io.Writer) error { _, err := wt.WriteTo(w); return err })
-}
-
-// writeFile writes a file atomically: into a temporary file in the same
-// directory, renamed to path only once complete, so that an interrupted
-// or failed write leaves the old file (or none), never a truncated one.
-func writeFile(path string, write func(io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	err = write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
+	return safefile.Write(path, func(w io.Writer) error { _, err := wt.WriteTo(w); return err })
 }
 
 // MakeDir creates the directory dir and any missing parents, and returns

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"rjm/generate"
+	"rjm/internal/safefile"
 	"rjm/maze"
 )
 
@@ -201,12 +202,7 @@ func (f *FolderWriter) Write(r *generate.Result) error {
 	} else {
 		data = []byte(GenerateText(r))
 	}
-	name := f.name(f.n)
-	tmp := name + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, name); err != nil {
+	if err := safefile.WriteBytes(f.name(f.n), data); err != nil {
 		return err
 	}
 	f.n++

@@ -3,13 +3,13 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"rjm/book"
 	"rjm/generate"
+	"rjm/internal/safefile"
 	"rjm/maze"
 )
 
@@ -40,7 +40,7 @@ func newBookCmd(e *env) *cobra.Command {
 				if err := book.Tiles(&buf, m, s.Paper); err != nil {
 					return badInput(err)
 				}
-				return os.WriteFile(out, buf.Bytes(), 0o644)
+				return safefile.WriteBytes(out, buf.Bytes())
 			}
 			spec, err := f.spec(cmd)
 			if err != nil {
@@ -70,7 +70,7 @@ func newBookCmd(e *env) *cobra.Command {
 			if !cmd.Flags().Changed("seed") {
 				fmt.Fprintf(e.stderr, "rjm: seed %d (make this book again with --seed %d)\n", spec.Seed, spec.Seed)
 			}
-			return os.WriteFile(out, buf.Bytes(), 0o644)
+			return safefile.WriteBytes(out, buf.Bytes())
 		},
 	}
 	f.register(c)

@@ -3,12 +3,12 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"rjm/analysis"
+	"rjm/internal/safefile"
 	"rjm/render"
 	"rjm/solve"
 )
@@ -48,7 +48,7 @@ func newRenderCmd(e *env) *cobra.Command {
 				_, err = e.stdout.Write(buf.Bytes())
 				return err
 			}
-			return os.WriteFile(out, buf.Bytes(), 0o644)
+			return safefile.WriteBytes(out, buf.Bytes())
 		},
 	}
 	mf.register(c)
