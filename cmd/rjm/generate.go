@@ -177,8 +177,12 @@ func newGenerateCmd(e *env) *cobra.Command {
 				return generateMany(e, b, asJSON, out, cmd.Flags().Changed("seed") || id != "")
 			}
 			total := spec.Work()
-			progress, done := newProgress(e, "searching", total)
-			res, err := generate.Run(e.ctx, spec, progress)
+			progress, done := workProgress(e, "searching")
+			res, err := generate.Run(e.ctx, spec, func(d, t int, _ float64) {
+				if progress != nil {
+					progress(d, t)
+				}
+			})
 			done()
 			if res == nil {
 				return err
