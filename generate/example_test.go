@@ -3,6 +3,7 @@ package generate_test
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"rjm/generate"
 	"rjm/maze"
@@ -34,6 +35,23 @@ func ExampleRead() {
 	fmt.Println(f, id)
 	// Output:
 	// seeded ID 5x5:4222132334131244231333140
+}
+
+// ReadFile reads a maze file in any form; ReadFrom reads a stream, such
+// as standard input, naming it in its errors.
+func ExampleReadFile() {
+	m, f, err := generate.ReadFile(context.Background(), "../examples/figure1.txt", maze.ParseOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	id, _ := m.ID()
+	fmt.Println(f, id)
+	_, _, err = generate.ReadFrom(context.Background(), strings.NewReader("1 x G\n"), "standard input", maze.ParseOptions{})
+	fmt.Println(err)
+	// Output:
+	// text 5x5:3413133302312234233341432
+	// standard input: maze: line 1, column 3: "x" is not a jump number, G, X, * or .
 }
 
 // A batch streams its mazes in order, maze k from seed Spec.Seed+k, on all

@@ -3,6 +3,7 @@ package render_test
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"rjm/analysis"
 	"rjm/graph"
@@ -36,4 +37,23 @@ func ExampleNewSolve() {
 	fmt.Println(string(js))
 	// Output:
 	// {"solution":"DRLUDLRULLRDU","shortest":13,"unique":true}
+}
+
+// A picture is written in the format a file name asks for, its cells as
+// large as a typed length says.
+func ExamplePicture_WritePicture() {
+	m, _ := maze.ParseID("5x5:3413133302312234233341432")
+	g := graph.MustCompile(m.Board)
+	format, _ := render.FormatOf("", "figure1.svg")
+	cell, _ := render.ParseLength("12mm")
+	style, _ := render.ParseStyle("color")
+	p := render.Picture{Maze: m, Features: analysis.Analyze(g, m), Depth: solve.Solve(g, m).Depth}
+	var svg strings.Builder
+	if err := p.WritePicture(&svg, format, render.PictureOptions{Cell: cell, Style: style, Solution: true}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(format, strings.HasPrefix(svg.String(), "<?xml"), strings.Contains(svg.String(), ">G</text>"))
+	// Output:
+	// svg true true
 }
