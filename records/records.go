@@ -103,6 +103,32 @@ type Subtree struct {
 	Nodes int64   `json:"nodes"` // branches searched
 }
 
+// check reports whether st can be a finished sub-tree of a search over g
+// with the goal at cell goal: a count in decimal, depths from -1 up, and
+// its mazes' jumps legal (-1 for a free cell in the example).
+func (st Subtree) check(g *graph.Graph, goal int) error {
+	if c, ok := new(big.Int).SetString(st.Count, 10); !ok || c.Sign() < 0 {
+		return fmt.Errorf("count %q is not a whole number", maze.Short(st.Count))
+	}
+	if st.Index < 0 || st.MaxDepth < -1 || st.Floor < 0 || st.Nodes < 0 {
+		return fmt.Errorf("index %d, depth %d, floor %d or nodes %d out of range", st.Index, st.MaxDepth, st.Floor, st.Nodes)
+	}
+	for k, jumps := range append([][]int{st.Example}, st.Mazes...) {
+		if jumps == nil {
+			continue
+		}
+		if len(jumps) != g.Cells() {
+			return fmt.Errorf("a maze of %d jumps on a board of %d cells", len(jumps), g.Cells())
+		}
+		for i, j := range jumps {
+			if i != goal && !(j == -1 && k == 0) && !slices.Contains(g.Legal(i), j) && !(j == 0 && len(g.Legal(i)) == 0) {
+				return fmt.Errorf("jump %d is not legal in cell %v", j, g.Board().Cell(i))
+			}
+		}
+	}
+	return nil
+}
+
 // Result is what a search found.
 type Result struct {
 	MaxDepth int        // the maximum goal depth; -1 when no legal maze is solvable
@@ -691,6 +717,10 @@ func OpenCheckpoint(name string, s Settings) (*Checkpoint, []Subtree, error) {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, err
 	}
+	g, _, gi, err := s.compile()
+	if err != nil {
+		return nil, nil, err
+	}
 	var done []Subtree
 	lines := strings.SplitAfter(string(data), "\n")
 	keep := 0
@@ -706,6 +736,9 @@ func OpenCheckpoint(name string, s Settings) (*Checkpoint, []Subtree, error) {
 			var st Subtree
 			if json.Unmarshal([]byte(line), &st) != nil {
 				break
+			}
+			if err := st.check(g, gi); err != nil {
+				return nil, nil, fmt.Errorf("records: checkpoint %s, line %d: %w", name, k+1, err)
 			}
 			done = append(done, st)
 		}

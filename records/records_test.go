@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"rjm/analysis"
@@ -212,4 +215,43 @@ func TestListedMazes(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzOpenCheckpoint: any checkpoint file is read without panicking, and
+// whatever it gives a search to skip leaves the search whole: it ends
+// without panicking, with a count that is a number.
+func FuzzOpenCheckpoint(f *testing.F) {
+	s := Settings{Board: maze.Board{Rows: 2, Cols: 3}, Workers: 1}
+	dir := f.TempDir()
+	good := filepath.Join(dir, "good")
+	ckpt, _, err := OpenCheckpoint(good, s)
+	if err != nil {
+		f.Fatal(err)
+	}
+	s.Finished = ckpt.Save
+	if _, err := Search(context.Background(), s); err != nil {
+		f.Fatal(err)
+	}
+	ckpt.Close()
+	data, _ := os.ReadFile(good)
+	f.Add(string(data))
+	lines := strings.SplitAfter(string(data), "\n")
+	f.Add(strings.Join(lines[:2], "") + `{"index":1,"max_depth":3,"count":"x","nodes":1}` + "\n")
+	f.Add(strings.Join(lines[:2], "") + `{"index":0,"max_depth":9,"count":"2","example":[1],"nodes":1}` + "\n")
+	f.Add(strings.Join(lines[:2], "") + `{"index":0,"max_depth":9,"count":"2","mazes":[[9,9,9,9,9,9]],"nodes":1}` + "\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		name := filepath.Join(t.TempDir(), "ckpt")
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		c, done, err := OpenCheckpoint(name, Settings{Board: s.Board})
+		if err != nil {
+			return
+		}
+		c.Close()
+		r, err := Search(context.Background(), Settings{Board: s.Board, Workers: 1, Done: done, List: 3})
+		if err == nil && (r == nil || r.Count == nil) {
+			t.Fatalf("a search resumed from %q: %v", text, r)
+		}
+	})
 }
