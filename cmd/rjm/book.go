@@ -27,6 +27,9 @@ func newBookCmd(e *env) *cobra.Command {
 			if out == "" {
 				return badInput(fmt.Errorf("-o FILE is required: a book is a PDF"))
 			}
+			if err := safefile.Check(out); err != nil {
+				return badInput(fmt.Errorf("-o: %w", err))
+			}
 			var err error
 			if s.Paper, err = book.ParsePaper(paper); err != nil {
 				return badInput(fmt.Errorf("--paper: %s", strings.TrimPrefix(err.Error(), "book: ")))

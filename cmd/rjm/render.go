@@ -35,6 +35,11 @@ func newRenderCmd(e *env) *cobra.Command {
 			if o.Cell, err = render.ParseLength(size); err != nil {
 				return badInput(fmt.Errorf("--cell: %s", strings.TrimPrefix(err.Error(), "render: ")))
 			}
+			if out != "" {
+				if err := safefile.Check(out); err != nil {
+					return badInput(fmt.Errorf("-o: %w", err))
+				}
+			}
 			m, g, err := mf.read(e, args)
 			if err != nil {
 				return err

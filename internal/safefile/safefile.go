@@ -2,7 +2,9 @@
 package safefile
 
 import (
+	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -11,8 +13,9 @@ import (
 // file in the same directory, renamed to path only once complete, so that
 // an interrupted or failed write leaves the old file (or none), never a
 // truncated one. The file is readable by all (0644).
+// Errors name path, never the temporary file.
 func Write(path string, write func(io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	f, err := create(path)
 	if err != nil {
 		return err
 	}
@@ -28,8 +31,34 @@ func Write(path string, write func(io.Writer) error) error {
 	}
 	if err != nil {
 		os.Remove(f.Name())
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = &fs.PathError{Op: pe.Op, Path: path, Err: pe.Err}
+		}
 	}
 	return err
+}
+
+// create makes the temporary file beside path.
+func create(path string) (*os.File, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return nil, &fs.PathError{Op: "create", Path: path, Err: pe.Err}
+	}
+	return f, err
+}
+
+// Check reports whether the file path can be written, as Write would
+// write it, without writing it: for long work whose result goes there, to
+// fail before the work rather than after.
+func Check(path string) error {
+	f, err := create(path)
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }
 
 // WriteBytes writes data to the file path atomically, as Write does.

@@ -3,8 +3,10 @@ package safefile
 import (
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -37,7 +39,16 @@ func TestWrite(t *testing.T) {
 	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o644 {
 		t.Errorf("mode %v", fi.Mode())
 	}
-	if err := WriteBytes(filepath.Join(dir, "no", "such", "dir"), nil); err == nil {
-		t.Error("a missing folder: no error")
+	missing := filepath.Join(dir, "no", "such", "file")
+	for _, err := range []error{WriteBytes(missing, nil), Check(missing)} {
+		if !errors.Is(err, fs.ErrNotExist) || !strings.HasPrefix(err.Error(), "create "+missing+": ") {
+			t.Errorf("a missing folder: %v", err)
+		}
+	}
+	if err := Check(path); err != nil {
+		t.Errorf("Check: %v", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("Check left %d entries", len(entries))
 	}
 }
