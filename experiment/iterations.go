@@ -16,12 +16,12 @@ import (
 // function evaluation of the average generated maze varies with the number
 // of iterations of first-choice gradient descent on 5×5 mazes.
 //
-// Each run is one descent (search.Walk with the strict best of Program 1:
-// Search), whose best energy is read at every checkpoint: a descent of n
-// iterations passes through the states a descent of m < n iterations ends
-// in, so the checkpoints of one run are exactly the results of shorter runs
-// with the same seed. Default: 2,000 runs to 100,000 iterations; Quick: 40
-// runs to 2,000.
+// Each run is one descent (search.Walk keeping the best only on a strict
+// improvement, as in "Program 1: Search"), whose best energy is read at
+// every checkpoint: a descent of n iterations passes through the states a
+// descent of m < n iterations ends in, so the checkpoints of one run are
+// exactly the results of shorter runs with the same seed. Default: 2,000
+// runs to 100,000 iterations; Quick: 40 runs to 2,000.
 func Iterations(ctx context.Context, s Settings) (*Report, error) {
 	checkpoints := []int{0, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000}
 	runs, err := s.runs(2000, 40)
