@@ -1,7 +1,9 @@
-// Package compare runs the experiment of seed 000's Maze Evaluation II
-// exercise (and seed 004's Extra Credit 2): generate the same number of
-// mazes with each of several energies under the same search and budget,
-// and compare the design features of the results (package analysis).
+// Package compare runs the experiment of the Maze Evaluation II exercise
+// of the assignment, "Rook Jumping Maze Generation for AI Education" (and
+// of Extra Credit 2 of the course assignment "Program 1: Search"): generate
+// the same number of mazes with each of several energies under the same
+// search and budget, and compare the design features of the results
+// (package analysis).
 package compare
 
 import (

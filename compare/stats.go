@@ -12,7 +12,8 @@ type Summary struct {
 	Mazes  int    `json:"mazes"`
 	// Rates: the fraction of mazes that are solvable, that have a unique
 	// shortest solution, that have no black hole, and that have both (what
-	// seed 003 calls a good maze).
+	// the design paper, "Rook Jumping Maze Design Considerations", calls a
+	// good maze).
 	Solvable     float64 `json:"solvable"`
 	Unique       float64 `json:"unique"`
 	NoBlackHoles float64 `json:"no_black_holes"`

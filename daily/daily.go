@@ -78,7 +78,7 @@ func Seed(date time.Time) uint64 {
 	return h.Sum64()
 }
 
-// Spec returns the generation recipe of date: seed 003's good maze
+// Spec returns the generation recipe of date: the design paper's good maze
 // (generate.Default) at the level's size and variant, seeded by Seed.
 func Spec(date time.Time) generate.Spec {
 	l := LevelOf(date)

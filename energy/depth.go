@@ -7,10 +7,11 @@ import (
 )
 
 // Unsolvable is the simple objective's value for a maze without a
-// solution: seed 000's "large positive number (e.g. 1,000,000)".
+// solution: the assignment's "large positive number (e.g. 1,000,000)"
+// (Neller's "Rook Jumping Maze Generation for AI Education").
 const Unsolvable = 1_000_000
 
-// Objective returns seed 000's simple objective for a goal depth: the
+// Objective returns the assignment's simple objective for a goal depth: the
 // negated depth, or Unsolvable when depth is -1 (no solution).
 func Objective(depth int) float64 {
 	if depth < 0 {
@@ -19,7 +20,7 @@ func Objective(depth int) float64 {
 	return float64(-depth)
 }
 
-// Depth is the simple objective of seed 000 ("Maze Evaluation"): the
+// Depth is the simple objective of the assignment ("Maze Evaluation"): the
 // negated minimum number of moves from start to goal, or Unsolvable.
 // Minimizing it prefers solvable mazes with long shortest solutions.
 type Depth struct{}

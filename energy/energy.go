@@ -1,9 +1,11 @@
 // Package energy defines how a maze configuration is rated. An energy is a
-// measure of a maze's badness that local search minimizes (seed 003,
-// section 2): the simple objective of seed 000 ("depth") is here; the design
-// paper's energy and user-defined combinations of features live with the
-// design analysis (package analysis), and analysis.ParseEnergy, the one
-// registry of energies, finds each by its name.
+// measure of a maze's badness that local search minimizes (the design
+// paper, "Rook Jumping Maze Design Considerations", section 2): the simple
+// objective of the assignment, "Rook Jumping Maze Generation for AI
+// Education" ("depth"), is here; the design paper's energy and user-defined
+// combinations of features live with the design analysis (package
+// analysis), and analysis.ParseEnergy, the one registry of energies, finds
+// each by its name.
 //
 // An Energy makes Evaluators. An Evaluator follows one configuration as the
 // search changes it a cell at a time, so that an energy may update itself

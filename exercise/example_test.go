@@ -10,7 +10,8 @@ import (
 )
 
 // The Maze Evaluation program: a random 5×5 maze, "Moves from start:",
-// the depth grid and the simple objective, exactly as seed 000 specifies.
+// the depth grid and the simple objective, exactly as the assignment
+// specifies.
 func ExampleRun() {
 	io := exercise.IO{In: strings.NewReader(""), Out: os.Stdout, Errors: os.Stderr}
 	if _, err := exercise.Run(context.Background(), "evaluation", io, rng.NewRand(2010)); err != nil {

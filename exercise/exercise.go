@@ -43,7 +43,7 @@ import (
 	"rjm/solve"
 )
 
-// Names lists the exercises in the order of seed 000.
+// Names lists the exercises in the order of the assignment.
 var Names = []string{"representation", "evaluation", "hill-descent", "restarts", "uphill", "annealing"}
 
 // IO is where an exercise reads answers and writes its transcript.

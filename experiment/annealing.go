@@ -25,7 +25,8 @@ func (s schedule) method(n int) search.Method {
 	return search.Anneal{Iterations: n, T0: s.t0, Decay: s.decay, StrictBest: true}
 }
 
-// Annealing answers seed 004's Extra Credit 1 on simulated annealing.
+// Annealing answers Extra Credit 1 of "Program 1: Search" on simulated
+// annealing.
 //
 // Q1 (how the average maze varies with iterations, initial temperature
 // and decay): a grid of initial temperatures T0 and decay rates, each run
@@ -173,7 +174,7 @@ func Annealing(ctx context.Context, s Settings) (*Report, error) {
 			n2, aName, pm(finA[0][0].energy, 3), final, rName, pm(finR[0].energy, 3)),
 		q2Verdict(finA[0][0].energy, finR[0].energy),
 	}
-	fig1, err := linePlot("Simulated annealing, 5×5 (004 EC1 Q1)", "iterations", "mean best energy (−goal depth)", true, lines)
+	fig1, err := linePlot("Simulated annealing, 5×5 (Program 1: Search, EC1 Q1)", "iterations", "mean best energy (−goal depth)", true, lines)
 	if err != nil {
 		return nil, err
 	}
@@ -182,7 +183,7 @@ func Annealing(ctx context.Context, s Settings) (*Report, error) {
 	fig1.Legend.Top, fig1.Legend.Left = false, true
 	fig1.Legend.TextStyle.Font.Size = vg.Points(8)
 	fig1.Y.Min -= 6
-	fig2, err := linePlot(fmt.Sprintf("Annealing schedules of %d iterations (004 EC1 Q2)", n2), "final temperature", "mean best energy (−goal depth)", false, lines2)
+	fig2, err := linePlot(fmt.Sprintf("Annealing schedules of %d iterations (Program 1: Search, EC1 Q2)", n2), "final temperature", "mean best energy (−goal depth)", false, lines2)
 	if err != nil {
 		return nil, err
 	}

@@ -1,8 +1,8 @@
 // Package experiment runs the experiments behind the empirical questions
-// of seed 004 (Problems 3, 4 and 5, Extra Credit 1 and 2): many
-// independent seeded searches per setting, summarized as means with 95%
-// confidence intervals, as tables (text and CSV) and plots (PNG and SVG,
-// drawn with gonum/plot).
+// of the course assignment "Program 1: Search" (Problems 3, 4 and 5, Extra
+// Credit 1 and 2): many independent seeded searches per setting, summarized
+// as means with 95% confidence intervals, as tables (text and CSV) and
+// plots (PNG and SVG, drawn with gonum/plot).
 //
 // Every experiment is reproducible: run i of an experiment draws from
 // rng.NewRand(rng.RunSeed(seed, i)), whatever goroutine runs it, so the
@@ -12,7 +12,7 @@
 //
 // All lists the experiments; each lives in its own file:
 //
-//	iterations  average best energy versus iterations of hill descent (004 P3 Q1)
+//	iterations  average best energy versus iterations of hill descent (P3 Q1)
 //	restarts    versus the number of restarts at 10,000 iterations (P4 Q1)
 //	uphill      versus iterations and uphill probability p (P5 Q1)
 //	annealing   versus iterations, initial temperature and decay; best

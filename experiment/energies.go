@@ -29,8 +29,10 @@ func boolf(b bool) float64 {
 	return 0
 }
 
-// features are the design features of seed 003 (and 004's Extra Credit 2
-// list) that the energies experiment compares, as analysis computes them.
+// features are the design features of the design paper, "Rook Jumping
+// Maze Design Considerations" (and the list of Extra Credit 2 of
+// "Program 1: Search"), that the energies experiment compares, as analysis
+// computes them.
 func features() []feature {
 	return []feature{
 		{"solvable", 3, func(f *analysis.Features) float64 { return boolf(f.Solvable) }},
@@ -52,15 +54,15 @@ func features() []feature {
 	}
 }
 
-// Energies answers seed 004's Extra Credit 2: mazes generated with the
-// design energy of seed 003 against mazes generated with the simple
-// objective, by the same stochastic local search — hill descent with
-// uphill steps of probability 0.005 for 25,000 iterations, seed 003's
-// "rapid generation" — and compared on the design features (package
-// analysis). Maze i of both energies starts from the same random maze
-// and draws the same random numbers (common random numbers), so the
-// differences are paired. Default: 1,000 mazes per energy; Quick: 6 mazes
-// of 5,000 iterations.
+// Energies answers Extra Credit 2 of "Program 1: Search": mazes generated
+// with the design energy of the design paper against mazes generated with
+// the simple objective, by the same stochastic local search — hill descent
+// with uphill steps of probability 0.005 for 25,000 iterations, the design
+// paper's "rapid generation" — and compared on the design features (package
+// analysis). Maze i of both energies starts from the same random maze and
+// draws the same random numbers (common random numbers), so the differences
+// are paired. Default: 1,000 mazes per energy; Quick: 6 mazes of 5,000
+// iterations.
 func Energies(ctx context.Context, s Settings) (*Report, error) {
 	names := []string{"depth", "design"}
 	mazes, err := s.runs(1000, 6)
@@ -129,7 +131,7 @@ func Energies(ctx context.Context, s Settings) (*Report, error) {
 	r := &Report{
 		Name:     "energies",
 		Question: question("energies"),
-		Settings: fmt.Sprintf("Hill descent with uphill steps (p = %s, %d iterations) on 5×5 mazes, with the simple objective (depth) and with seed 003's design energy; %d mazes per energy, paired by seed; seed %d.",
+		Settings: fmt.Sprintf("Hill descent with uphill steps (p = %s, %d iterations) on 5×5 mazes, with the simple objective (depth) and with the design energy of \"Rook Jumping Maze Design Considerations\"; %d mazes per energy, paired by seed; seed %d.",
 			gtoa(pUp), iterations, mazes, s.Seed),
 	}
 	t := Table{Name: "energies", Title: "Features of the generated mazes (mean, 95% CI) and the paired difference design − depth",
@@ -164,7 +166,7 @@ func Energies(ctx context.Context, s Settings) (*Report, error) {
 		}
 		lines = append(lines, line)
 	}
-	fig, err := linePlot("Goal depth of generated 5×5 mazes (004 EC2)", "goal depth (moves of the shortest solution)", "share of mazes", false, lines)
+	fig, err := linePlot("Goal depth of generated 5×5 mazes (Program 1: Search, EC2)", "goal depth (moves of the shortest solution)", "share of mazes", false, lines)
 	if err != nil {
 		return nil, err
 	}

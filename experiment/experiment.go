@@ -30,10 +30,11 @@ type Settings struct {
 // MaxRuns bounds Settings.Runs.
 const MaxRuns = 100_000
 
-// Experiment is one of the experiments behind seed 004's questions.
+// Experiment is one of the experiments behind the questions of the course
+// assignment "Program 1: Search".
 type Experiment struct {
 	Name     string // as the command line spells it
-	Question string // the question it answers, in the seed's words
+	Question string // the question it answers, in the assignment's words
 	run      func(ctx context.Context, s Settings) (*Report, error)
 }
 
@@ -50,15 +51,15 @@ func (x Experiment) Run(ctx context.Context, s Settings) (*Report, error) {
 	return r, err
 }
 
-// All returns the experiments in the order of the seed's questions.
+// All returns the experiments in the order of the assignment's questions.
 func All() []Experiment {
 	return []Experiment{
-		{"iterations", "004 Problem 3 Q1: how does the objective function evaluation of the average generated maze vary with the number of iterations?", Iterations},
-		{"restarts", "004 Problem 4 Q1: keeping the total number of iterations constant (10,000), approximately how many restarts yield the best average generated maze?", Restarts},
-		{"uphill", "004 Problem 5 Q1: how does the evaluation of the average generated maze vary with the number of iterations and the probability of accepting uphill steps?", Uphill},
-		{"annealing", "004 Extra Credit 1: how does the average maze vary with iterations, initial temperature and decay rate; which yields the lowest average energy at 10,000 iterations, the best annealing schedule or the best restart policy?", Annealing},
-		{"satisfice", "004 Extra Credit 1: average iterations per production of a maze with a shortest solution of 18 or more moves, for each method at its best settings", Satisfice},
-		{"energies", "004 Extra Credit 2: the design energy against the simple objective, with the same stochastic local search", Energies},
+		{"iterations", "Program 1: Search, Problem 3 Q1: how does the objective function evaluation of the average generated maze vary with the number of iterations?", Iterations},
+		{"restarts", "Program 1: Search, Problem 4 Q1: keeping the total number of iterations constant (10,000), approximately how many restarts yield the best average generated maze?", Restarts},
+		{"uphill", "Program 1: Search, Problem 5 Q1: how does the evaluation of the average generated maze vary with the number of iterations and the probability of accepting uphill steps?", Uphill},
+		{"annealing", "Program 1: Search, Extra Credit 1: how does the average maze vary with iterations, initial temperature and decay rate; which yields the lowest average energy at 10,000 iterations, the best annealing schedule or the best restart policy?", Annealing},
+		{"satisfice", "Program 1: Search, Extra Credit 1: average iterations per production of a maze with a shortest solution of 18 or more moves, for each method at its best settings", Satisfice},
+		{"energies", "Program 1: Search, Extra Credit 2: the design energy against the simple objective, with the same stochastic local search", Energies},
 	}
 }
 
@@ -137,6 +138,6 @@ func problem5() search.Problem {
 	return search.Problem{Graph: graph.MustCompile(b), Start: 0, Goal: b.Cells() - 1}
 }
 
-// satisficing is seed 004's common measure: a shortest solution of 18 or
-// more moves, that is, a simple objective of −18 or less.
+// satisficing is the common measure of "Program 1: Search": a shortest
+// solution of 18 or more moves, that is, a simple objective of −18 or less.
 const satisficing = 18

@@ -12,16 +12,16 @@ import (
 	"rjm/search"
 )
 
-// Iterations answers seed 004's Problem 3 Q1: how the objective function
-// evaluation of the average generated maze varies with the number of
-// iterations of first-choice gradient descent on 5×5 mazes.
+// Iterations answers Problem 3 Q1 of "Program 1: Search": how the objective
+// function evaluation of the average generated maze varies with the number
+// of iterations of first-choice gradient descent on 5×5 mazes.
 //
-// Each run is one descent (search.Walk with the strict best of 004),
-// whose best energy is read at every checkpoint: a descent of n
-// iterations passes through the states a descent of m < n iterations
-// ends in, so the checkpoints of one run are exactly the results of
-// shorter runs with the same seed. Default: 2,000 runs to 100,000
-// iterations; Quick: 40 runs to 2,000.
+// Each run is one descent (search.Walk keeping the best only on a strict
+// improvement, as in "Program 1: Search"), whose best energy is read at
+// every checkpoint: a descent of n iterations passes through the states a
+// descent of m < n iterations ends in, so the checkpoints of one run are
+// exactly the results of shorter runs with the same seed. Default: 2,000
+// runs to 100,000 iterations; Quick: 40 runs to 2,000.
 func Iterations(ctx context.Context, s Settings) (*Report, error) {
 	checkpoints := []int{0, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000}
 	runs, err := s.runs(2000, 40)
@@ -32,8 +32,8 @@ func Iterations(ctx context.Context, s Settings) (*Report, error) {
 		checkpoints = []int{0, 10, 100, 500, 2000}
 	}
 	tr := s.tracker(2 * runs)
-	// Seed 004's descent, then the same runs (same seeds, so the same
-	// random starts) without sideways moves, for Problem 3 Q2.
+	// The descent of Program 1: Search, then the same runs (same seeds, so
+	// the same random starts) without sideways moves, for Problem 3 Q2.
 	out, err := descentOutcomes(ctx, s, 0, problem5(), checkpoints, runs, tr)
 	if err != nil {
 		return nil, err
@@ -54,7 +54,7 @@ func Iterations(ctx context.Context, s Settings) (*Report, error) {
 		Header: header}
 	t2 := Table{Name: "iterations-sideways", Title: "Problem 3 Q2: the same descents without sideways moves (a step is taken only when e′ < e)",
 		Header: header}
-	line := series{name: "with sideways moves (e′ ≤ e, 004)"}
+	line := series{name: "with sideways moves (e′ ≤ e, Program 1: Search)"}
 	line2 := series{name: "without sideways moves (e′ < e)"}
 	for k, c := range checkpoints {
 		t.Rows = append(t.Rows, append(append([]string{itoa(c)}, out[k].cells()...), out[k].depthCells()...))
@@ -89,7 +89,7 @@ func Iterations(ctx context.Context, s Settings) (*Report, error) {
 		fmt.Sprintf("Without sideways moves the same descents stop early: mean goal depth %s after %d iterations (%d still unsolvable), the same as after %d, against %s with them.",
 			pm(strict[last].depth, 2), checkpoints[last], strict[last].unsolvable, checkpoints[stuck(strict)], pm(out[last].depth, 2)),
 	}
-	fig, err := linePlot("First-choice gradient descent, 5×5 (004 Problem 3)", "iterations", "mean goal depth of the best maze", true, []series{line, line2})
+	fig, err := linePlot("First-choice gradient descent, 5×5 (Program 1: Search, Problem 3)", "iterations", "mean goal depth of the best maze", true, []series{line, line2})
 	if err != nil {
 		return nil, err
 	}

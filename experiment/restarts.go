@@ -10,13 +10,13 @@ import (
 	"rjm/search"
 )
 
-// restartTotal is the fixed total of seed 004's Problem 4 Q1.
+// restartTotal is the fixed total of Problem 4 Q1 of "Program 1: Search".
 const restartTotal = 10_000
 
-// Restarts answers seed 004's Problem 4 Q1: keeping the total number of
-// iterations at 10,000, how many restarts give the best average maze.
-// Each setting splits the total into D first-choice gradient descents of
-// 10,000/D iterations (D − 1 restarts). Default: 15 settings from 1 to
+// Restarts answers Problem 4 Q1 of "Program 1: Search": keeping the total
+// number of iterations at 10,000, how many restarts give the best average
+// maze. Each setting splits the total into D first-choice gradient descents
+// of 10,000/D iterations (D − 1 restarts). Default: 15 settings from 1 to
 // 1,000 descents, 2,000 runs each; Quick: 3 settings, 30 runs.
 func Restarts(ctx context.Context, s Settings) (*Report, error) {
 	descents := []int{1, 2, 4, 5, 8, 10, 16, 20, 25, 40, 50, 100, 200, 500, 1000}
@@ -63,7 +63,7 @@ func Restarts(ctx context.Context, s Settings) (*Report, error) {
 	if len(close) > 0 {
 		r.Findings = append(r.Findings, fmt.Sprintf("Not separated from it at 95%% confidence: %v descents.", close))
 	}
-	fig, err := linePlot(fmt.Sprintf("Random restarts at %d iterations, 5×5 (004 Problem 4)", restartTotal),
+	fig, err := linePlot(fmt.Sprintf("Random restarts at %d iterations, 5×5 (Program 1: Search, Problem 4)", restartTotal),
 		"descents (restarts + 1)", "mean best energy (−goal depth)", true, []series{line})
 	if err != nil {
 		return nil, err

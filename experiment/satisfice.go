@@ -32,15 +32,16 @@ type mazeCost struct {
 	censored   bool
 }
 
-// Satisfice measures seed 004's common measure (Extra Credit 1): the
-// average number of iterations per production of a maze with a shortest
-// solution of 18 or more moves. Every method is run the way a generator
-// would run it: one search of n iterations from a random maze after
-// another, stopping at the first maze of goal depth ≥ 18 (see trace for
-// how the iteration of that maze is found); the iterations counted for a
-// maze are all those since the previous one. Hill descent restarting
+// Satisfice measures the common measure of "Program 1: Search" (Extra
+// Credit 1): the average number of iterations per production of a maze with
+// a shortest solution of 18 or more moves. Every method is run the way a
+// generator would run it: one search of n iterations from a random maze
+// after another, stopping at the first maze of goal depth ≥ 18 (see trace
+// for how the iteration of that maze is found); the iterations counted for
+// a maze are all those since the previous one. Hill descent restarting
 // every n iterations is the fixed policy that the Restart Bandit and
-// Restart SARSA of seed 000 try to learn (restart at t = k is n = 250k).
+// Restart SARSA of the assignment ("Rook Jumping Maze Generation for AI
+// Education") try to learn (restart at t = k is n = 250k).
 //
 // Default: 10 restart periods, 16 uphill and 16 annealing settings, 500
 // mazes each; Quick: one or two settings per method, 8 mazes each.
@@ -177,7 +178,7 @@ func Satisfice(ctx context.Context, s Settings) (*Report, error) {
 		}
 		lines = append(lines, line)
 	}
-	fig, err := linePlot(fmt.Sprintf("Iterations per maze of goal depth ≥ %d, 5×5 (004 EC1)", satisficing),
+	fig, err := linePlot(fmt.Sprintf("Iterations per maze of goal depth ≥ %d, 5×5 (Program 1: Search, EC1)", satisficing),
 		"iterations per run (restart period)", "iterations per satisficing maze", true, lines)
 	if err != nil {
 		return nil, err

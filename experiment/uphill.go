@@ -12,12 +12,12 @@ import (
 	"rjm/search"
 )
 
-// Uphill answers seed 004's Problem 5 Q1: how the average generated maze
-// varies with the number of iterations and the probability p of
-// accepting an uphill step. Each run is one search of the largest number
-// of iterations, read at every checkpoint (see trace). Default: 7 values
-// of p from 0 to 0.1, checkpoints from 1,000 to 100,000 iterations, 500
-// runs each; Quick: 2 values, to 3,000 iterations, 20 runs.
+// Uphill answers Problem 5 Q1 of "Program 1: Search": how the average
+// generated maze varies with the number of iterations and the probability p
+// of accepting an uphill step. Each run is one search of the largest number
+// of iterations, read at every checkpoint (see trace). Default: 7 values of
+// p from 0 to 0.1, checkpoints from 1,000 to 100,000 iterations, 500 runs
+// each; Quick: 2 values, to 3,000 iterations, 20 runs.
 func Uphill(ctx context.Context, s Settings) (*Report, error) {
 	ps := []float64{0, 0.0003, 0.001, 0.003, 0.01, 0.03, 0.1}
 	checkpoints := []int{1000, 3000, 10_000, 30_000, 100_000}
@@ -67,7 +67,7 @@ func Uphill(ctx context.Context, s Settings) (*Report, error) {
 		r.Findings = append(r.Findings, fmt.Sprintf("At %d iterations the best p is %s (%s); p = 0, pure descent, gives %s and p = %s gives %s.",
 			n, gtoa(ps[b]), pm(out[b][c].energy, 3), pm(out[0][c].energy, 3), gtoa(ps[len(ps)-1]), pm(out[len(ps)-1][c].energy, 3)))
 	}
-	fig, err := linePlot("Uphill steps, 5×5 (004 Problem 5)", "iterations", "mean best energy (−goal depth)", true, lines)
+	fig, err := linePlot("Uphill steps, 5×5 (Program 1: Search, Problem 5)", "iterations", "mean best energy (−goal depth)", true, lines)
 	if err != nil {
 		return nil, err
 	}

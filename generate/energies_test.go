@@ -10,8 +10,9 @@ import (
 	"rjm/maze"
 )
 
-// The default recipe is seed 003's: 5×5, goal at random, uphill steps with
-// p = 0.005, 25,000 iterations, the design energy.
+// The default recipe is the design paper's ("Rook Jumping Maze Design
+// Considerations"): 5×5, goal at random, uphill steps with p = 0.005,
+// 25,000 iterations, the design energy.
 func TestDefault(t *testing.T) {
 	d := generate.Default()
 	d.Seed = 3
@@ -74,8 +75,8 @@ func TestValidateInexactPriority(t *testing.T) {
 }
 
 // BenchmarkDefault times the default "rjm generate" without the process:
-// seed 003's recipe, 25,000 iterations of the design energy on 5×5, the
-// solution and the analysis of the result.
+// the design paper's recipe, 25,000 iterations of the design energy on 5×5,
+// the solution and the analysis of the result.
 func BenchmarkDefault(b *testing.B) {
 	s := generate.Default()
 	for b.Loop() {

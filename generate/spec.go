@@ -17,10 +17,11 @@ import (
 	"rjm/search"
 )
 
-// Method names, as the command line and seeded IDs spell them.
+// Method names, as the command line and seeded IDs spell them. The
+// assignment is Neller's "Rook Jumping Maze Generation for AI Education".
 const (
-	Hill        = "hill"         // seed 000's hill descent
-	FirstChoice = "first-choice" // seed 004's first-choice gradient descent
+	Hill        = "hill"         // the assignment's hill descent
+	FirstChoice = "first-choice" // first-choice gradient descent (Program 1: Search)
 	Restarts    = "restarts"     // hill descent with random restarts
 	Uphill      = "uphill"       // hill descent with random uphill steps
 	Anneal      = "anneal"       // simulated annealing
@@ -33,7 +34,7 @@ var Methods = []string{Hill, FirstChoice, Restarts, Uphill, Anneal}
 type Spec struct {
 	Rows, Cols int
 	// Variant holds the board's movement and tiling rules (the zero value
-	// is the seeds' Rook Jumping Maze) and Layout its cell kinds and walls
+	// is the papers' Rook Jumping Maze) and Layout its cell kinds and walls
 	// in maze.Board.LayoutID's notation ("" for every cell open, no walls).
 	Variant maze.Variant
 	Layout  string
@@ -51,12 +52,12 @@ type Spec struct {
 	Seed                    uint64
 }
 
-// Default returns seed 003's recipe for a good maze (§2, §3.2, §3.7): a
-// 5×5 board, the start in the upper-left corner and the goal drawn at
-// random from the seed, hill descent with random uphill steps of
-// probability 0.005 for 25,000 iterations (footnote 6), and the design
-// energy. The seed is 0; the other methods' settings are the command
-// line's defaults.
+// Default returns the recipe for a good maze of the design paper, "Rook
+// Jumping Maze Design Considerations" (§2, §3.2, §3.7): a 5×5 board, the
+// start in the upper-left corner and the goal drawn at random from the
+// seed, hill descent with random uphill steps of probability 0.005 for
+// 25,000 iterations (footnote 6), and the design energy. The seed is 0; the
+// other methods' settings are the command line's defaults.
 func Default() Spec {
 	return Spec{
 		Rows: 5, Cols: 5, RandomGoal: true,

@@ -19,7 +19,7 @@ var variantCases = []string{
 }
 
 // Generation on every variant gives a legal maze (every non-goal open cell
-// has a move, as seed 000 requires), reproducibly, and its seeded ID
+// has a move, as the assignment requires), reproducibly, and its seeded ID
 // regenerates it.
 func TestRunVariants(t *testing.T) {
 	for _, name := range variantCases {

@@ -20,9 +20,9 @@ type ArmFunc func(ctx context.Context, rng *rand.Rand) (float64, error)
 // Pull calls f.
 func (f ArmFunc) Pull(ctx context.Context, rng *rand.Rand) (float64, error) { return f(ctx, rng) }
 
-// Bandit is the n-armed bandit of seed 000's "Restart Bandit": it pulls
-// Pulls times, choosing each arm by its Strategy from the average utility
-// each arm has paid so far, and so learns which arm pays best while
+// Bandit is the n-armed bandit of the assignment's "Restart Bandit": it
+// pulls Pulls times, choosing each arm by its Strategy from the average
+// utility each arm has paid so far, and so learns which arm pays best while
 // earning as it learns.
 //
 // Before the strategy takes over, every arm is pulled once, in order, so
@@ -37,7 +37,7 @@ type Bandit struct {
 	Progress func(done, total int)
 }
 
-// DefaultPulls is seed 000's 10,000 pulls per strategy.
+// DefaultPulls is the assignment's 10,000 pulls per strategy.
 const DefaultPulls = 10_000
 
 // MaxPulls bounds the pulls one Bandit may be asked for.

@@ -19,8 +19,8 @@ func BenchmarkBanditToy(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*10_000), "ns/pull")
 }
 
-// BenchmarkRestartBandit is seed 000's Restart Bandit with ε = 0.1 for
-// 1,000 pulls (the exercise runs 10,000).
+// BenchmarkRestartBandit is the assignment's Restart Bandit with ε = 0.1
+// for 1,000 pulls (the exercise runs 10,000).
 func BenchmarkRestartBandit(b *testing.B) {
 	arms := RestartArms(problem5(), 100, 6)
 	rng := rand.New(rand.NewPCG(1, 1))
@@ -45,8 +45,8 @@ func BenchmarkSARSAChain(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/step")
 }
 
-// BenchmarkRestartSARSA is seed 000's Restart SARSA for 100 episodes (the
-// exercise runs 2,000).
+// BenchmarkRestartSARSA is the assignment's Restart SARSA for 100 episodes
+// (the exercise runs 2,000).
 func BenchmarkRestartSARSA(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	for b.Loop() {

@@ -1,16 +1,17 @@
 // Package learn is reinforcement learning for the metalevel control of
-// maze generation (seed 000, "Machine Learning"): how long to let a hill
-// descent run before restarting it.
+// maze generation (the "Machine Learning" exercises of the assignment,
+// Neller's "Rook Jumping Maze Generation for AI Education"): how long to
+// let a hill descent run before restarting it.
 //
 // Two learners are here, each written against a small interface so that
 // it can be tested on toy problems with known answers:
 //
-//   - Bandit (seed 000, "Restart Bandit") learns which of several Arms
-//     pays best on average. An Arm is anything that can be pulled for a
-//     utility; RestartArm is a hill descent of a fixed number of
+//   - Bandit (the assignment's "Restart Bandit") learns which of several
+//     Arms pays best on average. An Arm is anything that can be pulled for
+//     a utility; RestartArm is a hill descent of a fixed number of
 //     iterations on a fresh random maze, paying 2^d / i for goal depth d
 //     after i iterations.
-//   - SARSA (seed 000, "Restart SARSA") learns action values in an
+//   - SARSA (the assignment's "Restart SARSA") learns action values in an
 //     episodic Env with a few states and actions. RestartEnv is the
 //     exercise's decision problem: after t stages of 250 hill-descent
 //     iterations with the maze at goal depth d, Go on or Restart.

@@ -78,7 +78,7 @@ func ExampleSARSA() {
 	// Q(2, Right) = 1.000, Q(2, Quit) = 0.000
 }
 
-// Seed 000's Restart SARSA: learn when to restart hill descent on 5×5
+// The assignment's Restart SARSA: learn when to restart hill descent on 5×5
 // mazes, then count the iterations the greedy policy needs for
 // satisficing mazes (goal depth ≥ 18). Columns are d = 12 (or less)
 // to 17. Two hundred episodes are too few for a settled policy; the

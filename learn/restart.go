@@ -11,8 +11,8 @@ import (
 	"rjm/search"
 )
 
-// Utility is seed 000's utility of one hill descent of i iterations that
-// ends with goal depth d: 2^d / i ("a maze with goal depth d is worth
+// Utility is the assignment's utility of one hill descent of i iterations
+// that ends with goal depth d: 2^d / i ("a maze with goal depth d is worth
 // twice as much as one with depth d − 1", and computation costs the same
 // per iteration). A maze without a solution has d = 0; pass a negative
 // depth for it. It panics unless i > 0.
@@ -23,8 +23,8 @@ func Utility(depth, iterations int) float64 {
 	return math.Ldexp(1, max(depth, 0)) / float64(iterations)
 }
 
-// RestartArm is an arm of seed 000's Restart Bandit: a hill descent of
-// Iterations iterations from a fresh random maze, paying
+// RestartArm is an arm of the assignment's Restart Bandit: a hill descent
+// of Iterations iterations from a fresh random maze, paying
 // Utility(d, Iterations) for the goal depth d of the best maze found.
 type RestartArm struct {
 	Problem    search.Problem
@@ -45,9 +45,9 @@ func (a RestartArm) Pull(ctx context.Context, rng *rand.Rand) (float64, error) {
 
 var _ Arm = RestartArm{}
 
-// RestartArms returns the arms of seed 000's Restart Bandit on p: hill
-// descents of base·2^a iterations for a = 0..n-1 (the exercise has base
-// 100 and n = 6: 100, 200, …, 3200).
+// RestartArms returns the arms of the assignment's Restart Bandit on p:
+// hill descents of base·2^a iterations for a = 0..n-1 (the exercise has
+// base 100 and n = 6: 100, 200, …, 3200).
 func RestartArms(p search.Problem, base, n int) []Arm {
 	arms := make([]Arm, n)
 	for a := range arms {
@@ -77,15 +77,15 @@ const (
 	Restart = 1 // replace the maze by a random one
 )
 
-// RestartMDP describes the decision problem of seed 000's Restart SARSA.
-// A state is a pair (t, d): t stages of Stage hill-descent iterations
-// since the last restart (0..Horizon) and the goal depth d of the maze,
-// with every depth up to Floor (no solution included) lumped into d =
-// Floor. Go runs one more stage (reward −1); Restart draws a random maze
-// (reward 0). A maze of goal depth Target or more is satisficing: it
-// pays +1 and ends the episode. Once t exceeds Horizon, Restart is
-// forced. The zero value is the exercise: Stage 250, Horizon 4, Floor
-// 12, Target 18, so the states are t ∈ 0..4, d ∈ 12..17.
+// RestartMDP describes the decision problem of the assignment's Restart
+// SARSA. A state is a pair (t, d): t stages of Stage hill-descent
+// iterations since the last restart (0..Horizon) and the goal depth d of
+// the maze, with every depth up to Floor (no solution included) lumped into
+// d = Floor. Go runs one more stage (reward −1); Restart draws a random
+// maze (reward 0). A maze of goal depth Target or more is satisficing: it
+// pays +1 and ends the episode. Once t exceeds Horizon, Restart is forced.
+// The zero value is the exercise: Stage 250, Horizon 4, Floor 12, Target
+// 18, so the states are t ∈ 0..4, d ∈ 12..17.
 type RestartMDP struct {
 	Stage   int // iterations per Go; zero means 250
 	Horizon int // largest t with a choice; zero means 4
@@ -264,8 +264,8 @@ func (e *RestartEnv) Mazes() int { return e.mazes }
 var _ Env = (*RestartEnv)(nil)
 
 // Evaluation is how a restart policy fared at producing satisficing
-// mazes: seed 000 compares policies by the hill-descent iterations they
-// need for 100 satisficing mazes.
+// mazes: the assignment compares policies by the hill-descent iterations
+// they need for 100 satisficing mazes.
 type Evaluation struct {
 	Mazes      int            // satisficing mazes produced
 	Iterations int            // hill-descent iterations spent in all
@@ -274,8 +274,8 @@ type Evaluation struct {
 	PerMaze    stats.Estimate // iterations spent on each maze
 }
 
-// EvalSettings say how Evaluate runs a policy. The zero value is seed
-// 000's evaluation: 100 satisficing mazes.
+// EvalSettings say how Evaluate runs a policy. The zero value is the
+// assignment's evaluation: 100 satisficing mazes.
 type EvalSettings struct {
 	Mazes int // satisficing mazes to produce; zero means DefaultMazes
 	// MaxSteps bounds the decisions of the whole evaluation; zero means
@@ -286,7 +286,7 @@ type EvalSettings struct {
 	Progress func(done, total int)
 }
 
-// Seed 000's evaluation, and its default bound.
+// The assignment's evaluation, and its default bound.
 const (
 	DefaultMazes = 100
 	// DefaultStepsPerMaze sets the default step limit of Evaluate. A

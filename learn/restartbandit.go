@@ -12,7 +12,7 @@ import (
 	"rjm/search"
 )
 
-// RestartBandit is seed 000's Restart Bandit exercise: one Bandit of
+// RestartBandit is the assignment's Restart Bandit exercise: one Bandit of
 // Pulls pulls for each ε-greedy exploration probability in Epsilons and
 // each softmax temperature in Taus, all on the same arms, hill descents
 // of Base·2^a iterations (a = 0..Arms-1) from fresh random Size×Size

@@ -8,7 +8,7 @@ import (
 	"rjm/learn"
 )
 
-// Seed 000's Restart Bandit, small: an ε-greedy and a softmax bandit
+// The assignment's Restart Bandit, small: an ε-greedy and a softmax bandit
 // each pull three arms, hill descents of 100, 200 and 400 iterations on
 // 5×5 mazes, 60 times. Runs go in parallel; the seed fixes the report.
 func ExampleRestartBandit() {
@@ -40,7 +40,7 @@ func ExampleRestartBandit() {
 	//   total utility 7977.6 (133.0 per pull); settled on 400 iterations
 }
 
-// Seed 000's Restart SARSA, small: learn for 100 episodes, then count
+// The assignment's Restart SARSA, small: learn for 100 episodes, then count
 // the iterations the greedy policy and the fixed policies "restart at
 // t = k" spend on 5 satisficing mazes each. A target depth of 16, not
 // the exercise's 18, keeps it quick.

@@ -13,8 +13,8 @@ import (
 	"rjm/rng"
 )
 
-// RestartSARSA is seed 000's Restart SARSA exercise: SARSA learns, with
-// ε-greedy action selection, when to restart hill descent on Size×Size
+// RestartSARSA is the assignment's Restart SARSA exercise: SARSA learns,
+// with ε-greedy action selection, when to restart hill descent on Size×Size
 // mazes (the decision problem MDP), then the greedy policy it learned
 // (ε = 0) and the fixed policies "restart at t = 1 … Horizon+1" are each
 // evaluated by the hill-descent iterations they spend on Mazes

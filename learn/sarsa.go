@@ -67,9 +67,9 @@ func (t *QTable) Policy() Policy {
 }
 
 // SARSA is the on-policy temporal-difference control method of Sutton
-// and Barto (seed 000, "Restart SARSA"). In each episode it takes action
-// a in state s by its Strategy on Q(s, ·), observes reward r and next
-// state s′, chooses a′ there by the same Strategy, and updates
+// and Barto (the assignment's "Restart SARSA"). In each episode it takes
+// action a in state s by its Strategy on Q(s, ·), observes reward r and
+// next state s′, chooses a′ there by the same Strategy, and updates
 //
 //	Q(s, a) ← Q(s, a) + α (r + γ Q(s′, a′) − Q(s, a)),
 //
@@ -88,7 +88,7 @@ type SARSA struct {
 	Progress func(done, total int)
 }
 
-// Seed 000's settings, and the bounds of a run.
+// The assignment's settings, and the bounds of a run.
 const (
 	DefaultEpisodes = 2000
 	DefaultAlpha    = 0.1

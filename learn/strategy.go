@@ -16,10 +16,10 @@ type Strategy interface {
 }
 
 // EpsilonGreedy chooses a uniformly random action with probability
-// Epsilon and otherwise an action of maximum estimated value (seed 000:
-// "If ε = 1, this is purely explorative. If ε = 0, this is purely
-// exploitative"). Ties go to the lowest-numbered action, so each action
-// has probability Epsilon/n, and the greedy one 1 − Epsilon more.
+// Epsilon and otherwise an action of maximum estimated value (the
+// assignment: "If ε = 1, this is purely explorative. If ε = 0, this is
+// purely exploitative"). Ties go to the lowest-numbered action, so each
+// action has probability Epsilon/n, and the greedy one 1 − Epsilon more.
 type EpsilonGreedy struct {
 	Epsilon float64 // exploration probability, 0..1
 }
@@ -45,8 +45,8 @@ func (s EpsilonGreedy) Validate() error {
 func (s EpsilonGreedy) String() string { return fmt.Sprintf("epsilon-greedy ε=%g", s.Epsilon) }
 
 // Softmax chooses action a with probability proportional to
-// exp(U(a)/Tau), U(a) being its estimated value (seed 000: "the
-// normalized weight exp(U(a)/τ)"). A high temperature Tau explores
+// exp(U(a)/Tau), U(a) being its estimated value (the assignment:
+// "the normalized weight exp(U(a)/τ)"). A high temperature Tau explores
 // nearly uniformly; a low one is nearly greedy.
 type Softmax struct {
 	Tau float64 // temperature, > 0
@@ -83,7 +83,7 @@ var (
 	_ Strategy = Softmax{}
 )
 
-// DefaultEpsilon is the exploration probability of seed 000's SARSA
+// DefaultEpsilon is the exploration probability of the assignment's SARSA
 // exercise, and what a nil Strategy means: EpsilonGreedy{DefaultEpsilon}.
 const DefaultEpsilon = 0.1
 

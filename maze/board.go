@@ -22,7 +22,7 @@ const LongestJump = 31
 // row-major from 0, the Variant's movement, tiling and topology, and the
 // layout (cell kinds and walls). It is the one place that decides where a
 // jump lands (Moves); the jump numbers themselves belong to a Maze. The
-// zero Variant with an empty layout is the seeds' plain rook rectangle,
+// zero Variant with an empty layout is the papers' plain rook rectangle,
 // and Board{Rows: r, Cols: c} literals mean exactly that.
 //
 // Board is a comparable value: two boards are the same board when they
@@ -75,7 +75,7 @@ func (k CellKind) String() string {
 // Variant.Exit): it lies beyond the edge and has no row or column.
 var ExitCell = Cell{-1, -1}
 
-// Plain reports whether b is the seeds' plain rook rectangle: no variant
+// Plain reports whether b is the papers' plain rook rectangle: no variant
 // rule, every cell open, no walls. Plain boards take the fast paths.
 func (b Board) Plain() bool { return b.Variant == Variant{} && b.Kinds == "" && b.Walls == "" }
 
@@ -304,9 +304,10 @@ func (b Board) JumpLimit() int {
 
 // MaxJump returns the largest jump cell i may hold that has a move. On a
 // plain board this is the largest distance from i to an edge, max(r−1,
-// rmax−r, c−1, cmax−c) in 004's words, and every jump from 1 to MaxJump
-// has at least one move. With walls, blocked cells or a shape some
-// smaller jumps may have none: see LegalJumps.
+// rmax−r, c−1, cmax−c) in the words of the course assignment "Program 1:
+// Search", and every jump from 1 to MaxJump has at least one move. With
+// walls, blocked cells or a shape some smaller jumps may have none: see
+// LegalJumps.
 func (b Board) MaxJump(i int) int {
 	if b.Plain() {
 		c := b.Cell(i)

@@ -3,13 +3,13 @@ package maze
 import "fmt"
 
 // Cell is a cell's position: Row and Col count from 0 at the upper-left
-// corner. The seeds (and every printed form) count from 1; String and the
+// corner. The papers (and every printed form) count from 1; String and the
 // text and JSON forms convert.
 type Cell struct {
 	Row, Col int
 }
 
-// String returns the cell in the seeds' 1-based form, e.g. "(2,4)", and
+// String returns the cell in the papers' 1-based form, e.g. "(2,4)", and
 // "exit" for ExitCell.
 func (c Cell) String() string {
 	if c == ExitCell {

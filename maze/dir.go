@@ -1,10 +1,10 @@
 package maze
 
 // Dir is a jump direction. The rook directions are Up, Down, Left and
-// Right, written U, D, L and R in solutions (seed 001's
-// "RDLRUDRLRLUDLDRRUDD"). The four diagonal directions serve the Queen
-// Jumping Maze and, with Left and Right, the six straight lines of the
-// hexagonal and triangular tilings (see docs/variants.md).
+// Right, written U, D, L and R in solutions (the assignment's web page
+// gives "RDLRUDRLRLUDLDRRUDD"). The four diagonal directions serve the
+// Queen Jumping Maze and, with Left and Right, the six straight lines of
+// the hexagonal and triangular tilings (see docs/variants.md).
 type Dir uint8
 
 // The directions, in the order the solver tries them. The rook directions
@@ -37,7 +37,7 @@ var (
 )
 
 // Letter returns the direction's one-character code: U, D, L or R for the
-// rook directions (the seeds' solution letters), and for the diagonals the
+// rook directions (the papers' solution letters), and for the diagonals the
 // numeric-keypad digit pointing that way (7 up-left, 9 up-right, 1
 // down-left, 3 down-right). Solutions on boards with diagonal moves are
 // printed in compass codes instead (see Compass and Board.Notation).
@@ -47,7 +47,7 @@ func (d Dir) Letter() byte { return dirLetters[d] }
 // W, E, NW, NE, SW or SE, as Loyd's and Abbott's puzzles spell moves.
 func (d Dir) Compass() string { return dirCompass[d] }
 
-// String returns the direction's name in lower case, as the seeds'
+// String returns the direction's name in lower case, as the papers'
 // footnotes spell solutions ("down, right, left, ..."); diagonals are
 // "up-left", "up-right", "down-left" and "down-right".
 func (d Dir) String() string { return dirNames[d] }

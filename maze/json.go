@@ -9,7 +9,7 @@ import (
 )
 
 // JSON is the maze's JSON form. Cells are [row, col], 1-based like the
-// seeds; Jumps holds one array per row with the goal's jump 0 (and 0 for
+// papers; Jumps holds one array per row with the goal's jump 0 (and 0 for
 // cells that are not open). A variant board adds its rules (Variant, as
 // ParseVariant reads them), its cell kinds (Cells: one string per row,
 // "o" for an open cell and X, * or . as in the maze text) and its walls

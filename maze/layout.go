@@ -8,7 +8,7 @@ import (
 
 // Notation returns moves as a solution string. On boards whose moves are
 // the rook directions (square tiling without queen moves) it is the
-// seeds' letters run together, e.g. "RDLRUDRLRLUDLDRRUDD"; on the others
+// papers' letters run together, e.g. "RDLRUDRLRLUDLDRRUDD"; on the others
 // it is compass codes separated by spaces, e.g. "SW SW NE NE NE SW SW SW
 // SE" (Loyd's "Back from the Klondike").
 func (b Board) Notation(moves []Move) string {

@@ -43,7 +43,7 @@ func New(b Board, start, goal Cell) (*Maze, error) {
 	return &Maze{Board: b, Jumps: make([]int, b.Cells()), Start: b.Index(start), Goal: b.Index(goal)}, nil
 }
 
-// DefaultStart and DefaultGoal return the seeds' positions: the upper-left
+// DefaultStart and DefaultGoal return the papers' positions: the upper-left
 // and the lower-right corners. On a board with a shape or blocked cells
 // they are the first and the last open cell in row-major order, and the
 // default goal of an exit-ring board is ExitCell.
@@ -102,7 +102,7 @@ func (m *Maze) Equal(o *Maze) bool {
 
 // DeadEnds returns the open non-goal cells whose jump has no move (on a
 // plain board: it leads off the board in every direction), in index
-// order. Seed 000 forbids them in generated mazes; published puzzles
+// order. The assignment forbids them in generated mazes; published puzzles
 // sometimes hold them.
 func (m *Maze) DeadEnds() []int {
 	var dead []int
@@ -154,8 +154,8 @@ func (m *Maze) Validate() error {
 	return nil
 }
 
-// ValidateStrict is Validate plus seed 000's rule that every non-goal cell
-// has a legal move.
+// ValidateStrict is Validate plus the assignment's rule that every non-goal
+// cell has a legal move.
 func (m *Maze) ValidateStrict() error {
 	if err := m.Validate(); err != nil {
 		return err
@@ -171,10 +171,10 @@ func (m *Maze) ValidateStrict() error {
 }
 
 // Randomize gives every open non-goal cell a jump drawn uniformly from its
-// legal jumps, those with at least one move (seed 000, "Maze
-// Representation"; on a plain board 1..MaxJump), and the goal and the
-// cells that are not open 0. Cells are drawn in index order, so the same
-// rng state gives the same maze. An open cell with no legal jump (see
+// legal jumps, those with at least one move (the assignment, "Maze
+// Representation"; on a plain board 1..MaxJump), and the goal and the cells
+// that are not open 0. Cells are drawn in index order, so the same rng
+// state gives the same maze. An open cell with no legal jump (see
 // Board.Stuck) gets jump 1 and stays a dead end.
 func (m *Maze) Randomize(rng *rand.Rand) {
 	if m.Plain() {
@@ -204,7 +204,7 @@ func (m *Maze) Randomize(rng *rand.Rand) {
 
 // Stuck returns the open cells other than goal (a cell index, or -1) that
 // have no legal jump at all: no maze on b that keeps them non-goal is
-// legal in seed 000's sense. A plain board has none.
+// legal in the assignment's sense. A plain board has none.
 func (b Board) Stuck(goal int) []int {
 	if b.Plain() {
 		return nil

@@ -24,13 +24,13 @@ const MaxParsedJump = LongestJump
 // TextOptions says how to print a maze.
 type TextOptions struct {
 	// GoalZero prints the goal's jump as 0, as the assignment's programs do
-	// (seed 000, "Maze Representation"), instead of "G".
+	// ("Maze Representation"), instead of "G".
 	GoalZero bool
 	// Tabs separates jumps by tabs instead of single spaces.
 	Tabs bool
 }
 
-// Text returns the maze in the seeds' text form: one line per row, jumps
+// Text returns the maze in the papers' text form: one line per row, jumps
 // separated by a single space, the goal written G. Directive lines come
 // first when needed: "variant NAMES" for a variant board (see
 // ParseVariant), "start r,c" (1-based) when the start is not the default
@@ -102,7 +102,7 @@ func ReadText(r io.Reader, o ParseOptions) (*Maze, error) {
 	return ParseText(data, o)
 }
 
-// ParseText parses a maze in the seeds' text form: rows of jump numbers
+// ParseText parses a maze in the papers' text form: rows of jump numbers
 // separated by spaces or tabs, the goal written G (or g) or 0. Blank lines
 // and lines starting with # are ignored. Optional directive lines before
 // the rows, "start r,c" and "goal r,c" (1-based), place the start and the

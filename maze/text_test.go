@@ -28,8 +28,11 @@ func TestParseTextFigure1(t *testing.T) {
 	}
 }
 
-// The seeds print mazes with tabs (004), single spaces (000) and the goal
-// as G (003) or 0 (000's generated mazes); all are accepted.
+// The papers print mazes with tabs ("Program 1: Search"), single spaces
+// (the assignment, "Rook Jumping Maze Generation for AI Education") and
+// the goal as G (the design paper, "Rook Jumping Maze Design
+// Considerations") or 0 (the assignment's generated mazes); all are
+// accepted.
 func TestParseTextForms(t *testing.T) {
 	for _, tc := range []struct{ name, text string }{
 		{"tabs", strings.ReplaceAll(figure1, " ", "\t")},
@@ -170,7 +173,7 @@ func TestRoundTrips(t *testing.T) {
 	}
 }
 
-// Seed 000: each non-goal cell's jump is uniform over 1..MaxJump.
+// The assignment: each non-goal cell's jump is uniform over 1..MaxJump.
 func TestRandomIsUniform(t *testing.T) {
 	b := maze.Board{Rows: 5, Cols: 5}
 	rng := rand.New(rand.NewPCG(2, 2))
@@ -201,8 +204,8 @@ func TestRandomIsUniform(t *testing.T) {
 
 func TestBoardMaxJump(t *testing.T) {
 	b := maze.Board{Rows: 5, Cols: 5}
-	// 004: "legal jump numbers for the start cell are {1, 2, 3, 4}, whereas
-	// legal jump numbers for the center cell are {1, 2}".
+	// "Program 1: Search": "legal jump numbers for the start cell are {1,
+	// 2, 3, 4}, whereas legal jump numbers for the center cell are {1, 2}".
 	if got := b.MaxJump(0); got != 4 {
 		t.Errorf("corner MaxJump %d, want 4", got)
 	}

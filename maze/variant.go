@@ -8,7 +8,7 @@ import (
 // Tiling is the shape of the board's cells.
 type Tiling uint8
 
-// The tilings. Square is the zero value: the seeds' grid.
+// The tilings. Square is the zero value: the papers' grid.
 const (
 	// Square cells in rows and columns.
 	Square Tiling = iota
@@ -38,11 +38,11 @@ func (t Tiling) String() string {
 	return "square"
 }
 
-// Variant is the set of rules that turn the seeds' Rook Jumping Maze into
-// one of the variations of seed 000 ("Project Variations"), seed 001
-// ("Variations") and seed 003 (section 5). The zero value is the plain
-// Rook Jumping Maze. A Variant is a comparable value; its text form is a
-// comma-separated list of names (see ParseVariant).
+// Variant is the set of rules that turn the papers' Rook Jumping Maze into
+// one of the variations of the assignment ("Project Variations"), of its
+// web page ("Variations") and of the design paper (section 5). The zero
+// value is the plain Rook Jumping Maze. A Variant is a comparable value;
+// its text form is a comma-separated list of names (see ParseVariant).
 type Variant struct {
 	Tiling Tiling
 	// Queen adds the four diagonal directions (Loyd's Queen Jumping Maze);

@@ -138,9 +138,10 @@ func TestBoardRules(t *testing.T) {
 	}
 }
 
-// Seed 000: a legal maze has a legal move from every non-goal cell.
-// Randomize draws from the legal jumps on every variant, and on plain
-// boards exactly as before (1 + IntN(MaxJump)).
+// The assignment ("Rook Jumping Maze Generation for AI Education"): a legal
+// maze has a legal move from every non-goal cell. Randomize draws from the
+// legal jumps on every variant, and on plain boards exactly as before (1 +
+// IntN(MaxJump)).
 func TestRandomizeLegal(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	for _, name := range []string{"", "queen", "torus", "hex", "triangle", "loops", "queen,exit", "no-u-turn"} {

@@ -135,7 +135,7 @@ func AnalysisText(m *maze.Maze, f *analysis.Features, rated *Rating, color bool)
 
 // Map draws the maze as its text does (offset rows on hexagons,
 // cells that are not open as X, * or .), each cell its jump (G for the
-// goal) followed by its mark: S at the start (which the seeds circle), *
+// goal) followed by its mark: S at the start (which the papers circle), *
 // on the rest of the shortest solution, B in a black hole, W in a white
 // hole, a space otherwise. With color, marked cells are
 // coloured by ANSI escapes too; the marks stay, so a copy keeps them.
@@ -236,7 +236,7 @@ func paren(s string) string {
 	return " (" + s + ")"
 }
 
-// cellList prints cells after a label, in the seeds' form, or nothing
+// cellList prints cells after a label, in the papers' form, or nothing
 // when there are none.
 func cellList(m *maze.Maze, label string, cells []int) string {
 	if len(cells) == 0 {

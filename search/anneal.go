@@ -7,12 +7,11 @@ import (
 	"math/rand/v2"
 )
 
-// Anneal is simulated annealing (seed 000; seed 004 Extra Credit 1) with
-// the geometric schedule T ← T·Decay after every iteration, starting at
-// T0. A step from energy e to e' is taken when e' ≤ e, or otherwise with
-// the Metropolis probability exp((e − e')/T); the best configuration met
-// is kept (ties replace it). See the seeds' README for the reading of the
-// garbled formula.
+// Anneal is simulated annealing (the assignment; "Program 1: Search", Extra
+// Credit 1) with the geometric schedule T ← T·Decay after every iteration,
+// starting at T0. A step from energy e to e' is taken when e' ≤ e, or
+// otherwise with the Metropolis probability exp((e − e')/T); the best
+// configuration met is kept (ties replace it).
 type Anneal struct {
 	Iterations int
 	T0         float64 // initial temperature, > 0

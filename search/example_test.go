@@ -10,7 +10,7 @@ import (
 	"rjm/search"
 )
 
-// Seed 000's hill descent on the assignment's 5×5 maze with the simple
+// The assignment's hill descent on its 5×5 maze with the simple
 // objective (the default energy).
 func ExampleHillDescent() {
 	b := maze.Board{Rows: 5, Cols: 5}

@@ -5,15 +5,16 @@ import (
 	"math/rand/v2"
 )
 
-// HillDescent is seed 000's hill descent: from a random configuration,
+// HillDescent is the assignment's hill descent: from a random configuration,
 // take each step whose energy is not higher (e' ≤ e) and keep the best
-// configuration met (ties replace the best). With StrictBest it is seed
-// 004's first-choice gradient descent, which replaces the best only on a
-// strict improvement (e < e_best); the search path is the same, only which
-// of several equally good configurations is returned differs.
+// configuration met (ties replace the best). With StrictBest it is the
+// first-choice gradient descent of "Program 1: Search", which replaces the
+// best only on a strict improvement (e < e_best); the search path is the
+// same, only which of several equally good configurations is returned
+// differs.
 type HillDescent struct {
 	Iterations int  // steps to take; zero returns the random start
-	StrictBest bool // keep the best only when strictly better (004)
+	StrictBest bool // keep the best only when strictly better (Program 1: Search)
 }
 
 // Search runs hill descent on p.

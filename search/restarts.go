@@ -6,10 +6,10 @@ import (
 	"math/rand/v2"
 )
 
-// Restarts is hill descent with random restarts (seed 000; seed 004
-// Problem 4): Descents hill descents of Iterations steps each, every one
-// from a fresh random configuration, returning the best configuration of
-// all. The total work is Descents×Iterations steps.
+// Restarts is hill descent with random restarts (the assignment;
+// "Program 1: Search", Problem 4): Descents hill descents of Iterations
+// steps each, every one from a fresh random configuration, returning the
+// best configuration of all. The total work is Descents×Iterations steps.
 type Restarts struct {
 	Descents   int  // hill descents, at least 1
 	Iterations int  // steps per descent

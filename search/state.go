@@ -53,9 +53,9 @@ func newState(ctx context.Context, p Problem, rng *rand.Rand, total int) *state 
 	return s
 }
 
-// randomize sets the current configuration to a random legal maze (seed
-// 000's Maze Representation: each non-goal cell's jump uniform over its
-// legal jumps) and evaluates it.
+// randomize sets the current configuration to a random legal maze (the
+// assignment's Maze Representation: each non-goal cell's jump uniform over
+// its legal jumps) and evaluates it.
 func (s *state) randomize() {
 	g := s.p.Graph
 	for c := range s.jumps {
@@ -77,8 +77,8 @@ func (s *state) start() {
 	s.bestE = s.e
 }
 
-// propose draws the step neighbour (seed 000: a non-goal cell chosen with
-// equal probability, then a different legal jump chosen with equal
+// propose draws the step neighbour (the assignment: a non-goal cell chosen
+// with equal probability, then a different legal jump chosen with equal
 // probability) and returns its energy. With a bound, the energy may be any
 // value above the bound when the true one is (exact false): see
 // energy.BoundedEvaluator.

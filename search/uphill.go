@@ -6,10 +6,10 @@ import (
 	"math/rand/v2"
 )
 
-// Uphill is hill descent with random uphill steps (seed 000; seed 004
-// Problem 5): a step that raises the energy is still taken with
-// probability P. P = 0 is pure hill descent, P = 1 a random walk. Seed
-// 003 generates its mazes this way with P = 0.005.
+// Uphill is hill descent with random uphill steps (the assignment;
+// "Program 1: Search", Problem 5): a step that raises the energy is still
+// taken with probability P. P = 0 is pure hill descent, P = 1 a random
+// walk. The design paper generates its mazes this way with P = 0.005.
 type Uphill struct {
 	Iterations int
 	P          float64 // probability of accepting an uphill step, 0..1

@@ -44,7 +44,7 @@ func variantProblem(tb testing.TB, name string, size int) search.Problem {
 	return search.Problem{Graph: g, Start: start, Goal: b.Index(maze.DefaultGoal(b))}
 }
 
-// Seed 000: generation yields legal mazes (a legal move from every
+// The assignment: generation yields legal mazes (a legal move from every
 // non-goal cell) on every variant, and the same seed the same maze.
 func TestVariantGenerationLegal(t *testing.T) {
 	for _, name := range variantNames {

@@ -9,11 +9,11 @@ import (
 )
 
 // Walk is a resumable hill descent for callers that decide between steps
-// what to do next, such as a learned restart policy (seed 000, "Restart
-// SARSA": Go runs 250 more iterations, Restart randomizes the maze). It
-// starts at a random configuration; Descend continues from where the last
-// call stopped; Restart draws a new random configuration and forgets the
-// best.
+// what to do next, such as a learned restart policy (the assignment's
+// "Restart SARSA": Go runs 250 more iterations, Restart randomizes the
+// maze). It starts at a random configuration; Descend continues from where
+// the last call stopped; Restart draws a new random configuration and
+// forgets the best.
 type Walk struct {
 	s    *state
 	rule rule

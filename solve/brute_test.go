@@ -10,7 +10,7 @@ import (
 	"rjm/solve"
 )
 
-// bruteMaze is an independent model of seed 000's definitions: plain
+// bruteMaze is an independent model of the assignment's definitions: plain
 // (row, col) coordinates, σ computed from the four formulas, no bit sets.
 type bruteMaze struct {
 	rows, cols  int

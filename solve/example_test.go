@@ -8,7 +8,8 @@ import (
 	"rjm/solve"
 )
 
-// The maze of seed 004 and its published 19-move solution (seed 001).
+// The example maze of "Program 1: Search" and its 19-move solution,
+// published on the assignment's web page.
 func ExampleSolve() {
 	m, err := maze.ParseText([]byte("3 2 1 4 1\n3 2 1 3 3\n3 3 2 1 4\n3 1 2 3 3\n1 4 4 3 G\n"), maze.ParseOptions{})
 	if err != nil {

@@ -1,7 +1,7 @@
-// Package solve solves Rook Jumping Mazes by breadth-first search (seed
-// 000, "Maze Evaluation"): the depth of every cell from the start, the
-// goal depth, one shortest solution, and the number of distinct shortest
-// solutions.
+// Package solve solves Rook Jumping Mazes by breadth-first search ("Maze
+// Evaluation" in the assignment, Neller's "Rook Jumping Maze Generation for
+// AI Education"): the depth of every cell from the start, the goal depth,
+// one shortest solution, and the number of distinct shortest solutions.
 package solve
 
 import (
@@ -47,8 +47,9 @@ func (r *Result) Solvable() bool { return r.GoalDepth >= 0 }
 func (r *Result) Unique() bool { return r.Paths == 1 }
 
 // Letters returns the solution as direction letters, e.g.
-// "RDLRUDRLRLUDLDRRUDD" (seed 001), or on boards with other directions as
-// compass codes, e.g. "SW SW NE" (see maze.Board.Notation).
+// "RDLRUDRLRLUDLDRRUDD" (the assignment's web page), or on boards with
+// other directions as compass codes, e.g. "SW SW NE" (see
+// maze.Board.Notation).
 func (r *Result) Letters() string { return r.board.Notation(r.Solution) }
 
 // Solve solves m using its compiled move graph g (which must come from

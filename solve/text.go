@@ -7,7 +7,7 @@ import (
 	"rjm/maze"
 )
 
-// DepthGrid returns the depths in seed 000's "Moves from start:" form:
+// DepthGrid returns the depths in the assignment's "Moves from start:" form:
 // one line per row, each depth right-justified in a width of two
 // characters, "--" for an unreachable cell, separated by single spaces.
 func DepthGrid(depth []int, cols int) string {

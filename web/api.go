@@ -159,8 +159,8 @@ type generateRequest struct {
 }
 
 // decodeGenerate reads the body of POST /api/generate into a spec with
-// rjm generate's defaults (seed 003's good maze, a random seed), within
-// the caps. An empty body asks for the defaults.
+// rjm generate's defaults (the design paper's good maze, a random seed),
+// within the caps. An empty body asks for the defaults.
 func decodeGenerate(body []byte) (generate.Spec, error) {
 	var req generateRequest
 	if len(strings.TrimSpace(string(body))) > 0 {

@@ -69,7 +69,7 @@ func newGame(m *maze.Maze, date string) game {
 	return gm
 }
 
-// board is the SVG drawing of a maze in the seeds' look: a grid of
+// board is the SVG drawing of a maze in the papers' look: a grid of
 // numbers, the start circled, the goal G.
 type board struct {
 	// Play is set for the player's board: one keyboard stop, cells with

@@ -481,7 +481,7 @@ const (
 )
 
 // pageDashboard is the designer's first view: for each maze of the day
-// shown so far (newest first), the design features of seed 003 next to
+// shown so far (newest first), the design paper's features next to
 // what the players did. Only real plays are counted.
 func (s *server) pageDashboard(w http.ResponseWriter, r *http.Request) {
 	days, err := s.store.Dailies(r.Context(), s.sched.Today().Format(daily.DateLayout), maxArchive)

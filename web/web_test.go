@@ -22,7 +22,8 @@ import (
 	"rjm/web"
 )
 
-// figure1 is seed 001's Figure 1 maze, as an ID.
+// figure1 is the Figure 1 maze of the assignment and of the design paper,
+// as an ID.
 const figure1 = "5x5:3413133302312234233341432"
 
 // monday is the test's clock: noon on Monday 2026-11-23.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -109,6 +110,21 @@ func TestExperimentJSON(t *testing.T) {
 		d, ok2 := row["descents"].(float64)
 		if !ok || !ok2 || e > 0 || d < 1 || len(row) != len(j.Tables[0].Header) {
 			t.Fatalf("row %v", row)
+		}
+	}
+}
+
+// rjm experiment --help lists every experiment with its question, less
+// the name of the course assignment, which the help text gives once.
+func TestExperimentHelpList(t *testing.T) {
+	out, _, code := rjmRun(t, "", "experiment", "--help")
+	if code != 0 {
+		t.Fatalf("status %d", code)
+	}
+	for _, x := range experiment.All() {
+		q, ok := strings.CutPrefix(x.Question, "Program 1: Search, ")
+		if !ok || !strings.Contains(out, fmt.Sprintf("  %-11s %s\n", x.Name, q)) {
+			t.Errorf("%s: question %q not listed as such:\n%s", x.Name, x.Question, out)
 		}
 	}
 }

@@ -34,7 +34,7 @@ var helpFields = map[string]func() string{
 	"experiments": func() string {
 		var list strings.Builder
 		for _, x := range experiment.All() {
-			fmt.Fprintf(&list, "  %-11s %s\n", x.Name, strings.TrimPrefix(x.Question, "004 "))
+			fmt.Fprintf(&list, "  %-11s %s\n", x.Name, strings.TrimPrefix(x.Question, "Program 1: Search, "))
 		}
 		return list.String()
 	},
