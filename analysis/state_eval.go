@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"math"
 	"math/bits"
 
 	"rjm/graph"
@@ -28,10 +29,14 @@ import (
 // the goal and the goal depth D (the start state's distance). The walk of
 // D moves from the start along states one move nearer the goal decides
 // uniqueness and counts the decisions, as wordEval's walk does on cells.
-// Nothing is allocated after construction. The search runs afresh for
-// every evaluation (restarting it from the first layer a change touches
-// did not pay on cells, see wordEval); the design energy's evaluator
-// stops it early instead (designEval).
+// Nothing is allocated after construction. The design energy's evaluator
+// stops the search early (designEval), and every search of a tried change
+// restarts from the first layer the change touches: the layers up to the
+// nearest state whose π it changes are those of the current
+// configuration, whose search is kept (curDist and curQueue, the search
+// of the change last accepted), and copying them costs less than finding
+// them. (On cells restarting did not pay, see wordEval: there a layer is
+// a few word operations.)
 type stateEval struct {
 	sg    *graph.StateGraph
 	spc   int
@@ -41,15 +46,13 @@ type stateEval struct {
 	cell  termsEvaluator // the cluster terms; nil when none is needed
 
 	// π of the current configuration: the moves landing on state v are
-	// live[off:off+liveLen[v]], one entry per cell, with off from
-	// sg.In(v).
-	live    []liveMove
-	liveLen []int32
+	// in[v].list(live), one entry per cell.
+	live []liveMove
+	in   []stateIn
 	// While a change of cell tc is tried, the search and the walk skip the
-	// entries of cell tc and see instead extra[v], the states of tc whose
+	// entries of cell tc and see instead in[v].extra, the states of tc whose
 	// new jump lands on v (nonzero only for the states in extraList).
 	tc        int32
-	extra     []uint16
 	extraList []int32
 
 	// The backward search: every state's distance to the goal (-1: not
@@ -59,7 +62,15 @@ type stateEval struct {
 	back  []uint16
 	queue []int32
 	head  int
-	reach int // reaching cells found
+	reach int  // reaching cells found
+	done  bool // the last search ran to the end
+	// The search of the current configuration, when curOK: dist and queue
+	// as the search left them. from is the distance up to which a tried
+	// change leaves the layers as they are (see tryChange).
+	curDist  []int32
+	curQueue []int32
+	curOK    bool
+	from     int32
 
 	fwd   []uint16 // per cell: the states reachable from the start state
 	fq    []int32  // the forward search's queue
@@ -81,6 +92,18 @@ type liveMove struct {
 	allow uint16
 }
 
+// stateIn is where the list of moves landing on a state is kept in
+// stateEval.live (from sg.In), its length, and the tried cell's states
+// whose new jump lands on the state: one load for the search.
+type stateIn struct {
+	off   int32
+	n     uint16
+	extra uint16
+}
+
+// list returns the moves landing on the state.
+func (in stateIn) list(live []liveMove) []liveMove { return live[in.off : in.off+int32(in.n)] }
+
 // cellNeeds are the terms of the graph of cells.
 const cellNeeds = needPenalty | needClusters
 
@@ -90,14 +113,17 @@ func newStateEval(g *graph.Graph, start, goal int, need needs) *stateEval {
 	e := &stateEval{
 		sg: sg, spc: g.StatesPerCell(), need: need,
 		cells: openCells(g, start, goal).Len(), jumps: make([]int, n),
-		live: make([]liveMove, sg.Moves()), liveLen: make([]int32, states),
-		tc: -1, extra: make([]uint16, states), extraList: make([]int32, 0, maze.NumDirs),
+		live: make([]liveMove, sg.Moves()), in: make([]stateIn, states),
+		tc: -1, extraList: make([]int32, 0, maze.NumDirs),
 		dist: make([]int32, states), back: make([]uint16, n), queue: make([]int32, 0, states),
+		curDist: make([]int32, states), curQueue: make([]int32, 0, states),
 		fwd: make([]uint16, n), fq: make([]int32, 0, states), stamp: make([]uint32, states),
 		cnt: make([]int32, states), root: make([]int32, n),
 	}
 	for s := range e.dist {
-		e.dist[s] = -1
+		e.dist[s], e.curDist[s] = -1, -1
+		off, _ := sg.In(s)
+		e.in[s].off = off
 	}
 	if need&cellNeeds != 0 {
 		if n <= 64 {
@@ -111,11 +137,15 @@ func newStateEval(g *graph.Graph, start, goal int, need needs) *stateEval {
 
 func (e *stateEval) reset(jumps []int) *Values {
 	copy(e.jumps, jumps)
-	clear(e.liveLen)
+	for s := range e.in {
+		e.in[s].n = 0
+	}
 	for c, j := range jumps {
 		e.addMoves(c, j)
 	}
+	e.done = false
 	e.compute(&e.cur)
+	e.keep()
 	if e.cell != nil {
 		cellTerms(&e.cur, e.cell.reset(jumps))
 	}
@@ -134,19 +164,35 @@ func (e *stateEval) try(i, j int) *Values {
 }
 
 // tryChange sets cell i's jump to j for a try, π seen through tc and extra,
-// and returns the old jump for end.
+// and returns the old jump for end. It sets from: only the states whose π
+// the change touches (where the old and the new moves of i land) expand
+// differently, so the layers up to the nearest of them, at distance from
+// in the current configuration, stay as they are; 0 without a kept search.
 func (e *stateEval) tryChange(i, j int) (old int) {
 	old = e.jumps[i]
 	e.jumps[i] = j
 	e.tc = int32(i)
+	e.done = false
+	from := uint32(math.MaxInt32) // uint32: -1, not found, is huge
 	m := e.sg.Jump(i, j)
 	for x, t := range m.To {
 		if a := m.Allow[x]; a != 0 {
-			if e.extra[t] == 0 {
+			if e.in[t].extra == 0 {
 				e.extraList = append(e.extraList, t)
 			}
-			e.extra[t] |= a
+			e.in[t].extra |= a
+			from = min(from, uint32(e.curDist[t]))
 		}
+	}
+	m = e.sg.Jump(i, old)
+	for x, t := range m.To {
+		if m.Allow[x] != 0 {
+			from = min(from, uint32(e.curDist[t]))
+		}
+	}
+	e.from = int32(from)
+	if !e.curOK {
+		e.from = 0
 	}
 	return old
 }
@@ -154,7 +200,7 @@ func (e *stateEval) tryChange(i, j int) (old int) {
 // endChange undoes tryChange.
 func (e *stateEval) endChange(i, old int) {
 	for _, t := range e.extraList {
-		e.extra[t] = 0
+		e.in[t].extra = 0
 	}
 	e.extraList = e.extraList[:0]
 	e.tc = -1
@@ -169,6 +215,17 @@ func (e *stateEval) accept() {
 		e.cell.accept()
 	}
 	e.cur = e.next
+	e.keep()
+}
+
+// keep keeps the last search, of the configuration just made current, for
+// the restarts of searchFrom when it ran to the end.
+func (e *stateEval) keep() {
+	e.curOK = e.done
+	if e.done {
+		e.dist, e.curDist = e.curDist, e.dist
+		e.queue, e.curQueue = e.curQueue, e.queue
+	}
 }
 
 // addMoves adds to π the moves of cell c's jump j.
@@ -179,8 +236,8 @@ func (e *stateEval) addMoves(c, j int) {
 		if a == 0 {
 			continue
 		}
-		off, _ := e.sg.In(int(t))
-		list := e.live[off : off+e.liveLen[t]]
+		in := &e.in[t]
+		list := in.list(e.live)
 		found := false
 		for k := range list {
 			if list[k].cell == int32(c) {
@@ -189,8 +246,8 @@ func (e *stateEval) addMoves(c, j int) {
 			}
 		}
 		if !found {
-			e.live[off+e.liveLen[t]] = liveMove{int32(c), a}
-			e.liveLen[t]++
+			e.live[in.off+int32(in.n)] = liveMove{int32(c), a}
+			in.n++
 		}
 	}
 }
@@ -198,12 +255,12 @@ func (e *stateEval) addMoves(c, j int) {
 // removeMoves removes from π the moves of cell c's jump j.
 func (e *stateEval) removeMoves(c, j int) {
 	for _, t := range e.sg.Jump(c, j).To {
-		off, _ := e.sg.In(int(t))
-		list := e.live[off : off+e.liveLen[t]]
+		in := &e.in[t]
+		list := in.list(e.live)
 		for k := range list {
 			if list[k].cell == int32(c) {
 				list[k] = list[len(list)-1]
-				e.liveLen[t]--
+				in.n--
 				break
 			}
 		}
@@ -248,17 +305,46 @@ func (e *stateEval) backward() (D, reaching int) {
 	return int(e.dist[e.sg.Start()]), e.reach
 }
 
-// searchFrom starts the backward search from the goal.
+// searchFrom starts the backward search from the goal or, while a change
+// is tried, from the kept search's layer from (see tryChange).
 func (e *stateEval) searchFrom() {
-	goal := e.sg.Goal()
+	dist, back := e.dist, e.back
 	for _, s := range e.queue {
-		e.dist[s] = -1
+		dist[s] = -1
 	}
-	clear(e.back)
-	e.queue = append(e.queue[:0], int32(goal))
-	e.dist[goal] = 0
-	e.back[e.sg.Cell(goal)] = 1
-	e.head, e.reach = 0, 1
+	clear(back)
+	e.done = false
+	if e.tc < 0 || e.from == 0 {
+		goal := e.sg.Goal()
+		e.queue = append(e.queue[:0], int32(goal))
+		dist[goal] = 0
+		back[e.sg.Cell(goal)] = 1
+		e.head, e.reach = 0, 1
+		return
+	}
+	// The layers 0..from of the kept search, the states of layer from
+	// still to expand.
+	q, reach, head, spc := e.queue[:0], 0, -1, int32(e.spc)
+	for _, s := range e.curQueue {
+		d := e.curDist[s]
+		if d > e.from {
+			break
+		}
+		if d == e.from && head < 0 {
+			head = len(q)
+		}
+		dist[s] = d
+		c := s / spc
+		if back[c] == 0 {
+			reach++
+		}
+		back[c] |= 1 << uint(s%spc)
+		q = append(q, s)
+	}
+	if head < 0 {
+		head = len(q)
+	}
+	e.queue, e.head, e.reach = q, head, reach
 }
 
 // search continues the backward search until it ends or, with
@@ -278,8 +364,8 @@ func (e *stateEval) search(untilStart bool) {
 		}
 		v := q[head]
 		t := dist[v] + 1
-		off, _ := sg.In(int(v))
-		list, extra := e.live[off:off+e.liveLen[v]], e.extra[v]
+		in := e.in[v]
+		list, extra := in.list(e.live), in.extra
 		// The entries of π(v), then the tried cell's.
 		for k := 0; k <= len(list); k++ {
 			c, allow := tc, extra
@@ -308,6 +394,7 @@ func (e *stateEval) search(untilStart bool) {
 		}
 	}
 	e.queue, e.reach, e.head = q, reaching, head
+	e.done = head == len(q)
 }
 
 // path fills the along-the-solution terms, given the start state's
@@ -366,9 +453,9 @@ func (e *stateEval) walk(D int) (unique bool, df, db int) {
 
 // manyPreds reports whether state v has two or more predecessor states.
 func (e *stateEval) manyPreds(v int32) bool {
-	off, _ := e.sg.In(int(v))
-	count := bits.OnesCount16(e.extra[v])
-	for _, m := range e.live[off : off+e.liveLen[v]] {
+	in := e.in[v]
+	count := bits.OnesCount16(in.extra)
+	for _, m := range in.list(e.live) {
 		if m.cell != e.tc {
 			if count += bits.OnesCount16(m.allow); count > 1 {
 				return true

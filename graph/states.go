@@ -62,6 +62,21 @@ func (ss *StateSearch) Run(jumps []int, start, goal int) int {
 	return -1
 }
 
+// Expanded reports whether the last Run, which returned depth, expanded a
+// state of cell c before it ended: only then can a change of c's jump
+// change the depth. The layers before the goal's hold every state of
+// depth below it, and Run expands nothing else; when the goal was not
+// reached it expanded every state it reached.
+func (ss *StateSearch) Expanded(c, depth int) bool {
+	spc := ss.g.spc
+	for _, d := range ss.Dist[c*spc : c*spc+spc] {
+		if d >= 0 && (depth < 0 || int(d) < depth) {
+			return true
+		}
+	}
+	return false
+}
+
 // CellDepths fills depth (one entry per cell) with the minimum depth over
 // each cell's states after Run, -1 for cells no state of which was
 // reached, and returns the number of cells reached.

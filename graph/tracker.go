@@ -73,19 +73,23 @@ type DepthTracker struct {
 	spare     []uint64 // one set of scratch space
 
 	// states is set on boards whose state is more than a cell (the
-	// no-U-turn rule): every evaluation is then a fresh search over states,
-	// from the configuration in jumps.
-	states            *StateSearch
+	// no-U-turn rule): the search of the current configuration, from the
+	// configuration in jumps. A change that search never expanded before
+	// reaching the goal leaves the depth as it is (StateSearch.Expanded);
+	// any other is a fresh search over states into tried, which Accept
+	// swaps in when it searched.
+	states, tried     *StateSearch
 	jumps             []int
 	stDepth, stTry    int
 	stCell, stTryJump int
+	stSearched        bool
 }
 
 // NewDepthTracker returns a tracker for mazes on g with the given start
 // and goal cells. Call Reset before anything else.
 func NewDepthTracker(g *Graph, start, goal int) *DepthTracker {
 	if g.spc > 1 {
-		return &DepthTracker{g: g, start: start, goal: goal, states: g.NewStateSearch(), jumps: make([]int, g.n)}
+		return &DepthTracker{g: g, start: start, goal: goal, states: g.NewStateSearch(), tried: g.NewStateSearch(), jumps: make([]int, g.n)}
 	}
 	w := g.words
 	size := (g.n + 2) * w
@@ -586,6 +590,9 @@ func eachIn(s []uint64, f func(int)) {
 func (t *DepthTracker) Accept() {
 	if t.states != nil {
 		t.jumps[t.stCell], t.stDepth = t.stTryJump, t.stTry
+		if t.stSearched {
+			t.states, t.tried = t.tried, t.states
+		}
 		return
 	}
 	w, i := t.w, t.tryCell
@@ -609,14 +616,20 @@ func (t *DepthTracker) Accept() {
 	t.tryK = -1
 }
 
-// tryStates is Try on boards whose state is more than a cell: a fresh
+// tryStates is Try on boards whose state is more than a cell: the
+// current depth when the search never expanded cell i, else a fresh
 // breadth-first search over states with the change in place.
 func (t *DepthTracker) tryStates(i, j int) int {
+	t.stCell, t.stTryJump = i, j
+	t.stSearched = t.states.Expanded(i, t.stDepth)
+	if !t.stSearched {
+		t.stTry = t.stDepth
+		return t.stTry
+	}
 	old := t.jumps[i]
 	t.jumps[i] = j
-	t.stTry = t.states.Run(t.jumps, t.start, t.goal)
+	t.stTry = t.tried.Run(t.jumps, t.start, t.goal)
 	t.jumps[i] = old
-	t.stCell, t.stTryJump = i, j
 	return t.stTry
 }
 
