@@ -5,7 +5,6 @@ import (
 	"math/bits"
 
 	"rjm/graph"
-	"rjm/maze"
 )
 
 // stateEval is the termsEvaluator of boards under Abbott's no-U-turn rule,
@@ -21,9 +20,10 @@ import (
 // has a move landing on it, with the mask of that cell's states allowed
 // to make the move (all but the one entered moving the reverse way). A
 // one-cell change updates the lists of the few states its old and new
-// moves land on, and a change that is only tried is seen through a
-// correction instead (tc and extra), as wordEval's fixBit does. An
-// evaluation is then one breadth-first search backwards from the goal
+// moves land on, and so does a change that is only tried, taken back
+// after it: the search then runs over the lists alone, with no
+// correction to test at every entry (the order of a list changes, which
+// no term depends on). An evaluation is then one breadth-first search backwards from the goal
 // over int32 queues and per-cell masks of states, touching only the moves
 // of the current jumps: it gives n, every reaching state's distance to
 // the goal and the goal depth D (the start state's distance). The walk of
@@ -31,12 +31,12 @@ import (
 // uniqueness and counts the decisions, as wordEval's walk does on cells.
 // Nothing is allocated after construction. The design energy's evaluator
 // stops the search early (designEval), and every search of a tried change
-// restarts from the first layer the change touches: the layers up to the
-// nearest state whose π it changes are those of the current
-// configuration, whose search is kept (curDist and curQueue, the search
-// of the change last accepted), and copying them costs less than finding
-// them. (On cells restarting did not pay, see wordEval: there a layer is
-// a few word operations.)
+// restarts from the first layer the change touches (see restartLayer):
+// the layers before it are those of the current configuration, whose
+// search is kept (curDist and curQueue, the search of the change last
+// accepted), and copying them costs less than finding them. (On cells
+// restarting did not pay, see wordEval: there a layer is a few word
+// operations.)
 type stateEval struct {
 	sg    *graph.StateGraph
 	spc   int
@@ -49,11 +49,7 @@ type stateEval struct {
 	// in[v].list(live), one entry per cell.
 	live []liveMove
 	in   []stateIn
-	// While a change of cell tc is tried, the search and the walk skip the
-	// entries of cell tc and see instead in[v].extra, the states of tc whose
-	// new jump lands on v (nonzero only for the states in extraList).
-	tc        int32
-	extraList []int32
+	tc   int // the cell whose change is tried (in place), -1 when none
 
 	// The backward search: every state's distance to the goal (-1: not
 	// found), the states found per cell, the states found in order of
@@ -93,16 +89,13 @@ type liveMove struct {
 }
 
 // stateIn is where the list of moves landing on a state is kept in
-// stateEval.live (from sg.In), its length, and the tried cell's states
-// whose new jump lands on the state: one load for the search.
+// stateEval.live (from sg.In) and its length: one load for the search.
 type stateIn struct {
-	off   int32
-	n     uint16
-	extra uint16
+	off, n int32
 }
 
 // list returns the moves landing on the state.
-func (in stateIn) list(live []liveMove) []liveMove { return live[in.off : in.off+int32(in.n)] }
+func (in stateIn) list(live []liveMove) []liveMove { return live[in.off : in.off+in.n] }
 
 // cellNeeds are the terms of the graph of cells.
 const cellNeeds = needPenalty | needClusters
@@ -114,7 +107,7 @@ func newStateEval(g *graph.Graph, start, goal int, need needs) *stateEval {
 		sg: sg, spc: g.StatesPerCell(), need: need,
 		cells: openCells(g, start, goal).Len(), jumps: make([]int, n),
 		live: make([]liveMove, sg.Moves()), in: make([]stateIn, states),
-		tc: -1, extraList: make([]int32, 0, maze.NumDirs),
+		tc:   -1,
 		dist: make([]int32, states), back: make([]uint16, n), queue: make([]int32, 0, states),
 		curDist: make([]int32, states), curQueue: make([]int32, 0, states),
 		fwd: make([]uint16, n), fq: make([]int32, 0, states), stamp: make([]uint32, states),
@@ -163,48 +156,62 @@ func (e *stateEval) try(i, j int) *Values {
 	return &e.next
 }
 
-// tryChange sets cell i's jump to j for a try, π seen through tc and extra,
-// and returns the old jump for end. It sets from: only the states whose π
-// the change touches (where the old and the new moves of i land) expand
-// differently, so the layers up to the nearest of them, at distance from
-// in the current configuration, stay as they are; 0 without a kept search.
+// tryChange sets cell i's jump to j for a try, the change put into π,
+// and returns the old jump for end. It sets from, the distance up to which
+// the layers of the kept search stay as they are (see restartLayer); 0
+// without a kept search.
 func (e *stateEval) tryChange(i, j int) (old int) {
 	old = e.jumps[i]
+	e.from = 0
+	if e.curOK {
+		e.from = e.restartLayer(i, e.sg.Jump(i, j))
+	}
+	e.removeMoves(i, old)
 	e.jumps[i] = j
-	e.tc = int32(i)
+	e.addMoves(i, j)
+	e.tc = i
 	e.done = false
-	from := uint32(math.MaxInt32) // uint32: -1, not found, is huge
-	m := e.sg.Jump(i, j)
-	for x, t := range m.To {
-		if a := m.Allow[x]; a != 0 {
-			if e.in[t].extra == 0 {
-				e.extraList = append(e.extraList, t)
-			}
-			e.in[t].extra |= a
-			from = min(from, uint32(e.curDist[t]))
-		}
-	}
-	m = e.sg.Jump(i, old)
-	for x, t := range m.To {
-		if m.Allow[x] != 0 {
-			from = min(from, uint32(e.curDist[t]))
-		}
-	}
-	e.from = int32(from)
-	if !e.curOK {
-		e.from = 0
-	}
 	return old
+}
+
+// restartLayer returns the last layer of the kept search that a change of
+// cell i's jump to moves m leaves as it is (math.MaxInt32: every layer).
+//
+// Only the moves of i's states change, so layer d+1 of the search can
+// differ only in i's states, when layers 0..d are the same: a state u of
+// i is in it when one of its moves lands in layer d (its distance, one
+// more than its nearest new target's). Layers differ first at the
+// nearest distance, old or new, of the states of i whose distance
+// changes, and up to there the kept distances of the targets are
+// right.
+func (e *stateEval) restartLayer(i int, m graph.StateJump) int32 {
+	cd, spc := e.curDist, e.spc
+	first := uint32(math.MaxInt32) // uint32: -1, not found, is huge
+	for parts := e.sg.Parts(i); parts != 0; parts &= parts - 1 {
+		k := bits.TrailingZeros16(parts)
+		du := cd[i*spc+k]
+		nu := int32(-1) // u's distance with the change
+		for x, t := range m.To {
+			if m.Allow[x]&(1<<uint(k)) != 0 && cd[t] >= 0 && (nu < 0 || cd[t]+1 < nu) {
+				nu = cd[t] + 1
+			}
+		}
+		if nu != du {
+			first = min(first, uint32(nu), uint32(du))
+		}
+	}
+	if first == math.MaxInt32 {
+		return math.MaxInt32
+	}
+	return int32(first) - 1
 }
 
 // endChange undoes tryChange.
 func (e *stateEval) endChange(i, old int) {
-	for _, t := range e.extraList {
-		e.in[t].extra = 0
-	}
-	e.extraList = e.extraList[:0]
-	e.tc = -1
+	e.removeMoves(i, e.jumps[i])
 	e.jumps[i] = old
+	e.addMoves(i, old)
+	e.tc = -1
 }
 
 func (e *stateEval) accept() {
@@ -246,7 +253,7 @@ func (e *stateEval) addMoves(c, j int) {
 			}
 		}
 		if !found {
-			e.live[in.off+int32(in.n)] = liveMove{int32(c), a}
+			e.live[in.off+in.n] = liveMove{int32(c), a}
 			in.n++
 		}
 	}
@@ -324,7 +331,7 @@ func (e *stateEval) searchFrom() {
 	}
 	// The layers 0..from of the kept search, the states of layer from
 	// still to expand.
-	q, reach, head, spc := e.queue[:0], 0, -1, int32(e.spc)
+	q, reach, head, sg := e.queue[:0], 0, -1, e.sg
 	for _, s := range e.curQueue {
 		d := e.curDist[s]
 		if d > e.from {
@@ -334,11 +341,11 @@ func (e *stateEval) searchFrom() {
 			head = len(q)
 		}
 		dist[s] = d
-		c := s / spc
+		c := sg.Cell(int(s))
 		if back[c] == 0 {
 			reach++
 		}
-		back[c] |= 1 << uint(s%spc)
+		back[c] |= 1 << uint(sg.Part(int(s)))
 		q = append(q, s)
 	}
 	if head < 0 {
@@ -353,8 +360,8 @@ func (e *stateEval) searchFrom() {
 // states found per cell in back, the states by distance in queue and the
 // number of reaching cells in reach.
 func (e *stateEval) search(untilStart bool) {
-	sg, dist, back, tc := e.sg, e.dist, e.back, e.tc
-	start := sg.Start()
+	dist, back, live, ins := e.dist, e.back, e.live, e.in
+	start := e.sg.Start()
 	q, reaching := e.queue, e.reach
 	spc := int32(e.spc)
 	head := e.head
@@ -364,20 +371,10 @@ func (e *stateEval) search(untilStart bool) {
 		}
 		v := q[head]
 		t := dist[v] + 1
-		in := e.in[v]
-		list, extra := in.list(e.live), in.extra
-		// The entries of π(v), then the tried cell's.
-		for k := 0; k <= len(list); k++ {
-			c, allow := tc, extra
-			if k < len(list) {
-				if c, allow = list[k].cell, list[k].allow; c == tc {
-					continue
-				}
-			} else if extra == 0 {
-				break
-			}
+		for _, m := range ins[v].list(live) {
+			c := m.cell
 			had := back[c]
-			added := allow &^ had
+			added := m.allow &^ had
 			if added == 0 {
 				continue
 			}
@@ -422,7 +419,8 @@ func (e *stateEval) walk(D int) (unique bool, df, db int) {
 	start := int32(sg.Start())
 	u := start
 	for t := int32(D); t > 0; t-- {
-		m := sg.Jump(sg.Cell(int(u)), e.jumps[sg.Cell(int(u))])
+		c := sg.Cell(int(u))
+		m := sg.Jump(c, e.jumps[c])
 		forbid := sg.Forbidden(int(u))
 		succs, next := 0, int32(-1)
 		for x, d := range m.Dir {
@@ -453,16 +451,13 @@ func (e *stateEval) walk(D int) (unique bool, df, db int) {
 
 // manyPreds reports whether state v has two or more predecessor states.
 func (e *stateEval) manyPreds(v int32) bool {
-	in := e.in[v]
-	count := bits.OnesCount16(in.extra)
-	for _, m := range in.list(e.live) {
-		if m.cell != e.tc {
-			if count += bits.OnesCount16(m.allow); count > 1 {
-				return true
-			}
+	count := 0
+	for _, m := range e.in[v].list(e.live) {
+		if count += bits.OnesCount16(m.allow); count > 1 {
+			return true
 		}
 	}
-	return count > 1
+	return false
 }
 
 // countPaths counts the shortest paths from the start state, D moves
@@ -496,7 +491,7 @@ func (e *stateEval) countPaths(D int) int {
 // forward runs breadth-first search from the start state, leaving the
 // states reached per cell in fwd, and returns the number of cells reached.
 func (e *stateEval) forward() int {
-	sg, fwd, spc := e.sg, e.fwd, e.spc
+	sg, fwd := e.sg, e.fwd
 	clear(fwd)
 	start := sg.Start()
 	q := append(e.fq[:0], int32(start))
@@ -511,7 +506,7 @@ func (e *stateEval) forward() int {
 			if m.Dir[x] == forbid {
 				continue
 			}
-			wc, bit := int(w)/spc, uint16(1)<<uint(int(w)%spc)
+			wc, bit := sg.Cell(int(w)), uint16(1)<<uint(sg.Part(int(w)))
 			if fwd[wc]&bit != 0 {
 				continue
 			}
