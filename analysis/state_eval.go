@@ -67,6 +67,7 @@ type stateEval struct {
 	curQueue []int32
 	curOK    bool
 	from     int32
+	unset    []int32 // -1 for every state
 
 	fwd   []uint16 // per cell: the states reachable from the start state
 	fq    []int32  // the forward search's queue
@@ -109,12 +110,12 @@ func newStateEval(g *graph.Graph, start, goal int, need needs) *stateEval {
 		live: make([]liveMove, sg.Moves()), in: make([]stateIn, states),
 		tc:   -1,
 		dist: make([]int32, states), back: make([]uint16, n), queue: make([]int32, 0, states),
-		curDist: make([]int32, states), curQueue: make([]int32, 0, states),
+		curDist: make([]int32, states), curQueue: make([]int32, 0, states), unset: make([]int32, states),
 		fwd: make([]uint16, n), fq: make([]int32, 0, states), stamp: make([]uint32, states),
 		cnt: make([]int32, states), root: make([]int32, n),
 	}
 	for s := range e.dist {
-		e.dist[s], e.curDist[s] = -1, -1
+		e.dist[s], e.curDist[s], e.unset[s] = -1, -1, -1
 		off, _ := sg.In(s)
 		e.in[s].off = off
 	}
@@ -316,9 +317,7 @@ func (e *stateEval) backward() (D, reaching int) {
 // is tried, from the kept search's layer from (see tryChange).
 func (e *stateEval) searchFrom() {
 	dist, back := e.dist, e.back
-	for _, s := range e.queue {
-		dist[s] = -1
-	}
+	copy(dist, e.unset)
 	clear(back)
 	e.done = false
 	if e.tc < 0 || e.from == 0 {
@@ -361,17 +360,19 @@ func (e *stateEval) searchFrom() {
 // number of reaching cells in reach.
 func (e *stateEval) search(untilStart bool) {
 	dist, back, live, ins := e.dist, e.back, e.live, e.in
-	start := e.sg.Start()
-	q, reaching := e.queue, e.reach
+	q, reaching, head := e.queue, e.reach, e.head
 	spc := int32(e.spc)
-	head := e.head
-	for ; head < len(q); head++ {
-		if untilStart && dist[start] >= 0 {
-			break
-		}
+	startCell := int32(e.sg.Cell(e.sg.Start())) // the start state is its part 0
+	stop := untilStart && dist[e.sg.Start()] >= 0
+	for head < len(q) && !stop {
 		v := q[head]
+		head++
+		in := ins[v]
+		if in.n == 0 { // most states: nothing lands on them
+			continue
+		}
 		t := dist[v] + 1
-		for _, m := range ins[v].list(live) {
+		for _, m := range live[in.off : in.off+in.n] {
 			c := m.cell
 			had := back[c]
 			added := m.allow &^ had
@@ -382,6 +383,9 @@ func (e *stateEval) search(untilStart bool) {
 				reaching++
 			}
 			back[c] = had | added
+			if c == startCell && added&1 != 0 {
+				stop = untilStart
+			}
 			base := c * spc
 			for ; added != 0; added &= added - 1 {
 				s := base + int32(bits.TrailingZeros16(added))
