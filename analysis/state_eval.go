@@ -165,7 +165,8 @@ func (e *stateEval) tryChange(i, j int) (old int) {
 	old = e.jumps[i]
 	e.from = 0
 	if e.curOK {
-		e.from = e.restartLayer(i, e.sg.Jump(i, j))
+		m := e.sg.Jump(i, j)
+		e.from = e.restartLayer(i, &m)
 	}
 	e.removeMoves(i, old)
 	e.jumps[i] = j
@@ -179,29 +180,24 @@ func (e *stateEval) tryChange(i, j int) (old int) {
 // cell i's jump to moves m leaves as it is (math.MaxInt32: every layer).
 //
 // Only the moves of i's states change, so layer d+1 of the search can
-// differ only in i's states, when layers 0..d are the same: a state u of
-// i is in it when one of its moves lands in layer d (its distance, one
-// more than its nearest new target's). Layers differ first at the
-// nearest distance, old or new, of the states of i whose distance
-// changes, and up to there the kept distances of the targets are
-// right.
-func (e *stateEval) restartLayer(i int, m graph.StateJump) int32 {
+// differ from the kept one only in i's states, when layers 0..d are the
+// same: a state of i is in it when one of its moves lands in layer d.
+// Every layer is the same up to the nearest distance, old or new, of a
+// state of i, less one: the nearest of i's states and of the states its
+// new moves land on (whose kept distances are right up to there), plus
+// one.
+func (e *stateEval) restartLayer(i int, m *graph.StateJump) int32 {
 	cd, spc := e.curDist, e.spc
 	first := uint32(math.MaxInt32) // uint32: -1, not found, is huge
-	for parts := e.sg.Parts(i); parts != 0; parts &= parts - 1 {
-		k := bits.TrailingZeros16(parts)
-		du := cd[i*spc+k]
-		nu := int32(-1) // u's distance with the change
-		for x, t := range m.To {
-			if m.Allow[x]&(1<<uint(k)) != 0 && cd[t] >= 0 && (nu < 0 || cd[t]+1 < nu) {
-				nu = cd[t] + 1
-			}
-		}
-		if nu != du {
-			first = min(first, uint32(nu), uint32(du))
+	for _, d := range cd[i*spc : i*spc+spc] {
+		first = min(first, uint32(d))
+	}
+	for x, t := range m.To {
+		if m.Allow[x] != 0 && cd[t] >= 0 {
+			first = min(first, uint32(cd[t])+1)
 		}
 	}
-	if first == math.MaxInt32 {
+	if first >= math.MaxInt32 {
 		return math.MaxInt32
 	}
 	return int32(first) - 1
