@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"rjm/graph"
+	"rjm/maze"
 )
 
 // stateEval is the termsEvaluator of boards under Abbott's no-U-turn rule,
@@ -49,7 +50,12 @@ type stateEval struct {
 	// in[v].list(live), one entry per cell.
 	live []liveMove
 	in   []stateIn
-	tc   int // the cell whose change is tried (in place), -1 when none
+	// While a change of cell tc is tried, the search and the walk skip the
+	// entries of cell tc and see instead in[v].extra, the states of tc
+	// whose new jump lands on v (nonzero only for the states in
+	// extraList).
+	tc        int32
+	extraList []int32
 
 	// The backward search: every state's distance to the goal (-1: not
 	// found), the states found per cell, the states found in order of
@@ -92,11 +98,12 @@ type liveMove struct {
 // stateIn is where the list of moves landing on a state is kept in
 // stateEval.live (from sg.In) and its length: one load for the search.
 type stateIn struct {
-	off, n int32
+	off      int32
+	n, extra uint16
 }
 
 // list returns the moves landing on the state.
-func (in stateIn) list(live []liveMove) []liveMove { return live[in.off : in.off+in.n] }
+func (in stateIn) list(live []liveMove) []liveMove { return live[in.off : in.off+int32(in.n)] }
 
 // cellNeeds are the terms of the graph of cells.
 const cellNeeds = needPenalty | needClusters
@@ -108,7 +115,7 @@ func newStateEval(g *graph.Graph, start, goal int, need needs) *stateEval {
 		sg: sg, spc: g.StatesPerCell(), need: need,
 		cells: openCells(g, start, goal).Len(), jumps: make([]int, n),
 		live: make([]liveMove, sg.Moves()), in: make([]stateIn, states),
-		tc:   -1,
+		tc: -1, extraList: make([]int32, 0, maze.NumDirs),
 		dist: make([]int32, states), back: make([]uint16, n), queue: make([]int32, 0, states),
 		curDist: make([]int32, states), curQueue: make([]int32, 0, states), unset: make([]int32, states),
 		fwd: make([]uint16, n), fq: make([]int32, 0, states), stamp: make([]uint32, states),
@@ -157,22 +164,28 @@ func (e *stateEval) try(i, j int) *Values {
 	return &e.next
 }
 
-// tryChange sets cell i's jump to j for a try, the change put into π,
-// and returns the old jump for end. It sets from, the distance up to which
-// the layers of the kept search stay as they are (see restartLayer); 0
-// without a kept search.
+// tryChange sets cell i's jump to j for a try, π seen through tc and
+// extra, and returns the old jump for end. It sets from, the distance up
+// to which the layers of the kept search stay as they are (see
+// restartLayer); 0 without a kept search.
 func (e *stateEval) tryChange(i, j int) (old int) {
 	old = e.jumps[i]
+	e.jumps[i] = j
+	e.tc = int32(i)
+	e.done = false
+	m := e.sg.Jump(i, j)
+	for x, t := range m.To {
+		if a := m.Allow[x]; a != 0 {
+			if e.in[t].extra == 0 {
+				e.extraList = append(e.extraList, t)
+			}
+			e.in[t].extra |= a
+		}
+	}
 	e.from = 0
 	if e.curOK {
-		m := e.sg.Jump(i, j)
 		e.from = e.restartLayer(i, &m)
 	}
-	e.removeMoves(i, old)
-	e.jumps[i] = j
-	e.addMoves(i, j)
-	e.tc = i
-	e.done = false
 	return old
 }
 
@@ -205,12 +218,13 @@ func (e *stateEval) restartLayer(i int, m *graph.StateJump) int32 {
 
 // endChange undoes tryChange.
 func (e *stateEval) endChange(i, old int) {
-	e.removeMoves(i, e.jumps[i])
-	e.jumps[i] = old
-	e.addMoves(i, old)
+	for _, t := range e.extraList {
+		e.in[t].extra = 0
+	}
+	e.extraList = e.extraList[:0]
 	e.tc = -1
+	e.jumps[i] = old
 }
-
 func (e *stateEval) accept() {
 	e.removeMoves(e.ti, e.jumps[e.ti])
 	e.jumps[e.ti] = e.tj
@@ -250,7 +264,7 @@ func (e *stateEval) addMoves(c, j int) {
 			}
 		}
 		if !found {
-			e.live[in.off+in.n] = liveMove{int32(c), a}
+			e.live[in.off+int32(in.n)] = liveMove{int32(c), a}
 			in.n++
 		}
 	}
@@ -355,7 +369,7 @@ func (e *stateEval) searchFrom() {
 // states found per cell in back, the states by distance in queue and the
 // number of reaching cells in reach.
 func (e *stateEval) search(untilStart bool) {
-	dist, back, live, ins := e.dist, e.back, e.live, e.in
+	dist, back, live, ins, tc := e.dist, e.back, e.live, e.in, e.tc
 	q, reaching, head := e.queue, e.reach, e.head
 	spc := int32(e.spc)
 	startCell := int32(e.sg.Cell(e.sg.Start())) // the start state is its part 0
@@ -364,34 +378,44 @@ func (e *stateEval) search(untilStart bool) {
 		v := q[head]
 		head++
 		in := ins[v]
-		if in.n == 0 { // most states: nothing lands on them
+		if in.n|in.extra == 0 { // most states: nothing lands on them
 			continue
 		}
 		t := dist[v] + 1
-		for _, m := range live[in.off : in.off+in.n] {
-			c := m.cell
-			had := back[c]
-			added := m.allow &^ had
-			if added == 0 {
-				continue
-			}
-			if had == 0 {
-				reaching++
-			}
-			back[c] = had | added
-			if c == startCell && added&1 != 0 {
-				stop = untilStart
-			}
-			base := c * spc
-			for ; added != 0; added &= added - 1 {
-				s := base + int32(bits.TrailingZeros16(added))
-				dist[s] = t
-				q = append(q, s)
+		// The entries of π(v), then the tried cell's.
+		for _, m := range live[in.off : in.off+int32(in.n)] {
+			if m.cell != tc {
+				q, reaching = addStates(q, reaching, back, dist, m.cell, m.allow, t, spc)
 			}
 		}
+		if in.extra != 0 {
+			q, reaching = addStates(q, reaching, back, dist, tc, in.extra, t, spc)
+		}
+		stop = untilStart && dist[startCell*spc] >= 0
 	}
 	e.queue, e.reach, e.head = q, reaching, head
 	e.done = head == len(q)
+}
+
+// addStates adds to the search's queue the states of cell c in allow (a
+// mask of parts) not found yet, at distance t, and counts the cell as
+// reaching when it is new.
+func addStates(q []int32, reaching int, back []uint16, dist []int32, c int32, allow uint16, t, spc int32) ([]int32, int) {
+	had := back[c]
+	added := allow &^ had
+	if added == 0 {
+		return q, reaching
+	}
+	if had == 0 {
+		reaching++
+	}
+	back[c] = had | added
+	for base := c * spc; added != 0; added &= added - 1 {
+		s := base + int32(bits.TrailingZeros16(added))
+		dist[s] = t
+		q = append(q, s)
+	}
+	return q, reaching
 }
 
 // path fills the along-the-solution terms, given the start state's
@@ -451,13 +475,16 @@ func (e *stateEval) walk(D int) (unique bool, df, db int) {
 
 // manyPreds reports whether state v has two or more predecessor states.
 func (e *stateEval) manyPreds(v int32) bool {
-	count := 0
-	for _, m := range e.in[v].list(e.live) {
-		if count += bits.OnesCount16(m.allow); count > 1 {
-			return true
+	in := e.in[v]
+	count := bits.OnesCount16(in.extra)
+	for _, m := range in.list(e.live) {
+		if m.cell != e.tc {
+			if count += bits.OnesCount16(m.allow); count > 1 {
+				return true
+			}
 		}
 	}
-	return false
+	return count > 1
 }
 
 // countPaths counts the shortest paths from the start state, D moves
