@@ -10,8 +10,8 @@ import (
 
 // stateEval is the termsEvaluator of boards under Abbott's no-U-turn rule,
 // whose search states are a cell and the direction that entered it (see
-// graph.StateGraph). It computes the terms on the states, as Analyze does, and
-// leaves the same jump clusters, which are a property of the graph of
+// graph.StateGraph). It computes the terms on the states, as Analyze does,
+// and leaves the same jump clusters, which are a property of the graph of
 // cells, to a wordEval or multiEval asked for those terms alone.
 //
 // Why it is fast enough. Every table that does not depend on the jumps
@@ -21,23 +21,28 @@ import (
 // has a move landing on it, with the mask of that cell's states allowed
 // to make the move (all but the one entered moving the reverse way). A
 // one-cell change updates the lists of the few states its old and new
-// moves land on, and so does a change that is only tried, taken back
-// after it: the search then runs over the lists alone, with no
-// correction to test at every entry (the order of a list changes, which
-// no term depends on). An evaluation is then one breadth-first search backwards from the goal
-// over int32 queues and per-cell masks of states, touching only the moves
-// of the current jumps: it gives n, every reaching state's distance to
-// the goal and the goal depth D (the start state's distance). The walk of
-// D moves from the start along states one move nearer the goal decides
-// uniqueness and counts the decisions, as wordEval's walk does on cells.
-// Nothing is allocated after construction. The design energy's evaluator
-// stops the search early (designEval), and every search of a tried change
-// restarts from the first layer the change touches (see restartLayer):
-// the layers before it are those of the current configuration, whose
-// search is kept (curDist and curQueue, the search of the change last
-// accepted), and copying them costs less than finding them. (On cells
-// restarting did not pay, see wordEval: there a layer is a few word
-// operations.)
+// moves land on, and a change that is only tried is seen through a
+// correction instead (tc and extra), as wordEval's fixBit does; putting
+// it into the lists and taking it back cost more on 5×5. An evaluation
+// is then one breadth-first search backwards from the goal over int32
+// queues and per-cell masks of states, touching only the moves of the
+// current jumps and passing over the states nothing lands on (most of
+// them): it gives n, every reaching state's distance to the goal and the
+// goal depth D (the start state's distance). The walk of D moves from the
+// start along states one move nearer the goal decides uniqueness and
+// counts the decisions, as wordEval's walk does on cells. Nothing is
+// allocated after construction.
+//
+// The design energy's evaluator stops the search early (designEval), and
+// every search of a tried change restarts from the first layer the change
+// touches (see restartLayer): the layers before it are those of the
+// current configuration, whose search is kept (curDist and curQueue, the
+// search of the change last accepted), and copying them costs less than
+// finding them. (On cells restarting did not pay, see wordEval: there a
+// layer is a few word operations.) Layers of words over states, as
+// wordEval's, were tried and cost more on 7×7: a search of about 150
+// states has about 20 layers, and most states have no move landing on
+// them, which words pay for all the same.
 type stateEval struct {
 	sg    *graph.StateGraph
 	spc   int
