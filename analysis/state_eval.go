@@ -189,7 +189,7 @@ func (e *stateEval) tryChange(i, j int) (old int) {
 	}
 	e.from = 0
 	if e.curOK {
-		e.from = e.restartLayer(i, &m)
+		e.from = e.restartLayer(i, m)
 	}
 	return old
 }

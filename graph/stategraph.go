@@ -48,6 +48,8 @@ type StateGraph struct {
 	to    []int32
 	allow []uint16
 	dup   []bool
+	// jumps[s] is the moves of slot s as Jump returns them, made once.
+	jumps []StateJump
 	// inOff[v+1]−inOff[v] is the number of moves, over every cell and
 	// every jump, that land on state v (see In).
 	inOff []int32
@@ -104,6 +106,11 @@ func (g *Graph) NewStateGraph(start, goal int) *StateGraph {
 				sg.allow[x] = sg.allowed(c, sg.dir[x])
 			}
 		}
+	}
+	sg.jumps = make([]StateJump, slots)
+	for s := range slots {
+		lo, hi := sg.off[s], sg.off[s+1]
+		sg.jumps[s] = StateJump{To: sg.to[lo:hi:hi], Dir: sg.dir[lo:hi:hi], Allow: sg.allow[lo:hi:hi], Dup: sg.dup[s]}
 	}
 	states := n * spc
 	sg.cell, sg.part = make([]int32, states), make([]uint8, states)
@@ -178,11 +185,10 @@ type StateJump struct {
 	Dup bool
 }
 
-// Jump returns the moves of cell c's jump j.
-func (sg *StateGraph) Jump(c, j int) StateJump {
-	s := sg.g.Slot(c, j)
-	lo, hi := sg.off[s], sg.off[s+1]
-	return StateJump{To: sg.to[lo:hi], Dir: sg.dir[lo:hi], Allow: sg.allow[lo:hi], Dup: sg.dup[s]}
+// Jump returns the moves of cell c's jump j. The caller must not modify
+// them.
+func (sg *StateGraph) Jump(c, j int) *StateJump {
+	return &sg.jumps[sg.g.Slot(c, j)]
 }
 
 // Repeats reports whether a move before move x, not in direction forbid,
