@@ -86,7 +86,8 @@ func TestDesignTryBound(t *testing.T) {
 	}
 	for _, b := range []maze.Board{{Rows: 5, Cols: 5}, {Rows: 4, Cols: 7}, {Rows: 8, Cols: 8},
 		{Rows: 10, Cols: 10}, {Rows: 15, Cols: 15}, {Rows: 20, Cols: 20},
-		{Rows: 5, Cols: 5, Variant: noUTurn}, {Rows: 9, Cols: 9, Variant: noUTurn}} {
+		{Rows: 5, Cols: 5, Variant: noUTurn}, {Rows: 7, Cols: 7, Variant: noUTurn}, {Rows: 9, Cols: 9, Variant: noUTurn},
+		{Rows: 6, Cols: 6, Variant: maze.Variant{Tiling: maze.Hex, NoUTurn: true}}} {
 		sz := [2]int{b.Rows, b.Cols}
 		n := steps
 		if b.Cells() > 64 {

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"math"
 	"math/bits"
 
 	"rjm/graph"
@@ -9,8 +10,8 @@ import (
 
 // stateEval is the termsEvaluator of boards under Abbott's no-U-turn rule,
 // whose search states are a cell and the direction that entered it (see
-// graph.StateGraph). It computes the terms on the states, as Analyze does, and
-// leaves the same jump clusters, which are a property of the graph of
+// graph.StateGraph). It computes the terms on the states, as Analyze does,
+// and leaves the same jump clusters, which are a property of the graph of
 // cells, to a wordEval or multiEval asked for those terms alone.
 //
 // Why it is fast enough. Every table that does not depend on the jumps
@@ -21,17 +22,27 @@ import (
 // to make the move (all but the one entered moving the reverse way). A
 // one-cell change updates the lists of the few states its old and new
 // moves land on, and a change that is only tried is seen through a
-// correction instead (tc and extra), as wordEval's fixBit does. An
-// evaluation is then one breadth-first search backwards from the goal
-// over int32 queues and per-cell masks of states, touching only the moves
-// of the current jumps: it gives n, every reaching state's distance to
-// the goal and the goal depth D (the start state's distance). The walk of
-// D moves from the start along states one move nearer the goal decides
-// uniqueness and counts the decisions, as wordEval's walk does on cells.
-// Nothing is allocated after construction. The search runs afresh for
-// every evaluation (restarting it from the first layer a change touches
-// did not pay on cells, see wordEval); the design energy's evaluator
-// stops it early instead (designEval).
+// correction instead (tc and extra), as wordEval's fixBit does; putting
+// it into the lists and taking it back cost more on 5×5. An evaluation
+// is then one breadth-first search backwards from the goal over int32
+// queues and per-cell masks of states, touching only the moves of the
+// current jumps and passing over the states nothing lands on (most of
+// them): it gives n, every reaching state's distance to the goal and the
+// goal depth D (the start state's distance). The walk of D moves from the
+// start along states one move nearer the goal decides uniqueness and
+// counts the decisions, as wordEval's walk does on cells. Nothing is
+// allocated after construction.
+//
+// The design energy's evaluator stops the search early (designEval), and
+// every search of a tried change restarts from the first layer the change
+// touches (see restartLayer): the layers before it are those of the
+// current configuration, whose search is kept (curDist and curQueue, the
+// search of the change last accepted), and copying them costs less than
+// finding them. (On cells restarting did not pay, see wordEval: there a
+// layer is a few word operations.) Layers of words over states, as
+// wordEval's, were tried and cost more on 7×7: a search of about 150
+// states has about 20 layers, and most states have no move landing on
+// them, which words pay for all the same.
 type stateEval struct {
 	sg    *graph.StateGraph
 	spc   int
@@ -41,15 +52,14 @@ type stateEval struct {
 	cell  termsEvaluator // the cluster terms; nil when none is needed
 
 	// π of the current configuration: the moves landing on state v are
-	// live[off:off+liveLen[v]], one entry per cell, with off from
-	// sg.In(v).
-	live    []liveMove
-	liveLen []int32
+	// in[v].list(live), one entry per cell.
+	live []liveMove
+	in   []stateIn
 	// While a change of cell tc is tried, the search and the walk skip the
-	// entries of cell tc and see instead extra[v], the states of tc whose
-	// new jump lands on v (nonzero only for the states in extraList).
+	// entries of cell tc and see instead in[v].extra, the states of tc
+	// whose new jump lands on v (nonzero only for the states in
+	// extraList).
 	tc        int32
-	extra     []uint16
 	extraList []int32
 
 	// The backward search: every state's distance to the goal (-1: not
@@ -59,7 +69,16 @@ type stateEval struct {
 	back  []uint16
 	queue []int32
 	head  int
-	reach int // reaching cells found
+	reach int  // reaching cells found
+	done  bool // the last search ran to the end
+	// The search of the current configuration, when curOK: dist and queue
+	// as the search left them. from is the distance up to which a tried
+	// change leaves the layers as they are (see tryChange).
+	curDist  []int32
+	curQueue []int32
+	curOK    bool
+	from     int32
+	unset    []int32 // -1 for every state
 
 	fwd   []uint16 // per cell: the states reachable from the start state
 	fq    []int32  // the forward search's queue
@@ -81,6 +100,16 @@ type liveMove struct {
 	allow uint16
 }
 
+// stateIn is where the list of moves landing on a state is kept in
+// stateEval.live (from sg.In) and its length: one load for the search.
+type stateIn struct {
+	off      int32
+	n, extra uint16
+}
+
+// list returns the moves landing on the state.
+func (in stateIn) list(live []liveMove) []liveMove { return live[in.off : in.off+int32(in.n)] }
+
 // cellNeeds are the terms of the graph of cells.
 const cellNeeds = needPenalty | needClusters
 
@@ -90,14 +119,17 @@ func newStateEval(g *graph.Graph, start, goal int, need needs) *stateEval {
 	e := &stateEval{
 		sg: sg, spc: g.StatesPerCell(), need: need,
 		cells: openCells(g, start, goal).Len(), jumps: make([]int, n),
-		live: make([]liveMove, sg.Moves()), liveLen: make([]int32, states),
-		tc: -1, extra: make([]uint16, states), extraList: make([]int32, 0, maze.NumDirs),
+		live: make([]liveMove, sg.Moves()), in: make([]stateIn, states),
+		tc: -1, extraList: make([]int32, 0, maze.NumDirs),
 		dist: make([]int32, states), back: make([]uint16, n), queue: make([]int32, 0, states),
+		curDist: make([]int32, states), curQueue: make([]int32, 0, states), unset: make([]int32, states),
 		fwd: make([]uint16, n), fq: make([]int32, 0, states), stamp: make([]uint32, states),
 		cnt: make([]int32, states), root: make([]int32, n),
 	}
 	for s := range e.dist {
-		e.dist[s] = -1
+		e.dist[s], e.curDist[s], e.unset[s] = -1, -1, -1
+		off, _ := sg.In(s)
+		e.in[s].off = off
 	}
 	if need&cellNeeds != 0 {
 		if n <= 64 {
@@ -111,11 +143,15 @@ func newStateEval(g *graph.Graph, start, goal int, need needs) *stateEval {
 
 func (e *stateEval) reset(jumps []int) *Values {
 	copy(e.jumps, jumps)
-	clear(e.liveLen)
+	for s := range e.in {
+		e.in[s].n = 0
+	}
 	for c, j := range jumps {
 		e.addMoves(c, j)
 	}
+	e.done = false
 	e.compute(&e.cur)
+	e.keep()
 	if e.cell != nil {
 		cellTerms(&e.cur, e.cell.reset(jumps))
 	}
@@ -133,34 +169,67 @@ func (e *stateEval) try(i, j int) *Values {
 	return &e.next
 }
 
-// tryChange sets cell i's jump to j for a try, π seen through tc and extra,
-// and returns the old jump for end.
+// tryChange sets cell i's jump to j for a try, π seen through tc and
+// extra, and returns the old jump for end. It sets from, the distance up
+// to which the layers of the kept search stay as they are (see
+// restartLayer); 0 without a kept search.
 func (e *stateEval) tryChange(i, j int) (old int) {
 	old = e.jumps[i]
 	e.jumps[i] = j
 	e.tc = int32(i)
+	e.done = false
 	m := e.sg.Jump(i, j)
 	for x, t := range m.To {
 		if a := m.Allow[x]; a != 0 {
-			if e.extra[t] == 0 {
+			if e.in[t].extra == 0 {
 				e.extraList = append(e.extraList, t)
 			}
-			e.extra[t] |= a
+			e.in[t].extra |= a
 		}
 	}
+	e.from = 0
+	if e.curOK {
+		e.from = e.restartLayer(i, m)
+	}
 	return old
+}
+
+// restartLayer returns the last layer of the kept search that a change of
+// cell i's jump to moves m leaves as it is (math.MaxInt32: every layer).
+//
+// Only the moves of i's states change, so layer d+1 of the search can
+// differ from the kept one only in i's states, when layers 0..d are the
+// same: a state of i is in it when one of its moves lands in layer d.
+// Every layer is the same up to the nearest distance, old or new, of a
+// state of i, less one: the nearest of i's states and of the states its
+// new moves land on (whose kept distances are right up to there), plus
+// one.
+func (e *stateEval) restartLayer(i int, m *graph.StateJump) int32 {
+	cd, spc := e.curDist, e.spc
+	first := uint32(math.MaxInt32) // uint32: -1, not found, is huge
+	for _, d := range cd[i*spc : i*spc+spc] {
+		first = min(first, uint32(d))
+	}
+	for x, t := range m.To {
+		if m.Allow[x] != 0 && cd[t] >= 0 {
+			first = min(first, uint32(cd[t])+1)
+		}
+	}
+	if first >= math.MaxInt32 {
+		return math.MaxInt32
+	}
+	return int32(first) - 1
 }
 
 // endChange undoes tryChange.
 func (e *stateEval) endChange(i, old int) {
 	for _, t := range e.extraList {
-		e.extra[t] = 0
+		e.in[t].extra = 0
 	}
 	e.extraList = e.extraList[:0]
 	e.tc = -1
 	e.jumps[i] = old
 }
-
 func (e *stateEval) accept() {
 	e.removeMoves(e.ti, e.jumps[e.ti])
 	e.jumps[e.ti] = e.tj
@@ -169,6 +238,17 @@ func (e *stateEval) accept() {
 		e.cell.accept()
 	}
 	e.cur = e.next
+	e.keep()
+}
+
+// keep keeps the last search, of the configuration just made current, for
+// the restarts of searchFrom when it ran to the end.
+func (e *stateEval) keep() {
+	e.curOK = e.done
+	if e.done {
+		e.dist, e.curDist = e.curDist, e.dist
+		e.queue, e.curQueue = e.curQueue, e.queue
+	}
 }
 
 // addMoves adds to π the moves of cell c's jump j.
@@ -179,8 +259,8 @@ func (e *stateEval) addMoves(c, j int) {
 		if a == 0 {
 			continue
 		}
-		off, _ := e.sg.In(int(t))
-		list := e.live[off : off+e.liveLen[t]]
+		in := &e.in[t]
+		list := in.list(e.live)
 		found := false
 		for k := range list {
 			if list[k].cell == int32(c) {
@@ -189,8 +269,8 @@ func (e *stateEval) addMoves(c, j int) {
 			}
 		}
 		if !found {
-			e.live[off+e.liveLen[t]] = liveMove{int32(c), a}
-			e.liveLen[t]++
+			e.live[in.off+int32(in.n)] = liveMove{int32(c), a}
+			in.n++
 		}
 	}
 }
@@ -198,12 +278,12 @@ func (e *stateEval) addMoves(c, j int) {
 // removeMoves removes from π the moves of cell c's jump j.
 func (e *stateEval) removeMoves(c, j int) {
 	for _, t := range e.sg.Jump(c, j).To {
-		off, _ := e.sg.In(int(t))
-		list := e.live[off : off+e.liveLen[t]]
+		in := &e.in[t]
+		list := in.list(e.live)
 		for k := range list {
 			if list[k].cell == int32(c) {
 				list[k] = list[len(list)-1]
-				e.liveLen[t]--
+				in.n--
 				break
 			}
 		}
@@ -248,17 +328,44 @@ func (e *stateEval) backward() (D, reaching int) {
 	return int(e.dist[e.sg.Start()]), e.reach
 }
 
-// searchFrom starts the backward search from the goal.
+// searchFrom starts the backward search from the goal or, while a change
+// is tried, from the kept search's layer from (see tryChange).
 func (e *stateEval) searchFrom() {
-	goal := e.sg.Goal()
-	for _, s := range e.queue {
-		e.dist[s] = -1
+	dist, back := e.dist, e.back
+	copy(dist, e.unset)
+	clear(back)
+	e.done = false
+	if e.tc < 0 || e.from == 0 {
+		goal := e.sg.Goal()
+		e.queue = append(e.queue[:0], int32(goal))
+		dist[goal] = 0
+		back[e.sg.Cell(goal)] = 1
+		e.head, e.reach = 0, 1
+		return
 	}
-	clear(e.back)
-	e.queue = append(e.queue[:0], int32(goal))
-	e.dist[goal] = 0
-	e.back[e.sg.Cell(goal)] = 1
-	e.head, e.reach = 0, 1
+	// The layers 0..from of the kept search, the states of layer from
+	// still to expand.
+	q, reach, head, sg := e.queue[:0], 0, -1, e.sg
+	for _, s := range e.curQueue {
+		d := e.curDist[s]
+		if d > e.from {
+			break
+		}
+		if d == e.from && head < 0 {
+			head = len(q)
+		}
+		dist[s] = d
+		c := sg.Cell(int(s))
+		if back[c] == 0 {
+			reach++
+		}
+		back[c] |= 1 << uint(sg.Part(int(s)))
+		q = append(q, s)
+	}
+	if head < 0 {
+		head = len(q)
+	}
+	e.queue, e.head, e.reach = q, head, reach
 }
 
 // search continues the backward search until it ends or, with
@@ -267,47 +374,53 @@ func (e *stateEval) searchFrom() {
 // states found per cell in back, the states by distance in queue and the
 // number of reaching cells in reach.
 func (e *stateEval) search(untilStart bool) {
-	sg, dist, back, tc := e.sg, e.dist, e.back, e.tc
-	start := sg.Start()
-	q, reaching := e.queue, e.reach
+	dist, back, live, ins, tc := e.dist, e.back, e.live, e.in, e.tc
+	q, reaching, head := e.queue, e.reach, e.head
 	spc := int32(e.spc)
-	head := e.head
-	for ; head < len(q); head++ {
-		if untilStart && dist[start] >= 0 {
-			break
-		}
+	startCell := int32(e.sg.Cell(e.sg.Start())) // the start state is its part 0
+	stop := untilStart && dist[e.sg.Start()] >= 0
+	for head < len(q) && !stop {
 		v := q[head]
+		head++
+		in := ins[v]
+		if in.n|in.extra == 0 { // most states: nothing lands on them
+			continue
+		}
 		t := dist[v] + 1
-		off, _ := sg.In(int(v))
-		list, extra := e.live[off:off+e.liveLen[v]], e.extra[v]
 		// The entries of π(v), then the tried cell's.
-		for k := 0; k <= len(list); k++ {
-			c, allow := tc, extra
-			if k < len(list) {
-				if c, allow = list[k].cell, list[k].allow; c == tc {
-					continue
-				}
-			} else if extra == 0 {
-				break
-			}
-			had := back[c]
-			added := allow &^ had
-			if added == 0 {
-				continue
-			}
-			if had == 0 {
-				reaching++
-			}
-			back[c] = had | added
-			base := c * spc
-			for ; added != 0; added &= added - 1 {
-				s := base + int32(bits.TrailingZeros16(added))
-				dist[s] = t
-				q = append(q, s)
+		for _, m := range live[in.off : in.off+int32(in.n)] {
+			if m.cell != tc {
+				q, reaching = addStates(q, reaching, back, dist, m.cell, m.allow, t, spc)
 			}
 		}
+		if in.extra != 0 {
+			q, reaching = addStates(q, reaching, back, dist, tc, in.extra, t, spc)
+		}
+		stop = untilStart && dist[startCell*spc] >= 0
 	}
 	e.queue, e.reach, e.head = q, reaching, head
+	e.done = head == len(q)
+}
+
+// addStates adds to the search's queue the states of cell c in allow (a
+// mask of parts) not found yet, at distance t, and counts the cell as
+// reaching when it is new.
+func addStates(q []int32, reaching int, back []uint16, dist []int32, c int32, allow uint16, t, spc int32) ([]int32, int) {
+	had := back[c]
+	added := allow &^ had
+	if added == 0 {
+		return q, reaching
+	}
+	if had == 0 {
+		reaching++
+	}
+	back[c] = had | added
+	for base := c * spc; added != 0; added &= added - 1 {
+		s := base + int32(bits.TrailingZeros16(added))
+		dist[s] = t
+		q = append(q, s)
+	}
+	return q, reaching
 }
 
 // path fills the along-the-solution terms, given the start state's
@@ -335,7 +448,8 @@ func (e *stateEval) walk(D int) (unique bool, df, db int) {
 	start := int32(sg.Start())
 	u := start
 	for t := int32(D); t > 0; t-- {
-		m := sg.Jump(sg.Cell(int(u)), e.jumps[sg.Cell(int(u))])
+		c := sg.Cell(int(u))
+		m := sg.Jump(c, e.jumps[c])
 		forbid := sg.Forbidden(int(u))
 		succs, next := 0, int32(-1)
 		for x, d := range m.Dir {
@@ -366,9 +480,9 @@ func (e *stateEval) walk(D int) (unique bool, df, db int) {
 
 // manyPreds reports whether state v has two or more predecessor states.
 func (e *stateEval) manyPreds(v int32) bool {
-	off, _ := e.sg.In(int(v))
-	count := bits.OnesCount16(e.extra[v])
-	for _, m := range e.live[off : off+e.liveLen[v]] {
+	in := e.in[v]
+	count := bits.OnesCount16(in.extra)
+	for _, m := range in.list(e.live) {
 		if m.cell != e.tc {
 			if count += bits.OnesCount16(m.allow); count > 1 {
 				return true
@@ -409,7 +523,7 @@ func (e *stateEval) countPaths(D int) int {
 // forward runs breadth-first search from the start state, leaving the
 // states reached per cell in fwd, and returns the number of cells reached.
 func (e *stateEval) forward() int {
-	sg, fwd, spc := e.sg, e.fwd, e.spc
+	sg, fwd := e.sg, e.fwd
 	clear(fwd)
 	start := sg.Start()
 	q := append(e.fq[:0], int32(start))
@@ -424,7 +538,7 @@ func (e *stateEval) forward() int {
 			if m.Dir[x] == forbid {
 				continue
 			}
-			wc, bit := int(w)/spc, uint16(1)<<uint(int(w)%spc)
+			wc, bit := sg.Cell(int(w)), uint16(1)<<uint(sg.Part(int(w)))
 			if fwd[wc]&bit != 0 {
 				continue
 			}

@@ -31,6 +31,10 @@ type StateGraph struct {
 	start, goal int // cells
 	// mask[c] has bit k set when state c·spc+k exists.
 	mask []uint16
+	// cell[s] and part[s] are state s's cell and part, s/spc and s%spc,
+	// looked up rather than divided on the searches' paths.
+	cell []int32
+	part []uint8
 	// forbid[k] is the direction a state of part k may not jump in: the
 	// reverse of its direction of arrival (noDir for part 0).
 	forbid []maze.Dir
@@ -44,6 +48,8 @@ type StateGraph struct {
 	to    []int32
 	allow []uint16
 	dup   []bool
+	// jumps[s] is the moves of slot s as Jump returns them, made once.
+	jumps []StateJump
 	// inOff[v+1]−inOff[v] is the number of moves, over every cell and
 	// every jump, that land on state v (see In).
 	inOff []int32
@@ -101,7 +107,16 @@ func (g *Graph) NewStateGraph(start, goal int) *StateGraph {
 			}
 		}
 	}
+	sg.jumps = make([]StateJump, slots)
+	for s := range slots {
+		lo, hi := sg.off[s], sg.off[s+1]
+		sg.jumps[s] = StateJump{To: sg.to[lo:hi:hi], Dir: sg.dir[lo:hi:hi], Allow: sg.allow[lo:hi:hi], Dup: sg.dup[s]}
+	}
 	states := n * spc
+	sg.cell, sg.part = make([]int32, states), make([]uint8, states)
+	for s := range states {
+		sg.cell[s], sg.part[s] = int32(s/spc), uint8(s%spc)
+	}
 	sg.inOff = make([]int32, states+1)
 	for _, t := range sg.to {
 		sg.inOff[t+1]++
@@ -132,7 +147,11 @@ func (sg *StateGraph) Start() int { return sg.start * sg.spc }
 func (sg *StateGraph) Goal() int { return sg.goal * sg.spc }
 
 // Cell returns the cell of state s.
-func (sg *StateGraph) Cell(s int) int { return s / sg.spc }
+func (sg *StateGraph) Cell(s int) int { return int(sg.cell[s]) }
+
+// Part returns the part of state s: 0 for the start state (and the goal),
+// 1+d for a state entered moving in direction d.
+func (sg *StateGraph) Part(s int) int { return int(sg.part[s]) }
 
 // Parts returns the states of cell c as a mask of parts: bit k is set
 // when state c·StatesPerCell+k exists.
@@ -152,7 +171,7 @@ func (sg *StateGraph) Each(f func(s int)) {
 // Forbidden returns the direction state s may not jump in, the reverse of
 // the direction that entered it; for the start state (and the goal) a
 // value no move has.
-func (sg *StateGraph) Forbidden(s int) maze.Dir { return sg.forbid[s%sg.spc] }
+func (sg *StateGraph) Forbidden(s int) maze.Dir { return sg.forbid[sg.part[s]] }
 
 // StateJump is the moves of one jump of one cell in a StateGraph, in
 // direction order: move x goes in direction Dir[x], lands on state To[x]
@@ -166,11 +185,10 @@ type StateJump struct {
 	Dup bool
 }
 
-// Jump returns the moves of cell c's jump j.
-func (sg *StateGraph) Jump(c, j int) StateJump {
-	s := sg.g.Slot(c, j)
-	lo, hi := sg.off[s], sg.off[s+1]
-	return StateJump{To: sg.to[lo:hi], Dir: sg.dir[lo:hi], Allow: sg.allow[lo:hi], Dup: sg.dup[s]}
+// Jump returns the moves of cell c's jump j. The caller must not modify
+// them.
+func (sg *StateGraph) Jump(c, j int) *StateJump {
+	return &sg.jumps[sg.g.Slot(c, j)]
 }
 
 // Repeats reports whether a move before move x, not in direction forbid,
@@ -190,7 +208,7 @@ func (m StateJump) Repeats(x int, forbid maze.Dir) bool {
 // that move's direction.
 func (sg *StateGraph) Succ(s, j int, f func(v int, d maze.Dir)) {
 	m := sg.Jump(s/sg.spc, j)
-	forbid := sg.forbid[s%sg.spc]
+	forbid := sg.forbid[sg.part[s]]
 	for x, d := range m.Dir {
 		if d == forbid || m.Dup && m.Repeats(x, forbid) {
 			continue

@@ -73,19 +73,16 @@ type DepthTracker struct {
 	spare     []uint64 // one set of scratch space
 
 	// states is set on boards whose state is more than a cell (the
-	// no-U-turn rule): every evaluation is then a fresh search over states,
-	// from the configuration in jumps.
-	states            *StateSearch
-	jumps             []int
-	stDepth, stTry    int
-	stCell, stTryJump int
+	// no-U-turn rule): every evaluation is then a search over states (see
+	// stateDepth).
+	states *stateDepth
 }
 
 // NewDepthTracker returns a tracker for mazes on g with the given start
 // and goal cells. Call Reset before anything else.
 func NewDepthTracker(g *Graph, start, goal int) *DepthTracker {
 	if g.spc > 1 {
-		return &DepthTracker{g: g, start: start, goal: goal, states: g.NewStateSearch(), jumps: make([]int, g.n)}
+		return &DepthTracker{g: g, start: start, goal: goal, states: newStateDepth(g, start, goal)}
 	}
 	w := g.words
 	size := (g.n + 2) * w
@@ -107,9 +104,7 @@ func NewDepthTracker(g *Graph, start, goal int) *DepthTracker {
 // (-1 when the goal is unreachable).
 func (t *DepthTracker) Reset(jumps []int) int {
 	if t.states != nil {
-		copy(t.jumps, jumps)
-		t.stDepth = t.states.Run(t.jumps, t.start, t.goal)
-		return t.stDepth
+		return t.states.reset(jumps)
 	}
 	w := t.w
 	clear(t.pred)
@@ -137,7 +132,7 @@ func (t *DepthTracker) Reset(jumps []int) int {
 // Depth returns the goal depth of the current configuration, or -1.
 func (t *DepthTracker) Depth() int {
 	if t.states != nil {
-		return t.stDepth
+		return t.states.depth
 	}
 	if t.found {
 		return t.top
@@ -149,7 +144,7 @@ func (t *DepthTracker) Depth() int {
 // cell i's jump set to j, without changing the configuration.
 func (t *DepthTracker) Try(i, j int) int {
 	if t.states != nil {
-		return t.tryStates(i, j)
+		return t.states.try(i, j)
 	}
 	w := t.w
 	t.tryCell, t.trySucc = i, t.g.Succ(i, j)
@@ -585,7 +580,7 @@ func eachIn(s []uint64, f func(int)) {
 // Accept commits the change last passed to Try.
 func (t *DepthTracker) Accept() {
 	if t.states != nil {
-		t.jumps[t.stCell], t.stDepth = t.stTryJump, t.stTry
+		t.states.accept()
 		return
 	}
 	w, i := t.w, t.tryCell
@@ -607,17 +602,6 @@ func (t *DepthTracker) Accept() {
 		t.setDepths(k+1, t.tryEnd)
 	}
 	t.tryK = -1
-}
-
-// tryStates is Try on boards whose state is more than a cell: a fresh
-// breadth-first search over states with the change in place.
-func (t *DepthTracker) tryStates(i, j int) int {
-	old := t.jumps[i]
-	t.jumps[i] = j
-	t.stTry = t.states.Run(t.jumps, t.start, t.goal)
-	t.jumps[i] = old
-	t.stCell, t.stTryJump = i, j
-	return t.stTry
 }
 
 // setPred adds cell i to (or removes it from) π(v) for every v in succ.

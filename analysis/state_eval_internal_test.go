@@ -1,0 +1,94 @@
+package analysis
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"rjm/graph"
+	"rjm/maze"
+)
+
+// Over states, the search of a tried change restarts from the kept
+// search's layer restartLayer returns: on random changes, every state
+// that layer or nearer the goal, before or after the change, has the
+// distance a fresh search of the changed maze gives it, and after every
+// accepted change the kept distances are a fresh search's.
+func TestStateRestartLayer(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 14))
+	steps := 400
+	if testing.Short() {
+		steps = 60
+	}
+	for _, bd := range []struct {
+		variant    string
+		rows, cols int
+	}{
+		{"no-u-turn", 5, 5}, {"no-u-turn", 7, 7}, {"no-u-turn", 9, 9}, {"hex,no-u-turn", 6, 6},
+		{"queen,no-u-turn", 5, 5}, {"torus,no-u-turn", 5, 6}, {"queen,exit,no-u-turn", 5, 5},
+	} {
+		v, err := maze.ParseVariant(bd.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := maze.Board{Rows: bd.rows, Cols: bd.cols, Variant: v}
+		g := graph.MustCompile(b)
+		s := 0
+		goal := b.Rows*b.Cols - 1
+		if v.Exit {
+			s, goal = b.Rows*b.Cols/2, b.Exit()
+		}
+		m, err := maze.Random(b, b.Cell(s), b.Cell(goal), rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		jumps := slices.Clone(m.Jumps)
+		ev := newStateEval(g, s, goal, designNeeds)
+		ev.reset(jumps)
+		// fresh returns the distances to the goal of a fresh search.
+		fresh := func(jumps []int) []int32 {
+			f := newStateEval(g, s, goal, needReaching)
+			f.reset(jumps)
+			return f.curDist
+		}
+		restarts := 0
+		for range steps {
+			i := rng.IntN(len(jumps))
+			legal := g.Legal(i)
+			if i == goal || len(legal) < 2 {
+				continue
+			}
+			j := legal[rng.IntN(len(legal))]
+			next := slices.Clone(jumps)
+			next[i] = j
+			want := fresh(next)
+			old := ev.tryChange(i, j)
+			from := ev.from
+			if !ev.curOK {
+				t.Fatalf("%s: no kept search", bd.variant)
+			}
+			if from > 0 {
+				restarts++
+			}
+			for st := range want {
+				// uint32: -1, not found, is beyond every layer.
+				if (uint32(ev.curDist[st]) <= uint32(from) || uint32(want[st]) <= uint32(from)) && ev.curDist[st] != want[st] {
+					t.Fatalf("%s: change of %v to %d: state %d at %d, fresh %d, restart after layer %d",
+						bd.variant, b.Cell(i), j, st, ev.curDist[st], want[st], from)
+				}
+			}
+			ev.endChange(i, old)
+			ev.try(i, j)
+			if rng.IntN(2) == 0 {
+				ev.accept()
+				jumps = next
+				if !slices.Equal(ev.curDist, want) {
+					t.Fatalf("%s: kept distances after accepting a change of %v to %d differ from a fresh search's", bd.variant, b.Cell(i), j)
+				}
+			}
+		}
+		if restarts == 0 {
+			t.Errorf("%s: no search restarted past the goal's layer", bd.variant)
+		}
+	}
+}
