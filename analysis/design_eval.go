@@ -27,7 +27,10 @@ type designEval struct {
 	cells int
 	// short follows the goal depth of the current configuration on boards
 	// of cells (nil over states), for its shortcut proofs: see rate.
-	short  *graph.DepthTracker
+	short *graph.DepthTracker
+	// multi is e on boards past one word (else nil), which keeps the
+	// current solution for the changes that leave it (offSolution).
+	multi  *multiEval
 	ti, tj int // the change last tried
 }
 
@@ -109,33 +112,59 @@ func (d *designEval) rate(penalty int, bound float64) (float64, bool) {
 			return base - float64(D), false
 		}
 	}
-	e.searchFrom()
-	e.search(true)
-	D := e.startDistance()
-	unique, dec := false, 0
-	if D >= 0 {
-		if lb := base - float64(D); lb > bound { // min(d_f, d_b) ≤ D
+	unique, dec, nonReaching := false, 0, 0
+	if u, df, db, same, ok := d.alongSolution(); ok {
+		lb := S*S*S + base
+		if unique = u; unique {
+			dec = min(df, db)
+			lb = base - float64(dec)
+		}
+		if lb > bound {
 			return lb, false
 		}
-		var df, db int
-		unique, df, db = e.decisions(D)
-		dec = min(df, db)
-		if lb := base - float64(dec); unique && lb > bound {
-			return lb, false
+		nonReaching = d.multi.nonReachingWith(same)
+	} else {
+		if d.multi != nil && d.multi.cutOff(d.cells) {
+			if lb := S*S*S + base; lb > bound {
+				return lb, false
+			}
 		}
-		if lb := S*S*S + base; !unique && lb > bound {
-			return lb, false
+		e.searchFrom()
+		e.search(true)
+		if D := e.startDistance(); D >= 0 {
+			if lb := base - float64(D); lb > bound { // min(d_f, d_b) ≤ D
+				return lb, false
+			}
+			var df, db int
+			unique, df, db = e.decisions(D)
+			dec = min(df, db)
+			if lb := base - float64(dec); unique && lb > bound {
+				return lb, false
+			}
+			if lb := S*S*S + base; !unique && lb > bound {
+				return lb, false
+			}
+			e.search(false)
 		}
-		e.search(false)
+		nonReaching = d.cells - e.reaching()
 	}
 	v := e.values()
 	*v = Values{}
-	v[NonReaching], v[ClusterPenalty], v[InitialForcedMoves] = d.cells-e.reaching(), penalty, m
+	v[NonReaching], v[ClusterPenalty], v[InitialForcedMoves] = nonReaching, penalty, m
 	v[NotUnique] = 1
 	if unique {
 		v[NotUnique], v[Decisions] = 0, dec
 	}
 	return DesignEnergy(v, d.cells), true
+}
+
+// alongSolution is multiEval.alongSolution past one word; elsewhere it
+// covers nothing.
+func (d *designEval) alongSolution() (unique bool, df, db int, sameReaching, ok bool) {
+	if d.multi == nil {
+		return false, 0, 0, false, false
+	}
+	return d.multi.alongSolution()
 }
 
 var (

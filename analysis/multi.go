@@ -40,8 +40,12 @@ type multiEval struct {
 	// put in by short.TryDistances (tried), instead of searching.
 	short         *graph.DepthTracker
 	staged, tried bool
+	// With short, the current configuration's shortest solution (see
+	// solution.go).
+	sol solution
 	// Scratch sets, each used by one method only.
-	reach, reachable, kind, hole, front, grown, fwd, bwd, rest, part, left graph.Set
+	reach, reachable, kind, hole, front, grown, fwd, bwd, rest, part, left, cut graph.Set
+	cutQueue                                                                    []int32
 }
 
 func newMultiEval(g *graph.Graph, start, goal int, need needs) *multiEval {
@@ -57,7 +61,8 @@ func newMultiEval(g *graph.Graph, start, goal int, need needs) *multiEval {
 	for c := range e.dist {
 		e.dist[c] = -1
 	}
-	for _, s := range []*graph.Set{&e.reach, &e.reachable, &e.kind, &e.hole, &e.front, &e.grown, &e.fwd, &e.bwd, &e.rest, &e.part, &e.left} {
+	e.sol.init(n)
+	for _, s := range []*graph.Set{&e.reach, &e.reachable, &e.kind, &e.hole, &e.front, &e.grown, &e.fwd, &e.bwd, &e.rest, &e.part, &e.left, &e.cut} {
 		*s = g.NewSet()
 	}
 	e.top, e.sym = jumpBounds(g)
@@ -72,6 +77,7 @@ func (e *multiEval) classOf(j int) int { return jumpClass(j, e.top) }
 
 func (e *multiEval) reset(jumps []int) *Values {
 	copy(e.jumps, jumps)
+	e.sol.ok = false
 	clear(e.pred)
 	clear(e.class)
 	for i, j := range jumps {
@@ -123,6 +129,10 @@ func (e *multiEval) change(i, j int, penalty bool) (delta int) {
 // energy's stages (see designEval) and returns the cluster penalty with
 // it.
 func (e *multiEval) begin(i, j int) (penalty int) {
+	if e.short != nil && !e.sol.ok {
+		e.keepSolution()
+	}
+	e.sol.kept = false
 	e.old = e.jumps[i]
 	penalty = e.cur[ClusterPenalty] + e.change(i, j, true)
 	e.ti, e.tj = i, j
@@ -159,13 +169,14 @@ func (e *multiEval) decisions(D int) (unique bool, df, db int) {
 	if e.staged {
 		dist = e.short.ToGoal()
 	}
-	unique, df, db, _ = e.walkOver(dist, D, false)
+	unique, df, db, _ = e.walkOver(dist, D, false, false)
 	return unique, df, db
 }
 
 func (e *multiEval) accept() {
 	e.apply(e.ti, e.tj)
 	e.cur = e.next
+	e.sol.accept()
 }
 
 // apply sets cell i's jump to j, updating σ, π and the classes.
@@ -318,14 +329,18 @@ func (e *multiEval) path(v *Values, D int) { pathTerms(v, D, e.need, e.countPath
 // walk follows the shortest solution from the start, D moves from the
 // goal, over the distances of the backward search (see wordEval.walk).
 func (e *multiEval) walk(D int, uturns bool) (unique bool, df, db, ut int) {
-	return e.walkOver(e.dist, D, uturns)
+	return e.walkOver(e.dist, D, uturns, false)
 }
 
-// walkOver is walk over the distances to the goal in dist.
-func (e *multiEval) walkOver(dist []int32, D int, uturns bool) (unique bool, df, db, ut int) {
+// walkOver is walk over the distances to the goal in dist; with keep it
+// records the solution's cells in sol.cells.
+func (e *multiEval) walkOver(dist []int32, D int, uturns, keep bool) (unique bool, df, db, ut int) {
 	var prev maze.Dir
 	c := e.start
 	for d := D - 1; d >= 0; d-- {
+		if keep {
+			e.sol.cells = append(e.sol.cells, int32(c))
+		}
 		next, k, succs := e.nearer(dist, c, d)
 		if k > 1 {
 			return false, 0, 0, 0
@@ -344,6 +359,9 @@ func (e *multiEval) walkOver(dist []int32, D int, uturns bool) (unique bool, df,
 			prev = arrive
 		}
 		c = next
+	}
+	if keep {
+		e.sol.cells = append(e.sol.cells, int32(c))
 	}
 	if e.npred[c] > 1 {
 		db++

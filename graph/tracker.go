@@ -541,7 +541,12 @@ func (t *DepthTracker) UndoDistances() {
 // ToGoal returns every cell's distance to the goal (-1: none), with the
 // change of TryDistances when it is in place. The caller must not modify
 // it; it changes with the tracker.
-func (t *DepthTracker) ToGoal() []int32 { return t.toGoal }
+func (t *DepthTracker) ToGoal() []int32 {
+	if !t.toGoalOK {
+		t.computeToGoal()
+	}
+	return t.toGoal
+}
 
 // Reaching returns the number of cells with a distance to the goal (the
 // goal included), with the change of TryDistances when it is in place.
@@ -659,6 +664,10 @@ func (t *DepthTracker) markLayers(from, to int, set bool) {
 		}
 	}
 }
+
+// DepthOf returns the number of moves from the start to cell i when it
+// is below the goal depth, else -1.
+func (t *DepthTracker) DepthOf(i int) int { return t.layerOf(i) }
 
 // layerOf returns the depth of cell i if breadth-first search expands it
 // before reaching the goal, else -1.
