@@ -45,7 +45,7 @@ type multiEval struct {
 	sol solution
 	// Scratch sets, each used by one method only.
 	reach, reachable, kind, hole, front, grown, fwd, bwd, rest, part, left, cut graph.Set
-	cutQueue                                                                    []int32
+	cutQueue, closed                                                            []int32
 }
 
 func newMultiEval(g *graph.Graph, start, goal int, need needs) *multiEval {
@@ -403,21 +403,29 @@ func (e *multiEval) forward() {
 }
 
 // closure sets dst to the cells reachable from s by the edges of adj
-// without leaving within (nil: anywhere), s included.
-func (e *multiEval) closure(dst graph.Set, adj []uint64, s int, within graph.Set) {
+// without leaving within (nil: anywhere), s included, and returns their
+// number. A queue rather than layers of sets: same jump clusters, the
+// most frequent closures, hold a few cells.
+func (e *multiEval) closure(dst graph.Set, adj []uint64, s int, within graph.Set) int {
+	w := e.w
 	clear(dst)
 	dst.Add(s)
-	e.front.Copy(dst)
-	for !e.front.Empty() {
-		clear(e.grown)
-		e.front.Each(func(c int) { e.grown.Or(e.at(adj, c)) })
-		if within != nil {
-			e.grown.And(within)
+	q := append(e.closed[:0], int32(s))
+	for head := 0; head < len(q); head++ {
+		c := int(q[head])
+		for x, word := range adj[c*w : c*w+w] {
+			if within != nil {
+				word &= within[x]
+			}
+			word &^= dst[x]
+			dst[x] |= word
+			for ; word != 0; word &= word - 1 {
+				q = append(q, int32(x<<6+bits.TrailingZeros64(word)))
+			}
 		}
-		e.grown.AndNot(dst)
-		dst.Or(e.grown)
-		e.front, e.grown = e.grown, e.front
 	}
+	e.closed = q
+	return len(q)
 }
 
 // holes counts the holes among kind and their cells (see wordEval.holes).
@@ -468,13 +476,15 @@ func (e *multiEval) forced() int {
 }
 
 // cluster sets dst to the same jump cluster of s among the cells within
-// (see wordEval.cluster).
-func (e *multiEval) cluster(dst graph.Set, s int, within graph.Set) {
-	e.closure(dst, e.succ, s, within)
+// (see wordEval.cluster) and returns its size.
+func (e *multiEval) cluster(dst graph.Set, s int, within graph.Set) int {
+	size := e.closure(dst, e.succ, s, within)
 	if !e.sym {
 		e.closure(e.bwd, e.pred, s, within)
 		dst.And(e.bwd)
+		size = dst.Len()
 	}
+	return size
 }
 
 func (e *multiEval) clusters() (count, largest, penalty int) {
@@ -487,8 +497,7 @@ func (e *multiEval) clusters() (count, largest, penalty int) {
 			if s < 0 {
 				break
 			}
-			e.cluster(e.fwd, s, class)
-			size := e.fwd.Len()
+			size := e.cluster(e.fwd, s, class)
 			if size >= 2 {
 				count++
 			}
@@ -507,8 +516,7 @@ func (e *multiEval) splitPenalty(i int, class graph.Set, k int) int {
 	if k == 0 || k == e.top {
 		return 0
 	}
-	e.cluster(e.fwd, i, class)
-	size := e.fwd.Len()
+	size := e.cluster(e.fwd, i, class)
 	p := (size - 1) * (size - 1)
 	e.rest.Copy(e.fwd)
 	e.rest.Remove(i)
@@ -518,8 +526,7 @@ func (e *multiEval) splitPenalty(i int, class graph.Set, k int) int {
 			return p
 		}
 		e.part.Copy(e.rest)
-		e.cluster(e.fwd, s, e.part)
-		size := e.fwd.Len()
+		size := e.cluster(e.fwd, s, e.part)
 		p -= (size - 1) * (size - 1)
 		e.rest.AndNot(e.fwd)
 	}
