@@ -67,7 +67,6 @@ type DepthTracker struct {
 	tryTop    int
 	tryFound  bool
 	tryEnd    int // new layers k+1..tryEnd replace the old ones on Accept
-	oldEnd    int // ... which are old layers k+1..oldEnd
 	newLayers []uint64
 	newCum    []uint64
 	spare     []uint64 // one set of scratch space
@@ -184,10 +183,10 @@ func (t *DepthTracker) Try(i, j int) int {
 		t.tryTop, t.tryFound, conv = t.expandN(k, t.newLayers, t.newCum, oldLast)
 		copy(t.cur[i*w:(i+1)*w], old)
 	}
-	t.tryEnd, t.oldEnd = t.tryTop, t.top
+	t.tryEnd = t.tryTop
 	if conv >= 0 {
 		t.tryTop, t.tryFound = t.top, t.found
-		t.tryEnd, t.oldEnd = conv-1, conv-1
+		t.tryEnd = conv - 1
 	}
 	if t.tryFound {
 		return t.tryTop
@@ -605,7 +604,6 @@ func (t *DepthTracker) Accept() {
 		t.toGoalOK = false
 	}
 	if k := t.tryK; k >= 0 {
-		t.clearDepths(k+1, t.oldEnd)
 		copy(t.layers[(k+1)*w:(t.tryEnd+1)*w], t.newLayers[(k+1)*w:(t.tryEnd+1)*w])
 		copy(t.cum[(k+1)*w:(t.tryEnd+1)*w], t.newCum[(k+1)*w:(t.tryEnd+1)*w])
 		t.top, t.found = t.tryTop, t.tryFound
@@ -640,26 +638,15 @@ func (t *DepthTracker) setPred(succ []uint64, i int, add bool) {
 	}
 }
 
-// setDepths records the depth of the cells in layers from..to.
+// setDepths records the depth of the cells in layers from..to. The
+// depths of cells that left the layers are not cleared: layerOf checks
+// that a cell is still in the layer its depth names.
 func (t *DepthTracker) setDepths(from, to int) {
-	t.markLayers(from, to, true)
-}
-
-// clearDepths forgets the depth of the cells in layers from..to.
-func (t *DepthTracker) clearDepths(from, to int) {
-	t.markLayers(from, to, false)
-}
-
-func (t *DepthTracker) markLayers(from, to int, set bool) {
 	w := t.w
 	for d := from; d <= to; d++ {
-		v := int32(-1)
-		if set {
-			v = int32(d)
-		}
 		for x, word := range t.layers[d*w : (d+1)*w] {
 			for ; word != 0; word &= word - 1 {
-				t.depth[x<<6+bits.TrailingZeros64(word)] = v
+				t.depth[x<<6+bits.TrailingZeros64(word)] = int32(d)
 			}
 		}
 	}
@@ -673,7 +660,7 @@ func (t *DepthTracker) DepthOf(i int) int { return t.layerOf(i) }
 // before reaching the goal, else -1.
 func (t *DepthTracker) layerOf(i int) int {
 	d := int(t.depth[i])
-	if t.found && d >= t.top {
+	if d < 0 || d > t.top || t.found && d == t.top || t.layers[d*t.w+i>>6]&(1<<(uint(i)&63)) == 0 {
 		return -1
 	}
 	return d
@@ -692,44 +679,58 @@ func (t *DepthTracker) expandN(k int, layers, cum []uint64, oldLast int) (top in
 	}
 	w, cur := t.w, t.cur
 	gw, gb := t.goal>>6, uint64(1)<<(uint(t.goal)&63)
+	old, oldCum := t.layers, t.cum
 	for d := k; ; d++ {
 		next := layers[(d+1)*w : (d+2)*w]
-		clear(next)
+		first := true
 		for x, word := range layers[d*w : (d+1)*w] {
 			for ; word != 0; word &= word - 1 {
 				c := x<<6 + bits.TrailingZeros64(word)
 				s := cur[c*w : c*w+w]
+				if first {
+					copy(next, s)
+					first = false
+					continue
+				}
 				for y := range next {
 					next[y] |= s[y]
 				}
 			}
 		}
-		visited, nc := cum[d*w:(d+1)*w], cum[(d+1)*w:(d+2)*w]
-		empty := true
-		for y := range next {
-			next[y] &^= visited[y]
-			nc[y] = visited[y] | next[y]
-			empty = empty && next[y] == 0
+		if first {
+			return d, false, -1 // an empty layer
 		}
-		if empty {
+		// One pass: the new cells, the visited ones, and whether both
+		// equal the old layer's.
+		visited, nc := cum[d*w:(d+1)*w], cum[(d+1)*w:(d+2)*w]
+		compare := d+1 <= oldLast
+		var any, diff uint64
+		if compare {
+			ol, oc := old[(d+1)*w:(d+2)*w], oldCum[(d+1)*w:(d+2)*w]
+			for y := range next {
+				n := next[y] &^ visited[y]
+				v := visited[y] | n
+				next[y], nc[y] = n, v
+				any |= n
+				diff |= (n ^ ol[y]) | (v ^ oc[y])
+			}
+		} else {
+			for y := range next {
+				n := next[y] &^ visited[y]
+				next[y], nc[y] = n, visited[y]|n
+				any |= n
+			}
+		}
+		if any == 0 {
 			return d, false, -1
 		}
 		if next[gw]&gb != 0 {
 			return d + 1, true, -1
 		}
-		if d+1 <= oldLast && equalWords(next, t.layers[(d+1)*w:(d+2)*w]) && equalWords(nc, t.cum[(d+1)*w:(d+2)*w]) {
+		if compare && diff == 0 {
 			return 0, false, d + 1
 		}
 	}
-}
-
-func equalWords(a, b []uint64) bool {
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // expand2 is expandN for boards of 65 to 128 cells (up to 11×11).
