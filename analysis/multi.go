@@ -181,22 +181,24 @@ func (e *multiEval) accept() {
 
 // apply sets cell i's jump to j, updating σ, π and the classes.
 func (e *multiEval) apply(i, j int) {
+	w, pred := e.w, e.pred
 	old, s := e.at(e.succ, i), e.g.Succ(i, j)
+	iw, ib := i>>6, uint64(1)<<(uint(i)&63)
 	for x := range old {
 		for gone := old[x] &^ s[x]; gone != 0; gone &= gone - 1 {
 			t := x<<6 + bits.TrailingZeros64(gone)
-			e.at(e.pred, t).Remove(i)
+			pred[t*w+iw] &^= ib
 			e.npred[t]--
 		}
 		for added := s[x] &^ old[x]; added != 0; added &= added - 1 {
 			t := x<<6 + bits.TrailingZeros64(added)
-			e.at(e.pred, t).Add(i)
+			pred[t*w+iw] |= ib
 			e.npred[t]++
 		}
+		old[x] = s[x]
 	}
-	old.Copy(s)
-	e.at(e.class, e.classOf(e.jumps[i])).Remove(i)
-	e.at(e.class, e.classOf(j)).Add(i)
+	e.class[e.classOf(e.jumps[i])*w+iw] &^= ib
+	e.class[e.classOf(j)*w+iw] |= ib
 	e.jumps[i] = j
 }
 
