@@ -112,6 +112,9 @@ func (d *designEval) rate(penalty int, bound float64) (float64, bool) {
 			return base - float64(D), false
 		}
 	}
+	// Past one word, most other changes a hill descent tries leave the
+	// kept unique solution or cut it at the changed cell (see
+	// solution.go), and the decisions follow without a search.
 	unique, dec, nonReaching := false, 0, 0
 	if u, df, db, same, ok := d.alongSolution(); ok {
 		lb := S*S*S + base
@@ -124,7 +127,8 @@ func (d *designEval) rate(penalty int, bound float64) (float64, bool) {
 		}
 		nonReaching = d.multi.nonReachingWith(same)
 	} else {
-		if d.multi != nil && d.multi.cutOff(d.cells) {
+		// Most of the others cut the start off the goal: |S|³ at least.
+		if d.multi != nil && d.multi.cutOff() {
 			if lb := S*S*S + base; lb > bound {
 				return lb, false
 			}

@@ -219,8 +219,8 @@ func (e *multiEval) movedPreds(lo, hi int, record bool) (delta int) {
 // forwards from the start for a cell that still reaches the goal
 // without ti (one other than ti at most as far from the goal as ti was:
 // its old shortest way cannot pass through ti). When none is found, the
-// start cannot reach the goal. It gives up (false) after limit cells.
-func (e *multiEval) cutOff(limit int) bool {
+// start cannot reach the goal.
+func (e *multiEval) cutOff() bool {
 	s, i := &e.sol, e.ti
 	if !s.unique || s.at[i] < 0 || i == e.goal {
 		return false
@@ -241,7 +241,7 @@ func (e *multiEval) cutOff(limit int) bool {
 	cut := true
 	for head := 0; head < len(q); head++ {
 		c := int(q[head])
-		if c != i && dist[c] >= 0 && dist[c] <= di || len(q) > limit {
+		if c != i && dist[c] >= 0 && dist[c] <= di {
 			cut = false
 			break
 		}
