@@ -67,6 +67,7 @@ type DepthTracker struct {
 	tryTop    int
 	tryFound  bool
 	tryEnd    int // new layers k+1..tryEnd replace the old ones on Accept
+	oldEnd    int // ... which are old layers k+1..oldEnd
 	newLayers []uint64
 	newCum    []uint64
 	spare     []uint64 // one set of scratch space
@@ -129,7 +130,7 @@ func (t *DepthTracker) Reset(jumps []int) int {
 	for i := range t.depth {
 		t.depth[i] = -1
 	}
-	t.setDepths(0, t.top)
+	t.markDepths(0, t.top, true)
 	return t.Depth()
 }
 
@@ -183,10 +184,10 @@ func (t *DepthTracker) Try(i, j int) int {
 		t.tryTop, t.tryFound, conv = t.expandN(k, t.newLayers, t.newCum, oldLast)
 		copy(t.cur[i*w:(i+1)*w], old)
 	}
-	t.tryEnd = t.tryTop
+	t.tryEnd, t.oldEnd = t.tryTop, t.top
 	if conv >= 0 {
 		t.tryTop, t.tryFound = t.top, t.found
-		t.tryEnd = conv - 1
+		t.tryEnd, t.oldEnd = conv-1, conv-1
 	}
 	if t.tryFound {
 		return t.tryTop
@@ -604,10 +605,13 @@ func (t *DepthTracker) Accept() {
 		t.toGoalOK = false
 	}
 	if k := t.tryK; k >= 0 {
+		if w <= 2 {
+			t.markDepths(k+1, t.oldEnd, false)
+		}
 		copy(t.layers[(k+1)*w:(t.tryEnd+1)*w], t.newLayers[(k+1)*w:(t.tryEnd+1)*w])
 		copy(t.cum[(k+1)*w:(t.tryEnd+1)*w], t.newCum[(k+1)*w:(t.tryEnd+1)*w])
 		t.top, t.found = t.tryTop, t.tryFound
-		t.setDepths(k+1, t.tryEnd)
+		t.markDepths(k+1, t.tryEnd, true)
 	}
 	t.tryK = -1
 }
@@ -638,15 +642,20 @@ func (t *DepthTracker) setPred(succ []uint64, i int, add bool) {
 	}
 }
 
-// setDepths records the depth of the cells in layers from..to. The
-// depths of cells that left the layers are not cleared: layerOf checks
-// that a cell is still in the layer its depth names.
-func (t *DepthTracker) setDepths(from, to int) {
+// markDepths records the depth of the cells in layers from..to, or with
+// set false forgets it. Past two words the depths of cells that leave the
+// layers are not forgotten (a layer costs more than the check): layerOf
+// checks that a cell is still in the layer its depth names.
+func (t *DepthTracker) markDepths(from, to int, set bool) {
 	w := t.w
 	for d := from; d <= to; d++ {
+		v := int32(-1)
+		if set {
+			v = int32(d)
+		}
 		for x, word := range t.layers[d*w : (d+1)*w] {
 			for ; word != 0; word &= word - 1 {
-				t.depth[x<<6+bits.TrailingZeros64(word)] = int32(d)
+				t.depth[x<<6+bits.TrailingZeros64(word)] = v
 			}
 		}
 	}
@@ -660,7 +669,7 @@ func (t *DepthTracker) DepthOf(i int) int { return t.layerOf(i) }
 // before reaching the goal, else -1.
 func (t *DepthTracker) layerOf(i int) int {
 	d := int(t.depth[i])
-	if d < 0 || d > t.top || t.found && d == t.top || t.layers[d*t.w+i>>6]&(1<<(uint(i)&63)) == 0 {
+	if t.found && d >= t.top || t.w > 2 && d >= 0 && (d > t.top || t.layers[d*t.w+i>>6]&(1<<(uint(i)&63)) == 0) {
 		return -1
 	}
 	return d
