@@ -116,7 +116,11 @@ func (d *designEval) rate(penalty int, bound float64) (float64, bool) {
 	// kept unique solution or cut it at the changed cell (see
 	// solution.go), and the decisions follow without a search.
 	unique, dec, nonReaching := false, 0, 0
-	if u, df, db, same, ok := d.alongSolution(); ok {
+	u, df, db, same, along := false, 0, 0, false, false
+	if d.multi != nil {
+		u, df, db, same, along = d.multi.alongSolution()
+	}
+	if along {
 		lb := S*S*S + base
 		if unique = u; unique {
 			dec = min(df, db)
@@ -139,7 +143,6 @@ func (d *designEval) rate(penalty int, bound float64) (float64, bool) {
 			if lb := base - float64(D); lb > bound { // min(d_f, d_b) ≤ D
 				return lb, false
 			}
-			var df, db int
 			unique, df, db = e.decisions(D)
 			dec = min(df, db)
 			if lb := base - float64(dec); unique && lb > bound {
@@ -160,15 +163,6 @@ func (d *designEval) rate(penalty int, bound float64) (float64, bool) {
 		v[NotUnique], v[Decisions] = 0, dec
 	}
 	return DesignEnergy(v, d.cells), true
-}
-
-// alongSolution is multiEval.alongSolution past one word; elsewhere it
-// covers nothing.
-func (d *designEval) alongSolution() (unique bool, df, db int, sameReaching, ok bool) {
-	if d.multi == nil {
-		return false, 0, 0, false, false
-	}
-	return d.multi.alongSolution()
 }
 
 var (
