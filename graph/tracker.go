@@ -36,7 +36,9 @@ type DepthTracker struct {
 	layers, cum []uint64
 	top         int
 	found       bool
-	depth       []int32 // depth[i] = the layer holding cell i, or -1
+	// depth[i] is the layer holding cell i, or -1; past two words it may
+	// also name a layer i has left (see layerOf).
+	depth []int32
 
 	// For TryBound: π of the current configuration (pred[v*w:(v+1)*w] is
 	// the set of cells with a move to v) and the distance from every cell
@@ -661,8 +663,8 @@ func (t *DepthTracker) markDepths(from, to int, set bool) {
 	}
 }
 
-// DepthOf returns the number of moves from the start to cell i when it
-// is below the goal depth, else -1.
+// DepthOf returns the number of moves from the start to cell i if
+// breadth-first search expands it before reaching the goal, else -1.
 func (t *DepthTracker) DepthOf(i int) int { return t.layerOf(i) }
 
 // layerOf returns the depth of cell i if breadth-first search expands it
@@ -713,24 +715,24 @@ func (t *DepthTracker) expandN(k int, layers, cum []uint64, oldLast int) (top in
 		// equal the old layer's.
 		visited, nc := cum[d*w:(d+1)*w], cum[(d+1)*w:(d+2)*w]
 		compare := d+1 <= oldLast
-		var any, diff uint64
+		var grown, diff uint64
 		if compare {
 			ol, oc := old[(d+1)*w:(d+2)*w], oldCum[(d+1)*w:(d+2)*w]
 			for y := range next {
 				n := next[y] &^ visited[y]
 				v := visited[y] | n
 				next[y], nc[y] = n, v
-				any |= n
+				grown |= n
 				diff |= (n ^ ol[y]) | (v ^ oc[y])
 			}
 		} else {
 			for y := range next {
 				n := next[y] &^ visited[y]
 				next[y], nc[y] = n, visited[y]|n
-				any |= n
+				grown |= n
 			}
 		}
-		if any == 0 {
+		if grown == 0 {
 			return d, false, -1
 		}
 		if next[gw]&gb != 0 {
