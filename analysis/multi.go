@@ -43,9 +43,9 @@ type multiEval struct {
 	// With short, the current configuration's shortest solution (see
 	// solution.go).
 	sol solution
-	// Scratch sets, each used by one method only.
-	reach, reachable, kind, hole, front, grown, fwd, bwd, rest, part, left, cut graph.Set
-	cutQueue, closed                                                            []int32
+	// Scratch sets, each used by one method only, and closure's queue.
+	reach, reachable, kind, hole, front, grown, fwd, bwd, rest, part, left graph.Set
+	closed                                                                 []int32
 }
 
 func newMultiEval(g *graph.Graph, start, goal int, need needs) *multiEval {
@@ -62,7 +62,7 @@ func newMultiEval(g *graph.Graph, start, goal int, need needs) *multiEval {
 		e.dist[c] = -1
 	}
 	e.sol.init(n)
-	for _, s := range []*graph.Set{&e.reach, &e.reachable, &e.kind, &e.hole, &e.front, &e.grown, &e.fwd, &e.bwd, &e.rest, &e.part, &e.left, &e.cut} {
+	for _, s := range []*graph.Set{&e.reach, &e.reachable, &e.kind, &e.hole, &e.front, &e.grown, &e.fwd, &e.bwd, &e.rest, &e.part, &e.left} {
 		*s = g.NewSet()
 	}
 	e.top, e.sym = jumpBounds(g)

@@ -212,14 +212,14 @@ func (e *multiEval) movedPreds(lo, hi int, record bool) (delta int) {
 	return delta
 }
 
-// cutOff reports whether the change in place (begin) certainly leaves
-// the start unable to reach the goal: when cell ti is on the current
-// unique shortest solution and none of its new successors is nearer the
-// goal than it (so ti's distance rises and ti may be cut off), search
-// forwards from the start for a cell that still reaches the goal
-// without ti (one other than ti at most as far from the goal as ti was:
-// its old shortest way cannot pass through ti). When none is found, the
-// start cannot reach the goal.
+// cutOff reports whether the change in place (begin) leaves the start
+// unable to reach the goal, for the changes that mostly do: cell ti is on
+// the current unique shortest solution and none of its new successors is
+// at most as far from the goal as ti (such a successor's shortest way
+// cannot pass through ti, so the start would still reach the goal). The
+// depth tracker answers with its forward search, which starts from ti's
+// layer: the layers before it, most of what the start reaches when it is
+// cut off, stay as they are.
 func (e *multiEval) cutOff() bool {
 	s, i := &e.sol, e.ti
 	if !s.unique || s.at[i] < 0 || i == e.goal {
@@ -234,27 +234,7 @@ func (e *multiEval) cutOff() bool {
 			}
 		}
 	}
-	seen := e.cut
-	clear(seen)
-	seen.Add(e.start)
-	q := append(e.cutQueue[:0], int32(e.start))
-	cut := true
-	for head := 0; head < len(q); head++ {
-		c := int(q[head])
-		if c != i && dist[c] >= 0 && dist[c] <= di {
-			cut = false
-			break
-		}
-		for x, word := range e.at(e.succ, c) {
-			word &^= seen[x]
-			seen[x] |= word
-			for ; word != 0; word &= word - 1 {
-				q = append(q, int32(x<<6+bits.TrailingZeros64(word)))
-			}
-		}
-	}
-	e.cutQueue = q
-	return cut
+	return e.short.Try(i, e.tj) < 0
 }
 
 // nonReachingWith returns the non-reaching cells with the change in place
