@@ -518,6 +518,26 @@ func (e *multiEval) splitPenalty(i int, class graph.Set, k int) int {
 	if k == 0 || k == e.top {
 		return 0
 	}
+	if e.sym {
+		// Same jump moves can be reversed: J without i falls into the
+		// clusters, in the class without i, of i's successors in the
+		// class, and |J| − 1 is the sum of their sizes.
+		e.part.Copy(class)
+		e.part.Remove(i)
+		clear(e.rest) // the cells of the clusters found
+		sum, p := 0, 0
+		for x, word := range e.at(e.succ, i) {
+			for word &= class[x]; word != 0; word &= word - 1 {
+				if t := x<<6 + bits.TrailingZeros64(word); !e.rest.Has(t) {
+					size := e.closure(e.fwd, e.succ, t, e.part)
+					e.rest.Or(e.fwd)
+					sum += size
+					p -= (size - 1) * (size - 1)
+				}
+			}
+		}
+		return sum*sum + p
+	}
 	size := e.cluster(e.fwd, i, class)
 	p := (size - 1) * (size - 1)
 	e.rest.Copy(e.fwd)
