@@ -40,6 +40,7 @@ type multiEval struct {
 	// put in by short.TryDistances (tried), instead of searching.
 	short         *graph.DepthTracker
 	staged, tried bool
+	light         bool // π is still the current configuration's (see begin)
 	// With short, the current configuration's shortest solution (see
 	// solution.go).
 	sol solution
@@ -101,7 +102,7 @@ func (e *multiEval) reset(jumps []int) *Values {
 func (e *multiEval) try(i, j int) *Values {
 	old := e.jumps[i]
 	incremental := e.need&needPenalty != 0 && e.need&needClusters == 0
-	delta := e.change(i, j, incremental)
+	delta := e.change(i, j, incremental, false)
 	e.compute(&e.next)
 	if incremental {
 		e.next[ClusterPenalty] = e.cur[ClusterPenalty] + delta
@@ -112,13 +113,18 @@ func (e *multiEval) try(i, j int) *Values {
 }
 
 // change sets cell i's jump to j and, with penalty, returns the change in
-// the cluster penalty it makes.
-func (e *multiEval) change(i, j int, penalty bool) (delta int) {
+// the cluster penalty it makes. With light it leaves π as it is (see
+// begin).
+func (e *multiEval) change(i, j int, penalty, light bool) (delta int) {
 	a, b := e.classOf(e.jumps[i]), e.classOf(j)
 	if penalty && a != b {
 		delta = -e.splitPenalty(i, e.at(e.class, a), a)
 	}
-	e.apply(i, j)
+	if light {
+		e.applyLight(i, j)
+	} else {
+		e.apply(i, j)
+	}
 	if penalty && a != b {
 		delta += e.splitPenalty(i, e.at(e.class, b), b)
 	}
@@ -127,17 +133,29 @@ func (e *multiEval) change(i, j int, penalty bool) (delta int) {
 
 // begin puts the change of cell i to jump j in place for the design
 // energy's stages (see designEval) and returns the cluster penalty with
-// it.
+// it. On boards whose same jump moves can be reversed the clusters need
+// only σ, and π follows only when fixPred asks: most changes are rejected
+// before anything reads it.
 func (e *multiEval) begin(i, j int) (penalty int) {
 	if e.short != nil && !e.sol.ok {
 		e.keepSolution()
 	}
 	e.sol.kept = false
 	e.old = e.jumps[i]
-	penalty = e.cur[ClusterPenalty] + e.change(i, j, true)
+	e.light = e.sym
+	penalty = e.cur[ClusterPenalty] + e.change(i, j, true, e.light)
 	e.ti, e.tj = i, j
 	e.staged = e.short != nil
 	return penalty
+}
+
+// fixPred puts the change in place (begin) into π, before the stages that
+// read it.
+func (e *multiEval) fixPred() {
+	if e.light {
+		e.movePred(e.ti, e.g.Succ(e.ti, e.old), e.at(e.succ, e.ti))
+		e.light = false
+	}
 }
 
 // end takes back the change begin put in place.
@@ -146,7 +164,12 @@ func (e *multiEval) end() {
 		e.short.UndoDistances()
 	}
 	e.staged, e.tried = false, false
-	e.apply(e.ti, e.old)
+	if e.light {
+		e.applyLight(e.ti, e.old)
+		e.light = false
+	} else {
+		e.apply(e.ti, e.old)
+	}
 }
 
 func (e *multiEval) startDistance() int {
@@ -181,8 +204,13 @@ func (e *multiEval) accept() {
 
 // apply sets cell i's jump to j, updating σ, π and the classes.
 func (e *multiEval) apply(i, j int) {
+	e.movePred(i, e.at(e.succ, i), e.g.Succ(i, j))
+	e.applyLight(i, j)
+}
+
+// movePred moves cell i in π from the cells of old to those of s.
+func (e *multiEval) movePred(i int, old, s []uint64) {
 	w, pred := e.w, e.pred
-	old, s := e.at(e.succ, i), e.g.Succ(i, j)
 	iw, ib := i>>6, uint64(1)<<(uint(i)&63)
 	for x := range old {
 		for gone := old[x] &^ s[x]; gone != 0; gone &= gone - 1 {
@@ -195,8 +223,13 @@ func (e *multiEval) apply(i, j int) {
 			pred[t*w+iw] |= ib
 			e.npred[t]++
 		}
-		old[x] = s[x]
 	}
+}
+
+// applyLight is apply without π.
+func (e *multiEval) applyLight(i, j int) {
+	w, iw, ib := e.w, i>>6, uint64(1)<<(uint(i)&63)
+	copy(e.at(e.succ, i), e.g.Succ(i, j))
 	e.class[e.classOf(e.jumps[i])*w+iw] &^= ib
 	e.class[e.classOf(j)*w+iw] |= ib
 	e.jumps[i] = j
