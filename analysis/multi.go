@@ -37,10 +37,12 @@ type multiEval struct {
 	// short, when set (by the design energy's evaluator), follows the
 	// current configuration's distances to the goal; while a change is in
 	// place (begin, staged) the design's stages read them, with the change
-	// put in by short.TryDistances (tried), instead of searching.
-	short         *graph.DepthTracker
-	staged, tried bool
-	light         bool // π is still the current configuration's (see begin)
+	// put in by short.TryDistances (tried), instead of searching. After
+	// end the tried distances stay (kept) until the next begin takes them
+	// back, unless Accept keeps them: an exact answer is mostly accepted.
+	short               *graph.DepthTracker
+	staged, tried, kept bool
+	light               bool // π is still the current configuration's (see begin)
 	// With short, the current configuration's shortest solution (see
 	// solution.go).
 	sol solution
@@ -78,7 +80,7 @@ func (e *multiEval) classOf(j int) int { return jumpClass(j, e.top) }
 
 func (e *multiEval) reset(jumps []int) *Values {
 	copy(e.jumps, jumps)
-	e.sol.ok = false
+	e.sol.ok, e.kept = false, false
 	clear(e.pred)
 	clear(e.class)
 	for i, j := range jumps {
@@ -137,6 +139,10 @@ func (e *multiEval) change(i, j int, penalty, light bool) (delta int) {
 // only σ, and π follows only when fixPred asks: most changes are rejected
 // before anything reads it.
 func (e *multiEval) begin(i, j int) (penalty int) {
+	if e.kept {
+		e.short.UndoDistances()
+		e.kept = false
+	}
 	if e.short != nil && !e.sol.ok {
 		e.keepSolution()
 	}
@@ -160,9 +166,7 @@ func (e *multiEval) fixPred() {
 
 // end takes back the change begin put in place.
 func (e *multiEval) end() {
-	if e.tried {
-		e.short.UndoDistances()
-	}
+	e.kept = e.tried
 	e.staged, e.tried = false, false
 	if e.light {
 		e.applyLight(e.ti, e.old)
@@ -197,6 +201,7 @@ func (e *multiEval) decisions(D int) (unique bool, df, db int) {
 }
 
 func (e *multiEval) accept() {
+	e.kept = false // the design energy's evaluator accepted them in short
 	e.apply(e.ti, e.tj)
 	e.cur = e.next
 	e.sol.accept()

@@ -55,15 +55,19 @@ type DepthTracker struct {
 	affList, level, next, qList []int32
 	src                         []source
 	reaching                    int // cells with toGoal ≥ 0
-	// TryDistances: the old distances it changed, and how to undo it.
-	journaling   bool
-	journal      []source
-	undoSucc     []uint64
-	undoCell     int
-	undoReaching int
+	// TryDistances: the old distances it changed, and how to undo it;
+	// tried while it is in place, for the change of cell undoCell to jump
+	// triedJump.
+	journaling, tried bool
+	journal           []source
+	undoSucc          []uint64
+	undoCell          int
+	undoReaching      int
+	triedJump         int
 
 	// The change last tried, and the layers it produced (from k+1 on).
 	tryCell   int
+	tryJump   int
 	trySucc   []uint64 // σ(tryCell) after the change (a slice of Graph.succ)
 	tryK      int      // -1: the change leaves the layers as they are
 	tryTop    int
@@ -114,6 +118,7 @@ func (t *DepthTracker) Reset(jumps []int) int {
 		return t.stDepth
 	}
 	w := t.w
+	t.tried = false
 	clear(t.pred)
 	for i, j := range jumps {
 		copy(t.cur[i*w:(i+1)*w], t.g.Succ(i, j))
@@ -154,7 +159,7 @@ func (t *DepthTracker) Try(i, j int) int {
 		return t.tryStates(i, j)
 	}
 	w := t.w
-	t.tryCell, t.trySucc = i, t.g.Succ(i, j)
+	t.tryCell, t.tryJump, t.trySucc = i, j, t.g.Succ(i, j)
 	k := t.layerOf(i)
 	t.tryK = k
 	if k < 0 {
@@ -500,9 +505,11 @@ func (t *DepthTracker) setDist(c int, v int32) {
 
 // TryDistances puts the change of cell i's jump to j in place in the
 // distances to the goal (see ToGoal and Reaching), as an accepted change
-// would, until UndoDistances takes it back; the depths and layers stay
-// those of the current configuration, and nothing but UndoDistances may
-// come between. The design energy's evaluator reads its search from it:
+// would, until UndoDistances takes it back or Accept of the same change
+// keeps it; the depths and layers stay those of the current
+// configuration, and nothing but UndoDistances, or Try and Accept of the
+// same change, may come between. The design energy's evaluator reads its
+// search from it:
 // only the distances through i change, so this costs what changes rather
 // than a whole search. When more than limit distances would rise, it
 // changes nothing and returns false (a fresh search is then cheaper).
@@ -517,8 +524,8 @@ func (t *DepthTracker) TryDistances(i, j, limit int) bool {
 	t.setPred(ci, i, false)
 	t.setPred(s, i, true)
 	copy(ci, s)
-	t.undoCell, t.undoReaching = i, t.reaching
-	t.journal, t.journaling = t.journal[:0], true
+	t.undoCell, t.undoReaching, t.triedJump = i, t.reaching, j
+	t.journal, t.journaling, t.tried = t.journal[:0], true, true
 	ok := t.updateToGoal(i, limit)
 	t.journaling = false
 	if !ok {
@@ -529,6 +536,7 @@ func (t *DepthTracker) TryDistances(i, j, limit int) bool {
 
 // UndoDistances takes back the change TryDistances put in place.
 func (t *DepthTracker) UndoDistances() {
+	t.tried = false
 	for k := len(t.journal) - 1; k >= 0; k-- {
 		t.toGoal[t.journal[k].cell] = t.journal[k].dist
 	}
@@ -596,15 +604,24 @@ func (t *DepthTracker) Accept() {
 		return
 	}
 	w, i := t.w, t.tryCell
-	t.setPred(t.cur[i*w:(i+1)*w], i, false)
-	t.setPred(t.trySucc, i, true)
-	copy(t.cur[i*w:(i+1)*w], t.trySucc)
-	// On one word a fresh backward search is a few operations a layer,
-	// cheaper than the bookkeeping of a kept update (measured on 5×5).
-	if t.toGoalOK && w > 1 {
-		t.updateToGoal(i, 0)
+	if t.tried {
+		// TryDistances put the change in σ, π and the distances already.
+		if t.undoCell != i || t.triedJump != t.tryJump {
+			panic("graph: Accept of another change than the one TryDistances put in place")
+		}
+		t.tried = false
 	} else {
-		t.toGoalOK = false
+		t.setPred(t.cur[i*w:(i+1)*w], i, false)
+		t.setPred(t.trySucc, i, true)
+		copy(t.cur[i*w:(i+1)*w], t.trySucc)
+		// On one word a fresh backward search is a few operations a
+		// layer, cheaper than the bookkeeping of a kept update (measured
+		// on 5×5).
+		if t.toGoalOK && w > 1 {
+			t.updateToGoal(i, 0)
+		} else {
+			t.toGoalOK = false
+		}
 	}
 	if k := t.tryK; k >= 0 {
 		if w <= 2 {
