@@ -118,7 +118,6 @@ func (d *designEval) rate(penalty int, bound float64) (float64, bool) {
 	unique, dec, nonReaching := false, 0, 0
 	u, df, db, same, along := false, 0, 0, false, false
 	if d.multi != nil {
-		d.multi.fixPred()
 		u, df, db, same, along = d.multi.alongSolution()
 	}
 	if along {

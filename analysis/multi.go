@@ -156,7 +156,8 @@ func (e *multiEval) begin(i, j int) (penalty int) {
 }
 
 // fixPred puts the change in place (begin) into π, before the stages that
-// read it.
+// read it (searchFrom; the kept solution's stages do without, see
+// npredWith).
 func (e *multiEval) fixPred() {
 	if e.light {
 		e.movePred(e.ti, e.g.Succ(e.ti, e.old), e.at(e.succ, e.ti))
@@ -273,6 +274,7 @@ func (e *multiEval) compute(v *Values) {
 
 // searchFrom starts the backward search from the goal.
 func (e *multiEval) searchFrom() {
+	e.fixPred() // the search and the walk after it read π
 	if e.staged {
 		// Kept distances pay when few rise; past an eighth of the cells
 		// a fresh search is cheaper.

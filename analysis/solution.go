@@ -166,7 +166,7 @@ func (e *multiEval) onSolution(k int, di, near int32, count, next int) (unique b
 		if succs > 1 {
 			df++
 		}
-		if e.npred[c] > 1 {
+		if e.npredWith(c) > 1 {
 			db++
 		}
 		c = t
@@ -178,6 +178,22 @@ func (e *multiEval) onSolution(k int, di, near int32, count, next int) (unique b
 	df += int(s.fwd[k] + s.fwd[s.D] - s.fwd[m])
 	db += int(s.bwd[k+1]+s.bwd[s.D+1]-s.bwd[m]) + e.movedPreds(1, k, false) + e.movedPreds(m, s.D, false)
 	return true, df, db, true, true
+}
+
+// npredWith returns |π(c)| with the change in place (begin), whether π
+// has it yet (fixPred) or not.
+func (e *multiEval) npredWith(c int) int32 {
+	n := e.npred[c]
+	if e.light {
+		x, bit := c>>6, uint64(1)<<(uint(c)&63)
+		was, is := e.g.Succ(e.ti, e.old)[x]&bit != 0, e.succ[e.ti*e.w+x]&bit != 0
+		if is && !was {
+			n++
+		} else if was && !is {
+			n--
+		}
+	}
+	return n
 }
 
 // movedPreds returns the change in the backward decisions of the
@@ -192,12 +208,13 @@ func (e *multiEval) movedPreds(lo, hi int, record bool) (delta int) {
 			if at := int(s.at[c]); at < lo || at > hi {
 				continue
 			}
-			// npred is already the changed one: ti left or joined π(c).
-			before := e.npred[c] + 1
+			// ti left or joined π(c).
+			after := e.npredWith(c)
+			before := after + 1
 			if newS[x]&(1<<(uint(c)&63)) != 0 {
-				before = e.npred[c] - 1
+				before = after - 1
 			}
-			if now := e.npred[c] > 1; now != (before > 1) {
+			if now := after > 1; now != (before > 1) {
 				step := int32(-1)
 				if now {
 					step = 1
