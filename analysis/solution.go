@@ -105,7 +105,7 @@ func (e *multiEval) alongSolution() (unique bool, df, db int, sameReaching, ok b
 	if k := s.at[i]; k >= 0 {
 		return e.onSolution(int(k), dist[i], near, count, next)
 	}
-	return e.offSolution(dist[i], near)
+	return e.offSolution(dist[i], near, count, next)
 }
 
 // offSolution is alongSolution for a cell ti off the solution, whose
@@ -113,20 +113,21 @@ func (e *multiEval) alongSolution() (unique bool, df, db int, sameReaching, ok b
 // (-1: none reaches the goal). The solution's moves are untouched, so it
 // stays a solution and only a way through ti can come level with it or
 // beat it: one of k+near+1 moves, k ti's depth from the start (which the
-// change does not touch). Unless that is at most D, the solution stays
+// change does not touch); below D see throughCell. Unless that is at most
+// D, the solution stays
 // the unique shortest one with the same forward decisions; its backward
 // decisions change at ti's old and new successors. Reaching cells change
 // only when ti gets nearer and could not reach the goal, or when its
 // distance rises and no new successor reaches the goal without it (one
 // at most as far as ti).
-func (e *multiEval) offSolution(di, near int32) (unique bool, df, db int, sameReaching, ok bool) {
+func (e *multiEval) offSolution(di, near int32, count, next int) (unique bool, df, db int, sameReaching, ok bool) {
 	s, i := &e.sol, e.ti
 	unique = true
 	if near >= 0 && (di < 0 || near+1 < di) {
 		if k := e.short.DepthOf(i); k >= 0 {
 			switch l := k + int(near) + 1; {
 			case l < s.D:
-				return false, 0, 0, false, false // a shorter solution
+				return e.throughCell(k, di, count, next)
 			case l == s.D:
 				unique = false // a second one
 			}
@@ -156,12 +157,71 @@ func (e *multiEval) onSolution(k int, di, near int32, count, next int) (unique b
 	if count > 1 {
 		return false, 0, 0, true, true
 	}
-	s, i, dist := &e.sol, e.ti, e.short.ToGoal()
+	s, i := &e.sol, e.ti
+	unique, df, db = e.tail(next)
+	if !unique {
+		return false, 0, 0, true, true
+	}
+	if _, succs := first(e.at(e.succ, i)); succs > 1 {
+		df++
+	}
+	df += int(s.fwd[k])
+	db += int(s.bwd[k+1]) + e.movedPreds(1, k, false)
+	return true, df, db, true, true
+}
+
+// throughCell is offSolution for a change that gives a shorter solution
+// through ti, which is k moves from the start: every shortest solution
+// runs along a shortest way to ti (none of which the change touches),
+// then on as in onSolution. The way to ti is walked backwards over the
+// depth tracker's layers: it is unique when every cell on it has one
+// predecessor in the layer before.
+func (e *multiEval) throughCell(k int, di int32, count, next int) (unique bool, df, db int, sameReaching, ok bool) {
+	sameReaching = di >= 0 // ti gets nearer: only it could start reaching
+	if count > 1 {
+		return false, 0, 0, sameReaching, true
+	}
+	unique, df, db = e.tail(next)
+	if !unique {
+		return false, 0, 0, sameReaching, true
+	}
+	w, c := e.w, e.ti
+	for d := k; ; d-- {
+		if _, succs := first(e.at(e.succ, c)); succs > 1 {
+			df++
+		}
+		if d == 0 {
+			return true, df, db, sameReaching, true
+		}
+		if e.npredWith(c) > 1 {
+			db++
+		}
+		// ti is in no layer before k, so π of the current configuration
+		// serves.
+		layer, p, n := e.short.Layer(d-1), -1, 0
+		for x, word := range e.pred[c*w : c*w+w] {
+			if word &= layer[x]; word != 0 {
+				if n += bits.OnesCount64(word); n > 1 {
+					return false, 0, 0, sameReaching, true
+				}
+				p = x<<6 + bits.TrailingZeros64(word)
+			}
+		}
+		c = p
+	}
+}
+
+// tail walks the shortest way from cell next, nearer the goal than the
+// changed cell, along the kept distances (which the change does not
+// touch there) until it meets the kept solution, and on along it: it
+// returns whether the way is unique and its decisions.
+func (e *multiEval) tail(next int) (unique bool, df, db int) {
+	s, dist := &e.sol, e.short.ToGoal()
 	c := next
 	for s.at[c] < 0 {
 		t, ways, succs := e.nearer(dist, c, int(dist[c])-1)
 		if ways > 1 {
-			return false, 0, 0, true, true
+			return false, 0, 0
 		}
 		if succs > 1 {
 			df++
@@ -172,12 +232,9 @@ func (e *multiEval) onSolution(k int, di, near int32, count, next int) (unique b
 		c = t
 	}
 	m := int(s.at[c])
-	if _, succs := first(e.at(e.succ, i)); succs > 1 {
-		df++
-	}
-	df += int(s.fwd[k] + s.fwd[s.D] - s.fwd[m])
-	db += int(s.bwd[k+1]+s.bwd[s.D+1]-s.bwd[m]) + e.movedPreds(1, k, false) + e.movedPreds(m, s.D, false)
-	return true, df, db, true, true
+	df += int(s.fwd[s.D] - s.fwd[m])
+	db += int(s.bwd[s.D+1]-s.bwd[m]) + e.movedPreds(m, s.D, false)
+	return true, df, db
 }
 
 // npredWith returns |π(c)| with the change in place (begin), whether π

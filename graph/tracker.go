@@ -680,6 +680,10 @@ func (t *DepthTracker) markDepths(from, to int, set bool) {
 	}
 }
 
+// Layer returns the cells d moves from the start, for d up to the goal
+// depth. The caller must not modify it; it changes with the tracker.
+func (t *DepthTracker) Layer(d int) Set { return t.layers[d*t.w : (d+1)*t.w] }
+
 // DepthOf returns the number of moves from the start to cell i if
 // breadth-first search expands it before reaching the goal, else -1.
 func (t *DepthTracker) DepthOf(i int) int { return t.layerOf(i) }
