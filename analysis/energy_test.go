@@ -97,7 +97,8 @@ func TestDesignTryBound(t *testing.T) {
 		g := graph.MustCompile(b)
 		goal := 1 + rng.IntN(b.Cells()-1)
 		m, _ := maze.Random(b, b.Cell(0), b.Cell(goal), rng)
-		if checkTryBound(t, g, goal, m.Jumps, n, rng) == 0 {
+		fresh := func(jumps []int) float64 { return analysis.Design{}.Evaluator(g, 0, goal).Reset(jumps) }
+		if checkTryBound(t, g, goal, m.Jumps, n, fresh, rng) == 0 {
 			t.Errorf("%v: TryBound never stopped early", [2]int{b.Rows, b.Cols})
 		}
 	}
@@ -124,16 +125,19 @@ func TestDesignTryBoundAfterDescent(t *testing.T) {
 		if analysis.Analyze(g, res.Best).Terms()[analysis.NotUnique] != 0 {
 			t.Fatalf("%d×%d: the descent left no unique solution", size, size)
 		}
-		checkTryBound(t, g, goal, res.Best.Jumps, 4*steps, rng)
+		// Reset evaluates from scratch; one evaluator spares building one
+		// for every change.
+		fresh := analysis.Design{}.Evaluator(g, 0, goal).Reset
+		checkTryBound(t, g, goal, res.Best.Jumps, 2*steps, fresh, rng)
 	}
 }
 
 // checkTryBound tries n random changes of the maze with the given jumps
 // (start in cell 0) through the design evaluator's TryBound with bounds
-// near the current energy, checks every answer against a fresh
-// evaluation, and accepts the changes that do not raise the energy and
-// now and then one that does. It returns how many answers were bounds.
-func checkTryBound(t *testing.T, g *graph.Graph, goal int, jumps []int, n int, rng *rand.Rand) (inexact int) {
+// near the current energy, checks every answer against fresh, and accepts
+// the changes that do not raise the energy and now and then one that
+// does. It returns how many answers were bounds.
+func checkTryBound(t *testing.T, g *graph.Graph, goal int, jumps []int, n int, fresh func([]int) float64, rng *rand.Rand) (inexact int) {
 	t.Helper()
 	jumps = slices.Clone(jumps)
 	ev := analysis.Design{}.Evaluator(g, 0, goal)
@@ -151,7 +155,7 @@ func checkTryBound(t *testing.T, g *graph.Graph, goal int, jumps []int, n int, r
 		j := legal[rng.IntN(len(legal))]
 		old := jumps[i]
 		jumps[i] = j
-		want := analysis.Design{}.Evaluator(g, 0, goal).Reset(jumps)
+		want := fresh(jumps)
 		jumps[i] = old
 		bound := cur + float64(rng.IntN(7)-3)
 		got, exact := be.TryBound(i, j, bound)
