@@ -72,15 +72,16 @@ func (e *multiEval) keepSolution() {
 }
 
 // alongSolution rates the change in place (begin) from the kept unique
-// solution when the change leaves it where it is or cuts it at the
-// changed cell ti and continues it along the kept distances. It returns
+// solution when the change leaves it where it is, cuts it at the changed
+// cell ti and continues it along the kept distances, or makes a shorter
+// one through ti off it. It returns
 // whether the changed configuration has a unique shortest solution, its
 // decisions if so, and whether the reaching cells certainly stay the
 // same; ok is false when it does not cover the change.
 //
 // Changing ti's moves changes no way to ti, and a distance to the goal
 // falls only through ti, when ti gets nearer (a new successor more than
-// one move nearer than ti). See offSolution and onSolution.
+// one move nearer than ti). See offSolution, throughCell and onSolution.
 func (e *multiEval) alongSolution() (unique bool, df, db int, sameReaching, ok bool) {
 	s, i := &e.sol, e.ti
 	s.kept = false
@@ -109,17 +110,16 @@ func (e *multiEval) alongSolution() (unique bool, df, db int, sameReaching, ok b
 }
 
 // offSolution is alongSolution for a cell ti off the solution, whose
-// distance to the goal is di and whose nearest new successor is near
-// (-1: none reaches the goal). The solution's moves are untouched, so it
-// stays a solution and only a way through ti can come level with it or
-// beat it: one of k+near+1 moves, k ti's depth from the start (which the
-// change does not touch); below D see throughCell. Unless that is at most
-// D, the solution stays
-// the unique shortest one with the same forward decisions; its backward
-// decisions change at ti's old and new successors. Reaching cells change
-// only when ti gets nearer and could not reach the goal, or when its
-// distance rises and no new successor reaches the goal without it (one
-// at most as far as ti).
+// distance to the goal is di and whose nearest new successors are count
+// cells at distance near (-1: none reaches the goal), next one of them.
+// The solution's moves are untouched, so it stays a solution and only a
+// way through ti can come level with it or beat it: one of k+near+1
+// moves, k ti's depth from the start (which the change does not touch);
+// below D see throughCell. Above D the solution stays the unique shortest
+// one with the same forward decisions; its backward decisions change at
+// ti's old and new successors. Reaching cells change only when ti gets
+// nearer and could not reach the goal, or when its distance rises and no
+// new successor reaches the goal without it (one at most as far as ti).
 func (e *multiEval) offSolution(di, near int32, count, next int) (unique bool, df, db int, sameReaching, ok bool) {
 	s, i := &e.sol, e.ti
 	unique = true
@@ -177,7 +177,7 @@ func (e *multiEval) onSolution(k int, di, near int32, count, next int) (unique b
 // depth tracker's layers: it is unique when every cell on it has one
 // predecessor in the layer before.
 func (e *multiEval) throughCell(k int, di int32, count, next int) (unique bool, df, db int, sameReaching, ok bool) {
-	sameReaching = di >= 0 // ti gets nearer: only it could start reaching
+	sameReaching = di >= 0 // ti gets nearer: reaching changes only if it could not reach the goal
 	if count > 1 {
 		return false, 0, 0, sameReaching, true
 	}
