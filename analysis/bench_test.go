@@ -211,15 +211,19 @@ func BenchmarkGenerateVariants7x7(b *testing.B) {
 
 // BenchmarkSearchBoards measures what users run: a hill descent from a
 // random maze to the end of its budget, start in the upper-left corner and
-// goal in the far one, on 5×5, 10×10 and 20×20 boards, with both energies,
-// under the rook and the no-U-turn rules. It reports the CPU cost per
+// goal in the far one, on 5×5, 10×10 and 20×20 boards (and 15×15 under the
+// rook rule), with both energies, under the rook and the no-U-turn rules. It reports the CPU cost per
 // iteration, which issue 14 compares across energies and sizes. Every
 // operation runs the same search (the same seed).
 //
 //	go test ./analysis -run '^$' -bench SearchBoards -benchtime 1x -count 5
 func BenchmarkSearchBoards(b *testing.B) {
 	for _, rule := range []string{"rook", "no-u-turn"} {
-		for _, size := range []int{5, 10, 20} {
+		sizes := []int{5, 10, 15, 20}
+		if rule != "rook" {
+			sizes = []int{5, 10, 20}
+		}
+		for _, size := range sizes {
 			for _, e := range []energy.Energy{energy.Depth{}, analysis.Design{}} {
 				b.Run(fmt.Sprintf("%s/%dx%d/%s", rule, size, size, e.Name()), func(b *testing.B) {
 					iters := 100_000

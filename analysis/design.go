@@ -34,7 +34,7 @@ func (Design) Evaluator(g *graph.Graph, start, goal int) energy.Evaluator {
 	// and multiEval). Over states it has neither.
 	if m, ok := s.(*multiEval); ok {
 		d.short = graph.NewDepthTracker(g, start, goal)
-		m.short = d.short
+		d.multi, m.short = m, d.short
 	}
 	return d
 }

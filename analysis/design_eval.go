@@ -27,7 +27,10 @@ type designEval struct {
 	cells int
 	// short follows the goal depth of the current configuration on boards
 	// of cells (nil over states), for its shortcut proofs: see rate.
-	short  *graph.DepthTracker
+	short *graph.DepthTracker
+	// multi is e on boards past one word (else nil), which keeps the
+	// current solution for the changes that leave it (offSolution).
+	multi  *multiEval
 	ti, tj int // the change last tried
 }
 
@@ -109,28 +112,52 @@ func (d *designEval) rate(penalty int, bound float64) (float64, bool) {
 			return base - float64(D), false
 		}
 	}
-	e.searchFrom()
-	e.search(true)
-	D := e.startDistance()
-	unique, dec := false, 0
-	if D >= 0 {
-		if lb := base - float64(D); lb > bound { // min(d_f, d_b) ≤ D
+	// Past one word, most other changes a hill descent tries leave the
+	// kept unique solution or cut it at the changed cell (see
+	// solution.go), and the decisions follow without a search.
+	unique, dec, nonReaching := false, 0, 0
+	u, df, db, same, along := false, 0, 0, false, false
+	if d.multi != nil {
+		u, df, db, same, along = d.multi.alongSolution()
+	}
+	if along {
+		lb := S*S*S + base
+		if unique = u; unique {
+			dec = min(df, db)
+			lb = base - float64(dec)
+		}
+		if lb > bound {
 			return lb, false
 		}
-		var df, db int
-		unique, df, db = e.decisions(D)
-		dec = min(df, db)
-		if lb := base - float64(dec); unique && lb > bound {
-			return lb, false
+		nonReaching = d.multi.nonReachingWith(same)
+	} else {
+		// Most of the others cut the start off the goal: |S|³ at least.
+		if d.multi != nil && d.multi.cutOff() {
+			if lb := S*S*S + base; lb > bound {
+				return lb, false
+			}
 		}
-		if lb := S*S*S + base; !unique && lb > bound {
-			return lb, false
+		e.searchFrom()
+		e.search(true)
+		if D := e.startDistance(); D >= 0 {
+			if lb := base - float64(D); lb > bound { // min(d_f, d_b) ≤ D
+				return lb, false
+			}
+			unique, df, db = e.decisions(D)
+			dec = min(df, db)
+			if lb := base - float64(dec); unique && lb > bound {
+				return lb, false
+			}
+			if lb := S*S*S + base; !unique && lb > bound {
+				return lb, false
+			}
+			e.search(false)
 		}
-		e.search(false)
+		nonReaching = d.cells - e.reaching()
 	}
 	v := e.values()
 	*v = Values{}
-	v[NonReaching], v[ClusterPenalty], v[InitialForcedMoves] = d.cells-e.reaching(), penalty, m
+	v[NonReaching], v[ClusterPenalty], v[InitialForcedMoves] = nonReaching, penalty, m
 	v[NotUnique] = 1
 	if unique {
 		v[NotUnique], v[Decisions] = 0, dec

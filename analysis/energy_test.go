@@ -1,8 +1,10 @@
 package analysis_test
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,6 +12,7 @@ import (
 	"rjm/energy"
 	"rjm/graph"
 	"rjm/maze"
+	"rjm/search"
 )
 
 // mustParse parses an energy or fails the test.
@@ -88,50 +91,88 @@ func TestDesignTryBound(t *testing.T) {
 		{Rows: 10, Cols: 10}, {Rows: 15, Cols: 15}, {Rows: 20, Cols: 20},
 		{Rows: 5, Cols: 5, Variant: noUTurn}, {Rows: 7, Cols: 7, Variant: noUTurn}, {Rows: 9, Cols: 9, Variant: noUTurn},
 		{Rows: 6, Cols: 6, Variant: maze.Variant{Tiling: maze.Hex, NoUTurn: true}}} {
-		sz := [2]int{b.Rows, b.Cols}
 		n := steps
 		if b.Cells() > 64 {
-			n /= 5
+			n = max(n/5, 300) // fewer on large boards, but enough to meet an early stop
 		}
 		g := graph.MustCompile(b)
 		goal := 1 + rng.IntN(b.Cells()-1)
 		m, _ := maze.Random(b, b.Cell(0), b.Cell(goal), rng)
-		ev := analysis.Design{}.Evaluator(g, 0, goal)
-		be, ok := ev.(energy.BoundedEvaluator)
-		if !ok {
-			t.Fatal("the design evaluator is not bounded")
-		}
-		cur := ev.Reset(m.Jumps)
-		inexact := 0
-		for range n {
-			i := rng.IntN(b.Cells())
-			legal := g.Legal(i)
-			if i == goal || len(legal) < 2 {
-				continue
-			}
-			j := legal[rng.IntN(len(legal))]
-			old := m.Jumps[i]
-			m.Jumps[i] = j
-			want := analysis.Design{}.Evaluator(g, 0, goal).Reset(m.Jumps)
-			m.Jumps[i] = old
-			bound := cur + float64(rng.IntN(7)-3)
-			got, exact := be.TryBound(i, j, bound)
-			if exact && got != want || !exact && (got <= bound || got > want) {
-				t.Fatalf("TryBound(bound %v) = %v, %v; energy %v", bound, got, exact, want)
-			}
-			if !exact {
-				inexact++
-				continue
-			}
-			if got <= cur || rng.IntN(20) == 0 {
-				ev.Accept()
-				m.Jumps[i], cur = j, got
-			}
-		}
-		if inexact == 0 {
-			t.Errorf("%v: TryBound never stopped early", sz)
+		fresh := func(jumps []int) float64 { return analysis.Design{}.Evaluator(g, 0, goal).Reset(jumps) }
+		if checkTryBound(t, g, goal, m.Jumps, n, fresh, rng) == 0 {
+			t.Errorf("%v: TryBound never stopped early", [2]int{b.Rows, b.Cols})
 		}
 	}
+}
+
+// The same from mazes a hill descent left, as large boards meet them in a
+// real search: a long unique solution, which the evaluator past one word
+// keeps through the changes (see analysis/solution.go).
+func TestDesignTryBoundAfterDescent(t *testing.T) {
+	rng := rand.New(rand.NewPCG(10, 10))
+	steps := 3000
+	if testing.Short() {
+		steps = 300
+	}
+	for _, size := range []int{10, 15, 20} {
+		b := maze.Board{Rows: size, Cols: size}
+		g := graph.MustCompile(b)
+		goal := b.Cells() - 1
+		p := search.Problem{Graph: g, Start: 0, Goal: goal, Energy: analysis.Design{}}
+		res, err := search.HillDescent{Iterations: 20_000}.Search(context.Background(), p, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if analysis.Analyze(g, res.Best).Terms()[analysis.NotUnique] != 0 {
+			t.Fatalf("%d×%d: the descent left no unique solution", size, size)
+		}
+		// Reset evaluates from scratch; one evaluator spares building one
+		// for every change.
+		fresh := analysis.Design{}.Evaluator(g, 0, goal).Reset
+		checkTryBound(t, g, goal, res.Best.Jumps, 2*steps, fresh, rng)
+	}
+}
+
+// checkTryBound tries n random changes of the maze with the given jumps
+// (start in cell 0) through the design evaluator's TryBound with bounds
+// near the current energy, checks every answer against fresh, and accepts
+// the changes that do not raise the energy and now and then one that
+// does. It returns how many answers were bounds.
+func checkTryBound(t *testing.T, g *graph.Graph, goal int, jumps []int, n int, fresh func([]int) float64, rng *rand.Rand) (inexact int) {
+	t.Helper()
+	jumps = slices.Clone(jumps)
+	ev := analysis.Design{}.Evaluator(g, 0, goal)
+	be, ok := ev.(energy.BoundedEvaluator)
+	if !ok {
+		t.Fatal("the design evaluator is not bounded")
+	}
+	cur := ev.Reset(jumps)
+	for range n {
+		i := rng.IntN(g.Cells())
+		legal := g.Legal(i)
+		if i == goal || len(legal) < 2 {
+			continue
+		}
+		j := legal[rng.IntN(len(legal))]
+		old := jumps[i]
+		jumps[i] = j
+		want := fresh(jumps)
+		jumps[i] = old
+		bound := cur + float64(rng.IntN(7)-3)
+		got, exact := be.TryBound(i, j, bound)
+		if exact && got != want || !exact && (got <= bound || got > want) {
+			t.Fatalf("TryBound(bound %v) = %v, %v; energy %v", bound, got, exact, want)
+		}
+		if !exact {
+			inexact++
+			continue
+		}
+		if got <= cur || rng.IntN(20) == 0 {
+			ev.Accept()
+			jumps[i], cur = j, got
+		}
+	}
+	return inexact
 }
 
 // The design energy of every maze equals the energy Analyze reports, and

@@ -37,11 +37,18 @@ type multiEval struct {
 	// short, when set (by the design energy's evaluator), follows the
 	// current configuration's distances to the goal; while a change is in
 	// place (begin, staged) the design's stages read them, with the change
-	// put in by short.TryDistances (tried), instead of searching.
-	short         *graph.DepthTracker
-	staged, tried bool
-	// Scratch sets, each used by one method only.
+	// put in by short.TryDistances (tried), instead of searching. After
+	// end the tried distances stay (kept) until the next begin takes them
+	// back, unless Accept keeps them: an exact answer is mostly accepted.
+	short               *graph.DepthTracker
+	staged, tried, kept bool
+	light               bool // π is still the current configuration's (see begin)
+	// With short, the current configuration's shortest solution (see
+	// solution.go).
+	sol solution
+	// Scratch sets, each used by one method only, and closure's queue.
 	reach, reachable, kind, hole, front, grown, fwd, bwd, rest, part, left graph.Set
+	closed                                                                 []int32
 }
 
 func newMultiEval(g *graph.Graph, start, goal int, need needs) *multiEval {
@@ -57,6 +64,7 @@ func newMultiEval(g *graph.Graph, start, goal int, need needs) *multiEval {
 	for c := range e.dist {
 		e.dist[c] = -1
 	}
+	e.sol.init(n)
 	for _, s := range []*graph.Set{&e.reach, &e.reachable, &e.kind, &e.hole, &e.front, &e.grown, &e.fwd, &e.bwd, &e.rest, &e.part, &e.left} {
 		*s = g.NewSet()
 	}
@@ -72,6 +80,7 @@ func (e *multiEval) classOf(j int) int { return jumpClass(j, e.top) }
 
 func (e *multiEval) reset(jumps []int) *Values {
 	copy(e.jumps, jumps)
+	e.sol.ok, e.kept = false, false
 	clear(e.pred)
 	clear(e.class)
 	for i, j := range jumps {
@@ -95,7 +104,7 @@ func (e *multiEval) reset(jumps []int) *Values {
 func (e *multiEval) try(i, j int) *Values {
 	old := e.jumps[i]
 	incremental := e.need&needPenalty != 0 && e.need&needClusters == 0
-	delta := e.change(i, j, incremental)
+	delta := e.change(i, j, incremental, false)
 	e.compute(&e.next)
 	if incremental {
 		e.next[ClusterPenalty] = e.cur[ClusterPenalty] + delta
@@ -106,13 +115,18 @@ func (e *multiEval) try(i, j int) *Values {
 }
 
 // change sets cell i's jump to j and, with penalty, returns the change in
-// the cluster penalty it makes.
-func (e *multiEval) change(i, j int, penalty bool) (delta int) {
+// the cluster penalty it makes. With light it leaves π as it is (see
+// begin).
+func (e *multiEval) change(i, j int, penalty, light bool) (delta int) {
 	a, b := e.classOf(e.jumps[i]), e.classOf(j)
 	if penalty && a != b {
 		delta = -e.splitPenalty(i, e.at(e.class, a), a)
 	}
-	e.apply(i, j)
+	if light {
+		e.applyLight(i, j)
+	} else {
+		e.apply(i, j)
+	}
 	if penalty && a != b {
 		delta += e.splitPenalty(i, e.at(e.class, b), b)
 	}
@@ -121,22 +135,46 @@ func (e *multiEval) change(i, j int, penalty bool) (delta int) {
 
 // begin puts the change of cell i to jump j in place for the design
 // energy's stages (see designEval) and returns the cluster penalty with
-// it.
+// it. On boards whose same jump moves can be reversed the clusters need
+// only σ, and π follows only when fixPred asks: most changes are rejected
+// before anything reads it.
 func (e *multiEval) begin(i, j int) (penalty int) {
+	if e.kept {
+		e.short.UndoDistances()
+		e.kept = false
+	}
+	if e.short != nil && !e.sol.ok {
+		e.keepSolution()
+	}
+	e.sol.kept = false
 	e.old = e.jumps[i]
-	penalty = e.cur[ClusterPenalty] + e.change(i, j, true)
+	e.light = e.sym
+	penalty = e.cur[ClusterPenalty] + e.change(i, j, true, e.light)
 	e.ti, e.tj = i, j
 	e.staged = e.short != nil
 	return penalty
 }
 
+// fixPred puts the change in place (begin) into π, before the stages that
+// read it (searchFrom; the kept solution's stages do without, see
+// npredWith).
+func (e *multiEval) fixPred() {
+	if e.light {
+		e.movePred(e.ti, e.g.Succ(e.ti, e.old), e.at(e.succ, e.ti))
+		e.light = false
+	}
+}
+
 // end takes back the change begin put in place.
 func (e *multiEval) end() {
-	if e.tried {
-		e.short.UndoDistances()
-	}
+	e.kept = e.tried
 	e.staged, e.tried = false, false
-	e.apply(e.ti, e.old)
+	if e.light {
+		e.applyLight(e.ti, e.old)
+		e.light = false
+	} else {
+		e.apply(e.ti, e.old)
+	}
 }
 
 func (e *multiEval) startDistance() int {
@@ -159,33 +197,47 @@ func (e *multiEval) decisions(D int) (unique bool, df, db int) {
 	if e.staged {
 		dist = e.short.ToGoal()
 	}
-	unique, df, db, _ = e.walkOver(dist, D, false)
+	unique, df, db, _ = e.walkOver(dist, D, false, false)
 	return unique, df, db
 }
 
 func (e *multiEval) accept() {
+	e.kept = false // the design energy's evaluator accepted them in short
 	e.apply(e.ti, e.tj)
 	e.cur = e.next
+	e.sol.accept()
 }
 
 // apply sets cell i's jump to j, updating σ, π and the classes.
 func (e *multiEval) apply(i, j int) {
-	old, s := e.at(e.succ, i), e.g.Succ(i, j)
+	e.movePred(i, e.at(e.succ, i), e.g.Succ(i, j))
+	e.applyLight(i, j)
+}
+
+// movePred moves cell i in π from the cells of old to those of s.
+func (e *multiEval) movePred(i int, old, s []uint64) {
+	w, pred := e.w, e.pred
+	iw, ib := i>>6, uint64(1)<<(uint(i)&63)
 	for x := range old {
 		for gone := old[x] &^ s[x]; gone != 0; gone &= gone - 1 {
 			t := x<<6 + bits.TrailingZeros64(gone)
-			e.at(e.pred, t).Remove(i)
+			pred[t*w+iw] &^= ib
 			e.npred[t]--
 		}
 		for added := s[x] &^ old[x]; added != 0; added &= added - 1 {
 			t := x<<6 + bits.TrailingZeros64(added)
-			e.at(e.pred, t).Add(i)
+			pred[t*w+iw] |= ib
 			e.npred[t]++
 		}
 	}
-	old.Copy(s)
-	e.at(e.class, e.classOf(e.jumps[i])).Remove(i)
-	e.at(e.class, e.classOf(j)).Add(i)
+}
+
+// applyLight is apply without π.
+func (e *multiEval) applyLight(i, j int) {
+	w, iw, ib := e.w, i>>6, uint64(1)<<(uint(i)&63)
+	copy(e.at(e.succ, i), e.g.Succ(i, j))
+	e.class[e.classOf(e.jumps[i])*w+iw] &^= ib
+	e.class[e.classOf(j)*w+iw] |= ib
 	e.jumps[i] = j
 }
 
@@ -222,6 +274,7 @@ func (e *multiEval) compute(v *Values) {
 
 // searchFrom starts the backward search from the goal.
 func (e *multiEval) searchFrom() {
+	e.fixPred() // the search and the walk after it read π
 	if e.staged {
 		// Kept distances pay when few rise; past an eighth of the cells
 		// a fresh search is cheaper.
@@ -318,14 +371,18 @@ func (e *multiEval) path(v *Values, D int) { pathTerms(v, D, e.need, e.countPath
 // walk follows the shortest solution from the start, D moves from the
 // goal, over the distances of the backward search (see wordEval.walk).
 func (e *multiEval) walk(D int, uturns bool) (unique bool, df, db, ut int) {
-	return e.walkOver(e.dist, D, uturns)
+	return e.walkOver(e.dist, D, uturns, false)
 }
 
-// walkOver is walk over the distances to the goal in dist.
-func (e *multiEval) walkOver(dist []int32, D int, uturns bool) (unique bool, df, db, ut int) {
+// walkOver is walk over the distances to the goal in dist; with keep it
+// records the solution's cells in sol.cells.
+func (e *multiEval) walkOver(dist []int32, D int, uturns, keep bool) (unique bool, df, db, ut int) {
 	var prev maze.Dir
 	c := e.start
 	for d := D - 1; d >= 0; d-- {
+		if keep {
+			e.sol.cells = append(e.sol.cells, int32(c))
+		}
 		next, k, succs := e.nearer(dist, c, d)
 		if k > 1 {
 			return false, 0, 0, 0
@@ -344,6 +401,9 @@ func (e *multiEval) walkOver(dist []int32, D int, uturns bool) (unique bool, df,
 			prev = arrive
 		}
 		c = next
+	}
+	if keep {
+		e.sol.cells = append(e.sol.cells, int32(c))
 	}
 	if e.npred[c] > 1 {
 		db++
@@ -385,21 +445,29 @@ func (e *multiEval) forward() {
 }
 
 // closure sets dst to the cells reachable from s by the edges of adj
-// without leaving within (nil: anywhere), s included.
-func (e *multiEval) closure(dst graph.Set, adj []uint64, s int, within graph.Set) {
+// without leaving within (nil: anywhere), s included, and returns their
+// number. A queue rather than layers of sets: same jump clusters, the
+// most frequent closures, hold a few cells.
+func (e *multiEval) closure(dst graph.Set, adj []uint64, s int, within graph.Set) int {
+	w := e.w
 	clear(dst)
 	dst.Add(s)
-	e.front.Copy(dst)
-	for !e.front.Empty() {
-		clear(e.grown)
-		e.front.Each(func(c int) { e.grown.Or(e.at(adj, c)) })
-		if within != nil {
-			e.grown.And(within)
+	q := append(e.closed[:0], int32(s))
+	for head := 0; head < len(q); head++ {
+		c := int(q[head])
+		for x, word := range adj[c*w : c*w+w] {
+			if within != nil {
+				word &= within[x]
+			}
+			word &^= dst[x]
+			dst[x] |= word
+			for ; word != 0; word &= word - 1 {
+				q = append(q, int32(x<<6+bits.TrailingZeros64(word)))
+			}
 		}
-		e.grown.AndNot(dst)
-		dst.Or(e.grown)
-		e.front, e.grown = e.grown, e.front
 	}
+	e.closed = q
+	return len(q)
 }
 
 // holes counts the holes among kind and their cells (see wordEval.holes).
@@ -450,13 +518,15 @@ func (e *multiEval) forced() int {
 }
 
 // cluster sets dst to the same jump cluster of s among the cells within
-// (see wordEval.cluster).
-func (e *multiEval) cluster(dst graph.Set, s int, within graph.Set) {
-	e.closure(dst, e.succ, s, within)
+// (see wordEval.cluster) and returns its size.
+func (e *multiEval) cluster(dst graph.Set, s int, within graph.Set) int {
+	size := e.closure(dst, e.succ, s, within)
 	if !e.sym {
 		e.closure(e.bwd, e.pred, s, within)
 		dst.And(e.bwd)
+		size = dst.Len()
 	}
+	return size
 }
 
 func (e *multiEval) clusters() (count, largest, penalty int) {
@@ -469,8 +539,7 @@ func (e *multiEval) clusters() (count, largest, penalty int) {
 			if s < 0 {
 				break
 			}
-			e.cluster(e.fwd, s, class)
-			size := e.fwd.Len()
+			size := e.cluster(e.fwd, s, class)
 			if size >= 2 {
 				count++
 			}
@@ -489,8 +558,27 @@ func (e *multiEval) splitPenalty(i int, class graph.Set, k int) int {
 	if k == 0 || k == e.top {
 		return 0
 	}
-	e.cluster(e.fwd, i, class)
-	size := e.fwd.Len()
+	if e.sym {
+		// Same jump moves can be reversed: J without i falls into the
+		// clusters, in the class without i, of i's successors in the
+		// class, and |J| − 1 is the sum of their sizes.
+		e.part.Copy(class)
+		e.part.Remove(i)
+		clear(e.rest) // the cells of the clusters found
+		sum, p := 0, 0
+		for x, word := range e.at(e.succ, i) {
+			for word &= class[x]; word != 0; word &= word - 1 {
+				if t := x<<6 + bits.TrailingZeros64(word); !e.rest.Has(t) {
+					size := e.closure(e.fwd, e.succ, t, e.part)
+					e.rest.Or(e.fwd)
+					sum += size
+					p -= (size - 1) * (size - 1)
+				}
+			}
+		}
+		return sum*sum + p
+	}
+	size := e.cluster(e.fwd, i, class)
 	p := (size - 1) * (size - 1)
 	e.rest.Copy(e.fwd)
 	e.rest.Remove(i)
@@ -500,8 +588,7 @@ func (e *multiEval) splitPenalty(i int, class graph.Set, k int) int {
 			return p
 		}
 		e.part.Copy(e.rest)
-		e.cluster(e.fwd, s, e.part)
-		size := e.fwd.Len()
+		size := e.cluster(e.fwd, s, e.part)
 		p -= (size - 1) * (size - 1)
 		e.rest.AndNot(e.fwd)
 	}

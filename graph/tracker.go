@@ -36,7 +36,9 @@ type DepthTracker struct {
 	layers, cum []uint64
 	top         int
 	found       bool
-	depth       []int32 // depth[i] = the layer holding cell i, or -1
+	// depth[i] is the layer holding cell i, or -1; past two words it may
+	// also name a layer i has left (see layerOf).
+	depth []int32
 
 	// For TryBound: π of the current configuration (pred[v*w:(v+1)*w] is
 	// the set of cells with a move to v) and the distance from every cell
@@ -53,15 +55,19 @@ type DepthTracker struct {
 	affList, level, next, qList []int32
 	src                         []source
 	reaching                    int // cells with toGoal ≥ 0
-	// TryDistances: the old distances it changed, and how to undo it.
-	journaling   bool
-	journal      []source
-	undoSucc     []uint64
-	undoCell     int
-	undoReaching int
+	// TryDistances: the old distances it changed, and how to undo it;
+	// tried while it is in place, for the change of cell undoCell to jump
+	// triedJump.
+	journaling, tried bool
+	journal           []source
+	undoSucc          []uint64
+	undoCell          int
+	undoReaching      int
+	triedJump         int
 
 	// The change last tried, and the layers it produced (from k+1 on).
 	tryCell   int
+	tryJump   int
 	trySucc   []uint64 // σ(tryCell) after the change (a slice of Graph.succ)
 	tryK      int      // -1: the change leaves the layers as they are
 	tryTop    int
@@ -107,6 +113,7 @@ func (t *DepthTracker) Reset(jumps []int) int {
 		return t.states.reset(jumps)
 	}
 	w := t.w
+	t.tried = false
 	clear(t.pred)
 	for i, j := range jumps {
 		copy(t.cur[i*w:(i+1)*w], t.g.Succ(i, j))
@@ -125,7 +132,7 @@ func (t *DepthTracker) Reset(jumps []int) int {
 	for i := range t.depth {
 		t.depth[i] = -1
 	}
-	t.setDepths(0, t.top)
+	t.markDepths(0, t.top, true)
 	return t.Depth()
 }
 
@@ -147,7 +154,7 @@ func (t *DepthTracker) Try(i, j int) int {
 		return t.states.try(i, j)
 	}
 	w := t.w
-	t.tryCell, t.trySucc = i, t.g.Succ(i, j)
+	t.tryCell, t.tryJump, t.trySucc = i, j, t.g.Succ(i, j)
 	k := t.layerOf(i)
 	t.tryK = k
 	if k < 0 {
@@ -493,9 +500,11 @@ func (t *DepthTracker) setDist(c int, v int32) {
 
 // TryDistances puts the change of cell i's jump to j in place in the
 // distances to the goal (see ToGoal and Reaching), as an accepted change
-// would, until UndoDistances takes it back; the depths and layers stay
-// those of the current configuration, and nothing but UndoDistances may
-// come between. The design energy's evaluator reads its search from it:
+// would, until UndoDistances takes it back or Accept of the same change
+// keeps it; the depths and layers stay those of the current
+// configuration, and nothing but UndoDistances, or Try and Accept of the
+// same change, may come between. The design energy's evaluator reads its
+// search from it:
 // only the distances through i change, so this costs what changes rather
 // than a whole search. When more than limit distances would rise, it
 // changes nothing and returns false (a fresh search is then cheaper).
@@ -510,8 +519,8 @@ func (t *DepthTracker) TryDistances(i, j, limit int) bool {
 	t.setPred(ci, i, false)
 	t.setPred(s, i, true)
 	copy(ci, s)
-	t.undoCell, t.undoReaching = i, t.reaching
-	t.journal, t.journaling = t.journal[:0], true
+	t.undoCell, t.undoReaching, t.triedJump = i, t.reaching, j
+	t.journal, t.journaling, t.tried = t.journal[:0], true, true
 	ok := t.updateToGoal(i, limit)
 	t.journaling = false
 	if !ok {
@@ -522,6 +531,7 @@ func (t *DepthTracker) TryDistances(i, j, limit int) bool {
 
 // UndoDistances takes back the change TryDistances put in place.
 func (t *DepthTracker) UndoDistances() {
+	t.tried = false
 	for k := len(t.journal) - 1; k >= 0; k-- {
 		t.toGoal[t.journal[k].cell] = t.journal[k].dist
 	}
@@ -536,7 +546,12 @@ func (t *DepthTracker) UndoDistances() {
 // ToGoal returns every cell's distance to the goal (-1: none), with the
 // change of TryDistances when it is in place. The caller must not modify
 // it; it changes with the tracker.
-func (t *DepthTracker) ToGoal() []int32 { return t.toGoal }
+func (t *DepthTracker) ToGoal() []int32 {
+	if !t.toGoalOK {
+		t.computeToGoal()
+	}
+	return t.toGoal
+}
 
 // Reaching returns the number of cells with a distance to the goal (the
 // goal included), with the change of TryDistances when it is in place.
@@ -584,22 +599,33 @@ func (t *DepthTracker) Accept() {
 		return
 	}
 	w, i := t.w, t.tryCell
-	t.setPred(t.cur[i*w:(i+1)*w], i, false)
-	t.setPred(t.trySucc, i, true)
-	copy(t.cur[i*w:(i+1)*w], t.trySucc)
-	// On one word a fresh backward search is a few operations a layer,
-	// cheaper than the bookkeeping of a kept update (measured on 5×5).
-	if t.toGoalOK && w > 1 {
-		t.updateToGoal(i, 0)
+	if t.tried {
+		// TryDistances put the change in σ, π and the distances already.
+		if t.undoCell != i || t.triedJump != t.tryJump {
+			panic("graph: Accept of another change than the one TryDistances put in place")
+		}
+		t.tried = false
 	} else {
-		t.toGoalOK = false
+		t.setPred(t.cur[i*w:(i+1)*w], i, false)
+		t.setPred(t.trySucc, i, true)
+		copy(t.cur[i*w:(i+1)*w], t.trySucc)
+		// On one word a fresh backward search is a few operations a
+		// layer, cheaper than the bookkeeping of a kept update (measured
+		// on 5×5).
+		if t.toGoalOK && w > 1 {
+			t.updateToGoal(i, 0)
+		} else {
+			t.toGoalOK = false
+		}
 	}
 	if k := t.tryK; k >= 0 {
-		t.clearDepths(k+1, t.oldEnd)
+		if w <= 2 {
+			t.markDepths(k+1, t.oldEnd, false)
+		}
 		copy(t.layers[(k+1)*w:(t.tryEnd+1)*w], t.newLayers[(k+1)*w:(t.tryEnd+1)*w])
 		copy(t.cum[(k+1)*w:(t.tryEnd+1)*w], t.newCum[(k+1)*w:(t.tryEnd+1)*w])
 		t.top, t.found = t.tryTop, t.tryFound
-		t.setDepths(k+1, t.tryEnd)
+		t.markDepths(k+1, t.tryEnd, true)
 	}
 	t.tryK = -1
 }
@@ -619,17 +645,11 @@ func (t *DepthTracker) setPred(succ []uint64, i int, add bool) {
 	}
 }
 
-// setDepths records the depth of the cells in layers from..to.
-func (t *DepthTracker) setDepths(from, to int) {
-	t.markLayers(from, to, true)
-}
-
-// clearDepths forgets the depth of the cells in layers from..to.
-func (t *DepthTracker) clearDepths(from, to int) {
-	t.markLayers(from, to, false)
-}
-
-func (t *DepthTracker) markLayers(from, to int, set bool) {
+// markDepths records the depth of the cells in layers from..to, or with
+// set false forgets it. Past two words the depths of cells that leave the
+// layers are not forgotten (a layer costs more than the check): layerOf
+// checks that a cell is still in the layer its depth names.
+func (t *DepthTracker) markDepths(from, to int, set bool) {
 	w := t.w
 	for d := from; d <= to; d++ {
 		v := int32(-1)
@@ -644,11 +664,19 @@ func (t *DepthTracker) markLayers(from, to int, set bool) {
 	}
 }
 
+// Layer returns the cells d moves from the start, for d up to the goal
+// depth. The caller must not modify it; it changes with the tracker.
+func (t *DepthTracker) Layer(d int) Set { return t.layers[d*t.w : (d+1)*t.w] }
+
+// DepthOf returns the number of moves from the start to cell i if
+// breadth-first search expands it before reaching the goal, else -1.
+func (t *DepthTracker) DepthOf(i int) int { return t.layerOf(i) }
+
 // layerOf returns the depth of cell i if breadth-first search expands it
 // before reaching the goal, else -1.
 func (t *DepthTracker) layerOf(i int) int {
 	d := int(t.depth[i])
-	if t.found && d >= t.top {
+	if t.found && d >= t.top || t.w > 2 && d >= 0 && (d > t.top || t.layers[d*t.w+i>>6]&(1<<(uint(i)&63)) == 0) {
 		return -1
 	}
 	return d
@@ -667,44 +695,58 @@ func (t *DepthTracker) expandN(k int, layers, cum []uint64, oldLast int) (top in
 	}
 	w, cur := t.w, t.cur
 	gw, gb := t.goal>>6, uint64(1)<<(uint(t.goal)&63)
+	old, oldCum := t.layers, t.cum
 	for d := k; ; d++ {
 		next := layers[(d+1)*w : (d+2)*w]
-		clear(next)
+		first := true
 		for x, word := range layers[d*w : (d+1)*w] {
 			for ; word != 0; word &= word - 1 {
 				c := x<<6 + bits.TrailingZeros64(word)
 				s := cur[c*w : c*w+w]
+				if first {
+					copy(next, s)
+					first = false
+					continue
+				}
 				for y := range next {
 					next[y] |= s[y]
 				}
 			}
 		}
-		visited, nc := cum[d*w:(d+1)*w], cum[(d+1)*w:(d+2)*w]
-		empty := true
-		for y := range next {
-			next[y] &^= visited[y]
-			nc[y] = visited[y] | next[y]
-			empty = empty && next[y] == 0
+		if first {
+			return d, false, -1 // an empty layer
 		}
-		if empty {
+		// One pass: the new cells, the visited ones, and whether both
+		// equal the old layer's.
+		visited, nc := cum[d*w:(d+1)*w], cum[(d+1)*w:(d+2)*w]
+		compare := d+1 <= oldLast
+		var grown, diff uint64
+		if compare {
+			ol, oc := old[(d+1)*w:(d+2)*w], oldCum[(d+1)*w:(d+2)*w]
+			for y := range next {
+				n := next[y] &^ visited[y]
+				v := visited[y] | n
+				next[y], nc[y] = n, v
+				grown |= n
+				diff |= (n ^ ol[y]) | (v ^ oc[y])
+			}
+		} else {
+			for y := range next {
+				n := next[y] &^ visited[y]
+				next[y], nc[y] = n, visited[y]|n
+				grown |= n
+			}
+		}
+		if grown == 0 {
 			return d, false, -1
 		}
 		if next[gw]&gb != 0 {
 			return d + 1, true, -1
 		}
-		if d+1 <= oldLast && equalWords(next, t.layers[(d+1)*w:(d+2)*w]) && equalWords(nc, t.cum[(d+1)*w:(d+2)*w]) {
+		if compare && diff == 0 {
 			return 0, false, d + 1
 		}
 	}
-}
-
-func equalWords(a, b []uint64) bool {
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // expand2 is expandN for boards of 65 to 128 cells (up to 11×11).

@@ -55,6 +55,18 @@ func TestDepthTrackerMatchesFreshSearch(t *testing.T) {
 					if !slices.Equal(tr.ToGoal(), fresh.ToGoal()) || tr.Reaching() != fresh.Reaching() {
 						t.Fatalf("%v: TryDistances(%v, %d): distances differ from a fresh search\n%s", sz, b.Cell(i), j, m)
 					}
+					if step%20 == 0 {
+						// Try and Accept of the same change keep them.
+						if got := tr.Try(i, j); got != want {
+							t.Fatalf("%v: Try(%v, %d) after TryDistances = %d, want %d\n%s", sz, b.Cell(i), j, got, want, m)
+						}
+						tr.Accept()
+						cur = want
+						if tr.Depth() != want || !tr.ToGoalMatchesFresh() {
+							t.Fatalf("%v: Accept(%v, %d) after TryDistances: depth %d, want %d, or distances differ from a fresh search\n%s", sz, b.Cell(i), j, tr.Depth(), want, m)
+						}
+						continue
+					}
 					tr.UndoDistances()
 				}
 				m.Jumps[i] = old
