@@ -94,7 +94,7 @@ func BenchmarkTry5x5(b *testing.B) {
 	b.Run("design", func(b *testing.B) { benchTry(b, analysis.Design{}, w) })
 }
 
-// BenchmarkSearch5x5 compares the cost per iteration of seed 003's search
+// BenchmarkSearch5x5 compares the cost per iteration of the design paper's search
 // (hill descent with random uphill steps, p = 0.005, 25,000 iterations)
 // with the simple objective and with the design energy. Here the
 // configurations are those each search visits.

@@ -5,7 +5,7 @@ import (
 	"slices"
 )
 
-// brute is an independent, deliberately simple model of seed 003's
+// brute is an independent, deliberately simple model of the design paper's
 // definitions: plain (row, col) coordinates, σ from the four formulas of
 // §1.1, π by scanning every cell, fixpoints instead of searches, shortest
 // solutions enumerated one by one, and the recursive definitions of holes

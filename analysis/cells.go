@@ -3,7 +3,7 @@ package analysis
 import "rjm/graph"
 
 // openCells returns S, the maze's cells: the start, the goal and every
-// cell that can hold a jump with a move. On the seeds' boards that is every
+// cell that can hold a jump with a move. On the papers' boards that is every
 // cell; boards with cells that cannot be landed on or jumped from (variants
 // with blocked or pass-over cells, or cells outside Loyd's circle) leave
 // those out, so they count neither in |S| nor as non-reaching.

@@ -2,7 +2,7 @@ package analysis
 
 import "rjm/graph"
 
-// sameJumpClusters partitions the cells into seed 003's same jump clusters
+// sameJumpClusters partitions the cells into the design paper's same jump clusters
 // (§3.6): the maximal strongly connected subgraphs of the maze whose cells
 // all hold the same jump number. Each cluster is returned as its cells in
 // increasing order, clusters ordered by their smallest cell; cells that
@@ -58,7 +58,7 @@ func closure(g *graph.Graph, s int, within graph.Set, next func(c int) graph.Set
 	return set
 }
 
-// clusterPenalty returns Σ(|J|−1)² over the clusters (seed 003 §3.7).
+// clusterPenalty returns Σ(|J|−1)² over the clusters (the design paper, §3.7).
 func clusterPenalty(clusters [][]int) int {
 	p := 0
 	for _, c := range clusters {

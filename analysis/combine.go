@@ -11,7 +11,7 @@ import (
 )
 
 // Measure is a term as a combination uses it, optionally squared (as
-// 003's energy squares the initial forced moves).
+// the design paper's energy squares the initial forced moves).
 type Measure struct {
 	Term    Term
 	Squared bool
@@ -102,7 +102,7 @@ type Ranked struct {
 }
 
 // Priority is a user-defined energy that ranks its measures, highest
-// priority first, with seed 003's composition (§3.7): f₁ takes priority
+// priority first, with the design paper's composition (§3.7): f₁ takes priority
 // over f₂ in (r₂+1)·f₁ + f₂, where r₂ is the range of f₂, so the smallest
 // change of f₁ outweighs the largest change of f₂. Applied from the last
 // level up, the energy is Σₖ fₖ·Π_{l>k}(r_l+1), with r_l = Measure.Max on the

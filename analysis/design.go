@@ -5,7 +5,7 @@ import (
 	"rjm/graph"
 )
 
-// Design is seed 003's example energy function (§3.7), "design" on the
+// Design is the design paper's example energy function (§3.7), "design" on the
 // command line. With |S| the number of cells, n the non-reaching cells,
 // d_f and d_b the forward and backward decisions along the shortest
 // solution, J the same jump clusters and m the initial forced moves:

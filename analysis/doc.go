@@ -1,12 +1,13 @@
 // Package analysis computes the design features of Rook Jumping Mazes
-// (seed 003, "Rook Jumping Maze Design Considerations", §3; seed 000,
-// "Maze Evaluation II") and the energies built from them: 003's example
+// ("Rook Jumping Maze Design Considerations", the design paper, §3; the
+// assignment "Rook Jumping Maze Generation for AI Education", "Maze
+// Evaluation II") and the energies built from them: the design paper's example
 // energy function (Design) and user-defined weighted (Weighted) or
 // prioritised (Priority) combinations of the features.
 //
 // Everything works on the move graph (package graph), so it applies to any
 // board the graph is compiled from. S, the set of cells, is the start, the
-// goal and every cell that can hold a jump with a move (on the seeds'
+// goal and every cell that can hold a jump with a move (on the papers'
 // boards, every cell). On boards whose state is a cell (every variant but
 // Abbott's no-U-turn rule) the features are those of the graph of cells;
 // under the no-U-turn rule they are computed on the graph of states and
@@ -41,7 +42,7 @@
 //     by enumerating solutions.
 //   - U-turns: moves of the shortest solution that reverse the move before
 //     (§3.4's "sequences of U-turn moves within a row or column"; seed
-//     004's "right-left-right-left"), averaged likewise. A move reverses
+//     Program 1: Search's "right-left-right-left"), averaged likewise. A move reverses
 //     the one before when its direction is the opposite (maze.Dir.Opposite)
 //     of the direction that move arrived in: back and forth along a row or
 //     a column, and on boards with more directions along a diagonal or a
@@ -55,15 +56,15 @@
 //   - Initial forced moves m (§3.5): the moves from the start made while the
 //     current cell has exactly one successor; a forced cycle is cut when the
 //     walk returns to a cell it has left.
-//   - The goal depth and seed 000's simple objective (package energy).
+//   - The goal depth and the assignment's simple objective (package energy).
 //
 // # The no-U-turn rule
 //
 // Under Abbott's rule (maze.Variant.NoUTurn) a jump may not reverse the
 // direction of the jump before, so what the player can do next depends on
-// the cell and the direction that entered it: seed 003 §5's state, "the
+// the cell and the direction that entered it: the design paper's state (§5), "the
 // product of the row, the column, and the previous move direction". The
-// features then follow 003's definitions on the graph of states, and
+// features then follow the design paper's definitions on the graph of states, and
 // issue 5's rule reports them per cell, as the minimum over states:
 //
 //   - The states are the start state (the start cell, no jump made yet),
@@ -112,7 +113,7 @@
 //
 // # Energies
 //
-// Design is 003's example energy (§3.7):
+// Design is the design paper's example energy (§3.7):
 //
 //	e = n·|S|² − min(d_f, d_b) + Σ(|J|−1)² + m²    with a unique shortest solution,
 //	e = |S|³ + n·|S|² + Σ(|J|−1)² + m²             otherwise.
@@ -143,7 +144,7 @@
 //
 //	weighted:black_holes=1000,uturns=2,decisions=-1
 //
-// A priority energy ranks terms, highest first, with 003's composition
+// A priority energy ranks terms, highest first, with the design paper's composition
 // (r₂+1)·f₁ + f₂ (r₂ the range of f₂), so that the smallest change of a
 // higher term outweighs the largest change of all lower ones; "-" before a
 // term maximizes it:

@@ -196,7 +196,7 @@ func TestDesignEnergy(t *testing.T) {
 }
 
 // Priority composition: a unit change of a higher level outweighs any
-// change of the levels below (seed 003 §3.7).
+// change of the levels below (the design paper, §3.7).
 func TestPriorityDominance(t *testing.T) {
 	p := mustParse(t, "priority:not_unique > black_holes > -decisions").(analysis.Priority)
 	b := maze.Board{Rows: 5, Cols: 5}

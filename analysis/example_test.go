@@ -8,7 +8,7 @@ import (
 	"rjm/maze"
 )
 
-// The features of Figure 1 of seed 003.
+// The features of Figure 1 of the design paper.
 func ExampleAnalyze() {
 	m, _ := maze.ParseText([]byte(figure1), maze.ParseOptions{})
 	f := analysis.Analyze(graph.MustCompile(m.Board), m)

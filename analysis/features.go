@@ -9,10 +9,10 @@ import (
 	"rjm/solve"
 )
 
-// Features are the design features of one maze (seed 003 §3; seed 000,
+// Features are the design features of one maze (the design paper, §3; the assignment,
 // "Maze Evaluation II"). Cells are cell indices of the maze's board
 // (maze.Board.Index; the exit of an exit-ring board is Rows×Cols); only
-// the JSON form writes them in the seeds' 1-based [row, col] form, as
+// the JSON form writes them in the papers' 1-based [row, col] form, as
 // every view does. Lists of cells are in row-major order, lists of sets
 // ordered by their first cell.
 type Features struct {
@@ -26,7 +26,7 @@ type Features struct {
 	Solvable bool `json:"solvable"`
 	// GoalDepth is the length of a shortest solution, -1 when unsolvable.
 	GoalDepth int `json:"goal_depth"`
-	// Objective is seed 000's simple objective: -GoalDepth, or
+	// Objective is the assignment's simple objective: -GoalDepth, or
 	// energy.Unsolvable.
 	Objective float64 `json:"objective"`
 	// Solution is one shortest solution, the one solve.Solve reports, in
@@ -89,7 +89,7 @@ type Features struct {
 	// (§3.5; see initialForcedMoves).
 	InitialForcedMoves int `json:"initial_forced_moves"`
 
-	// Energy is seed 003's example energy function (§3.7; see Design).
+	// Energy is the design paper's example energy function (§3.7; see Design).
 	Energy float64 `json:"energy"`
 }
 

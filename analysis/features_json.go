@@ -10,7 +10,7 @@ import (
 type plainFeatures Features
 
 // The JSON form differs from the struct in two ways: cells are written in
-// the seeds' 1-based [row, col] form, and the goal depth is null when the
+// the papers' 1-based [row, col] form, and the goal depth is null when the
 // maze is unsolvable, as in every other JSON form of rjm. The keys keep
 // the struct's order, except goal_depth, which comes last (where rjm's
 // JSON has always had it).

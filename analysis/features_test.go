@@ -23,7 +23,7 @@ func analyze(t *testing.T, text string) *analysis.Features {
 
 type cells = [][2]int
 
-// Figure 1 of seeds 000 and 003, worked by hand.
+// Figure 1 of the assignment and the design paper, worked by hand.
 func TestFigure1(t *testing.T) {
 	data, err := os.ReadFile("../examples/figure1.txt")
 	if err != nil {
@@ -64,7 +64,7 @@ func TestFigure1(t *testing.T) {
 	}
 }
 
-// The example maze of seeds 004 and 001.
+// The example maze of Program 1: Search and the assignment's web page.
 func TestProgram1(t *testing.T) {
 	data, err := os.ReadFile("../examples/program1.txt")
 	if err != nil {

@@ -2,7 +2,7 @@ package analysis
 
 import "rjm/graph"
 
-// initialForcedMoves returns seed 003's number of initial forced moves
+// initialForcedMoves returns the design paper's number of initial forced moves
 // (§3.5): following the solver from the start while the node it stands on
 // (a cell, or under the no-U-turn rule a state) has exactly one
 // successor, the number of moves it is forced to make.

@@ -2,7 +2,7 @@ package analysis
 
 import "rjm/graph"
 
-// Black and white holes (seed 003 §3.1), implemented literally.
+// Black and white holes (the design paper, §3.1), implemented literally.
 //
 // A black hole B(s) starts from a reachable, non-reaching cell s and grows
 // by two rules until nothing changes: every successor of a member joins,

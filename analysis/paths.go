@@ -9,7 +9,7 @@ import (
 
 // pathStats is what the shortest solutions have in common: how many there
 // are, and the forward decisions, backward decisions and U-turns along
-// them, averaged over all of them (seed 003, footnote 10).
+// them, averaged over all of them (the design paper, footnote 10).
 type pathStats struct {
 	count                           *big.Int // number of distinct shortest solutions, 0 if none
 	forward, backward, uturns       float64  // averages over the shortest solutions

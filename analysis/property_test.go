@@ -12,7 +12,7 @@ import (
 )
 
 // randomMaze draws a maze of random size (up to maxSide per side), start
-// and goal. Most are legal random mazes (seed 000); some hold jumps drawn
+// and goal. Most are legal random mazes (the assignment's); some hold jumps drawn
 // from a wider range, so that dead ends (jumps leaving the board) occur.
 func randomMaze(rng *rand.Rand, maxSide int) *maze.Maze {
 	for {
@@ -218,7 +218,7 @@ func checkAgainstBrute(t *testing.T, m *maze.Maze) {
 
 // checkDecisionAverages checks the features' decisions and U-turns
 // against their exact averages over the enumerated shortest solutions
-// (seed 003, footnote 10), and returns the solutions' total of U-turns.
+// (the design paper, footnote 10), and returns the solutions' total of U-turns.
 func checkDecisionAverages[P any](t *testing.T, f *analysis.Features, paths []P, decisions func(P) (fw, bw, ut int)) int64 {
 	t.Helper()
 	var sf, sb, su int64
@@ -237,7 +237,7 @@ func checkDecisionAverages[P any](t *testing.T, f *analysis.Features, paths []P,
 	return su
 }
 
-// designFormula is seed 003's energy written out: with |S| cells, n
+// designFormula is the design paper's energy written out: with |S| cells, n
 // non-reaching cells, the cluster penalty and m initial forced moves,
 // n·|S|² − min(d_f, d_b) + Σ(|J|−1)² + m² with a unique shortest
 // solution, |S|³ + n·|S|² + Σ(|J|−1)² + m² otherwise.

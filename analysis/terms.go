@@ -11,7 +11,7 @@ import (
 //
 // The terms measured along the solution (forward_decisions,
 // backward_decisions, decisions, uturns) count along the unique shortest
-// solution and are 0 when there is none, as in seed 003's energy, where
+// solution and are 0 when there is none, as in the design paper's energy, where
 // decisions count only "assuming there is a unique optimal solution". This
 // keeps every term an integer, which priority composition needs; the
 // Features report instead averages them over all shortest solutions.

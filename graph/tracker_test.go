@@ -100,7 +100,7 @@ func TestDepthTrackerMatchesFreshSearch(t *testing.T) {
 	}
 }
 
-// Moves and σ agree with seed 000's four formulas, and Legal lists
+// Moves and σ agree with the assignment's four formulas, and Legal lists
 // exactly the jumps with a move.
 func TestCompileMatchesDefinition(t *testing.T) {
 	for _, b := range []maze.Board{{Rows: 1, Cols: 2}, {Rows: 5, Cols: 5}, {Rows: 3, Cols: 9}, {Rows: 32, Cols: 32}} {
