@@ -40,20 +40,16 @@ type designStages interface {
 	termsEvaluator
 	// begin puts the change of cell i to jump j in place for the stages
 	// below (remembering it for accept) and returns the cluster penalty
-	// with the change; end takes the change back.
-	begin(i, j int) (penalty int)
+	// and the initial forced moves with the change (one call, not two:
+	// every try asks both); end takes the change back.
+	begin(i, j int) (penalty, forced int)
 	end()
-	// forced returns the initial forced moves.
-	forced() int
-	// searchFrom starts the backward search from the goal; search
-	// continues it to the end or, with untilStart, until it has found the
-	// start, when every node nearer the goal has been found.
-	searchFrom()
-	search(untilStart bool)
-	// startDistance returns the start's distance to the goal found so far
-	// (-1: none); reaching the number of reaching cells found so far.
-	startDistance() int
-	reaching() int
+	// toStart searches backwards from the goal until it has found the
+	// start, when every node nearer the goal has been found, and returns
+	// the start's distance to the goal (-1: none); toEnd continues the
+	// search to its end and returns the number of reaching cells.
+	toStart() (D int)
+	toEnd() (reaching int)
 	// decisions walks the shortest solution from the start, D moves from
 	// the goal: whether it is unique and its forward and backward
 	// decisions.
@@ -87,19 +83,18 @@ func (d *designEval) Accept() {
 // return a lower bound of it that is already above bound, with exact
 // false (see energy.BoundedEvaluator).
 func (d *designEval) TryBound(i, j int, bound float64) (float64, bool) {
-	penalty := d.e.begin(i, j)
+	penalty, forced := d.e.begin(i, j)
 	d.ti, d.tj = i, j
-	en, exact := d.rate(penalty, bound)
+	en, exact := d.rate(penalty, forced, bound)
 	d.e.end()
 	return en, exact
 }
 
 // rate rates the configuration with the change in place, whose cluster
-// penalty is given, stopping early above bound; with an exact answer it
-// leaves the terms in values() for Accept.
-func (d *designEval) rate(penalty int, bound float64) (float64, bool) {
+// penalty and initial forced moves m are given, stopping early above
+// bound; with an exact answer it leaves the terms in values() for Accept.
+func (d *designEval) rate(penalty, m int, bound float64) (float64, bool) {
 	e, S := d.e, float64(d.cells)
-	m := e.forced()
 	base := float64(penalty + m*m)
 	// The energy is at least base − D (n ≥ 0, min(d_f, d_b) ≤ D, and more
 	// without a unique solution), so a proof that the change leaves a
@@ -137,9 +132,7 @@ func (d *designEval) rate(penalty int, bound float64) (float64, bool) {
 				return lb, false
 			}
 		}
-		e.searchFrom()
-		e.search(true)
-		if D := e.startDistance(); D >= 0 {
+		if D := e.toStart(); D >= 0 {
 			if lb := base - float64(D); lb > bound { // min(d_f, d_b) ≤ D
 				return lb, false
 			}
@@ -151,9 +144,8 @@ func (d *designEval) rate(penalty int, bound float64) (float64, bool) {
 			if lb := S*S*S + base; !unique && lb > bound {
 				return lb, false
 			}
-			e.search(false)
 		}
-		nonReaching = d.cells - e.reaching()
+		nonReaching = d.cells - e.toEnd()
 	}
 	v := e.values()
 	*v = Values{}

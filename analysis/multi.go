@@ -134,11 +134,11 @@ func (e *multiEval) change(i, j int, penalty, light bool) (delta int) {
 }
 
 // begin puts the change of cell i to jump j in place for the design
-// energy's stages (see designEval) and returns the cluster penalty with
-// it. On boards whose same jump moves can be reversed the clusters need
+// energy's stages (see designEval) and returns the cluster penalty and the
+// initial forced moves with it. On boards whose same jump moves can be reversed the clusters need
 // only σ, and π follows only when fixPred asks: most changes are rejected
 // before anything reads it.
-func (e *multiEval) begin(i, j int) (penalty int) {
+func (e *multiEval) begin(i, j int) (penalty, forced int) {
 	if e.kept {
 		e.short.UndoDistances()
 		e.kept = false
@@ -152,7 +152,7 @@ func (e *multiEval) begin(i, j int) (penalty int) {
 	penalty = e.cur[ClusterPenalty] + e.change(i, j, true, e.light)
 	e.ti, e.tj = i, j
 	e.staged = e.short != nil
-	return penalty
+	return penalty, e.forced()
 }
 
 // fixPred puts the change in place (begin) into π, before the stages that
@@ -592,4 +592,17 @@ func (e *multiEval) splitPenalty(i int, class graph.Set, k int) int {
 		p -= (size - 1) * (size - 1)
 		e.rest.AndNot(e.fwd)
 	}
+}
+
+// toStart is designStages' search up to the start.
+func (e *multiEval) toStart() int {
+	e.searchFrom()
+	e.search(true)
+	return e.startDistance()
+}
+
+// toEnd is designStages' search to the end.
+func (e *multiEval) toEnd() int {
+	e.search(false)
+	return e.reaching()
 }

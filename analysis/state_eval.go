@@ -627,13 +627,13 @@ func (e *stateEval) forced() int {
 }
 
 // begin puts the change of cell i to jump j in place for the design
-// energy's stages (see designEval) and returns the cluster penalty with
-// it.
-func (e *stateEval) begin(i, j int) (penalty int) {
+// energy's stages (see designEval) and returns the cluster penalty and the
+// initial forced moves with it.
+func (e *stateEval) begin(i, j int) (penalty, forced int) {
 	penalty = e.cell.try(i, j)[ClusterPenalty]
 	e.old = e.tryChange(i, j)
 	e.ti, e.tj = i, j
-	return penalty
+	return penalty, e.forced()
 }
 
 // end takes back the change begin put in place.
@@ -644,4 +644,17 @@ func (e *stateEval) reaching() int      { return e.reach }
 func (e *stateEval) values() *Values    { return &e.next }
 func (e *stateEval) decisions(D int) (bool, int, int) {
 	return e.walk(D)
+}
+
+// toStart is designStages' search up to the start.
+func (e *stateEval) toStart() int {
+	e.searchFrom()
+	e.search(true)
+	return e.startDistance()
+}
+
+// toEnd is designStages' search to the end.
+func (e *stateEval) toEnd() int {
+	e.search(false)
+	return e.reaching()
 }

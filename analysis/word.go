@@ -504,10 +504,10 @@ func (e *wordEval) splitPenalty(c uint64, i int) int {
 }
 
 // begin puts the change of cell i to jump j in place for the design
-// energy's stages (see designEval) and returns the cluster penalty with
-// it. On boards whose same-jump moves can be reversed clusters only need
+// energy's stages (see designEval) and returns the cluster penalty and the
+// initial forced moves with it. On boards whose same-jump moves can be reversed clusters only need
 // σ, and the search and the walk see the new π through fixBit.
-func (e *wordEval) begin(i, j int) (penalty int) {
+func (e *wordEval) begin(i, j int) (penalty, forced int) {
 	old, oldS := e.jumps[i], e.succ[i]
 	a, b := e.classOf(old), e.classOf(j)
 	penalty = e.cur[ClusterPenalty]
@@ -525,7 +525,7 @@ func (e *wordEval) begin(i, j int) (penalty int) {
 		penalty += e.join(i, b)
 	}
 	e.ti, e.tj, e.old, e.oldS = i, j, old, oldS
-	return penalty
+	return penalty, e.forced()
 }
 
 // end takes back the change begin put in place.
@@ -538,11 +538,23 @@ func (e *wordEval) end() {
 	}
 }
 
-func (e *wordEval) startDistance() int { return e.D }
-func (e *wordEval) reaching() int      { return bits.OnesCount64(e.reach) }
-func (e *wordEval) values() *Values    { return &e.next }
+func (e *wordEval) reaching() int   { return bits.OnesCount64(e.reach) }
+func (e *wordEval) values() *Values { return &e.next }
 
 func (e *wordEval) decisions(D int) (unique bool, df, db int) {
 	unique, df, db, _ = e.walk(D, false)
 	return unique, df, db
+}
+
+// toStart is designStages' search up to the start.
+func (e *wordEval) toStart() int {
+	e.searchFrom()
+	e.search(true)
+	return e.D
+}
+
+// toEnd is designStages' search to the end.
+func (e *wordEval) toEnd() int {
+	e.search(false)
+	return e.reaching()
 }
