@@ -516,7 +516,7 @@ func (s *server) pageDashboard(w http.ResponseWriter, r *http.Request) {
 		Rows            []dashboardRow
 		Real, Simulated fitView
 		MinMazes        int
-	}{"Designer dashboard", rows, realFit(rows), simulatedFit(rows), difficulty.MinMazes})
+	}{"Designer dashboard", rows, fitPlays(rows, false), fitPlays(rows, true), difficulty.MinMazes})
 }
 
 // minSolved is the fewest solved plays (or simulated solves) a maze needs
@@ -533,27 +533,24 @@ type fitView struct {
 	Departures []difficulty.Residual
 }
 
-// realFit fits the model to the real plays: the median solve time.
-func realFit(rows []dashboardRow) fitView {
+// fitPlays fits the model to the real plays (their median solve time)
+// or, with simulated, to the simulated novices (their median moves):
+// never the two mixed.
+func fitPlays(rows []dashboardRow, simulated bool) fitView {
 	var obs []difficulty.Observation
 	for _, r := range rows {
-		if r.Stats.Solved >= minSolved {
-			obs = append(obs, difficulty.Observation{Label: r.Date, Features: r.Features, Effort: r.Stats.MedianSeconds})
+		solved, effort := r.Stats.Solved, r.Stats.MedianSeconds
+		if simulated {
+			solved, effort = r.Simulated.Solved, r.Simulated.MedianMoves
 		}
+		if solved >= minSolved {
+			obs = append(obs, difficulty.Observation{Label: r.Date, Features: r.Features, Effort: effort})
+		}
+	}
+	if simulated {
+		return fitOf(obs, "median moves", "Simulated novices")
 	}
 	return fitOf(obs, "median solve time (s)", "Real plays")
-}
-
-// simulatedFit fits the model to the simulated novices: their median
-// moves, never mixed with the real plays.
-func simulatedFit(rows []dashboardRow) fitView {
-	var obs []difficulty.Observation
-	for _, r := range rows {
-		if r.Simulated.Solved >= minSolved {
-			obs = append(obs, difficulty.Observation{Label: r.Date, Features: r.Features, Effort: r.Simulated.MedianMoves})
-		}
-	}
-	return fitOf(obs, "median moves", "Simulated novices")
 }
 
 func fitOf(obs []difficulty.Observation, effort, who string) fitView {
