@@ -44,12 +44,15 @@ type designStages interface {
 	// every try asks both); end takes the change back.
 	begin(i, j int) (penalty, forced int)
 	end()
-	// toStart searches backwards from the goal until it has found the
-	// start, when every node nearer the goal has been found, and returns
-	// the start's distance to the goal (-1: none); toEnd continues the
-	// search to its end and returns the number of reaching cells.
-	toStart() (D int)
-	toEnd() (reaching int)
+	// searchFrom starts the backward search from the goal; search
+	// continues it to the end or, with untilStart, until it has found the
+	// start, when every node nearer the goal has been found.
+	searchFrom()
+	search(untilStart bool)
+	// startDistance returns the start's distance to the goal found so far
+	// (-1: none); reaching the number of reaching cells found so far.
+	startDistance() int
+	reaching() int
 	// decisions walks the shortest solution from the start, D moves from
 	// the goal: whether it is unique and its forward and backward
 	// decisions.
@@ -132,7 +135,9 @@ func (d *designEval) rate(penalty, m int, bound float64) (float64, bool) {
 				return lb, false
 			}
 		}
-		if D := e.toStart(); D >= 0 {
+		e.searchFrom()
+		e.search(true)
+		if D := e.startDistance(); D >= 0 {
 			if lb := base - float64(D); lb > bound { // min(d_f, d_b) ≤ D
 				return lb, false
 			}
@@ -144,8 +149,9 @@ func (d *designEval) rate(penalty, m int, bound float64) (float64, bool) {
 			if lb := S*S*S + base; !unique && lb > bound {
 				return lb, false
 			}
+			e.search(false)
 		}
-		nonReaching = d.cells - e.toEnd()
+		nonReaching = d.cells - e.reaching()
 	}
 	v := e.values()
 	*v = Values{}

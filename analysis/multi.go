@@ -593,16 +593,3 @@ func (e *multiEval) splitPenalty(i int, class graph.Set, k int) int {
 		e.rest.AndNot(e.fwd)
 	}
 }
-
-// toStart is designStages' search up to the start.
-func (e *multiEval) toStart() int {
-	e.searchFrom()
-	e.search(true)
-	return e.startDistance()
-}
-
-// toEnd is designStages' search to the end.
-func (e *multiEval) toEnd() int {
-	e.search(false)
-	return e.reaching()
-}

@@ -645,16 +645,3 @@ func (e *stateEval) values() *Values    { return &e.next }
 func (e *stateEval) decisions(D int) (bool, int, int) {
 	return e.walk(D)
 }
-
-// toStart is designStages' search up to the start.
-func (e *stateEval) toStart() int {
-	e.searchFrom()
-	e.search(true)
-	return e.startDistance()
-}
-
-// toEnd is designStages' search to the end.
-func (e *stateEval) toEnd() int {
-	e.search(false)
-	return e.reaching()
-}

@@ -538,23 +538,11 @@ func (e *wordEval) end() {
 	}
 }
 
-func (e *wordEval) reaching() int   { return bits.OnesCount64(e.reach) }
-func (e *wordEval) values() *Values { return &e.next }
+func (e *wordEval) startDistance() int { return e.D }
+func (e *wordEval) reaching() int      { return bits.OnesCount64(e.reach) }
+func (e *wordEval) values() *Values    { return &e.next }
 
 func (e *wordEval) decisions(D int) (unique bool, df, db int) {
 	unique, df, db, _ = e.walk(D, false)
 	return unique, df, db
-}
-
-// toStart is designStages' search up to the start.
-func (e *wordEval) toStart() int {
-	e.searchFrom()
-	e.search(true)
-	return e.D
-}
-
-// toEnd is designStages' search to the end.
-func (e *wordEval) toEnd() int {
-	e.search(false)
-	return e.reaching()
 }
