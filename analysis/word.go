@@ -158,11 +158,11 @@ func (e *wordEval) try(i, j int) *Values {
 	a, b := e.classOf(old), e.classOf(j)
 	delta := 0
 	if incremental && a != b {
-		delta = e.leave(i, a)
+		delta = -e.splitPenalty(i, e.class[a], a)
 	}
 	e.apply(i, j, newS)
 	if incremental && a != b {
-		delta += e.join(i, b)
+		delta += e.splitPenalty(i, e.class[b], b)
 	}
 	e.compute(&e.next)
 	if incremental {
@@ -469,35 +469,37 @@ func (e *wordEval) clusters() (count, largest, penalty int) {
 	return count, largest, penalty
 }
 
-// leave returns the change in the cluster penalty when cell i leaves class
-// a, before the change: its cluster loses (|J|−1)² and what remains of it
-// splits into clusters of its own.
-func (e *wordEval) leave(i, a int) int {
-	if a == 0 || a == e.top {
+// splitPenalty returns (|J|−1)² for the cluster J of cell i in class k
+// (whose cells are class) minus the penalty of the clusters J falls into
+// without i: the change in the cluster penalty when i leaves class k
+// (called before the change, with a minus) or joins it (after).
+func (e *wordEval) splitPenalty(i int, class uint64, k int) int {
+	if k == 0 || k == e.top {
 		return 0
 	}
-	return -e.splitPenalty(e.cluster(i, e.class[a]), i)
-}
-
-// join returns the change in the cluster penalty when cell i has joined
-// class b, after the change: the clusters it links become one.
-func (e *wordEval) join(i, b int) int {
-	if b == 0 || b == e.top {
-		return 0
+	rest := class &^ (1 << uint(i))
+	if e.sym {
+		// Same jump moves can be reversed: J without i falls into the
+		// clusters, in the class without i, of i's successors in the
+		// class, and |J| − 1 is the sum of their sizes.
+		var found uint64
+		sum, p := 0, 0
+		for x := e.succ[i] & rest &^ found; x != 0; x = e.succ[i] & rest &^ found {
+			c := reachWithin(e.succ, bits.TrailingZeros64(x), rest)
+			found |= c
+			size := bits.OnesCount64(c)
+			sum += size
+			p -= (size - 1) * (size - 1)
+		}
+		return sum*sum + p
 	}
-	return e.splitPenalty(e.cluster(i, e.class[b]), i)
-}
-
-// splitPenalty returns (|c|−1)² minus the penalty of the clusters c falls
-// into without cell i.
-func (e *wordEval) splitPenalty(c uint64, i int) int {
+	c := e.cluster(i, class)
 	size := bits.OnesCount64(c)
 	p := (size - 1) * (size - 1)
-	rest := c &^ (1 << uint(i))
-	for rest != 0 {
+	for rest &= c; rest != 0; {
 		part := e.cluster(bits.TrailingZeros64(rest), rest)
-		k := bits.OnesCount64(part)
-		p -= (k - 1) * (k - 1)
+		size := bits.OnesCount64(part)
+		p -= (size - 1) * (size - 1)
 		rest &^= part
 	}
 	return p
@@ -512,7 +514,7 @@ func (e *wordEval) begin(i, j int) (penalty, forced int) {
 	a, b := e.classOf(old), e.classOf(j)
 	penalty = e.cur[ClusterPenalty]
 	if a != b {
-		penalty += e.leave(i, a)
+		penalty -= e.splitPenalty(i, e.class[a], a)
 	}
 	newS := e.g.Succ(i, j)[0]
 	if e.sym {
@@ -522,7 +524,7 @@ func (e *wordEval) begin(i, j int) (penalty, forced int) {
 		e.apply(i, j, newS)
 	}
 	if a != b {
-		penalty += e.join(i, b)
+		penalty += e.splitPenalty(i, e.class[b], b)
 	}
 	e.ti, e.tj, e.old, e.oldS = i, j, old, oldS
 	return penalty, e.forced()
