@@ -7,10 +7,11 @@ import (
 
 	"rjm/analysis"
 	"rjm/energy"
+	"rjm/internal/cli"
 	"rjm/render"
 )
 
-func newAnalyzeCmd(e *env) *cobra.Command {
+func newAnalyzeCmd(e *cli.Env) *cobra.Command {
 	var mf mazeFlags
 	var asJSON, noColor bool
 	var energyName string
@@ -22,7 +23,7 @@ func newAnalyzeCmd(e *env) *cobra.Command {
 			if energyName != "" {
 				var err error
 				if en, err = energyFlag(energyName); err != nil {
-					return badInput(err)
+					return cli.BadInput(err)
 				}
 			}
 			m, g, err := mf.read(e, args)
@@ -34,7 +35,7 @@ func newAnalyzeCmd(e *env) *cobra.Command {
 			if en != nil {
 				rated = &render.Rating{Energy: en.Name(), Value: en.Evaluator(g, m.Start, m.Goal).Reset(m.Jumps)}
 			}
-			return show(e, asJSON, render.NewAnalysis(m, f, rated), text(render.AnalysisText(m, f, rated, colorWanted(noColor, os.Getenv) && isTerminal(e.stdout))))
+			return e.Show(asJSON, render.NewAnalysis(m, f, rated), cli.Text(render.AnalysisText(m, f, rated, cli.ColorWanted(noColor, os.Getenv) && cli.IsTerminal(e.Stdout))))
 		},
 	}
 	mf.register(c)

@@ -228,11 +228,3 @@ func TestReadSeededID(t *testing.T) {
 		}
 	}
 }
-
-// NO_COLOR set to anything turns colour off, as --no-color does.
-func TestNoColor(t *testing.T) {
-	env := func(v string) func(string) string { return func(string) string { return v } }
-	if !colorWanted(false, env("")) || colorWanted(false, env("1")) || colorWanted(true, env("")) {
-		t.Error("NO_COLOR or --no-color ignored")
-	}
-}

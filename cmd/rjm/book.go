@@ -9,11 +9,12 @@ import (
 
 	"rjm/book"
 	"rjm/generate"
+	"rjm/internal/cli"
 	"rjm/internal/safefile"
 	"rjm/maze"
 )
 
-func newBookCmd(e *env) *cobra.Command {
+func newBookCmd(e *cli.Env) *cobra.Command {
 	var (
 		f                 searchFlags
 		s                 book.Settings
@@ -25,53 +26,53 @@ func newBookCmd(e *env) *cobra.Command {
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
-				return badInput(fmt.Errorf("-o FILE is required: a book is a PDF"))
+				return cli.BadInput(fmt.Errorf("-o FILE is required: a book is a PDF"))
 			}
 			if err := safefile.Check(out); err != nil {
-				return badInput(fmt.Errorf("-o: %w", err))
+				return cli.BadInput(fmt.Errorf("-o: %w", err))
 			}
 			var err error
 			if s.Paper, err = book.ParsePaper(paper); err != nil {
-				return badInput(fmt.Errorf("--paper: %s", strings.TrimPrefix(err.Error(), "book: ")))
+				return cli.BadInput(fmt.Errorf("--paper: %s", strings.TrimPrefix(err.Error(), "book: ")))
 			}
 			var buf bytes.Buffer
 			if tiles != "" {
-				m, _, err := generate.ReadFile(e.ctx, tiles, maze.ParseOptions{})
+				m, _, err := generate.ReadFile(e.Ctx, tiles, maze.ParseOptions{})
 				if err != nil {
-					return badInput(fmt.Errorf("--tiles: %w", err))
+					return cli.BadInput(fmt.Errorf("--tiles: %w", err))
 				}
 				if err := book.Tiles(&buf, m, s.Paper); err != nil {
-					return badInput(err)
+					return cli.BadInput(err)
 				}
 				return safefile.WriteBytes(out, buf.Bytes())
 			}
 			spec, err := f.spec(cmd)
 			if err != nil {
-				return badInput(err)
+				return cli.BadInput(err)
 			}
 			en, err := energyFlag(energyName)
 			if err != nil {
-				return badInput(err)
+				return cli.BadInput(err)
 			}
 			spec.Energy, s.Spec = en.Name(), spec
 			if s.Bands, err = book.ParseBands(bands); err != nil {
-				return badInput(fmt.Errorf("--bands: %s", strings.TrimPrefix(err.Error(), "book: ")))
+				return cli.BadInput(fmt.Errorf("--bands: %s", strings.TrimPrefix(err.Error(), "book: ")))
 			}
 			if s.Count < 1 {
-				return badInput(fmt.Errorf("--count %d out of range 1..%d", s.Count, book.MaxCount))
+				return cli.BadInput(fmt.Errorf("--count %d out of range 1..%d", s.Count, book.MaxCount))
 			}
 			if err := s.Validate(); err != nil {
-				return badInput(err)
+				return cli.BadInput(err)
 			}
 			var finish func()
-			s.Progress, finish = workProgress(e, "finding puzzles")
-			err = book.Write(e.ctx, &buf, s)
+			s.Progress, finish = e.Progress("finding puzzles")
+			err = book.Write(e.Ctx, &buf, s)
 			finish()
 			if err != nil {
 				return err
 			}
 			if !cmd.Flags().Changed("seed") {
-				fmt.Fprintf(e.stderr, "rjm: seed %d (make this book again with --seed %d)\n", spec.Seed, spec.Seed)
+				fmt.Fprintf(e.Stderr, "rjm: seed %d (make this book again with --seed %d)\n", spec.Seed, spec.Seed)
 			}
 			return safefile.WriteBytes(out, buf.Bytes())
 		},

@@ -6,9 +6,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"rjm/compare"
+	"rjm/internal/cli"
 )
 
-func newCompareCmd(e *env) *cobra.Command {
+func newCompareCmd(e *cli.Env) *cobra.Command {
 	var f searchFlags
 	var energies []string
 	var count int
@@ -19,30 +20,30 @@ func newCompareCmd(e *env) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			spec, err := f.spec(cmd)
 			if err != nil {
-				return badInput(err)
+				return cli.BadInput(err)
 			}
 			names := make([]string, len(energies))
 			for k, v := range energies {
 				en, err := energyFlag(v)
 				if err != nil {
-					return badInput(err)
+					return cli.BadInput(err)
 				}
 				names[k] = en.Name()
 			}
 			if count < 1 { // the library reads zero as its default
-				return badInput(fmt.Errorf("--count %d out of range 1..%d", count, compare.MaxCount))
+				return cli.BadInput(fmt.Errorf("--count %d out of range 1..%d", count, compare.MaxCount))
 			}
 			s := compare.Settings{Spec: spec, Energies: names, Count: count}
 			if err := s.Validate(); err != nil {
-				return badInput(err)
+				return cli.BadInput(err)
 			}
-			progress, done := workProgress(e, "comparing")
-			res, err := compare.Run(e.ctx, s, progress)
+			progress, done := e.Progress("comparing")
+			res, err := compare.Run(e.Ctx, s, progress)
 			done()
 			if err != nil {
 				return err
 			}
-			return show(e, asJSON, res, res.WriteText)
+			return e.Show(asJSON, res, res.WriteText)
 		},
 	}
 	f.register(c)

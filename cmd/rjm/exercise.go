@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"rjm/internal/cli"
 	"rjm/maze"
 	"rjm/render"
 	"rjm/rng"
@@ -14,7 +15,7 @@ import (
 	"rjm/exercise"
 )
 
-func newExerciseCmd(e *env) *cobra.Command {
+func newExerciseCmd(e *cli.Env) *cobra.Command {
 	var seed uint64
 	var asJSON bool
 	var o exercise.Options
@@ -29,26 +30,26 @@ func newExerciseCmd(e *env) *cobra.Command {
 		ValidArgs: exercise.Names,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !slices.Contains(exercise.Names, args[0]) {
-				return badInput(fmt.Errorf("exercise: %w %q (want one of %s)", exercise.ErrUnknown, maze.Short(args[0]), strings.Join(exercise.Names, ", ")))
+				return cli.BadInput(fmt.Errorf("exercise: %w %q (want one of %s)", exercise.ErrUnknown, maze.Short(args[0]), strings.Join(exercise.Names, ", ")))
 			}
 			if !cmd.Flags().Changed("seed") {
 				// The transcript stays exactly the program's; the seed
 				// that repeats it goes to stderr.
 				seed = rng.Draw()
-				fmt.Fprintf(e.stderr, "rjm: seed %d (repeat this run with --seed %d)\n", seed, seed)
+				fmt.Fprintf(e.Stderr, "rjm: seed %d (repeat this run with --seed %d)\n", seed, seed)
 			}
-			out := e.stdout
+			out := e.Stdout
 			if asJSON {
-				out = e.stderr
+				out = e.Stderr
 			}
-			res, err := o.Run(e.ctx, args[0], exercise.IO{In: e.stdin, Out: out, Errors: e.stderr}, rng.NewRand(seed))
+			res, err := o.Run(e.Ctx, args[0], exercise.IO{In: e.Stdin, Out: out, Errors: e.Stderr}, rng.NewRand(seed))
 			if errors.Is(err, exercise.ErrNoAnswer) || errors.Is(err, exercise.ErrUnknown) {
-				return badInput(err)
+				return cli.BadInput(err)
 			}
 			if err != nil || !asJSON {
 				return err
 			}
-			return writeJSON(e, render.NewExercise(args[0], seed, res))
+			return e.WriteJSON(render.NewExercise(args[0], seed, res))
 		},
 	}
 	c.Flags().Uint64Var(&seed, "seed", 0, "random seed `S` (default: drawn at random)")

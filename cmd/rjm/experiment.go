@@ -7,9 +7,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"rjm/experiment"
+	"rjm/internal/cli"
 )
 
-func newExperimentCmd(e *env) *cobra.Command {
+func newExperimentCmd(e *cli.Env) *cobra.Command {
 	var (
 		s      experiment.Settings
 		out    string
@@ -28,25 +29,25 @@ func newExperimentCmd(e *env) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			x, err := experiment.ByName(args[0])
 			if err != nil {
-				return badInput(err)
+				return cli.BadInput(err)
 			}
 			if cmd.Flags().Changed("runs") && s.Runs < 1 { // the library reads zero as its default
-				return badInput(fmt.Errorf("--runs %d out of range 1..%d", s.Runs, experiment.MaxRuns))
+				return cli.BadInput(fmt.Errorf("--runs %d out of range 1..%d", s.Runs, experiment.MaxRuns))
 			}
 			if err := s.Validate(); err != nil {
-				return badInput(fmt.Errorf("--%s", strings.TrimPrefix(err.Error(), "experiment: ")))
+				return cli.BadInput(fmt.Errorf("--%s", strings.TrimPrefix(err.Error(), "experiment: ")))
 			}
 			undo := func() {}
 			if !noFile {
 				// Fail before the run, not after it, when DIR cannot be made;
 				// a run that fails leaves no empty DIR behind.
 				if undo, err = experiment.MakeDir(out); err != nil {
-					return badInput(fmt.Errorf("--out %q: %s", out, strings.TrimPrefix(err.Error(), "experiment: ")))
+					return cli.BadInput(fmt.Errorf("--out %q: %s", out, strings.TrimPrefix(err.Error(), "experiment: ")))
 				}
 			}
 			var finish func()
-			s.Progress, finish = workProgress(e, x.Name)
-			r, err := x.Run(e.ctx, s)
+			s.Progress, finish = e.Progress(x.Name)
+			r, err := x.Run(e.Ctx, s)
 			finish()
 			if err != nil {
 				undo()
@@ -56,7 +57,7 @@ func newExperimentCmd(e *env) *cobra.Command {
 			if asJSON {
 				write = r.WriteJSON
 			}
-			if err := write(e.stdout); err != nil {
+			if err := write(e.Stdout); err != nil {
 				return err
 			}
 			if noFile {
@@ -66,7 +67,7 @@ func newExperimentCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(e.stderr, "rjm: wrote %s\n", strings.Join(paths, " "))
+			fmt.Fprintf(e.Stderr, "rjm: wrote %s\n", strings.Join(paths, " "))
 			return nil
 		},
 	}

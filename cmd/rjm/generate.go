@@ -11,6 +11,7 @@ import (
 	"rjm/analysis"
 	"rjm/energy"
 	"rjm/generate"
+	"rjm/internal/cli"
 	"rjm/maze"
 	"rjm/render"
 	"rjm/rng"
@@ -53,8 +54,8 @@ func (f *searchFlags) register(c *cobra.Command) {
 	f.s = d
 	fl := c.Flags()
 	f.size.register(c, d.Rows)
-	fl.Var(cellValue{&f.start}, "start", "start cell `r,c` (1-based); default 1,1")
-	fl.Var(cellValue{&f.goal}, "goal", "goal cell `r,c` (1-based); default drawn at random from the seed")
+	fl.Var(cli.Cell(&f.start), "start", "start cell `r,c` (1-based); default 1,1")
+	fl.Var(cli.Cell(&f.goal), "goal", "goal cell `r,c` (1-based); default drawn at random from the seed")
 	fl.BoolVar(&f.s.RandomStart, "random-start", false, "place the start at random too")
 	fl.BoolVar(&f.randomGoal, "random-goal", false, "place the goal at random even when --layout marks one")
 	fl.TextVar(&f.s.Variant, "variant", maze.Variant{}, "variant `rules`, comma-separated: "+maze.VariantList())
@@ -73,7 +74,7 @@ func (f *searchFlags) spec(c *cobra.Command) (generate.Spec, error) {
 	s := f.s
 	b := f.size.board(c)
 	s.Rows, s.Cols = b.Rows, b.Cols
-	if err := exclusive(c, [2]string{"start", "random-start"}, [2]string{"goal", "random-goal"},
+	if err := cli.Exclusive(c, [2]string{"start", "random-start"}, [2]string{"goal", "random-goal"},
 		[2]string{"layout", "size"}, [2]string{"layout", "rows"}, [2]string{"layout", "cols"}); err != nil {
 		return s, err
 	}
@@ -116,16 +117,6 @@ func (f *searchFlags) spec(c *cobra.Command) (generate.Spec, error) {
 	return s, nil
 }
 
-// exclusive returns an error when c was given both flags of a pair.
-func exclusive(c *cobra.Command, pairs ...[2]string) error {
-	for _, p := range pairs {
-		if c.Flags().Changed(p[0]) && c.Flags().Changed(p[1]) {
-			return fmt.Errorf("give either --%s or --%s, not both", p[0], p[1])
-		}
-	}
-	return nil
-}
-
 // energyFlagHelp describes the value of --energy.
 const energyFlagHelp = "energy `E` to minimize: depth, design, weighted:TERM=W,..., priority:TERM>TERM>..., or @FILE holding one"
 
@@ -139,7 +130,7 @@ func energyFlag(v string) (energy.Energy, error) {
 	return e, nil
 }
 
-func newGenerateCmd(e *env) *cobra.Command {
+func newGenerateCmd(e *cli.Env) *cobra.Command {
 	var f searchFlags
 	var energyName, id string
 	var asJSON bool
@@ -154,7 +145,7 @@ func newGenerateCmd(e *env) *cobra.Command {
 			var err error
 			if cmd.Flags().Changed("id") {
 				if err := idOnly(cmd); err != nil {
-					return badInput(err)
+					return cli.BadInput(err)
 				}
 				spec, err = generate.ParseSpec(id, generate.Spec{})
 			} else if spec, err = f.spec(cmd); err == nil {
@@ -164,21 +155,21 @@ func newGenerateCmd(e *env) *cobra.Command {
 				}
 			}
 			if err != nil {
-				return badInput(err)
+				return cli.BadInput(err)
 			}
 			if err := spec.Validate(); err != nil {
-				return badInput(err)
+				return cli.BadInput(err)
 			}
 			if count < 1 || count > generate.MaxCount {
-				return badInput(fmt.Errorf("--count %d out of range 1..%d", count, generate.MaxCount))
+				return cli.BadInput(fmt.Errorf("--count %d out of range 1..%d", count, generate.MaxCount))
 			}
 			if count > 1 || keep != (generate.Constraints{}) || out != "" {
 				b := generate.Batch{Spec: spec, Count: count, Keep: keep, Workers: workers}
 				return generateMany(e, b, asJSON, out, cmd.Flags().Changed("seed") || id != "")
 			}
 			total := spec.Work()
-			progress, done := workProgress(e, "searching")
-			res, err := generate.Run(e.ctx, spec, func(d, t int, _ float64) {
+			progress, done := e.Progress("searching")
+			res, err := generate.Run(e.Ctx, spec, func(d, t int, _ float64) {
 				if progress != nil {
 					progress(d, t)
 				}
@@ -188,7 +179,7 @@ func newGenerateCmd(e *env) *cobra.Command {
 				return err
 			}
 			// An interrupted search still prints the best maze it found.
-			werr := show(e, asJSON, render.NewGenerate(res), text(render.GenerateText(res)))
+			werr := e.Show(asJSON, render.NewGenerate(res), cli.Text(render.GenerateText(res)))
 			if res.Interrupted {
 				return fmt.Errorf("interrupted after %d of %d iterations: the maze printed is the best found so far", res.Stats.Iterations, total)
 			}
@@ -227,27 +218,27 @@ func idOnly(c *cobra.Command) error {
 // and the mazes before it are done: text reports separated by blank
 // lines, or JSON Lines. With -o FILE it writes the file, and continues a
 // file that an earlier run of the same batch left unfinished.
-func generateMany(e *env, b generate.Batch, asJSON bool, out string, seedGiven bool) error {
+func generateMany(e *cli.Env, b generate.Batch, asJSON bool, out string, seedGiven bool) error {
 	if err := b.Validate(); err != nil {
-		return badInput(fmt.Errorf("--count: %s", strings.TrimPrefix(err.Error(), "generate: ")))
+		return cli.BadInput(fmt.Errorf("--count: %s", strings.TrimPrefix(err.Error(), "generate: ")))
 	}
-	var sink render.BatchSink = render.NewBatchWriter(e.stdout, asJSON, 0)
+	var sink render.BatchSink = render.NewBatchWriter(e.Stdout, asJSON, 0)
 	if out != "" {
 		o, err := render.OpenBatch(out, asJSON, b, seedGiven)
 		if err != nil {
-			return badInput(fmt.Errorf("-o %s", strings.TrimPrefix(err.Error(), "render: ")))
+			return cli.BadInput(fmt.Errorf("-o %s", strings.TrimPrefix(err.Error(), "render: ")))
 		}
 		defer o.Close()
 		if o.Count() > 0 {
-			fmt.Fprintf(e.stderr, "rjm: %s holds %d of %d mazes; going on from there\n", out, min(o.Count(), b.Count), b.Count)
+			fmt.Fprintf(e.Stderr, "rjm: %s holds %d of %d mazes; going on from there\n", out, min(o.Count(), b.Count), b.Count)
 		}
 		b, sink = o.Batch, o
 	}
 	var finish func()
-	b.Progress, finish = workProgress(e, "generating")
-	err := b.Run(e.ctx, func(_ int, r *generate.Result) error { return sink.Write(r) })
+	b.Progress, finish = e.Progress("generating")
+	err := b.Run(e.Ctx, func(_ int, r *generate.Result) error { return sink.Write(r) })
 	finish()
-	if err != nil && e.ctx.Err() != nil {
+	if err != nil && e.Ctx.Err() != nil {
 		return fmt.Errorf("interrupted: %d of %d mazes written", sink.Count(), b.Count)
 	}
 	return err

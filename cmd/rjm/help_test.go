@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io/fs"
 	"regexp"
+	"rjm/internal/cli"
 	"strings"
 	"testing"
 
@@ -22,7 +23,7 @@ var (
 // its subcommands, or of the rjm command it follows), every help file belongs to a command, and no
 // field in braces is left unfilled.
 func TestHelpFlags(t *testing.T) {
-	e := &env{stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}, ctx: t.Context()}
+	e := &cli.Env{Stdin: strings.NewReader(""), Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}, Ctx: t.Context()}
 	root := newRootCmd(e, nil)
 	byName := map[string]*cobra.Command{}
 	files := map[string]bool{}

@@ -3,16 +3,14 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 
+	"rjm/internal/cli"
 	"rjm/learn"
-	"rjm/maze"
 )
 
-func newLearnCmd(e *env) *cobra.Command {
+func newLearnCmd(e *cli.Env) *cobra.Command {
 	c := &cobra.Command{
 		Use:  "learn",
 		Args: cobra.NoArgs,
@@ -22,7 +20,7 @@ func newLearnCmd(e *env) *cobra.Command {
 	return c
 }
 
-func newLearnBanditCmd(e *env) *cobra.Command {
+func newLearnBanditCmd(e *cli.Env) *cobra.Command {
 	var s learn.RestartBandit
 	var asJSON bool
 	s.Epsilons, s.Taus = learn.DefaultStrategies()
@@ -34,18 +32,18 @@ func newLearnBanditCmd(e *env) *cobra.Command {
 				return learnInput(err)
 			}
 			var finish func()
-			s.Progress, finish = workProgress(e, "pulling")
-			rep, err := s.Run(e.ctx)
+			s.Progress, finish = e.Progress("pulling")
+			rep, err := s.Run(e.Ctx)
 			finish()
 			if err != nil {
 				return err
 			}
-			return show(e, asJSON, rep, rep.WriteText)
+			return e.Show(asJSON, rep, rep.WriteText)
 		},
 	}
 	fl := c.Flags()
-	fl.Var(floats{&s.Epsilons}, "epsilon", "ε-greedy runs, one per exploration probability in the comma-separated `list` (empty for none)")
-	fl.Var(floats{&s.Taus}, "tau", "softmax runs, one per temperature in the comma-separated `list` (empty for none)")
+	fl.Var(cli.Floats(&s.Epsilons), "epsilon", "ε-greedy runs, one per exploration probability in the comma-separated `list` (empty for none)")
+	fl.Var(cli.Floats(&s.Taus), "tau", "softmax runs, one per temperature in the comma-separated `list` (empty for none)")
 	fl.IntVar(&s.Pulls, "pulls", learn.DefaultPulls, "pulls `N` per run")
 	fl.IntVar(&s.Arms, "arms", learn.DefaultArms, "number of arms `A`: descents of base·2^a iterations, a = 0..A-1")
 	fl.IntVar(&s.Base, "base", learn.DefaultBase, "iterations `I` of the shortest descent")
@@ -56,35 +54,6 @@ func newLearnBanditCmd(e *env) *cobra.Command {
 	return c
 }
 
-// floats is the value of a flag holding a comma-separated list of
-// numbers; empty is none.
-type floats struct{ p *[]float64 }
-
-func (v floats) Type() string { return "list" }
-
-func (v floats) String() string {
-	var s []string
-	for _, x := range *v.p {
-		s = append(s, strconv.FormatFloat(x, 'g', -1, 64))
-	}
-	return strings.Join(s, ",")
-}
-
-func (v floats) Set(list string) error {
-	*v.p = nil
-	for f := range strings.SplitSeq(list, ",") {
-		if strings.TrimSpace(list) == "" {
-			break
-		}
-		x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
-		if err != nil {
-			return fmt.Errorf("%q is not a number", maze.Short(f))
-		}
-		*v.p = append(*v.p, x)
-	}
-	return nil
-}
-
 // learnInput is a usage error for settings of package learn out of
 // range, naming the settings by their flags.
 func learnInput(err error) error {
@@ -92,10 +61,10 @@ func learnInput(err error) error {
 	if errors.As(err, &se) {
 		err = errors.New(se.Message(func(setting string) string { return "--" + setting }))
 	}
-	return badInput(err)
+	return cli.BadInput(err)
 }
 
-func newLearnSarsaCmd(e *env) *cobra.Command {
+func newLearnSarsaCmd(e *cli.Env) *cobra.Command {
 	var (
 		s      = learn.RestartSARSA{Epsilon: new(float64)}
 		asJSON bool
@@ -108,12 +77,12 @@ func newLearnSarsaCmd(e *env) *cobra.Command {
 				return learnInput(err)
 			}
 			var finishLearning func()
-			s.Progress, finishLearning = workProgress(e, "learning")
-			evalProgress, finish := workProgress(e, "evaluating")
+			s.Progress, finishLearning = e.Progress("learning")
+			evalProgress, finish := e.Progress("evaluating")
 			if evalProgress != nil {
 				s.EvalProgress = func(done, total int) { finishLearning(); evalProgress(done, total) }
 			}
-			rep, err := s.Run(e.ctx)
+			rep, err := s.Run(e.Ctx)
 			finishLearning()
 			finish()
 			if errors.Is(err, learn.ErrStepLimit) {
@@ -122,7 +91,7 @@ func newLearnSarsaCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return show(e, asJSON, rep, rep.WriteText)
+			return e.Show(asJSON, rep, rep.WriteText)
 		},
 	}
 	fl := c.Flags()

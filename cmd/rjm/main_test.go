@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"rjm/internal/cli"
 	"rjm/render"
 	"strings"
 	"testing"
@@ -463,7 +464,7 @@ func TestReadJSONMaze(t *testing.T) {
 // The names newRootCmd builds a single command by are the commands' own,
 // and every command is listed in the help.
 func TestCommandNames(t *testing.T) {
-	e := &env{stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}, ctx: t.Context()}
+	e := &cli.Env{Stdin: strings.NewReader(""), Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}, Ctx: t.Context()}
 	for _, c := range commands {
 		if got := c.new(e).Name(); got != c.name {
 			t.Errorf("command listed as %q is named %q", c.name, got)
@@ -607,7 +608,7 @@ func TestHelpTexts(t *testing.T) {
 func TestSaysItReadsStandardInput(t *testing.T) {
 	for _, terminal := range []bool{true, false} {
 		var out, errb bytes.Buffer
-		e := &env{stdin: strings.NewReader("1 G\n"), stdout: &out, stderr: &errb, ctx: context.Background(), terminal: terminal}
+		e := &cli.Env{Stdin: strings.NewReader("1 G\n"), Stdout: &out, Stderr: &errb, Ctx: context.Background(), Terminal: terminal}
 		root := newRootCmd(e, []string{"solve"})
 		root.SetArgs([]string{"solve"})
 		if err := root.Execute(); err != nil || strings.Contains(errb.String(), "reading the maze from standard input") != terminal {

@@ -6,11 +6,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rjm/internal/cli"
 	"rjm/records"
 	"rjm/render"
 )
 
-func newRecordsCmd(e *env) *cobra.Command {
+func newRecordsCmd(e *cli.Env) *cobra.Command {
 	var (
 		size          sizeFlags
 		file          string
@@ -24,28 +25,28 @@ func newRecordsCmd(e *env) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s.Board = size.board(cmd)
 			if err := s.Validate(); err != nil {
-				return badInput(err)
+				return cli.BadInput(err)
 			}
 			if file != "" {
 				ckpt, done, err := records.OpenCheckpoint(file, s)
 				if err != nil {
-					return badInput(fmt.Errorf("--checkpoint: %s", strings.TrimPrefix(err.Error(), "records: ")))
+					return cli.BadInput(fmt.Errorf("--checkpoint: %s", strings.TrimPrefix(err.Error(), "records: ")))
 				}
 				defer ckpt.Close()
 				if len(done) > 0 {
-					fmt.Fprintf(e.stderr, "rjm: %s holds %d finished sub-trees; skipping them\n", file, len(done))
+					fmt.Fprintf(e.Stderr, "rjm: %s holds %d finished sub-trees; skipping them\n", file, len(done))
 				}
 				s.Done, s.Finished = done, ckpt.Save
 			}
 			var finish func()
-			s.Progress, finish = workProgress(e, "searching")
-			r, err := records.Search(e.ctx, s)
+			s.Progress, finish = e.Progress("searching")
+			r, err := records.Search(e.Ctx, s)
 			finish()
 			if err != nil && r == nil {
-				return badInput(err)
+				return cli.BadInput(err)
 			}
 			if err != nil {
-				if e.ctx.Err() != nil && file != "" {
+				if e.Ctx.Err() != nil && file != "" {
 					return fmt.Errorf("interrupted after %d sub-trees; run again with --checkpoint %s to go on", len(r.Subtrees), file)
 				}
 				return err
@@ -53,17 +54,17 @@ func newRecordsCmd(e *env) *cobra.Command {
 			v := render.NewRecords(s, r)
 			if reach && r.MaxDepth > 0 {
 				rs := records.ReachSettings{Board: s.Board, Start: s.Start, Goal: s.Goal, Target: r.MaxDepth, Runs: runs, Seed: 1, Workers: s.Workers}
-				if v.Reach, err = records.ReachMethods(e.ctx, rs); err != nil {
+				if v.Reach, err = records.ReachMethods(e.Ctx, rs); err != nil {
 					return err
 				}
 			}
-			return show(e, asJSON, v, text(v.Text()))
+			return e.Show(asJSON, v, cli.Text(v.Text()))
 		},
 	}
 	fl := c.Flags()
 	size.register(c, 4)
-	fl.Var(cellValue{&s.Start}, "start", "start cell `r,c` (1-based); default 1,1")
-	fl.Var(cellValue{&s.Goal}, "goal", "goal cell `r,c` (1-based); default the lower-right corner")
+	fl.Var(cli.Cell(&s.Start), "start", "start cell `r,c` (1-based); default 1,1")
+	fl.Var(cli.Cell(&s.Goal), "goal", "goal cell `r,c` (1-based); default the lower-right corner")
 	fl.BoolVar(&s.Good, "unique", false, "search only mazes with a unique shortest solution and no black holes")
 	fl.StringVar(&file, "checkpoint", "", "save finished sub-trees to `FILE` and skip those it holds")
 	fl.IntVar(&s.Workers, "workers", 0, "goroutines `W` (default: one per core)")

@@ -8,12 +8,13 @@ import (
 	"github.com/spf13/cobra"
 
 	"rjm/analysis"
+	"rjm/internal/cli"
 	"rjm/internal/safefile"
 	"rjm/render"
 	"rjm/solve"
 )
 
-func newRenderCmd(e *env) *cobra.Command {
+func newRenderCmd(e *cli.Env) *cobra.Command {
 	var (
 		mf                       mazeFlags
 		format, out, style, size string
@@ -27,17 +28,17 @@ func newRenderCmd(e *env) *cobra.Command {
 			o := render.PictureOptions{Solution: solution, Depths: depths, Holes: holes, Clusters: clusters}
 			var err error
 			if format, err = render.FormatOf(format, out); err != nil {
-				return badInput(fmt.Errorf("--format: %s (or -o with one of those extensions)", strings.TrimPrefix(err.Error(), "render: ")))
+				return cli.BadInput(fmt.Errorf("--format: %s (or -o with one of those extensions)", strings.TrimPrefix(err.Error(), "render: ")))
 			}
 			if o.Style, err = render.ParseStyle(style); err != nil {
-				return badInput(fmt.Errorf("--style: %s", strings.TrimPrefix(err.Error(), "render: ")))
+				return cli.BadInput(fmt.Errorf("--style: %s", strings.TrimPrefix(err.Error(), "render: ")))
 			}
 			if o.Cell, err = render.ParseLength(size); err != nil {
-				return badInput(fmt.Errorf("--cell: %s", strings.TrimPrefix(err.Error(), "render: ")))
+				return cli.BadInput(fmt.Errorf("--cell: %s", strings.TrimPrefix(err.Error(), "render: ")))
 			}
 			if out != "" {
 				if err := safefile.Check(out); err != nil {
-					return badInput(fmt.Errorf("-o: %w", err))
+					return cli.BadInput(fmt.Errorf("-o: %w", err))
 				}
 			}
 			m, g, err := mf.read(e, args)
@@ -50,7 +51,7 @@ func newRenderCmd(e *env) *cobra.Command {
 				return err
 			}
 			if out == "" {
-				_, err = e.stdout.Write(buf.Bytes())
+				_, err = e.Stdout.Write(buf.Bytes())
 				return err
 			}
 			return safefile.WriteBytes(out, buf.Bytes())

@@ -10,17 +10,18 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rjm/internal/cli"
 	"rjm/store"
 	"rjm/web"
 )
 
-func newServeCmd(e *env) *cobra.Command {
+func newServeCmd(e *cli.Env) *cobra.Command {
 	var addr, db string
 	c := &cobra.Command{
 		Use:  "serve",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx, stop := signal.NotifyContext(e.ctx, syscall.SIGTERM)
+			ctx, stop := signal.NotifyContext(e.Ctx, syscall.SIGTERM)
 			defer stop()
 			return serve(ctx, e, addr, db)
 		},
@@ -31,7 +32,7 @@ func newServeCmd(e *env) *cobra.Command {
 }
 
 // serve runs the site on addr over the store at db until ctx ends.
-func serve(ctx context.Context, e *env, addr, db string) error {
+func serve(ctx context.Context, e *cli.Env, addr, db string) error {
 	st, err := store.Open(ctx, db)
 	if err != nil {
 		return err
@@ -39,11 +40,11 @@ func serve(ctx context.Context, e *env, addr, db string) error {
 	defer st.Close()
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return badInput(fmt.Errorf("--addr: %w", err))
+		return cli.BadInput(fmt.Errorf("--addr: %w", err))
 	}
-	log := slog.New(slog.NewTextHandler(e.stderr, nil))
-	fmt.Fprintf(e.stderr, "rjm: serving http://%s/ (store %s); Ctrl-C stops\n", ln.Addr(), store.Display(db))
+	log := slog.New(slog.NewTextHandler(e.Stderr, nil))
+	fmt.Fprintf(e.Stderr, "rjm: serving http://%s/ (store %s); Ctrl-C stops\n", ln.Addr(), store.Display(db))
 	err = web.Serve(ctx, ln, web.NewHandler(st, web.Options{Logger: log}), log)
-	fmt.Fprintln(e.stderr, "rjm: stopped")
+	fmt.Fprintln(e.Stderr, "rjm: stopped")
 	return err
 }

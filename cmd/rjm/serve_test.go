@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"rjm/internal/cli"
 	"strings"
 	"sync"
 	"testing"
@@ -57,7 +58,7 @@ func TestServePostgres(t *testing.T) {
 func testServe(t *testing.T, db string) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var stderr syncBuffer
-	e := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &stderr, ctx: ctx}
+	e := &cli.Env{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: &stderr, Ctx: ctx}
 	errc := make(chan error, 1)
 	go func() { errc <- serve(ctx, e, "127.0.0.1:0", db) }()
 	addr := regexp.MustCompile(`serving (http://[^ ]+/)`)

@@ -3,11 +3,12 @@ package main
 import (
 	"github.com/spf13/cobra"
 
+	"rjm/internal/cli"
 	"rjm/render"
 	"rjm/solve"
 )
 
-func newSolveCmd(e *env) *cobra.Command {
+func newSolveCmd(e *cli.Env) *cobra.Command {
 	var mf mazeFlags
 	var asJSON bool
 	c := &cobra.Command{
@@ -19,7 +20,7 @@ func newSolveCmd(e *env) *cobra.Command {
 				return err
 			}
 			r := solve.Solve(g, m)
-			return show(e, asJSON, render.NewSolve(m, r), text(render.SolveText(m, r)))
+			return e.Show(asJSON, render.NewSolve(m, r), cli.Text(render.SolveText(m, r)))
 		},
 	}
 	mf.register(c)

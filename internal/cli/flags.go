@@ -1,0 +1,76 @@
+package cli
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"rjm/maze"
+)
+
+// Exclusive returns an error when c was given both flags of a pair.
+func Exclusive(c *cobra.Command, pairs ...[2]string) error {
+	for _, p := range pairs {
+		if c.Flags().Changed(p[0]) && c.Flags().Changed(p[1]) {
+			return fmt.Errorf("give either --%s or --%s, not both", p[0], p[1])
+		}
+	}
+	return nil
+}
+
+// Cell returns the value of a cell flag, as --start or --goal: a 1-based
+// "r,c" into *p, which stays nil until given.
+func Cell(p **maze.Cell) pflag.Value { return cellValue{p} }
+
+type cellValue struct{ p **maze.Cell }
+
+func (v cellValue) Type() string { return "r,c" }
+
+func (v cellValue) String() string {
+	if v.p == nil || *v.p == nil {
+		return ""
+	}
+	return fmt.Sprintf("%d,%d", (*v.p).Row+1, (*v.p).Col+1)
+}
+
+func (v cellValue) Set(s string) error {
+	c, err := maze.ParseCell(s)
+	if err == nil {
+		*v.p = &c
+	}
+	return err
+}
+
+// Floats returns the value of a flag holding a comma-separated list of
+// numbers, into *p; empty is none.
+func Floats(p *[]float64) pflag.Value { return floats{p} }
+
+type floats struct{ p *[]float64 }
+
+func (v floats) Type() string { return "list" }
+
+func (v floats) String() string {
+	var s []string
+	for _, x := range *v.p {
+		s = append(s, strconv.FormatFloat(x, 'g', -1, 64))
+	}
+	return strings.Join(s, ",")
+}
+
+func (v floats) Set(list string) error {
+	*v.p = nil
+	for f := range strings.SplitSeq(list, ",") {
+		if strings.TrimSpace(list) == "" {
+			break
+		}
+		x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil {
+			return fmt.Errorf("%q is not a number", maze.Short(f))
+		}
+		*v.p = append(*v.p, x)
+	}
+	return nil
+}
