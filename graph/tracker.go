@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"math/bits"
 	"slices"
+
+	"rjm/maze"
 )
 
 // DepthTracker follows the goal depth of one maze configuration while a
@@ -12,7 +14,9 @@ import (
 // Accept commits the change last tried.
 //
 // Why it is fast: the tracker keeps the breadth-first layers of the current
-// configuration (the cells first reached at each depth, up to the goal's).
+// configuration (the cells first reached at each depth, up to the goal's):
+// as sets on boards of up to two words, as lists of cells past two words,
+// where a long solution has hundreds of layers of a few cells each.
 // A change at a cell that search never expanded before reaching the goal
 // (its depth is at least the goal's, or it is unreachable) cannot change the
 // goal depth, so Try answers at once. A change at a cell of depth k leaves
@@ -29,16 +33,22 @@ type DepthTracker struct {
 	start, goal int
 	w           int      // words per set
 	cur         []uint64 // cur[i*w:(i+1)*w] is σ(i) in the current configuration
-	// layers[d*w:(d+1)*w] is the set of cells at depth d and cum[...] the
-	// cells at depth ≤ d, for d = 0..top. When found, top is the goal depth
-	// and layer top holds the goal; otherwise layer top is the last non-empty
-	// layer and everything reachable has been expanded.
+	// Up to two words, layers[d*w:(d+1)*w] is the set of cells at depth d
+	// and cum[...] the cells at depth ≤ d, for d = 0..top. When found, top
+	// is the goal depth and layer top holds the goal; otherwise layer top
+	// is the last non-empty layer and everything reachable has been
+	// expanded.
 	layers, cum []uint64
 	top         int
 	found       bool
-	// depth[i] is the layer holding cell i, or -1; past two words it may
-	// also name a layer i has left (see layerOf).
+	// depth[i] is the layer holding cell i, or -1.
 	depth []int32
+	// Past two words the layers are lists: order holds the cells of layers
+	// 0..top in breadth-first order, layer d being order[start[d]:start[d+1]]
+	// (see expandList).
+	order, lstart []int32
+	layerSet      Set           // Layer's answer, built from the list
+	moves         [][]maze.Move // moves[i]: cell i's moves, as cur
 
 	// For TryBound: π of the current configuration (pred[v*w:(v+1)*w] is
 	// the set of cells with a move to v) and the distance from every cell
@@ -61,6 +71,7 @@ type DepthTracker struct {
 	journaling, tried bool
 	journal           []source
 	undoSucc          []uint64
+	undoMoves         []maze.Move
 	undoCell          int
 	undoReaching      int
 	triedJump         int
@@ -77,6 +88,12 @@ type DepthTracker struct {
 	newLayers []uint64
 	newCum    []uint64
 	spare     []uint64 // one set of scratch space
+	// Past two words, the new layers' cells in order, newStart[d] being
+	// where layer d begins in newOrder, and the cells they hold (stamp[c]
+	// is epoch).
+	newOrder, newStart []int32
+	stamp              []uint32
+	epoch              uint32
 
 	// states is set on boards whose state is more than a cell (the
 	// no-U-turn rule): every evaluation is then a search over states (see
@@ -91,12 +108,9 @@ func NewDepthTracker(g *Graph, start, goal int) *DepthTracker {
 		return &DepthTracker{g: g, start: start, goal: goal, states: newStateDepth(g, start, goal)}
 	}
 	w := g.words
-	size := (g.n + 2) * w
-	return &DepthTracker{
+	t := &DepthTracker{
 		g: g, start: start, goal: goal, w: w,
-		cur:    make([]uint64, g.n*w),
-		layers: make([]uint64, size), cum: make([]uint64, size),
-		newLayers: make([]uint64, size), newCum: make([]uint64, size),
+		cur:   make([]uint64, g.n*w),
 		spare: make([]uint64, w),
 		pred:  make([]uint64, g.n*w), toGoal: make([]int32, g.n),
 		backSeen: make([]uint64, w), backQueue: make([]int32, 0, g.n),
@@ -104,6 +118,17 @@ func NewDepthTracker(g *Graph, start, goal int) *DepthTracker {
 		depth: make([]int32, g.n),
 		tryK:  -1,
 	}
+	if w <= 2 {
+		size := (g.n + 2) * w
+		t.layers, t.cum = make([]uint64, size), make([]uint64, size)
+		t.newLayers, t.newCum = make([]uint64, size), make([]uint64, size)
+	} else {
+		t.order, t.newOrder = make([]int32, 0, g.n), make([]int32, 0, g.n)
+		t.lstart, t.newStart = make([]int32, g.n+2), make([]int32, g.n+2)
+		t.stamp, t.layerSet = make([]uint32, g.n), make(Set, w)
+		t.moves = make([][]maze.Move, g.n)
+	}
+	return t
 }
 
 // Reset makes jumps the current configuration and returns its goal depth
@@ -118,19 +143,29 @@ func (t *DepthTracker) Reset(jumps []int) int {
 	for i, j := range jumps {
 		copy(t.cur[i*w:(i+1)*w], t.g.Succ(i, j))
 		t.setPred(t.g.Succ(i, j), i, true)
+		if t.moves != nil {
+			t.moves[i] = t.g.Moves(i, j)
+		}
 	}
 	t.toGoalOK = false
+	for i := range t.depth {
+		t.depth[i] = -1
+	}
+	t.tryK = -1
+	if w > 2 {
+		t.order = append(t.order[:0], int32(t.start))
+		t.lstart[0], t.lstart[1], t.depth[t.start] = 0, 1, 0
+		t.top, t.found, _ = t.expandList(0, -1)
+		t.commitList(0, t.top, 0)
+		return t.Depth()
+	}
 	clear(t.layers[:w])
 	t.layers[t.start>>6] = 1 << (uint(t.start) & 63)
 	copy(t.cum[:w], t.layers[:w])
 	if w == 1 {
 		t.top, t.found, _ = t.expand1(0, t.layers[0], t.cum[0], t.layers, t.cum, -1)
 	} else {
-		t.top, t.found, _ = t.expandN(0, t.layers, t.cum, -1)
-	}
-	t.tryK = -1
-	for i := range t.depth {
-		t.depth[i] = -1
+		t.top, t.found, _ = t.expand2(0, t.layers[0], t.layers[1], t.cum[0], t.cum[1], t.layers, t.cum, -1)
 	}
 	t.markDepths(0, t.top, true)
 	return t.Depth()
@@ -177,14 +212,10 @@ func (t *DepthTracker) Try(i, j int) int {
 		t.tryTop, t.tryFound, conv = t.expand2(k, t.layers[2*k], t.layers[2*k+1], t.cum[2*k], t.cum[2*k+1], t.newLayers, t.newCum, oldLast)
 		t.cur[2*i], t.cur[2*i+1] = o0, o1
 	} else {
-		old := t.spare // holds σ(i) while the change is in place
-		copy(old, t.cur[i*w:(i+1)*w])
-		copy(t.cur[i*w:(i+1)*w], t.trySucc)
-		// Layers 0..k are shared; expandN writes k+1.. into the new buffers.
-		copy(t.newLayers[k*w:(k+1)*w], t.layers[k*w:(k+1)*w])
-		copy(t.newCum[k*w:(k+1)*w], t.cum[k*w:(k+1)*w])
-		t.tryTop, t.tryFound, conv = t.expandN(k, t.newLayers, t.newCum, oldLast)
-		copy(t.cur[i*w:(i+1)*w], old)
+		old := t.moves[i]
+		t.moves[i] = t.g.Moves(i, j)
+		t.tryTop, t.tryFound, conv = t.expandList(k, oldLast)
+		t.moves[i] = old
 	}
 	t.tryEnd, t.oldEnd = t.tryTop, t.top
 	if conv >= 0 {
@@ -533,6 +564,9 @@ func (t *DepthTracker) TryDistances(i, j, limit int) bool {
 	t.setPred(ci, i, false)
 	t.setPred(s, i, true)
 	copy(ci, s)
+	if t.moves != nil {
+		t.undoMoves, t.moves[i] = t.moves[i], t.g.Moves(i, j)
+	}
 	t.undoCell, t.undoReaching, t.triedJump = i, t.reaching, j
 	t.journal, t.journaling, t.tried = t.journal[:0], true, true
 	ok := t.updateToGoal(i, limit)
@@ -555,6 +589,9 @@ func (t *DepthTracker) UndoDistances() {
 	t.setPred(ci, i, false)
 	t.setPred(t.undoSucc, i, true)
 	copy(ci, t.undoSucc)
+	if t.moves != nil {
+		t.moves[i] = t.undoMoves
+	}
 }
 
 // ToGoal returns every cell's distance to the goal (-1: none), with the
@@ -623,6 +660,9 @@ func (t *DepthTracker) Accept() {
 		t.setPred(t.cur[i*w:(i+1)*w], i, false)
 		t.setPred(t.trySucc, i, true)
 		copy(t.cur[i*w:(i+1)*w], t.trySucc)
+		if t.moves != nil {
+			t.moves[i] = t.g.Moves(i, t.tryJump)
+		}
 		// On one word a fresh backward search is a few operations a
 		// layer, cheaper than the bookkeeping of a kept update (measured
 		// on 5×5).
@@ -632,10 +672,11 @@ func (t *DepthTracker) Accept() {
 			t.toGoalOK = false
 		}
 	}
-	if k := t.tryK; k >= 0 {
-		if w <= 2 {
-			t.markDepths(k+1, t.oldEnd, false)
-		}
+	if k := t.tryK; k >= 0 && w > 2 {
+		t.top, t.found = t.tryTop, t.tryFound
+		t.commitList(k, t.tryEnd, t.oldEnd)
+	} else if k >= 0 {
+		t.markDepths(k+1, t.oldEnd, false)
 		copy(t.layers[(k+1)*w:(t.tryEnd+1)*w], t.newLayers[(k+1)*w:(t.tryEnd+1)*w])
 		copy(t.cum[(k+1)*w:(t.tryEnd+1)*w], t.newCum[(k+1)*w:(t.tryEnd+1)*w])
 		t.top, t.found = t.tryTop, t.tryFound
@@ -660,9 +701,7 @@ func (t *DepthTracker) setPred(succ []uint64, i int, add bool) {
 }
 
 // markDepths records the depth of the cells in layers from..to, or with
-// set false forgets it. Past two words the depths of cells that leave the
-// layers are not forgotten (a layer costs more than the check): layerOf
-// checks that a cell is still in the layer its depth names.
+// set false forgets it (up to two words).
 func (t *DepthTracker) markDepths(from, to int, set bool) {
 	w := t.w
 	for d := from; d <= to; d++ {
@@ -679,8 +718,20 @@ func (t *DepthTracker) markDepths(from, to int, set bool) {
 }
 
 // Layer returns the cells d moves from the start, for d up to the goal
-// depth. The caller must not modify it; it changes with the tracker.
-func (t *DepthTracker) Layer(d int) Set { return t.layers[d*t.w : (d+1)*t.w] }
+// depth. The caller must not modify it; it changes with the tracker and,
+// past two words, with the next call.
+func (t *DepthTracker) Layer(d int) Set {
+	w := t.w
+	if w <= 2 {
+		return t.layers[d*w : (d+1)*w]
+	}
+	s := t.layerSet
+	s.Clear()
+	for _, c := range t.order[t.lstart[d]:t.lstart[d+1]] {
+		s.Add(int(c))
+	}
+	return s
+}
 
 // DepthOf returns the number of moves from the start to cell i if
 // breadth-first search expands it before reaching the goal, else -1.
@@ -690,80 +741,101 @@ func (t *DepthTracker) DepthOf(i int) int { return t.layerOf(i) }
 // before reaching the goal, else -1.
 func (t *DepthTracker) layerOf(i int) int {
 	d := int(t.depth[i])
-	if t.found && d >= t.top || t.w > 2 && d >= 0 && (d > t.top || t.layers[d*t.w+i>>6]&(1<<(uint(i)&63)) == 0) {
+	if t.found && d >= t.top {
 		return -1
 	}
 	return d
 }
 
-// expandN continues breadth-first search from layer k of layers/cum
-// (which must be filled for k), writing layers k+1.., and returns the last
-// layer written and whether it holds the goal. When layers is not t.layers,
-// a new layer d ≤ oldLast equal to t.layers' layer d, with equal visited
-// sets, ends the search early: it returns conv = d (else conv = -1), and
-// every later layer is the old one. It serves boards of more than 64
-// cells; expand1 and expand2 are the one- and two-word fast paths.
-func (t *DepthTracker) expandN(k int, layers, cum []uint64, oldLast int) (top int, found bool, conv int) {
-	if t.w == 2 {
-		return t.expand2(k, layers[2*k], layers[2*k+1], cum[2*k], cum[2*k+1], layers, cum, oldLast)
+// expandList continues breadth-first search from layer k of the lists
+// (past two words), writing the cells of layers k+1.. to newOrder (layer d
+// from newStart[d]), and returns the last layer written and whether it
+// holds the goal. A new layer d ≤ oldLast equal to the old layer d, with
+// equal visited sets, ends the search early: it returns conv = d (else
+// conv = -1), and every later layer is the old one.
+//
+// A cell is visited when it is in layers 0..k (its kept depth is at most
+// k) or stamped by this search. The visited sets are equal at layer d when
+// the new layers k+1..d hold as many cells as the old ones and every one
+// of them is in the old ones too: matched counts those, each when the
+// later of its two layers is reached.
+func (t *DepthTracker) expandList(k, oldLast int) (top int, found bool, conv int) {
+	if t.epoch++; t.epoch == 0 {
+		clear(t.stamp)
+		t.epoch = 1
 	}
-	w, cur := t.w, t.cur
-	gw, gb := t.goal>>6, uint64(1)<<(uint(t.goal)&63)
-	old, oldCum := t.layers, t.cum
+	moves, depth, stamp, ep := t.moves, t.depth, t.stamp, t.epoch
+	order, lstart, newStart := t.order, t.lstart, t.newStart
+	q := t.newOrder[:0]
+	frontier := order[lstart[k]:lstart[k+1]]
+	matched, same := 0, true // same: the visited sets are equal at layer d
 	for d := k; ; d++ {
-		next := layers[(d+1)*w : (d+2)*w]
-		first := true
-		for x, word := range layers[d*w : (d+1)*w] {
-			for ; word != 0; word &= word - 1 {
-				c := x<<6 + bits.TrailingZeros64(word)
-				s := cur[c*w : c*w+w]
-				if first {
-					copy(next, s)
-					first = false
+		begin := len(q)
+		newStart[d+1] = int32(begin)
+		for _, c := range frontier {
+			for _, m := range moves[c] {
+				v := m.To
+				if uint32(depth[v]) <= uint32(k) || stamp[v] == ep { // -1 is huge
 					continue
 				}
-				for y := range next {
-					next[y] |= s[y]
-				}
+				stamp[v] = ep
+				q = append(q, int32(v))
 			}
 		}
-		if first {
+		t.newOrder = q
+		if len(q) == begin {
 			return d, false, -1 // an empty layer
 		}
-		// One pass: the new cells, the visited ones, and whether both
-		// equal the old layer's.
-		visited, nc := cum[d*w:(d+1)*w], cum[(d+1)*w:(d+2)*w]
-		compare := d+1 <= oldLast
-		var grown, diff uint64
-		if compare {
-			ol, oc := old[(d+1)*w:(d+2)*w], oldCum[(d+1)*w:(d+2)*w]
-			for y := range next {
-				n := next[y] &^ visited[y]
-				v := visited[y] | n
-				next[y], nc[y] = n, v
-				grown |= n
-				diff |= (n ^ ol[y]) | (v ^ oc[y])
-			}
-		} else {
-			for y := range next {
-				n := next[y] &^ visited[y]
-				next[y], nc[y] = n, visited[y]|n
-				grown |= n
-			}
-		}
-		if grown == 0 {
-			return d, false, -1
-		}
-		if next[gw]&gb != 0 {
+		newStart[d+2] = int32(len(q))
+		layer := q[begin:]
+		if stamp[t.goal] == ep {
 			return d + 1, true, -1
 		}
-		if compare && diff == 0 {
-			return 0, false, d + 1
+		if d+1 <= oldLast {
+			for _, v := range layer {
+				if o := int(depth[v]); o > k && o <= d {
+					matched++
+				}
+			}
+			old := order[lstart[d+1]:lstart[d+2]]
+			for _, v := range old {
+				if stamp[v] == ep {
+					matched++
+				}
+			}
+			eq := matched == len(q) && matched == int(lstart[d+2]-lstart[k+1])
+			if eq && same {
+				return 0, false, d + 1
+			}
+			same = eq
+		}
+		frontier = layer
+	}
+}
+
+// commitList replaces old layers k+1..oldEnd of the lists with the new
+// layers k+1..end that expandList wrote, and their cells' depths; top
+// must already be the new one.
+func (t *DepthTracker) commitList(k, end, oldEnd int) {
+	depth, lstart := t.depth, t.lstart
+	for _, c := range t.order[lstart[k+1]:lstart[oldEnd+1]] {
+		depth[c] = -1
+	}
+	base, n := lstart[k+1], t.newStart[end+1]
+	if end == t.top { // else the layers after end stay
+		t.order = t.order[:base+n]
+	}
+	copy(t.order[base:], t.newOrder[:n])
+	for d := k + 1; d <= end; d++ {
+		from, to := t.newStart[d], t.newStart[d+1]
+		lstart[d+1] = base + to
+		for _, c := range t.newOrder[from:to] {
+			depth[c] = int32(d)
 		}
 	}
 }
 
-// expand2 is expandN for boards of 65 to 128 cells (up to 11×11).
+// expand2 is expand1 for boards of 65 to 128 cells (up to 11×11).
 func (t *DepthTracker) expand2(k int, f0, f1, v0, v1 uint64, layers, cum []uint64, oldLast int) (top int, found bool, conv int) {
 	old, oldCum := t.layers, t.cum
 	cur := t.cur
@@ -804,9 +876,13 @@ func (t *DepthTracker) expand2(k int, f0, f1, v0, v1 uint64, layers, cum []uint6
 	}
 }
 
-// expand1 is expandN for boards of up to 64 cells (8×8): the frontier and
-// the visited cells are given as words, and layers k+1.. are written to
-// layers/cum.
+// expand1 continues breadth-first search from layer k of layers/cum on
+// boards of up to 64 cells (8×8), writing layers k+1.., and returns the
+// last layer written and whether it holds the goal. When layers is not
+// t.layers, a new layer d ≤ oldLast equal to t.layers' layer d, with equal
+// visited sets, ends the search early: it returns conv = d (else conv =
+// -1), and every later layer is the old one. The frontier and the visited
+// cells of layer k are given as words.
 func (t *DepthTracker) expand1(k int, frontier, visited uint64, layers, cum []uint64, oldLast int) (top int, found bool, conv int) {
 	cur, old, oldCum := t.cur, t.layers, t.cum
 	goalBit := uint64(1) << uint(t.goal)

@@ -1,6 +1,7 @@
 package graph_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -35,6 +36,9 @@ func TestDepthTrackerMatchesFreshSearch(t *testing.T) {
 			}
 			cur := tr.Depth()
 			tr.ToGoalMatchesFresh()
+			if err := layersMatch(g, tr, m.Jumps, s); err != "" {
+				t.Fatalf("%v: after Reset: %s\n%s", sz, err, m)
+			}
 			for step := range steps {
 				i := rng.IntN(b.Cells())
 				if i == goal {
@@ -94,10 +98,44 @@ func TestDepthTrackerMatchesFreshSearch(t *testing.T) {
 					if !tr.ToGoalMatchesFresh() {
 						t.Fatalf("%v: distances to the goal after changing %v to %d differ from a fresh search\n%s", sz, b.Cell(i), j, m)
 					}
+					if err := layersMatch(g, tr, m.Jumps, s); err != "" {
+						t.Fatalf("%v: after changing %v to %d: %s\n%s", sz, b.Cell(i), j, err, m)
+					}
 				}
 			}
 		}
 	}
+}
+
+// layersMatch checks the tracker's layers and depths (Layer, DepthOf)
+// against a fresh breadth-first search from start, returning what differs.
+func layersMatch(g *graph.Graph, tr *graph.DepthTracker, jumps []int, start int) string {
+	depth := make([]int, g.Cells())
+	g.Depths(jumps, start, depth)
+	top, D := slices.Max(depth), tr.Depth()
+	if D >= 0 {
+		top = D
+	}
+	for c, d := range depth {
+		if D >= 0 && d >= D {
+			d = -1
+		}
+		if got := tr.DepthOf(c); got != d {
+			return fmt.Sprintf("DepthOf(%d) = %d, want %d", c, got, d)
+		}
+	}
+	for d := 0; d <= top; d++ {
+		var want []int
+		for c, dc := range depth {
+			if dc == d {
+				want = append(want, c)
+			}
+		}
+		if got := tr.Layer(d).Cells(); !slices.Equal(got, want) {
+			return fmt.Sprintf("Layer(%d) = %v, want %v", d, got, want)
+		}
+	}
+	return ""
 }
 
 // Moves and σ agree with the assignment's four formulas, and Legal lists
