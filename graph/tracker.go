@@ -14,9 +14,7 @@ import (
 // Accept commits the change last tried.
 //
 // Why it is fast: the tracker keeps the breadth-first layers of the current
-// configuration (the cells first reached at each depth, up to the goal's):
-// as sets on boards of up to two words, as lists of cells past two words,
-// where a long solution has hundreds of layers of a few cells each.
+// configuration (the cells first reached at each depth, up to the goal's).
 // A change at a cell that search never expanded before reaching the goal
 // (its depth is at least the goal's, or it is unreachable) cannot change the
 // goal depth, so Try answers at once. A change at a cell of depth k leaves
@@ -26,6 +24,13 @@ import (
 // layer is the old one too, so it stops there. Each cell's current
 // successor set is kept beside the layers, so expanding a cell is one OR
 // per word.
+//
+// Past two words (boards of more than 128 cells), where a long solution
+// has hundreds of layers of a few cells each, the tracker keeps every
+// reachable cell's depth instead, in lists per layer, and brings them up
+// to date on an accepted change as it does the distances to the goal
+// (updateFromStart). Try then needs no search when the change leaves a
+// shortest solution or makes one through the changed cell (see tryList).
 //
 // A DepthTracker is not safe for concurrent use.
 type DepthTracker struct {
@@ -41,14 +46,19 @@ type DepthTracker struct {
 	layers, cum []uint64
 	top         int
 	found       bool
-	// depth[i] is the layer holding cell i, or -1.
-	depth []int32
-	// Past two words the layers are lists: order holds the cells of layers
-	// 0..top in breadth-first order, layer d being order[start[d]:start[d+1]]
-	// (see expandList).
-	order, lstart []int32
-	layerSet      Set           // Layer's answer, built from the list
-	moves         [][]maze.Move // moves[i]: cell i's moves, as cur
+	// depth[i] is the layer holding cell i, or -1. Past two words it is
+	// every reachable cell's depth (also past the goal's), and the layers
+	// are linked lists: layer d is lhead[d], lnext[lhead[d]], ... (-1 ends
+	// it; lprev links back), lcount[d] long, and maxDepth the last
+	// non-empty one.
+	depth                       []int32
+	lhead, lnext, lprev, lcount []int32
+	maxDepth                    int32
+	layerSet                    Set           // Layer's answer, built from the list
+	moves                       [][]maze.Move // moves[i]: cell i's moves, as cur
+	// The distances kept up to date through accepted changes, as sides
+	// (see side): to the goal, and past two words from the start.
+	toward, from side
 
 	// For TryBound: π of the current configuration (pred[v*w:(v+1)*w] is
 	// the set of cells with a move to v) and the distance from every cell
@@ -63,6 +73,7 @@ type DepthTracker struct {
 	// affList), the candidates of the next level, and the queues.
 	aff, cand                   Set
 	affList, level, next, qList []int32
+	first                       []int32 // the cells raise starts from
 	src                         []source
 	reaching                    int // cells with toGoal ≥ 0
 	// TryDistances: the old distances it changed, and how to undo it;
@@ -76,7 +87,8 @@ type DepthTracker struct {
 	undoReaching      int
 	triedJump         int
 
-	// The change last tried, and the layers it produced (from k+1 on).
+	// The change last tried, and up to two words the layers it produced
+	// (from k+1 on).
 	tryCell   int
 	tryJump   int
 	trySucc   []uint64 // σ(tryCell) after the change (a slice of Graph.succ)
@@ -88,12 +100,11 @@ type DepthTracker struct {
 	newLayers []uint64
 	newCum    []uint64
 	spare     []uint64 // one set of scratch space
-	// Past two words, the new layers' cells in order, newStart[d] being
-	// where layer d begins in newOrder, and the cells they hold (stamp[c]
-	// is epoch).
-	newOrder, newStart []int32
-	stamp              []uint32
-	epoch              uint32
+	// Past two words, expandList's queue of cells, and the cells it
+	// reached (stamp[c] is epoch).
+	newOrder []int32
+	stamp    []uint32
+	epoch    uint32
 
 	// states is set on boards whose state is more than a cell (the
 	// no-U-turn rule): every evaluation is then a search over states (see
@@ -123,11 +134,14 @@ func NewDepthTracker(g *Graph, start, goal int) *DepthTracker {
 		t.layers, t.cum = make([]uint64, size), make([]uint64, size)
 		t.newLayers, t.newCum = make([]uint64, size), make([]uint64, size)
 	} else {
-		t.order, t.newOrder = make([]int32, 0, g.n), make([]int32, 0, g.n)
-		t.lstart, t.newStart = make([]int32, g.n+2), make([]int32, g.n+2)
+		t.newOrder = make([]int32, 0, g.n)
+		t.lhead, t.lcount = make([]int32, g.n), make([]int32, g.n)
+		t.lnext, t.lprev = make([]int32, g.n), make([]int32, g.n)
 		t.stamp, t.layerSet = make([]uint32, g.n), make(Set, w)
 		t.moves = make([][]maze.Move, g.n)
+		t.from = side{d: t.depth, near: t.pred, far: t.cur, fromStart: true}
 	}
+	t.toward = side{d: t.toGoal, near: t.cur, far: t.pred}
 	return t
 }
 
@@ -153,10 +167,13 @@ func (t *DepthTracker) Reset(jumps []int) int {
 	}
 	t.tryK = -1
 	if w > 2 {
-		t.order = append(t.order[:0], int32(t.start))
-		t.lstart[0], t.lstart[1], t.depth[t.start] = 0, 1, 0
-		t.top, t.found, _ = t.expandList(0, -1)
-		t.commitList(0, t.top, 0)
+		for d := range t.lhead {
+			t.lhead[d], t.lcount[d] = -1, 0
+		}
+		t.maxDepth = 0
+		t.setDist(&t.from, t.start, 0)
+		t.fall(&t.from, append(t.qList[:0], int32(t.start)))
+		t.settle()
 		return t.Depth()
 	}
 	clear(t.layers[:w])
@@ -212,10 +229,7 @@ func (t *DepthTracker) Try(i, j int) int {
 		t.tryTop, t.tryFound, conv = t.expand2(k, t.layers[2*k], t.layers[2*k+1], t.cum[2*k], t.cum[2*k+1], t.newLayers, t.newCum, oldLast)
 		t.cur[2*i], t.cur[2*i+1] = o0, o1
 	} else {
-		old := t.moves[i]
-		t.moves[i] = t.g.Moves(i, j)
-		t.tryTop, t.tryFound, conv = t.expandList(k, oldLast)
-		t.moves[i] = old
+		return t.tryList(i, j, k)
 	}
 	t.tryEnd, t.oldEnd = t.tryTop, t.top
 	if conv >= 0 {
@@ -411,16 +425,17 @@ func (t *DepthTracker) countReaching() int {
 // With limit > 0 it gives up, changing nothing and returning false, when
 // more than limit distances would rise.
 func (t *DepthTracker) updateToGoal(i, limit int) bool {
-	d := t.toGoal
+	s, d := &t.toward, t.toGoal
 	if i == t.goal {
 		return true
 	}
-	if d[i] > 0 && !t.hasNearer(i, d[i]-1, nil) {
-		return t.raise(i, limit)
+	if d[i] > 0 && !t.hasNearer(s, i, d[i]-1, nil) {
+		t.first = append(t.first[:0], int32(i))
+		return t.raise(s, t.first, limit)
 	}
 	// A fall from i: its new successors with a distance give it one.
 	best := int32(-1)
-	t.eachSucc(i, func(s int) {
+	eachIn(t.near(s, i), func(s int) {
 		if d[s] >= 0 && (best < 0 || d[s]+1 < best) {
 			best = d[s] + 1
 		}
@@ -428,34 +443,88 @@ func (t *DepthTracker) updateToGoal(i, limit int) bool {
 	if best < 0 || d[i] >= 0 && best >= d[i] {
 		return true
 	}
-	t.setDist(i, best)
-	q := append(t.qList[:0], int32(i))
+	t.setDist(s, i, best)
+	t.fall(s, append(t.qList[:0], int32(i)))
+	return true
+}
+
+// updateFromStart is updateToGoal for the depths from the start past two
+// words (the side from), given cell i's successors before the change
+// (old), and then settles the goal depth. i keeps its depth k. First the
+// new successors deeper than k+1 fall to it, and the cells after them
+// (fall): the depths are then those of the maze with both i's old and new
+// moves. Then the old successors at depth k+1 left without a move from
+// depth k rise, with the cells that depended on them (raise), recomputed
+// from exact depths. (The other order would recompute them from depths
+// not yet lowered, which can exceed the number of cells for a while.)
+func (t *DepthTracker) updateFromStart(i int, old []uint64) {
+	s, d := &t.from, t.depth
+	if k := d[i]; k >= 0 {
+		q := t.qList[:0]
+		eachIn(t.far(s, i), func(c int) {
+			if d[c] < 0 || d[c] > k+1 {
+				t.setDist(s, c, k+1)
+				q = append(q, int32(c))
+			}
+		})
+		t.fall(s, q)
+		first := t.first[:0]
+		eachIn(old, func(o int) {
+			if d[o] == k+1 && !t.hasNearer(s, o, k, nil) {
+				first = append(first, int32(o))
+			}
+		})
+		if t.first = first; len(first) > 0 {
+			t.raise(s, first, 0)
+		}
+	}
+	t.settle()
+}
+
+// settle sets top and found from the depths kept past two words.
+func (t *DepthTracker) settle() {
+	for t.maxDepth > 0 && t.lcount[t.maxDepth] == 0 {
+		t.maxDepth--
+	}
+	t.top, t.found = int(t.maxDepth), t.depth[t.goal] >= 0
+	if t.found {
+		t.top = int(t.depth[t.goal])
+	}
+}
+
+// fall spreads the falls of the cells queued in q, whose distances on
+// side s are set, to the cells beyond them, in breadth-first order.
+func (t *DepthTracker) fall(s *side, q []int32) {
+	d := s.d
 	for head := 0; head < len(q); head++ {
 		v := int(q[head])
-		t.eachPred(v, func(p int) {
+		eachIn(t.far(s, v), func(p int) {
 			if d[p] < 0 || d[p] > d[v]+1 {
-				t.setDist(p, d[v]+1)
+				t.setDist(s, p, d[v]+1)
 				q = append(q, int32(p))
 			}
 		})
 	}
 	t.qList = q
-	return true
 }
 
-// raise is updateToGoal when the distance of cell i rises.
-func (t *DepthTracker) raise(i, limit int) bool {
-	d, aff, cand := t.toGoal, t.aff, t.cand
+// raise is updateToGoal (and updateFromStart) when the distances of the
+// cells in first rise on side s: they must have no neighbour one move
+// nearer their side's end.
+func (t *DepthTracker) raise(s *side, first []int32, limit int) bool {
+	d, aff, cand := s.d, t.aff, t.cand
 	aff.Clear()
-	aff.Add(i)
-	all := append(t.affList[:0], int32(i))
-	level := append(t.level[:0], int32(i))
+	for _, c := range first {
+		aff.Add(int(c))
+	}
+	all := append(t.affList[:0], first...)
+	level := append(t.level[:0], first...)
 	for len(level) > 0 {
 		// The cells one level further that moved nearer through level.
 		next := t.next[:0]
 		cand.Clear()
 		for _, v := range level {
-			t.eachPred(int(v), func(p int) {
+			eachIn(t.far(s, int(v)), func(p int) {
 				if d[p] == d[v]+1 && !aff.Has(p) && !cand.Has(p) {
 					cand.Add(p)
 					next = append(next, int32(p))
@@ -464,7 +533,7 @@ func (t *DepthTracker) raise(i, limit int) bool {
 		}
 		level = level[:0]
 		for _, p := range next {
-			if !t.hasNearer(int(p), d[p]-1, aff) {
+			if !t.hasNearer(s, int(p), d[p]-1, aff) {
 				aff.Add(int(p))
 				all = append(all, p)
 				level = append(level, p)
@@ -478,14 +547,14 @@ func (t *DepthTracker) raise(i, limit int) bool {
 	}
 	// The distances of aff through the rest, then nearest first.
 	for _, v := range all {
-		t.setDist(int(v), -1)
+		t.setDist(s, int(v), -1)
 	}
 	src := t.src[:0]
 	for _, v := range all {
 		best := int32(-1)
-		t.eachSucc(int(v), func(s int) {
-			if !aff.Has(s) && d[s] >= 0 && (best < 0 || d[s]+1 < best) {
-				best = d[s] + 1
+		eachIn(t.near(s, int(v)), func(c int) {
+			if !aff.Has(c) && d[c] >= 0 && (best < 0 || d[c]+1 < best) {
+				best = d[c] + 1
 			}
 		})
 		if best >= 0 {
@@ -503,7 +572,7 @@ func (t *DepthTracker) raise(i, limit int) bool {
 			if !aff.Has(v) {
 				continue
 			}
-			t.setDist(v, src[k-1].dist)
+			t.setDist(s, v, src[k-1].dist)
 		} else {
 			v = int(q[head])
 			head++
@@ -512,9 +581,9 @@ func (t *DepthTracker) raise(i, limit int) bool {
 			}
 		}
 		aff.Remove(v)
-		t.eachPred(v, func(p int) {
+		eachIn(t.far(s, v), func(p int) {
 			if aff.Has(p) && (d[p] < 0 || d[p] > d[v]+1) {
-				t.setDist(p, d[v]+1)
+				t.setDist(s, p, d[v]+1)
 				q = append(q, int32(p))
 			}
 		})
@@ -528,10 +597,32 @@ func (t *DepthTracker) raise(i, limit int) bool {
 // journal of TryDistances, a cell and its distance before.
 type source struct{ cell, dist int32 }
 
-// setDist sets cell c's distance to the goal to v, counting the reaching
-// cells and, during TryDistances, remembering the old distance.
-func (t *DepthTracker) setDist(c int, v int32) {
-	old := t.toGoal[c]
+// side is one direction of the distances the tracker keeps: d[c] is the
+// number of moves from cell c to the goal (toward) or from the start to c
+// (from), or -1. near[c*w:(c+1)*w] is the set of c's neighbours a way to
+// that end passes from c on (toward: σ(c); from: π(c)), far the set of
+// those whose ways can pass through c (π(c); σ(c)).
+type side struct {
+	d         []int32
+	near, far []uint64
+	fromStart bool
+}
+
+// near returns the cells one move from c toward side s's end; far those
+// one move away from it.
+func (t *DepthTracker) near(s *side, c int) []uint64 { return s.near[c*t.w : (c+1)*t.w] }
+func (t *DepthTracker) far(s *side, c int) []uint64  { return s.far[c*t.w : (c+1)*t.w] }
+
+// setDist sets cell c's distance on side s to v: from the start, moving c
+// between the layers' lists; to the goal, counting the reaching cells and,
+// during TryDistances, remembering the old distance.
+func (t *DepthTracker) setDist(s *side, c int, v int32) {
+	old := s.d[c]
+	s.d[c] = v
+	if s.fromStart {
+		t.moveLayer(c, old, v)
+		return
+	}
 	if t.journaling {
 		t.journal = append(t.journal, source{int32(c), old})
 	}
@@ -540,7 +631,31 @@ func (t *DepthTracker) setDist(c int, v int32) {
 	} else if old >= 0 && v < 0 {
 		t.reaching--
 	}
-	t.toGoal[c] = v
+}
+
+// moveLayer moves cell c from layer from to layer to (-1: none).
+func (t *DepthTracker) moveLayer(c int, from, to int32) {
+	next, prev := t.lnext, t.lprev
+	if from >= 0 {
+		if p := prev[c]; p >= 0 {
+			next[p] = next[c]
+		} else {
+			t.lhead[from] = next[c]
+		}
+		if n := next[c]; n >= 0 {
+			prev[n] = prev[c]
+		}
+		t.lcount[from]--
+	}
+	if to >= 0 {
+		h := t.lhead[to]
+		next[c], prev[c], t.lhead[to] = h, -1, int32(c)
+		if h >= 0 {
+			prev[h] = int32(c)
+		}
+		t.lcount[to]++
+		t.maxDepth = max(t.maxDepth, to)
+	}
 }
 
 // TryDistances puts the change of cell i's jump to j in place in the
@@ -613,16 +728,16 @@ func (t *DepthTracker) Reaching() int {
 	return t.reaching
 }
 
-// hasNearer reports whether cell c has a successor at most dist moves
-// from the goal outside skip (nil: none skipped).
-func (t *DepthTracker) hasNearer(c int, dist int32, skip Set) bool {
-	w := t.w
-	for x, word := range t.cur[c*w : c*w+w] {
+// hasNearer reports whether cell c has a neighbour nearer side s's end
+// (see side), outside skip (nil: none skipped), at most dist moves from
+// it.
+func (t *DepthTracker) hasNearer(s *side, c int, dist int32, skip Set) bool {
+	for x, word := range t.near(s, c) {
 		if skip != nil {
 			word &^= skip[x]
 		}
 		for ; word != 0; word &= word - 1 {
-			if uint32(t.toGoal[x<<6+bits.TrailingZeros64(word)]) <= uint32(dist) { // -1 is huge
+			if uint32(s.d[x<<6+bits.TrailingZeros64(word)]) <= uint32(dist) { // -1 is huge
 				return true
 			}
 		}
@@ -630,11 +745,7 @@ func (t *DepthTracker) hasNearer(c int, dist int32, skip Set) bool {
 	return false
 }
 
-// eachSucc calls f for every successor of cell c; eachPred for every
-// predecessor.
-func (t *DepthTracker) eachSucc(c int, f func(int)) { eachIn(t.cur[c*t.w:(c+1)*t.w], f) }
-func (t *DepthTracker) eachPred(c int, f func(int)) { eachIn(t.pred[c*t.w:(c+1)*t.w], f) }
-
+// eachIn calls f for every cell in s.
 func eachIn(s []uint64, f func(int)) {
 	for x, word := range s {
 		for ; word != 0; word &= word - 1 {
@@ -657,6 +768,9 @@ func (t *DepthTracker) Accept() {
 		}
 		t.tried = false
 	} else {
+		if w > 2 {
+			copy(t.undoSucc, t.cur[i*w:(i+1)*w])
+		}
 		t.setPred(t.cur[i*w:(i+1)*w], i, false)
 		t.setPred(t.trySucc, i, true)
 		copy(t.cur[i*w:(i+1)*w], t.trySucc)
@@ -672,10 +786,9 @@ func (t *DepthTracker) Accept() {
 			t.toGoalOK = false
 		}
 	}
-	if k := t.tryK; k >= 0 && w > 2 {
-		t.top, t.found = t.tryTop, t.tryFound
-		t.commitList(k, t.tryEnd, t.oldEnd)
-	} else if k >= 0 {
+	if w > 2 {
+		t.updateFromStart(i, t.undoSucc) // σ(i) before the change
+	} else if k := t.tryK; k >= 0 {
 		t.markDepths(k+1, t.oldEnd, false)
 		copy(t.layers[(k+1)*w:(t.tryEnd+1)*w], t.newLayers[(k+1)*w:(t.tryEnd+1)*w])
 		copy(t.cum[(k+1)*w:(t.tryEnd+1)*w], t.newCum[(k+1)*w:(t.tryEnd+1)*w])
@@ -727,7 +840,7 @@ func (t *DepthTracker) Layer(d int) Set {
 	}
 	s := t.layerSet
 	s.Clear()
-	for _, c := range t.order[t.lstart[d]:t.lstart[d+1]] {
+	for c := t.lhead[d]; c >= 0; c = t.lnext[c] {
 		s.Add(int(c))
 	}
 	return s
@@ -747,9 +860,59 @@ func (t *DepthTracker) layerOf(i int) int {
 	return d
 }
 
+// tryList is Try past two words, for a change at cell i of depth k
+// below the goal's (or with the goal unreachable). With toGoal the
+// distances before the change, a new successor s of i whose distance is at
+// most i's reaches the goal by a shortest way that avoids i, so the goal
+// is at most k+1+dist(s) moves away, and no other new successor gives a
+// way as short as the old goal depth D: a new way through i is at least
+// k+1+dist(i)+1 ≥ D+1 long otherwise. So when i is on no shortest solution
+// (k+dist(i) > D, or i does not reach the goal), the depth is the lesser
+// of D and the best such way; when i is on one and such a way is at most
+// D long, it is that way; when the goal was unreachable, it is that way
+// or unreachable still. Only a change on a shortest solution whose every
+// new successor is as far from the goal as i or farther needs the search
+// (expandList), which may show the goal farther or unreachable.
+func (t *DepthTracker) tryList(i, j, k int) int {
+	if t.tried { // TryDistances put this change in toGoal
+		return int(t.toGoal[t.start])
+	}
+	if !t.toGoalOK {
+		t.computeToGoal()
+	}
+	bi, best := uint32(t.toGoal[i]), uint32(1<<31) // -1 is huge
+	for _, m := range t.g.Moves(i, j) {
+		if bs := uint32(t.toGoal[m.To]); bs <= bi {
+			best = min(best, bs)
+		}
+	}
+	way := k + 1 + int(best)
+	switch D := t.top; {
+	case !t.found:
+		if best == 1<<31 {
+			return -1
+		}
+		return way
+	case bi == 1<<32-1 || k+int(bi) > D:
+		return min(D, way)
+	case way <= D:
+		return way
+	}
+	old := t.moves[i]
+	t.moves[i] = t.g.Moves(i, j)
+	top, found, conv := t.expandList(k, t.top-1)
+	t.moves[i] = old
+	switch {
+	case conv >= 0:
+		return t.top
+	case found:
+		return top
+	}
+	return -1
+}
+
 // expandList continues breadth-first search from layer k of the lists
-// (past two words), writing the cells of layers k+1.. to newOrder (layer d
-// from newStart[d]), and returns the last layer written and whether it
+// (past two words) and returns the last layer it reached and whether that
 // holds the goal. A new layer d ≤ oldLast equal to the old layer d, with
 // equal visited sets, ends the search early: it returns conv = d (else
 // conv = -1), and every later layer is the old one.
@@ -765,14 +928,16 @@ func (t *DepthTracker) expandList(k, oldLast int) (top int, found bool, conv int
 		t.epoch = 1
 	}
 	moves, depth, stamp, ep := t.moves, t.depth, t.stamp, t.epoch
-	order, lstart, newStart := t.order, t.lstart, t.newStart
+	next, lcount := t.lnext, t.lcount
 	q := t.newOrder[:0]
-	frontier := order[lstart[k]:lstart[k+1]]
-	matched, same := 0, true // same: the visited sets are equal at layer d
+	for c := t.lhead[k]; c >= 0; c = next[c] {
+		q = append(q, c)
+	}
+	lo, inK := 0, len(q)
+	matched, old, same := 0, 0, true // same: the visited sets are equal at layer d
 	for d := k; ; d++ {
-		begin := len(q)
-		newStart[d+1] = int32(begin)
-		for _, c := range frontier {
+		hi := len(q)
+		for _, c := range q[lo:hi] {
 			for _, m := range moves[c] {
 				v := m.To
 				if uint32(depth[v]) <= uint32(k) || stamp[v] == ep { // -1 is huge
@@ -783,55 +948,31 @@ func (t *DepthTracker) expandList(k, oldLast int) (top int, found bool, conv int
 			}
 		}
 		t.newOrder = q
-		if len(q) == begin {
+		if len(q) == hi {
 			return d, false, -1 // an empty layer
 		}
-		newStart[d+2] = int32(len(q))
-		layer := q[begin:]
 		if stamp[t.goal] == ep {
 			return d + 1, true, -1
 		}
 		if d+1 <= oldLast {
-			for _, v := range layer {
+			for _, v := range q[hi:] {
 				if o := int(depth[v]); o > k && o <= d {
 					matched++
 				}
 			}
-			old := order[lstart[d+1]:lstart[d+2]]
-			for _, v := range old {
+			for v := t.lhead[d+1]; v >= 0; v = next[v] {
 				if stamp[v] == ep {
 					matched++
 				}
 			}
-			eq := matched == len(q) && matched == int(lstart[d+2]-lstart[k+1])
+			old += int(lcount[d+1])
+			eq := matched == len(q)-inK && matched == old
 			if eq && same {
 				return 0, false, d + 1
 			}
 			same = eq
 		}
-		frontier = layer
-	}
-}
-
-// commitList replaces old layers k+1..oldEnd of the lists with the new
-// layers k+1..end that expandList wrote, and their cells' depths; top
-// must already be the new one.
-func (t *DepthTracker) commitList(k, end, oldEnd int) {
-	depth, lstart := t.depth, t.lstart
-	for _, c := range t.order[lstart[k+1]:lstart[oldEnd+1]] {
-		depth[c] = -1
-	}
-	base, n := lstart[k+1], t.newStart[end+1]
-	if end == t.top { // else the layers after end stay
-		t.order = t.order[:base+n]
-	}
-	copy(t.order[base:], t.newOrder[:n])
-	for d := k + 1; d <= end; d++ {
-		from, to := t.newStart[d], t.newStart[d+1]
-		lstart[d+1] = base + to
-		for _, c := range t.newOrder[from:to] {
-			depth[c] = int32(d)
-		}
+		lo = hi
 	}
 }
 

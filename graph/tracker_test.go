@@ -107,6 +107,53 @@ func TestDepthTrackerMatchesFreshSearch(t *testing.T) {
 	}
 }
 
+// A hill climb on the goal depth (the hill descent of the simple
+// objective: changes that keep or raise the depth are accepted) reaches
+// the deep mazes of real searches, whose long solutions the random walk
+// above seldom builds; the tracker's depths, layers and distances stay a
+// fresh search's along it.
+func TestDepthTrackerHillClimb(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	steps := 20000
+	if testing.Short() {
+		steps = 2000
+	}
+	for _, size := range []int{9, 12, 15, 20} {
+		b := maze.Board{Rows: size, Cols: size}
+		g := graph.MustCompile(b)
+		goal := b.Cells() - 1
+		m, _ := maze.Random(b, b.Cell(0), b.Cell(goal), rng)
+		tr := graph.NewDepthTracker(g, 0, goal)
+		cur := tr.Reset(m.Jumps)
+		for range steps {
+			i := rng.IntN(goal)
+			legal := g.Legal(i)
+			j := legal[rng.IntN(len(legal))]
+			old := m.Jumps[i]
+			m.Jumps[i] = j
+			want := g.GoalDepth(m.Jumps, 0, goal)
+			m.Jumps[i] = old
+			got, exact := tr.TryBound(i, j, max(cur, 0))
+			if exact && got != want || !exact && (want < 0 || want >= cur || got >= cur || got < want) {
+				t.Fatalf("%dx%d: TryBound(%v, %d, %d) = %d, %v; want %d\n%s", size, size, b.Cell(i), j, cur, got, exact, want, m)
+			}
+			if !exact || want < cur && cur >= 0 {
+				continue
+			}
+			tr.Accept()
+			m.Jumps[i] = j
+			cur = want
+			if tr.Depth() != want || !tr.ToGoalMatchesFresh() {
+				t.Fatalf("%dx%d: Accept(%v, %d): depth %d, want %d, or distances differ from a fresh search\n%s", size, size, b.Cell(i), j, tr.Depth(), want, m)
+			}
+			if err := layersMatch(g, tr, m.Jumps, 0); err != "" {
+				t.Fatalf("%dx%d: after changing %v to %d: %s\n%s", size, size, b.Cell(i), j, err, m)
+			}
+		}
+		t.Logf("%dx%d: depth %d", size, size, cur)
+	}
+}
+
 // layersMatch checks the tracker's layers and depths (Layer, DepthOf)
 // against a fresh breadth-first search from start, returning what differs.
 func layersMatch(g *graph.Graph, tr *graph.DepthTracker, jumps []int, start int) string {
