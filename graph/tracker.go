@@ -56,6 +56,9 @@ type DepthTracker struct {
 	maxDepth                    int32
 	layerSet                    Set           // Layer's answer, built from the list
 	moves                       [][]maze.Move // moves[i]: cell i's moves, as cur
+	// Past two words π(v) is also the list preds[poff[v]:poff[v]+npred[v]]
+	// (room for every cell with a move to v), in no order.
+	preds, poff, npred []int32
 	// The distances kept up to date through accepted changes, as sides
 	// (see side): to the goal, and past two words from the start.
 	toward, from side
@@ -139,9 +142,26 @@ func NewDepthTracker(g *Graph, start, goal int) *DepthTracker {
 		t.lnext, t.lprev = make([]int32, g.n), make([]int32, g.n)
 		t.stamp, t.layerSet = make([]uint32, g.n), make(Set, w)
 		t.moves = make([][]maze.Move, g.n)
+		t.poff, t.npred = make([]int32, g.n+1), make([]int32, g.n)
+		// Room for the cells that can move to v.
+		can := make([]Set, g.n)
+		for v := range can {
+			can[v] = g.NewSet()
+		}
+		for c := range g.n {
+			for _, j := range g.Legal(c) {
+				for _, m := range g.Moves(c, j) {
+					can[m.To].Add(c)
+				}
+			}
+		}
+		for v := range g.n {
+			t.poff[v+1] = t.poff[v] + int32(len(can[v].Cells()))
+		}
+		t.preds = make([]int32, t.poff[g.n])
 		t.from = side{d: t.depth, near: t.pred, far: t.cur, fromStart: true}
 	}
-	t.toward = side{d: t.toGoal, near: t.cur, far: t.pred}
+	t.toward = side{d: t.toGoal, near: t.cur, far: t.pred, nearSucc: true}
 	return t
 }
 
@@ -154,9 +174,13 @@ func (t *DepthTracker) Reset(jumps []int) int {
 	w := t.w
 	t.tried = false
 	clear(t.pred)
+	clear(t.npred)
 	for i, j := range jumps {
 		copy(t.cur[i*w:(i+1)*w], t.g.Succ(i, j))
 		t.setPred(t.g.Succ(i, j), i, true)
+		if t.preds != nil {
+			t.setPredList(t.g.Succ(i, j), i, true)
+		}
 		if t.moves != nil {
 			t.moves[i] = t.g.Moves(i, j)
 		}
@@ -435,7 +459,7 @@ func (t *DepthTracker) updateToGoal(i, limit int) bool {
 	}
 	// A fall from i: its new successors with a distance give it one.
 	best := int32(-1)
-	eachIn(t.near(s, i), func(s int) {
+	t.eachNear(s, i, func(s int) {
 		if d[s] >= 0 && (best < 0 || d[s]+1 < best) {
 			best = d[s] + 1
 		}
@@ -461,7 +485,7 @@ func (t *DepthTracker) updateFromStart(i int, old []uint64) {
 	s, d := &t.from, t.depth
 	if k := d[i]; k >= 0 {
 		q := t.qList[:0]
-		eachIn(t.far(s, i), func(c int) {
+		t.eachFar(s, i, func(c int) {
 			if d[c] < 0 || d[c] > k+1 {
 				t.setDist(s, c, k+1)
 				q = append(q, int32(c))
@@ -498,7 +522,7 @@ func (t *DepthTracker) fall(s *side, q []int32) {
 	d := s.d
 	for head := 0; head < len(q); head++ {
 		v := int(q[head])
-		eachIn(t.far(s, v), func(p int) {
+		t.eachFar(s, v, func(p int) {
 			if d[p] < 0 || d[p] > d[v]+1 {
 				t.setDist(s, p, d[v]+1)
 				q = append(q, int32(p))
@@ -524,7 +548,7 @@ func (t *DepthTracker) raise(s *side, first []int32, limit int) bool {
 		next := t.next[:0]
 		cand.Clear()
 		for _, v := range level {
-			eachIn(t.far(s, int(v)), func(p int) {
+			t.eachFar(s, int(v), func(p int) {
 				if d[p] == d[v]+1 && !aff.Has(p) && !cand.Has(p) {
 					cand.Add(p)
 					next = append(next, int32(p))
@@ -552,7 +576,7 @@ func (t *DepthTracker) raise(s *side, first []int32, limit int) bool {
 	src := t.src[:0]
 	for _, v := range all {
 		best := int32(-1)
-		eachIn(t.near(s, int(v)), func(c int) {
+		t.eachNear(s, int(v), func(c int) {
 			if !aff.Has(c) && d[c] >= 0 && (best < 0 || d[c]+1 < best) {
 				best = d[c] + 1
 			}
@@ -581,7 +605,7 @@ func (t *DepthTracker) raise(s *side, first []int32, limit int) bool {
 			}
 		}
 		aff.Remove(v)
-		eachIn(t.far(s, v), func(p int) {
+		t.eachFar(s, v, func(p int) {
 			if aff.Has(p) && (d[p] < 0 || d[p] > d[v]+1) {
 				t.setDist(s, p, d[v]+1)
 				q = append(q, int32(p))
@@ -602,16 +626,40 @@ type source struct{ cell, dist int32 }
 // (from), or -1. near[c*w:(c+1)*w] is the set of c's neighbours a way to
 // that end passes from c on (toward: σ(c); from: π(c)), far the set of
 // those whose ways can pass through c (π(c); σ(c)).
+// Past two words σ(c) and π(c) are also lists (moves, predList), which
+// eachNear and eachFar follow instead of the sets (nearSucc: near is σ).
 type side struct {
-	d         []int32
-	near, far []uint64
-	fromStart bool
+	d                   []int32
+	near, far           []uint64
+	nearSucc, fromStart bool
 }
 
-// near returns the cells one move from c toward side s's end; far those
-// one move away from it.
-func (t *DepthTracker) near(s *side, c int) []uint64 { return s.near[c*t.w : (c+1)*t.w] }
-func (t *DepthTracker) far(s *side, c int) []uint64  { return s.far[c*t.w : (c+1)*t.w] }
+// eachNear calls f for every cell of near(c) on side s; eachFar for every
+// cell of far(c).
+func (t *DepthTracker) eachNear(s *side, c int, f func(int)) {
+	t.eachOf(s.nearSucc, s.near, c, f)
+}
+
+func (t *DepthTracker) eachFar(s *side, c int, f func(int)) {
+	t.eachOf(!s.nearSucc, s.far, c, f)
+}
+
+// eachOf calls f for every cell of set[c*w:(c+1)*w], which is σ(c) when
+// succ is set and π(c) otherwise; past two words it follows their lists.
+func (t *DepthTracker) eachOf(succ bool, set []uint64, c int, f func(int)) {
+	switch {
+	case t.moves == nil:
+		eachIn(set[c*t.w:(c+1)*t.w], f)
+	case succ:
+		for _, m := range t.moves[c] {
+			f(m.To)
+		}
+	default:
+		for _, p := range t.predList(c) {
+			f(int(p))
+		}
+	}
+}
 
 // setDist sets cell c's distance on side s to v: from the start, moving c
 // between the layers' lists; to the goal, counting the reaching cells and,
@@ -676,8 +724,7 @@ func (t *DepthTracker) TryDistances(i, j, limit int) bool {
 	ci := t.cur[i*w : (i+1)*w]
 	copy(t.undoSucc, ci)
 	s := t.g.Succ(i, j)
-	t.setPred(ci, i, false)
-	t.setPred(s, i, true)
+	t.movePreds(i, ci, s)
 	copy(ci, s)
 	if t.moves != nil {
 		t.undoMoves, t.moves[i] = t.moves[i], t.g.Moves(i, j)
@@ -701,8 +748,7 @@ func (t *DepthTracker) UndoDistances() {
 	t.reaching = t.undoReaching
 	w, i := t.w, t.undoCell
 	ci := t.cur[i*w : (i+1)*w]
-	t.setPred(ci, i, false)
-	t.setPred(t.undoSucc, i, true)
+	t.movePreds(i, ci, t.undoSucc)
 	copy(ci, t.undoSucc)
 	if t.moves != nil {
 		t.moves[i] = t.undoMoves
@@ -732,7 +778,16 @@ func (t *DepthTracker) Reaching() int {
 // (see side), outside skip (nil: none skipped), at most dist moves from
 // it.
 func (t *DepthTracker) hasNearer(s *side, c int, dist int32, skip Set) bool {
-	for x, word := range t.near(s, c) {
+	if t.moves != nil {
+		found := false
+		t.eachNear(s, c, func(x int) {
+			if (skip == nil || !skip.Has(x)) && uint32(s.d[x]) <= uint32(dist) { // -1 is huge
+				found = true
+			}
+		})
+		return found
+	}
+	for x, word := range s.near[c*t.w : (c+1)*t.w] {
 		if skip != nil {
 			word &^= skip[x]
 		}
@@ -770,6 +825,8 @@ func (t *DepthTracker) Accept() {
 	} else {
 		if w > 2 {
 			copy(t.undoSucc, t.cur[i*w:(i+1)*w])
+			t.setPredList(t.undoSucc, i, false)
+			t.setPredList(t.trySucc, i, true)
 		}
 		t.setPred(t.cur[i*w:(i+1)*w], i, false)
 		t.setPred(t.trySucc, i, true)
@@ -798,6 +855,17 @@ func (t *DepthTracker) Accept() {
 	t.tryK = -1
 }
 
+// movePreds moves cell i from π(v) for every v in old to π(v) for every
+// v in new, sets and lists.
+func (t *DepthTracker) movePreds(i int, old, new []uint64) {
+	t.setPred(old, i, false)
+	t.setPred(new, i, true)
+	if t.preds != nil {
+		t.setPredList(old, i, false)
+		t.setPredList(new, i, true)
+	}
+}
+
 // setPred adds cell i to (or removes it from) π(v) for every v in succ.
 func (t *DepthTracker) setPred(succ []uint64, i int, add bool) {
 	w, iw, ib := t.w, i>>6, uint64(1)<<(uint(i)&63)
@@ -812,6 +880,25 @@ func (t *DepthTracker) setPred(succ []uint64, i int, add bool) {
 		}
 	}
 }
+
+// setPredList is setPred for the lists of π past two words (kept apart
+// so that setPred stays inlined on small boards).
+func (t *DepthTracker) setPredList(succ []uint64, i int, add bool) {
+	eachIn(succ, func(v int) {
+		l := t.preds[t.poff[v] : t.poff[v]+t.npred[v]]
+		if add {
+			t.preds[t.poff[v]+t.npred[v]] = int32(i)
+			t.npred[v]++
+			return
+		}
+		x := slices.Index(l, int32(i))
+		l[x] = l[len(l)-1]
+		t.npred[v]--
+	})
+}
+
+// predList returns π(v) as a list, past two words.
+func (t *DepthTracker) predList(v int) []int32 { return t.preds[t.poff[v] : t.poff[v]+t.npred[v]] }
 
 // markDepths records the depth of the cells in layers from..to, or with
 // set false forgets it (up to two words).
