@@ -4,8 +4,6 @@ import (
 	"cmp"
 	"math/bits"
 	"slices"
-
-	"rjm/maze"
 )
 
 // DepthTracker follows the goal depth of one maze configuration while a
@@ -54,8 +52,9 @@ type DepthTracker struct {
 	depth                       []int32
 	lhead, lnext, lprev, lcount []int32
 	maxDepth                    int32
-	layerSet                    Set           // Layer's answer, built from the list
-	moves                       [][]maze.Move // moves[i]: cell i's moves, as cur
+	layerSet                    Set       // Layer's answer, built from the list
+	out                         [][]int32 // out[i]: σ(i) as a list (outs[slot])
+	outs                        [][]int32 // outs[slot]: the cells the slot's moves land on
 	// Past two words π(v) is also the list preds[poff[v]:poff[v]+npred[v]]
 	// (room for every cell with a move to v), in no order.
 	preds, poff, npred []int32
@@ -77,6 +76,7 @@ type DepthTracker struct {
 	aff, cand                   Set
 	affList, level, next, qList []int32
 	first                       []int32 // the cells raise starts from
+	nbuf                        []int32 // neighbours' answer up to two words
 	src                         []source
 	reaching                    int // cells with toGoal ≥ 0
 	// TryDistances: the old distances it changed, and how to undo it;
@@ -85,7 +85,7 @@ type DepthTracker struct {
 	journaling, tried bool
 	journal           []source
 	undoSucc          []uint64
-	undoMoves         []maze.Move
+	undoOut           []int32
 	undoCell          int
 	undoReaching      int
 	triedJump         int
@@ -141,7 +141,12 @@ func NewDepthTracker(g *Graph, start, goal int) *DepthTracker {
 		t.lhead, t.lcount = make([]int32, g.n), make([]int32, g.n)
 		t.lnext, t.lprev = make([]int32, g.n), make([]int32, g.n)
 		t.stamp, t.layerSet = make([]uint32, g.n), make(Set, w)
-		t.moves = make([][]maze.Move, g.n)
+		t.out, t.outs = make([][]int32, g.n), make([][]int32, g.n*g.stride)
+		for slot, ms := range g.moves {
+			for _, m := range ms {
+				t.outs[slot] = append(t.outs[slot], int32(m.To))
+			}
+		}
 		t.poff, t.npred = make([]int32, g.n+1), make([]int32, g.n)
 		// Room for the cells that can move to v.
 		can := make([]Set, g.n)
@@ -181,8 +186,8 @@ func (t *DepthTracker) Reset(jumps []int) int {
 		if t.preds != nil {
 			t.setPredList(t.g.Succ(i, j), i, true)
 		}
-		if t.moves != nil {
-			t.moves[i] = t.g.Moves(i, j)
+		if t.out != nil {
+			t.out[i] = t.outs[t.g.Slot(i, j)]
 		}
 	}
 	t.toGoalOK = false
@@ -459,11 +464,11 @@ func (t *DepthTracker) updateToGoal(i, limit int) bool {
 	}
 	// A fall from i: its new successors with a distance give it one.
 	best := int32(-1)
-	t.eachNear(s, i, func(s int) {
+	for _, s := range t.neighbours(s, i, true) {
 		if d[s] >= 0 && (best < 0 || d[s]+1 < best) {
 			best = d[s] + 1
 		}
-	})
+	}
 	if best < 0 || d[i] >= 0 && best >= d[i] {
 		return true
 	}
@@ -485,12 +490,12 @@ func (t *DepthTracker) updateFromStart(i int, old []uint64) {
 	s, d := &t.from, t.depth
 	if k := d[i]; k >= 0 {
 		q := t.qList[:0]
-		t.eachFar(s, i, func(c int) {
+		for _, c := range t.neighbours(s, i, false) {
 			if d[c] < 0 || d[c] > k+1 {
-				t.setDist(s, c, k+1)
-				q = append(q, int32(c))
+				t.setDist(s, int(c), k+1)
+				q = append(q, c)
 			}
-		})
+		}
 		t.fall(s, q)
 		first := t.first[:0]
 		eachIn(old, func(o int) {
@@ -522,12 +527,12 @@ func (t *DepthTracker) fall(s *side, q []int32) {
 	d := s.d
 	for head := 0; head < len(q); head++ {
 		v := int(q[head])
-		t.eachFar(s, v, func(p int) {
+		for _, p := range t.neighbours(s, v, false) {
 			if d[p] < 0 || d[p] > d[v]+1 {
-				t.setDist(s, p, d[v]+1)
-				q = append(q, int32(p))
+				t.setDist(s, int(p), d[v]+1)
+				q = append(q, p)
 			}
-		})
+		}
 	}
 	t.qList = q
 }
@@ -548,12 +553,12 @@ func (t *DepthTracker) raise(s *side, first []int32, limit int) bool {
 		next := t.next[:0]
 		cand.Clear()
 		for _, v := range level {
-			t.eachFar(s, int(v), func(p int) {
-				if d[p] == d[v]+1 && !aff.Has(p) && !cand.Has(p) {
-					cand.Add(p)
-					next = append(next, int32(p))
+			for _, p := range t.neighbours(s, int(v), false) {
+				if d[p] == d[v]+1 && !aff.Has(int(p)) && !cand.Has(int(p)) {
+					cand.Add(int(p))
+					next = append(next, p)
 				}
-			})
+			}
 		}
 		level = level[:0]
 		for _, p := range next {
@@ -576,11 +581,11 @@ func (t *DepthTracker) raise(s *side, first []int32, limit int) bool {
 	src := t.src[:0]
 	for _, v := range all {
 		best := int32(-1)
-		t.eachNear(s, int(v), func(c int) {
-			if !aff.Has(c) && d[c] >= 0 && (best < 0 || d[c]+1 < best) {
+		for _, c := range t.neighbours(s, int(v), true) {
+			if !aff.Has(int(c)) && d[c] >= 0 && (best < 0 || d[c]+1 < best) {
 				best = d[c] + 1
 			}
-		})
+		}
 		if best >= 0 {
 			src = append(src, source{v, best})
 		}
@@ -605,12 +610,12 @@ func (t *DepthTracker) raise(s *side, first []int32, limit int) bool {
 			}
 		}
 		aff.Remove(v)
-		t.eachFar(s, v, func(p int) {
-			if aff.Has(p) && (d[p] < 0 || d[p] > d[v]+1) {
-				t.setDist(s, p, d[v]+1)
-				q = append(q, int32(p))
+		for _, p := range t.neighbours(s, v, false) {
+			if aff.Has(int(p)) && (d[p] < 0 || d[p] > d[v]+1) {
+				t.setDist(s, int(p), d[v]+1)
+				q = append(q, p)
 			}
-		})
+		}
 	}
 	t.affList, t.level, t.src, t.qList = all, level, src, q
 	return true
@@ -626,39 +631,36 @@ type source struct{ cell, dist int32 }
 // (from), or -1. near[c*w:(c+1)*w] is the set of c's neighbours a way to
 // that end passes from c on (toward: σ(c); from: π(c)), far the set of
 // those whose ways can pass through c (π(c); σ(c)).
-// Past two words σ(c) and π(c) are also lists (moves, predList), which
-// eachNear and eachFar follow instead of the sets (nearSucc: near is σ).
+// Past two words σ(c) and π(c) are also lists (out, predList), which
+// neighbours gives instead of the sets (nearSucc: near is σ).
 type side struct {
 	d                   []int32
 	near, far           []uint64
 	nearSucc, fromStart bool
 }
 
-// eachNear calls f for every cell of near(c) on side s; eachFar for every
-// cell of far(c).
-func (t *DepthTracker) eachNear(s *side, c int, f func(int)) {
-	t.eachOf(s.nearSucc, s.near, c, f)
-}
-
-func (t *DepthTracker) eachFar(s *side, c int, f func(int)) {
-	t.eachOf(!s.nearSucc, s.far, c, f)
-}
-
-// eachOf calls f for every cell of set[c*w:(c+1)*w], which is σ(c) when
-// succ is set and π(c) otherwise; past two words it follows their lists.
-func (t *DepthTracker) eachOf(succ bool, set []uint64, c int, f func(int)) {
-	switch {
-	case t.moves == nil:
-		eachIn(set[c*t.w:(c+1)*t.w], f)
-	case succ:
-		for _, m := range t.moves[c] {
-			f(m.To)
+// neighbours returns the cells of near(c) (with near set) or far(c) on
+// side s: past two words σ's or π's list, else the set's cells in nbuf,
+// which the next call overwrites.
+func (t *DepthTracker) neighbours(s *side, c int, near bool) []int32 {
+	if t.out != nil {
+		if near == s.nearSucc {
+			return t.out[c]
 		}
-	default:
-		for _, p := range t.predList(c) {
-			f(int(p))
+		return t.predList(c)
+	}
+	set := s.far
+	if near {
+		set = s.near
+	}
+	buf := t.nbuf[:0]
+	for x, word := range set[c*t.w : (c+1)*t.w] {
+		for ; word != 0; word &= word - 1 {
+			buf = append(buf, int32(x<<6+bits.TrailingZeros64(word)))
 		}
 	}
+	t.nbuf = buf
+	return buf
 }
 
 // setDist sets cell c's distance on side s to v: from the start, moving c
@@ -726,8 +728,8 @@ func (t *DepthTracker) TryDistances(i, j, limit int) bool {
 	s := t.g.Succ(i, j)
 	t.movePreds(i, ci, s)
 	copy(ci, s)
-	if t.moves != nil {
-		t.undoMoves, t.moves[i] = t.moves[i], t.g.Moves(i, j)
+	if t.out != nil {
+		t.undoOut, t.out[i] = t.out[i], t.outs[t.g.Slot(i, j)]
 	}
 	t.undoCell, t.undoReaching, t.triedJump = i, t.reaching, j
 	t.journal, t.journaling, t.tried = t.journal[:0], true, true
@@ -750,8 +752,8 @@ func (t *DepthTracker) UndoDistances() {
 	ci := t.cur[i*w : (i+1)*w]
 	t.movePreds(i, ci, t.undoSucc)
 	copy(ci, t.undoSucc)
-	if t.moves != nil {
-		t.moves[i] = t.undoMoves
+	if t.out != nil {
+		t.out[i] = t.undoOut
 	}
 }
 
@@ -778,14 +780,13 @@ func (t *DepthTracker) Reaching() int {
 // (see side), outside skip (nil: none skipped), at most dist moves from
 // it.
 func (t *DepthTracker) hasNearer(s *side, c int, dist int32, skip Set) bool {
-	if t.moves != nil {
-		found := false
-		t.eachNear(s, c, func(x int) {
-			if (skip == nil || !skip.Has(x)) && uint32(s.d[x]) <= uint32(dist) { // -1 is huge
-				found = true
+	if t.out != nil {
+		for _, x := range t.neighbours(s, c, true) {
+			if uint32(s.d[x]) <= uint32(dist) && (skip == nil || !skip.Has(int(x))) { // -1 is huge
+				return true
 			}
-		})
-		return found
+		}
+		return false
 	}
 	for x, word := range s.near[c*t.w : (c+1)*t.w] {
 		if skip != nil {
@@ -831,8 +832,8 @@ func (t *DepthTracker) Accept() {
 		t.setPred(t.cur[i*w:(i+1)*w], i, false)
 		t.setPred(t.trySucc, i, true)
 		copy(t.cur[i*w:(i+1)*w], t.trySucc)
-		if t.moves != nil {
-			t.moves[i] = t.g.Moves(i, t.tryJump)
+		if t.out != nil {
+			t.out[i] = t.outs[t.g.Slot(i, t.tryJump)]
 		}
 		// On one word a fresh backward search is a few operations a
 		// layer, cheaper than the bookkeeping of a kept update (measured
@@ -968,8 +969,8 @@ func (t *DepthTracker) tryList(i, j, k int) int {
 		t.computeToGoal()
 	}
 	bi, best := uint32(t.toGoal[i]), uint32(1<<31) // -1 is huge
-	for _, m := range t.g.Moves(i, j) {
-		if bs := uint32(t.toGoal[m.To]); bs <= bi {
+	for _, s := range t.outs[t.g.Slot(i, j)] {
+		if bs := uint32(t.toGoal[s]); bs <= bi {
 			best = min(best, bs)
 		}
 	}
@@ -985,10 +986,10 @@ func (t *DepthTracker) tryList(i, j, k int) int {
 	case way <= D:
 		return way
 	}
-	old := t.moves[i]
-	t.moves[i] = t.g.Moves(i, j)
+	old := t.out[i]
+	t.out[i] = t.outs[t.g.Slot(i, j)]
 	top, found, conv := t.expandList(k, t.top-1)
-	t.moves[i] = old
+	t.out[i] = old
 	switch {
 	case conv >= 0:
 		return t.top
@@ -1014,7 +1015,7 @@ func (t *DepthTracker) expandList(k, oldLast int) (top int, found bool, conv int
 		clear(t.stamp)
 		t.epoch = 1
 	}
-	moves, depth, stamp, ep := t.moves, t.depth, t.stamp, t.epoch
+	out, depth, stamp, ep := t.out, t.depth, t.stamp, t.epoch
 	next, lcount := t.lnext, t.lcount
 	q := t.newOrder[:0]
 	for c := t.lhead[k]; c >= 0; c = next[c] {
@@ -1025,13 +1026,12 @@ func (t *DepthTracker) expandList(k, oldLast int) (top int, found bool, conv int
 	for d := k; ; d++ {
 		hi := len(q)
 		for _, c := range q[lo:hi] {
-			for _, m := range moves[c] {
-				v := m.To
+			for _, v := range out[c] {
 				if uint32(depth[v]) <= uint32(k) || stamp[v] == ep { // -1 is huge
 					continue
 				}
 				stamp[v] = ep
-				q = append(q, int32(v))
+				q = append(q, v)
 			}
 		}
 		t.newOrder = q
