@@ -1,7 +1,6 @@
 package graph
 
 import (
-	"cmp"
 	"math/bits"
 	"slices"
 )
@@ -75,10 +74,10 @@ type DepthTracker struct {
 	// affList), the candidates of the next level, and the queues.
 	aff, cand                   Set
 	affList, level, next, qList []int32
-	first                       []int32 // the cells raise starts from
-	nbuf                        []int32 // neighbours' answer up to two words
-	src                         []source
-	reaching                    int // cells with toGoal ≥ 0
+	first                       []int32  // the cells raise starts from
+	nbuf                        []int32  // neighbours' answer up to two words
+	src                         []uint64 // raise's sources, dist<<32 | cell
+	reaching                    int      // cells with toGoal ≥ 0
 	// TryDistances: the old distances it changed, and how to undo it;
 	// tried while it is in place, for the change of cell undoCell to jump
 	// triedJump.
@@ -587,21 +586,21 @@ func (t *DepthTracker) raise(s *side, first []int32, limit int) bool {
 			}
 		}
 		if best >= 0 {
-			src = append(src, source{v, best})
+			src = append(src, uint64(best)<<32|uint64(v))
 		}
 	}
-	slices.SortFunc(src, func(a, b source) int { return cmp.Compare(a.dist, b.dist) })
+	slices.Sort(src) // by distance (a word compares faster than a func)
 	q := t.qList[:0]
 	head, k := 0, 0
 	for head < len(q) || k < len(src) {
 		var v int
-		if k < len(src) && (head == len(q) || src[k].dist <= d[q[head]]) {
-			v = int(src[k].cell)
+		if k < len(src) && (head == len(q) || int32(src[k]>>32) <= d[q[head]]) {
+			v = int(uint32(src[k]))
 			k++
 			if !aff.Has(v) {
 				continue
 			}
-			t.setDist(s, v, src[k-1].dist)
+			t.setDist(s, v, int32(src[k-1]>>32))
 		} else {
 			v = int(q[head])
 			head++
@@ -621,9 +620,8 @@ func (t *DepthTracker) raise(s *side, first []int32, limit int) bool {
 	return true
 }
 
-// source is a cell and a distance: in raise, a cell whose distance rose
-// with the distance it has through cells whose distance did not; in the
-// journal of TryDistances, a cell and its distance before.
+// source is a cell and a distance: in the journal of TryDistances, a cell
+// and its distance before.
 type source struct{ cell, dist int32 }
 
 // side is one direction of the distances the tracker keeps: d[c] is the
