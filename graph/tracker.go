@@ -72,7 +72,7 @@ type DepthTracker struct {
 	backQueue []int32
 	// Scratch for updateToGoal: the cells whose distance rises (aff, in
 	// affList), the candidates of the next level, and the queues.
-	aff, cand                   Set
+	aff, cand                   marks
 	affList, level, next, qList []int32
 	first                       []int32  // the cells raise starts from
 	nbuf                        []int32  // neighbours' answer up to two words
@@ -127,7 +127,7 @@ func NewDepthTracker(g *Graph, start, goal int) *DepthTracker {
 		spare: make([]uint64, w),
 		pred:  make([]uint64, g.n*w), toGoal: make([]int32, g.n),
 		backSeen: make([]uint64, w), backQueue: make([]int32, 0, g.n),
-		aff: make(Set, w), cand: make(Set, w), undoSucc: make([]uint64, w),
+		aff: newMarks(g.n), cand: newMarks(g.n), undoSucc: make([]uint64, w),
 		depth: make([]int32, g.n),
 		tryK:  -1,
 	}
@@ -457,7 +457,7 @@ func (t *DepthTracker) updateToGoal(i, limit int) bool {
 	if i == t.goal {
 		return true
 	}
-	if d[i] > 0 && !t.hasNearer(s, i, d[i]-1, nil) {
+	if d[i] > 0 && !t.hasNearer(s, i, d[i]-1, false) {
 		t.first = append(t.first[:0], int32(i))
 		return t.raise(s, t.first, limit)
 	}
@@ -498,7 +498,7 @@ func (t *DepthTracker) updateFromStart(i int, old []uint64) {
 		t.fall(s, q)
 		first := t.first[:0]
 		eachIn(old, func(o int) {
-			if d[o] == k+1 && !t.hasNearer(s, o, k, nil) {
+			if d[o] == k+1 && !t.hasNearer(s, o, k, false) {
 				first = append(first, int32(o))
 			}
 		})
@@ -540,29 +540,29 @@ func (t *DepthTracker) fall(s *side, q []int32) {
 // cells in first rise on side s: they must have no neighbour one move
 // nearer their side's end.
 func (t *DepthTracker) raise(s *side, first []int32, limit int) bool {
-	d, aff, cand := s.d, t.aff, t.cand
-	aff.Clear()
+	d, aff, cand := s.d, &t.aff, &t.cand
+	aff.clear()
 	for _, c := range first {
-		aff.Add(int(c))
+		aff.add(int(c))
 	}
 	all := append(t.affList[:0], first...)
 	level := append(t.level[:0], first...)
 	for len(level) > 0 {
 		// The cells one level further that moved nearer through level.
 		next := t.next[:0]
-		cand.Clear()
+		cand.clear()
 		for _, v := range level {
 			for _, p := range t.neighbours(s, int(v), false) {
-				if d[p] == d[v]+1 && !aff.Has(int(p)) && !cand.Has(int(p)) {
-					cand.Add(int(p))
+				if d[p] == d[v]+1 && !aff.has(int(p)) && !cand.has(int(p)) {
+					cand.add(int(p))
 					next = append(next, p)
 				}
 			}
 		}
 		level = level[:0]
 		for _, p := range next {
-			if !t.hasNearer(s, int(p), d[p]-1, aff) {
-				aff.Add(int(p))
+			if !t.hasNearer(s, int(p), d[p]-1, true) {
+				aff.add(int(p))
 				all = append(all, p)
 				level = append(level, p)
 			}
@@ -581,7 +581,7 @@ func (t *DepthTracker) raise(s *side, first []int32, limit int) bool {
 	for _, v := range all {
 		best := int32(-1)
 		for _, c := range t.neighbours(s, int(v), true) {
-			if !aff.Has(int(c)) && d[c] >= 0 && (best < 0 || d[c]+1 < best) {
+			if !aff.has(int(c)) && d[c] >= 0 && (best < 0 || d[c]+1 < best) {
 				best = d[c] + 1
 			}
 		}
@@ -597,20 +597,20 @@ func (t *DepthTracker) raise(s *side, first []int32, limit int) bool {
 		if k < len(src) && (head == len(q) || int32(src[k]>>32) <= d[q[head]]) {
 			v = int(uint32(src[k]))
 			k++
-			if !aff.Has(v) {
+			if !aff.has(v) {
 				continue
 			}
 			t.setDist(s, v, int32(src[k-1]>>32))
 		} else {
 			v = int(q[head])
 			head++
-			if !aff.Has(v) {
+			if !aff.has(v) {
 				continue
 			}
 		}
-		aff.Remove(v)
+		aff.remove(v)
 		for _, p := range t.neighbours(s, v, false) {
-			if aff.Has(int(p)) && (d[p] < 0 || d[p] > d[v]+1) {
+			if aff.has(int(p)) && (d[p] < 0 || d[p] > d[v]+1) {
 				t.setDist(s, int(p), d[v]+1)
 				q = append(q, p)
 			}
@@ -775,29 +775,37 @@ func (t *DepthTracker) Reaching() int {
 }
 
 // hasNearer reports whether cell c has a neighbour nearer side s's end
-// (see side), outside skip (nil: none skipped), at most dist moves from
+// (see side), outside aff when skipAff is set, at most dist moves from
 // it.
-func (t *DepthTracker) hasNearer(s *side, c int, dist int32, skip Set) bool {
-	if t.out != nil {
-		for _, x := range t.neighbours(s, c, true) {
-			if uint32(s.d[x]) <= uint32(dist) && (skip == nil || !skip.Has(int(x))) { // -1 is huge
-				return true
-			}
-		}
-		return false
-	}
-	for x, word := range s.near[c*t.w : (c+1)*t.w] {
-		if skip != nil {
-			word &^= skip[x]
-		}
-		for ; word != 0; word &= word - 1 {
-			if uint32(s.d[x<<6+bits.TrailingZeros64(word)]) <= uint32(dist) { // -1 is huge
-				return true
-			}
+func (t *DepthTracker) hasNearer(s *side, c int, dist int32, skipAff bool) bool {
+	for _, x := range t.neighbours(s, c, true) {
+		if uint32(s.d[x]) <= uint32(dist) && (!skipAff || !t.aff.has(int(x))) { // -1 is huge
+			return true
 		}
 	}
 	return false
 }
+
+// marks is a set of cells that empties in one step: c is in it when
+// m[c] is ep.
+type marks struct {
+	m  []uint32
+	ep uint32
+}
+
+func newMarks(n int) marks { return marks{m: make([]uint32, n), ep: 1} }
+
+// clear empties the set.
+func (s *marks) clear() {
+	if s.ep++; s.ep == 0 {
+		clear(s.m)
+		s.ep = 1
+	}
+}
+
+func (s *marks) has(c int) bool { return s.m[c] == s.ep }
+func (s *marks) add(c int)      { s.m[c] = s.ep }
+func (s *marks) remove(c int)   { s.m[c] = 0 }
 
 // eachIn calls f for every cell in s.
 func eachIn(s []uint64, f func(int)) {
