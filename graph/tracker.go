@@ -129,7 +129,7 @@ func NewDepthTracker(g *Graph, start, goal int) *DepthTracker {
 		backSeen: make([]uint64, w), backQueue: make([]int32, 0, g.n),
 		aff: newMarks(g.n), cand: newMarks(g.n), undoSucc: make([]uint64, w),
 		depth: make([]int32, g.n),
-		tryK:  -1,
+		tryK:  -1, nbuf: make([]int32, g.n),
 	}
 	if w <= 2 {
 		size := (g.n + 2) * w
@@ -651,14 +651,14 @@ func (t *DepthTracker) neighbours(s *side, c int, near bool) []int32 {
 	if near {
 		set = s.near
 	}
-	buf := t.nbuf[:0]
+	buf, n := t.nbuf, 0 // room for every cell
 	for x, word := range set[c*t.w : (c+1)*t.w] {
 		for ; word != 0; word &= word - 1 {
-			buf = append(buf, int32(x<<6+bits.TrailingZeros64(word)))
+			buf[n] = int32(x<<6 + bits.TrailingZeros64(word))
+			n++
 		}
 	}
-	t.nbuf = buf
-	return buf
+	return buf[:n]
 }
 
 // setDist sets cell c's distance on side s to v: from the start, moving c
