@@ -182,11 +182,9 @@ func (t *DepthTracker) Reset(jumps []int) int {
 	for i, j := range jumps {
 		copy(t.cur[i*w:(i+1)*w], t.g.Succ(i, j))
 		t.setPred(t.g.Succ(i, j), i, true)
-		if t.preds != nil {
-			t.setPredList(t.g.Succ(i, j), i, true)
-		}
 		if t.out != nil {
 			t.out[i] = t.outs[t.g.Slot(i, j)]
+			t.setPredList(t.out[i], i, true)
 		}
 	}
 	t.toGoalOK = false
@@ -485,7 +483,7 @@ func (t *DepthTracker) updateToGoal(i, limit int) bool {
 // depth k rise, with the cells that depended on them (raise), recomputed
 // from exact depths. (The other order would recompute them from depths
 // not yet lowered, which can exceed the number of cells for a while.)
-func (t *DepthTracker) updateFromStart(i int, old []uint64) {
+func (t *DepthTracker) updateFromStart(i int, old []int32) {
 	s, d := &t.from, t.depth
 	if k := d[i]; k >= 0 {
 		q := t.qList[:0]
@@ -497,11 +495,11 @@ func (t *DepthTracker) updateFromStart(i int, old []uint64) {
 		}
 		t.fall(s, q)
 		first := t.first[:0]
-		eachIn(old, func(o int) {
-			if d[o] == k+1 && !t.hasNearer(s, o, k, false) {
-				first = append(first, int32(o))
+		for _, o := range old {
+			if d[o] == k+1 && !t.hasNearer(s, int(o), k, false) {
+				first = append(first, o)
 			}
-		})
+		}
 		if t.first = first; len(first) > 0 {
 			t.raise(s, first, 0)
 		}
@@ -724,10 +722,11 @@ func (t *DepthTracker) TryDistances(i, j, limit int) bool {
 	ci := t.cur[i*w : (i+1)*w]
 	copy(t.undoSucc, ci)
 	s := t.g.Succ(i, j)
-	t.movePreds(i, ci, s)
+	t.setPred(ci, i, false)
+	t.setPred(s, i, true)
 	copy(ci, s)
 	if t.out != nil {
-		t.undoOut, t.out[i] = t.out[i], t.outs[t.g.Slot(i, j)]
+		t.undoOut = t.moveOut(i, t.outs[t.g.Slot(i, j)])
 	}
 	t.undoCell, t.undoReaching, t.triedJump = i, t.reaching, j
 	t.journal, t.journaling, t.tried = t.journal[:0], true, true
@@ -748,10 +747,11 @@ func (t *DepthTracker) UndoDistances() {
 	t.reaching = t.undoReaching
 	w, i := t.w, t.undoCell
 	ci := t.cur[i*w : (i+1)*w]
-	t.movePreds(i, ci, t.undoSucc)
+	t.setPred(ci, i, false)
+	t.setPred(t.undoSucc, i, true)
 	copy(ci, t.undoSucc)
 	if t.out != nil {
-		t.out[i] = t.undoOut
+		t.moveOut(i, t.undoOut)
 	}
 }
 
@@ -807,15 +807,6 @@ func (s *marks) has(c int) bool { return s.m[c] == s.ep }
 func (s *marks) add(c int)      { s.m[c] = s.ep }
 func (s *marks) remove(c int)   { s.m[c] = 0 }
 
-// eachIn calls f for every cell in s.
-func eachIn(s []uint64, f func(int)) {
-	for x, word := range s {
-		for ; word != 0; word &= word - 1 {
-			f(x<<6 + bits.TrailingZeros64(word))
-		}
-	}
-}
-
 // Accept commits the change last passed to Try.
 func (t *DepthTracker) Accept() {
 	if t.states != nil {
@@ -830,16 +821,11 @@ func (t *DepthTracker) Accept() {
 		}
 		t.tried = false
 	} else {
-		if w > 2 {
-			copy(t.undoSucc, t.cur[i*w:(i+1)*w])
-			t.setPredList(t.undoSucc, i, false)
-			t.setPredList(t.trySucc, i, true)
-		}
 		t.setPred(t.cur[i*w:(i+1)*w], i, false)
 		t.setPred(t.trySucc, i, true)
 		copy(t.cur[i*w:(i+1)*w], t.trySucc)
 		if t.out != nil {
-			t.out[i] = t.outs[t.g.Slot(i, t.tryJump)]
+			t.undoOut = t.moveOut(i, t.outs[t.g.Slot(i, t.tryJump)])
 		}
 		// On one word a fresh backward search is a few operations a
 		// layer, cheaper than the bookkeeping of a kept update (measured
@@ -851,7 +837,7 @@ func (t *DepthTracker) Accept() {
 		}
 	}
 	if w > 2 {
-		t.updateFromStart(i, t.undoSucc) // σ(i) before the change
+		t.updateFromStart(i, t.undoOut) // σ(i) before the change
 	} else if k := t.tryK; k >= 0 {
 		t.markDepths(k+1, t.oldEnd, false)
 		copy(t.layers[(k+1)*w:(t.tryEnd+1)*w], t.newLayers[(k+1)*w:(t.tryEnd+1)*w])
@@ -862,15 +848,14 @@ func (t *DepthTracker) Accept() {
 	t.tryK = -1
 }
 
-// movePreds moves cell i from π(v) for every v in old to π(v) for every
-// v in new, sets and lists.
-func (t *DepthTracker) movePreds(i int, old, new []uint64) {
-	t.setPred(old, i, false)
-	t.setPred(new, i, true)
-	if t.preds != nil {
-		t.setPredList(old, i, false)
-		t.setPredList(new, i, true)
-	}
+// moveOut makes out the list of σ(i) past two words, moving i between
+// the lists of π, and returns the list before.
+func (t *DepthTracker) moveOut(i int, out []int32) (old []int32) {
+	old = t.out[i]
+	t.setPredList(old, i, false)
+	t.setPredList(out, i, true)
+	t.out[i] = out
+	return old
 }
 
 // setPred adds cell i to (or removes it from) π(v) for every v in succ.
@@ -888,20 +873,20 @@ func (t *DepthTracker) setPred(succ []uint64, i int, add bool) {
 	}
 }
 
-// setPredList is setPred for the lists of π past two words (kept apart
-// so that setPred stays inlined on small boards).
-func (t *DepthTracker) setPredList(succ []uint64, i int, add bool) {
-	eachIn(succ, func(v int) {
+// setPredList adds cell i to (or removes it from) the list of π(v) for
+// every v in the list succ, past two words.
+func (t *DepthTracker) setPredList(succ []int32, i int, add bool) {
+	for _, v := range succ {
 		l := t.preds[t.poff[v] : t.poff[v]+t.npred[v]]
 		if add {
 			t.preds[t.poff[v]+t.npred[v]] = int32(i)
 			t.npred[v]++
-			return
+			continue
 		}
 		x := slices.Index(l, int32(i))
 		l[x] = l[len(l)-1]
 		t.npred[v]--
-	})
+	}
 }
 
 // predList returns π(v) as a list, past two words.
