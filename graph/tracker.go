@@ -1,7 +1,6 @@
 package graph
 
 import (
-	"cmp"
 	"math/bits"
 	"slices"
 )
@@ -23,22 +22,44 @@ import (
 // successor set is kept beside the layers, so expanding a cell is one OR
 // per word.
 //
+// Past two words (boards of more than 128 cells), where a long solution
+// has hundreds of layers of a few cells each, the tracker keeps every
+// reachable cell's depth instead, in lists per layer, and brings them up
+// to date on an accepted change as it does the distances to the goal
+// (updateFromStart). Try then needs no search when the change leaves a
+// shortest solution or makes one through the changed cell (see tryList).
+//
 // A DepthTracker is not safe for concurrent use.
 type DepthTracker struct {
 	g           *Graph
 	start, goal int
 	w           int      // words per set
 	cur         []uint64 // cur[i*w:(i+1)*w] is σ(i) in the current configuration
-	// layers[d*w:(d+1)*w] is the set of cells at depth d and cum[...] the
-	// cells at depth ≤ d, for d = 0..top. When found, top is the goal depth
-	// and layer top holds the goal; otherwise layer top is the last non-empty
-	// layer and everything reachable has been expanded.
+	// Up to two words, layers[d*w:(d+1)*w] is the set of cells at depth d
+	// and cum[...] the cells at depth ≤ d, for d = 0..top. When found, top
+	// is the goal depth and layer top holds the goal; otherwise layer top
+	// is the last non-empty layer and everything reachable has been
+	// expanded.
 	layers, cum []uint64
 	top         int
 	found       bool
-	// depth[i] is the layer holding cell i, or -1; past two words it may
-	// also name a layer i has left (see layerOf).
-	depth []int32
+	// depth[i] is the layer holding cell i, or -1. Past two words it is
+	// every reachable cell's depth (also past the goal's), and the layers
+	// are linked lists: layer d is lhead[d], lnext[lhead[d]], ... (-1 ends
+	// it; lprev links back), lcount[d] long, and maxDepth the last
+	// non-empty one.
+	depth                       []int32
+	lhead, lnext, lprev, lcount []int32
+	maxDepth                    int32
+	layerSet                    Set       // Layer's answer, built from the list
+	out                         [][]int32 // out[i]: σ(i) as a list (outs[slot])
+	outs                        [][]int32 // outs[slot]: the cells the slot's moves land on
+	// Past two words π(v) is also the list preds[poff[v]:poff[v]+npred[v]]
+	// (room for every cell with a move to v), in no order.
+	preds, poff, npred []int32
+	// The distances kept up to date through accepted changes, as sides
+	// (see side): to the goal, and past two words from the start.
+	toward, from side
 
 	// For TryBound: π of the current configuration (pred[v*w:(v+1)*w] is
 	// the set of cells with a move to v) and the distance from every cell
@@ -51,21 +72,25 @@ type DepthTracker struct {
 	backQueue []int32
 	// Scratch for updateToGoal: the cells whose distance rises (aff, in
 	// affList), the candidates of the next level, and the queues.
-	aff, cand                   Set
+	aff, cand                   marks
 	affList, level, next, qList []int32
-	src                         []source
-	reaching                    int // cells with toGoal ≥ 0
+	first                       []int32  // the cells raise starts from
+	nbuf                        []int32  // neighbours' answer up to two words
+	src                         []uint64 // raise's sources, dist<<32 | cell
+	reaching                    int      // cells with toGoal ≥ 0
 	// TryDistances: the old distances it changed, and how to undo it;
 	// tried while it is in place, for the change of cell undoCell to jump
 	// triedJump.
 	journaling, tried bool
 	journal           []source
 	undoSucc          []uint64
+	undoOut           []int32
 	undoCell          int
 	undoReaching      int
 	triedJump         int
 
-	// The change last tried, and the layers it produced (from k+1 on).
+	// The change last tried, and up to two words the layers it produced
+	// (from k+1 on).
 	tryCell   int
 	tryJump   int
 	trySucc   []uint64 // σ(tryCell) after the change (a slice of Graph.succ)
@@ -77,6 +102,11 @@ type DepthTracker struct {
 	newLayers []uint64
 	newCum    []uint64
 	spare     []uint64 // one set of scratch space
+	// Past two words, expandList's queue of cells, and the cells it
+	// reached (stamp[c] is epoch).
+	newOrder []int32
+	stamp    []uint32
+	epoch    uint32
 
 	// states is set on boards whose state is more than a cell (the
 	// no-U-turn rule): every evaluation is then a search over states (see
@@ -91,19 +121,52 @@ func NewDepthTracker(g *Graph, start, goal int) *DepthTracker {
 		return &DepthTracker{g: g, start: start, goal: goal, states: newStateDepth(g, start, goal)}
 	}
 	w := g.words
-	size := (g.n + 2) * w
-	return &DepthTracker{
+	t := &DepthTracker{
 		g: g, start: start, goal: goal, w: w,
-		cur:    make([]uint64, g.n*w),
-		layers: make([]uint64, size), cum: make([]uint64, size),
-		newLayers: make([]uint64, size), newCum: make([]uint64, size),
+		cur:   make([]uint64, g.n*w),
 		spare: make([]uint64, w),
 		pred:  make([]uint64, g.n*w), toGoal: make([]int32, g.n),
 		backSeen: make([]uint64, w), backQueue: make([]int32, 0, g.n),
-		aff: make(Set, w), cand: make(Set, w), undoSucc: make([]uint64, w),
+		aff: newMarks(g.n), cand: newMarks(g.n), undoSucc: make([]uint64, w),
 		depth: make([]int32, g.n),
-		tryK:  -1,
+		tryK:  -1, nbuf: make([]int32, g.n),
 	}
+	if w <= 2 {
+		size := (g.n + 2) * w
+		t.layers, t.cum = make([]uint64, size), make([]uint64, size)
+		t.newLayers, t.newCum = make([]uint64, size), make([]uint64, size)
+	} else {
+		t.newOrder = make([]int32, 0, g.n)
+		t.lhead, t.lcount = make([]int32, g.n), make([]int32, g.n)
+		t.lnext, t.lprev = make([]int32, g.n), make([]int32, g.n)
+		t.stamp, t.layerSet = make([]uint32, g.n), make(Set, w)
+		t.out, t.outs = make([][]int32, g.n), make([][]int32, g.n*g.stride)
+		for slot, ms := range g.moves {
+			for _, m := range ms {
+				t.outs[slot] = append(t.outs[slot], int32(m.To))
+			}
+		}
+		t.poff, t.npred = make([]int32, g.n+1), make([]int32, g.n)
+		// Room for the cells that can move to v.
+		can := make([]Set, g.n)
+		for v := range can {
+			can[v] = g.NewSet()
+		}
+		for c := range g.n {
+			for _, j := range g.Legal(c) {
+				for _, m := range g.Moves(c, j) {
+					can[m.To].Add(c)
+				}
+			}
+		}
+		for v := range g.n {
+			t.poff[v+1] = t.poff[v] + int32(len(can[v].Cells()))
+		}
+		t.preds = make([]int32, t.poff[g.n])
+		t.from = side{d: t.depth, near: t.pred, far: t.cur, fromStart: true}
+	}
+	t.toward = side{d: t.toGoal, near: t.cur, far: t.pred, nearSucc: true}
+	return t
 }
 
 // Reset makes jumps the current configuration and returns its goal depth
@@ -115,22 +178,37 @@ func (t *DepthTracker) Reset(jumps []int) int {
 	w := t.w
 	t.tried = false
 	clear(t.pred)
+	clear(t.npred)
 	for i, j := range jumps {
 		copy(t.cur[i*w:(i+1)*w], t.g.Succ(i, j))
 		t.setPred(t.g.Succ(i, j), i, true)
+		if t.out != nil {
+			t.out[i] = t.outs[t.g.Slot(i, j)]
+			t.setPredList(t.out[i], i, true)
+		}
 	}
 	t.toGoalOK = false
+	for i := range t.depth {
+		t.depth[i] = -1
+	}
+	t.tryK = -1
+	if w > 2 {
+		for d := range t.lhead {
+			t.lhead[d], t.lcount[d] = -1, 0
+		}
+		t.maxDepth = 0
+		t.setDist(&t.from, t.start, 0)
+		t.fall(&t.from, append(t.qList[:0], int32(t.start)))
+		t.settle()
+		return t.Depth()
+	}
 	clear(t.layers[:w])
 	t.layers[t.start>>6] = 1 << (uint(t.start) & 63)
 	copy(t.cum[:w], t.layers[:w])
 	if w == 1 {
 		t.top, t.found, _ = t.expand1(0, t.layers[0], t.cum[0], t.layers, t.cum, -1)
 	} else {
-		t.top, t.found, _ = t.expandN(0, t.layers, t.cum, -1)
-	}
-	t.tryK = -1
-	for i := range t.depth {
-		t.depth[i] = -1
+		t.top, t.found, _ = t.expand2(0, t.layers[0], t.layers[1], t.cum[0], t.cum[1], t.layers, t.cum, -1)
 	}
 	t.markDepths(0, t.top, true)
 	return t.Depth()
@@ -177,14 +255,7 @@ func (t *DepthTracker) Try(i, j int) int {
 		t.tryTop, t.tryFound, conv = t.expand2(k, t.layers[2*k], t.layers[2*k+1], t.cum[2*k], t.cum[2*k+1], t.newLayers, t.newCum, oldLast)
 		t.cur[2*i], t.cur[2*i+1] = o0, o1
 	} else {
-		old := t.spare // holds σ(i) while the change is in place
-		copy(old, t.cur[i*w:(i+1)*w])
-		copy(t.cur[i*w:(i+1)*w], t.trySucc)
-		// Layers 0..k are shared; expandN writes k+1.. into the new buffers.
-		copy(t.newLayers[k*w:(k+1)*w], t.layers[k*w:(k+1)*w])
-		copy(t.newCum[k*w:(k+1)*w], t.cum[k*w:(k+1)*w])
-		t.tryTop, t.tryFound, conv = t.expandN(k, t.newLayers, t.newCum, oldLast)
-		copy(t.cur[i*w:(i+1)*w], old)
+		return t.tryList(i, j, k)
 	}
 	t.tryEnd, t.oldEnd = t.tryTop, t.top
 	if conv >= 0 {
@@ -380,61 +451,116 @@ func (t *DepthTracker) countReaching() int {
 // With limit > 0 it gives up, changing nothing and returning false, when
 // more than limit distances would rise.
 func (t *DepthTracker) updateToGoal(i, limit int) bool {
-	d := t.toGoal
+	s, d := &t.toward, t.toGoal
 	if i == t.goal {
 		return true
 	}
-	if d[i] > 0 && !t.hasNearer(i, d[i]-1, nil) {
-		return t.raise(i, limit)
+	if d[i] > 0 && !t.hasNearer(s, i, d[i]-1, false) {
+		t.first = append(t.first[:0], int32(i))
+		return t.raise(s, t.first, limit)
 	}
 	// A fall from i: its new successors with a distance give it one.
 	best := int32(-1)
-	t.eachSucc(i, func(s int) {
+	for _, s := range t.neighbours(s, i, true) {
 		if d[s] >= 0 && (best < 0 || d[s]+1 < best) {
 			best = d[s] + 1
 		}
-	})
+	}
 	if best < 0 || d[i] >= 0 && best >= d[i] {
 		return true
 	}
-	t.setDist(i, best)
-	q := append(t.qList[:0], int32(i))
-	for head := 0; head < len(q); head++ {
-		v := int(q[head])
-		t.eachPred(v, func(p int) {
-			if d[p] < 0 || d[p] > d[v]+1 {
-				t.setDist(p, d[v]+1)
-				q = append(q, int32(p))
-			}
-		})
-	}
-	t.qList = q
+	t.setDist(s, i, best)
+	t.fall(s, append(t.qList[:0], int32(i)))
 	return true
 }
 
-// raise is updateToGoal when the distance of cell i rises.
-func (t *DepthTracker) raise(i, limit int) bool {
-	d, aff, cand := t.toGoal, t.aff, t.cand
-	aff.Clear()
-	aff.Add(i)
-	all := append(t.affList[:0], int32(i))
-	level := append(t.level[:0], int32(i))
+// updateFromStart is updateToGoal for the depths from the start past two
+// words (the side from), given cell i's successors before the change
+// (old), and then settles the goal depth. i keeps its depth k. First the
+// new successors deeper than k+1 fall to it, and the cells after them
+// (fall): the depths are then those of the maze with both i's old and new
+// moves. Then the old successors at depth k+1 left without a move from
+// depth k rise, with the cells that depended on them (raise), recomputed
+// from exact depths. (The other order would recompute them from depths
+// not yet lowered, which can exceed the number of cells for a while.)
+func (t *DepthTracker) updateFromStart(i int, old []int32) {
+	s, d := &t.from, t.depth
+	if k := d[i]; k >= 0 {
+		q := t.qList[:0]
+		for _, c := range t.neighbours(s, i, false) {
+			if d[c] < 0 || d[c] > k+1 {
+				t.setDist(s, int(c), k+1)
+				q = append(q, c)
+			}
+		}
+		t.fall(s, q)
+		first := t.first[:0]
+		for _, o := range old {
+			if d[o] == k+1 && !t.hasNearer(s, int(o), k, false) {
+				first = append(first, o)
+			}
+		}
+		if t.first = first; len(first) > 0 {
+			t.raise(s, first, 0)
+		}
+	}
+	t.settle()
+}
+
+// settle sets top and found from the depths kept past two words.
+func (t *DepthTracker) settle() {
+	for t.maxDepth > 0 && t.lcount[t.maxDepth] == 0 {
+		t.maxDepth--
+	}
+	t.top, t.found = int(t.maxDepth), t.depth[t.goal] >= 0
+	if t.found {
+		t.top = int(t.depth[t.goal])
+	}
+}
+
+// fall spreads the falls of the cells queued in q, whose distances on
+// side s are set, to the cells beyond them, in breadth-first order.
+func (t *DepthTracker) fall(s *side, q []int32) {
+	d := s.d
+	for head := 0; head < len(q); head++ {
+		v := int(q[head])
+		for _, p := range t.neighbours(s, v, false) {
+			if d[p] < 0 || d[p] > d[v]+1 {
+				t.setDist(s, int(p), d[v]+1)
+				q = append(q, p)
+			}
+		}
+	}
+	t.qList = q
+}
+
+// raise is updateToGoal (and updateFromStart) when the distances of the
+// cells in first rise on side s: they must have no neighbour one move
+// nearer their side's end.
+func (t *DepthTracker) raise(s *side, first []int32, limit int) bool {
+	d, aff, cand := s.d, &t.aff, &t.cand
+	aff.clear()
+	for _, c := range first {
+		aff.add(int(c))
+	}
+	all := append(t.affList[:0], first...)
+	level := append(t.level[:0], first...)
 	for len(level) > 0 {
 		// The cells one level further that moved nearer through level.
 		next := t.next[:0]
-		cand.Clear()
+		cand.clear()
 		for _, v := range level {
-			t.eachPred(int(v), func(p int) {
-				if d[p] == d[v]+1 && !aff.Has(p) && !cand.Has(p) {
-					cand.Add(p)
-					next = append(next, int32(p))
+			for _, p := range t.neighbours(s, int(v), false) {
+				if d[p] == d[v]+1 && !aff.has(int(p)) && !cand.has(int(p)) {
+					cand.add(int(p))
+					next = append(next, p)
 				}
-			})
+			}
 		}
 		level = level[:0]
 		for _, p := range next {
-			if !t.hasNearer(int(p), d[p]-1, aff) {
-				aff.Add(int(p))
+			if !t.hasNearer(s, int(p), d[p]-1, true) {
+				aff.add(int(p))
 				all = append(all, p)
 				level = append(level, p)
 			}
@@ -447,60 +573,102 @@ func (t *DepthTracker) raise(i, limit int) bool {
 	}
 	// The distances of aff through the rest, then nearest first.
 	for _, v := range all {
-		t.setDist(int(v), -1)
+		t.setDist(s, int(v), -1)
 	}
 	src := t.src[:0]
 	for _, v := range all {
 		best := int32(-1)
-		t.eachSucc(int(v), func(s int) {
-			if !aff.Has(s) && d[s] >= 0 && (best < 0 || d[s]+1 < best) {
-				best = d[s] + 1
+		for _, c := range t.neighbours(s, int(v), true) {
+			if !aff.has(int(c)) && d[c] >= 0 && (best < 0 || d[c]+1 < best) {
+				best = d[c] + 1
 			}
-		})
+		}
 		if best >= 0 {
-			src = append(src, source{v, best})
+			src = append(src, uint64(best)<<32|uint64(v))
 		}
 	}
-	slices.SortFunc(src, func(a, b source) int { return cmp.Compare(a.dist, b.dist) })
+	slices.Sort(src) // by distance (a word compares faster than a func)
 	q := t.qList[:0]
 	head, k := 0, 0
 	for head < len(q) || k < len(src) {
 		var v int
-		if k < len(src) && (head == len(q) || src[k].dist <= d[q[head]]) {
-			v = int(src[k].cell)
+		if k < len(src) && (head == len(q) || int32(src[k]>>32) <= d[q[head]]) {
+			v = int(uint32(src[k]))
 			k++
-			if !aff.Has(v) {
+			if !aff.has(v) {
 				continue
 			}
-			t.setDist(v, src[k-1].dist)
+			t.setDist(s, v, int32(src[k-1]>>32))
 		} else {
 			v = int(q[head])
 			head++
-			if !aff.Has(v) {
+			if !aff.has(v) {
 				continue
 			}
 		}
-		aff.Remove(v)
-		t.eachPred(v, func(p int) {
-			if aff.Has(p) && (d[p] < 0 || d[p] > d[v]+1) {
-				t.setDist(p, d[v]+1)
-				q = append(q, int32(p))
+		aff.remove(v)
+		for _, p := range t.neighbours(s, v, false) {
+			if aff.has(int(p)) && (d[p] < 0 || d[p] > d[v]+1) {
+				t.setDist(s, int(p), d[v]+1)
+				q = append(q, p)
 			}
-		})
+		}
 	}
 	t.affList, t.level, t.src, t.qList = all, level, src, q
 	return true
 }
 
-// source is a cell and a distance: in raise, a cell whose distance rose
-// with the distance it has through cells whose distance did not; in the
-// journal of TryDistances, a cell and its distance before.
+// source is a cell and a distance: in the journal of TryDistances, a cell
+// and its distance before.
 type source struct{ cell, dist int32 }
 
-// setDist sets cell c's distance to the goal to v, counting the reaching
-// cells and, during TryDistances, remembering the old distance.
-func (t *DepthTracker) setDist(c int, v int32) {
-	old := t.toGoal[c]
+// side is one direction of the distances the tracker keeps: d[c] is the
+// number of moves from cell c to the goal (toward) or from the start to c
+// (from), or -1. near[c*w:(c+1)*w] is the set of c's neighbours a way to
+// that end passes from c on (toward: σ(c); from: π(c)), far the set of
+// those whose ways can pass through c (π(c); σ(c)).
+// Past two words σ(c) and π(c) are also lists (out, predList), which
+// neighbours gives instead of the sets (nearSucc: near is σ).
+type side struct {
+	d                   []int32
+	near, far           []uint64
+	nearSucc, fromStart bool
+}
+
+// neighbours returns the cells of near(c) (with near set) or far(c) on
+// side s: past two words σ's or π's list, else the set's cells in nbuf,
+// which the next call overwrites.
+func (t *DepthTracker) neighbours(s *side, c int, near bool) []int32 {
+	if t.out != nil {
+		if near == s.nearSucc {
+			return t.out[c]
+		}
+		return t.predList(c)
+	}
+	set := s.far
+	if near {
+		set = s.near
+	}
+	buf, n := t.nbuf, 0 // room for every cell
+	for x, word := range set[c*t.w : (c+1)*t.w] {
+		for ; word != 0; word &= word - 1 {
+			buf[n] = int32(x<<6 + bits.TrailingZeros64(word))
+			n++
+		}
+	}
+	return buf[:n]
+}
+
+// setDist sets cell c's distance on side s to v: from the start, moving c
+// between the layers' lists; to the goal, counting the reaching cells and,
+// during TryDistances, remembering the old distance.
+func (t *DepthTracker) setDist(s *side, c int, v int32) {
+	old := s.d[c]
+	s.d[c] = v
+	if s.fromStart {
+		t.moveLayer(c, old, v)
+		return
+	}
 	if t.journaling {
 		t.journal = append(t.journal, source{int32(c), old})
 	}
@@ -509,7 +677,31 @@ func (t *DepthTracker) setDist(c int, v int32) {
 	} else if old >= 0 && v < 0 {
 		t.reaching--
 	}
-	t.toGoal[c] = v
+}
+
+// moveLayer moves cell c from layer from to layer to (-1: none).
+func (t *DepthTracker) moveLayer(c int, from, to int32) {
+	next, prev := t.lnext, t.lprev
+	if from >= 0 {
+		if p := prev[c]; p >= 0 {
+			next[p] = next[c]
+		} else {
+			t.lhead[from] = next[c]
+		}
+		if n := next[c]; n >= 0 {
+			prev[n] = prev[c]
+		}
+		t.lcount[from]--
+	}
+	if to >= 0 {
+		h := t.lhead[to]
+		next[c], prev[c], t.lhead[to] = h, -1, int32(c)
+		if h >= 0 {
+			prev[h] = int32(c)
+		}
+		t.lcount[to]++
+		t.maxDepth = max(t.maxDepth, to)
+	}
 }
 
 // TryDistances puts the change of cell i's jump to j in place in the
@@ -533,6 +725,9 @@ func (t *DepthTracker) TryDistances(i, j, limit int) bool {
 	t.setPred(ci, i, false)
 	t.setPred(s, i, true)
 	copy(ci, s)
+	if t.out != nil {
+		t.undoOut = t.moveOut(i, t.outs[t.g.Slot(i, j)])
+	}
 	t.undoCell, t.undoReaching, t.triedJump = i, t.reaching, j
 	t.journal, t.journaling, t.tried = t.journal[:0], true, true
 	ok := t.updateToGoal(i, limit)
@@ -555,6 +750,9 @@ func (t *DepthTracker) UndoDistances() {
 	t.setPred(ci, i, false)
 	t.setPred(t.undoSucc, i, true)
 	copy(ci, t.undoSucc)
+	if t.out != nil {
+		t.moveOut(i, t.undoOut)
+	}
 }
 
 // ToGoal returns every cell's distance to the goal (-1: none), with the
@@ -576,35 +774,38 @@ func (t *DepthTracker) Reaching() int {
 	return t.reaching
 }
 
-// hasNearer reports whether cell c has a successor at most dist moves
-// from the goal outside skip (nil: none skipped).
-func (t *DepthTracker) hasNearer(c int, dist int32, skip Set) bool {
-	w := t.w
-	for x, word := range t.cur[c*w : c*w+w] {
-		if skip != nil {
-			word &^= skip[x]
-		}
-		for ; word != 0; word &= word - 1 {
-			if uint32(t.toGoal[x<<6+bits.TrailingZeros64(word)]) <= uint32(dist) { // -1 is huge
-				return true
-			}
+// hasNearer reports whether cell c has a neighbour nearer side s's end
+// (see side), outside aff when skipAff is set, at most dist moves from
+// it.
+func (t *DepthTracker) hasNearer(s *side, c int, dist int32, skipAff bool) bool {
+	for _, x := range t.neighbours(s, c, true) {
+		if uint32(s.d[x]) <= uint32(dist) && (!skipAff || !t.aff.has(int(x))) { // -1 is huge
+			return true
 		}
 	}
 	return false
 }
 
-// eachSucc calls f for every successor of cell c; eachPred for every
-// predecessor.
-func (t *DepthTracker) eachSucc(c int, f func(int)) { eachIn(t.cur[c*t.w:(c+1)*t.w], f) }
-func (t *DepthTracker) eachPred(c int, f func(int)) { eachIn(t.pred[c*t.w:(c+1)*t.w], f) }
+// marks is a set of cells that empties in one step: c is in it when
+// m[c] is ep.
+type marks struct {
+	m  []uint32
+	ep uint32
+}
 
-func eachIn(s []uint64, f func(int)) {
-	for x, word := range s {
-		for ; word != 0; word &= word - 1 {
-			f(x<<6 + bits.TrailingZeros64(word))
-		}
+func newMarks(n int) marks { return marks{m: make([]uint32, n), ep: 1} }
+
+// clear empties the set.
+func (s *marks) clear() {
+	if s.ep++; s.ep == 0 {
+		clear(s.m)
+		s.ep = 1
 	}
 }
+
+func (s *marks) has(c int) bool { return s.m[c] == s.ep }
+func (s *marks) add(c int)      { s.m[c] = s.ep }
+func (s *marks) remove(c int)   { s.m[c] = 0 }
 
 // Accept commits the change last passed to Try.
 func (t *DepthTracker) Accept() {
@@ -623,6 +824,9 @@ func (t *DepthTracker) Accept() {
 		t.setPred(t.cur[i*w:(i+1)*w], i, false)
 		t.setPred(t.trySucc, i, true)
 		copy(t.cur[i*w:(i+1)*w], t.trySucc)
+		if t.out != nil {
+			t.undoOut = t.moveOut(i, t.outs[t.g.Slot(i, t.tryJump)])
+		}
 		// On one word a fresh backward search is a few operations a
 		// layer, cheaper than the bookkeeping of a kept update (measured
 		// on 5×5).
@@ -632,16 +836,26 @@ func (t *DepthTracker) Accept() {
 			t.toGoalOK = false
 		}
 	}
-	if k := t.tryK; k >= 0 {
-		if w <= 2 {
-			t.markDepths(k+1, t.oldEnd, false)
-		}
+	if w > 2 {
+		t.updateFromStart(i, t.undoOut) // σ(i) before the change
+	} else if k := t.tryK; k >= 0 {
+		t.markDepths(k+1, t.oldEnd, false)
 		copy(t.layers[(k+1)*w:(t.tryEnd+1)*w], t.newLayers[(k+1)*w:(t.tryEnd+1)*w])
 		copy(t.cum[(k+1)*w:(t.tryEnd+1)*w], t.newCum[(k+1)*w:(t.tryEnd+1)*w])
 		t.top, t.found = t.tryTop, t.tryFound
 		t.markDepths(k+1, t.tryEnd, true)
 	}
 	t.tryK = -1
+}
+
+// moveOut makes out the list of σ(i) past two words, moving i between
+// the lists of π, and returns the list before.
+func (t *DepthTracker) moveOut(i int, out []int32) (old []int32) {
+	old = t.out[i]
+	t.setPredList(old, i, false)
+	t.setPredList(out, i, true)
+	t.out[i] = out
+	return old
 }
 
 // setPred adds cell i to (or removes it from) π(v) for every v in succ.
@@ -659,10 +873,27 @@ func (t *DepthTracker) setPred(succ []uint64, i int, add bool) {
 	}
 }
 
+// setPredList adds cell i to (or removes it from) the list of π(v) for
+// every v in the list succ, past two words.
+func (t *DepthTracker) setPredList(succ []int32, i int, add bool) {
+	for _, v := range succ {
+		l := t.preds[t.poff[v] : t.poff[v]+t.npred[v]]
+		if add {
+			t.preds[t.poff[v]+t.npred[v]] = int32(i)
+			t.npred[v]++
+			continue
+		}
+		x := slices.Index(l, int32(i))
+		l[x] = l[len(l)-1]
+		t.npred[v]--
+	}
+}
+
+// predList returns π(v) as a list, past two words.
+func (t *DepthTracker) predList(v int) []int32 { return t.preds[t.poff[v] : t.poff[v]+t.npred[v]] }
+
 // markDepths records the depth of the cells in layers from..to, or with
-// set false forgets it. Past two words the depths of cells that leave the
-// layers are not forgotten (a layer costs more than the check): layerOf
-// checks that a cell is still in the layer its depth names.
+// set false forgets it (up to two words).
 func (t *DepthTracker) markDepths(from, to int, set bool) {
 	w := t.w
 	for d := from; d <= to; d++ {
@@ -679,8 +910,20 @@ func (t *DepthTracker) markDepths(from, to int, set bool) {
 }
 
 // Layer returns the cells d moves from the start, for d up to the goal
-// depth. The caller must not modify it; it changes with the tracker.
-func (t *DepthTracker) Layer(d int) Set { return t.layers[d*t.w : (d+1)*t.w] }
+// depth. The caller must not modify it; it changes with the tracker and,
+// past two words, with the next call.
+func (t *DepthTracker) Layer(d int) Set {
+	w := t.w
+	if w <= 2 {
+		return t.layers[d*w : (d+1)*w]
+	}
+	s := t.layerSet
+	s.Clear()
+	for c := t.lhead[d]; c >= 0; c = t.lnext[c] {
+		s.Add(int(c))
+	}
+	return s
+}
 
 // DepthOf returns the number of moves from the start to cell i if
 // breadth-first search expands it before reaching the goal, else -1.
@@ -690,80 +933,128 @@ func (t *DepthTracker) DepthOf(i int) int { return t.layerOf(i) }
 // before reaching the goal, else -1.
 func (t *DepthTracker) layerOf(i int) int {
 	d := int(t.depth[i])
-	if t.found && d >= t.top || t.w > 2 && d >= 0 && (d > t.top || t.layers[d*t.w+i>>6]&(1<<(uint(i)&63)) == 0) {
+	if t.found && d >= t.top {
 		return -1
 	}
 	return d
 }
 
-// expandN continues breadth-first search from layer k of layers/cum
-// (which must be filled for k), writing layers k+1.., and returns the last
-// layer written and whether it holds the goal. When layers is not t.layers,
-// a new layer d ≤ oldLast equal to t.layers' layer d, with equal visited
-// sets, ends the search early: it returns conv = d (else conv = -1), and
-// every later layer is the old one. It serves boards of more than 64
-// cells; expand1 and expand2 are the one- and two-word fast paths.
-func (t *DepthTracker) expandN(k int, layers, cum []uint64, oldLast int) (top int, found bool, conv int) {
-	if t.w == 2 {
-		return t.expand2(k, layers[2*k], layers[2*k+1], cum[2*k], cum[2*k+1], layers, cum, oldLast)
+// tryList is Try past two words, for a change at cell i of depth k
+// below the goal's (or with the goal unreachable). With toGoal the
+// distances before the change, a new successor s of i whose distance is at
+// most i's reaches the goal by a shortest way that avoids i, so the goal
+// is at most k+1+dist(s) moves away, and no other new successor gives a
+// way as short as the old goal depth D: a new way through i is at least
+// k+1+dist(i)+1 ≥ D+1 long otherwise. So when i is on no shortest solution
+// (k+dist(i) > D, or i does not reach the goal), the depth is the lesser
+// of D and the best such way; when i is on one and such a way is at most
+// D long, it is that way; when the goal was unreachable, it is that way
+// or unreachable still. Only a change on a shortest solution whose every
+// new successor is as far from the goal as i or farther needs the search
+// (expandList), which may show the goal farther or unreachable.
+func (t *DepthTracker) tryList(i, j, k int) int {
+	if t.tried { // TryDistances put this change in toGoal
+		return int(t.toGoal[t.start])
 	}
-	w, cur := t.w, t.cur
-	gw, gb := t.goal>>6, uint64(1)<<(uint(t.goal)&63)
-	old, oldCum := t.layers, t.cum
+	if !t.toGoalOK {
+		t.computeToGoal()
+	}
+	bi, best := uint32(t.toGoal[i]), uint32(1<<31) // -1 is huge
+	for _, s := range t.outs[t.g.Slot(i, j)] {
+		if bs := uint32(t.toGoal[s]); bs <= bi {
+			best = min(best, bs)
+		}
+	}
+	way := k + 1 + int(best)
+	switch D := t.top; {
+	case !t.found:
+		if best == 1<<31 {
+			return -1
+		}
+		return way
+	case bi == 1<<32-1 || k+int(bi) > D:
+		return min(D, way)
+	case way <= D:
+		return way
+	}
+	old := t.out[i]
+	t.out[i] = t.outs[t.g.Slot(i, j)]
+	top, found, conv := t.expandList(k, t.top-1)
+	t.out[i] = old
+	switch {
+	case conv >= 0:
+		return t.top
+	case found:
+		return top
+	}
+	return -1
+}
+
+// expandList continues breadth-first search from layer k of the lists
+// (past two words) and returns the last layer it reached and whether that
+// holds the goal. A new layer d ≤ oldLast equal to the old layer d, with
+// equal visited sets, ends the search early: it returns conv = d (else
+// conv = -1), and every later layer is the old one.
+//
+// A cell is visited when it is in layers 0..k (its kept depth is at most
+// k) or stamped by this search. The visited sets are equal at layer d when
+// the new layers k+1..d hold as many cells as the old ones and every one
+// of them is in the old ones too: matched counts those, each when the
+// later of its two layers is reached.
+func (t *DepthTracker) expandList(k, oldLast int) (top int, found bool, conv int) {
+	if t.epoch++; t.epoch == 0 {
+		clear(t.stamp)
+		t.epoch = 1
+	}
+	out, depth, stamp, ep := t.out, t.depth, t.stamp, t.epoch
+	next, lcount := t.lnext, t.lcount
+	q := t.newOrder[:0]
+	for c := t.lhead[k]; c >= 0; c = next[c] {
+		q = append(q, c)
+	}
+	lo, inK := 0, len(q)
+	matched, old, same := 0, 0, true // same: the visited sets are equal at layer d
 	for d := k; ; d++ {
-		next := layers[(d+1)*w : (d+2)*w]
-		first := true
-		for x, word := range layers[d*w : (d+1)*w] {
-			for ; word != 0; word &= word - 1 {
-				c := x<<6 + bits.TrailingZeros64(word)
-				s := cur[c*w : c*w+w]
-				if first {
-					copy(next, s)
-					first = false
+		hi := len(q)
+		for _, c := range q[lo:hi] {
+			for _, v := range out[c] {
+				if uint32(depth[v]) <= uint32(k) || stamp[v] == ep { // -1 is huge
 					continue
 				}
-				for y := range next {
-					next[y] |= s[y]
-				}
+				stamp[v] = ep
+				q = append(q, v)
 			}
 		}
-		if first {
+		t.newOrder = q
+		if len(q) == hi {
 			return d, false, -1 // an empty layer
 		}
-		// One pass: the new cells, the visited ones, and whether both
-		// equal the old layer's.
-		visited, nc := cum[d*w:(d+1)*w], cum[(d+1)*w:(d+2)*w]
-		compare := d+1 <= oldLast
-		var grown, diff uint64
-		if compare {
-			ol, oc := old[(d+1)*w:(d+2)*w], oldCum[(d+1)*w:(d+2)*w]
-			for y := range next {
-				n := next[y] &^ visited[y]
-				v := visited[y] | n
-				next[y], nc[y] = n, v
-				grown |= n
-				diff |= (n ^ ol[y]) | (v ^ oc[y])
-			}
-		} else {
-			for y := range next {
-				n := next[y] &^ visited[y]
-				next[y], nc[y] = n, visited[y]|n
-				grown |= n
-			}
-		}
-		if grown == 0 {
-			return d, false, -1
-		}
-		if next[gw]&gb != 0 {
+		if stamp[t.goal] == ep {
 			return d + 1, true, -1
 		}
-		if compare && diff == 0 {
-			return 0, false, d + 1
+		if d+1 <= oldLast {
+			for _, v := range q[hi:] {
+				if o := int(depth[v]); o > k && o <= d {
+					matched++
+				}
+			}
+			for v := t.lhead[d+1]; v >= 0; v = next[v] {
+				if stamp[v] == ep {
+					matched++
+				}
+			}
+			old += int(lcount[d+1])
+			eq := matched == len(q)-inK && matched == old
+			if eq && same {
+				return 0, false, d + 1
+			}
+			same = eq
 		}
+		lo = hi
 	}
 }
 
-// expand2 is expandN for boards of 65 to 128 cells (up to 11×11).
+// expand2 is expand1 for boards of 65 to 128 cells (up to 11×11).
 func (t *DepthTracker) expand2(k int, f0, f1, v0, v1 uint64, layers, cum []uint64, oldLast int) (top int, found bool, conv int) {
 	old, oldCum := t.layers, t.cum
 	cur := t.cur
@@ -804,9 +1095,13 @@ func (t *DepthTracker) expand2(k int, f0, f1, v0, v1 uint64, layers, cum []uint6
 	}
 }
 
-// expand1 is expandN for boards of up to 64 cells (8×8): the frontier and
-// the visited cells are given as words, and layers k+1.. are written to
-// layers/cum.
+// expand1 continues breadth-first search from layer k of layers/cum on
+// boards of up to 64 cells (8×8), writing layers k+1.., and returns the
+// last layer written and whether it holds the goal. When layers is not
+// t.layers, a new layer d ≤ oldLast equal to t.layers' layer d, with equal
+// visited sets, ends the search early: it returns conv = d (else conv =
+// -1), and every later layer is the old one. The frontier and the visited
+// cells of layer k are given as words.
 func (t *DepthTracker) expand1(k int, frontier, visited uint64, layers, cum []uint64, oldLast int) (top int, found bool, conv int) {
 	cur, old, oldCum := t.cur, t.layers, t.cum
 	goalBit := uint64(1) << uint(t.goal)

@@ -1,6 +1,7 @@
 package graph_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -35,6 +36,9 @@ func TestDepthTrackerMatchesFreshSearch(t *testing.T) {
 			}
 			cur := tr.Depth()
 			tr.ToGoalMatchesFresh()
+			if err := layersMatch(g, tr, m.Jumps, s); err != "" {
+				t.Fatalf("%v: after Reset: %s\n%s", sz, err, m)
+			}
 			for step := range steps {
 				i := rng.IntN(b.Cells())
 				if i == goal {
@@ -94,10 +98,91 @@ func TestDepthTrackerMatchesFreshSearch(t *testing.T) {
 					if !tr.ToGoalMatchesFresh() {
 						t.Fatalf("%v: distances to the goal after changing %v to %d differ from a fresh search\n%s", sz, b.Cell(i), j, m)
 					}
+					if err := layersMatch(g, tr, m.Jumps, s); err != "" {
+						t.Fatalf("%v: after changing %v to %d: %s\n%s", sz, b.Cell(i), j, err, m)
+					}
 				}
 			}
 		}
 	}
+}
+
+// A hill climb on the goal depth (the hill descent of the simple
+// objective: changes that keep or raise the depth are accepted) reaches
+// the deep mazes of real searches, whose long solutions the random walk
+// above seldom builds; the tracker's depths, layers and distances stay a
+// fresh search's along it.
+func TestDepthTrackerHillClimb(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	steps := 20000
+	if testing.Short() {
+		steps = 2000
+	}
+	for _, size := range []int{9, 12, 15, 20} {
+		b := maze.Board{Rows: size, Cols: size}
+		g := graph.MustCompile(b)
+		goal := b.Cells() - 1
+		m, _ := maze.Random(b, b.Cell(0), b.Cell(goal), rng)
+		tr := graph.NewDepthTracker(g, 0, goal)
+		cur := tr.Reset(m.Jumps)
+		for range steps {
+			i := rng.IntN(goal)
+			legal := g.Legal(i)
+			j := legal[rng.IntN(len(legal))]
+			old := m.Jumps[i]
+			m.Jumps[i] = j
+			want := g.GoalDepth(m.Jumps, 0, goal)
+			m.Jumps[i] = old
+			got, exact := tr.TryBound(i, j, max(cur, 0))
+			if exact && got != want || !exact && (want < 0 || want >= cur || got >= cur || got < want) {
+				t.Fatalf("%dx%d: TryBound(%v, %d, %d) = %d, %v; want %d\n%s", size, size, b.Cell(i), j, cur, got, exact, want, m)
+			}
+			if !exact || want < cur && cur >= 0 {
+				continue
+			}
+			tr.Accept()
+			m.Jumps[i] = j
+			cur = want
+			if tr.Depth() != want || !tr.ToGoalMatchesFresh() {
+				t.Fatalf("%dx%d: Accept(%v, %d): depth %d, want %d, or distances differ from a fresh search\n%s", size, size, b.Cell(i), j, tr.Depth(), want, m)
+			}
+			if err := layersMatch(g, tr, m.Jumps, 0); err != "" {
+				t.Fatalf("%dx%d: after changing %v to %d: %s\n%s", size, size, b.Cell(i), j, err, m)
+			}
+		}
+		t.Logf("%dx%d: depth %d", size, size, cur)
+	}
+}
+
+// layersMatch checks the tracker's layers and depths (Layer, DepthOf)
+// against a fresh breadth-first search from start, returning what differs.
+func layersMatch(g *graph.Graph, tr *graph.DepthTracker, jumps []int, start int) string {
+	depth := make([]int, g.Cells())
+	g.Depths(jumps, start, depth)
+	top, D := slices.Max(depth), tr.Depth()
+	if D >= 0 {
+		top = D
+	}
+	for c, d := range depth {
+		if D >= 0 && d >= D {
+			d = -1
+		}
+		if got := tr.DepthOf(c); got != d {
+			return fmt.Sprintf("DepthOf(%d) = %d, want %d", c, got, d)
+		}
+	}
+	for d := 0; d <= top; d++ {
+		var want []int
+		for c, dc := range depth {
+			if dc == d {
+				want = append(want, c)
+			}
+		}
+		if got := tr.Layer(d).Cells(); !slices.Equal(got, want) {
+			return fmt.Sprintf("Layer(%d) = %v, want %v", d, got, want)
+		}
+	}
+	return ""
 }
 
 // Moves and σ agree with the assignment's four formulas, and Legal lists
