@@ -51,12 +51,12 @@ type DepthTracker struct {
 	depth                       []int32
 	lhead, lnext, lprev, lcount []int32
 	maxDepth                    int32
-	layerSet                    Set       // Layer's answer, built from the list
-	out                         [][]int32 // out[i]: σ(i) as a list (outs[slot])
-	outs                        [][]int32 // outs[slot]: the cells the slot's moves land on
-	// Past two words π(v) is also the list preds[poff[v]:poff[v]+npred[v]]
-	// (room for every cell with a move to v), in no order.
-	preds, poff, npred []int32
+	layerSet                    Set // Layer's answer, built from the list
+	// Past one word (where distances are kept) σ and π are also lists:
+	// out[i] is σ(i) (outs[slot]: the cells the slot's moves land on),
+	// preds[v] is π(v), in no order, its capacity room for every cell with
+	// a move to v.
+	out, outs, preds [][]int32
 	// The distances kept up to date through accepted changes, as sides
 	// (see side): to the goal, and past two words from the start.
 	toward, from side
@@ -75,7 +75,6 @@ type DepthTracker struct {
 	aff, cand                   marks
 	affList, level, next, qList []int32
 	first                       []int32  // the cells raise starts from
-	nbuf                        []int32  // neighbours' answer up to two words
 	src                         []uint64 // raise's sources, dist<<32 | cell
 	reaching                    int      // cells with toGoal ≥ 0
 	// TryDistances: the old distances it changed, and how to undo it;
@@ -129,24 +128,16 @@ func NewDepthTracker(g *Graph, start, goal int) *DepthTracker {
 		backSeen: make([]uint64, w), backQueue: make([]int32, 0, g.n),
 		aff: newMarks(g.n), cand: newMarks(g.n), undoSucc: make([]uint64, w),
 		depth: make([]int32, g.n),
-		tryK:  -1, nbuf: make([]int32, g.n),
+		tryK:  -1,
 	}
-	if w <= 2 {
-		size := (g.n + 2) * w
-		t.layers, t.cum = make([]uint64, size), make([]uint64, size)
-		t.newLayers, t.newCum = make([]uint64, size), make([]uint64, size)
-	} else {
-		t.newOrder = make([]int32, 0, g.n)
-		t.lhead, t.lcount = make([]int32, g.n), make([]int32, g.n)
-		t.lnext, t.lprev = make([]int32, g.n), make([]int32, g.n)
-		t.stamp, t.layerSet = make([]uint32, g.n), make(Set, w)
+	if w > 1 {
+		// σ and π as lists too, for the kept distances (see side).
 		t.out, t.outs = make([][]int32, g.n), make([][]int32, g.n*g.stride)
 		for slot, ms := range g.moves {
 			for _, m := range ms {
 				t.outs[slot] = append(t.outs[slot], int32(m.To))
 			}
 		}
-		t.poff, t.npred = make([]int32, g.n+1), make([]int32, g.n)
 		// Room for the cells that can move to v.
 		can := make([]Set, g.n)
 		for v := range can {
@@ -159,13 +150,30 @@ func NewDepthTracker(g *Graph, start, goal int) *DepthTracker {
 				}
 			}
 		}
-		for v := range g.n {
-			t.poff[v+1] = t.poff[v] + int32(len(can[v].Cells()))
+		total := 0
+		for v := range can {
+			total += can[v].Len()
 		}
-		t.preds = make([]int32, t.poff[g.n])
-		t.from = side{d: t.depth, near: t.pred, far: t.cur, fromStart: true}
+		room, at := make([]int32, total), 0
+		t.preds = make([][]int32, g.n)
+		for v := range can {
+			k := can[v].Len()
+			t.preds[v] = room[at : at : at+k]
+			at += k
+		}
 	}
-	t.toward = side{d: t.toGoal, near: t.cur, far: t.pred, nearSucc: true}
+	if w <= 2 {
+		size := (g.n + 2) * w
+		t.layers, t.cum = make([]uint64, size), make([]uint64, size)
+		t.newLayers, t.newCum = make([]uint64, size), make([]uint64, size)
+	} else {
+		t.newOrder = make([]int32, 0, g.n)
+		t.lhead, t.lcount = make([]int32, g.n), make([]int32, g.n)
+		t.lnext, t.lprev = make([]int32, g.n), make([]int32, g.n)
+		t.stamp, t.layerSet = make([]uint32, g.n), make(Set, w)
+		t.from = side{d: t.depth, near: t.preds, far: t.out, fromStart: true}
+	}
+	t.toward = side{d: t.toGoal, near: t.out, far: t.preds}
 	return t
 }
 
@@ -178,7 +186,9 @@ func (t *DepthTracker) Reset(jumps []int) int {
 	w := t.w
 	t.tried = false
 	clear(t.pred)
-	clear(t.npred)
+	for v := range t.preds {
+		t.preds[v] = t.preds[v][:0]
+	}
 	for i, j := range jumps {
 		copy(t.cur[i*w:(i+1)*w], t.g.Succ(i, j))
 		t.setPred(t.g.Succ(i, j), i, true)
@@ -314,6 +324,17 @@ func (t *DepthTracker) bound(i, j, minDepth int, search bool) (depth int, exact 
 	// goal is at most i's (bi; -1 when i cannot reach it) and below
 	// minDepth-k-1. Distances are kept as uint32 so that -1 is huge.
 	bi, limit := uint32(t.toGoal[i]), uint32(minDepth-k-1)
+	if t.out != nil {
+		// Past one word the successors as a list: a few cells rather
+		// than every word of a set.
+		for _, s := range t.outs[t.g.Slot(i, j)] {
+			if bs := uint32(t.toGoal[s]); bs <= bi && bs < limit {
+				t.tryK = -1
+				return k + 1 + int(bs), false
+			}
+		}
+		return t.orSearch(i, j, search)
+	}
 	for x, word := range t.g.Succ(i, j) {
 		for ; word != 0; word &= word - 1 {
 			bs := uint32(t.toGoal[x<<6+bits.TrailingZeros64(word)])
@@ -624,39 +645,23 @@ type source struct{ cell, dist int32 }
 
 // side is one direction of the distances the tracker keeps: d[c] is the
 // number of moves from cell c to the goal (toward) or from the start to c
-// (from), or -1. near[c*w:(c+1)*w] is the set of c's neighbours a way to
-// that end passes from c on (toward: σ(c); from: π(c)), far the set of
-// those whose ways can pass through c (π(c); σ(c)).
-// Past two words σ(c) and π(c) are also lists (out, predList), which
-// neighbours gives instead of the sets (nearSucc: near is σ).
+// (from), or -1. near[c] lists c's neighbours a way to that end passes
+// from c on (toward: σ(c), out; from: π(c), preds), far[c] those whose
+// ways can pass through c (π(c); σ(c)). Up to one word the tracker keeps
+// no distances (a fresh search is cheaper) and so no lists.
 type side struct {
-	d                   []int32
-	near, far           []uint64
-	nearSucc, fromStart bool
+	d         []int32
+	near, far [][]int32
+	fromStart bool
 }
 
 // neighbours returns the cells of near(c) (with near set) or far(c) on
-// side s: past two words σ's or π's list, else the set's cells in nbuf,
-// which the next call overwrites.
+// side s.
 func (t *DepthTracker) neighbours(s *side, c int, near bool) []int32 {
-	if t.out != nil {
-		if near == s.nearSucc {
-			return t.out[c]
-		}
-		return t.predList(c)
+	if near { // small enough to inline in the searches' loops
+		return s.near[c]
 	}
-	set := s.far
-	if near {
-		set = s.near
-	}
-	buf, n := t.nbuf, 0 // room for every cell
-	for x, word := range set[c*t.w : (c+1)*t.w] {
-		for ; word != 0; word &= word - 1 {
-			buf[n] = int32(x<<6 + bits.TrailingZeros64(word))
-			n++
-		}
-	}
-	return buf[:n]
+	return s.far[c]
 }
 
 // setDist sets cell c's distance on side s to v: from the start, moving c
@@ -712,8 +717,9 @@ func (t *DepthTracker) moveLayer(c int, from, to int32) {
 // same change, may come between. The design energy's evaluator reads its
 // search from it:
 // only the distances through i change, so this costs what changes rather
-// than a whole search. When more than limit distances would rise, it
-// changes nothing and returns false (a fresh search is then cheaper).
+// than a whole search (on one word it searches afresh, which is cheaper
+// there). When more than limit distances would rise, it changes nothing
+// and returns false (a fresh search is then cheaper).
 func (t *DepthTracker) TryDistances(i, j, limit int) bool {
 	if !t.toGoalOK {
 		t.computeToGoal()
@@ -730,7 +736,17 @@ func (t *DepthTracker) TryDistances(i, j, limit int) bool {
 	}
 	t.undoCell, t.undoReaching, t.triedJump = i, t.reaching, j
 	t.journal, t.journaling, t.tried = t.journal[:0], true, true
-	ok := t.updateToGoal(i, limit)
+	ok := true
+	if w == 1 {
+		// One word keeps no lists for the update: a fresh search, every
+		// distance journaled.
+		for c, d := range t.toGoal {
+			t.journal = append(t.journal, source{int32(c), d})
+		}
+		t.searchToGoal()
+	} else {
+		ok = t.updateToGoal(i, limit)
+	}
 	t.journaling = false
 	if !ok {
 		t.UndoDistances()
@@ -848,7 +864,7 @@ func (t *DepthTracker) Accept() {
 	t.tryK = -1
 }
 
-// moveOut makes out the list of σ(i) past two words, moving i between
+// moveOut makes out the list of σ(i) past one word, moving i between
 // the lists of π, and returns the list before.
 func (t *DepthTracker) moveOut(i int, out []int32) (old []int32) {
 	old = t.out[i]
@@ -874,23 +890,19 @@ func (t *DepthTracker) setPred(succ []uint64, i int, add bool) {
 }
 
 // setPredList adds cell i to (or removes it from) the list of π(v) for
-// every v in the list succ, past two words.
+// every v in the list succ, past one word.
 func (t *DepthTracker) setPredList(succ []int32, i int, add bool) {
 	for _, v := range succ {
-		l := t.preds[t.poff[v] : t.poff[v]+t.npred[v]]
+		l := t.preds[v]
 		if add {
-			t.preds[t.poff[v]+t.npred[v]] = int32(i)
-			t.npred[v]++
+			t.preds[v] = append(l, int32(i)) // within its capacity
 			continue
 		}
 		x := slices.Index(l, int32(i))
 		l[x] = l[len(l)-1]
-		t.npred[v]--
+		t.preds[v] = l[:len(l)-1]
 	}
 }
-
-// predList returns π(v) as a list, past two words.
-func (t *DepthTracker) predList(v int) []int32 { return t.preds[t.poff[v] : t.poff[v]+t.npred[v]] }
 
 // markDepths records the depth of the cells in layers from..to, or with
 // set false forgets it (up to two words).
