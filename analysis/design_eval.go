@@ -76,8 +76,7 @@ func (d *designEval) Try(i, j int) float64 {
 
 func (d *designEval) Accept() {
 	if d.short != nil {
-		d.short.Try(d.ti, d.tj)
-		d.short.Accept()
+		d.short.Commit(d.ti, d.tj)
 	}
 	d.e.accept()
 }

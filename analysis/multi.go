@@ -73,6 +73,11 @@ func newMultiEval(g *graph.Graph, start, goal int, need needs) *multiEval {
 	return e
 }
 
+// succs returns σ(c) as a list, ascending: the walks, the cluster penalty
+// and the kept solution's stages read a cell's few successors from it
+// rather than from every word of its set.
+func (e *multiEval) succs(c int) []int32 { return e.g.SuccCells(c, e.jumps[c]) }
+
 // at returns set k of the flat array a.
 func (e *multiEval) at(a []uint64, k int) graph.Set { return graph.Set(a[k*e.w : (k+1)*e.w]) }
 
@@ -235,7 +240,11 @@ func (e *multiEval) movePred(i int, old, s []uint64) {
 // applyLight is apply without π.
 func (e *multiEval) applyLight(i, j int) {
 	w, iw, ib := e.w, i>>6, uint64(1)<<(uint(i)&63)
-	copy(e.at(e.succ, i), e.g.Succ(i, j))
+	dst, src := e.at(e.succ, i), e.g.Succ(i, j)
+	src = src[:len(dst)]
+	for x := range dst { // a few words: cheaper than a call to memmove
+		dst[x] = src[x]
+	}
 	e.class[e.classOf(e.jumps[i])*w+iw] &^= ib
 	e.class[e.classOf(j)*w+iw] |= ib
 	e.jumps[i] = j
@@ -332,20 +341,16 @@ func (e *multiEval) search(untilStart bool) {
 // (by dist), up to two (the first of them in next),
 // and the number of c's successors, up to two.
 func (e *multiEval) nearer(dist []int32, c, d int) (next, k, succs int) {
-	w := e.w
 	next = -1
-	for x, word := range e.succ[c*w : c*w+w] {
-		for ; word != 0; word &= word - 1 {
-			t := x<<6 + bits.TrailingZeros64(word)
-			succs++
-			if int(dist[t]) == d {
-				if k++; k == 1 {
-					next = t
-				}
+	out := e.succs(c)
+	for _, t := range out {
+		if int(dist[t]) == d {
+			if k++; k == 1 {
+				next = int(t)
 			}
 		}
 	}
-	return next, min(k, 2), min(succs, 2)
+	return next, min(k, 2), min(len(out), 2)
 }
 
 // first returns the smallest cell of s and the number of its cells, up to
@@ -507,12 +512,12 @@ func (e *multiEval) forced() int {
 	clear(e.left)
 	m := 0
 	for c := e.start; !e.left.Has(c); m++ {
-		t, k := first(e.at(e.succ, c))
-		if k != 1 {
+		out := e.succs(c)
+		if len(out) != 1 {
 			break
 		}
 		e.left.Add(c)
-		c = t
+		c = int(out[0])
 	}
 	return m
 }
@@ -562,18 +567,22 @@ func (e *multiEval) splitPenalty(i int, class graph.Set, k int) int {
 		// Same jump moves can be reversed: J without i falls into the
 		// clusters, in the class without i, of i's successors in the
 		// class, and |J| − 1 is the sum of their sizes.
-		e.part.Copy(class)
-		e.part.Remove(i)
-		clear(e.rest) // the cells of the clusters found
-		sum, p := 0, 0
-		for x, word := range e.at(e.succ, i) {
-			for word &= class[x]; word != 0; word &= word - 1 {
-				if t := x<<6 + bits.TrailingZeros64(word); !e.rest.Has(t) {
-					size := e.closure(e.fwd, e.succ, t, e.part)
-					e.rest.Or(e.fwd)
-					sum += size
-					p -= (size - 1) * (size - 1)
-				}
+		sum, p, ready := 0, 0, false
+		for _, t := range e.succs(i) {
+			if !class.Has(int(t)) {
+				continue
+			}
+			if !ready { // most cells have no successor in their class
+				e.part.Copy(class)
+				e.part.Remove(i)
+				clear(e.rest) // the cells of the clusters found
+				ready = true
+			}
+			if !e.rest.Has(int(t)) {
+				size := e.closure(e.fwd, e.succ, int(t), e.part)
+				e.rest.Or(e.fwd)
+				sum += size
+				p -= (size - 1) * (size - 1)
 			}
 		}
 		return sum*sum + p

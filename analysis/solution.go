@@ -62,7 +62,7 @@ func (e *multiEval) keepSolution() {
 	for x, c := range s.cells {
 		s.at[c] = int32(x)
 		s.fwd[x+1], s.bwd[x+1] = s.fwd[x], s.bwd[x]
-		if _, k := first(e.at(e.succ, int(c))); x < s.D && k > 1 {
+		if x < s.D && len(e.succs(int(c))) > 1 {
 			s.fwd[x+1]++
 		}
 		if x > 0 && e.npred[c] > 1 {
@@ -91,16 +91,13 @@ func (e *multiEval) alongSolution() (unique bool, df, db int, sameReaching, ok b
 	dist := e.short.ToGoal()
 	// The new successors of ti nearest the goal: how near, how many, one.
 	near, count, next := int32(-1), 0, -1
-	for x, word := range e.at(e.succ, i) {
-		for ; word != 0; word &= word - 1 {
-			c := x<<6 + bits.TrailingZeros64(word)
-			switch ds := dist[c]; {
-			case ds < 0:
-			case near < 0 || ds < near:
-				near, count, next = ds, 1, c
-			case ds == near:
-				count++
-			}
+	for _, c := range e.succs(i) {
+		switch ds := dist[c]; {
+		case ds < 0:
+		case near < 0 || ds < near:
+			near, count, next = ds, 1, int(c)
+		case ds == near:
+			count++
 		}
 	}
 	if k := s.at[i]; k >= 0 {
@@ -162,7 +159,7 @@ func (e *multiEval) onSolution(k int, di, near int32, count, next int) (unique b
 	if !unique {
 		return false, 0, 0, true, true
 	}
-	if _, succs := first(e.at(e.succ, i)); succs > 1 {
+	if len(e.succs(i)) > 1 {
 		df++
 	}
 	df += int(s.fwd[k])
@@ -187,7 +184,7 @@ func (e *multiEval) throughCell(k int, di int32, count, next int) (unique bool, 
 	}
 	w, c := e.w, e.ti
 	for d := k; ; d-- {
-		if _, succs := first(e.at(e.succ, c)); succs > 1 {
+		if len(e.succs(c)) > 1 {
 			df++
 		}
 		if d == 0 {
@@ -259,16 +256,23 @@ func (e *multiEval) npredWith(c int) int32 {
 // successors), with record noting it in moved and step for accept.
 func (e *multiEval) movedPreds(lo, hi int, record bool) (delta int) {
 	s, newS, oldS := &e.sol, e.at(e.succ, e.ti), e.g.Succ(e.ti, e.old)
-	for x := range newS {
-		for moved := newS[x] ^ oldS[x]; moved != 0; moved &= moved - 1 {
-			c := x<<6 + bits.TrailingZeros64(moved)
+	// ti left π(c) for the cells of σ(ti) before the change not in it
+	// after, and joined it for those after not in it before.
+	for k, list := range [2][]int32{e.g.SuccCells(e.ti, e.old), e.succs(e.ti)} {
+		joined, other := k == 1, oldS
+		if !joined {
+			other = newS
+		}
+		for _, c := range list {
+			if other.Has(int(c)) {
+				continue
+			}
 			if at := int(s.at[c]); at < lo || at > hi {
 				continue
 			}
-			// ti left or joined π(c).
-			after := e.npredWith(c)
+			after := e.npredWith(int(c))
 			before := after + 1
-			if newS[x]&(1<<(uint(c)&63)) != 0 {
+			if joined {
 				before = after - 1
 			}
 			if now := after > 1; now != (before > 1) {
@@ -301,11 +305,9 @@ func (e *multiEval) cutOff() bool {
 	}
 	dist := e.short.ToGoal()
 	di := dist[i]
-	for x, word := range e.at(e.succ, i) {
-		for ; word != 0; word &= word - 1 {
-			if ds := dist[x<<6+bits.TrailingZeros64(word)]; ds >= 0 && ds <= di {
-				return false
-			}
+	for _, c := range e.succs(i) {
+		if ds := dist[c]; ds >= 0 && ds <= di {
+			return false
 		}
 	}
 	return e.short.Try(i, e.tj) < 0

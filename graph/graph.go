@@ -27,7 +27,11 @@ type Graph struct {
 	// slot = cell*stride + min(jump, maxJump+1).
 	moves [][]maze.Move
 	succ  []uint64
-	legal [][]int // legal jumps per cell, ascending
+	// The cells of succ's set of slot s, ascending, are
+	// cells[cellsAt[s]:cellsAt[s+1]].
+	cells   []int32
+	cellsAt []int32
+	legal   [][]int // legal jumps per cell, ascending
 
 	// With Abbott's no-U-turn rule (spc > 1): arrive[slot][k] is the
 	// direction of travel on arrival of moves[slot][k], and a state is a
@@ -79,6 +83,13 @@ func Compile(b maze.Board) (*Graph, error) {
 			}
 		}
 	}
+	g.cellsAt = make([]int32, len(g.moves)+1)
+	for slot := range g.moves {
+		for _, c := range Set(g.succ[slot*g.words : (slot+1)*g.words]).Cells() {
+			g.cells = append(g.cells, int32(c))
+		}
+		g.cellsAt[slot+1] = int32(len(g.cells))
+	}
 	return g, nil
 }
 
@@ -116,6 +127,14 @@ func (g *Graph) Slot(i, j int) int {
 // Moves returns the moves of jump j from cell i in direction order. The
 // slice must not be modified.
 func (g *Graph) Moves(i, j int) []maze.Move { return g.moves[g.Slot(i, j)] }
+
+// SuccCells returns the cells of Succ(i, j) as a list, ascending: for
+// the few successors of a cell, cheaper to read than every word of a
+// set. The slice must not be modified.
+func (g *Graph) SuccCells(i, j int) []int32 {
+	s := g.Slot(i, j)
+	return g.cells[g.cellsAt[s]:g.cellsAt[s+1]]
+}
 
 // Succ returns σ: the set of cells a jump of j from cell i lands on. The
 // set must not be modified. Under the no-U-turn rule it is the cells any

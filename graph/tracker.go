@@ -53,10 +53,9 @@ type DepthTracker struct {
 	maxDepth                    int32
 	layerSet                    Set // Layer's answer, built from the list
 	// Past one word (where distances are kept) σ and π are also lists:
-	// out[i] is σ(i) (outs[slot]: the cells the slot's moves land on),
-	// preds[v] is π(v), in no order, its capacity room for every cell with
-	// a move to v.
-	out, outs, preds [][]int32
+	// out[i] is σ(i) (Graph.SuccCells), preds[v] is π(v), in no order,
+	// its capacity room for every cell with a move to v.
+	out, preds [][]int32
 	// The distances kept up to date through accepted changes, as sides
 	// (see side): to the goal, and past two words from the start.
 	toward, from side
@@ -132,12 +131,7 @@ func NewDepthTracker(g *Graph, start, goal int) *DepthTracker {
 	}
 	if w > 1 {
 		// σ and π as lists too, for the kept distances (see side).
-		t.out, t.outs = make([][]int32, g.n), make([][]int32, g.n*g.stride)
-		for slot, ms := range g.moves {
-			for _, m := range ms {
-				t.outs[slot] = append(t.outs[slot], int32(m.To))
-			}
-		}
+		t.out = make([][]int32, g.n)
 		// Room for the cells that can move to v.
 		can := make([]Set, g.n)
 		for v := range can {
@@ -193,7 +187,7 @@ func (t *DepthTracker) Reset(jumps []int) int {
 		copy(t.cur[i*w:(i+1)*w], t.g.Succ(i, j))
 		t.setPred(t.g.Succ(i, j), i, true)
 		if t.out != nil {
-			t.out[i] = t.outs[t.g.Slot(i, j)]
+			t.out[i] = t.g.SuccCells(i, j)
 			t.setPredList(t.out[i], i, true)
 		}
 	}
@@ -335,7 +329,7 @@ func (t *DepthTracker) bound(i, j, minDepth int, search bool) (depth int, exact 
 	}
 	// Past one word the successors as a list: a few cells rather than
 	// every word of a set.
-	for _, s := range t.outs[t.g.Slot(i, j)] {
+	for _, s := range t.g.SuccCells(i, j) {
 		if bs := uint32(t.toGoal[s]); bs <= bi && bs < limit {
 			t.tryK = -1
 			return k + 1 + int(bs), false
@@ -729,7 +723,7 @@ func (t *DepthTracker) TryDistances(i, j, limit int) bool {
 	t.setPred(s, i, true)
 	copy(ci, s)
 	if t.out != nil {
-		t.undoOut = t.moveOut(i, t.outs[t.g.Slot(i, j)])
+		t.undoOut = t.moveOut(i, t.g.SuccCells(i, j))
 	}
 	t.undoCell, t.undoReaching, t.triedJump = i, t.reaching, j
 	t.journal, t.journaling, t.tried = t.journal[:0], true, true
@@ -840,7 +834,7 @@ func (t *DepthTracker) Accept() {
 			t.cur[i] = t.trySucc[0] // not a call to memmove (5×5: 3% of a Try and Accept)
 		} else {
 			copy(t.cur[i*w:(i+1)*w], t.trySucc)
-			t.undoOut = t.moveOut(i, t.outs[t.g.Slot(i, t.tryJump)])
+			t.undoOut = t.moveOut(i, t.g.SuccCells(i, t.tryJump))
 		}
 		// On one word a fresh backward search is a few operations a
 		// layer, cheaper than the bookkeeping of a kept update (measured
@@ -861,6 +855,20 @@ func (t *DepthTracker) Accept() {
 		t.markDepths(k+1, t.tryEnd, true)
 	}
 	t.tryK = -1
+}
+
+// Commit makes the change of cell i's jump to j current, as Try(i, j)
+// followed by Accept would, without the search for Try's answer where
+// Accept does not need it (past two words, where Accept brings the
+// depths up to date itself).
+func (t *DepthTracker) Commit(i, j int) {
+	if t.states != nil || t.w <= 2 {
+		t.Try(i, j)
+		t.Accept()
+		return
+	}
+	t.tryCell, t.tryJump, t.trySucc, t.tryK = i, j, t.g.Succ(i, j), -1
+	t.Accept()
 }
 
 // moveOut makes out the list of σ(i) past one word, moving i between
@@ -971,7 +979,7 @@ func (t *DepthTracker) tryList(i, j, k int) int {
 		t.computeToGoal()
 	}
 	bi, best := uint32(t.toGoal[i]), uint32(1<<31) // -1 is huge
-	for _, s := range t.outs[t.g.Slot(i, j)] {
+	for _, s := range t.g.SuccCells(i, j) {
 		if bs := uint32(t.toGoal[s]); bs <= bi {
 			best = min(best, bs)
 		}
@@ -989,7 +997,7 @@ func (t *DepthTracker) tryList(i, j, k int) int {
 		return way
 	}
 	old := t.out[i]
-	t.out[i] = t.outs[t.g.Slot(i, j)]
+	t.out[i] = t.g.SuccCells(i, j)
 	top, found, conv := t.expandList(k, t.top-1)
 	t.out[i] = old
 	switch {

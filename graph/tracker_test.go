@@ -89,7 +89,11 @@ func TestDepthTrackerMatchesFreshSearch(t *testing.T) {
 				// Accept improvements and ties mostly, worse ones sometimes,
 				// so the walk covers every kind of change.
 				if want >= cur || rng.IntN(5) == 0 {
-					tr.Accept()
+					if rng.IntN(2) == 0 {
+						tr.Accept()
+					} else {
+						tr.Commit(i, j) // the same without relying on the Try
+					}
 					m.Jumps[i] = j
 					cur = want
 					if tr.Depth() != want {

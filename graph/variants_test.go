@@ -48,6 +48,17 @@ func TestVariantTrackerMatchesFreshSearch(t *testing.T) {
 				if !slices.Equal(g.Legal(i), b.LegalJumps(nil, i)) {
 					t.Fatalf("%s: cell %v legal jumps %v, board says %v", name, b.Cell(i), g.Legal(i), b.LegalJumps(nil, i))
 				}
+				// σ's list is its set's cells, ascending, for every jump
+				// (those that cannot move too).
+				for j := -1; j <= b.MaxJump(i)+1; j++ {
+					var want []int32
+					for _, c := range g.Succ(i, j).Cells() {
+						want = append(want, int32(c))
+					}
+					if got := g.SuccCells(i, j); !slices.Equal(got, want) {
+						t.Fatalf("%s: cell %v jump %d: SuccCells %v, want %v", name, b.Cell(i), j, got, want)
+					}
+				}
 			}
 			open := b.OpenCells()
 			s, goal := open[0], b.Index(maze.DefaultGoal(b))
