@@ -23,7 +23,8 @@ type multiEval struct {
 	top               int  // the class of jumps that cannot move
 	jumps             []int
 	succ, pred, class []uint64
-	npred             []int32 // |π(c)|
+	npred             []int32   // |π(c)|
+	out               [][]int32 // σ(c) as a list (see succs)
 	cnt               []int
 	cur, next         Values
 	ti, tj            int
@@ -57,7 +58,7 @@ func newMultiEval(g *graph.Graph, start, goal int, need needs) *multiEval {
 	e := &multiEval{
 		g: g, n: n, w: w, start: start, goal: goal, need: need, sym: true,
 		cells: openCells(g, start, goal).Len(),
-		jumps: make([]int, n), succ: make([]uint64, n*w), pred: make([]uint64, n*w),
+		jumps: make([]int, n), succ: make([]uint64, n*w), pred: make([]uint64, n*w), out: make([][]int32, n),
 		npred: make([]int32, n), cnt: make([]int, n),
 		dist: make([]int32, n), queue: make([]int32, 0, n),
 	}
@@ -76,7 +77,7 @@ func newMultiEval(g *graph.Graph, start, goal int, need needs) *multiEval {
 // succs returns σ(c) as a list, ascending: the walks, the cluster penalty
 // and the kept solution's stages read a cell's few successors from it
 // rather than from every word of its set.
-func (e *multiEval) succs(c int) []int32 { return e.g.SuccCells(c, e.jumps[c]) }
+func (e *multiEval) succs(c int) []int32 { return e.out[c] }
 
 // at returns set k of the flat array a.
 func (e *multiEval) at(a []uint64, k int) graph.Set { return graph.Set(a[k*e.w : (k+1)*e.w]) }
@@ -90,6 +91,7 @@ func (e *multiEval) reset(jumps []int) *Values {
 	clear(e.class)
 	for i, j := range jumps {
 		e.at(e.succ, i).Copy(e.g.Succ(i, j))
+		e.out[i] = e.g.SuccCells(i, j)
 		e.at(e.class, e.classOf(j)).Add(i)
 	}
 	clear(e.npred)
@@ -245,6 +247,7 @@ func (e *multiEval) applyLight(i, j int) {
 	for x := range dst { // a few words: cheaper than a call to memmove
 		dst[x] = src[x]
 	}
+	e.out[i] = e.g.SuccCells(i, j)
 	e.class[e.classOf(e.jumps[i])*w+iw] &^= ib
 	e.class[e.classOf(j)*w+iw] |= ib
 	e.jumps[i] = j
