@@ -36,6 +36,9 @@ func (Design) Evaluator(g *graph.Graph, start, goal int) energy.Evaluator {
 		d.short = graph.NewDepthTracker(g, start, goal)
 		d.multi, m.short = m, d.short
 	}
+	if st, ok := s.(*stateEval); ok {
+		d.states = st
+	}
 	return d
 }
 

@@ -30,7 +30,10 @@ type designEval struct {
 	short *graph.DepthTracker
 	// multi is e on boards past one word (else nil), which keeps the
 	// current solution for the changes that leave it (offSolution).
-	multi  *multiEval
+	multi *multiEval
+	// states is e over states (else nil), which keeps the current
+	// solution likewise (stateEval.alongSolution).
+	states *stateEval
 	ti, tj int // the change last tried
 }
 
@@ -109,6 +112,12 @@ func (d *designEval) rate(penalty, m int, bound float64) (float64, bool) {
 		if D, ok := d.short.Shortcut(d.ti, d.tj, minDepth); ok {
 			return base - float64(D), false
 		}
+	} else if d.states != nil && bound < base {
+		// Over states the same proof from the kept solution.
+		minDepth := int(math.Ceil(min(base-bound, S+1)))
+		if D, ok := d.states.shortcut(minDepth); ok {
+			return base - float64(D), false
+		}
 	}
 	// Past one word, most other changes a hill descent tries leave the
 	// kept unique solution or cut it at the changed cell (see
@@ -117,6 +126,8 @@ func (d *designEval) rate(penalty, m int, bound float64) (float64, bool) {
 	u, df, db, same, along := false, 0, 0, false, false
 	if d.multi != nil {
 		u, df, db, same, along = d.multi.alongSolution()
+	} else if d.states != nil {
+		u, df, db, same, along = d.states.alongSolution()
 	}
 	if along {
 		lb := S*S*S + base
@@ -127,7 +138,11 @@ func (d *designEval) rate(penalty, m int, bound float64) (float64, bool) {
 		if lb > bound {
 			return lb, false
 		}
-		nonReaching = d.multi.nonReachingWith(same)
+		if d.multi != nil {
+			nonReaching = d.multi.nonReachingWith(same)
+		} else {
+			nonReaching = d.states.nonReachingWith(same)
+		}
 	} else {
 		// Most of the others cut the start off the goal: |S|³ at least.
 		if d.multi != nil && d.multi.cutOff() {

@@ -90,6 +90,9 @@ type stateEval struct {
 	cur, next Values
 	ti, tj    int
 	old       int // while a change is in place (begin): cell ti's jump before it
+	// The current configuration's shortest solution, for the design
+	// energy's evaluator (see state_solution.go).
+	sol stateSolution
 }
 
 // liveMove is an entry of the list of moves landing on a state: the
@@ -126,6 +129,7 @@ func newStateEval(g *graph.Graph, start, goal int, need needs) *stateEval {
 		fwd: make([]uint16, n), fq: make([]int32, 0, states), stamp: make([]uint32, states),
 		cnt: make([]int32, states), root: make([]int32, n),
 	}
+	e.sol.init(n, states)
 	for s := range e.dist {
 		e.dist[s], e.curDist[s], e.unset[s] = -1, -1, -1
 		off, _ := sg.In(s)
@@ -150,6 +154,7 @@ func (e *stateEval) reset(jumps []int) *Values {
 		e.addMoves(c, j)
 	}
 	e.done = false
+	e.sol.ok = false
 	e.compute(&e.cur)
 	e.keep()
 	if e.cell != nil {
@@ -239,6 +244,11 @@ func (e *stateEval) accept() {
 	}
 	e.cur = e.next
 	e.keep()
+	if s := &e.sol; s.kept && e.curOK {
+		s.db = s.db2
+	} else {
+		s.ok = false
+	}
 }
 
 // keep keeps the last search, of the configuration just made current, for
@@ -443,11 +453,18 @@ func (e *stateEval) path(v *Values, D int) {
 // one move nearer the goal. It counts the forward decisions (states with
 // two or more successor states) and backward decisions (states with two
 // or more predecessor states) along it.
-func (e *stateEval) walk(D int) (unique bool, df, db int) {
+func (e *stateEval) walk(D int) (unique bool, df, db int) { return e.walkOver(e.dist, D, false) }
+
+// walkOver is walk over the distances to the goal dist; with keep it
+// records the solution's states in sol.states as it goes.
+func (e *stateEval) walkOver(dist []int32, D int, keep bool) (unique bool, df, db int) {
 	sg := e.sg
 	start := int32(sg.Start())
 	u := start
 	for t := int32(D); t > 0; t-- {
+		if keep {
+			e.sol.states = append(e.sol.states, u)
+		}
 		c := sg.Cell(int(u))
 		m := sg.Jump(c, e.jumps[c])
 		forbid := sg.Forbidden(int(u))
@@ -457,7 +474,7 @@ func (e *stateEval) walk(D int) (unique bool, df, db int) {
 				continue
 			}
 			succs++
-			if w := m.To[x]; e.dist[w] == t-1 {
+			if w := m.To[x]; dist[w] == t-1 {
 				if next >= 0 {
 					return false, 0, 0 // two successors one move nearer the goal
 				}
@@ -471,6 +488,9 @@ func (e *stateEval) walk(D int) (unique bool, df, db int) {
 			db++
 		}
 		u = next
+	}
+	if keep {
+		e.sol.states = append(e.sol.states, u)
 	}
 	if e.manyPreds(u) { // the goal
 		db++
@@ -631,6 +651,10 @@ func (e *stateEval) forced() int {
 // initial forced moves with it.
 func (e *stateEval) begin(i, j int) (penalty, forced int) {
 	penalty = e.cell.try(i, j)[ClusterPenalty]
+	if !e.sol.ok {
+		e.keepSolution()
+	}
+	e.sol.kept = false
 	e.old = e.tryChange(i, j)
 	e.ti, e.tj = i, j
 	return penalty, e.forced()
