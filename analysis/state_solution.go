@@ -197,10 +197,10 @@ func repeatsTo(to []int32, allow []uint16, v int32) bool {
 }
 
 // nonReachingWith returns the non-reaching cells with the change in place
-// (begin), by search: over states alongSolution never says that the
-// reaching cells stay the same.
+// (begin), by search or from the kept distances: over states
+// alongSolution never says that the reaching cells stay the same.
 func (e *stateEval) nonReachingWith(bool) int {
 	e.searchFrom()
 	e.search(false)
-	return e.cells - e.reach
+	return e.cells - e.reaching()
 }

@@ -14,11 +14,13 @@ import (
 
 // From mazes a hill descent left under the no-U-turn rule, where the
 // solution is long and unique and most changes leave it, the kept
-// solution's answers (alongSolution's decisions, shortcut's bound) agree
-// with Analyze, the design energy's bounded answers are Analyze's (exact)
-// or lower bounds of it above the bound, the kept distances after every
-// accepted change are a fresh search's, and the kept solution answers a
-// good share of the tries.
+// solution's answers (alongSolution's decisions, shortcut's bound) and
+// the kept distances' (the goal depth, the reaching cells, the decisions
+// walked over them) agree with Analyze, the design energy's bounded
+// answers are Analyze's (exact) or lower bounds of it above the bound,
+// the kept distances and reaching cells after every accepted change are
+// a fresh search's, and each of these paths answers a good share of the
+// tries.
 func TestStateSolutionAfterDescent(t *testing.T) {
 	rng := rand.New(rand.NewPCG(16, 16))
 	steps := 3000
@@ -53,7 +55,7 @@ func TestStateSolutionAfterDescent(t *testing.T) {
 			return Analyze(g, &maze.Maze{Board: b, Jumps: jumps, Start: 0, Goal: goal})
 		}
 		cur := d.Reset(jumps)
-		along, shortcuts, inexact := 0, 0, 0
+		staged, along, shortcuts, inexact := 0, 0, 0, 0
 		for range steps {
 			i := rng.IntN(len(jumps))
 			legal := g.Legal(i)
@@ -84,6 +86,19 @@ func TestStateSolutionAfterDescent(t *testing.T) {
 					t.Fatalf("%s got unique %v, %d, %d; Analyze %v", where("kept solution"), u, df, db, terms)
 				}
 			}
+			st.searchFrom()
+			if st.staged {
+				staged++
+				D := st.startDistance()
+				if D != terms[GoalDepth] && !(D < 0 && terms[Unsolvable] != 0) || st.cells-st.reaching() != terms[NonReaching] {
+					t.Fatalf("%s goal depth %d, %d reaching; Analyze %v", where("kept distances"), D, st.reaching(), terms)
+				}
+				if D >= 0 {
+					if u, df, db := st.decisions(D); u != (terms[NotUnique] == 0) || u && (df != terms[ForwardDecisions] || db != terms[BackwardDecisions]) {
+						t.Fatalf("%s unique %v, %d, %d; Analyze %v", where("kept distances"), u, df, db, terms)
+					}
+				}
+			}
 			st.end()
 			bound := cur + float64(rng.IntN(7)-3)
 			got, exact := d.TryBound(i, j, bound)
@@ -100,17 +115,17 @@ func TestStateSolutionAfterDescent(t *testing.T) {
 				jumps[i], cur = j, got
 				f := newStateEval(g, 0, goal, needReaching)
 				f.reset(jumps)
-				if !slices.Equal(st.curDist, f.curDist) {
+				if !slices.Equal(st.curDist, f.curDist) || st.curReach != f.curReach {
 					t.Fatalf("%s %d×%d: kept distances after accepting a change of %v to %d differ from a fresh search's",
 						bd.variant, bd.rows, bd.cols, b.Cell(i), j)
 				}
 			}
 		}
-		t.Logf("%s %d×%d: %d tries, %d from the kept solution, %d shortcuts, %d bounds",
-			bd.variant, bd.rows, bd.cols, steps, along, shortcuts, inexact)
-		if along < steps/20 || shortcuts < steps/50 || inexact < steps/20 {
-			t.Errorf("%s %d×%d: the kept solution answered too few tries: %d from it, %d shortcuts, %d bounds",
-				bd.variant, bd.rows, bd.cols, along, shortcuts, inexact)
+		t.Logf("%s %d×%d: %d tries, %d from the kept solution, %d shortcuts, %d in the kept distances, %d bounds",
+			bd.variant, bd.rows, bd.cols, steps, along, shortcuts, staged, inexact)
+		if staged < steps/20 || along < steps/20 || shortcuts < steps/50 || inexact < steps/20 {
+			t.Errorf("%s %d×%d: the kept paths answered too few tries: %d from the kept solution, %d shortcuts, %d in the kept distances, %d bounds",
+				bd.variant, bd.rows, bd.cols, along, shortcuts, staged, inexact)
 		}
 	}
 }
