@@ -113,17 +113,19 @@ func (e *stateEval) alongSolution() (unique bool, df, db int, sameReaching, ok b
 }
 
 // shortcut returns an upper bound D of the goal depth with the change in
-// place (begin), when it finds one below minDepth. When the changed cell i
-// is on the kept solution, at index k of it first, the solution's first k
-// moves avoid i's and reach i's state there: a new move of that state
-// landing on a state w nearer the goal than every state of i (whose
-// shortest way to the goal therefore avoids them) gives a solution of
-// k + 1 + dist(w) moves. This is graph.DepthTracker.Shortcut over states,
-// with the depth of i read from the solution.
+// place (begin), when it finds one below minDepth. A new move of a state
+// of the changed cell i landing on a state w nearer the goal than every
+// state of i (whose shortest way to the goal therefore avoids them) gives
+// a solution through it when a way from the start to that state avoids
+// i's moves: when i is on the kept solution, at index k of it first, its
+// first k moves (k + 1 + dist(w) moves in all); when it is not, the
+// solution's first k moves and a move onto the state, from the
+// solution's state at index k (k + 2 + dist(w)). This is
+// graph.DepthTracker.Shortcut over states, with depths read from the
+// solution.
 func (e *stateEval) shortcut(minDepth int) (D int, ok bool) {
-	s, i, spc := &e.sol, e.ti, e.spc
-	k := s.on[i]
-	if !s.unique || k < 0 {
+	s, i, spc, sg := &e.sol, e.ti, e.spc, e.sg
+	if !s.unique {
 		return 0, false
 	}
 	cd := e.curDist
@@ -131,11 +133,35 @@ func (e *stateEval) shortcut(minDepth int) (D int, ok bool) {
 	for _, d := range cd[i*spc : i*spc+spc] {
 		nearest = min(nearest, uint32(d)) // -1, none, is huge
 	}
-	part := uint16(1) << uint(s.states[k]-int32(i*spc))
-	m := e.sg.Jump(i, e.tj)
-	for x, w := range m.To {
-		if dw := uint32(cd[w]); m.Allow[x]&part != 0 && dw < nearest {
-			if D = int(k) + 1 + int(dw); D < minDepth {
+	m := sg.Jump(i, e.tj)
+	// through returns the shortest solution through state part of i,
+	// k moves from the start, and a new move.
+	through := func(part int, k int32) (int, bool) {
+		bit := uint16(1) << uint(part)
+		for x, w := range m.To {
+			if dw := uint32(cd[w]); m.Allow[x]&bit != 0 && dw < nearest {
+				if D := int(k) + 1 + int(dw); D < minDepth {
+					return D, true
+				}
+			}
+		}
+		return 0, false
+	}
+	if k := s.on[i]; k >= 0 {
+		return through(int(s.states[k])-i*spc, k)
+	}
+	for parts := sg.Parts(i); parts != 0; parts &= parts - 1 {
+		part := bits.TrailingZeros16(parts)
+		// The predecessors of the state on the solution (none of them
+		// i's: i's moves land on other cells), the nearest the start.
+		k := uint32(math.MaxInt32)
+		for _, mv := range e.in[i*spc+part].list(e.live) {
+			for a := mv.allow; a != 0; a &= a - 1 {
+				k = min(k, uint32(s.at[mv.cell*int32(spc)+int32(bits.TrailingZeros16(a))]))
+			}
+		}
+		if k < math.MaxInt32 {
+			if D, ok := through(part, int32(k)+1); ok {
 				return D, true
 			}
 		}
