@@ -741,14 +741,18 @@ func (e *stateEval) reaching() int {
 func (e *stateEval) values() *Values { return &e.next }
 
 func (e *stateEval) decisions(D int) (bool, int, int) {
-	if e.staged {
-		// The kept solution stays the unique shortest one when the
-		// change (off it) leaves the goal depth as it is.
-		unique, df, db := e.walkOver(e.curDist, D, false)
-		if s := &e.sol; unique && D == s.D {
-			s.kept, s.db2 = true, db
+	if s := &e.sol; e.staged && D == s.D {
+		// The change is off the kept solution, which stays a solution of
+		// D moves, the shortest, and its states keep their distances and
+		// successors: see keptUnique.
+		if !e.keptUnique() {
+			return false, 0, 0
 		}
-		return unique, df, db
+		s.kept, s.db2 = true, s.db+e.movedPreds()
+		return true, s.df, s.db2
+	}
+	if e.staged {
+		return e.walkOver(e.curDist, D, false)
 	}
 	return e.walk(D)
 }

@@ -207,6 +207,32 @@ func (e *stateEval) seed(u int32, gen uint32, limit int) bool {
 	return true
 }
 
+// keptUnique reports whether the kept solution stays the unique shortest
+// one when the change in place, off it, is in the kept distances and
+// leaves the goal depth D as it is. The solution's states keep their
+// distances (one nearer would make a shorter solution) and their moves,
+// so a second shortest solution must leave the kept one at a state u for
+// a state one move nearer the goal than u: one whose distance changed
+// (logS), since none did before.
+func (e *stateEval) keptUnique() bool {
+	s, sg := &e.sol, e.sg
+	for _, w := range e.logS {
+		dw := e.curDist[w]
+		k := int32(s.D) - 1 - dw // the index of the solution's state one farther
+		if dw < 0 || k < 0 {
+			continue
+		}
+		u := s.states[k]
+		c, bit := int32(sg.Cell(int(u))), uint16(1)<<uint(sg.Part(int(u)))
+		for _, m := range e.in[w].list(e.live) {
+			if m.cell == c && m.allow&bit != 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // best returns the distance state u's moves (with the change in place)
 // give it by the kept distances: one more than its nearest successor's
 // (^0: none reaches the goal).
