@@ -43,6 +43,13 @@ import (
 // wordEval's, were tried and cost more on 7×7: a search of about 150
 // states has about 20 layers, and most states have no move landing on
 // them, which words pay for all the same.
+//
+// Most changes a hill descent tries do not need that search: the
+// evaluator keeps the current unique shortest solution, which rates the
+// changes that leave it or shorten it through the changed cell
+// (state_solution.go), and puts the other changes off it into the kept
+// distances, which most of them move at a dozen states or so
+// (state_kept.go).
 type stateEval struct {
 	sg    *graph.StateGraph
 	spc   int
