@@ -74,18 +74,22 @@ func (e *stateEval) keepSolution() {
 // states of the changed cell i change, so when none of them is on P, P
 // is still a solution. For every move u→v of the changed configuration,
 // dist(u) ≤ 1 + dist(v) if it is an old move; take the new moves s→w
-// (s a state of i allowed to make it) to have dist(w) ≥ dist(s) ≥ 0
-// whenever dist(w) ≥ 0. Then on any solution of the changed
-// configuration no state has dist = ∞ (leaving such a state for one with
-// a finite dist takes a move from it to such a one: not an old move,
-// and no new one does it), so summing dist(u) − dist(v) ≤ 1 over its old
-// moves and ≤ 0 over its new ones gives D = dist(start) − dist(goal) ≤
-// its old moves: a solution with a new move has more than D moves, and
-// one without is an old one, so P, the only old one of D moves, stays the
-// unique shortest solution. Its states keep their successors (a state's
-// moves depend on its own cell's jump and its part), so its forward
-// decisions stay the same; its backward decisions change only at the
-// states i's old and new moves land on (movedPreds).
+// (s a state of i allowed to make it) to have dist(w) ≥ dist(s) - 1 and
+// dist(s) ≥ 0 whenever dist(w) ≥ 0: the change brings no state of i
+// nearer the goal. Then on any solution of the changed configuration no
+// state has dist = ∞ (leaving such a state for one with a finite dist
+// takes a move from it to such a one: not an old move, and no new one
+// does it), so summing dist(u) − dist(v) ≤ 1 over its moves gives
+// D = dist(start) − dist(goal) ≤ its moves. With exactly D, every move
+// lowers dist by 1, so the moves before its first new one, from the start
+// to a state s of i, number D − dist(s): s is on a shortest solution of
+// the old configuration, which is P (unique), where i has no state. So a
+// solution with a new move has more than D moves, and one without is an
+// old one: P, the only old one of D moves, stays the unique shortest
+// solution. Its states keep their successors (a state's moves depend on
+// its own cell's jump and its part), so its forward decisions stay the
+// same; its backward decisions change only at the states i's old and new
+// moves land on (movedPreds).
 func (e *stateEval) alongSolution() (unique bool, df, db int, sameReaching, ok bool) {
 	s, i := &e.sol, e.ti
 	s.kept = false
