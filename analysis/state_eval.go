@@ -196,6 +196,7 @@ func (e *stateEval) reset(jumps []int) *Values {
 
 func (e *stateEval) try(i, j int) *Values {
 	e.untry()
+	e.sol.kept = false // accept walks the solution again
 	old := e.tryChange(i, j)
 	e.compute(&e.next)
 	e.endChange(i, old)
