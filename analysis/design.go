@@ -31,11 +31,16 @@ func (Design) Evaluator(g *graph.Graph, start, goal int) energy.Evaluator {
 	d := &designEval{e: s, cells: openCells(g, start, goal).Len()}
 	// Past one word the search is long: a depth tracker gives shortcut
 	// proofs and kept distances to the goal instead (see designEval.rate
-	// and multiEval). Over states it has neither.
+	// and multiEval). Over states the evaluator keeps its own solution and
+	// distances (see state_solution.go and state_kept.go).
 	if m, ok := s.(*multiEval); ok {
 		d.short = graph.NewDepthTracker(g, start, goal)
 		d.multi, m.short = m, d.short
 	}
+	if st, ok := s.(*stateEval); ok {
+		d.states = st
+	}
+	d.kept = d.multi != nil || d.states != nil
 	return d
 }
 

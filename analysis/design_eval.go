@@ -30,7 +30,13 @@ type designEval struct {
 	short *graph.DepthTracker
 	// multi is e on boards past one word (else nil), which keeps the
 	// current solution for the changes that leave it (offSolution).
-	multi  *multiEval
+	multi *multiEval
+	// states is e over states (else nil), which keeps the current
+	// solution likewise (stateEval.alongSolution).
+	states *stateEval
+	// kept says that multi or states is set: the one-word path tests it
+	// once.
+	kept   bool
 	ti, tj int // the change last tried
 }
 
@@ -98,24 +104,36 @@ func (d *designEval) TryBound(i, j int, bound float64) (float64, bool) {
 func (d *designEval) rate(penalty, m int, bound float64) (float64, bool) {
 	e, S := d.e, float64(d.cells)
 	base := float64(penalty + m*m)
-	// The energy is at least base − D (n ≥ 0, min(d_f, d_b) ≤ D, and more
-	// without a unique solution), so a proof that the change leaves a
-	// solution of fewer than base − bound moves bounds it above bound
-	// without a search (see graph.DepthTracker.Shortcut).
-	if d.short != nil && bound < base {
-		// No solution has more moves than there are cells.
-		minDepth := int(math.Ceil(min(base-bound, S+1)))
-		if D, ok := d.short.Shortcut(d.ti, d.tj, minDepth); ok {
-			return base - float64(D), false
-		}
-	}
-	// Past one word, most other changes a hill descent tries leave the
-	// kept unique solution or cut it at the changed cell (see
-	// solution.go), and the decisions follow without a search.
 	unique, dec, nonReaching := false, 0, 0
 	u, df, db, same, along := false, 0, 0, false, false
-	if d.multi != nil {
-		u, df, db, same, along = d.multi.alongSolution()
+	if d.kept {
+		// The energy is at least base − D (n ≥ 0, min(d_f, d_b) ≤ D, and
+		// more without a unique solution), so a proof that the change
+		// leaves a solution of fewer than base − bound moves bounds it
+		// above bound without a search (see graph.DepthTracker.Shortcut;
+		// over states, stateEval.shortcut).
+		if bound < base {
+			// No solution over cells has more moves than there are cells
+			// (over states this only caps the proofs).
+			minDepth := int(math.Ceil(min(base-bound, S+1)))
+			D, ok := 0, false
+			if d.short != nil {
+				D, ok = d.short.Shortcut(d.ti, d.tj, minDepth)
+			} else {
+				D, ok = d.states.shortcut(minDepth)
+			}
+			if ok {
+				return base - float64(D), false
+			}
+		}
+		// Most other changes a hill descent tries leave the kept unique
+		// solution or cut it at the changed cell (see solution.go and
+		// state_solution.go), and the decisions follow without a search.
+		if d.multi != nil {
+			u, df, db, same, along = d.multi.alongSolution()
+		} else {
+			u, df, db, same, along = d.states.alongSolution()
+		}
 	}
 	if along {
 		lb := S*S*S + base
@@ -126,7 +144,11 @@ func (d *designEval) rate(penalty, m int, bound float64) (float64, bool) {
 		if lb > bound {
 			return lb, false
 		}
-		nonReaching = d.multi.nonReachingWith(same)
+		if d.multi != nil {
+			nonReaching = d.multi.nonReachingWith(same)
+		} else {
+			nonReaching = d.states.nonReachingWith(same)
+		}
 	} else {
 		// Most of the others cut the start off the goal: |S|³ at least.
 		if d.multi != nil && d.multi.cutOff() {

@@ -43,6 +43,13 @@ import (
 // wordEval's, were tried and cost more on 7×7: a search of about 150
 // states has about 20 layers, and most states have no move landing on
 // them, which words pay for all the same.
+//
+// Most changes a hill descent tries do not need that search: the
+// evaluator keeps the current unique shortest solution, which rates the
+// changes that leave it or shorten it through the changed cell
+// (state_solution.go), and puts the other changes off it into the kept
+// distances, which most of them move at a dozen states or so
+// (state_kept.go).
 type stateEval struct {
 	sg    *graph.StateGraph
 	spc   int
@@ -90,6 +97,29 @@ type stateEval struct {
 	cur, next Values
 	ti, tj    int
 	old       int // while a change is in place (begin): cell ti's jump before it
+	// The current configuration's shortest solution, for the design
+	// energy's evaluator (see state_solution.go).
+	sol stateSolution
+	// Kept distances (see state_kept.go): curBack and curReach are the
+	// kept search's back and reach, and curStale says that curQueue is no
+	// longer in order of curDist (changes were accepted in the kept
+	// distances): the next search then starts from the goal. While a
+	// change is in place (begin), staging says that searchFrom may put it
+	// into the kept distances, staged that it did (the stages then read
+	// curDist); after end, tried says that the change's distances are
+	// still there (logS, logD: the states changed and their distances
+	// before), to be taken back by the next change unless accept keeps
+	// them. The rest is tryDistances' scratch.
+	curStale               bool
+	curBack                []uint16
+	curReach               int
+	staging, staged, tried bool
+	logS, logD             []int32
+	cmark, lmark           []uint32
+	kgen                   uint32
+	first, rq, rlv, raised []int32
+	bk                     [][]int32
+	lo, hi                 int32
 }
 
 // liveMove is an entry of the list of moves landing on a state: the
@@ -126,6 +156,9 @@ func newStateEval(g *graph.Graph, start, goal int, need needs) *stateEval {
 		fwd: make([]uint16, n), fq: make([]int32, 0, states), stamp: make([]uint32, states),
 		cnt: make([]int32, states), root: make([]int32, n),
 	}
+	e.sol.init(n, states)
+	e.curBack, e.cmark, e.lmark = make([]uint16, n), make([]uint32, states), make([]uint32, states)
+	e.bk = make([][]int32, states+1)
 	for s := range e.dist {
 		e.dist[s], e.curDist[s], e.unset[s] = -1, -1, -1
 		off, _ := sg.In(s)
@@ -150,6 +183,9 @@ func (e *stateEval) reset(jumps []int) *Values {
 		e.addMoves(c, j)
 	}
 	e.done = false
+	e.sol.ok = false
+	e.tried = false
+	e.logS, e.logD = e.logS[:0], e.logD[:0]
 	e.compute(&e.cur)
 	e.keep()
 	if e.cell != nil {
@@ -159,6 +195,8 @@ func (e *stateEval) reset(jumps []int) *Values {
 }
 
 func (e *stateEval) try(i, j int) *Values {
+	e.untry()
+	e.sol.kept = false // accept walks the solution again
 	old := e.tryChange(i, j)
 	e.compute(&e.next)
 	e.endChange(i, old)
@@ -188,7 +226,7 @@ func (e *stateEval) tryChange(i, j int) (old int) {
 		}
 	}
 	e.from = 0
-	if e.curOK {
+	if e.curOK && !e.curStale {
 		e.from = e.restartLayer(i, m)
 	}
 	return old
@@ -238,7 +276,19 @@ func (e *stateEval) accept() {
 		e.cell.accept()
 	}
 	e.cur = e.next
-	e.keep()
+	if e.tried {
+		// The kept distances are the accepted configuration's already.
+		e.curStale = true
+		e.tried = false
+		e.logS, e.logD = e.logS[:0], e.logD[:0]
+	} else {
+		e.keep()
+	}
+	if s := &e.sol; s.kept && e.curOK {
+		s.db = s.db2
+	} else {
+		s.ok = false
+	}
 }
 
 // keep keeps the last search, of the configuration just made current, for
@@ -248,6 +298,17 @@ func (e *stateEval) keep() {
 	if e.done {
 		e.dist, e.curDist = e.curDist, e.dist
 		e.queue, e.curQueue = e.curQueue, e.queue
+		e.back, e.curBack = e.curBack, e.back
+		e.curReach, e.curStale = e.reach, false
+	}
+}
+
+// untry takes back the distances of the change last tried, left in
+// place for accept, when it was not accepted.
+func (e *stateEval) untry() {
+	if e.tried {
+		e.undoDistances()
+		e.tried = false
 	}
 }
 
@@ -331,6 +392,15 @@ func (e *stateEval) backward() (D, reaching int) {
 // searchFrom starts the backward search from the goal or, while a change
 // is tried, from the kept search's layer from (see tryChange).
 func (e *stateEval) searchFrom() {
+	if e.staging {
+		e.staging = false
+		// Past a 24th of the states (10 on 7×7) a search is cheaper:
+		// measured, an 8th, 12th and 32nd cost more, a 16th and 20th
+		// as much within 0.4%.
+		if e.staged = e.tryDistances(len(e.dist) / 24); e.staged {
+			return
+		}
+	}
 	dist, back := e.dist, e.back
 	copy(dist, e.unset)
 	clear(back)
@@ -374,6 +444,9 @@ func (e *stateEval) searchFrom() {
 // states found per cell in back, the states by distance in queue and the
 // number of reaching cells in reach.
 func (e *stateEval) search(untilStart bool) {
+	if e.staged {
+		return // the kept distances are all there
+	}
 	dist, back, live, ins, tc := e.dist, e.back, e.live, e.in, e.tc
 	q, reaching, head := e.queue, e.reach, e.head
 	spc := int32(e.spc)
@@ -443,11 +516,18 @@ func (e *stateEval) path(v *Values, D int) {
 // one move nearer the goal. It counts the forward decisions (states with
 // two or more successor states) and backward decisions (states with two
 // or more predecessor states) along it.
-func (e *stateEval) walk(D int) (unique bool, df, db int) {
+func (e *stateEval) walk(D int) (unique bool, df, db int) { return e.walkOver(e.dist, D, false) }
+
+// walkOver is walk over the distances to the goal dist; with keep it
+// records the solution's states in sol.states as it goes.
+func (e *stateEval) walkOver(dist []int32, D int, keep bool) (unique bool, df, db int) {
 	sg := e.sg
 	start := int32(sg.Start())
 	u := start
 	for t := int32(D); t > 0; t-- {
+		if keep {
+			e.sol.states = append(e.sol.states, u)
+		}
 		c := sg.Cell(int(u))
 		m := sg.Jump(c, e.jumps[c])
 		forbid := sg.Forbidden(int(u))
@@ -457,7 +537,7 @@ func (e *stateEval) walk(D int) (unique bool, df, db int) {
 				continue
 			}
 			succs++
-			if w := m.To[x]; e.dist[w] == t-1 {
+			if w := m.To[x]; dist[w] == t-1 {
 				if next >= 0 {
 					return false, 0, 0 // two successors one move nearer the goal
 				}
@@ -471,6 +551,9 @@ func (e *stateEval) walk(D int) (unique bool, df, db int) {
 			db++
 		}
 		u = next
+	}
+	if keep {
+		e.sol.states = append(e.sol.states, u)
 	}
 	if e.manyPreds(u) { // the goal
 		db++
@@ -631,17 +714,54 @@ func (e *stateEval) forced() int {
 // initial forced moves with it.
 func (e *stateEval) begin(i, j int) (penalty, forced int) {
 	penalty = e.cell.try(i, j)[ClusterPenalty]
+	e.untry()
+	if !e.sol.ok {
+		e.keepSolution()
+	}
+	e.sol.kept = false
 	e.old = e.tryChange(i, j)
+	// A change off the kept solution goes into the kept distances.
+	e.staging = e.curOK && e.sol.unique && e.sol.on[i] < 0
 	e.ti, e.tj = i, j
 	return penalty, e.forced()
 }
 
 // end takes back the change begin put in place.
-func (e *stateEval) end() { e.endChange(e.ti, e.old) }
+func (e *stateEval) end() {
+	e.endChange(e.ti, e.old)
+	e.tried = e.staged
+	e.staging, e.staged = false, false
+}
 
-func (e *stateEval) startDistance() int { return int(e.dist[e.sg.Start()]) }
-func (e *stateEval) reaching() int      { return e.reach }
-func (e *stateEval) values() *Values    { return &e.next }
+func (e *stateEval) startDistance() int {
+	if e.staged {
+		return int(e.curDist[e.sg.Start()])
+	}
+	return int(e.dist[e.sg.Start()])
+}
+
+func (e *stateEval) reaching() int {
+	if e.staged {
+		return e.curReach
+	}
+	return e.reach
+}
+
+func (e *stateEval) values() *Values { return &e.next }
+
 func (e *stateEval) decisions(D int) (bool, int, int) {
+	if s := &e.sol; e.staged && D == s.D {
+		// The change is off the kept solution, which stays a solution of
+		// D moves, the shortest, and its states keep their distances and
+		// successors: see keptUnique.
+		if !e.keptUnique() {
+			return false, 0, 0
+		}
+		s.kept, s.db2 = true, s.db+e.movedPreds()
+		return true, s.df, s.db2
+	}
+	if e.staged {
+		return e.walkOver(e.curDist, D, false)
+	}
 	return e.walk(D)
 }
