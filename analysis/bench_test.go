@@ -46,12 +46,10 @@ func newBoardWalk(b maze.Board, start, goal, n int, rng *rand.Rand) *walk {
 	w.jumps = m.Jumps
 	cur := append([]int(nil), m.Jumps...)
 	for len(w.steps) < n {
-		i := rng.IntN(b.Cells())
-		legal := g.Legal(i)
-		if i == w.goal || len(legal) < 2 {
+		i, j, ok := analysis.RandomChange(rng, g, w.goal)
+		if !ok {
 			continue
 		}
-		j := legal[rng.IntN(len(legal))]
 		if j == cur[i] {
 			continue
 		}

@@ -55,12 +55,10 @@ func TestEnergiesMatchFreshEvaluation(t *testing.T) {
 			ev := e.Evaluator(g, 0, goal)
 			cur := ev.Reset(m.Jumps)
 			for range n {
-				i := rng.IntN(b.Cells())
-				legal := g.Legal(i)
-				if i == goal || len(legal) < 2 {
+				i, j, ok := analysis.RandomChange(rng, g, goal)
+				if !ok {
 					continue
 				}
-				j := legal[rng.IntN(len(legal))]
 				old := m.Jumps[i]
 				m.Jumps[i] = j
 				want := e.Evaluator(g, 0, goal).Reset(m.Jumps)
@@ -148,12 +146,10 @@ func checkTryBound(t *testing.T, g *graph.Graph, goal int, jumps []int, n int, f
 	}
 	cur := ev.Reset(jumps)
 	for range n {
-		i := rng.IntN(g.Cells())
-		legal := g.Legal(i)
-		if i == goal || len(legal) < 2 {
+		i, j, ok := analysis.RandomChange(rng, g, goal)
+		if !ok {
 			continue
 		}
-		j := legal[rng.IntN(len(legal))]
 		old := jumps[i]
 		jumps[i] = j
 		want := fresh(jumps)

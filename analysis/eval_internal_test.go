@@ -126,12 +126,10 @@ func walkChanges(ev termsEvaluator, g *graph.Graph, goal int, jumps []int, n int
 	jumps = slices.Clone(jumps)
 	check("reset", ev.reset(jumps), jumps)
 	for range n {
-		i := rng.IntN(len(jumps))
-		legal := g.Legal(i)
-		if i == goal || len(legal) < 2 {
+		i, j, ok := randomChange(rng, g, goal)
+		if !ok {
 			continue
 		}
-		j := legal[rng.IntN(len(legal))]
 		next := slices.Clone(jumps)
 		next[i] = j
 		check("try", ev.try(i, j), next)

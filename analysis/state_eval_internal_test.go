@@ -20,29 +20,9 @@ func TestStateRestartLayer(t *testing.T) {
 	if testing.Short() {
 		steps = 60
 	}
-	for _, bd := range []struct {
-		variant    string
-		rows, cols int
-	}{
-		{"no-u-turn", 5, 5}, {"no-u-turn", 7, 7}, {"no-u-turn", 9, 9}, {"hex,no-u-turn", 6, 6},
-		{"queen,no-u-turn", 5, 5}, {"torus,no-u-turn", 5, 6}, {"queen,exit,no-u-turn", 5, 5},
-	} {
-		v, err := maze.ParseVariant(bd.variant)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b := maze.Board{Rows: bd.rows, Cols: bd.cols, Variant: v}
-		g := graph.MustCompile(b)
-		s := 0
-		goal := b.Rows*b.Cols - 1
-		if v.Exit {
-			s, goal = b.Rows*b.Cols/2, b.Exit()
-		}
-		m, err := maze.Random(b, b.Cell(s), b.Cell(goal), rng)
-		if err != nil {
-			t.Fatal(err)
-		}
-		jumps := slices.Clone(m.Jumps)
+	for _, bd := range stateBoards {
+		g, s, goal, jumps := stateMaze(t, rng, bd.variant, bd.rows, bd.cols)
+		b := g.Board()
 		ev := newStateEval(g, s, goal, designNeeds)
 		ev.reset(jumps)
 		// fresh returns the distances to the goal of a fresh search.
@@ -53,12 +33,10 @@ func TestStateRestartLayer(t *testing.T) {
 		}
 		restarts := 0
 		for range steps {
-			i := rng.IntN(len(jumps))
-			legal := g.Legal(i)
-			if i == goal || len(legal) < 2 {
+			i, j, ok := randomChange(rng, g, goal)
+			if !ok {
 				continue
 			}
-			j := legal[rng.IntN(len(legal))]
 			next := slices.Clone(jumps)
 			next[i] = j
 			want := fresh(next)
@@ -91,4 +69,36 @@ func TestStateRestartLayer(t *testing.T) {
 			t.Errorf("%s: no search restarted past the goal's layer", bd.variant)
 		}
 	}
+}
+
+// stateBoards are the boards under the no-U-turn rule the evaluator's
+// tests over states walk.
+var stateBoards = []struct {
+	variant    string
+	rows, cols int
+}{
+	{"no-u-turn", 5, 5}, {"no-u-turn", 7, 7}, {"no-u-turn", 9, 9}, {"hex,no-u-turn", 6, 6},
+	{"queen,no-u-turn", 5, 5}, {"torus,no-u-turn", 5, 6}, {"queen,exit,no-u-turn", 5, 5},
+}
+
+// stateMaze returns the graph of a rows×cols board of the named variant,
+// a start (the first cell, or the middle on exit-ring boards), a goal (the
+// last cell, or the exit) and the jumps of a random maze on it.
+func stateMaze(t *testing.T, rng *rand.Rand, variant string, rows, cols int) (g *graph.Graph, start, goal int, jumps []int) {
+	t.Helper()
+	v, err := maze.ParseVariant(variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := maze.Board{Rows: rows, Cols: cols, Variant: v}
+	g = graph.MustCompile(b)
+	start, goal = 0, rows*cols-1
+	if v.Exit {
+		start, goal = rows*cols/2, b.Exit()
+	}
+	m, err := maze.Random(b, b.Cell(start), b.Cell(goal), rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, start, goal, slices.Clone(m.Jumps)
 }

@@ -127,13 +127,18 @@ func (e *stateEval) tryDistances(limit int) bool {
 			if dist[u] != t {
 				continue // it fell further after it was queued
 			}
+			// The entries of π(u), then (k == n) the tried cell's.
 			in := ins[u]
-			for _, m := range live[in.off : in.off+int32(in.n)] {
-				if m.cell == tc {
-					continue
+			entries := live[in.off : in.off+int32(in.n)]
+			for k := 0; ok && k <= len(entries); k++ {
+				c, allow := tc, in.extra
+				if k < len(entries) {
+					if c, allow = entries[k].cell, entries[k].allow; c == tc {
+						continue
+					}
 				}
-				for a := m.allow; a != 0; a &= a - 1 {
-					p := m.cell*spc + int32(bits.TrailingZeros16(a))
+				for a := allow; a != 0; a &= a - 1 {
+					p := c*spc + int32(bits.TrailingZeros16(a))
 					if uint32(t+1) >= uint32(dist[p]) {
 						continue
 					}
@@ -149,23 +154,6 @@ func (e *stateEval) tryDistances(limit int) bool {
 					bk[t+1] = append(bk[t+1], p)
 					hi = max(hi, t+1)
 				}
-			}
-			for a := in.extra; ok && a != 0; a &= a - 1 {
-				p := tc*spc + int32(bits.TrailingZeros16(a))
-				if uint32(t+1) >= uint32(dist[p]) {
-					continue
-				}
-				if lmark[p] != gen {
-					if len(logS) >= limit {
-						ok = false
-						break
-					}
-					lmark[p] = gen
-					logS, logD = append(logS, p), append(logD, dist[p])
-				}
-				dist[p] = t + 1
-				bk[t+1] = append(bk[t+1], p)
-				hi = max(hi, t+1)
 			}
 		}
 	}

@@ -4,9 +4,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
-
-	"rjm/graph"
-	"rjm/maze"
 )
 
 // Over states, the kept distances with a change put in (tryDistances) are
@@ -19,29 +16,9 @@ func TestStateTryDistances(t *testing.T) {
 	if testing.Short() {
 		steps = 100
 	}
-	for _, bd := range []struct {
-		variant    string
-		rows, cols int
-	}{
-		{"no-u-turn", 5, 5}, {"no-u-turn", 7, 7}, {"no-u-turn", 9, 9}, {"hex,no-u-turn", 6, 6},
-		{"queen,no-u-turn", 5, 5}, {"torus,no-u-turn", 5, 6}, {"queen,exit,no-u-turn", 5, 5},
-	} {
-		v, err := maze.ParseVariant(bd.variant)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b := maze.Board{Rows: bd.rows, Cols: bd.cols, Variant: v}
-		g := graph.MustCompile(b)
-		s := 0
-		goal := b.Rows*b.Cols - 1
-		if v.Exit {
-			s, goal = b.Rows*b.Cols/2, b.Exit()
-		}
-		m, err := maze.Random(b, b.Cell(s), b.Cell(goal), rng)
-		if err != nil {
-			t.Fatal(err)
-		}
-		jumps := slices.Clone(m.Jumps)
+	for _, bd := range stateBoards {
+		g, s, goal, jumps := stateMaze(t, rng, bd.variant, bd.rows, bd.cols)
+		b := g.Board()
 		ev := newStateEval(g, s, goal, designNeeds)
 		ev.reset(jumps)
 		fresh := func(jumps []int) *stateEval {
@@ -50,12 +27,10 @@ func TestStateTryDistances(t *testing.T) {
 			return f
 		}
 		for range steps {
-			i := rng.IntN(len(jumps))
-			legal := g.Legal(i)
-			if i == goal || len(legal) < 2 {
+			i, j, ok := randomChange(rng, g, goal)
+			if !ok {
 				continue
 			}
-			j := legal[rng.IntN(len(legal))]
 			next := slices.Clone(jumps)
 			next[i] = j
 			want := fresh(next)

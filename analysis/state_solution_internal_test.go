@@ -57,12 +57,10 @@ func TestStateSolutionAfterDescent(t *testing.T) {
 		cur := d.Reset(jumps)
 		staged, along, shortcuts, inexact := 0, 0, 0, 0
 		for range steps {
-			i := rng.IntN(len(jumps))
-			legal := g.Legal(i)
-			if i == goal || len(legal) < 2 {
+			i, j, ok := randomChange(rng, g, goal)
+			if !ok {
 				continue
 			}
-			j := legal[rng.IntN(len(legal))]
 			old := jumps[i]
 			jumps[i] = j
 			f := fresh(jumps)
