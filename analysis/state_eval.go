@@ -75,9 +75,13 @@ type stateEval struct {
 	dist  []int32
 	back  []uint16
 	queue []int32
-	head  int
 	reach int  // reaching cells found
 	done  bool // the last search ran to the end
+	// The states of queue that something lands on, the only ones the
+	// search expands, up to lq[ln] (lq has room for every state), the
+	// next to expand at lq[head]: see search.
+	lq       []int32
+	head, ln int
 	// The search of the current configuration, when curOK: dist and queue
 	// as the search left them. from is the distance up to which a tried
 	// change leaves the layers as they are (see tryChange).
@@ -151,7 +155,7 @@ func newStateEval(g *graph.Graph, start, goal int, need needs) *stateEval {
 		cells: openCells(g, start, goal).Len(), jumps: make([]int, n),
 		live: make([]liveMove, sg.Moves()), in: make([]stateIn, states),
 		tc: -1, extraList: make([]int32, 0, maze.NumDirs),
-		dist: make([]int32, states), back: make([]uint16, n), queue: make([]int32, 0, states),
+		dist: make([]int32, states), back: make([]uint16, n), queue: make([]int32, 0, states), lq: make([]int32, states),
 		curDist: make([]int32, states), curQueue: make([]int32, 0, states), unset: make([]int32, states),
 		fwd: make([]uint16, n), fq: make([]int32, 0, states), stamp: make([]uint32, states),
 		cnt: make([]int32, states), root: make([]int32, n),
@@ -410,19 +414,21 @@ func (e *stateEval) searchFrom() {
 		e.queue = append(e.queue[:0], int32(goal))
 		dist[goal] = 0
 		back[e.sg.Cell(goal)] = 1
-		e.head, e.reach = 0, 1
+		e.lq[0] = int32(goal)
+		e.head, e.ln, e.reach = 0, 1, 1
 		return
 	}
 	// The layers 0..from of the kept search, the states of layer from
 	// still to expand.
-	q, reach, head, sg := e.queue[:0], 0, -1, e.sg
+	q, reach, ln, sg := e.queue[:0], 0, 0, e.sg
 	for _, s := range e.curQueue {
 		d := e.curDist[s]
 		if d > e.from {
 			break
 		}
-		if d == e.from && head < 0 {
-			head = len(q)
+		if d == e.from {
+			e.lq[ln] = s
+			ln += landed(e.in[s])
 		}
 		dist[s] = d
 		c := sg.Cell(int(s))
@@ -432,11 +438,12 @@ func (e *stateEval) searchFrom() {
 		back[c] |= 1 << uint(sg.Part(int(s)))
 		q = append(q, s)
 	}
-	if head < 0 {
-		head = len(q)
-	}
-	e.queue, e.head, e.reach = q, head, reach
+	e.queue, e.head, e.ln, e.reach = q, 0, ln, reach
 }
+
+// landed returns 1 when something lands on the state whose list of moves
+// is in, else 0, without a branch: see search.
+func landed(in stateIn) int { return int((uint32(in.n)|uint32(in.extra))+0xffff) >> 16 }
 
 // search continues the backward search until it ends or, with
 // untilStart, until it has found the start state, when every state nearer
@@ -448,52 +455,54 @@ func (e *stateEval) search(untilStart bool) {
 		return // the kept distances are all there
 	}
 	dist, back, live, ins, tc := e.dist, e.back, e.live, e.in, e.tc
-	q, reaching, head := e.queue, e.reach, e.head
+	// q has room for every state (its capacity), found up to nq; lq holds
+	// those of them that something lands on, up to ln, the only ones to
+	// expand: most states have nothing landing on them, and telling them
+	// apart when they are found, without a branch (landed), rather than
+	// when they are expanded saves a branch that a predictor guesses
+	// wrong half the time.
+	q, nq, reaching, lq, head, ln := e.queue[:cap(e.queue)], len(e.queue), e.reach, e.lq, e.head, e.ln
 	spc := int32(e.spc)
 	startCell := int32(e.sg.Cell(e.sg.Start())) // the start state is its part 0
 	stop := untilStart && dist[e.sg.Start()] >= 0
-	for head < len(q) && !stop {
-		v := q[head]
+	xc := max(tc, 0) // the tried cell's entry: none (extra 0) when tc < 0
+	for head < ln && !stop {
+		v := lq[head]
 		head++
 		in := ins[v]
-		if in.n|in.extra == 0 { // most states: nothing lands on them
-			continue
-		}
 		t := dist[v] + 1
-		// The entries of π(v), then the tried cell's.
-		for _, m := range live[in.off : in.off+int32(in.n)] {
-			if m.cell != tc {
-				q, reaching = addStates(q, reaching, back, dist, m.cell, m.allow, t, spc)
+		// The entries of π(v), then (k == len(list)) the tried cell's:
+		// add the states of cell c in allow (a mask of parts) not found
+		// yet, and count the cell as reaching when it is new.
+		list := live[in.off : in.off+int32(in.n)]
+		for k := 0; k <= len(list); k++ {
+			c, allow := xc, in.extra
+			if k < len(list) {
+				if c, allow = list[k].cell, list[k].allow; c == tc {
+					continue
+				}
 			}
-		}
-		if in.extra != 0 {
-			q, reaching = addStates(q, reaching, back, dist, tc, in.extra, t, spc)
+			had := back[c]
+			added := allow &^ had
+			if added == 0 {
+				continue
+			}
+			if had == 0 {
+				reaching++
+			}
+			back[c] = had | added
+			for base := c * spc; added != 0; added &= added - 1 {
+				s := base + int32(bits.TrailingZeros16(added))
+				dist[s] = t
+				q[nq], lq[ln] = s, s
+				nq++
+				ln += landed(ins[s])
+			}
 		}
 		stop = untilStart && dist[startCell*spc] >= 0
 	}
-	e.queue, e.reach, e.head = q, reaching, head
-	e.done = head == len(q)
-}
-
-// addStates adds to the search's queue the states of cell c in allow (a
-// mask of parts) not found yet, at distance t, and counts the cell as
-// reaching when it is new.
-func addStates(q []int32, reaching int, back []uint16, dist []int32, c int32, allow uint16, t, spc int32) ([]int32, int) {
-	had := back[c]
-	added := allow &^ had
-	if added == 0 {
-		return q, reaching
-	}
-	if had == 0 {
-		reaching++
-	}
-	back[c] = had | added
-	for base := c * spc; added != 0; added &= added - 1 {
-		s := base + int32(bits.TrailingZeros16(added))
-		dist[s] = t
-		q = append(q, s)
-	}
-	return q, reaching
+	e.queue, e.reach, e.head, e.ln = q[:nq], reaching, head, ln
+	e.done = head == ln
 }
 
 // path fills the along-the-solution terms, given the start state's
