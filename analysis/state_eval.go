@@ -471,11 +471,12 @@ func (e *stateEval) search(untilStart bool) {
 		head++
 		in := ins[v]
 		t := dist[v] + 1
-		// The entries of π(v), then (k == len(list)) the tried cell's:
-		// add the states of cell c in allow (a mask of parts) not found
-		// yet, and count the cell as reaching when it is new.
+		// The entries of π(v), then (k == len(list), when there is one)
+		// the tried cell's: add the states of cell c in allow (a mask of
+		// parts) not found yet, and count the cell as reaching when it is
+		// new.
 		list := live[in.off : in.off+int32(in.n)]
-		for k := 0; k <= len(list); k++ {
+		for k, end := 0, len(list)+int((uint32(in.extra)+0xffff)>>16); k < end; k++ {
 			c, allow := xc, in.extra
 			if k < len(list) {
 				if c, allow = list[k].cell, list[k].allow; c == tc {
