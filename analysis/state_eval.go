@@ -144,6 +144,12 @@ type stateIn struct {
 // list returns the moves landing on the state.
 func (in stateIn) list(live []liveMove) []liveMove { return live[in.off : in.off+int32(in.n)] }
 
+// entries returns the number of entries of the list, plus one when the
+// tried cell lands on the state (extra), without a branch: the loops over
+// a state's predecessors that see the tried cell's as a last entry run
+// this many times.
+func (in stateIn) entries() int { return int(in.n) + int((uint32(in.extra)+0xffff)>>16) }
+
 // cellNeeds are the terms of the graph of cells.
 const cellNeeds = needPenalty | needClusters
 
@@ -476,7 +482,7 @@ func (e *stateEval) search(untilStart bool) {
 		// parts) not found yet, and count the cell as reaching when it is
 		// new.
 		list := live[in.off : in.off+int32(in.n)]
-		for k, end := 0, len(list)+int((uint32(in.extra)+0xffff)>>16); k < end; k++ {
+		for k, end := 0, in.entries(); k < end; k++ {
 			c, allow := xc, in.extra
 			if k < len(list) {
 				if c, allow = list[k].cell, list[k].allow; c == tc {

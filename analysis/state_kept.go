@@ -127,10 +127,11 @@ func (e *stateEval) tryDistances(limit int) bool {
 			if dist[u] != t {
 				continue // it fell further after it was queued
 			}
-			// The entries of π(u), then (k == n) the tried cell's.
+			// The entries of π(u), then (k == n, when there is one) the
+			// tried cell's.
 			in := ins[u]
 			entries := live[in.off : in.off+int32(in.n)]
-			for k := 0; ok && k <= len(entries); k++ {
+			for k, end := 0, in.entries(); ok && k < end; k++ {
 				c, allow := tc, in.extra
 				if k < len(entries) {
 					if c, allow = entries[k].cell, entries[k].allow; c == tc {
