@@ -12,7 +12,10 @@ import (
 // Over states, the search of a tried change restarts from the kept
 // search's layer restartLayer returns: on random changes, every state
 // that layer or nearer the goal, before or after the change, has the
-// distance a fresh search of the changed maze gives it, and after every
+// distance a fresh search of the changed maze gives it, the search from
+// there finds a fresh search's distances, expanding exactly the states
+// of its queue from that layer on that something lands on (the tried
+// cell's new moves included), in the queue's order, and after every
 // accepted change the kept distances are a fresh search's.
 func TestStateRestartLayer(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 14))
@@ -54,6 +57,21 @@ func TestStateRestartLayer(t *testing.T) {
 					t.Fatalf("%s: change of %v to %d: state %d at %d, fresh %d, restart after layer %d",
 						bd.variant, b.Cell(i), j, st, ev.curDist[st], want[st], from)
 				}
+			}
+			ev.searchFrom()
+			ev.search(rng.IntN(2) == 0)
+			ev.search(false)
+			var expand []int32
+			for _, v := range ev.queue {
+				if in := ev.in[v]; in.n|in.extra != 0 && ev.dist[v] >= from {
+					expand = append(expand, v)
+				}
+			}
+			if got := ev.lq[:ev.ln]; !slices.Equal(got, expand) || ev.head != ev.ln {
+				t.Fatalf("%s: change of %v to %d: expanded %v (up to %d), want %v", bd.variant, b.Cell(i), j, got, ev.head, expand)
+			}
+			if !slices.Equal(ev.dist, want) {
+				t.Fatalf("%s: change of %v to %d: the search's distances differ from a fresh search's (restart after layer %d)", bd.variant, b.Cell(i), j, from)
 			}
 			ev.endChange(i, old)
 			ev.try(i, j)
