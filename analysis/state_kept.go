@@ -152,7 +152,8 @@ func (e *stateEval) tryDistances(limit int) bool {
 						logS, logD = append(logS, p), append(logD, dist[p])
 					}
 					dist[p] = t + 1
-					bk[t+1] = append(bk[t+1], p)
+					b := append(bk[t+1], p)
+					bk[t+1] = b[:len(b)-1+landed(ins[p])] // see seed
 					hi = max(hi, t+1)
 				}
 			}
@@ -191,7 +192,10 @@ func (e *stateEval) seed(u int32, gen uint32, limit int) bool {
 		e.logS, e.logD = append(e.logS, u), append(e.logD, e.curDist[u])
 	}
 	e.curDist[u] = int32(t)
-	e.bk[t] = append(e.bk[t], u)
+	// Only a state something lands on passes its fall on: the others are
+	// not queued, without a branch (as in stateEval.search).
+	b := append(e.bk[t], u)
+	e.bk[t] = b[:len(b)-1+landed(e.in[u])]
 	e.lo, e.hi = min(e.lo, int32(t)), max(e.hi, int32(t))
 	return true
 }
