@@ -78,7 +78,7 @@ type stateEval struct {
 	reach int  // reaching cells found
 	done  bool // the last search ran to the end
 	// The states of queue that something lands on, the only ones the
-	// search expands, up to lq[ln] (lq has room for every state), the
+	// search expands, lq[:ln] (lq has room for every state), the
 	// next to expand at lq[head]: see search.
 	lq       []int32
 	head, ln int
