@@ -56,7 +56,10 @@ type stateEval struct {
 	need  needs
 	cells int // |S| (see openCells)
 	jumps []int
-	cell  termsEvaluator // the cluster terms; nil when none is needed
+	// mv[c] is the moves of cell c's jump, sg.Jump(c, jumps[c]), kept with
+	// jumps: the walks and the kept distances read it per state.
+	mv   []*graph.StateJump
+	cell termsEvaluator // the cluster terms; nil when none is needed
 
 	// π of the current configuration: the moves landing on state v are
 	// in[v].list(live), one entry per cell.
@@ -158,7 +161,7 @@ func newStateEval(g *graph.Graph, start, goal int, need needs) *stateEval {
 	sg := g.NewStateGraph(start, goal)
 	e := &stateEval{
 		sg: sg, spc: g.StatesPerCell(), need: need,
-		cells: openCells(g, start, goal).Len(), jumps: make([]int, n),
+		cells: openCells(g, start, goal).Len(), jumps: make([]int, n), mv: make([]*graph.StateJump, n),
 		live: make([]liveMove, sg.Moves()), in: make([]stateIn, states),
 		tc: -1, extraList: make([]int32, 0, maze.NumDirs),
 		dist: make([]int32, states), back: make([]uint16, n), queue: make([]int32, 0, states), lq: make([]int32, states),
@@ -186,6 +189,9 @@ func newStateEval(g *graph.Graph, start, goal int, need needs) *stateEval {
 
 func (e *stateEval) reset(jumps []int) *Values {
 	copy(e.jumps, jumps)
+	for c, j := range jumps {
+		e.mv[c] = e.sg.Jump(c, j)
+	}
 	for s := range e.in {
 		e.in[s].n = 0
 	}
@@ -227,6 +233,7 @@ func (e *stateEval) tryChange(i, j int) (old int) {
 	e.tc = int32(i)
 	e.done = false
 	m := e.sg.Jump(i, j)
+	e.mv[i] = m
 	for x, t := range m.To {
 		if a := m.Allow[x]; a != 0 {
 			if e.in[t].extra == 0 {
@@ -277,10 +284,12 @@ func (e *stateEval) endChange(i, old int) {
 	e.extraList = e.extraList[:0]
 	e.tc = -1
 	e.jumps[i] = old
+	e.mv[i] = e.sg.Jump(i, old)
 }
 func (e *stateEval) accept() {
 	e.removeMoves(e.ti, e.jumps[e.ti])
 	e.jumps[e.ti] = e.tj
+	e.mv[e.ti] = e.sg.Jump(e.ti, e.tj)
 	e.addMoves(e.ti, e.tj)
 	if e.cell != nil {
 		e.cell.accept()
@@ -545,7 +554,7 @@ func (e *stateEval) walkOver(dist []int32, D int, keep bool) (unique bool, df, d
 			e.sol.states = append(e.sol.states, u)
 		}
 		c := sg.Cell(int(u))
-		m := sg.Jump(c, e.jumps[c])
+		m := e.mv[c]
 		forbid := sg.Forbidden(int(u))
 		succs, next := 0, int32(-1)
 		for x, d := range m.Dir {
@@ -603,7 +612,7 @@ func (e *stateEval) countPaths(D int) int {
 			break
 		}
 		c := sg.Cell(int(u))
-		m := sg.Jump(c, e.jumps[c])
+		m := e.mv[c]
 		forbid := sg.Forbidden(int(u))
 		k := int32(0)
 		for x, d := range m.Dir {
@@ -631,7 +640,7 @@ func (e *stateEval) forward() int {
 	for head := 0; head < len(q); head++ {
 		u := int(q[head])
 		c := sg.Cell(u)
-		m := sg.Jump(c, e.jumps[c])
+		m := e.mv[c]
 		forbid := sg.Forbidden(u)
 		for x, w := range m.To {
 			if m.Dir[x] == forbid {
@@ -703,7 +712,7 @@ func (e *stateEval) forced() int {
 	m := 0
 	for u := int32(sg.Start()); e.stamp[u] != e.gen; m++ {
 		c := sg.Cell(int(u))
-		mv := sg.Jump(c, e.jumps[c])
+		mv := e.mv[c]
 		forbid := sg.Forbidden(int(u))
 		succs, next := 0, int32(-1)
 		for x, d := range mv.Dir {

@@ -232,7 +232,7 @@ func (e *stateEval) keptUnique() bool {
 func (e *stateEval) best(u int32) uint32 {
 	sg := e.sg
 	c := sg.Cell(int(u))
-	m := sg.Jump(c, e.jumps[c])
+	m := e.mv[c]
 	forbid := sg.Forbidden(int(u))
 	// Without branches on the distances, which a predictor cannot
 	// guess: -1 (none) is the largest uint32, and so is the forbidden
