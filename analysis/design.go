@@ -37,10 +37,9 @@ func (Design) Evaluator(g *graph.Graph, start, goal int) energy.Evaluator {
 		d.short = graph.NewDepthTracker(g, start, goal)
 		d.multi, m.short = m, d.short
 	}
-	if st, ok := s.(*stateEval); ok {
-		d.states = st
+	if k, ok := s.(keptSolution); ok {
+		d.sol = k
 	}
-	d.kept = d.multi != nil || d.states != nil
 	return d
 }
 

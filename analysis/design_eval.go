@@ -28,15 +28,12 @@ type designEval struct {
 	// short follows the goal depth of the current configuration on boards
 	// of cells (nil over states), for its shortcut proofs: see rate.
 	short *graph.DepthTracker
-	// multi is e on boards past one word (else nil), which keeps the
-	// current solution for the changes that leave it (offSolution).
+	// multi is e on boards past one word (else nil), for its cut-off
+	// proof.
 	multi *multiEval
-	// states is e over states (else nil), which keeps the current
-	// solution likewise (stateEval.alongSolution).
-	states *stateEval
-	// kept says that multi or states is set: the one-word path tests it
-	// once.
-	kept   bool
+	// sol is e where it keeps the current solution (past one word and
+	// over states; nil on one word, whose path tests it once).
+	sol    keptSolution
 	ti, tj int // the change last tried
 }
 
@@ -66,6 +63,24 @@ type designStages interface {
 	// values returns where the terms of the change tried are left for
 	// accept.
 	values() *Values
+}
+
+// keptSolution is an evaluator that keeps the current configuration's
+// unique shortest solution, which rates most of the changes a hill
+// descent tries without a search (multiEval, solution.go; stateEval,
+// state_solution.go). Each method reads the change in place (begin).
+type keptSolution interface {
+	// shortcut returns an upper bound D of the goal depth below
+	// minDepth when it can prove one.
+	shortcut(minDepth int) (D int, ok bool)
+	// alongSolution rates the change from the kept solution: whether
+	// the shortest solution is unique, its decisions, and whether the
+	// reaching cells certainly stay the same; ok is false when it does
+	// not cover the change.
+	alongSolution() (unique bool, df, db int, sameReaching, ok bool)
+	// nonReachingWith returns the non-reaching cells, those of the
+	// current configuration when same.
+	nonReachingWith(same bool) int
 }
 
 func (d *designEval) Reset(jumps []int) float64 {
@@ -106,7 +121,7 @@ func (d *designEval) rate(penalty, m int, bound float64) (float64, bool) {
 	base := float64(penalty + m*m)
 	unique, dec, nonReaching := false, 0, 0
 	u, df, db, same, along := false, 0, 0, false, false
-	if d.kept {
+	if d.sol != nil {
 		// The energy is at least base − D (n ≥ 0, min(d_f, d_b) ≤ D, and
 		// more without a unique solution), so a proof that the change
 		// leaves a solution of fewer than base − bound moves bounds it
@@ -116,24 +131,14 @@ func (d *designEval) rate(penalty, m int, bound float64) (float64, bool) {
 			// No solution over cells has more moves than there are cells
 			// (over states this only caps the proofs).
 			minDepth := int(math.Ceil(min(base-bound, S+1)))
-			D, ok := 0, false
-			if d.short != nil {
-				D, ok = d.short.Shortcut(d.ti, d.tj, minDepth)
-			} else {
-				D, ok = d.states.shortcut(minDepth)
-			}
-			if ok {
+			if D, ok := d.sol.shortcut(minDepth); ok {
 				return base - float64(D), false
 			}
 		}
 		// Most other changes a hill descent tries leave the kept unique
 		// solution or cut it at the changed cell (see solution.go and
 		// state_solution.go), and the decisions follow without a search.
-		if d.multi != nil {
-			u, df, db, same, along = d.multi.alongSolution()
-		} else {
-			u, df, db, same, along = d.states.alongSolution()
-		}
+		u, df, db, same, along = d.sol.alongSolution()
 	}
 	if along {
 		lb := S*S*S + base
@@ -144,11 +149,7 @@ func (d *designEval) rate(penalty, m int, bound float64) (float64, bool) {
 		if lb > bound {
 			return lb, false
 		}
-		if d.multi != nil {
-			nonReaching = d.multi.nonReachingWith(same)
-		} else {
-			nonReaching = d.states.nonReachingWith(same)
-		}
+		nonReaching = d.sol.nonReachingWith(same)
 	} else {
 		// Most of the others cut the start off the goal: |S|³ at least.
 		if d.multi != nil && d.multi.cutOff() {
@@ -189,4 +190,6 @@ var (
 	_ designStages            = (*wordEval)(nil)
 	_ designStages            = (*multiEval)(nil)
 	_ designStages            = (*stateEval)(nil)
+	_ keptSolution            = (*multiEval)(nil)
+	_ keptSolution            = (*stateEval)(nil)
 )

@@ -71,6 +71,12 @@ func (e *multiEval) keepSolution() {
 	}
 }
 
+// shortcut is the depth tracker's proof (graph.DepthTracker.Shortcut)
+// for the change in place (begin).
+func (e *multiEval) shortcut(minDepth int) (D int, ok bool) {
+	return e.short.Shortcut(e.ti, e.tj, minDepth)
+}
+
 // alongSolution rates the change in place (begin) from the kept unique
 // solution when the change leaves it where it is, cuts it at the changed
 // cell ti and continues it along the kept distances, or makes a shorter

@@ -85,22 +85,22 @@ func (e *stateEval) tryDistances(limit int) bool {
 		logS, logD = append(logS, u), append(logD, d)
 		dist[u] = -1
 		raised = append(raised, u)
+		// The entries of π(u), then (k == n, when there is one) the
+		// tried cell's.
 		in := ins[u]
-		for _, m := range live[in.off : in.off+int32(in.n)] {
-			if m.cell == tc {
-				continue
+		entries := live[in.off : in.off+int32(in.n)]
+		for k, end := 0, in.entries(); k < end; k++ {
+			c, allow := tc, in.extra
+			if k < len(entries) {
+				if c, allow = entries[k].cell, entries[k].allow; c == tc {
+					continue
+				}
 			}
-			for a := m.allow; a != 0; a &= a - 1 {
-				if p := m.cell*spc + int32(bits.TrailingZeros16(a)); dist[p] == d+1 && cmark[p] != gen {
+			for a := allow; a != 0; a &= a - 1 {
+				if p := c*spc + int32(bits.TrailingZeros16(a)); dist[p] == d+1 && cmark[p] != gen {
 					cmark[p] = gen
 					q, lv = append(q, p), append(lv, d+1)
 				}
-			}
-		}
-		for a := in.extra; a != 0; a &= a - 1 {
-			if p := tc*spc + int32(bits.TrailingZeros16(a)); dist[p] == d+1 && cmark[p] != gen {
-				cmark[p] = gen
-				q, lv = append(q, p), append(lv, d+1)
 			}
 		}
 	}
@@ -274,12 +274,10 @@ func (e *stateEval) undoLog() {
 
 // undoDistances takes back what tryDistances changed.
 func (e *stateEval) undoDistances() {
-	for x := len(e.logS) - 1; x >= 0; x-- {
-		s, old := e.logS[x], e.logD[x]
-		if (e.curDist[s] >= 0) != (old >= 0) {
+	for x, s := range e.logS {
+		if (e.curDist[s] >= 0) != (e.logD[x] >= 0) {
 			e.flipReach(s)
 		}
-		e.curDist[s] = old
 	}
-	e.logS, e.logD = e.logS[:0], e.logD[:0]
+	e.undoLog()
 }

@@ -98,7 +98,7 @@ func (e *stateEval) alongSolution() (unique bool, df, db int, sameReaching, ok b
 	}
 	cd, spc := e.curDist, e.spc
 	base := i * spc
-	m := e.sg.Jump(i, e.tj)
+	m := e.mv[i] // the change's moves
 	for x, t := range m.To {
 		a := m.Allow[x]
 		dw := cd[t]
@@ -137,7 +137,7 @@ func (e *stateEval) shortcut(minDepth int) (D int, ok bool) {
 	for _, d := range cd[i*spc : i*spc+spc] {
 		nearest = min(nearest, uint32(d)) // -1, none, is huge
 	}
-	m := sg.Jump(i, e.tj)
+	m := e.mv[i] // the change's moves
 	// through returns the shortest solution through state part of i,
 	// k moves from the start, and a new move.
 	through := func(part int, k int32) (int, bool) {

@@ -50,7 +50,7 @@ func TestStateSolutionAfterDescent(t *testing.T) {
 		}
 		jumps := slices.Clone(res.Best.Jumps)
 		d := Design{}.Evaluator(g, 0, goal).(*designEval)
-		st := d.states
+		st := d.e.(*stateEval)
 		fresh := func(jumps []int) *Features {
 			return Analyze(g, &maze.Maze{Board: b, Jumps: jumps, Start: 0, Goal: goal})
 		}
