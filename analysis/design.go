@@ -27,12 +27,18 @@ func (Design) Name() string { return "design" }
 // Evaluator returns an incremental evaluator of the design energy.
 func (Design) Evaluator(g *graph.Graph, start, goal int) energy.Evaluator {
 	// Every terms evaluator has the stages designEval needs.
-	s := newTermsEvaluator(g, start, goal, designNeeds).(designStages)
+	return newDesignEval(g, start, goal, newTermsEvaluator(g, start, goal, designNeeds).(designStages))
+}
+
+// newDesignEval returns the design energy's evaluator over the terms
+// evaluator s, made for g, start and goal with designNeeds.
+func newDesignEval(g *graph.Graph, start, goal int, s designStages) *designEval {
 	d := &designEval{e: s, cells: openCells(g, start, goal).Len()}
 	// Past one word the search is long: a depth tracker gives shortcut
 	// proofs and kept distances to the goal instead (see designEval.rate
-	// and multiEval). Over states the evaluator keeps its own solution and
-	// distances (see state_solution.go and state_kept.go).
+	// and multiEval). Over states past one word the evaluator keeps its
+	// own solution and distances (see state_solution.go and
+	// state_kept.go).
 	if m, ok := s.(*multiEval); ok {
 		d.short = graph.NewDepthTracker(g, start, goal)
 		d.multi, m.short = m, d.short

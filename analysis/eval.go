@@ -61,6 +61,9 @@ type termsEvaluator interface {
 // one otherwise.
 func newTermsEvaluator(g *graph.Graph, start, goal int, need needs) termsEvaluator {
 	if g.StatesPerCell() > 1 {
+		if e := newStateWordEval(g, start, goal, need); e != nil {
+			return e
+		}
 		return newStateEval(g, start, goal, need)
 	}
 	if g.Cells() <= 64 {

@@ -77,7 +77,7 @@ func TestStateEvaluatorsMatchAnalyze(t *testing.T) {
 		variant    string
 		rows, cols int
 	}{
-		{"no-u-turn", 1, 5}, {"no-u-turn", 2, 3}, {"no-u-turn", 3, 3}, {"no-u-turn", 5, 5}, {"no-u-turn", 7, 7},
+		{"no-u-turn", 1, 5}, {"no-u-turn", 1, 8}, {"no-u-turn", 2, 3}, {"no-u-turn", 2, 7}, {"no-u-turn", 3, 3}, {"no-u-turn", 5, 5}, {"no-u-turn", 7, 7},
 		{"no-u-turn", 9, 9}, {"queen,no-u-turn", 4, 4}, {"torus,no-u-turn", 4, 5}, {"hex,no-u-turn", 5, 5},
 		{"triangle,no-u-turn", 4, 5}, {"loops,no-u-turn", 6, 6}, {"queen,exit,no-u-turn", 5, 5},
 	}
@@ -86,6 +86,7 @@ func TestStateEvaluatorsMatchAnalyze(t *testing.T) {
 	if testing.Short() {
 		steps = 15
 	}
+	words := map[string]bool{}
 	for _, bd := range boards {
 		v, err := maze.ParseVariant(bd.variant)
 		if err != nil {
@@ -103,9 +104,17 @@ func TestStateEvaluatorsMatchAnalyze(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ev := newTermsEvaluator(g, s, goal, need)
-			if _, ok := ev.(*stateEval); !ok {
-				t.Fatalf("%s: evaluator %T", bd.variant, ev)
+			// Up to 64 cells newTermsEvaluator takes the evaluator over
+			// words where it can (see newStateWordEval): both must match.
+			evs := []termsEvaluator{newStateEval(g, s, goal, need)}
+			if w := newStateWordEval(g, s, goal, need); w != nil {
+				evs = append(evs, w)
+				words[bd.variant] = true
+				if _, ok := newTermsEvaluator(g, s, goal, need).(*stateWordEval); !ok {
+					t.Fatalf("%s: newTermsEvaluator does not take the evaluator over words", bd.variant)
+				}
+			} else if _, ok := newTermsEvaluator(g, s, goal, need).(*stateEval); !ok {
+				t.Fatalf("%s: evaluator %T", bd.variant, newTermsEvaluator(g, s, goal, need))
 			}
 			check := func(what string, got *Values, jumps []int) {
 				mm := &maze.Maze{Board: b, Jumps: jumps, Start: s, Goal: goal}
@@ -114,7 +123,16 @@ func TestStateEvaluatorsMatchAnalyze(t *testing.T) {
 					t.Fatalf("%s %dx%d need %b %s:\ngot  %v\nwant %v\n%s", bd.variant, bd.rows, bd.cols, need, what, mask(*got, need), want, mm)
 				}
 			}
-			walkChanges(ev, g, goal, m.Jumps, steps, rng, check)
+			for _, ev := range evs {
+				walkChanges(ev, g, goal, m.Jumps, steps, rng, check)
+			}
+		}
+	}
+	// The evaluator over words takes every board of up to 64 cells whose
+	// moves land on the part of their own direction.
+	for _, v := range []string{"no-u-turn", "queen,no-u-turn", "torus,no-u-turn", "hex,no-u-turn", "triangle,no-u-turn", "queen,exit,no-u-turn"} {
+		if !words[v] {
+			t.Errorf("%s: the evaluator over words never ran", v)
 		}
 	}
 }

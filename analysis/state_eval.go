@@ -700,19 +700,24 @@ func (e *stateEval) holes(white bool) (count, cells int) {
 	return count, cells
 }
 
-// forced returns the initial forced moves: from the start state, the
-// moves made while the state has exactly one successor state, until a
-// state already left comes back.
-func (e *stateEval) forced() int {
-	if e.gen++; e.gen == 0 {
-		clear(e.stamp)
-		e.gen = 1
+// forced returns the initial forced moves (see forcedStates).
+func (e *stateEval) forced() int { return forcedStates(e.sg, e.mv, e.stamp, &e.gen) }
+
+// forcedStates returns the initial forced moves over states, the moves
+// of each cell c being mv[c]: from the start state, the moves made while
+// the state has exactly one successor state, until a state already left
+// comes back. stamp and gen are its scratch: stamp[s] == *gen when state
+// s has been left.
+func forcedStates(sg *graph.StateGraph, mv []*graph.StateJump, stamp []uint32, gen *uint32) int {
+	if *gen++; *gen == 0 {
+		clear(stamp)
+		*gen = 1
 	}
-	sg := e.sg
+	g := *gen
 	m := 0
-	for u := int32(sg.Start()); e.stamp[u] != e.gen; m++ {
+	for u := int32(sg.Start()); stamp[u] != g; m++ {
 		c := sg.Cell(int(u))
-		mv := e.mv[c]
+		mv := mv[c]
 		forbid := sg.Forbidden(int(u))
 		succs, next := 0, int32(-1)
 		for x, d := range mv.Dir {
@@ -728,7 +733,7 @@ func (e *stateEval) forced() int {
 		if succs != 1 {
 			break
 		}
-		e.stamp[u] = e.gen
+		stamp[u] = g
 		u = next
 	}
 	return m

@@ -49,8 +49,8 @@ func TestStateSolutionAfterDescent(t *testing.T) {
 			t.Fatalf("%s %d×%d: the descent left no unique solution", bd.variant, bd.rows, bd.cols)
 		}
 		jumps := slices.Clone(res.Best.Jumps)
-		d := Design{}.Evaluator(g, 0, goal).(*designEval)
-		st := d.e.(*stateEval)
+		st := newStateEval(g, 0, goal, designNeeds)
+		d := newDesignEval(g, 0, goal, st)
 		fresh := func(jumps []int) *Features {
 			return Analyze(g, &maze.Maze{Board: b, Jumps: jumps, Start: 0, Goal: goal})
 		}
