@@ -20,62 +20,82 @@ import (
 // cell is one word, the cells with a move in direction d landing there,
 // and one layer of the backward search from the goal is, per direction
 // d, the OR of π over the layer's states of part 1+d: the cells that jump
-// in direction d onto the layer. Which of their states may make that jump
-// depends on the direction alone (all but the one entered moving the
-// reverse way), so the next layer's states of each part are a few ORs of
-// those words, less the states found. A search is then one OR per state
-// found and a few per layer, where stateEval's spends a loop per state on
-// its lists of predecessors, their masks of parts and its queues; a
-// change of a cell's jump is a bit flipped per move, as on cells. There
-// is nothing to keep between tries, so the design energy's evaluator
-// stops the search early as it does over wordEval (see designEval), and
-// needs none of stateEval's kept solution and distances.
+// in direction d onto the layer (pull). Which of their states may make
+// that jump depends on the direction alone (all but the one entered
+// moving the reverse way), so the next layer's states of each part are a
+// few ORs of those words, less the states found. A search is then one OR
+// per state found and a few per layer, where stateEval's spends a loop
+// per state on its lists of predecessors, their masks of parts and its
+// queues; a change of a cell's jump is a bit flipped per move, as on
+// cells. The walk along the solution reads the same words: the state
+// one move nearer the goal is in the direction whose pulled word at that
+// layer holds the cell. There is nothing to keep between tries, so the
+// design energy's evaluator stops the search early as it does over
+// wordEval (see designEval), and needs none of stateEval's kept solution
+// and distances.
 type stateWordEval struct {
 	sg    *graph.StateGraph
 	need  needs
 	cells int // |S| (see openCells)
-	goal  int32
-	start uint64 // the start cell's bit
+	goal  int // the goal cell
+	start uint64
 	jumps []int
-	// mv[c] is the moves of cell c's jump, sg.Jump(c, jumps[c]).
+	// mv[c] is the moves of cell c's jump, sg.Jump(c, jumps[c]), and
+	// jw[c] the same as this evaluator reads them.
 	mv   []*graph.StateJump
+	jw   []*wordJump
+	slot []wordJump     // per slot of the graph (see graph.Graph.Slot)
 	cell termsEvaluator // the cluster terms; nil when none is needed
 
 	// The directions of the board's moves and their reverses, in pairs:
 	// dir[a^1] is the reverse of dir[a]. Word a of a set of states holds
 	// its states of part 1+dir[a]; the start state (part 0) and the goal
-	// are kept apart. word[k] is the word of part k (-1: none, or part 0)
-	// and exists[a] the cells whose state of part 1+dir[a] exists.
+	// are kept apart. word[k] is the word of part k (-1: none, or part
+	// 0) and exists[a] the cells whose state of part 1+dir[a] exists.
 	dir    []maze.Dir
 	word   []int8
 	exists [maze.NumDirs]uint64
-	// π: pred[a][c] is the cells with a move of their current jump in
+	// π: pi[a*65+c] is the cells with a move of their current jump in
 	// direction dir[a] landing on cell c (on its state of part 1+dir[a]),
-	// goalPred[a] those landing on the goal: the moves some state of the
-	// cell may make. pred[a][64] is 0, for the search (see pull). two[a]
-	// is the cells of which two states or more may make a move in
-	// direction dir[a].
-	pred     *[maze.NumDirs][65]uint64
-	goalPred [maze.NumDirs]uint64
-	two      [maze.NumDirs]uint64
+	// pi[goalPi+a] those landing on the goal: the moves some state of the
+	// cell may make. pi[a*65+64] is 0, for pull. two[a] is the cells of
+	// which two states or more may make a move in direction dir[a].
+	pi  []uint64
+	two [maze.NumDirs]uint64
 
-	// The backward search: layer[t*8:t*8+len(dir)] the states at distance
-	// t from the goal but the start (layer 0, the goal, is empty), found
-	// the states found so far, reach the cells of which a state is found,
-	// depth the last layer found, D the start state's distance (-1: not
-	// found), ended whether the search has ended.
-	layer []uint64
-	found [maze.NumDirs]uint64
-	reach uint64
-	depth int
-	D     int
-	ended bool
+	// The backward search: pulled[t*8+a] the cells with a move in
+	// direction dir[a] onto a state of layer t (t < depth), front the
+	// states of layer depth, the last found, found the states found so
+	// far (but the start and the goal), reach the cells of which a state
+	// is found, D the start state's distance (-1: not found), ended
+	// whether the search has ended.
+	pulled []uint64
+	front  [maze.NumDirs]uint64
+	found  [maze.NumDirs]uint64
+	reach  uint64
+	depth  int
+	D      int
+	ended  bool
 
 	stamp     []uint32 // forced moves: see forcedStates
 	gen       uint32
 	cur, next Values
 	ti, tj    int
 	old       int // while a change is in place (begin): cell ti's jump before it
+}
+
+// goalPi is where π of the goal starts in stateWordEval.pi.
+const goalPi = maze.NumDirs * 65
+
+// wordJump is the moves of one jump of one cell as stateWordEval reads
+// them: flip the entries of π they are in (see stateWordEval.pi), the
+// moves no state of the cell may make left out; to[a] the cell the move
+// in direction dir[a] lands on, dirs the words a of the directions with a
+// move, toGoal those of the moves landing on the goal.
+type wordJump struct {
+	flip         []uint16
+	to           [maze.NumDirs]int8
+	dirs, toGoal uint8
 }
 
 // stateWordNeeds are the terms stateWordEval computes: those of a design
@@ -94,13 +114,6 @@ func newStateWordEval(g *graph.Graph, start, goal int, need needs) *stateWordEva
 	}
 	sg := g.NewStateGraph(start, goal)
 	spc, goalState := g.StatesPerCell(), int32(sg.Goal())
-	e := &stateWordEval{
-		sg: sg, need: need, cells: openCells(g, start, goal).Len(),
-		goal: goalState, start: 1 << uint(start),
-		jumps: make([]int, n), mv: make([]*graph.StateJump, n),
-		word: make([]int8, spc), pred: new([maze.NumDirs][65]uint64),
-		stamp: make([]uint32, g.States()),
-	}
 	var used [maze.NumDirs]bool
 	for c := range n {
 		for _, j := range g.Legal(c) {
@@ -113,6 +126,15 @@ func newStateWordEval(g *graph.Graph, start, goal int, need needs) *stateWordEva
 			}
 		}
 	}
+	e := &stateWordEval{
+		sg: sg, need: need, cells: openCells(g, start, goal).Len(),
+		goal: goal, start: 1 << uint(start),
+		jumps: make([]int, n), mv: make([]*graph.StateJump, n), jw: make([]*wordJump, n),
+		slot: make([]wordJump, g.Slot(n-1, -1)+1),
+		word: make([]int8, spc), pi: make([]uint64, goalPi+maze.NumDirs),
+		pulled: make([]uint64, (g.States()+1)*maze.NumDirs),
+		stamp:  make([]uint32, g.States()),
+	}
 	for k := range e.word {
 		e.word[k] = -1
 	}
@@ -124,6 +146,22 @@ func newStateWordEval(g *graph.Graph, start, goal int, need needs) *stateWordEva
 		}
 	}
 	for c := range n {
+		for _, j := range g.Legal(c) {
+			m, wj := sg.Jump(c, j), &e.slot[g.Slot(c, j)]
+			for x, t := range m.To {
+				a := e.word[1+int(m.Dir[x])]
+				wj.dirs |= 1 << uint(a)
+				wj.to[a] = int8(sg.Cell(int(t)))
+				at := int(a)*65 + sg.Cell(int(t))
+				if t == goalState {
+					wj.toGoal |= 1 << uint(a)
+					at = goalPi + int(a)
+				}
+				if m.Allow[x] != 0 {
+					wj.flip = append(wj.flip, uint16(at))
+				}
+			}
+		}
 		if c == goal {
 			continue // the goal state is found first, never added
 		}
@@ -137,7 +175,6 @@ func newStateWordEval(g *graph.Graph, start, goal int, need needs) *stateWordEva
 			}
 		}
 	}
-	e.layer = make([]uint64, (g.States()+1)*maze.NumDirs)
 	if need&cellNeeds != 0 {
 		e.cell = newWordEval(g, start, goal, need&cellNeeds)
 	}
@@ -146,11 +183,11 @@ func newStateWordEval(g *graph.Graph, start, goal int, need needs) *stateWordEva
 
 func (e *stateWordEval) reset(jumps []int) *Values {
 	copy(e.jumps, jumps)
-	*e.pred = [maze.NumDirs][65]uint64{}
-	e.goalPred = [maze.NumDirs]uint64{}
+	clear(e.pi)
+	g := e.sg.Graph()
 	for c, j := range jumps {
-		e.mv[c] = e.sg.Jump(c, j)
-		e.moves(c, e.mv[c], true)
+		e.mv[c], e.jw[c] = e.sg.Jump(c, j), &e.slot[g.Slot(c, j)]
+		e.flip(c)
 	}
 	e.compute(&e.cur)
 	if e.cell != nil {
@@ -181,31 +218,18 @@ func (e *stateWordEval) accept() {
 
 // apply sets cell i's jump to j, updating π.
 func (e *stateWordEval) apply(i, j int) {
-	e.moves(i, e.mv[i], false)
+	e.flip(i)
 	e.jumps[i] = j
-	e.mv[i] = e.sg.Jump(i, j)
-	e.moves(i, e.mv[i], true)
+	e.mv[i], e.jw[i] = e.sg.Jump(i, j), &e.slot[e.sg.Graph().Slot(i, j)]
+	e.flip(i)
 }
 
-// moves adds cell c's moves m to π (with add) or takes them out. Two of
-// them never land on one state from one direction, so a bit per move
-// does.
-func (e *stateWordEval) moves(c int, m *graph.StateJump, add bool) {
+// flip puts the moves of cell c's jump into π or takes them out. No two
+// of them land on one state from one direction, so each is one bit.
+func (e *stateWordEval) flip(c int) {
 	bit := uint64(1) << uint(c)
-	for x, t := range m.To {
-		if m.Allow[x] == 0 {
-			continue
-		}
-		a := e.word[1+int(m.Dir[x])]
-		p := &e.goalPred[a]
-		if t != e.goal {
-			p = &e.pred[a][e.sg.Cell(int(t))]
-		}
-		if add {
-			*p |= bit
-		} else {
-			*p &^= bit
-		}
+	for _, x := range e.jw[c].flip {
+		e.pi[x] ^= bit
 	}
 }
 
@@ -233,7 +257,7 @@ func (e *stateWordEval) compute(v *Values) {
 // searchFrom starts the backward search from the goal.
 func (e *stateWordEval) searchFrom() {
 	e.found = [maze.NumDirs]uint64{}
-	e.reach, e.depth, e.D, e.ended = 1<<uint(e.sg.Cell(int(e.goal))), 0, -1, false
+	e.reach, e.depth, e.D, e.ended = 1<<uint(e.goal), 0, -1, false
 }
 
 // search continues the backward search until it ends or, with
@@ -245,26 +269,24 @@ func (e *stateWordEval) search(untilStart bool) {
 	if e.ended || untilStart && e.D >= 0 {
 		return
 	}
-	w, exists, start := len(e.dir), &e.exists, e.start
-	found, reach, depth := e.found, e.reach, e.depth
+	w, exists, start, pi := len(e.dir), &e.exists, e.start, e.pi
+	front, found, reach, depth := e.front, e.found, e.reach, e.depth
 	for {
-		var p [maze.NumDirs]uint64
+		p := (*[maze.NumDirs]uint64)(e.pulled[depth*maze.NumDirs:])
 		if depth == 0 {
-			p = e.goalPred
+			*p = [maze.NumDirs]uint64(pi[goalPi:])
 		} else {
-			cur := (*[maze.NumDirs]uint64)(e.layer[depth*maze.NumDirs:])
 			for a := range w {
-				p[a&7] = pull(&e.pred[a&7], cur[a&7])
+				p[a&7] = pull((*[65]uint64)(pi[(a&7)*65:]), front[a&7])
 			}
 		}
-		once, twice := movers(&p, w)
-		next := (*[maze.NumDirs]uint64)(e.layer[(depth+1)*maze.NumDirs:])
+		once, twice := movers(p, w)
 		var any uint64
 		for a := range w {
 			// Every state but the one entered moving the reverse way,
 			// which may not make the moves of p[a^1] alone.
 			x := (once &^ (p[(a^1)&7] &^ twice)) & exists[a&7] &^ found[a&7]
-			next[a&7] = x
+			front[a&7] = x
 			found[a&7] |= x
 			any |= x
 		}
@@ -282,7 +304,7 @@ func (e *stateWordEval) search(untilStart bool) {
 			break
 		}
 	}
-	e.found, e.reach, e.depth = found, reach, depth
+	e.front, e.found, e.reach, e.depth = front, found, reach, depth
 }
 
 // pull returns the OR of pred[c] over the cells c of f. pred[64] is 0,
@@ -319,48 +341,42 @@ func (e *stateWordEval) startDistance() int { return e.D }
 func (e *stateWordEval) reaching() int      { return bits.OnesCount64(e.reach) }
 func (e *stateWordEval) values() *Values    { return &e.next }
 
-// inLayer reports whether state s is in layer t of the search.
-func (e *stateWordEval) inLayer(s int32, t int) bool {
-	if s == e.goal {
-		return t == 0
-	}
-	sg := e.sg
-	return t > 0 && e.layer[t*maze.NumDirs+int(e.word[sg.Part(int(s))])]>>uint(sg.Cell(int(s)))&1 != 0
-}
-
 // decisions walks the shortest solution from the start state, D moves
-// from the goal, through the layers of the search: it is unique when
-// every state has exactly one successor state one layer nearer the goal.
-// It counts the forward decisions (states with two or more successor
-// states) and backward decisions (states with two or more predecessor
-// states) along it, as stateEval.walkOver does.
+// from the goal, over the search's pulled words: it is unique when every
+// state has exactly one successor state one layer nearer the goal, and a
+// state of cell c at distance t has one in direction dir[a] when c is in
+// pulled[(t-1)*8+a] (the goal, at t = 1, is one state however many moves
+// land on it). It counts the forward decisions (states with two or more
+// successor states) and backward decisions (states with two or more
+// predecessor states) along it, as stateEval.walkOver does.
 func (e *stateWordEval) decisions(D int) (unique bool, df, db int) {
-	sg := e.sg
-	start := int32(sg.Start())
-	u := start
+	w, c := len(e.dir), bits.TrailingZeros64(e.start)
+	var forbid uint8 // the word of the reverse of the last move (none from the start)
+	a := -1          // the word of the last move
 	for t := D; t > 0; t-- {
-		m := e.mv[sg.Cell(int(u))]
-		forbid := sg.Forbidden(int(u))
-		succs, next := 0, int32(-1)
-		for x, d := range m.Dir {
-			if d == forbid || m.Dup && m.Repeats(x, forbid) {
-				continue
-			}
-			succs++
-			if w := m.To[x]; e.inLayer(w, t-1) {
-				if next >= 0 {
-					return false, 0, 0 // two successors one move nearer the goal
-				}
-				next = w
-			}
-		}
+		jw := e.jw[c]
+		allow := jw.dirs &^ forbid
+		// Every move allowed lands on its own state, but the goal's.
+		succs := bits.OnesCount8(allow&^jw.toGoal) + int((uint(allow&jw.toGoal)+0xff)>>8)
 		if succs > 1 {
 			df++
 		}
-		if u != start && e.manyPreds(u) {
+		if a >= 0 && e.manyPreds(c, a) {
 			db++
 		}
-		u = next
+		if t == 1 {
+			break // onto the goal
+		}
+		var near uint8
+		p := (*[maze.NumDirs]uint64)(e.pulled[(t-1)*maze.NumDirs:])
+		for x := range w {
+			near |= uint8(p[x&7]>>uint(c)&1) << uint(x)
+		}
+		if near &= allow; near&(near-1) != 0 {
+			return false, 0, 0 // two successors one move nearer the goal
+		}
+		a = bits.TrailingZeros8(near)
+		c, forbid = int(jw.to[a&7]), 1<<uint(a^1)
 	}
 	if e.goalManyPreds() {
 		db++
@@ -368,19 +384,18 @@ func (e *stateWordEval) decisions(D int) (unique bool, df, db int) {
 	return true, df, db
 }
 
-// manyPreds reports whether state v, not the goal, has two or more
-// predecessor states.
-func (e *stateWordEval) manyPreds(v int32) bool {
-	a := e.word[e.sg.Part(int(v))]
-	p := e.pred[a][e.sg.Cell(int(v))]
-	return p&(p-1) != 0 || p&e.two[a] != 0
+// manyPreds reports whether the state of cell c entered moving dir[a]
+// has two or more predecessor states.
+func (e *stateWordEval) manyPreds(c, a int) bool {
+	p := e.pi[a*65+c]
+	return p&(p-1) != 0 || p&e.two[a&7] != 0
 }
 
 // goalManyPreds reports whether the goal has two or more predecessor
 // states: those that may make the moves landing on it, from every
 // direction.
 func (e *stateWordEval) goalManyPreds() bool {
-	p := &e.goalPred
+	p := (*[maze.NumDirs]uint64)(e.pi[goalPi:])
 	once, twice := movers(p, len(e.dir))
 	count := bits.OnesCount64(once & e.start)
 	for a := range len(e.dir) {
