@@ -109,6 +109,11 @@ func TestStateEvaluatorsMatchAnalyze(t *testing.T) {
 			evs := []termsEvaluator{newStateEval(g, s, goal, need)}
 			if w := newStateWordEval(g, s, goal, need); w != nil {
 				evs = append(evs, w)
+				if len(w.dir) == 4 { // the plain search too, without search4
+					plain := newStateWordEval(g, s, goal, need)
+					plain.plain = true
+					evs = append(evs, plain)
+				}
 				words[bd.variant] = true
 				if _, ok := newTermsEvaluator(g, s, goal, need).(*stateWordEval); !ok {
 					t.Fatalf("%s: newTermsEvaluator does not take the evaluator over words", bd.variant)

@@ -76,6 +76,7 @@ type stateWordEval struct {
 	depth  int
 	D      int
 	ended  bool
+	plain  bool // search takes no fast path (for the tests)
 
 	stamp     []uint32 // forced moves: see forcedStates
 	gen       uint32
@@ -269,6 +270,10 @@ func (e *stateWordEval) search(untilStart bool) {
 	if e.ended || untilStart && e.D >= 0 {
 		return
 	}
+	if len(e.dir) == 4 && !e.plain {
+		e.search4(untilStart)
+		return
+	}
 	w, exists, start, pi := len(e.dir), &e.exists, e.start, e.pi
 	front, found, reach, depth := e.front, e.found, e.reach, e.depth
 	for {
@@ -305,6 +310,52 @@ func (e *stateWordEval) search(untilStart bool) {
 		}
 	}
 	e.front, e.found, e.reach, e.depth = front, found, reach, depth
+}
+
+// search4 is search on boards of two pairs of directions (the rook's),
+// with every word in a variable rather than in arrays indexed by
+// direction: the same steps, 30% fewer instructions.
+func (e *stateWordEval) search4(untilStart bool) {
+	pi := (*[goalPi + maze.NumDirs]uint64)(e.pi)
+	r0, r1, r2, r3 := (*[65]uint64)(pi[0:]), (*[65]uint64)(pi[65:]), (*[65]uint64)(pi[130:]), (*[65]uint64)(pi[195:])
+	f0, f1, f2, f3 := e.front[0], e.front[1], e.front[2], e.front[3]
+	n0, n1, n2, n3 := e.found[0], e.found[1], e.found[2], e.found[3]
+	x0, x1, x2, x3 := e.exists[0], e.exists[1], e.exists[2], e.exists[3]
+	start, reach, depth := e.start, e.reach, e.depth
+	for {
+		var p0, p1, p2, p3 uint64
+		if depth == 0 {
+			p0, p1, p2, p3 = pi[goalPi], pi[goalPi+1], pi[goalPi+2], pi[goalPi+3]
+		} else {
+			p0, p1, p2, p3 = pull(r0, f0), pull(r1, f1), pull(r2, f2), pull(r3, f3)
+		}
+		p := (*[4]uint64)(e.pulled[depth*maze.NumDirs:])
+		p[0], p[1], p[2], p[3] = p0, p1, p2, p3
+		lo, hi := p0|p1, p2|p3
+		once, twice := lo|hi, p0&p1|p2&p3|lo&hi
+		f0 = (once &^ (p1 &^ twice)) & x0 &^ n0
+		f1 = (once &^ (p0 &^ twice)) & x1 &^ n1
+		f2 = (once &^ (p3 &^ twice)) & x2 &^ n2
+		f3 = (once &^ (p2 &^ twice)) & x3 &^ n3
+		n0, n1, n2, n3 = n0|f0, n1|f1, n2|f2, n3|f3
+		any := f0 | f1 | f2 | f3
+		depth++
+		if once&start != 0 && e.D < 0 {
+			e.D = depth
+			any |= start
+		}
+		if any == 0 {
+			e.ended = true
+			break
+		}
+		reach |= any
+		if untilStart && e.D >= 0 {
+			break
+		}
+	}
+	e.front = [maze.NumDirs]uint64{f0, f1, f2, f3}
+	e.found = [maze.NumDirs]uint64{n0, n1, n2, n3}
+	e.reach, e.depth = reach, depth
 }
 
 // pull returns the OR of pred[c] over the cells c of f. pred[64] is 0,

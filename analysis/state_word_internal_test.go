@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"rjm/graph"
@@ -34,6 +35,59 @@ func TestStateMovesNoStateMayMake(t *testing.T) {
 	for _, ev := range []termsEvaluator{newStateEval(g, m.Start, m.Goal, designNeeds), w} {
 		if got := mask(*ev.reset(m.Jumps), designNeeds); got != mask(want, designNeeds) {
 			t.Errorf("%T:\ngot  %v\nwant %v", ev, got, mask(want, designNeeds))
+		}
+	}
+}
+
+// The design energy's evaluator over words answers every try the same,
+// bounded or not, with search4 and with the plain search, on boards of
+// the rook's directions, through hill descents and random changes.
+func TestStateWordSearch4(t *testing.T) {
+	rng := rand.New(rand.NewPCG(24, 24))
+	for _, bd := range []struct {
+		variant    string
+		rows, cols int
+	}{{"no-u-turn", 5, 5}, {"no-u-turn", 7, 7}, {"no-u-turn", 4, 9}, {"torus,no-u-turn", 6, 6}, {"no-u-turn", 8, 8}} {
+		v, err := maze.ParseVariant(bd.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := maze.Board{Rows: bd.rows, Cols: bd.cols, Variant: v}
+		g := graph.MustCompile(b)
+		goal := b.Cells() - 1
+		m, err := maze.Random(b, b.Cell(0), b.Cell(goal), rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fast, plain := newStateWordEval(g, 0, goal, designNeeds), newStateWordEval(g, 0, goal, designNeeds)
+		if fast == nil || len(fast.dir) != 4 {
+			t.Fatalf("%s: no evaluator over words of four directions", bd.variant)
+		}
+		plain.plain = true
+		df, dp := newDesignEval(g, 0, goal, fast), newDesignEval(g, 0, goal, plain)
+		cur := df.Reset(m.Jumps)
+		if p := dp.Reset(m.Jumps); p != cur {
+			t.Fatalf("%s: reset %v against %v", bd.variant, cur, p)
+		}
+		for range 3000 {
+			i, j, ok := randomChange(rng, g, goal)
+			if !ok {
+				continue
+			}
+			bound := cur + float64(rng.IntN(20)) - 5
+			ef, xf := df.TryBound(i, j, bound)
+			ep, xp := dp.TryBound(i, j, bound)
+			if ef != ep || xf != xp {
+				t.Fatalf("%s: try %d→%d under %v: %v (exact %v) against %v (exact %v)", bd.variant, i, j, bound, ef, xf, ep, xp)
+			}
+			if fast.found != plain.found || fast.depth != plain.depth || fast.reach != plain.reach {
+				t.Fatalf("%s: try %d→%d: the searches stopped at different states", bd.variant, i, j)
+			}
+			if xf && (ef <= cur || rng.IntN(4) == 0) {
+				df.Accept()
+				dp.Accept()
+				cur = ef
+			}
 		}
 	}
 }
