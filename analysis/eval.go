@@ -55,8 +55,9 @@ type termsEvaluator interface {
 	accept()
 }
 
-// newTermsEvaluator returns the evaluator over states for boards under
-// the no-U-turn rule (stateEval), and on every other board the
+// newTermsEvaluator returns an evaluator over states for boards under
+// the no-U-turn rule (the one over words, stateWordEval, where it takes
+// the board and the terms, else stateEval), and on every other board the
 // single-word evaluator for boards of up to 64 cells and the several-word
 // one otherwise.
 func newTermsEvaluator(g *graph.Graph, start, goal int, need needs) termsEvaluator {

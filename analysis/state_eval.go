@@ -10,7 +10,10 @@ import (
 
 // stateEval is the termsEvaluator of boards under Abbott's no-U-turn rule,
 // whose search states are a cell and the direction that entered it (see
-// graph.StateGraph). It computes the terms on the states, as Analyze does,
+// graph.StateGraph), where stateWordEval does not take them: past 64
+// cells, for the terms it does not compute (path counts, reachable cells,
+// holes) and on boards whose moves may arrive in another direction than
+// they leave. It computes the terms on the states, as Analyze does,
 // and leaves the same jump clusters, which are a property of the graph of
 // cells, to a wordEval or multiEval asked for those terms alone.
 //
@@ -39,10 +42,11 @@ import (
 // current configuration, whose search is kept (curDist and curQueue, the
 // search of the change last accepted), and copying them costs less than
 // finding them. (On cells restarting did not pay, see wordEval: there a
-// layer is a few word operations.) Layers of words over states, as
-// wordEval's, were tried and cost more on 7×7: a search of about 150
-// states has about 20 layers, and most states have no move landing on
-// them, which words pay for all the same.
+// layer is a few word operations.) Layers of words over states with π
+// as one word of cells per state and part were tried in this evaluator
+// and cost more on 7×7 than its lists; π as one word per state, the
+// parts that may move following from the direction, as stateWordEval
+// keeps it, costs less (up to 64 cells).
 //
 // Most changes a hill descent tries do not need that search: the
 // evaluator keeps the current unique shortest solution, which rates the

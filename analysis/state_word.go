@@ -9,10 +9,11 @@ import (
 
 // stateWordEval is the termsEvaluator over states (Abbott's no-U-turn
 // rule) for boards of at most 64 cells: stateEval's counterpart with the
-// states of each part as one uint64 of cells, as wordEval is wordEval's
+// states of each part as one uint64 of cells, as wordEval is multiEval's
 // on cells. It computes the terms of stateWordNeeds (the design energy's
-// among them); stateEval computes the others, and every term past 64
-// cells.
+// among them); stateEval computes the others, every term past 64 cells,
+// and the boards whose moves may arrive in another direction than they
+// leave (loops).
 //
 // Why it is fast. A state entered moving in direction d has part 1+d, and
 // on the boards this evaluator takes (see newStateWordEval) every move
@@ -32,7 +33,8 @@ import (
 // layer holds the cell. There is nothing to keep between tries, so the
 // design energy's evaluator stops the search early as it does over
 // wordEval (see designEval), and needs none of stateEval's kept solution
-// and distances.
+// and distances: on 7×7 a try costs 2.5 times the rook rule's, against
+// 5.2 times with them (docs/perf-design.md, "Sixth round").
 type stateWordEval struct {
 	sg    *graph.StateGraph
 	need  needs

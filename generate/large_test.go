@@ -15,9 +15,9 @@ import (
 var updateLarge = flag.Bool("update-large", false, "rewrite testdata/large.golden from today's generator")
 
 // largeRecipes pin what the generator makes on large boards, both
-// energies, rook and no-U-turn rules, so that the fast paths for large
-// boards (the work of the "large boards fast" issue) can be proven to
-// change no maze.
+// energies, rook and no-U-turn rules, and on small boards under the
+// no-U-turn rule, so that the fast paths of the "large boards fast" issue
+// can be proven to change no maze.
 var largeRecipes = []string{
 	"10x10,method=hill,iterations=40000,energy=depth#1",
 	"10x10,method=hill,iterations=100000,energy=design#2",
@@ -29,6 +29,12 @@ var largeRecipes = []string{
 	"9x9,variant=no-u-turn,method=hill,iterations=5000,energy=design#8",
 	"12x12,variant=no-u-turn,method=hill,iterations=5000,energy=depth#9",
 	"7x7,variant=no-u-turn,goal=random,method=uphill,iterations=25000,p=0.005,energy=design#10",
+	// The evaluator over words of states (issue 14's sixth round),
+	// written before it: its boards of four, six and eight directions.
+	"8x8,variant=torus+no-u-turn,method=uphill,iterations=25000,p=0.005,energy=design#11",
+	"7x7,variant=hex+no-u-turn,method=uphill,iterations=25000,p=0.005,energy=design#12",
+	"6x6,variant=queen+no-u-turn,goal=random,method=hill,iterations=10000,energy=design#13",
+	"5x5,variant=no-u-turn,method=uphill,iterations=25000,p=0.005,energy=design#14",
 }
 
 // TestLargeGolden regenerates every pinned recipe and compares the maze
