@@ -15,7 +15,7 @@ import (
 //
 // Its evaluator costs a small multiple of the simple objective's (see
 // designEval, wordEval, multiEval and docs/perf-design.md); under the
-// no-U-turn rule it works on states (see stateEval).
+// no-U-turn rule it works on states (see stateWordEval and stateEval).
 type Design struct{}
 
 // designNeeds are the parts of the analysis Design uses.

@@ -276,7 +276,7 @@ func (e *stateWordEval) search(untilStart bool) {
 		e.search4(untilStart)
 		return
 	}
-	w, exists, start, pi := len(e.dir), &e.exists, e.start, e.pi
+	w, exists, pi := len(e.dir), &e.exists, e.pi
 	front, found, reach, depth := e.front, e.found, e.reach, e.depth
 	for {
 		p := (*[maze.NumDirs]uint64)(e.pulled[depth*maze.NumDirs:])
@@ -298,16 +298,8 @@ func (e *stateWordEval) search(untilStart bool) {
 			any |= x
 		}
 		depth++
-		if once&start != 0 && e.D < 0 { // the start state may make every move
-			e.D = depth
-			any |= start
-		}
-		if any == 0 {
-			e.ended = true
-			break
-		}
-		reach |= any
-		if untilStart && e.D >= 0 {
+		more, stop := e.endLayer(depth, once, any, untilStart)
+		if reach |= more; stop {
 			break
 		}
 	}
@@ -323,7 +315,7 @@ func (e *stateWordEval) search4(untilStart bool) {
 	f0, f1, f2, f3 := e.front[0], e.front[1], e.front[2], e.front[3]
 	n0, n1, n2, n3 := e.found[0], e.found[1], e.found[2], e.found[3]
 	x0, x1, x2, x3 := e.exists[0], e.exists[1], e.exists[2], e.exists[3]
-	start, reach, depth := e.start, e.reach, e.depth
+	reach, depth := e.reach, e.depth
 	for {
 		var p0, p1, p2, p3 uint64
 		if depth == 0 {
@@ -340,24 +332,32 @@ func (e *stateWordEval) search4(untilStart bool) {
 		f2 = (once &^ (p3 &^ twice)) & x2 &^ n2
 		f3 = (once &^ (p2 &^ twice)) & x3 &^ n3
 		n0, n1, n2, n3 = n0|f0, n1|f1, n2|f2, n3|f3
-		any := f0 | f1 | f2 | f3
 		depth++
-		if once&start != 0 && e.D < 0 {
-			e.D = depth
-			any |= start
-		}
-		if any == 0 {
-			e.ended = true
-			break
-		}
-		reach |= any
-		if untilStart && e.D >= 0 {
+		more, stop := e.endLayer(depth, once, f0|f1|f2|f3, untilStart)
+		if reach |= more; stop {
 			break
 		}
 	}
 	e.front = [maze.NumDirs]uint64{f0, f1, f2, f3}
 	e.found = [maze.NumDirs]uint64{n0, n1, n2, n3}
 	e.reach, e.depth = reach, depth
+}
+
+// endLayer ends layer depth of the search, whose states found are any
+// but the start's, found when a cell of once (those with a move onto the
+// layer before) is the start: the start state may make every move. It
+// returns the layer's cells and whether the search stops there: at its
+// end, when the layer is empty, or with untilStart at the start.
+func (e *stateWordEval) endLayer(depth int, once, any uint64, untilStart bool) (cells uint64, stop bool) {
+	if once&e.start != 0 && e.D < 0 {
+		e.D = depth
+		any |= e.start
+	}
+	if any == 0 {
+		e.ended = true
+		return 0, true
+	}
+	return any, untilStart && e.D >= 0
 }
 
 // pull returns the OR of pred[c] over the cells c of f. pred[64] is 0,

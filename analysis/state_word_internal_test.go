@@ -48,25 +48,15 @@ func TestStateWordSearch4(t *testing.T) {
 		variant    string
 		rows, cols int
 	}{{"no-u-turn", 5, 5}, {"no-u-turn", 7, 7}, {"no-u-turn", 4, 9}, {"torus,no-u-turn", 6, 6}, {"no-u-turn", 8, 8}} {
-		v, err := maze.ParseVariant(bd.variant)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b := maze.Board{Rows: bd.rows, Cols: bd.cols, Variant: v}
-		g := graph.MustCompile(b)
-		goal := b.Cells() - 1
-		m, err := maze.Random(b, b.Cell(0), b.Cell(goal), rng)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fast, plain := newStateWordEval(g, 0, goal, designNeeds), newStateWordEval(g, 0, goal, designNeeds)
+		g, start, goal, jumps := stateMaze(t, rng, bd.variant, bd.rows, bd.cols)
+		fast, plain := newStateWordEval(g, start, goal, designNeeds), newStateWordEval(g, start, goal, designNeeds)
 		if fast == nil || len(fast.dir) != 4 {
 			t.Fatalf("%s: no evaluator over words of four directions", bd.variant)
 		}
 		plain.plain = true
-		df, dp := newDesignEval(g, 0, goal, fast), newDesignEval(g, 0, goal, plain)
-		cur := df.Reset(m.Jumps)
-		if p := dp.Reset(m.Jumps); p != cur {
+		df, dp := newDesignEval(g, start, goal, fast), newDesignEval(g, start, goal, plain)
+		cur := df.Reset(jumps)
+		if p := dp.Reset(jumps); p != cur {
 			t.Fatalf("%s: reset %v against %v", bd.variant, cur, p)
 		}
 		for range 3000 {
