@@ -38,9 +38,9 @@ import (
 type stateWordEval struct {
 	sg    *graph.StateGraph
 	need  needs
-	cells int // |S| (see openCells)
-	goal  int // the goal cell
-	start uint64
+	cells int    // |S| (see openCells)
+	goal  int    // the goal cell
+	start uint64 // the start cell's bit
 	jumps []int
 	// mv[c] is the moves of cell c's jump, sg.Jump(c, jumps[c]), and
 	// jw[c] the same as this evaluator reads them.
@@ -52,10 +52,9 @@ type stateWordEval struct {
 	// The directions of the board's moves and their reverses, in pairs:
 	// dir[a^1] is the reverse of dir[a]. Word a of a set of states holds
 	// its states of part 1+dir[a]; the start state (part 0) and the goal
-	// are kept apart. word[k] is the word of part k (-1: none, or part
-	// 0) and exists[a] the cells whose state of part 1+dir[a] exists.
+	// are kept apart. exists[a] is the cells whose state of part
+	// 1+dir[a] exists.
 	dir    []maze.Dir
-	word   []int8
 	exists [maze.NumDirs]uint64
 	// π: pi[a*65+c] is the cells with a move of their current jump in
 	// direction dir[a] landing on cell c (on its state of part 1+dir[a]),
@@ -116,7 +115,7 @@ func newStateWordEval(g *graph.Graph, start, goal int, need needs) *stateWordEva
 		return nil
 	}
 	sg := g.NewStateGraph(start, goal)
-	spc, goalState := g.StatesPerCell(), int32(sg.Goal())
+	goalState := int32(sg.Goal())
 	var used [maze.NumDirs]bool
 	for c := range n {
 		for _, j := range g.Legal(c) {
@@ -133,18 +132,20 @@ func newStateWordEval(g *graph.Graph, start, goal int, need needs) *stateWordEva
 		sg: sg, need: need, cells: openCells(g, start, goal).Len(),
 		goal: goal, start: 1 << uint(start),
 		jumps: make([]int, n), mv: make([]*graph.StateJump, n), jw: make([]*wordJump, n),
-		slot: make([]wordJump, g.Slot(n-1, -1)+1),
-		word: make([]int8, spc), pi: make([]uint64, goalPi+maze.NumDirs),
+		slot:   make([]wordJump, g.Slot(n-1, -1)+1),
+		pi:     make([]uint64, goalPi+maze.NumDirs),
 		pulled: make([]uint64, (g.States()+1)*maze.NumDirs),
 		stamp:  make([]uint32, g.States()),
 	}
-	for k := range e.word {
-		e.word[k] = -1
+	// word[d] is the word of direction d (-1: none yet).
+	var word [maze.NumDirs]int8
+	for d := range word {
+		word[d] = -1
 	}
 	for d, u := range used {
-		if u && e.word[1+d] < 0 {
+		if u && word[d] < 0 {
 			r := maze.Dir(d).Opposite()
-			e.word[1+d], e.word[1+int(r)] = int8(len(e.dir)), int8(len(e.dir)+1)
+			word[d], word[r] = int8(len(e.dir)), int8(len(e.dir)+1)
 			e.dir = append(e.dir, maze.Dir(d), r)
 		}
 	}
@@ -152,7 +153,7 @@ func newStateWordEval(g *graph.Graph, start, goal int, need needs) *stateWordEva
 		for _, j := range g.Legal(c) {
 			m, wj := sg.Jump(c, j), &e.slot[g.Slot(c, j)]
 			for x, t := range m.To {
-				a := e.word[1+int(m.Dir[x])]
+				a := word[m.Dir[x]]
 				wj.dirs |= 1 << uint(a)
 				wj.to[a] = int8(sg.Cell(int(t)))
 				at := int(a)*65 + sg.Cell(int(t))
