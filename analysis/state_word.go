@@ -291,9 +291,7 @@ func (e *stateWordEval) search(untilStart bool) {
 		once, twice := movers(p, w)
 		var any uint64
 		for a := range w {
-			// Every state but the one entered moving the reverse way,
-			// which may not make the moves of p[a^1] alone.
-			x := (once &^ (p[(a^1)&7] &^ twice)) & exists[a&7] &^ found[a&7]
+			x := mayMove(once, twice, p[(a^1)&7]) & exists[a&7] &^ found[a&7]
 			front[a&7] = x
 			found[a&7] |= x
 			any |= x
@@ -328,10 +326,10 @@ func (e *stateWordEval) search4(untilStart bool) {
 		p[0], p[1], p[2], p[3] = p0, p1, p2, p3
 		lo, hi := p0|p1, p2|p3
 		once, twice := lo|hi, p0&p1|p2&p3|lo&hi
-		f0 = (once &^ (p1 &^ twice)) & x0 &^ n0
-		f1 = (once &^ (p0 &^ twice)) & x1 &^ n1
-		f2 = (once &^ (p3 &^ twice)) & x2 &^ n2
-		f3 = (once &^ (p2 &^ twice)) & x3 &^ n3
+		f0 = mayMove(once, twice, p1) & x0 &^ n0
+		f1 = mayMove(once, twice, p0) & x1 &^ n1
+		f2 = mayMove(once, twice, p3) & x2 &^ n2
+		f3 = mayMove(once, twice, p2) & x3 &^ n3
 		n0, n1, n2, n3 = n0|f0, n1|f1, n2|f2, n3|f3
 		depth++
 		more, stop := e.endLayer(depth, once, f0|f1|f2|f3, untilStart)
@@ -390,6 +388,13 @@ func movers(p *[maze.NumDirs]uint64, w int) (once, twice uint64) {
 	}
 	return once, twice
 }
+
+// mayMove returns the cells whose state entered moving dir[a] may make
+// one of the moves of a layer, given the cells with such moves (once),
+// those with them in two directions or more (twice) and those with them
+// in the reverse direction dir[a^1] (rev), the one move that state may
+// not make: all but the cells whose only move is that one.
+func mayMove(once, twice, rev uint64) uint64 { return once &^ (rev &^ twice) }
 
 func (e *stateWordEval) startDistance() int { return e.D }
 func (e *stateWordEval) reaching() int      { return bits.OnesCount64(e.reach) }
@@ -453,7 +458,7 @@ func (e *stateWordEval) goalManyPreds() bool {
 	once, twice := movers(p, len(e.dir))
 	count := bits.OnesCount64(once & e.start)
 	for a := range len(e.dir) {
-		count += bits.OnesCount64((once &^ (p[(a^1)&7] &^ twice)) & e.exists[a&7])
+		count += bits.OnesCount64(mayMove(once, twice, p[(a^1)&7]) & e.exists[a&7])
 	}
 	return count > 1
 }
