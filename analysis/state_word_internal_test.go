@@ -18,15 +18,24 @@ import (
 // (1,2) entered moving right, which the first cell's jump of 1 could
 // make) and the goal (from (1,4) and (1,5) entered moving right).
 func TestStateMovesNoStateMayMake(t *testing.T) {
-	m, err := maze.ParseText([]byte("variant no-u-turn\nstart 1,2\n3 1 1 2 1 G\n"), maze.ParseOptions{})
+	checkHandState(t, "variant no-u-turn\nstart 1,2\n3 1 1 2 1 G\n", 3, 1, 2)
+}
+
+// checkHandState checks that Analyze, stateEval and stateWordEval find
+// the maze text's unique shortest solution of depth moves with df forward
+// and db backward decisions, counted by hand, and every other design term
+// alike.
+func checkHandState(t *testing.T, text string, depth, df, db int) {
+	t.Helper()
+	m, err := maze.ParseText([]byte(text), maze.ParseOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	g := graph.MustCompile(m.Board)
 	want := Analyze(g, m).Terms()
-	if want[GoalDepth] != 3 || want[NotUnique] != 0 || want[ForwardDecisions] != 1 || want[BackwardDecisions] != 2 {
-		t.Fatalf("Analyze: %d moves, not unique %d, decisions %d forward, %d backward; want 3, 0, 1, 2",
-			want[GoalDepth], want[NotUnique], want[ForwardDecisions], want[BackwardDecisions])
+	if want[GoalDepth] != depth || want[NotUnique] != 0 || want[ForwardDecisions] != df || want[BackwardDecisions] != db {
+		t.Fatalf("Analyze: %d moves, not unique %d, decisions %d forward, %d backward; want %d, 0, %d, %d",
+			want[GoalDepth], want[NotUnique], want[ForwardDecisions], want[BackwardDecisions], depth, df, db)
 	}
 	w := newStateWordEval(g, m.Start, m.Goal, designNeeds)
 	if w == nil {
@@ -80,4 +89,14 @@ func TestStateWordSearch4(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The goal's predecessor states are those that may make the moves landing
+// on it, each but the one entered moving the reverse way. In this row the
+// only move onto the goal is the start's jump of 3 to the right; the
+// start cell's other state, entered moving left (from the second and
+// third cells' jumps), may not make it. So the goal has one predecessor
+// state and the solution R, counted by hand, no backward decision.
+func TestStateGoalPredecessors(t *testing.T) {
+	checkHandState(t, "variant no-u-turn\n3 1 2 G\n", 1, 0, 0)
 }
