@@ -120,15 +120,6 @@ type Picture struct {
 // Formats lists the picture formats WritePicture writes.
 var Formats = []string{"svg", "png", "pdf"}
 
-// marginOf is the space around the board, in cells: room for the
-// Surakarta loops when there are some.
-func marginOf(b maze.Board) float64 {
-	if b.Variant.Loops {
-		return float64((min(b.Rows, b.Cols)-2)/2) + 0.8
-	}
-	return 0.35
-}
-
 // Size returns the picture's width and height with options o.
 func (p Picture) Size(o PictureOptions) (w, h vg.Length) {
 	g := NewGeometry(p.Maze.Board)
@@ -222,11 +213,12 @@ func paletteOf(s Style) palette {
 // overlays o asks for.
 func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 	m := p.Maze
-	g := NewGeometry(m.Board)
+	l := NewLayout(m.Board)
+	g := l.Geometry
 	cell := cellSize(o)
 	_, height := p.Size(o)
 	pal := paletteOf(o.Style)
-	margin := marginOf(m.Board)
+	margin := l.Margin
 	at := func(q Point) vg.Point {
 		return vg.Point{X: vg.Length(margin+q.X) * cell, Y: height - vg.Length(margin+q.Y)*cell}
 	}
@@ -253,9 +245,18 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 		return path
 	}
 	thin := cell / 40
+	var marks Marks
+	if p.Features != nil {
+		marks = NewMarks(m, p.Features)
+	}
+	holes := func(i int) byte {
+		if !o.Holes {
+			return 0
+		}
+		return marks.Holes[i]
+	}
 
 	// Cells: fills first, then the grid, so every line stays visible.
-	holes := p.holeMarks(o)
 	fills := make([]color.Color, len(g.Shapes))
 	for i, s := range g.Shapes {
 		if s.Corners == nil {
@@ -267,9 +268,9 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 			fill = pal.blocked
 		case m.Kind(i) == maze.PassOver:
 			fill = pal.passOver
-		case holes[i] == 'B':
+		case holes(i) == 'B':
 			fill = pal.black
-		case holes[i] == 'W':
+		case holes(i) == 'W':
 			fill = pal.white
 		}
 		if fill != nil {
@@ -285,27 +286,37 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 			c.Stroke(outline(s))
 		}
 	}
-	p.drawBoundary(c, g, at, thin*3)
-	c.SetLineWidth(thin * 4)
-	for _, w := range m.WallList() {
-		if a, b, ok := g.Edge(w[0], w[1]); ok {
-			line(c, at(a), at(b))
-		}
+	c.SetLineWidth(thin * 3)
+	for _, s := range l.Outline {
+		line(c, at(s.A), at(s.B))
 	}
-	if m.Variant.Torus {
+	c.SetLineWidth(thin * 4)
+	for _, w := range l.Walls {
+		line(c, at(w.A), at(w.B))
+	}
+	if l.Wrap != nil {
 		c.SetLineWidth(thin * 2)
 		c.SetLineDash([]vg.Length{cell / 8, cell / 8}, 0)
-		lo, hi := at(Point{-margin / 2, -margin / 2}), at(Point{g.Width + margin/2, g.Height + margin/2})
-		c.Stroke(rectangle(lo, hi))
+		c.Stroke(rectangle(at(l.Wrap[0]), at(l.Wrap[1])))
 		c.SetLineDash(nil, 0)
 	}
-	if m.Variant.Loops {
-		p.drawLoops(c, at, cell, thin*2)
+	if l.Loops != nil {
+		c.SetLineWidth(thin * 2)
+	}
+	for _, lp := range l.Loops {
+		r := vg.Length(lp.Radius) * cell
+		for k, corner := range lp.Corners {
+			ctr, a0 := at(corner), lp.Starts[k]
+			var arc vg.Path
+			arc.Move(vg.Point{X: ctr.X + r*vg.Length(math.Cos(a0)), Y: ctr.Y + r*vg.Length(math.Sin(a0))})
+			arc.Arc(ctr, r, a0, 1.5*math.Pi)
+			c.Stroke(arc)
+		}
 	}
 
 	small := face(0.22)
 	if o.Solution {
-		p.drawSolution(c, g, at, pal, small, cell, thin)
+		p.drawSolution(c, g, marks, at, pal, small, cell, thin)
 	}
 
 	// Numbers, the start and the goal, on a halo of their cell's colour
@@ -315,7 +326,7 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 		if s.Corners == nil || !m.Open(i) {
 			if s.Corners != nil && m.Kind(i) == maze.PassOver {
 				c.SetColor(pal.ink)
-				centre(c, number, at(s.Center), "*")
+				centre(c, number, at(s.Center), cellText(m, i))
 			}
 			continue
 		}
@@ -324,11 +335,7 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 			c.Fill(disk(at(s.Center), vg.Length(0.27*g.Size)*cell))
 		}
 		c.SetColor(pal.ink)
-		if i == m.Goal {
-			centre(c, face(0.5), at(s.Center), "G")
-		} else {
-			centre(c, number, at(s.Center), strconv.Itoa(m.Jumps[i]))
-		}
+		centre(c, number, at(s.Center), cellText(m, i))
 		if i == m.Start {
 			c.SetColor(pal.start)
 			c.SetLineWidth(thin * 2)
@@ -363,117 +370,33 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 	if o.Holes {
 		c.SetColor(pal.ink)
 		for i, s := range g.Shapes {
-			if holes[i] != 0 {
-				centre(c, small, at(Point{s.Center.X - 0.3*g.Size, s.Center.Y + 0.38*g.Size}), string(holes[i]))
+			if holes(i) != 0 {
+				centre(c, small, at(Point{s.Center.X - 0.3*g.Size, s.Center.Y + 0.38*g.Size}), string(holes(i)))
 			}
 		}
 	}
-}
-
-// holeMarks returns 'B' for the cells of black holes and 'W' for those of
-// white holes, when o asks for holes.
-func (p Picture) holeMarks(o PictureOptions) []byte {
-	marks := make([]byte, p.Maze.Rows*p.Maze.Cols+1)
-	if !o.Holes {
-		return marks
-	}
-	for k, sets := range [][][]int{p.Features.BlackHoleSets, p.Features.WhiteHoleSets} {
-		for _, h := range sets {
-			for _, i := range h {
-				marks[i] = "BW"[k]
-			}
-		}
-	}
-	return marks
 }
 
 // drawSolution numbers each move in the cell it lands on (0 at the
 // start) and, on boards whose moves are straight segments on the
 // drawing, joins the cells by arrows.
-func (p Picture) drawSolution(c vg.Canvas, g Geometry, at func(Point) vg.Point, pal palette, small font.Face, cell, thin vg.Length) {
+func (p Picture) drawSolution(c vg.Canvas, g Geometry, marks Marks, at func(Point) vg.Point, pal palette, small font.Face, cell, thin vg.Length) {
 	m := p.Maze
-	var path []int
-	for _, i := range p.Features.SolutionCells {
-		if i >= len(g.Shapes) {
-			i = -1 // the exit, beyond the board
-		}
-		path = append(path, i)
-	}
 	straight := !m.Variant.Torus && !m.Variant.Loops
 	c.SetColor(pal.path)
 	if straight {
 		c.SetLineWidth(thin * 2)
+		path := p.Features.SolutionCells
 		for k := 1; k < len(path); k++ {
-			if path[k-1] < 0 || path[k] < 0 {
-				continue
+			if path[k-1] >= len(g.Shapes) || path[k] >= len(g.Shapes) {
+				continue // the exit, beyond the board
 			}
 			arrow(c, at(g.Shapes[path[k-1]].Center), at(g.Shapes[path[k]].Center), vg.Length(0.3*g.Size)*cell)
 		}
 	}
-	steps := make([][]string, len(g.Shapes))
-	for k, i := range path {
-		if i >= 0 {
-			steps[i] = append(steps[i], strconv.Itoa(k))
-		}
-	}
-	for i, ks := range steps {
-		if ks == nil {
-			continue
-		}
-		s := g.Shapes[i]
-		centre(c, small, at(Point{s.Center.X + 0.28*g.Size, s.Center.Y - 0.28*g.Size}), strings.Join(ks, "/"))
-	}
-}
-
-// drawBoundary draws the board's outline thick where an open or
-// pass-over cell meets the edge or an absent cell: the shape of Loyd's
-// boards, whose exit ring lies beyond it.
-func (p Picture) drawBoundary(c vg.Canvas, g Geometry, at func(Point) vg.Point, width vg.Length) {
-	type edge struct{ a, b Point }
-	count := map[[4]int64]int{}
-	var edges []edge
-	key := func(a, b Point) [4]int64 {
-		ka := [2]int64{int64(math.Round(a.X * 1e6)), int64(math.Round(a.Y * 1e6))}
-		kb := [2]int64{int64(math.Round(b.X * 1e6)), int64(math.Round(b.Y * 1e6))}
-		if ka[0] > kb[0] || ka[0] == kb[0] && ka[1] > kb[1] {
-			ka, kb = kb, ka
-		}
-		return [4]int64{ka[0], ka[1], kb[0], kb[1]}
-	}
-	for _, s := range g.Shapes {
-		for k, a := range s.Corners {
-			b := s.Corners[(k+1)%len(s.Corners)]
-			count[key(a, b)]++
-			edges = append(edges, edge{a, b})
-		}
-	}
-	c.SetLineWidth(width)
-	for _, e := range edges {
-		if count[key(e.a, e.b)] == 1 {
-			line(c, at(e.a), at(e.b))
-		}
-	}
-}
-
-// drawLoops draws Surakarta's corner loops: three-quarter circles that
-// join the end of row k with the end of column k at each corner.
-func (p Picture) drawLoops(c vg.Canvas, at func(Point) vg.Point, cell, width vg.Length) {
-	b := p.Maze.Board
-	k := (min(b.Rows, b.Cols) - 2) / 2
-	c.SetLineWidth(width)
-	corners := []struct {
-		x, y  float64
-		start float64 // angle (y up) of the arc's first end; it turns 270° anticlockwise
-	}{{0, 0, 0}, {float64(b.Cols), 0, 3 * math.Pi / 2}, {float64(b.Cols), float64(b.Rows), math.Pi}, {0, float64(b.Rows), math.Pi / 2}}
-	for line := 1; line <= k; line++ {
-		r := vg.Length(float64(line)+0.5) * cell
-		for _, cr := range corners {
-			ctr := at(Point{cr.x, cr.y})
-			var arc vg.Path
-			a0 := cr.start
-			arc.Move(vg.Point{X: ctr.X + r*vg.Length(math.Cos(a0)), Y: ctr.Y + r*vg.Length(math.Sin(a0))})
-			arc.Arc(ctr, r, a0, 1.5*math.Pi)
-			c.Stroke(arc)
+	for i, s := range g.Shapes {
+		if step := marks.Step(i); step != "" {
+			centre(c, small, at(Point{s.Center.X + 0.28*g.Size, s.Center.Y - 0.28*g.Size}), step)
 		}
 	}
 }

@@ -383,3 +383,42 @@ func TestBrowserPreferences(t *testing.T) {
 	}
 	artifact(t, ctx, "preferences")
 }
+
+// TestBrowserPlaysTheDrawing plays a maze with walls, a torus maze and a
+// loops maze to the goal by keyboard, and checks that the board the
+// browser shows, as the script leaves it, still draws what rjm render
+// draws for the same maze: the same numbers in the same places, the same
+// walls, loops and wrap-around frame.
+func TestBrowserPlaysTheDrawing(t *testing.T) {
+	bctx := browser(t)
+	ts, _ := newServer(t, web.Options{})
+	ctx, cancel := context.WithTimeout(bctx, 90*time.Second)
+	defer cancel()
+	mazes := playerMazes(t)
+	for _, name := range []string{"walls", "torus.txt", "loops.txt"} {
+		m := mazes[name]
+		if name == "walls" {
+			var err error
+			if m, err = maze.ParseID("5x5:1314433324201332233314221:1000002000000001000000000"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		id, _ := m.ID()
+		sol := solve.Solve(graph.MustCompile(m.Board), m)
+		if sol.GoalDepth <= 0 {
+			t.Fatalf("%s: no solution", name)
+		}
+		do_(t, ctx, chromedp.Navigate(ts.URL+"/m/"+id), chromedp.WaitVisible(chromedp.CSS(`[data-cell="1,1"]`)),
+			chromedp.Focus(chromedp.ID("board")))
+		for _, mv := range sol.Solution {
+			do_(t, ctx, chromedp.KeyEvent(compassKeys[mv.Dir.Compass()]))
+		}
+		do_(t, ctx, chromedp.WaitVisible(chromedp.CSS(`[data-state="solved"]`)))
+		if state := eval[string](t, ctx, `document.getElementById('board').getAttribute('data-state')`); state != "solved" {
+			t.Errorf("%s: the board's data-state is %q, want solved", name, state)
+		}
+		svg := eval[string](t, ctx, `document.getElementById('board').outerHTML`)
+		compareDrawings(t, name, svg, m)
+		artifact(t, ctx, "drawing-"+strings.TrimSuffix(name, ".txt"))
+	}
+}

@@ -1,13 +1,15 @@
 package web
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
-	"math"
+	"html"
+	"html/template"
+	"regexp"
 	"strconv"
 	"strings"
 
-	"rjm/analysis"
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/render"
@@ -69,173 +71,81 @@ func newGame(m *maze.Maze, date string) game {
 	return gm
 }
 
-// board is the SVG drawing of a maze in the papers' look: a grid of
-// numbers, the start circled, the goal G.
-type board struct {
-	// Play is set for the player's board: one keyboard stop, cells with
-	// accessible names.
-	Play          bool
-	Width, Height int
-	// Exit is the frame drawn around an exit-ring board: landing on it
-	// (one cell beyond the edge) is the goal. Nil on other boards.
-	Exit  *boardCell
-	Cells []boardCell
-	Label string
-}
-
-// boardCell is one drawn cell. X and Y are its top-left corner.
-type boardCell struct {
-	Key        string // "r,c", 1-based: the testability contract's data-cell
-	X, Y       int
-	CX, CY     int // centre
-	Text       string
-	Name       string // accessible name
-	Start      bool
-	Goal, Open bool
-	Step       string // the solution's move numbers landing here (print)
-	Mark       string // B for a black-hole cell, W for a white-hole cell
-	Absent     bool   // not part of the board (Loyd's shapes): not drawn
-	// Points is the outline of a hexagon or triangle ("" for a square,
-	// drawn from X and Y); Small is set for a triangle, whose number and
-	// ring are drawn smaller.
-	Points string
-	Small  bool
-}
-
-// cellSize is a drawn cell's side in SVG units, exitMargin the width of
-// the exit ring's frame.
-const (
-	cellSize   = 56
-	exitMargin = 24
-)
-
-// newBoard draws m. Hexagonal boards offset their even rows by half a
-// cell, as the maze text does.
-func newBoard(m *maze.Maze) board {
-	origin := 2
-	if m.Variant.Exit {
-		origin += exitMargin
-	}
-	geo := render.NewGeometry(m.Board)
-	unit := scaleOf(m.Variant.Tiling)
-	w, h := int(math.Ceil(geo.Width*unit)), int(math.Ceil(geo.Height*unit))
-	b := board{Width: w + 2*origin, Height: h + 2*origin}
-	b.Label = fmt.Sprintf("Maze board, %d rows by %d columns", m.Rows, m.Cols)
-	if m.Variant.Exit {
-		b.Exit = &boardCell{Key: "exit", X: 2, Y: 2, CX: b.Width / 2, CY: 2 + exitMargin/2, Text: "EXIT", Goal: true, Open: true,
-			Name: "the exit ring, one cell beyond the edge: the goal"}
-		b.Label += ", inside the exit ring"
-	}
-	for i := range m.Rows * m.Cols {
-		c := m.Cell(i)
-		bc := drawnShape(geo, m.Variant.Tiling, i, float64(origin))
-		bc.Key = strconv.Itoa(c.Row+1) + "," + strconv.Itoa(c.Col+1)
-		bc.Start, bc.Goal, bc.Open = i == m.Start, i == m.Goal, m.Open(i)
-		switch {
-		case bc.Goal:
-			bc.Text, bc.Name = "G", fmt.Sprintf("row %d, column %d, goal", c.Row+1, c.Col+1)
-		case m.Kind(i) == maze.Absent:
-			bc.Absent, bc.Name = true, fmt.Sprintf("row %d, column %d, not on the board", c.Row+1, c.Col+1)
-		case !bc.Open:
-			bc.Text, bc.Name = string(rune(m.Kind(i))), fmt.Sprintf("row %d, column %d, %s", c.Row+1, c.Col+1, kindName(m.Kind(i)))
-		default:
-			bc.Text = strconv.Itoa(m.Jumps[i])
-			bc.Name = fmt.Sprintf("row %d, column %d, jump %d", c.Row+1, c.Col+1, m.Jumps[i])
+// playBoard is the player's board: render's drawing of m (the same
+// cells, walls, loops, wrap-around frame and exit ring as rjm render's
+// SVG), with the attributes the player adds: one keyboard stop on the
+// board, and an accessible name on every cell and on the exit ring.
+func playBoard(m *maze.Maze) template.HTML {
+	var b strings.Builder
+	render.WriteBoard(&b, m, render.BoardOptions{Attrs: func(e render.BoardElement) []render.Attr {
+		switch e.Kind {
+		case "board":
+			label := fmt.Sprintf("Maze board, %d rows by %d columns", m.Rows, m.Cols)
+			if m.Variant.Exit {
+				label += ", inside the exit ring"
+			}
+			return []render.Attr{{Name: "id", Value: "board"}, {Name: "class", Value: "board"}, {Name: "role", Value: "application"},
+				{Name: "tabindex", Value: "0"}, {Name: "aria-roledescription", Value: "maze board"},
+				{Name: "aria-describedby", Value: "keys"}, {Name: "aria-label", Value: label}}
+		case "exit":
+			return []render.Attr{{Name: "role", Value: "img"}, {Name: "aria-label", Value: "the exit ring, one cell beyond the edge: the goal"}}
 		}
-		if bc.Start {
-			bc.Name += ", start"
+		return []render.Attr{{Name: "role", Value: "img"}, {Name: "aria-label", Value: cellName(m, e.Cell)}}
+	}})
+	return template.HTML(b.String()) // written by render, every value escaped
+}
+
+// cellName is cell i's accessible name: where it is and what it holds.
+func cellName(m *maze.Maze, i int) string {
+	c := m.Cell(i)
+	name := fmt.Sprintf("row %d, column %d, ", c.Row+1, c.Col+1)
+	switch k := m.Kind(i); {
+	case i == m.Goal:
+		name += "goal"
+	case k == maze.Absent:
+		name += "not on the board"
+	case k == maze.Blocked:
+		name += "blocked"
+	case k == maze.PassOver:
+		name += "pass-over"
+	default:
+		name += "jump " + strconv.Itoa(m.Jumps[i])
+	}
+	if i == m.Start {
+		name += ", start"
+	}
+	return name
+}
+
+// picture is rjm render's SVG picture of p with options o, to show in a
+// page: the printer's own drawing, with a role and a name.
+func picture(p render.Picture, o render.PictureOptions, label string) (template.HTML, error) {
+	var b bytes.Buffer
+	if err := p.WritePicture(&b, "svg", o); err != nil {
+		return "", err
+	}
+	svg := b.String()
+	svg = svg[strings.Index(svg, "<svg"):] // no XML declaration or comment inside HTML
+	svg = strings.Replace(svg, "<svg", `<svg class="picture" role="img" aria-label="`+html.EscapeString(label)+`"`, 1)
+	// The site's Content-Security-Policy allows no inline style: the same
+	// properties, as presentation attributes.
+	svg = styleAttr.ReplaceAllStringFunc(svg, func(a string) string {
+		var out []string
+		for _, decl := range strings.Split(a[len(`style="`):len(a)-1], ";") {
+			if k, v, ok := strings.Cut(decl, ":"); ok {
+				out = append(out, strings.TrimSpace(k)+`="`+strings.TrimSpace(v)+`"`)
+			}
 		}
-		b.Cells = append(b.Cells, bc)
-	}
-	return b
+		return strings.Join(out, " ")
+	})
+	return template.HTML(svg), nil // written by render, every text escaped
 }
 
-// triSide is a triangle's side in SVG units: larger than a square's, so
-// that its number stays legible.
-const triSide = 64.0
-
-// drawnShape returns the drawn geometry of cell i, from the one geometry
-// of every picture of rjm (render.NewGeometry) scaled to SVG units, for a
-// drawing whose grid starts at origin: a square's corner, or a polygon's
-// points, and the centre where its number goes.
-func drawnShape(geo render.Geometry, t maze.Tiling, i int, origin float64) boardCell {
-	unit := scaleOf(t)
-	sh := geo.Shapes[i]
-	cx, cy := origin+sh.Center.X*unit, origin+sh.Center.Y*unit
-	bc := boardCell{CX: int(math.Round(cx)), CY: int(math.Round(cy)), Small: t == maze.Triangle}
-	bc.X, bc.Y = bc.CX-cellSize/2, bc.CY-cellSize/2
-	if t == maze.Square || sh.Corners == nil {
-		return bc
-	}
-	var p strings.Builder
-	for k, pt := range sh.Corners {
-		if k > 0 {
-			p.WriteByte(' ')
-		}
-		fmt.Fprintf(&p, "%.1f,%.1f", origin+pt.X*unit, origin+pt.Y*unit)
-	}
-	bc.Points = p.String()
-	return bc
-}
-
-// scaleOf is the SVG units of one unit of render's geometry.
-func scaleOf(t maze.Tiling) float64 {
-	if t == maze.Triangle {
-		return triSide
-	}
-	return cellSize
-}
-
-func kindName(k maze.CellKind) string {
-	switch k {
-	case maze.Blocked:
-		return "blocked"
-	case maze.PassOver:
-		return "pass-over"
-	}
-	return "absent"
-}
+// styleAttr matches the style attributes of render's SVG pictures.
+var styleAttr = regexp.MustCompile(`style="[^"]*"`)
 
 // gameJSON returns the game as JSON for the page's data attribute.
 func gameJSON(g game) string {
 	b, _ := json.Marshal(g)
 	return string(b)
-}
-
-// withSteps returns b with each cell of solution sol marked by the move
-// numbers that land on it (the start is 0), for the printed solution.
-func withSteps(b board, m *maze.Maze, sol []maze.Move) board {
-	cells := append([]boardCell(nil), b.Cells...)
-	mark := func(i int, step int) {
-		if i >= len(cells) { // the exit of an exit ring is not drawn
-			return
-		}
-		if cells[i].Step != "" {
-			cells[i].Step += ","
-		}
-		cells[i].Step += strconv.Itoa(step)
-	}
-	mark(m.Start, 0)
-	for k, mv := range sol {
-		mark(mv.To, k+1)
-	}
-	b.Cells = cells
-	return b
-}
-
-// withHoles returns b with the cells of the black and white holes of
-// features f marked B and W.
-func withHoles(b board, m *maze.Maze, f *analysis.Features) board {
-	cells := append([]boardCell(nil), b.Cells...)
-	for mark, sets := range map[string][][]int{"B": f.BlackHoleSets, "W": f.WhiteHoleSets} {
-		for _, set := range sets {
-			for _, i := range set {
-				if i < len(cells) {
-					cells[i].Mark = mark
-				}
-			}
-		}
-	}
-	b.Cells = cells
-	return b
 }

@@ -86,7 +86,7 @@ type playPage struct {
 	Rules      [][2]string
 	Difficulty string
 	Variant    string
-	Board      board
+	Board      template.HTML
 	Game       string // the game as JSON
 	Rook       bool
 	Shortest   int
@@ -293,30 +293,34 @@ func variantRules(v maze.Variant) [][2]string {
 	return rules
 }
 
-// pagePrint is a maze for paper: the board on the first page, the
-// solution on the second.
+// pagePrint is a maze for paper: rjm render's picture of the maze on the
+// first page, and with its solution on the second.
 func (s *server) pagePrint(w http.ResponseWriter, r *http.Request) {
 	m, ok := s.pathMaze(w, r)
 	if !ok {
 		return
 	}
-	sol := solve.Solve(graph.MustCompile(m.Board), m)
+	g := graph.MustCompile(m.Board)
+	sol := solve.Solve(g, m)
 	id, _ := m.ID()
-	b := newBoard(m)
+	p := render.Picture{Maze: m, Features: analysis.Analyze(g, m)}
+	board, err := picture(p, render.PictureOptions{}, fmt.Sprintf("Maze %s, %d rows by %d columns", id, m.Rows, m.Cols))
+	if err != nil {
+		s.pageInternal(w, err)
+		return
+	}
+	solved, err := picture(p, render.PictureOptions{Solution: true}, "Its solution, the moves numbered")
+	if err != nil {
+		s.pageInternal(w, err)
+		return
+	}
 	s.writePage(w, http.StatusOK, "print.html", struct {
 		Title, ID, Variant, Solution string
 		Shortest                     int
 		Unique                       bool
 		Rules                        [][2]string
-		Board, Solved                board
-	}{"Print " + id, id, m.Variant.String(), sol.Letters(), sol.GoalDepth, sol.Unique(), variantRules(m.Variant), b, withSteps(b, m, sol.Solution)})
-}
-
-// playBoard is the player's drawing of m.
-func playBoard(m *maze.Maze) board {
-	b := newBoard(m)
-	b.Play = true
-	return b
+		Board, Solved                template.HTML
+	}{"Print " + id, id, m.Variant.String(), sol.Letters(), sol.GoalDepth, sol.Unique(), variantRules(m.Variant), board, solved})
 }
 
 // generateForm is the data of /generate: the form's values and an error.
@@ -399,7 +403,7 @@ func (s *server) pageAnalyzeForm(w http.ResponseWriter, r *http.Request) {
 // analyzePage is the data of /analyze: the maze given, and its analysis.
 type analyzePage struct {
 	Title, Input, Error, ID, Report string
-	Board                           *board
+	Board                           template.HTML
 }
 
 // pageAnalyze analyses a pasted or uploaded maze (any form rjm analyze
@@ -430,9 +434,14 @@ func (s *server) pageAnalyze(w http.ResponseWriter, r *http.Request) {
 	}
 	g := graph.MustCompile(m.Board)
 	f := analysis.Analyze(g, m)
-	b := withHoles(withSteps(newBoard(m), m, solve.Solve(g, m).Solution), m, f)
 	page.ID, _ = m.ID()
-	page.Board = &b
+	board, err := picture(render.Picture{Maze: m, Features: f}, render.PictureOptions{Solution: true, Holes: true},
+		"Maze "+page.ID+", its solution and holes marked")
+	if err != nil {
+		s.pageInternal(w, err)
+		return
+	}
+	page.Board = board
 	page.Report = render.AnalysisText(m, f, nil, false)
 	s.writePage(w, http.StatusOK, "analyze.html", page)
 }

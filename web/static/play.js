@@ -28,24 +28,25 @@
   board.querySelectorAll('[data-cell], [data-exit]').forEach(function (el) {
     cells[index(el)] = el;
     el.setAttribute('data-name', el.getAttribute('aria-label'));
+    var shape = el.querySelector('polygon');
+    if (shape) { shape.setAttribute('data-width', shape.getAttribute('stroke-width')); }
   });
+
+  // The board is render's drawing: its sizes come with it. size is the
+  // size its numbers are drawn at, which the marks below scale with.
+  var size = Number(board.getAttribute('data-size')) || 28;
 
   // The cursor outlines the current cell above every cell, so that its
   // heavy border is never hidden by a neighbour's: a copy of the cell's
-  // shape (a square inset by its border).
+  // outline.
   var cursor = null;
   function moveCursor(el) {
     if (cursor) { cursor.remove(); cursor = null; }
-    var shape = el && el.querySelector('polygon, rect');
-    if (!shape || el.hasAttribute('data-exit')) { return; }
+    var shape = el && el.querySelector('polygon');
+    if (!shape) { return; }
     cursor = shape.cloneNode(false);
     cursor.setAttribute('class', 'cursor');
-    if (shape.tagName === 'rect') {
-      cursor.setAttribute('x', Number(shape.getAttribute('x')) + 2);
-      cursor.setAttribute('y', Number(shape.getAttribute('y')) + 2);
-      cursor.setAttribute('width', 52);
-      cursor.setAttribute('height', 52);
-    }
+    cursor.setAttribute('stroke-width', 0.12 * size);
     board.appendChild(cursor);
   }
 
@@ -113,12 +114,16 @@
         el.removeAttribute('aria-current');
       }
       el.querySelectorAll('.dot, .trail').forEach(function (d) { d.remove(); });
+      var shape = el.querySelector('polygon');
+      if (shape) { shape.setAttribute('stroke-width', hinted === Number(i) ? 0.12 * size : shape.getAttribute('data-width')); }
       // The marks sit around the number, whatever the cell's shape.
       var t = el.querySelector('text');
-      var x = Number(t.getAttribute('x')), y = Number(t.getAttribute('y'));
-      if (Number(i) === EXIT) { x = 40; y = 40; }
-      if (targets[i]) { mark(el, 'dot', x + 17, y - 15, 5); }
-      if (visited[i] && !cur) { mark(el, 'trail', x - 17, y + 15, 3); }
+      if (t) {
+        var x = Number(t.getAttribute('x')), y = Number(t.getAttribute('y'));
+        if (Number(i) === EXIT) { x += 0.6 * size; y += 0.27 * size; }
+        if (targets[i]) { mark(el, 'dot', x + 0.3 * size, y - 0.27 * size, 0.09 * size); }
+        if (visited[i] && !cur) { mark(el, 'trail', x - 0.3 * size, y + 0.27 * size, 0.055 * size); }
+      }
       el.setAttribute('aria-label', name + (cur ? ', you are here' : '') + (visited[i] && !cur ? ', visited' : '') + (targets[i] ? ', can jump here' : ''));
     });
     $('moves').textContent = st.moves.length;
@@ -128,6 +133,7 @@
     $('hint').disabled = st.solved;
     $('show').disabled = st.solved;
     var status = $('status');
+    board.setAttribute('data-state', st.solved ? 'solved' : 'playing');
     if (st.solved) {
       status.hidden = false;
       status.setAttribute('data-state', 'solved');
