@@ -39,6 +39,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"iter"
+	"maps"
 	"math/big"
 	"math/bits"
 	"os"
@@ -76,16 +78,39 @@ type Settings struct {
 	// Done lists the sub-trees finished by an earlier run, with their
 	// results, to skip them (see Result.Subtrees).
 	Done []Subtree
-	// Progress, if not nil, is called after each sub-tree with the
-	// sub-trees done and their number; never concurrently. Finished, if
-	// not nil, receives every sub-tree as it finishes, to be saved.
-	Progress func(done, total int)
+	// Progress, if not nil, is called once the sub-trees are counted,
+	// after each sub-tree, and every ProgressNodes branches searched
+	// while sub-trees are under way (a 7×7 sub-tree may take minutes);
+	// never concurrently. Finished, if not nil, receives every sub-tree
+	// as it finishes, to be saved.
+	Progress func(Progress)
 	Finished func(Subtree)
 	// List, when positive, lists up to List record mazes (Result.Mazes).
+	// Memory grows with the mazes listed, not with List: a sub-tree keeps
+	// the branches at its best depth (free cells unexpanded), up to those
+	// that stand for 8·List mazes, and they are expanded only at the end.
 	List int
 
 	slack int // see search.slack
 }
+
+// Progress is how far a search has gone.
+type Progress struct {
+	Done, Total int   // sub-trees finished (or skipped) and their number
+	Nodes       int64 // branches searched by this run so far
+	Best        int   // the best goal depth found so far, -1 before one
+	// Floor is the floor of the good mazes' pass under way (see Search);
+	// zero for a search over all mazes.
+	Floor int
+}
+
+// ProgressNodes is how many branches a worker searches between two calls
+// of Settings.Progress while a sub-tree is under way.
+const ProgressNodes = 1 << 20
+
+// stopEvery is how many branches a worker searches between two looks at
+// the context: a few milliseconds' work.
+const stopEvery = 1 << 10
 
 // MaxCells bounds the boards searched: beyond this, a search cannot end.
 const MaxCells = 64
@@ -97,8 +122,10 @@ type Subtree struct {
 	MaxDepth int    `json:"max_depth"`       // -1: no solvable maze in it
 	Count    string `json:"count"`           // mazes reaching MaxDepth, in decimal
 	Example  []int  `json:"example,omitempty"`
-	// Mazes lists the sub-tree's mazes at MaxDepth (every jump given),
-	// when Settings.List asks for them, up to List of them.
+	// Mazes lists the sub-tree's branches at MaxDepth when Settings.List
+	// asks for them: each an assignment whose free cells (-1) take any
+	// legal jump, up to those that stand for 8·List mazes; a nil last
+	// entry marks that there were more.
 	Mazes [][]int `json:"mazes,omitempty"`
 	Nodes int64   `json:"nodes"` // branches searched
 }
@@ -113,7 +140,7 @@ func (st Subtree) check(g *graph.Graph, goal int) error {
 	if st.Index < 0 || st.MaxDepth < -1 || st.Floor < 0 || st.Nodes < 0 {
 		return fmt.Errorf("index %d, depth %d, floor %d or nodes %d out of range", st.Index, st.MaxDepth, st.Floor, st.Nodes)
 	}
-	for k, jumps := range append([][]int{st.Example}, st.Mazes...) {
+	for _, jumps := range append([][]int{st.Example}, st.Mazes...) {
 		if jumps == nil {
 			continue
 		}
@@ -121,7 +148,7 @@ func (st Subtree) check(g *graph.Graph, goal int) error {
 			return fmt.Errorf("a maze of %d jumps on a board of %d cells", len(jumps), g.Cells())
 		}
 		for i, j := range jumps {
-			if i != goal && !(j == -1 && k == 0) && !slices.Contains(g.Legal(i), j) && !(j == 0 && len(g.Legal(i)) == 0) {
+			if i != goal && j != -1 && !slices.Contains(g.Legal(i), j) && !(j == 0 && len(g.Legal(i)) == 0) {
 				return fmt.Errorf("jump %d is not legal in cell %v", j, g.Board().Cell(i))
 			}
 		}
@@ -159,12 +186,16 @@ type search struct {
 	count          [2]uint64 // 128-bit count of mazes at best
 	example        []int     // an assignment reaching best
 	list           int       // how many mazes at best to list
-	mazes          [][]int   // mazes at best, every jump given
-	overList       bool      // more than list mazes at best
+	mazes          [][]int   // branches at best (free cells -1)
+	listed         uint64    // the mazes those branches stand for
+	overList       bool      // more than 8·list mazes at best
 	overflow       bool      // the count left 128 bits
 	nodes          int64
 	floor          int // no maze below this goal depth counts
 	stop           func() bool
+	stopped        bool // stop said yes: unwind without searching more
+	// tick, if not nil, is called every ProgressNodes branches.
+	tick func(nodes int64)
 	// shared is the best depth any sub-tree has found: a branch that
 	// cannot reach it holds no record, whichever sub-tree it is in.
 	shared *atomic.Int64
@@ -194,9 +225,18 @@ func newSearch(g *graph.Graph, start, goal int, s Settings) *search {
 
 // run searches from the current partial assignment.
 func (r *search) run() {
-	r.nodes++
-	if r.nodes&0xfff == 0 && r.stop() {
+	if r.stopped {
 		return
+	}
+	r.nodes++
+	if r.nodes&(stopEvery-1) == 0 {
+		if r.stop != nil && r.stop() {
+			r.stopped = true
+			return
+		}
+		if r.tick != nil && r.nodes&(ProgressNodes-1) == 0 {
+			r.tick(r.nodes)
+		}
 	}
 	if r.depth[r.goal] >= 0 && !r.good {
 		r.leaf(r.depth[r.goal])
@@ -229,6 +269,9 @@ func (r *search) run() {
 		r.place(u, k)
 		r.run()
 		r.unplace(mark)
+		if r.stopped {
+			break
+		}
 	}
 	r.jump[u] = -1
 	r.head--
@@ -271,7 +314,7 @@ func (r *search) leaf(D int) {
 	}
 	if D > r.best {
 		r.best, r.count, r.overflow = D, [2]uint64{}, false
-		r.example, r.mazes, r.overList = nil, nil, false
+		r.example, r.mazes, r.listed, r.overList = nil, nil, 0, false
 		for {
 			old := r.shared.Load()
 			if int64(D) <= old || r.shared.CompareAndSwap(old, int64(D)) {
@@ -288,29 +331,40 @@ func (r *search) leaf(D int) {
 	if r.example == nil {
 		r.example = slices.Clone(r.jump)
 	}
-	if r.list > 0 {
-		r.listFree(0, slices.Clone(r.jump))
+	// Keep the branch, not its mazes: a class has at most 8 mazes, so
+	// past 8·list mazes there are more than list classes, and the
+	// branches kept hold list of them.
+	if r.list > 0 && !r.overList && D >= int(r.shared.Load()) {
+		r.mazes = append(r.mazes, slices.Clone(r.jump))
+		if mult[0] != 0 || r.listed+mult[1] < r.listed {
+			r.listed = ^uint64(0)
+		} else {
+			r.listed += mult[1]
+		}
+		if r.listed > 8*uint64(r.list) {
+			r.overList = true
+		}
 	}
 }
 
-// listFree adds to r.mazes every maze the assignment jumps stands for:
-// each free cell from i on takes each of its legal jumps.
-func (r *search) listFree(i int, jumps []int) {
-	if len(r.mazes) >= r.list {
-		r.overList = true
-		return
+// expand calls yield with every maze the branch jumps stands for (each
+// free cell, -1, taking each of its legal jumps) until yield returns
+// false; it reports whether yield always returned true.
+func expand(legal [][]int, jumps []int, i int, yield func([]int) bool) bool {
+	for ; i < len(jumps) && (jumps[i] >= 0 || len(legal[i]) == 0); i++ {
 	}
-	for ; i < r.n && (jumps[i] >= 0 || r.free[i] == 0); i++ {
+	if i == len(jumps) {
+		return yield(jumps)
 	}
-	if i == r.n {
-		r.mazes = append(r.mazes, slices.Clone(jumps))
-		return
-	}
-	for _, j := range r.legal[i] {
+	for _, j := range legal[i] {
 		jumps[i] = j
-		r.listFree(i+1, jumps)
+		if !expand(legal, jumps, i+1, yield) {
+			jumps[i] = -1
+			return false
+		}
 	}
 	jumps[i] = -1
+	return true
 }
 
 // isGood reports whether the fully expanded reachable part has a unique
@@ -397,7 +451,7 @@ func Search(ctx context.Context, s Settings) (*Result, error) {
 		return searchFloor(ctx, s)
 	}
 	all := s
-	all.Good, all.Done, all.Finished, all.Progress = false, nil, nil, nil
+	all.Good, all.Done, all.Finished = false, nil, nil
 	top, err := searchFloor(ctx, all)
 	if err != nil {
 		return top, err
@@ -469,24 +523,33 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 	}
 	b := s.Board
 
-	// The sub-trees: every assignment of the first Split cells expanded.
+	// The sub-trees: every assignment of the first Split cells expanded,
+	// counted first and then enumerated as workers take them, so that
+	// memory does not grow with their number.
 	proto := newSearch(g, si, gi, s)
 	proto.shared = new(atomic.Int64)
-	split := s.Split
+	proto.stop = func() bool { return ctx.Err() != nil }
 	workers := s.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	// About 256 sub-trees, whatever the cores: a checkpoint's sub-tree
 	// indices must mean the same on every machine.
-	roots := proto.roots(split, 256)
+	split, total := proto.countRoots(s.Split, 256)
+	if err := ctx.Err(); err != nil {
+		return &Result{MaxDepth: -1, Count: new(big.Int)}, err
+	}
+	walker := newSearch(g, si, gi, s)
+	walker.shared = proto.shared
+	next, stopRoots := iter.Pull(walker.roots(split))
+	defer stopRoots()
+
 	done := map[int]Subtree{}
 	for _, d := range s.Done {
-		if d.Floor == s.Floor {
+		if d.Floor == s.Floor && d.Index < total {
 			done[d.Index] = d
 		}
 	}
-	res := &Result{MaxDepth: -1, Count: new(big.Int)}
 	shared := new(atomic.Int64)
 	shared.Store(-1)
 	if s.Floor > 0 {
@@ -495,62 +558,98 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 	for _, d := range done {
 		shared.Store(max(shared.Load(), int64(d.MaxDepth)))
 	}
-	results := make([]Subtree, len(roots))
-	var next atomic.Int64
-	var mu sync.Mutex
-	finished := 0
-	stop := func() bool { return ctx.Err() != nil }
+	var (
+		mu       sync.Mutex // guards what follows, and the calls of Progress and Finished
+		index    int        // the next root's index
+		results  = map[int]Subtree{}
+		finished int
+		nodes    int64 // branches searched by this run, finished sub-trees and ticks
+		overflow bool
+	)
+	report := func() {
+		if s.Progress != nil {
+			s.Progress(Progress{Done: finished, Total: total, Nodes: nodes, Best: int(shared.Load()), Floor: s.Floor})
+		}
+	}
+	mu.Lock()
+	report()
+	mu.Unlock()
+	// take returns the next sub-tree to search, skipping (and counting)
+	// those done by an earlier run.
+	take := func() (int, root, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		for ctx.Err() == nil {
+			rt, ok := next()
+			if !ok {
+				return 0, root{}, false
+			}
+			k := index
+			index++
+			if d, ok := done[k]; ok {
+				results[k] = d
+				finished++
+				report()
+				continue
+			}
+			return k, rt, true
+		}
+		return 0, root{}, false
+	}
 	var wg sync.WaitGroup
-	var overflow atomic.Bool
 	for range workers {
 		wg.Go(func() {
 			for {
-				k := int(next.Add(1) - 1)
-				if k >= len(roots) || ctx.Err() != nil {
+				k, rt, ok := take()
+				if !ok {
 					return
 				}
-				if d, ok := done[k]; ok {
-					results[k] = d
-				} else {
-					r := newSearch(g, si, gi, s)
-					r.stop, r.shared = stop, shared
-					roots[k].apply(r)
-					r.run()
-					if ctx.Err() != nil {
-						return
-					}
-					st := Subtree{Index: k, Floor: s.Floor, MaxDepth: r.best, Count: big128(r.count).String(), Example: r.example, Nodes: r.nodes, Mazes: r.mazes}
-					if r.overList {
-						st.Mazes = append(st.Mazes, nil) // a mark: more than List
-					}
-					if r.best < 0 {
-						st.Count = "0"
-					}
-					if r.overflow {
-						overflow.Store(true)
-					}
-					results[k] = st
-					if s.Finished != nil {
-						mu.Lock()
-						s.Finished(st)
-						mu.Unlock()
-					}
+				r := newSearch(g, si, gi, s)
+				r.stop, r.shared = proto.stop, shared
+				var ticked int64
+				r.tick = func(n int64) {
+					mu.Lock()
+					nodes += n - ticked
+					ticked = n
+					report()
+					mu.Unlock()
+				}
+				rt.apply(r)
+				r.run()
+				if r.stopped || ctx.Err() != nil {
+					return // the sub-tree under way is searched again by a later run
+				}
+				st := Subtree{Index: k, Floor: s.Floor, MaxDepth: r.best, Count: big128(r.count).String(), Example: r.example, Nodes: r.nodes, Mazes: r.mazes}
+				if r.overList {
+					st.Mazes = append(st.Mazes, nil) // a mark: more than List
+				}
+				if r.best < 0 {
+					st.Count = "0"
 				}
 				mu.Lock()
-				finished++
-				if s.Progress != nil {
-					s.Progress(finished, len(roots))
+				if best := shared.Load(); st.MaxDepth < int(best) {
+					st.Mazes = nil // no record: nothing of it is listed
 				}
+				if r.overflow {
+					overflow = true
+				}
+				results[k] = st
+				nodes += r.nodes - ticked
+				finished++
+				if s.Finished != nil {
+					s.Finished(st)
+				}
+				report()
 				mu.Unlock()
 			}
 		})
 	}
 	wg.Wait()
-	for k, st := range results {
-		if st.Count == "" && ctx.Err() != nil {
-			continue
-		}
-		res.Subtrees = append(res.Subtrees, results[k])
+	res := &Result{MaxDepth: -1, Count: new(big.Int)}
+	keys := slices.Sorted(maps.Keys(results))
+	for _, k := range keys {
+		st := results[k]
+		res.Subtrees = append(res.Subtrees, st)
 		res.Nodes += st.Nodes
 		c, _ := new(big.Int).SetString(st.Count, 10)
 		switch {
@@ -567,14 +666,15 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
-	if overflow.Load() {
+	if overflow {
 		return res, ErrOverflow
 	}
 	return res, nil
 }
 
-// addMazes adds a sub-tree's record mazes, one of each symmetry class.
-func (res *Result) addMazes(b maze.Board, start, goal int, mazes [][]int, list int, r *search) {
+// addMazes adds the record mazes a sub-tree's branches stand for, one of
+// each symmetry class, up to list classes in all.
+func (res *Result) addMazes(b maze.Board, start, goal int, branches [][]int, list int, r *search) {
 	if list <= 0 {
 		res.Listed = false
 		return
@@ -583,16 +683,25 @@ func (res *Result) addMazes(b maze.Board, start, goal int, mazes [][]int, list i
 	for _, m := range res.Mazes {
 		seen[m.Canonical()] = true
 	}
-	for _, jumps := range mazes {
-		if jumps == nil || len(res.Mazes) >= list {
+	for _, jumps := range branches {
+		if jumps == nil {
 			res.Listed = false
 			continue
 		}
-		m := exampleMaze(b, start, goal, jumps, r)
-		if key := m.Canonical(); !seen[key] {
+		expand(r.legal, slices.Clone(jumps), 0, func(jumps []int) bool {
+			m := exampleMaze(b, start, goal, jumps, r)
+			key := m.Canonical()
+			if seen[key] {
+				return true
+			}
+			if len(res.Mazes) >= list {
+				res.Listed = false
+				return false
+			}
 			seen[key] = true
 			res.Mazes = append(res.Mazes, m)
-		}
+			return true
+		})
 	}
 }
 
@@ -607,8 +716,10 @@ func exampleMaze(b maze.Board, start, goal int, jumps []int, r *search) *maze.Ma
 		switch {
 		case i == goal || !b.Open(i):
 			m.Jumps[i] = 0
-		case j < 0:
+		case j < 0 && len(r.legal[i]) > 0:
 			m.Jumps[i] = r.legal[i][0]
+		case j < 0:
+			m.Jumps[i] = 0
 		}
 	}
 	return m
@@ -638,52 +749,78 @@ func (r *search) init() {
 	r.depth[r.start] = 0
 	r.queue = append(r.queue[:0], r.start)
 	r.head = 0
+	r.stopped = false
 }
 
-// roots lists the sub-trees: the assignments of the first cells of the
-// breadth-first order, split cells deep (or as deep as needed for about
-// want sub-trees when split is zero). A branch that ends within the split
-// depth is a sub-tree of its own.
-func (r *search) roots(split, want int) []root {
+// walkRoots calls yield with each sub-tree's root in order: the
+// assignments of the first cells of the breadth-first order, split cells
+// deep; a branch that ends within the split depth is a sub-tree of its
+// own. It stops early when yield returns false or r.stop says so, and
+// reports whether it went through.
+func (r *search) walkRoots(split int, yield func(root) bool) bool {
 	r.init()
-	var out []root
-	var walk func(prefix []int, depth int)
-	walk = func(prefix []int, depth int) {
+	var prefix []int
+	var walk func(depth int) bool
+	walk = func(depth int) bool {
+		r.nodes++
+		if r.nodes&(stopEvery-1) == 0 && r.stop != nil && r.stop() {
+			return false
+		}
 		if depth == split || r.head == len(r.queue) || r.depth[r.goal] >= 0 && !r.good {
-			out = append(out, root{slices.Clone(prefix)})
-			return
+			return yield(root{slices.Clone(prefix)})
 		}
 		u := r.queue[r.head]
 		if u == r.goal {
 			r.head++
-			walk(prefix, depth)
+			ok := walk(depth)
 			r.head--
-			return
+			return ok
 		}
 		r.head++
 		mark := len(r.queue)
+		ok := true
 		for k, j := range r.legal[u] {
 			r.place(u, k)
-			walk(append(prefix, j), depth+1)
+			prefix = append(prefix, j)
+			ok = walk(depth + 1)
+			prefix = prefix[:len(prefix)-1]
 			r.unplace(mark)
-		}
-		r.jump[u] = -1
-		r.head--
-	}
-	if split <= 0 {
-		// Deepen until there are enough sub-trees.
-		for split = 1; split < r.n; split++ {
-			out = out[:0]
-			walk(nil, 0)
-			if len(out) >= want {
+			if !ok {
 				break
 			}
 		}
-	} else {
-		walk(nil, 0)
+		r.jump[u] = -1
+		r.head--
+		return ok
 	}
+	ok := walk(0)
 	r.init()
-	return out
+	return ok
+}
+
+// roots enumerates the sub-trees' roots, split cells deep, in order.
+func (r *search) roots(split int) iter.Seq[root] {
+	return func(yield func(root) bool) { r.walkRoots(split, yield) }
+}
+
+// countRoots returns the split depth (split itself when positive, else
+// the least depth with at least want sub-trees) and the number of
+// sub-trees, counted without keeping them.
+func (r *search) countRoots(split, want int) (int, int) {
+	count := func(split int) int {
+		n := 0
+		r.walkRoots(split, func(root) bool { n++; return true })
+		return n
+	}
+	if split > 0 {
+		return split, count(split)
+	}
+	n := 0
+	for split = 1; ; split++ {
+		if n = count(split); n >= want || split >= r.n-1 {
+			return split, n
+		}
+	}
 }
 
 // Checkpoint is a file of finished sub-trees: a first line naming the

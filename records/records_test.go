@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"rjm/analysis"
 	"rjm/graph"
@@ -254,4 +255,27 @@ func FuzzOpenCheckpoint(f *testing.F) {
 			t.Fatalf("a search resumed from %q: %v", text, r)
 		}
 	})
+}
+
+// A search stops within a few milliseconds of its context ending, even in
+// a sub-tree of 7×7 that takes minutes, and reports its progress (the
+// sub-trees counted, branches searched, the best depth so far) while the
+// sub-tree is under way.
+func TestSearchStopsInASubtree(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var last Progress
+	calls := 0
+	s := Settings{Board: maze.Board{Rows: 7, Cols: 7}, Workers: 1, Progress: func(p Progress) { last = p; calls++ }}
+	time.AfterFunc(300*time.Millisecond, cancel)
+	began := time.Now()
+	r, err := Search(ctx, s)
+	if err != context.Canceled || r == nil || len(r.Subtrees) != 0 {
+		t.Fatalf("%v, %v", r, err)
+	}
+	if late := time.Since(began) - 300*time.Millisecond; late > 100*time.Millisecond {
+		t.Errorf("stopped %v after the context ended", late)
+	}
+	if calls < 2 || last.Total < 256 || last.Nodes < ProgressNodes || last.Best < 1 {
+		t.Errorf("%d calls of Progress, the last %+v", calls, last)
+	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -38,8 +39,11 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 				}
 				s.Done, s.Finished = done, ckpt.Save
 			}
-			var finish func()
-			s.Progress, finish = e.Progress("searching")
+			show, finish := e.Status()
+			if show != nil {
+				s.Progress = progressLine(show, time.Now())
+				show("searching: counting sub-trees", true)
+			}
 			r, err := records.Search(e.Ctx, s)
 			finish()
 			if err != nil && r == nil {
@@ -75,4 +79,38 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 	fl.IntVar(&runs, "runs", 0, "with --reach, seeded runs `N` per method and budget (default 100; 20 for 1,000,000 iterations)")
 	fl.BoolVar(&asJSON, "json", false, "print the result as JSON")
 	return c
+}
+
+// progressLine shows a search's progress on one line: sub-trees done of
+// their number, branches per second, the best depth so far, and an
+// estimate of the time left from the pace of the sub-trees done by this
+// run.
+func progressLine(show func(string, bool), began time.Time) func(records.Progress) {
+	first, floor := -1, -1
+	return func(p records.Progress) {
+		if p.Floor != floor { // a new pass of the good mazes' search
+			first, floor, began = -1, p.Floor, time.Now()
+		}
+		if first < 0 {
+			first = p.Done // skipped from a checkpoint
+		}
+		elapsed := time.Since(began)
+		line := fmt.Sprintf("searching: %d/%d sub-trees", p.Done, p.Total)
+		if p.Floor > 0 {
+			line = fmt.Sprintf("good mazes of depth %d and more: %d/%d sub-trees", p.Floor, p.Done, p.Total)
+		}
+		if s := elapsed.Seconds(); s > 0 {
+			line += fmt.Sprintf(", %.1fM branches/s", float64(p.Nodes)/s/1e6)
+		}
+		if p.Best >= 0 {
+			line += fmt.Sprintf(", best depth %d", p.Best)
+		}
+		if n := p.Done - first; n > 0 && p.Done < p.Total {
+			left := time.Duration(float64(elapsed) / float64(n) * float64(p.Total-p.Done))
+			line += fmt.Sprintf(", about %s left", left.Round(time.Second))
+		} else if p.Done < p.Total {
+			line += ", time left not known yet"
+		}
+		show(line, p.Done == p.Total)
+	}
 }

@@ -3,9 +3,12 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // rjm records prints the proven maximum; --json gives max_depth, count and
@@ -50,5 +53,48 @@ func TestRecordsCommand(t *testing.T) {
 	}
 	if _, errs, code := rjmRun(t, "", "records", "--size", "9"); code != 2 || !strings.Contains(errs, "81 cells") {
 		t.Errorf("too large: status %d, %q", code, errs)
+	}
+}
+
+// rjm records answers Ctrl-C and SIGTERM within half a second on 7×7,
+// where one sub-tree takes minutes, keeps its checkpoint (the sub-trees
+// under way are searched again), and a run with the same checkpoint goes
+// on from it.
+func TestRecordsSignals(t *testing.T) {
+	bin := buildRJM(t)
+	ckpt := filepath.Join(t.TempDir(), "c")
+	args := []string{"records", "--size", "7", "--checkpoint", ckpt}
+	for _, tc := range []struct {
+		sig    os.Signal
+		status int
+	}{{os.Interrupt, 130}, {syscall.SIGTERM, 143}} {
+		_, errs, code, latency := signalled(t, bin, tc.sig, 1500*time.Millisecond, args...)
+		if code != tc.status || latency > 500*time.Millisecond || !strings.Contains(errs, "run again with --checkpoint") {
+			t.Errorf("%v: status %d after %v, stderr %q", tc.sig, code, latency, errs)
+		}
+		data, err := os.ReadFile(ckpt)
+		if err != nil || !strings.HasPrefix(string(data), `{"board":"7x7"`) {
+			t.Errorf("%v: checkpoint %q, %v", tc.sig, data, err)
+		}
+	}
+}
+
+// rjm records --list N keeps memory proportional to the mazes it lists,
+// not to N: the 17 record classes of 5×5 take as little memory under
+// --list 100000 as under --list 100.
+func TestRecordsListMemory(t *testing.T) {
+	bin := buildRJM(t)
+	rss := func(n string) int64 {
+		cmd := exec.Command(bin, "records", "--size", "5", "--list", n)
+		out, err := cmd.Output()
+		if err != nil || !strings.Contains(string(out), "Record mazes up to turns and mirrors: 17") {
+			t.Fatalf("--list %s: %v\n%s", n, err, out)
+		}
+		return cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss
+	}
+	small, large := rss("100"), rss("100000")
+	t.Logf("max RSS: --list 100 %d KB, --list 100000 %d KB", small, large)
+	if float64(large) > 1.5*float64(small) {
+		t.Errorf("max RSS %d KB at --list 100000, %d KB at --list 100", large, small)
 	}
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"time"
@@ -77,4 +78,28 @@ func (e *Env) Progress(what string) (func(done, total int), func()) {
 			bar.SetCurrent(int64(min(done, total)))
 		}
 	}, finish
+}
+
+// Status returns a function that shows one line of status on stderr, each
+// line replacing the last (nil when stderr is not a terminal: status never
+// goes to files), at most four times a second unless now is set; and a
+// function to call when the work is over, which clears the line. Calls
+// must not be concurrent.
+func (e *Env) Status() (show func(line string, now bool), finish func()) {
+	if !IsTerminal(e.Stderr) {
+		return nil, func() {}
+	}
+	var last time.Time
+	shown := false
+	return func(line string, now bool) {
+			if !now && time.Since(last) < 250*time.Millisecond {
+				return
+			}
+			last, shown = time.Now(), true
+			fmt.Fprintf(e.Stderr, "\r\x1b[K%s", line)
+		}, func() {
+			if shown {
+				fmt.Fprint(e.Stderr, "\r\x1b[K")
+			}
+		}
 }
