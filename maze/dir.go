@@ -93,3 +93,7 @@ type Move struct {
 	Dir Dir
 	To  int // cell index
 }
+
+// Delta returns the steps in rows and in columns of one cell in
+// direction d on a square grid (Up is -1, 0).
+func (d Dir) Delta() (dr, dc int) { return dirDelta[d][0], dirDelta[d][1] }

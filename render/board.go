@@ -46,7 +46,8 @@ type BoardOptions struct {
 //     (<polygon>), its number (<text>: the jump, G, or * on a pass-over
 //     cell) and, on the start, a <circle class="ring">; classes cell,
 //     start, goal, blocked, pass-over, absent (not drawn);
-//   - the board's outline a <path class="outline">;
+//   - the board's outline a <path class="outline">, closed polygons with
+//     mitred corners;
 //   - every wall a <line data-wall="r,c r,c"> (its two cells in the order
 //     of the maze text's wall lines);
 //   - every Surakarta loop a <g data-loop="k"> (1 innermost) of four arcs;
@@ -128,11 +129,17 @@ func WriteBoard(w io.Writer, m *maze.Maze, o BoardOptions) error {
 		bw.WriteString("</g>")
 	}
 	if len(l.Outline) > 0 {
-		fmt.Fprintf(bw, "\n"+`<path class="outline" stroke-width="%s" d="`, num(3*thin))
-		for _, s := range l.Outline {
-			ax, ay := at(s.A)
-			bx, by := at(s.B)
-			fmt.Fprintf(bw, "M%s %sL%s %s", num(ax), num(ay), num(bx), num(by))
+		fmt.Fprintf(bw, "\n"+`<path class="outline" stroke-width="%s" stroke-linejoin="miter" d="`, num(3*thin))
+		for _, poly := range l.Outline {
+			for k, q := range poly {
+				x, y := at(q)
+				op := "L"
+				if k == 0 {
+					op = "M"
+				}
+				fmt.Fprintf(bw, "%s%s %s", op, num(x), num(y))
+			}
+			bw.WriteString("Z")
 		}
 		bw.WriteString(`"/>`)
 	}

@@ -19,10 +19,12 @@ type Layout struct {
 	// Margin is the space around the board on every side, in cells: room
 	// for the loops when there are some.
 	Margin float64
-	// Outline holds the sides that belong to one cell only, in drawing
-	// order: the board's edge, and the edge of a shaped board along its
-	// absent cells. It is drawn thick.
-	Outline []Side
+	// Outline is the board's edge, and the edge of a shaped board along
+	// its absent cells: the sides that belong to one cell only, joined
+	// into closed polygons (corners in order, clockwise on the drawing,
+	// collinear sides merged), so that it is drawn thick with mitred
+	// corners and no notch.
+	Outline [][]Point
 	// Walls are the board's walls in the order of the maze text's "wall"
 	// lines, each on the side its two cells share.
 	Walls []Wall
@@ -94,30 +96,75 @@ func marginOf(b maze.Board) float64 {
 	return 0.35
 }
 
-// outline returns the sides of g's cells that no other cell shares: the
-// outline of the board, whose exit ring lies beyond it on Loyd's boards.
-func outline(g Geometry) []Side {
-	count := map[[4]int64]int{}
+// outline returns the sides of g's cells that no other cell shares,
+// joined into closed polygons: the outline of the board, whose exit ring
+// lies beyond it on Loyd's boards.
+func outline(g Geometry) [][]Point {
+	type key [2]int64
+	at := func(a Point) key { return key{int64(math.Round(a.X * 1e6)), int64(math.Round(a.Y * 1e6))} }
+	count := map[[2]key]int{}
 	var sides []Side
-	key := func(a, b Point) [4]int64 {
-		ka := [2]int64{int64(math.Round(a.X * 1e6)), int64(math.Round(a.Y * 1e6))}
-		kb := [2]int64{int64(math.Round(b.X * 1e6)), int64(math.Round(b.Y * 1e6))}
-		if ka[0] > kb[0] || ka[0] == kb[0] && ka[1] > kb[1] {
-			ka, kb = kb, ka
-		}
-		return [4]int64{ka[0], ka[1], kb[0], kb[1]}
-	}
 	for _, s := range g.Shapes {
 		for k, a := range s.Corners {
 			b := s.Corners[(k+1)%len(s.Corners)]
-			count[key(a, b)]++
+			ka, kb := at(a), at(b)
+			if ka[0] > kb[0] || ka[0] == kb[0] && ka[1] > kb[1] {
+				ka, kb = kb, ka
+			}
+			count[[2]key{ka, kb}]++
 			sides = append(sides, Side{a, b})
 		}
 	}
-	out := sides[:0]
+	// Every cell's corners run clockwise, so the outline's sides do too:
+	// each polygon follows the side that starts where the last ended.
+	from := map[key][]int{}
+	var edge []Side
 	for _, s := range sides {
-		if count[key(s.A, s.B)] == 1 {
-			out = append(out, s)
+		ka, kb := at(s.A), at(s.B)
+		if ka[0] > kb[0] || ka[0] == kb[0] && ka[1] > kb[1] {
+			ka, kb = kb, ka
+		}
+		if count[[2]key{ka, kb}] == 1 {
+			from[at(s.A)] = append(from[at(s.A)], len(edge))
+			edge = append(edge, s)
+		}
+	}
+	used := make([]bool, len(edge))
+	var polys [][]Point
+	for first := range edge {
+		if used[first] {
+			continue
+		}
+		var poly []Point
+		for k := first; ; {
+			used[k] = true
+			poly = append(poly, edge[k].A)
+			next := -1
+			for _, j := range from[at(edge[k].B)] {
+				if !used[j] {
+					next = j
+					break
+				}
+			}
+			if next < 0 {
+				break
+			}
+			k = next
+		}
+		polys = append(polys, straighten(poly))
+	}
+	return polys
+}
+
+// straighten drops the corners of a closed polygon that lie on the line
+// through their neighbours.
+func straighten(poly []Point) []Point {
+	var out []Point
+	n := len(poly)
+	for k, q := range poly {
+		a, b := poly[(k+n-1)%n], poly[(k+1)%n]
+		if math.Abs((q.X-a.X)*(b.Y-q.Y)-(q.Y-a.Y)*(b.X-q.X)) > 1e-9 {
+			out = append(out, q)
 		}
 	}
 	return out

@@ -16,7 +16,6 @@ import (
 	"gonum.org/v1/plot/font/liberation"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"rjm/analysis"
@@ -137,7 +136,8 @@ func cellSize(o PictureOptions) vg.Length {
 
 // WritePicture draws p in format ("svg", "png" or "pdf") to w. SVG keeps
 // every number as text; PNG is drawn at 300 dots per inch from the same
-// drawing; PDF embeds its fonts.
+// drawing and says so (its pHYs chunk), so that a layout program places
+// it at its size; PDF embeds its fonts (NewPDF).
 func (p Picture) WritePicture(w io.Writer, format string, o PictureOptions) error {
 	if err := p.check(o); err != nil {
 		return err
@@ -154,13 +154,19 @@ func (p Picture) WritePicture(w io.Writer, format string, o PictureOptions) erro
 	case "png":
 		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(300))}
 	case "pdf":
-		pdf := vgpdf.New(width, height)
-		pdf.EmbedFonts(true)
-		c = pdf
+		c = NewPDF(width, height, PDFInfo{Title: "Rook Jumping Maze", Creator: "rjm"})
 	default:
 		return fmt.Errorf("render: unknown picture format %q (want %s)", format, strings.Join(Formats, ", "))
 	}
 	p.Draw(c, o)
+	if format == "png" {
+		var buf bytes.Buffer
+		if _, err := c.WriteTo(&buf); err != nil {
+			return err
+		}
+		_, err := w.Write(pngDPI(buf.Bytes(), 300))
+		return err
+	}
 	if format == "svg" {
 		// Name metric-compatible fallbacks after Liberation Sans, so that
 		// a machine without it shows the same layout.
@@ -190,17 +196,18 @@ func (p Picture) check(o PictureOptions) error {
 
 // palette is a style's colours.
 type palette struct {
-	ink, grid, blocked, passOver, black, white, path, start color.Color
+	ink, grid, blocked, passOver, black, white, path, route, start color.Color
 }
 
 func paletteOf(s Style) palette {
 	gray := func(v uint8) color.Color { return color.Gray{Y: v} }
 	p := palette{ink: color.Black, grid: color.Black, blocked: gray(90), passOver: gray(215),
-		black: gray(185), white: gray(235), path: gray(60), start: color.Black}
+		black: gray(185), white: gray(235), path: gray(40), route: gray(130), start: color.Black}
 	if s == Color {
 		p.black = color.RGBA{R: 240, G: 170, B: 170, A: 255}
 		p.white = color.RGBA{R: 190, G: 230, B: 240, A: 255}
-		p.path = color.RGBA{R: 20, G: 130, B: 60, A: 255}
+		p.path = color.RGBA{R: 20, G: 110, B: 50, A: 255}
+		p.route = color.RGBA{R: 90, G: 170, B: 110, A: 255}
 		p.start = color.RGBA{R: 30, G: 80, B: 200, A: 255}
 	}
 	return p
@@ -287,8 +294,8 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 		}
 	}
 	c.SetLineWidth(thin * 3)
-	for _, s := range l.Outline {
-		line(c, at(s.A), at(s.B))
+	for _, poly := range l.Outline {
+		c.Stroke(outline(Shape{Corners: poly}))
 	}
 	c.SetLineWidth(thin * 4)
 	for _, w := range l.Walls {
@@ -315,12 +322,15 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 	}
 
 	small := face(0.22)
+	var key solutionKey
 	if o.Solution {
-		p.drawSolution(c, g, marks, at, pal, small, cell, thin)
+		key = p.newKey(l)
+		p.drawPath(c, key, at, pal, cell, thin)
 	}
 
 	// Numbers, the start and the goal, on a halo of their cell's colour
-	// where a path may cross them.
+	// where a path may cross them. The start's ring is sized to its
+	// number and its cell.
 	number := face(0.5)
 	for i, s := range g.Shapes {
 		if s.Corners == nil || !m.Open(i) {
@@ -330,17 +340,27 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 			}
 			continue
 		}
+		text := cellText(m, i)
+		f := number
+		// A number wider than its cell allows (two digits in a small
+		// cell) is drawn smaller.
+		if w := f.Width(text); w > vg.Length(0.62*g.Size)*cell {
+			f = face(0.5 * 0.62 * g.Size * float64(cell) / float64(w))
+		}
 		if o.Solution {
 			c.SetColor(cmp.Or[color.Color](fills[i], color.White))
 			c.Fill(disk(at(s.Center), vg.Length(0.27*g.Size)*cell))
 		}
 		c.SetColor(pal.ink)
-		centre(c, number, at(s.Center), cellText(m, i))
+		centre(c, f, at(s.Center), text)
 		if i == m.Start {
 			c.SetColor(pal.start)
 			c.SetLineWidth(thin * 2)
-			c.Stroke(disk(at(s.Center), vg.Length(0.34*g.Size)*cell))
+			c.Stroke(disk(at(s.Center), ringRadius(f, text, g.Size, cell)))
 		}
+	}
+	if o.Solution {
+		p.drawSteps(c, key, g, at, pal, cell)
 	}
 
 	if o.Depths {
@@ -353,8 +373,7 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 			if p.Depth[i] >= 0 {
 				d = strconv.Itoa(p.Depth[i])
 			}
-			q := at(Point{s.Center.X + 0.3*g.Size, s.Center.Y + 0.38*g.Size})
-			centre(c, small, q, d)
+			centre(c, small, at(corner(s.Center, g.Size, 1, 1)), d)
 		}
 	}
 	if o.Clusters {
@@ -362,8 +381,7 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 		for k, cl := range p.Features.Clusters {
 			name := clusterName(k)
 			for _, i := range cl {
-				s := g.Shapes[i]
-				centre(c, small, at(Point{s.Center.X - 0.3*g.Size, s.Center.Y - 0.3*g.Size}), name)
+				centre(c, small, at(corner(g.Shapes[i].Center, g.Size, -1, -1)), name)
 			}
 		}
 	}
@@ -371,32 +389,196 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 		c.SetColor(pal.ink)
 		for i, s := range g.Shapes {
 			if holes(i) != 0 {
-				centre(c, small, at(Point{s.Center.X - 0.3*g.Size, s.Center.Y + 0.38*g.Size}), string(holes(i)))
+				centre(c, small, at(corner(s.Center, g.Size, -1, 1)), string(holes(i)))
 			}
 		}
 	}
 }
 
-// drawSolution numbers each move in the cell it lands on (0 at the
-// start) and, on boards whose moves are straight segments on the
-// drawing, joins the cells by arrows.
-func (p Picture) drawSolution(c vg.Canvas, g Geometry, marks Marks, at func(Point) vg.Point, pal palette, small font.Face, cell, thin vg.Length) {
+// corner returns the place of an overlay's mark in a corner of the cell
+// centred on q (sx, sy: -1 left or up, 1 right or down): the solution's
+// steps top right, the clusters top left, the holes bottom left and the
+// depths bottom right, each clear of the number, the start's ring and
+// the frame.
+func corner(q Point, size, sx, sy float64) Point {
+	d := 0.31 * size
+	if size == 0.6 { // a hexagon, roomier than its inner square says
+		d = 0.24
+	}
+	return Point{q.X + sx*d, q.Y + sy*d}
+}
+
+// ringRadius is the radius of the start's ring around text drawn in f:
+// clear of the number's corners, within the cell and clear of the marks
+// in its corners.
+func ringRadius(f font.Face, text string, size float64, cell vg.Length) vg.Length {
+	h := f.Font.Size * 0.36 // half a digit's height
+	r := vg.Length(math.Hypot(float64(f.Width(text)/2), float64(h))) + vg.Length(0.07*size)*cell
+	return min(max(r, vg.Length(0.26*size)*cell), vg.Length(0.3*size)*cell)
+}
+
+// solutionKey is what the solution key draws: each move as a segment on
+// the drawing, in a lane of its own where it runs along an earlier one.
+type solutionKey struct {
+	moves []keyMove
+	steps [][]int // the steps landing on each cell (Marks.Steps)
+}
+
+// keyMove is one move of the solution as drawn: from A to B, shifted
+// Lane lane widths to the side where it retraces part of an earlier
+// move; Exit when it leaves the board for the exit ring.
+type keyMove struct {
+	A, B Point
+	Lane int
+	Exit bool
+}
+
+// newKey lays out the solution of p on layout l: its moves as segments
+// between cell centres (the exit move to the ring beyond the outline),
+// each in the first lane that no earlier move on the same line and
+// overlapping it uses. Torus and loop boards, whose moves are not
+// straight on the drawing, get the steps alone.
+func (p Picture) newKey(l Layout) solutionKey {
 	m := p.Maze
-	straight := !m.Variant.Torus && !m.Variant.Loops
-	c.SetColor(pal.path)
-	if straight {
-		c.SetLineWidth(thin * 2)
-		path := p.Features.SolutionCells
-		for k := 1; k < len(path); k++ {
-			if path[k-1] >= len(g.Shapes) || path[k] >= len(g.Shapes) {
-				continue // the exit, beyond the board
-			}
-			arrow(c, at(g.Shapes[path[k-1]].Center), at(g.Shapes[path[k]].Center), vg.Length(0.3*g.Size)*cell)
+	marks := NewMarks(m, p.Features)
+	k := solutionKey{steps: marks.Steps}
+	if m.Variant.Torus || m.Variant.Loops {
+		return k
+	}
+	g := l.Geometry
+	path := p.Features.SolutionCells
+	n := len(g.Shapes)
+	for i := 1; i < len(path); i++ {
+		if path[i-1] >= n {
+			break
+		}
+		a := g.Shapes[path[i-1]].Center
+		if path[i] < n {
+			k.moves = append(k.moves, keyMove{A: a, B: g.Shapes[path[i]].Center})
+			continue
+		}
+		if b, ok := exitPoint(m, l, path[i-1], p.Features.Solution); ok {
+			k.moves = append(k.moves, keyMove{A: a, B: b, Exit: true})
 		}
 	}
-	for i, s := range g.Shapes {
-		if step := marks.Step(i); step != "" {
-			centre(c, small, at(Point{s.Center.X + 0.28*g.Size, s.Center.Y - 0.28*g.Size}), step)
+	for i := range k.moves {
+		used := map[int]bool{}
+		for _, e := range k.moves[:i] {
+			if overlap(k.moves[i], e) {
+				used[e.Lane] = true
+			}
+		}
+		for used[k.moves[i].Lane] {
+			k.moves[i].Lane++
+		}
+	}
+	return k
+}
+
+// exitPoint returns where the exit move from cell i ends on the drawing:
+// in the direction of the solution's last move, in the middle of the
+// margin beyond the outline (square boards only).
+func exitPoint(m *maze.Maze, l Layout, i int, solution string) (Point, bool) {
+	dirs, err := m.Board.ParseNotation(solution)
+	if err != nil || len(dirs) == 0 || m.Variant.Tiling != maze.Square {
+		return Point{}, false
+	}
+	d := dirs[len(dirs)-1]
+	dr, dc := d.Delta()
+	q := l.Shapes[i].Center
+	// Walk out cell by cell until the point is off the board's cells.
+	for range m.Rows + m.Cols {
+		q = Point{q.X + float64(dc), q.Y + float64(dr)}
+		r, c := int(math.Floor(q.Y)), int(math.Floor(q.X))
+		if r < 0 || c < 0 || r >= m.Rows || c >= m.Cols || m.Kind(r*m.Cols+c) == maze.Absent {
+			break
+		}
+	}
+	// Back to the middle of the margin beyond the last cell passed.
+	back := 0.5 - l.Margin/2
+	return Point{q.X - back*float64(dc), q.Y - back*float64(dr)}, true
+}
+
+// overlap reports whether two moves run along the same line and share a
+// stretch of it.
+func overlap(a, b keyMove) bool {
+	dx, dy := a.B.X-a.A.X, a.B.Y-a.A.Y
+	d := math.Hypot(dx, dy)
+	ux, uy := dx/d, dy/d
+	cross := func(q Point) float64 { return (q.X-a.A.X)*uy - (q.Y-a.A.Y)*ux }
+	if math.Abs(cross(b.A)) > 1e-6 || math.Abs(cross(b.B)) > 1e-6 {
+		return false
+	}
+	along := func(q Point) float64 { return (q.X-a.A.X)*ux + (q.Y-a.A.Y)*uy }
+	lo, hi := min(along(b.A), along(b.B)), max(along(b.A), along(b.B))
+	return hi > 1e-6 && lo < d-1e-6
+}
+
+// drawPath draws the key's moves as arrows, each shortened to leave its
+// cells' numbers clear, moves along one line side by side.
+func (p Picture) drawPath(c vg.Canvas, k solutionKey, at func(Point) vg.Point, pal palette, cell, thin vg.Length) {
+	size := NewGeometry(p.Maze.Board).Size
+	// Lanes 0.14 of a cell apart, closer when there are more than three,
+	// so that every lane stays within its cells.
+	spacing := 0.14
+	for _, mv := range k.moves {
+		spacing = min(spacing, 0.42/float64(max(mv.Lane, 1)))
+	}
+	c.SetColor(pal.route)
+	c.SetLineWidth(thin * 1.5)
+	for _, mv := range k.moves {
+		dx, dy := mv.B.X-mv.A.X, mv.B.Y-mv.A.Y
+		d := math.Hypot(dx, dy)
+		// The lanes' side: below a horizontal line, left of a vertical
+		// one, away from the steps in the cells' upper-right corners.
+		nx, ny := -dy/d, dx/d
+		if nx > 1e-9 || math.Abs(nx) <= 1e-9 && ny < 0 {
+			nx, ny = -nx, -ny
+		}
+		if math.Abs(dy) < 1e-9 {
+			nx, ny = 0, 1
+		}
+		off := spacing * size * float64(mv.Lane)
+		a := Point{mv.A.X + nx*off, mv.A.Y + ny*off}
+		b := Point{mv.B.X + nx*off, mv.B.Y + ny*off}
+		shorten := vg.Length(0.3*size) * cell
+		head := vg.Length(0.16*max(size, 0.6)) * cell
+		if mv.Exit {
+			arrowTo(c, at(a), at(b), shorten, 0, head)
+			continue
+		}
+		arrowTo(c, at(a), at(b), shorten, shorten, head)
+	}
+}
+
+// drawSteps writes the step at which the solution reaches each cell (the
+// start 0) in a dark disc in the cell's upper-right corner, white on
+// black, one disc per visit, the later ones below the first.
+func (p Picture) drawSteps(c vg.Canvas, k solutionKey, g Geometry, at func(Point) vg.Point, pal palette, cell vg.Length) {
+	f := font.DefaultCache.Lookup(font.Font{Typeface: "Liberation", Variant: "Sans"}, vg.Length(0.27*g.Size)*cell)
+	r := 0.15 * g.Size
+	for i, steps := range k.steps {
+		for v, step := range steps {
+			text := strconv.Itoa(step)
+			q := corner(g.Shapes[i].Center, g.Size, 1, -1)
+			q.Y += float64(v) * 2.1 * r
+			if v > 0 { // further visits go down the left side
+				q = corner(g.Shapes[i].Center, g.Size, -1, -1)
+				q.Y += float64(v-1) * 2.1 * r
+			}
+			w := max(0, float64(f.Width(text)/cell)-1.3*r)
+			var pill vg.Path
+			left, right := at(Point{q.X - w/2, q.Y}), at(Point{q.X + w/2, q.Y})
+			rr := vg.Length(r) * cell
+			pill.Move(vg.Point{X: right.X, Y: right.Y + rr})
+			pill.Arc(right, rr, math.Pi/2, -math.Pi)
+			pill.Line(vg.Point{X: left.X, Y: left.Y - rr})
+			pill.Arc(left, rr, 3*math.Pi/2, -math.Pi)
+			pill.Close()
+			c.SetColor(pal.path)
+			c.Fill(pill)
+			c.SetColor(color.White)
+			centre(c, f, at(q), text)
 		}
 	}
 }
@@ -408,18 +590,18 @@ func centre(c vg.Canvas, f font.Face, q vg.Point, s string) {
 	c.FillString(f, vg.Point{X: q.X - w/2, Y: q.Y - (ext.Ascent-ext.Descent)/2}, s)
 }
 
-// arrow draws a line from a to b, both shortened by r, with a head at b.
-func arrow(c vg.Canvas, a, b vg.Point, r vg.Length) {
+// arrowTo draws a line from a to b, shortened by ra at a and rb at b,
+// with a head h long at b.
+func arrowTo(c vg.Canvas, a, b vg.Point, ra, rb, h vg.Length) {
 	dx, dy := float64(b.X-a.X), float64(b.Y-a.Y)
 	d := math.Hypot(dx, dy)
-	if d <= 2*float64(r) {
+	if d <= float64(ra+rb) {
 		return
 	}
 	ux, uy := dx/d, dy/d
-	p := vg.Point{X: a.X + r*vg.Length(ux), Y: a.Y + r*vg.Length(uy)}
-	q := vg.Point{X: b.X - r*vg.Length(ux), Y: b.Y - r*vg.Length(uy)}
+	p := vg.Point{X: a.X + ra*vg.Length(ux), Y: a.Y + ra*vg.Length(uy)}
+	q := vg.Point{X: b.X - rb*vg.Length(ux), Y: b.Y - rb*vg.Length(uy)}
 	line(c, p, q)
-	h := r / 2
 	var head vg.Path
 	head.Move(q)
 	head.Line(vg.Point{X: q.X - h*vg.Length(ux) + h/2*vg.Length(uy), Y: q.Y - h*vg.Length(uy) - h/2*vg.Length(ux)})

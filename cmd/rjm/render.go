@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"gonum.org/v1/plot/vg"
 
 	"rjm/analysis"
 	"rjm/internal/cli"
@@ -18,6 +20,7 @@ func newRenderCmd(e *cli.Env) *cobra.Command {
 	var (
 		mf                       mazeFlags
 		format, out, style, size string
+		paper                    string
 		solution, depths, holes  bool
 		clusters                 bool
 	)
@@ -46,6 +49,22 @@ func newRenderCmd(e *cli.Env) *cobra.Command {
 				return err
 			}
 			p := render.Picture{Maze: m, Features: analysis.Analyze(g, m), Depth: solve.Solve(g, m).Depth}
+			if !strings.EqualFold(paper, "none") {
+				pp, err := render.ParsePaper(paper)
+				if err != nil {
+					return cli.BadInput(fmt.Errorf("--paper: %s (or none)", strings.TrimPrefix(err.Error(), "render: ")))
+				}
+				fit, ok := p.FitCell(o, pp)
+				switch {
+				case !ok && cmd.Flags().Changed("cell"):
+					w, h := p.Size(o)
+					return cli.BadInput(fmt.Errorf("--cell %s: the picture is %.0f×%.0f mm, larger than %s within its %.0f mm margins; give --cell %.1fmm or less, or --paper none",
+						size, w/vg.Millimeter, h/vg.Millimeter, pp.Name, render.PrintMargin/vg.Millimeter, math.Floor(float64(fit/vg.Millimeter)*10)/10))
+				case !ok:
+					fmt.Fprintf(e.Stderr, "rjm: drawn at %.2fmm a cell to fit %s (--cell or --paper none to choose)\n", float64(fit/vg.Millimeter), pp.Name)
+					o.Cell = fit
+				}
+			}
 			var buf bytes.Buffer
 			if err := p.WritePicture(&buf, format, o); err != nil {
 				return err
@@ -63,7 +82,8 @@ func newRenderCmd(e *cli.Env) *cobra.Command {
 	fl.StringVarP(&out, "output", "o", "", "write to `FILE` (default: standard output)")
 	fl.StringVar(&style, "style", "print", "`style`: print (black and white) or color")
 	fl.StringVar(&size, "cell", "10mm", "size of a cell: a `length` in mm, cm, in, pt or px (96 px to the inch)")
-	fl.BoolVar(&solution, "solution", false, "draw the shortest solution: move numbers and arrows")
+	fl.StringVar(&paper, "paper", "a4", "`paper` the picture must fit within 10 mm margins: a4, letter or none (a larger picture is drawn smaller, or refused when --cell is given)")
+	fl.BoolVar(&solution, "solution", false, "draw the solution key: each cell's step numbered, the moves as arrows")
 	fl.BoolVar(&depths, "depths", false, "write each cell's distance from the start")
 	fl.BoolVar(&holes, "holes", false, "shade the black holes (B) and white holes (W)")
 	fl.BoolVar(&clusters, "clusters", false, "letter the cells of each same-jump cluster alike (a, b, ...)")

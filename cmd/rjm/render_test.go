@@ -75,3 +75,23 @@ func TestBookCommand(t *testing.T) {
 		}
 	}
 }
+
+// A picture that would not fit the paper within its margins is drawn at
+// a smaller cell (and rjm says so), or, with --cell given, refused with
+// status 2 before anything is written.
+func TestRenderFitsThePaper(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "k.png")
+	_, errs, code := rjmRun(t, "", "render", "../../examples/klondike.txt", "--cell", "10mm", "-o", out)
+	if code != 2 || !strings.Contains(errs, "larger than A4") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("--cell 10mm: status %d, %q", code, errs)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("the refused picture was written")
+	}
+	if _, errs, code := rjmRun(t, "", "render", "../../examples/klondike.txt", "-o", out); code != 0 || !strings.Contains(errs, "to fit A4") {
+		t.Errorf("default cell: status %d, %q", code, errs)
+	}
+	if _, errs, code := rjmRun(t, "", "render", "../../examples/klondike.txt", "--cell", "10mm", "--paper", "none", "-o", out); code != 0 || errs != "" {
+		t.Errorf("--paper none: status %d, %q", code, errs)
+	}
+}

@@ -1,0 +1,97 @@
+package render
+
+import (
+	"bytes"
+	"encoding/binary"
+	"os"
+	"testing"
+
+	"gonum.org/v1/plot/vg"
+
+	"rjm/analysis"
+	"rjm/generate"
+	"rjm/graph"
+	"rjm/maze"
+)
+
+func readPicture(t *testing.T, file string) Picture {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _, err := generate.Read(t.Context(), data, maze.ParseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Picture{Maze: m, Features: analysis.Analyze(graph.MustCompile(m.Board), m)}
+}
+
+// In the solution key no move is drawn on another: figure 1's 11th move,
+// (3,1) to (3,4), runs along the 9th, (3,5) to (3,2), and is drawn in
+// the next lane; every pair of moves sharing a stretch of a line is in
+// different lanes, on 7×7 with 30 moves too; and Loyd's escape from the
+// Klondike, the 9th move, is drawn to the ring.
+func TestKeyMovesApart(t *testing.T) {
+	for _, file := range []string{"../examples/figure1.txt", "testdata/key7.txt", "../examples/klondike.txt"} {
+		p := readPicture(t, file)
+		k := p.newKey(NewLayout(p.Maze.Board))
+		if len(k.moves) != p.Features.GoalDepth {
+			t.Errorf("%s: %d moves drawn, the solution has %d", file, len(k.moves), p.Features.GoalDepth)
+		}
+		for i, a := range k.moves {
+			for _, b := range k.moves[:i] {
+				if overlap(a, b) && a.Lane == b.Lane {
+					t.Errorf("%s: moves %v and %v share a stretch in lane %d", file, a, b, a.Lane)
+				}
+			}
+		}
+		switch file {
+		case "../examples/figure1.txt":
+			if k.moves[8].Lane != 0 || k.moves[10].Lane != 1 {
+				t.Errorf("figure 1: moves 9 and 11 in lanes %d and %d", k.moves[8].Lane, k.moves[10].Lane)
+			}
+		case "../examples/klondike.txt":
+			last := k.moves[len(k.moves)-1]
+			m := p.Maze
+			r, c := int(last.B.Y), int(last.B.X)
+			onBoard := last.B.X >= 0 && last.B.Y >= 0 && r < m.Rows && c < m.Cols && m.Kind(r*m.Cols+c) != maze.Absent
+			if len(k.moves) != 9 || !last.Exit || onBoard {
+				t.Errorf("Klondike: %d moves, the last %+v", len(k.moves), last)
+			}
+		}
+	}
+}
+
+// A PNG says its resolution, 300 dots per inch (11,811 per metre), in a
+// pHYs chunk right after its header, so that layout programs place it at
+// its size.
+func TestPNGResolution(t *testing.T) {
+	p := readPicture(t, "../examples/figure1.txt")
+	var buf bytes.Buffer
+	if err := p.WritePicture(&buf, "png", PictureOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	b := buf.Bytes()
+	if len(b) < 54 || string(b[37:41]) != "pHYs" || binary.BigEndian.Uint32(b[41:]) != 11811 || binary.BigEndian.Uint32(b[45:]) != 11811 || b[49] != 1 {
+		t.Fatalf("no pHYs of 300 dpi after IHDR: % x", b[:min(len(b), 60)])
+	}
+}
+
+// A picture larger than the paper within its margins gets the largest
+// cell that fits, either way up.
+func TestFitCell(t *testing.T) {
+	p := readPicture(t, "../examples/klondike.txt")
+	o := PictureOptions{}
+	cell, ok := p.FitCell(o, A4)
+	if ok || cell >= 10*vg.Millimeter || cell < 8*vg.Millimeter {
+		t.Fatalf("Klondike on A4: cell %v mm, fits %v", cell/vg.Millimeter, ok)
+	}
+	o.Cell = cell
+	if w, h := p.Size(o); w > A4.Width-2*PrintMargin || h > A4.Height-2*PrintMargin {
+		t.Errorf("at %v mm the picture is %v×%v mm", cell/vg.Millimeter, w/vg.Millimeter, h/vg.Millimeter)
+	}
+	if _, ok := readPicture(t, "../examples/figure1.txt").FitCell(PictureOptions{}, Letter); !ok {
+		t.Error("figure 1 does not fit on Letter")
+	}
+}

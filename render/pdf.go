@@ -1,0 +1,235 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"math"
+	"time"
+
+	"codeberg.org/go-fonts/liberation/liberationsansbold"
+	"codeberg.org/go-fonts/liberation/liberationsansregular"
+	"codeberg.org/go-pdf/fpdf"
+	stdfnt "golang.org/x/image/font"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/vg"
+)
+
+// PDF is a vg.Canvas that writes a PDF of one or more pages, with
+// Liberation Sans (regular and bold) embedded as Unicode fonts, so that
+// text in Latin, Greek and Cyrillic script prints as written, and with
+// the document's title, author, subject and creator set. Lines join in
+// mitres. gonum's own PDF canvas (vgpdf) embeds fonts in one Western code
+// page only and sets no title, hence this one; its drawing code follows
+// vgpdf's.
+type PDF struct {
+	doc   *fpdf.Fpdf
+	w, h  vg.Length
+	width []vg.Length // the line width of each level of Push
+	fonts bool
+	image int
+}
+
+// Epoch is the date every PDF of rjm carries, so that the same input
+// gives the same bytes.
+var Epoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// PDFInfo is what a PDF says of itself (its document information).
+type PDFInfo struct {
+	Title, Author, Subject, Creator string
+}
+
+// NewPDF returns a PDF canvas whose pages are w by h, with one page
+// begun.
+func NewPDF(w, h vg.Length, info PDFInfo) *PDF {
+	doc := fpdf.NewCustom(&fpdf.InitType{UnitStr: "pt", Size: fpdf.SizeType{Wd: w.Points(), Ht: h.Points()}})
+	doc.SetCreationDate(Epoch)
+	doc.SetModificationDate(Epoch)
+	doc.SetCompression(true)
+	doc.SetTitle(info.Title, true)
+	doc.SetAuthor(info.Author, true)
+	doc.SetSubject(info.Subject, true)
+	doc.SetCreator(info.Creator, true)
+	doc.SetProducer("rjm", true)
+	doc.SetAutoPageBreak(false, 0)
+	doc.SetLineJoinStyle("miter")
+	doc.SetLineCapStyle("butt")
+	c := &PDF{doc: doc, w: w, h: h, width: []vg.Length{0}}
+	c.NextPage()
+	vg.Initialize(c)
+	return c
+}
+
+// NextPage begins a new page; what is drawn after goes on it.
+func (c *PDF) NextPage() {
+	if c.doc.PageNo() > 0 {
+		c.Pop()
+	}
+	c.doc.SetMargins(0, 0, 0)
+	c.doc.AddPage()
+	c.Push()
+	c.Translate(vg.Point{X: 0, Y: c.h})
+	c.Scale(1, -1)
+}
+
+// Pages returns the number of pages begun.
+func (c *PDF) Pages() int { return c.doc.PageNo() }
+
+// Size returns the size of a page.
+func (c *PDF) Size() (w, h vg.Length) { return c.w, c.h }
+
+// WriteTo writes the PDF to w.
+func (c *PDF) WriteTo(w io.Writer) (int64, error) {
+	c.Pop()
+	var buf bytes.Buffer
+	err := c.doc.Output(&buf)
+	c.Push() // the canvas stays usable, as vgpdf's does
+	if err != nil {
+		return 0, fmt.Errorf("render: PDF: %w", err)
+	}
+	return buf.WriteTo(w)
+}
+
+func (c *PDF) unit(l vg.Length) float64 { return l.Points() }
+
+func (c *PDF) SetLineWidth(w vg.Length) {
+	c.width[len(c.width)-1] = w
+	c.doc.SetLineWidth(c.unit(w))
+}
+
+func (c *PDF) SetLineDash(dashes []vg.Length, offs vg.Length) {
+	ds := make([]float64, len(dashes))
+	for i, d := range dashes {
+		ds[i] = c.unit(d)
+	}
+	c.doc.SetDashPattern(ds, c.unit(offs))
+}
+
+func (c *PDF) SetColor(clr color.Color) {
+	if clr == nil {
+		clr = color.Black
+	}
+	r, g, b, a := clr.RGBA()
+	c.doc.SetFillColor(int(r>>8), int(g>>8), int(b>>8))
+	c.doc.SetDrawColor(int(r>>8), int(g>>8), int(b>>8))
+	c.doc.SetTextColor(int(r>>8), int(g>>8), int(b>>8))
+	c.doc.SetAlpha(float64(a)/0xffff, "Normal")
+}
+
+func (c *PDF) Rotate(r float64) { c.doc.TransformRotate(-r*180/math.Pi, 0, 0) }
+
+func (c *PDF) Translate(pt vg.Point) { c.doc.TransformTranslate(c.unit(pt.X), c.unit(pt.Y)) }
+
+func (c *PDF) Scale(x, y float64) { c.doc.TransformScale(x*100, y*100, 0, 0) }
+
+func (c *PDF) Push() {
+	c.width = append(c.width, c.width[len(c.width)-1])
+	c.doc.TransformBegin()
+}
+
+func (c *PDF) Pop() {
+	c.doc.TransformEnd()
+	c.width = c.width[:len(c.width)-1]
+	c.doc.SetLineWidth(c.unit(c.width[len(c.width)-1]))
+}
+
+func (c *PDF) Stroke(p vg.Path) {
+	if c.width[len(c.width)-1] > 0 {
+		c.path(p, "D")
+	}
+}
+
+func (c *PDF) Fill(p vg.Path) { c.path(p, "F") }
+
+// FillString writes s in Liberation Sans (bold when f is), whatever
+// typeface f names: the one font the PDF embeds, with every glyph of
+// Latin, Greek and Cyrillic script.
+func (c *PDF) FillString(f font.Face, pt vg.Point, s string) {
+	if f.Font.Size == 0 || s == "" {
+		return
+	}
+	if !c.fonts {
+		c.doc.AddUTF8FontFromBytes("LiberationSans", "", liberationsansregular.TTF)
+		c.doc.AddUTF8FontFromBytes("LiberationSans", "B", liberationsansbold.TTF)
+		c.fonts = true
+	}
+	style := ""
+	if f.Font.Weight >= stdfnt.WeightBold {
+		style = "B"
+	}
+	size := c.unit(f.Font.Size)
+	c.doc.SetFont("LiberationSans", style, size)
+	c.Push()
+	defer c.Pop()
+	c.Translate(pt)
+	c.Scale(1, -1) // fpdf's text grows downwards
+	d := c.doc.GetFontDesc("LiberationSans", style)
+	top := -float64(d.Ascent) * size / float64(d.Ascent-d.Descent)
+	c.doc.MoveTo(-c.doc.GetCellMargin(), top)
+	c.doc.CellFormat(c.doc.GetStringWidth(s), size, s, "", 0, "BL", false, 0, "")
+}
+
+// DrawImage draws img in rect.
+func (c *PDF) DrawImage(rect vg.Rectangle, img image.Image) {
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return
+	}
+	c.image++
+	name := fmt.Sprintf("image%d", c.image)
+	opts := fpdf.ImageOptions{ImageType: "png"}
+	c.doc.RegisterImageOptionsReader(name, opts, &buf)
+	c.doc.ImageOptions(name, c.unit(rect.Min.X), c.unit(rect.Min.Y), c.unit(rect.Max.X-rect.Min.X), c.unit(rect.Max.Y-rect.Min.Y), false, opts, 0, "")
+}
+
+func (c *PDF) path(p vg.Path, style string) {
+	var x0, y0 float64
+	for _, comp := range p {
+		switch comp.Type {
+		case vg.MoveComp:
+			x0, y0 = c.unit(comp.Pos.X), c.unit(comp.Pos.Y)
+			c.doc.MoveTo(x0, y0)
+		case vg.LineComp:
+			c.doc.LineTo(c.unit(comp.Pos.X), c.unit(comp.Pos.Y))
+		case vg.ArcComp:
+			c.arc(comp)
+		case vg.CurveComp:
+			px, py := c.unit(comp.Pos.X), c.unit(comp.Pos.Y)
+			switch len(comp.Control) {
+			case 1:
+				c.doc.CurveTo(c.unit(comp.Control[0].X), c.unit(comp.Control[0].Y), px, py)
+			case 2:
+				c.doc.CurveBezierCubicTo(c.unit(comp.Control[0].X), c.unit(comp.Control[0].Y), c.unit(comp.Control[1].X), c.unit(comp.Control[1].Y), px, py)
+			}
+		case vg.CloseComp:
+			c.doc.ClosePath()
+		}
+	}
+	c.doc.DrawPath(style)
+}
+
+// arc draws an arc of a path as cubic Bézier curves of at most 90° each
+// (the usual control points, 4/3·tan(θ/4) of the radius along the
+// tangents), in the drawing's own coordinates.
+func (c *PDF) arc(comp vg.PathComp) {
+	cx, cy, r := float64(comp.Pos.X), float64(comp.Pos.Y), float64(comp.Radius)
+	at := func(a float64) (float64, float64) { return cx + r*math.Cos(a), cy + r*math.Sin(a) }
+	x, y := at(comp.Start)
+	pt := func(v float64) float64 { return c.unit(vg.Length(v)) }
+	c.doc.LineTo(pt(x), pt(y))
+	n := int(math.Ceil(math.Abs(comp.Angle) / (math.Pi / 2)))
+	step := comp.Angle / float64(max(n, 1))
+	k := 4.0 / 3 * math.Tan(step/4) * r
+	for i := range n {
+		a0 := comp.Start + float64(i)*step
+		a1 := a0 + step
+		x0, y0 := at(a0)
+		x1, y1 := at(a1)
+		c.doc.CurveBezierCubicTo(pt(x0-k*math.Sin(a0)), pt(y0+k*math.Cos(a0)), pt(x1+k*math.Sin(a1)), pt(y1-k*math.Cos(a1)), pt(x1), pt(y1))
+	}
+}
+
+var _ vg.CanvasSizer = (*PDF)(nil)
