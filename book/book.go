@@ -7,18 +7,22 @@
 package book
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"image/color"
 	"io"
+	"math"
 	"slices"
 	"strings"
-	"time"
+	"unicode"
+	"unicode/utf8"
 
-	"codeberg.org/go-pdf/fpdf"
+	xfont "golang.org/x/image/font"
+	"golang.org/x/image/font/sfnt"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/font/liberation"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/vgpdf"
 
 	"rjm/analysis"
 	"rjm/generate"
@@ -94,7 +98,7 @@ func (b Band) energy(recipe string, n int) string {
 	if recipe != "design" || b == Easy {
 		return recipe
 	}
-	return fmt.Sprintf("weighted:not_unique=%d,non_reaching=%d,decisions=-1,cluster_penalty=1,initial_forced_moves^2=1,goal_depth=%d", n*n*n, n*n, -int(b))
+	return fmt.Sprintf("weighted:not_unique=%d,non_reaching=%d,decisions=-1,cluster_penalty=1,initial_forced_moves^2=1,goal_depth=%d", n*n*n, n*n, -b.reward())
 }
 
 // BandOf returns the band of a maze with features f.
@@ -107,30 +111,26 @@ func BandOf(f *analysis.Features) Band {
 	return Hard
 }
 
-// Paper is a page size.
-type Paper struct {
-	Name          string
-	Width, Height vg.Length
-}
+// Paper is a page size (render's: pictures fit the same papers).
+type Paper = render.Paper
 
 // The paper sizes a book may be printed on.
 var (
-	A4     = Paper{"A4", 210 * vg.Millimeter, 297 * vg.Millimeter}
-	Letter = Paper{"Letter", 8.5 * vg.Inch, 11 * vg.Inch}
+	A4     = render.A4
+	Letter = render.Letter
 )
 
 // Papers lists the paper sizes a book may be printed on.
-var Papers = []Paper{A4, Letter}
+var Papers = render.Papers
 
 // ParsePaper returns the paper size of the given name, a4 or letter, in
 // any case.
 func ParsePaper(name string) (Paper, error) {
-	for _, p := range Papers {
-		if strings.EqualFold(strings.TrimSpace(name), p.Name) {
-			return p, nil
-		}
+	p, err := render.ParsePaper(name)
+	if err != nil {
+		return p, fmt.Errorf("book: unknown paper %q (want a4 or letter)", maze.Short(name))
 	}
-	return Paper{}, fmt.Errorf("book: unknown paper %q (want a4 or letter)", name)
+	return p, nil
 }
 
 // Settings describe a book. A zero field means its default, as the field
@@ -145,14 +145,21 @@ type Settings struct {
 	Bands   []Band
 	Paper   Paper // zero means A4
 	PerPage int   // puzzles per page: 1, 2, 4 or 6; zero means 4
-	Title   string
-	Workers int // zero means one per core
+	// Title, Subtitle and Author are printed on the title page and set in
+	// the PDF's document information: any text in Latin, Greek or
+	// Cyrillic script, up to MaxTitle characters each, wrapped to the
+	// page. An empty Title means "Rook Jumping Mazes".
+	Title, Subtitle, Author string
+	Workers                 int // zero means one per core
 	// Progress, if not nil, is called as the mazes are found.
 	Progress func(done, total int)
 }
 
 // MaxCount bounds the puzzles of one book.
 const MaxCount = 1000
+
+// MaxTitle bounds the characters of a title, a subtitle and an author.
+const MaxTitle = 200
 
 func (s Settings) withDefaults() Settings {
 	if s.Spec == (generate.Spec{}) {
@@ -186,8 +193,11 @@ func (s Settings) Validate() error {
 		return fmt.Errorf("book: %d puzzles per page: want 1, 2, 4 or 6", s.PerPage)
 	case len(s.Bands) == 0:
 		return fmt.Errorf("book: no difficulty band")
-	case len(s.Title) > 80:
-		return fmt.Errorf("book: the title is longer than 80 characters")
+	}
+	for _, t := range []struct{ name, text string }{{"title", s.Title}, {"subtitle", s.Subtitle}, {"author", s.Author}} {
+		if err := checkText(t.name, t.text); err != nil {
+			return err
+		}
 	}
 	return s.Spec.Validate()
 }
@@ -215,89 +225,169 @@ func Mazes(ctx context.Context, s Settings) ([]Puzzle, error) {
 	}
 	n := len(b.OpenCells())
 	var puzzles []Puzzle
-	done := 0
+	done, total := 0, 0
+	shares := make([]int, len(s.Bands))
 	for k, band := range s.Bands {
-		share := s.Count / len(s.Bands)
+		shares[k] = s.Count / len(s.Bands)
 		if k < s.Count%len(s.Bands) {
-			share++
+			shares[k]++
 		}
+		total += shares[k] * band.pool()
+	}
+	for k, band := range s.Bands {
+		share := shares[k]
 		if share == 0 {
 			continue
 		}
 		lo, hi := band.lengths(n)
-		batch := generate.Batch{Spec: s.Spec, Count: share, Workers: s.Workers,
+		var pool []Puzzle
+		batch := generate.Batch{Spec: s.Spec, Count: share * band.pool(), Workers: s.Workers,
 			Keep: generate.Constraints{MinLength: lo, MaxLength: hi, Unique: true, NoBlackHoles: true, Distinct: true}}
 		// Each band draws its own seeds, so that changing one band's
 		// share leaves the others' mazes as they were.
 		batch.Spec.Seed = s.Spec.Seed + uint64(k)<<40
 		batch.Spec.Energy = band.energy(s.Spec.Energy, n)
 		if s.Progress != nil {
-			batch.Progress = func(d, _ int) { s.Progress(done+d, s.Count) }
+			batch.Progress = func(d, _ int) { s.Progress(done+d, total) }
 		}
 		err := batch.Run(ctx, func(_ int, r *generate.Result) error {
-			puzzles = append(puzzles, Puzzle{Result: r, Band: band, Solution: r.Features.Solution})
+			pool = append(pool, Puzzle{Result: r, Band: band, Solution: r.Features.Solution})
 			return nil
 		})
 		if err != nil {
 			return nil, fmt.Errorf("book: %s puzzles: %w", band, err)
 		}
-		done += share
+		done += batch.Count
+		puzzles = append(puzzles, spread(pool, share, band)...)
 	}
-	slices.SortStableFunc(puzzles, func(a, b Puzzle) int {
-		fa, fb := a.Result.Features, b.Result.Features
-		switch {
-		case a.Band != b.Band:
-			return int(a.Band) - int(b.Band)
-		case fa.GoalDepth != fb.GoalDepth:
-			return fa.GoalDepth - fb.GoalDepth
-		case fa.ForwardDecisions != fb.ForwardDecisions:
-			if fa.ForwardDecisions < fb.ForwardDecisions {
-				return -1
-			}
-			return 1
-		}
-		return len(fb.Clusters) - len(fa.Clusters)
-	})
+	slices.SortStableFunc(puzzles, harder)
 	for i := range puzzles {
 		puzzles[i].Number = i + 1
 	}
 	return puzzles, nil
 }
 
-// Write makes the book of s as a PDF on w: a title page, the rules, the
-// puzzles (PerPage to a page, each with its number, band and par), the
-// solutions at the back (the moves and a small picture of the path), and
-// page numbers.
+// pool is how many mazes a band's search finds for each it keeps: the
+// medium and hard bands keep a spread of their pool, so that their
+// puzzles rise through the band instead of crowding at its easy end.
+func (b Band) pool() int { return [...]int{1, 2, 4}[b] }
+
+// spread returns share puzzles of pool, spread evenly over it in order of
+// difficulty, its easiest and its hardest among them (the hardest alone
+// when share is 1 and the band is hard).
+func spread(pool []Puzzle, share int, band Band) []Puzzle {
+	slices.SortStableFunc(pool, harder)
+	if len(pool) <= share {
+		return pool
+	}
+	if share == 1 {
+		if band == Hard {
+			return pool[len(pool)-1:]
+		}
+		return pool[len(pool)/2 : len(pool)/2+1]
+	}
+	out := make([]Puzzle, share)
+	for i := range out {
+		out[i] = pool[(i*(len(pool)-1)+(share-1)/2)/(share-1)]
+	}
+	return out
+}
+
+// harder orders puzzles by band, then by length, then by forward
+// decisions along the solution (more is harder), then by fewer same-jump
+// clusters (they are landmarks).
+func harder(a, b Puzzle) int {
+	fa, fb := a.Result.Features, b.Result.Features
+	switch {
+	case a.Band != b.Band:
+		return int(a.Band) - int(b.Band)
+	case fa.GoalDepth != fb.GoalDepth:
+		return fa.GoalDepth - fb.GoalDepth
+	case fa.ForwardDecisions != fb.ForwardDecisions:
+		return cmp.Compare(fa.ForwardDecisions, fb.ForwardDecisions)
+	}
+	return len(fb.Clusters) - len(fa.Clusters)
+}
+
+// Write makes the book of s as a PDF on w: a title page, the imprint
+// (how the book was made and the seeded ID of every puzzle, to make it
+// again), the rules with a worked example, the puzzles (PerPage to a
+// page, each with its number, band and par), and the solution keys at the
+// back, as many to a page and as large as the puzzles; every page but the
+// title page numbered. The PDF's title, author, subject and creator are
+// set.
 func Write(ctx context.Context, w io.Writer, s Settings) error {
 	puzzles, err := Mazes(ctx, s)
 	if err != nil {
 		return err
 	}
 	s = s.withDefaults()
-	d := newDoc(s.Paper)
+	d := newDoc(s.Paper, render.PDFInfo{Title: s.Title, Author: s.Author, Subject: s.subject(puzzles), Creator: "rjm"})
 	d.title(s, puzzles)
+	d.imprint(s, puzzles)
 	d.rules(s.Spec)
 	cols, rows := grid(s.PerPage)
 	for start := 0; start < len(puzzles); start += s.PerPage {
 		d.page()
 		for k, p := range puzzles[start:min(start+s.PerPage, len(puzzles))] {
-			box := d.box(k, cols, rows, 0.12)
-			d.puzzle(box, p, false)
+			d.puzzle(d.box(k, cols, rows), p, false)
 		}
 	}
-	// Solutions: twice as many to a page, smaller.
-	per := min(2*s.PerPage, 12)
-	scols, srows := grid(per)
-	for start := 0; start < len(puzzles); start += per {
+	for start := 0; start < len(puzzles); start += s.PerPage {
 		d.page()
 		d.heading("Solutions")
-		for k, p := range puzzles[start:min(start+per, len(puzzles))] {
-			box := d.box(k, scols, srows, 0.16)
-			d.puzzle(box, p, true)
+		for k, p := range puzzles[start:min(start+s.PerPage, len(puzzles))] {
+			d.puzzle(d.box(k, cols, rows), p, true)
 		}
 	}
 	_, err = d.c.WriteTo(w)
 	return err
+}
+
+// subject says what the book holds: "12 puzzles on 5×5 boards: 4 easy,
+// 4 medium, 4 hard".
+func (s Settings) subject(puzzles []Puzzle) string {
+	counts := make([]int, len(Bands))
+	for _, p := range puzzles {
+		counts[p.Band]++
+	}
+	var parts []string
+	for b, n := range counts {
+		if n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, Bands[b]))
+		}
+	}
+	board := fmt.Sprintf("%d×%d", s.Spec.Rows, s.Spec.Cols)
+	if v := s.Spec.Variant.String(); v != "" {
+		board += " " + v
+	}
+	return fmt.Sprintf("%d Rook Jumping Mazes on %s boards: %s", len(puzzles), board, strings.Join(parts, ", "))
+}
+
+// checkText reports whether a title, subtitle or author can be printed:
+// valid UTF-8, no control characters, at most MaxTitle characters, and
+// every character in the book's font.
+func checkText(name, text string) error {
+	if !utf8.ValidString(text) {
+		return fmt.Errorf("book: the %s is not valid UTF-8", name)
+	}
+	if n := utf8.RuneCountInString(text); n > MaxTitle {
+		return fmt.Errorf("book: the %s has %d characters, more than %d", name, n, MaxTitle)
+	}
+	f := face(12, false)
+	var buf sfnt.Buffer
+	for _, r := range text {
+		if unicode.IsControl(r) {
+			return fmt.Errorf("book: the %s holds a control character (%U)", name, r)
+		}
+		if unicode.IsSpace(r) {
+			continue
+		}
+		if g, err := f.Face.GlyphIndex(&buf, r); err != nil || g == 0 {
+			return fmt.Errorf("book: the %s's character %q (%U) is not in the book's font (Liberation Sans: Latin, Greek and Cyrillic)", name, r, r)
+		}
+	}
+	return nil
 }
 
 // grid returns the columns and rows of a page of n puzzles.
@@ -309,157 +399,298 @@ func grid(n int) (cols, rows int) {
 		return 1, 2
 	case 4:
 		return 2, 2
-	case 6:
-		return 2, 3
-	case 8:
-		return 2, 4
 	}
-	return 3, 4
+	return 2, 3
 }
 
 // doc is a PDF being written, page by page.
 type doc struct {
-	c      *vgpdf.Canvas
+	c      *render.PDF
 	paper  Paper
 	pages  int
 	margin vg.Length
 }
 
-// epoch is the date every PDF of rjm carries, so that the same settings
-// give the same bytes.
-var epoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-
-func newDoc(p Paper) *doc {
-	fpdf.SetDefaultCreationDate(epoch)
-	fpdf.SetDefaultModificationDate(epoch)
-	if !font.DefaultCache.Has(sans) {
-		font.DefaultCache.Add(liberation.Collection())
-	}
-	c := vgpdf.New(p.Width, p.Height)
-	c.EmbedFonts(true)
-	return &doc{c: c, paper: p, pages: 1, margin: 18 * vg.Millimeter}
+func newDoc(p Paper, info render.PDFInfo) *doc {
+	return &doc{c: render.NewPDF(p.Width, p.Height, info), paper: p, pages: 1, margin: 18 * vg.Millimeter}
 }
 
 var sans = font.Font{Typeface: "Liberation", Variant: "Sans"}
 
-func face(size vg.Length) font.Face { return font.DefaultCache.Lookup(sans, size) }
+// face returns Liberation Sans at size, bold or regular: the faces that
+// measure the text the PDF (render.PDF) writes.
+func face(size vg.Length, bold bool) font.Face {
+	if !font.DefaultCache.Has(sans) {
+		font.DefaultCache.Add(liberation.Collection())
+	}
+	f := sans
+	if bold {
+		f.Weight = xfont.WeightBold
+	}
+	return font.DefaultCache.Lookup(f, size)
+}
 
 // page starts a new page and numbers it.
 func (d *doc) page() {
 	d.c.NextPage()
 	d.pages++
-	f := face(9)
+	d.number()
+}
+
+// number writes the page's number at the foot of the page.
+func (d *doc) number() {
+	d.c.SetColor(color.Black)
+	f := face(9, false)
 	label := fmt.Sprint(d.pages)
 	d.c.FillString(f, vg.Point{X: (d.paper.Width - f.Width(label)) / 2, Y: d.margin / 2}, label)
 }
 
-// text writes s from the left margin at height y (from the top),
-// wrapping it at the margins, and returns the height below it.
-func (d *doc) text(y vg.Length, size vg.Length, s string) vg.Length {
-	f := face(size)
-	width := d.paper.Width - 2*d.margin
+// wrap breaks s into lines no wider than width in f; a word wider than a
+// line is broken between characters, filling the line it starts on.
+func wrap(f font.Face, s string, width vg.Length) []string {
+	var lines []string
 	for _, para := range strings.Split(s, "\n") {
 		line := ""
-		flush := func() {
-			y += size * 1.35
-			d.c.FillString(f, vg.Point{X: d.margin, Y: d.paper.Height - y}, line)
-			line = ""
-		}
 		for _, word := range strings.Fields(para) {
-			if line != "" && f.Width(line+" "+word) > width {
-				flush()
+			sep := " "
+			if line == "" {
+				sep = ""
 			}
-			line = strings.TrimPrefix(line+" "+word, " ")
+			if f.Width(line+sep+word) <= width {
+				line += sep + word
+				continue
+			}
+			if f.Width(word) <= width {
+				lines, line = append(lines, line), word
+				continue
+			}
+			// Too long for any line: as much as fits here, the rest on.
+			rest := word
+			for rest != "" {
+				cut := 0
+				for cut < len(rest) {
+					_, n := utf8.DecodeRuneInString(rest[cut:])
+					if f.Width(line+sep+rest[:cut+n]) > width {
+						break
+					}
+					cut += n
+				}
+				if cut == 0 && line == "" {
+					_, cut = utf8.DecodeRuneInString(rest)
+				}
+				if cut == 0 {
+					lines, line, sep = append(lines, line), "", ""
+					continue
+				}
+				line += sep + rest[:cut]
+				rest, sep = rest[cut:], ""
+				if rest != "" {
+					lines, line = append(lines, line), ""
+				}
+			}
 		}
-		flush()
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// text writes s from x at height y (from the top of the page), wrapped
+// within width (centred on the page when centred is set), and returns
+// the height below it.
+func (d *doc) text(x, y, width vg.Length, f font.Face, s string, centred bool) vg.Length {
+	d.c.SetColor(color.Black)
+	for _, line := range wrap(f, s, width) {
+		y += f.Font.Size * 1.3
+		lx := x
+		if centred {
+			lx = (d.paper.Width - f.Width(line)) / 2
+		}
+		d.c.FillString(f, vg.Point{X: lx, Y: d.paper.Height - y}, line)
 	}
 	return y
 }
 
 func (d *doc) heading(s string) {
-	f := face(16)
-	d.c.FillString(f, vg.Point{X: d.margin, Y: d.paper.Height - d.margin}, s)
+	d.c.SetColor(color.Black)
+	d.c.FillString(face(16, true), vg.Point{X: d.margin, Y: d.paper.Height - d.margin}, s)
 }
 
+// title writes the title page: the title, wrapped and as large as fits
+// (30 pt down to 20), the subtitle, what the book holds, and the author.
 func (d *doc) title(s Settings, puzzles []Puzzle) {
-	f := face(30)
-	d.c.FillString(f, vg.Point{X: (d.paper.Width - f.Width(s.Title)) / 2, Y: d.paper.Height * 0.62}, s.Title)
-	counts := make([]int, len(Bands))
-	for _, p := range puzzles {
-		counts[p.Band]++
+	width := d.paper.Width - 2*d.margin
+	size := vg.Length(30)
+	for ; size > 20 && len(wrap(face(size, true), s.Title, width)) > 3; size -= 2 {
 	}
-	var parts []string
-	for b, n := range counts {
-		if n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n, Bands[b]))
+	y := d.text(d.margin, d.paper.Height*0.3, width, face(size, true), s.Title, true)
+	if s.Subtitle != "" {
+		y = d.text(d.margin, y+6*vg.Millimeter, width, face(16, false), s.Subtitle, true)
+	}
+	y = d.text(d.margin, y+10*vg.Millimeter, width, face(12, false), s.subject(puzzles), true)
+	if s.Author != "" {
+		d.text(d.margin, max(d.paper.Height*0.75, y+10*vg.Millimeter), width, face(14, false), s.Author, true)
+	}
+}
+
+// imprint writes the page behind the title, in small type: how the book
+// was made, and the seeded ID that makes each puzzle again.
+func (d *doc) imprint(s Settings, puzzles []Puzzle) {
+	d.page()
+	width := d.paper.Width - 2*d.margin
+	small := face(7, false)
+	y := d.paper.Height * 0.3
+	y = d.text(d.margin, y, width, face(9, false), fmt.Sprintf("%s. Made with rjm from seed %d; every puzzle has a unique shortest solution, and from every cell it reaches the goal can still be reached. Each is made again, the same on every machine, by its seeded ID: rjm generate --id 'ID'.", s.Title, s.Spec.Seed), false)
+	y += 3 * vg.Millimeter
+	for _, p := range puzzles {
+		y = d.text(d.margin, y, width, small, fmt.Sprintf("%d. %s", p.Number, p.Result.SeededID()), false)
+		if y > d.paper.Height-d.margin {
+			d.page()
+			y = d.margin
 		}
 	}
-	sub := fmt.Sprintf("%d puzzles on %dx%d boards: %s", len(puzzles), s.Spec.Rows, s.Spec.Cols, strings.Join(parts, ", "))
-	g := face(13)
-	d.c.FillString(g, vg.Point{X: (d.paper.Width - g.Width(sub)) / 2, Y: d.paper.Height * 0.56}, sub)
-	recipe := "Made by rjm from the recipe " + s.Spec.String()
-	h := face(8)
-	d.c.FillString(h, vg.Point{X: (d.paper.Width - h.Width(recipe)) / 2, Y: d.margin}, recipe)
 }
 
 // rulesText is the rules as the papers state them (Figure 1's caption and
-// the definitions), with the variants' rules when the recipe has one.
-const rulesText = `Starting at the circled cell, each jump number indicates the exact number of cells one may move in a straight line horizontally or vertically. The object is to find a path to the goal marked "G".
+// the definitions).
+const rulesText = `Starting at the circled cell, each jump number indicates the exact number of cells one may move in a straight line horizontally or vertically. The object is to find a path to the goal marked “G”.
 A jump must be in a single orthogonal direction, and may neither stop short of the number of required cells at edges, nor may it wrap around edges.
 Each puzzle gives its par: the number of moves of its shortest solution, which is unique, and its difficulty band. No cell is a trap: from every cell you can reach, the goal can still be reached.`
 
+// example is the rules page's worked example: 4×4, seven moves, a unique
+// solution that uses all four letters.
+const example = "4x4:3322102122133131"
+
+// rules writes the rules, the move letters, and a worked example: a small
+// maze and its solution key, with every move of it spelt out.
 func (d *doc) rules(spec generate.Spec) {
 	d.page()
 	d.heading("How to play")
-	text := rulesText
-	if v := spec.Variant.String(); v != "" {
-		text += "\nThese puzzles are played under the variant rules " + v + ": see the rjm documentation (docs/variants.md)."
+	width := d.paper.Width - 2*d.margin
+	body := face(11.5, false)
+	y := d.margin + 8*vg.Millimeter
+	for _, para := range strings.Split(rulesText, "\n") {
+		y = d.text(d.margin, y, width, body, para, false) + 2*vg.Millimeter
 	}
-	d.text(d.margin+12*vg.Millimeter, 12, text)
+	notation := "The solutions at the back of the book write each move as a letter: R right, L left, U up, D down; “RDL” is a jump right, then down, then left, each as far as the number on the cell it starts from."
+	if spec.Variant.Tiling != maze.Square || spec.Variant.Queen {
+		notation = "The solutions at the back of the book write each move as a compass point, north up: N, S, E, W, and NE, NW, SE, SW for the diagonals."
+	}
+	if v := spec.Variant.String(); v != "" {
+		notation += " These puzzles are played under the variant rules " + v + " (see the rjm documentation, docs/variants.md)."
+	}
+	y = d.text(d.margin, y+3*vg.Millimeter, width, body, notation, false)
+	y = d.text(d.margin, y+6*vg.Millimeter, width, face(13, true), "A worked example", false)
+
+	m, _ := maze.ParseID(example)
+	g := graph.MustCompile(m.Board)
+	f := analysis.AnalyzeSolved(g, m, solve.Solve(g, m))
+	pic := render.Picture{Maze: m, Features: f}
+	o := render.PictureOptions{Cell: 14 * vg.Millimeter}
+	pw, ph := pic.Size(o)
+	gap := (width - 2*pw) / 3
+	top := d.paper.Height - y - 4*vg.Millimeter
+	for k, sol := range []bool{false, true} {
+		x := d.margin + gap + vg.Length(k)*(pw+gap)
+		d.c.Push()
+		d.c.Translate(vg.Point{X: x, Y: top - ph})
+		o.Solution = sol
+		pic.Draw(d.c, o)
+		d.c.Pop()
+		d.c.SetColor(color.Black)
+		label := []string{"The puzzle", "Its solution key"}[k]
+		lf := face(10, false)
+		d.c.FillString(lf, vg.Point{X: x + (pw-lf.Width(label))/2, Y: top - ph - 5*vg.Millimeter}, label)
+	}
+	y = d.paper.Height - (top - ph) + 8*vg.Millimeter
+	steps := walk(m, f)
+	text := fmt.Sprintf("Solution: %s, %d moves. %s In the key, the disc in each cell's corner is the step at which the path reaches it (the start 0), and the grey arrows join the steps; a move that runs along an earlier one is drawn beside it.", f.Solution, f.GoalDepth, steps)
+	y = d.text(d.margin, y, width, body, text, false)
+	y = d.text(d.margin, y+6*vg.Millimeter, width, face(13, true), "Hints", false)
+	d.text(d.margin, y+2*vg.Millimeter, width, body, hints, false)
 }
 
-// box returns the k-th of cols×rows boxes of the page below the heading,
-// with a fraction of its height left for the caption.
-func (d *doc) box(k, cols, rows int, caption float64) vg.Rectangle {
-	top := d.paper.Height - d.margin - 10*vg.Millimeter
+// hints are the solver's ways in, from the design paper's features.
+const hints = `Work backwards: only a few cells reach the goal in one jump, and fewer still reach those. Mark the cells you have visited with their step, as the key does, so that you notice a loop. Cells with the same number side by side jump alike: they are landmarks. The puzzles rise in difficulty through the book: easy, medium and hard, each band harder towards its end.`
+
+// walk spells out a solution move by move: "From the circled 3, R: 3
+// right to a 2; …".
+func walk(m *maze.Maze, f *analysis.Features) string {
+	dirs, err := m.ParseNotation(f.Solution)
+	if err != nil || len(dirs) != len(f.SolutionCells)-1 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "From the circled %d: ", m.Jumps[m.Start])
+	for k, d := range dirs {
+		from, to := f.SolutionCells[k], f.SolutionCells[k+1]
+		what := "the goal"
+		if to != m.Goal {
+			what = fmt.Sprintf("a %d", m.Jumps[to])
+		}
+		if k > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "%c, %d %s to %s", d.Letter(), m.Jumps[from], d, what)
+	}
+	b.WriteString(".")
+	return b.String()
+}
+
+// box returns the k-th of cols×rows boxes of the page below the heading.
+func (d *doc) box(k, cols, rows int) vg.Rectangle {
+	top := d.paper.Height - d.margin - 8*vg.Millimeter
 	w := (d.paper.Width - 2*d.margin) / vg.Length(cols)
 	h := (top - d.margin) / vg.Length(rows)
 	x := d.margin + vg.Length(k%cols)*w
 	y := top - vg.Length(k/cols+1)*h
-	return vg.Rectangle{Min: vg.Point{X: x, Y: y}, Max: vg.Point{X: x + w, Y: y + h - vg.Length(caption)*h}}
+	return vg.Rectangle{Min: vg.Point{X: x, Y: y}, Max: vg.Point{X: x + w, Y: y + h}}
 }
 
-// puzzle draws one puzzle, or its solution, centred in box, with its
-// caption above it.
+// puzzle draws one puzzle, or its solution key, centred in box below its
+// caption: the number, band and par, or the number and the solution's
+// letters wrapped to the box's width, at 10 pt.
 func (d *doc) puzzle(box vg.Rectangle, p Puzzle, solution bool) {
 	r := p.Result
+	pad := 4 * vg.Millimeter
+	width := box.Max.X - box.Min.X - 2*pad
+	caption := fmt.Sprintf("%d  ·  %s  ·  par %d", p.Number, p.Band, r.Features.GoalDepth)
+	f := face(11, true)
+	lines := []string{caption}
+	if solution {
+		f = face(10, false)
+		lines = wrap(f, fmt.Sprintf("%d:  %s", p.Number, p.Solution), width)
+	}
+	lead := f.Font.Size * 1.3
+	capH := vg.Length(len(lines))*lead + 2*vg.Millimeter
 	pic := render.Picture{Maze: r.Maze, Features: r.Features}
 	o := render.PictureOptions{Cell: 10 * vg.Millimeter, Solution: solution}
 	w, h := pic.Size(o)
-	scale := min(float64((box.Max.X-box.Min.X)/w), float64((box.Max.Y-box.Min.Y)/h)) * 0.95
+	scale := min(float64(width/w), float64((box.Max.Y-box.Min.Y-capH-2*pad)/h))
 	o.Cell *= vg.Length(scale)
 	w, h = pic.Size(o)
 	x := box.Min.X + (box.Max.X-box.Min.X-w)/2
-	y := box.Min.Y + (box.Max.Y-box.Min.Y-h)/2
+	top := box.Max.Y - (box.Max.Y-box.Min.Y-capH-h)/2 // caption and picture centred in the box
+	y := top - capH - h
 	d.c.Push()
 	d.c.Translate(vg.Point{X: x, Y: y})
 	pic.Draw(d.c, o)
 	d.c.Pop()
-	caption := fmt.Sprintf("%d - %s - par %d", p.Number, p.Band, r.Features.GoalDepth)
-	if solution {
-		caption = fmt.Sprintf("%d: %s", p.Number, p.Solution)
+	d.c.SetColor(color.Black)
+	for k, line := range lines {
+		lx := box.Min.X + (box.Max.X-box.Min.X-f.Width(line))/2
+		if solution {
+			lx = x
+		}
+		d.c.FillString(f, vg.Point{X: lx, Y: top - vg.Length(k+1)*lead + f.Font.Size*0.25}, line)
 	}
-	f := face(min(12, max(7, vg.Length(scale)*11)))
-	for f.Width(caption) > box.Max.X-box.Min.X && f.Font.Size > 5 {
-		f = face(f.Font.Size - 0.5)
-	}
-	d.c.FillString(f, vg.Point{X: box.Min.X + (box.Max.X-box.Min.X-f.Width(caption))/2, Y: y + h + 2}, caption)
 }
 
 // Tiles writes the tiles of a floor maze for m as a PDF on w: one tile
-// per page (its jump number large, G for the goal, the start circled, and
-// its row and column small in a corner), then an assembly map, the maze
-// with rows and columns numbered. Square boards only.
+// per page (its jump number large, underlined so that a 6 is not read as
+// a 9, G for the goal, the start circled, its row and column in a corner,
+// and a "this way up" arrow at its top edge, which the assembly map's row
+// 1 faces), then an assembly map, the maze with rows and columns
+// numbered; every page numbered. Square boards only.
 func Tiles(w io.Writer, m *maze.Maze, paper Paper) error {
 	if m.Variant.Tiling != maze.Square {
 		return fmt.Errorf("book: tiles are square: a %s board has no tiles", m.Variant.Tiling)
@@ -467,7 +698,9 @@ func Tiles(w io.Writer, m *maze.Maze, paper Paper) error {
 	if paper == (Paper{}) {
 		paper = A4
 	}
-	d := newDoc(paper)
+	id, _ := m.ID()
+	d := newDoc(paper, render.PDFInfo{Title: fmt.Sprintf("Floor maze %s: tiles", id), Subject: fmt.Sprintf("%d tiles of a %d×%d Rook Jumping Maze and the assembly map", len(m.OpenCells()), m.Rows, m.Cols), Creator: "rjm"})
+	d.number()
 	side := min(paper.Width, paper.Height) - 2*d.margin
 	x0, y0 := (paper.Width-side)/2, (paper.Height-side)/2
 	first := true
@@ -491,26 +724,46 @@ func Tiles(w io.Writer, m *maze.Maze, paper Paper) error {
 		if i == m.Goal {
 			label = "G"
 		}
-		big := face(side * 0.5)
+		big := face(side*0.5, false)
 		ext := big.Extents()
 		cx, cy := x0+side/2, y0+side/2
-		d.c.FillString(big, vg.Point{X: cx - big.Width(label)/2, Y: cy - (ext.Ascent-ext.Descent)/2}, label)
+		base := cy - (ext.Ascent-ext.Descent)/2
+		d.c.FillString(big, vg.Point{X: cx - big.Width(label)/2, Y: base}, label)
+		if label == "6" || label == "9" {
+			// The bar under a 6 or a 9, as on billiard balls and dice.
+			var bar vg.Path
+			lw := big.Width(label)
+			bar.Move(vg.Point{X: cx - lw/2, Y: base - side*0.03})
+			bar.Line(vg.Point{X: cx + lw/2, Y: base - side*0.03})
+			d.c.SetLineWidth(side * 0.025)
+			d.c.Stroke(bar)
+		}
 		if i == m.Start {
 			var circle vg.Path
 			rad := side * 0.36
 			circle.Move(vg.Point{X: cx + rad, Y: cy})
-			circle.Arc(vg.Point{X: cx, Y: cy}, rad, 0, 6.283185307179586)
+			circle.Arc(vg.Point{X: cx, Y: cy}, rad, 0, 2*math.Pi)
 			circle.Close()
 			d.c.SetLineWidth(6)
 			d.c.Stroke(circle)
 		}
+		// This way up: an arrow at the top edge, pointing up.
+		var up vg.Path
+		tip := vg.Point{X: cx, Y: y0 + side - 8}
+		up.Move(tip)
+		up.Line(vg.Point{X: cx - 14, Y: tip.Y - 20})
+		up.Line(vg.Point{X: cx + 14, Y: tip.Y - 20})
+		up.Close()
+		d.c.Fill(up)
+		topf := face(11, true)
+		d.c.FillString(topf, vg.Point{X: cx - topf.Width("TOP")/2, Y: tip.Y - 34}, "TOP")
 		c := m.Cell(i)
-		small := face(14)
+		small := face(14, false)
 		where := fmt.Sprintf("row %d, column %d", c.Row+1, c.Col+1)
 		d.c.FillString(small, vg.Point{X: x0 + 8, Y: y0 + 8}, where)
 	}
 	d.page()
-	d.heading(fmt.Sprintf("Assembly map: %dx%d tiles, row 1 at the top", m.Rows, m.Cols))
+	d.heading(fmt.Sprintf("Assembly map: %d×%d tiles, row 1 at the top", m.Rows, m.Cols))
 	g := graph.MustCompile(m.Board)
 	pic := render.Picture{Maze: m, Features: analysis.AnalyzeSolved(g, m, solve.Solve(g, m))}
 	o := render.PictureOptions{Cell: 10 * vg.Millimeter}
@@ -524,7 +777,7 @@ func Tiles(w io.Writer, m *maze.Maze, paper Paper) error {
 	pic.Draw(d.c, o)
 	d.c.Pop()
 	// Row numbers at the left, column numbers above, as on the tiles.
-	f := face(min(o.Cell*0.3, 12))
+	f := face(min(o.Cell*0.3, 12), false)
 	edge := o.Cell * 0.35 // the picture's margin (render's, on square boards)
 	for r := range m.Rows {
 		label := fmt.Sprint(r + 1)
@@ -539,3 +792,7 @@ func Tiles(w io.Writer, m *maze.Maze, paper Paper) error {
 	_, err := d.c.WriteTo(w)
 	return err
 }
+
+// reward is what the medium and hard bands' energy gives each move of
+// the shortest solution.
+func (b Band) reward() int { return [...]int{0, 1, 4}[b] }

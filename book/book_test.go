@@ -3,6 +3,7 @@ package book_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"regexp"
@@ -47,13 +48,14 @@ func TestBook(t *testing.T) {
 	if !bytes.Equal(a.Bytes(), b.Bytes()) || !strings.HasPrefix(a.String(), "%PDF") {
 		t.Fatalf("two runs differ (%d and %d bytes)", a.Len(), b.Len())
 	}
-	// Pages: title, rules, 2 of puzzles (4 a page), 1 of solutions (8 a page).
+	// Pages: title, imprint, rules, 2 of puzzles (4 a page), 2 of
+	// solutions.
 	info, text := poppler(t, a.Bytes())
-	if info != "" && !regexp.MustCompile(`Pages:\s+5\n`).MatchString(info) {
+	if info != "" && !regexp.MustCompile(`Pages:\s+7\n`).MatchString(info) {
 		t.Errorf("pdfinfo:\n%s", info)
 	}
 	if text != "" {
-		for _, want := range []string{"Rook Jumping Mazes", "How to play", "circled cell", "Solutions", "7 - hard", "1 - easy"} {
+		for _, want := range []string{"Rook Jumping Mazes", "How to play", "circled cell", "R right, L left, U up, D down", "A worked example", "Solution: RDLRULR", "Solutions", "7 · hard", "1 · easy", "rjm generate --id"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("the text lacks %q", want)
 			}
@@ -87,6 +89,61 @@ func poppler(t *testing.T, pdf []byte) (info, text string) {
 	return string(i), string(x)
 }
 
+// Titles, subtitles and authors in Latin, Greek and Cyrillic script print
+// as written (the text read back from the PDF is the text given, and so is
+// the PDF's Title), a title of 100 characters wraps within the page, and
+// the solution keys' step numbers are text too: every step of the first
+// puzzle, 0 to its par, is on its solution page.
+func TestBookText(t *testing.T) {
+	s := small()
+	s.Count = 1
+	long := strings.Repeat("Labyrinth ", 10)[:99] + "Z"
+	for _, tc := range []struct{ title, subtitle, author string }{
+		{`Rösselsprung – “Vol. 1”`, "Ηλέκτρα και ο Μινώταυρος", "Анна Каренина"},
+		{long, "", ""},
+	} {
+		s.Title, s.Subtitle, s.Author = tc.title, tc.subtitle, tc.author
+		var buf bytes.Buffer
+		if err := book.Write(context.Background(), &buf, s); err != nil {
+			t.Fatal(err)
+		}
+		info, text := poppler(t, buf.Bytes())
+		if info == "" {
+			return
+		}
+		flat := strings.Join(strings.Fields(text), " ")
+		for _, want := range []string{tc.title, tc.subtitle, tc.author} {
+			if !strings.Contains(flat, strings.Join(strings.Fields(want), " ")) {
+				t.Errorf("the text lacks %q:\n%.400s", want, text)
+			}
+		}
+		if !strings.Contains(info, "Title:           "+tc.title+"\n") || !strings.Contains(info, "Creator:         rjm") || !strings.Contains(info, "Subject:         1 Rook Jumping Mazes on 5×5 boards") {
+			t.Errorf("pdfinfo:\n%s", info)
+		}
+		if tc.author != "" && !strings.Contains(info, "Author:          "+tc.author) {
+			t.Errorf("pdfinfo:\n%s", info)
+		}
+		if tc.title == long {
+			// The last page holds the solution key of the one puzzle.
+			ps, _ := book.Mazes(context.Background(), s)
+			pages := strings.Split(text, "\f")
+			key := pages[len(pages)-2]
+			fields := map[string]bool{}
+			for _, f := range strings.Fields(key) {
+				fields[f] = true
+			}
+			for step := range ps[0].Result.Features.GoalDepth + 1 {
+				if !fields[fmt.Sprint(step)] {
+					t.Errorf("the key lacks step %d:\n%s", step, key)
+				}
+			}
+			if !strings.Contains(key, ps[0].Solution) {
+				t.Errorf("the key lacks the solution %s", ps[0].Solution)
+			}
+		}
+	}
+}
+
 func TestSettingsErrors(t *testing.T) {
 	for _, tc := range []struct {
 		edit func(*book.Settings)
@@ -95,6 +152,10 @@ func TestSettingsErrors(t *testing.T) {
 		{func(s *book.Settings) { s.Count = -1 }, "out of range"},
 		{func(s *book.Settings) { s.PerPage = 3 }, "per page"},
 		{func(s *book.Settings) { s.Bands = []book.Band{} }, "no difficulty band"},
+		{func(s *book.Settings) { s.Title = strings.Repeat("x", 201) }, "more than 200"},
+		{func(s *book.Settings) { s.Title = "迷宫" }, "not in the book's font"},
+		{func(s *book.Settings) { s.Author = "a\x01b" }, "control character"},
+		{func(s *book.Settings) { s.Subtitle = "\xff" }, "not valid UTF-8"},
 	} {
 		s := small()
 		tc.edit(&s)

@@ -49,6 +49,7 @@ func NewPDF(w, h vg.Length, info PDFInfo) *PDF {
 	doc.SetCreationDate(Epoch)
 	doc.SetModificationDate(Epoch)
 	doc.SetCompression(true)
+	doc.SetCatalogSort(true) // fonts in a fixed order: the same bytes on every run
 	doc.SetTitle(info.Title, true)
 	doc.SetAuthor(info.Author, true)
 	doc.SetSubject(info.Subject, true)

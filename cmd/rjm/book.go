@@ -84,7 +84,9 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 	fl.StringVar(&bands, "bands", "easy,medium,hard", "difficulty `bands`, comma-separated: easy, medium, hard")
 	fl.StringVar(&paper, "paper", "a4", "`paper`: a4 or letter")
 	fl.IntVar(&s.PerPage, "per-page", 4, "puzzles `P` per page: 1, 2, 4 or 6")
-	fl.StringVar(&s.Title, "title", "Rook Jumping Mazes", "the book's `title`")
+	fl.StringVar(&s.Title, "title", "Rook Jumping Mazes", "the book's `title` (UTF-8: Latin, Greek, Cyrillic; up to 200 characters, wrapped)")
+	fl.StringVar(&s.Subtitle, "subtitle", "", "a `subtitle` under the title")
+	fl.StringVar(&s.Author, "author", "", "the `author`, on the title page and in the PDF")
 	fl.StringVar(&tiles, "tiles", "", "make the tiles of a floor maze from the maze in `FILE` instead")
 	fl.StringVarP(&out, "output", "o", "", "write the PDF to `FILE`")
 	return c
