@@ -533,20 +533,27 @@ func (d *doc) title(s Settings, puzzles []Puzzle) {
 }
 
 // imprint writes the page behind the title, in small type: how the book
-// was made, and the seeded ID that makes each puzzle again.
+// was made, and the recipe and seeds that make each puzzle again (puzzle
+// k's seeded ID is the recipe, "#" and its seed).
 func (d *doc) imprint(s Settings, puzzles []Puzzle) {
 	d.page()
 	width := d.paper.Width - 2*d.margin
+	y := d.paper.Height * 0.55
+	y = d.text(d.margin, y, width, face(9, false), fmt.Sprintf("%s. Made with rjm from seed %d. Every puzzle has a unique shortest solution, and from every cell it reaches the goal can still be reached. Each is made again, the same on every machine, by its seeded ID: the recipe below, “#” and its seed, as in rjm generate --id 'RECIPE#SEED'.", s.Title, s.Spec.Seed), false)
 	small := face(7, false)
-	y := d.paper.Height * 0.3
-	y = d.text(d.margin, y, width, face(9, false), fmt.Sprintf("%s. Made with rjm from seed %d; every puzzle has a unique shortest solution, and from every cell it reaches the goal can still be reached. Each is made again, the same on every machine, by its seeded ID: rjm generate --id 'ID'.", s.Title, s.Spec.Seed), false)
-	y += 3 * vg.Millimeter
-	for _, p := range puzzles {
-		y = d.text(d.margin, y, width, small, fmt.Sprintf("%d. %s", p.Number, p.Result.SeededID()), false)
-		if y > d.paper.Height-d.margin {
-			d.page()
-			y = d.margin
+	for start := 0; start < len(puzzles); {
+		recipe, _, _ := strings.Cut(puzzles[start].Result.SeededID(), "#")
+		end := start
+		var seeds []string
+		for ; end < len(puzzles); end++ {
+			r, seed, _ := strings.Cut(puzzles[end].Result.SeededID(), "#")
+			if r != recipe {
+				break
+			}
+			seeds = append(seeds, seed)
 		}
+		y = d.text(d.margin, y+2*vg.Millimeter, width, small, fmt.Sprintf("Puzzles %d–%d (%s): %s, seeds %s.", puzzles[start].Number, puzzles[end-1].Number, puzzles[start].Band, recipe, strings.Join(seeds, ", ")), false)
+		start = end
 	}
 }
 

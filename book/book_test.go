@@ -55,7 +55,7 @@ func TestBook(t *testing.T) {
 		t.Errorf("pdfinfo:\n%s", info)
 	}
 	if text != "" {
-		for _, want := range []string{"Rook Jumping Mazes", "How to play", "circled cell", "R right, L left, U up, D down", "A worked example", "Solution: RDLRULR", "Solutions", "7 · hard", "1 · easy", "rjm generate --id"} {
+		for _, want := range []string{"Rook Jumping Mazes", "How to play", "circled cell", "R right, L left, U up, D down", "A worked example", "Solution: RDLRULR", "Solutions", "7 · hard", "1 · easy", "rjm generate --id", "Puzzles 1–3 (easy)"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("the text lacks %q", want)
 			}
