@@ -69,6 +69,7 @@ func TestRecordsSignals(t *testing.T) {
 		status int
 	}{{os.Interrupt, 130}, {syscall.SIGTERM, 143}} {
 		_, errs, code, latency := signalled(t, bin, tc.sig, 1500*time.Millisecond, args...)
+		t.Logf("%v: exit %d after %v", tc.sig, code, latency)
 		if code != tc.status || latency > 500*time.Millisecond || !strings.Contains(errs, "run again with --checkpoint") {
 			t.Errorf("%v: status %d after %v, stderr %q", tc.sig, code, latency, errs)
 		}
