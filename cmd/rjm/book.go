@@ -44,7 +44,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 				if err := book.Tiles(&buf, m, s.Paper); err != nil {
 					return cli.BadInput(err)
 				}
-				return safefile.WriteBytes(out, buf.Bytes())
+				return writeOut(out, buf.Bytes())
 			}
 			spec, err := f.spec(cmd)
 			if err != nil {
@@ -74,7 +74,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 			if !cmd.Flags().Changed("seed") {
 				fmt.Fprintf(e.Stderr, "rjm: seed %d (make this book again with --seed %d)\n", spec.Seed, spec.Seed)
 			}
-			return safefile.WriteBytes(out, buf.Bytes())
+			return writeOut(out, buf.Bytes())
 		},
 	}
 	f.register(c)

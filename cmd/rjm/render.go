@@ -73,7 +73,7 @@ func newRenderCmd(e *cli.Env) *cobra.Command {
 				_, err = e.Stdout.Write(buf.Bytes())
 				return err
 			}
-			return safefile.WriteBytes(out, buf.Bytes())
+			return writeOut(out, buf.Bytes())
 		},
 	}
 	mf.register(c)
@@ -88,4 +88,14 @@ func newRenderCmd(e *cli.Env) *cobra.Command {
 	fl.BoolVar(&holes, "holes", false, "shade the black holes (B) and white holes (W)")
 	fl.BoolVar(&clusters, "clusters", false, "letter the cells of each same-jump cluster alike (a, b, ...)")
 	return c
+}
+
+// writeOut writes a picture or a book to the -o file, whole or not at
+// all; a failure is the user's to mend (a folder, a full disc, no
+// permission) and names their path only: status 2.
+func writeOut(out string, data []byte) error {
+	if err := safefile.WriteBytes(out, data); err != nil {
+		return cli.BadInput(fmt.Errorf("-o: %w", err))
+	}
+	return nil
 }

@@ -31,13 +31,30 @@ func Write(path string, write func(io.Writer) error) error {
 	}
 	if err != nil {
 		os.Remove(f.Name())
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = &fs.PathError{Op: pe.Op, Path: path, Err: pe.Err}
-		}
+		err = named("write", path, err)
 	}
 	return err
 }
+
+// named returns err as a PathError of path, whatever file or link it
+// named (never the temporary file), and "is a folder" for a folder.
+func named(op, path string, err error) error {
+	if fi, serr := os.Stat(path); serr == nil && fi.IsDir() {
+		return &fs.PathError{Op: op, Path: path, Err: ErrFolder}
+	}
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		return &fs.PathError{Op: op, Path: path, Err: pe.Err}
+	case errors.As(err, &le):
+		return &fs.PathError{Op: op, Path: path, Err: le.Err}
+	}
+	return err
+}
+
+// ErrFolder is the error of a write to a path that is a folder.
+var ErrFolder = errors.New("is a folder, not a file")
 
 // create makes the temporary file beside path.
 func create(path string) (*os.File, error) {
@@ -53,6 +70,9 @@ func create(path string) (*os.File, error) {
 // write it, without writing it: for long work whose result goes there, to
 // fail before the work rather than after.
 func Check(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return &fs.PathError{Op: "write", Path: path, Err: ErrFolder}
+	}
 	f, err := create(path)
 	if err != nil {
 		return err

@@ -52,3 +52,18 @@ func TestWrite(t *testing.T) {
 		t.Errorf("Check left %d entries", len(entries))
 	}
 }
+
+// A write onto a folder fails, in Check and in Write, with an error that
+// names the path given and no temporary file.
+func TestWriteOntoAFolder(t *testing.T) {
+	dir := t.TempDir()
+	for _, err := range []error{Check(dir), WriteBytes(dir, []byte("x"))} {
+		if err == nil || !errors.Is(err, ErrFolder) || err.Error() != "write "+dir+": is a folder, not a file" {
+			t.Errorf("%v", err)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 0 {
+		t.Errorf("%d entries left in the folder", len(entries))
+	}
+}
