@@ -413,8 +413,8 @@ func corner(q Point, size, sx, sy float64) Point {
 // in its corners.
 func ringRadius(f font.Face, text string, size float64, cell vg.Length) vg.Length {
 	h := f.Font.Size * 0.36 // half a digit's height
-	r := vg.Length(math.Hypot(float64(f.Width(text)/2), float64(h))) + vg.Length(0.07*size)*cell
-	return min(max(r, vg.Length(0.26*size)*cell), vg.Length(0.3*size)*cell)
+	r := vg.Length(math.Hypot(float64(f.Width(text)/2), float64(h))) + vg.Length(0.05*size)*cell
+	return min(max(r, vg.Length(0.25*size)*cell), vg.Length(0.28*size)*cell)
 }
 
 // solutionKey is what the solution key draws: each move as a segment on
@@ -552,21 +552,44 @@ func (p Picture) drawPath(c vg.Canvas, k solutionKey, at func(Point) vg.Point, p
 }
 
 // drawSteps writes the step at which the solution reaches each cell (the
-// start 0) in a dark disc in the cell's upper-right corner, white on
-// black, one disc per visit, the later ones below the first.
+// start 0) in a dark disc in the cell's upper-right quarter, white on
+// black. The key's lanes run below and left of the cells' centres, so
+// that quarter is free of lines: a cell visited twice gets two smaller
+// discs down its right side, three times a third to their left, and
+// further visits join the third ("21,27").
 func (p Picture) drawSteps(c vg.Canvas, k solutionKey, g Geometry, at func(Point) vg.Point, pal palette, cell vg.Length) {
-	f := font.DefaultCache.Lookup(font.Font{Typeface: "Liberation", Variant: "Sans"}, vg.Length(0.27*g.Size)*cell)
-	r := 0.15 * g.Size
+	unit := g.Size
+	if g.Size == 0.6 { // a hexagon, roomier than its inner square says
+		unit = 0.24 / 0.31
+	}
 	for i, steps := range k.steps {
-		for v, step := range steps {
-			text := strconv.Itoa(step)
-			q := corner(g.Shapes[i].Center, g.Size, 1, -1)
-			q.Y += float64(v) * 2.1 * r
-			if v > 0 { // further visits go down the left side
-				q = corner(g.Shapes[i].Center, g.Size, -1, -1)
-				q.Y += float64(v-1) * 2.1 * r
+		if len(steps) == 0 {
+			continue
+		}
+		ctr := g.Shapes[i].Center
+		type disc struct {
+			x, y, r, font float64
+			text          string
+		}
+		var discs []disc
+		if len(steps) == 1 {
+			discs = []disc{{0.31, -0.33, 0.145, 0.27, strconv.Itoa(steps[0])}}
+		} else {
+			slots := [][2]float64{{0.37, -0.36}, {0.37, -0.13}, {0.14, -0.36}}
+			for v, step := range steps {
+				if v < len(slots) {
+					discs = append(discs, disc{slots[v][0], slots[v][1], 0.11, 0.2, strconv.Itoa(step)})
+				} else {
+					discs[len(slots)-1].text += "," + strconv.Itoa(step)
+				}
 			}
-			w := max(0, float64(f.Width(text)/cell)-1.3*r)
+		}
+		for _, d := range discs {
+			f := font.DefaultCache.Lookup(font.Font{Typeface: "Liberation", Variant: "Sans"}, vg.Length(d.font*g.Size)*cell)
+			r := d.r * unit
+			q := Point{ctr.X + d.x*unit, ctr.Y + d.y*unit}
+			w := max(0, float64(f.Width(d.text)/cell)-1.3*r)
+			q.X = min(q.X, ctr.X+(0.48*unit-r-w/2)) // a wide pill stays in its cell
 			var pill vg.Path
 			left, right := at(Point{q.X - w/2, q.Y}), at(Point{q.X + w/2, q.Y})
 			rr := vg.Length(r) * cell
@@ -578,7 +601,7 @@ func (p Picture) drawSteps(c vg.Canvas, k solutionKey, g Geometry, at func(Point
 			c.SetColor(pal.path)
 			c.Fill(pill)
 			c.SetColor(color.White)
-			centre(c, f, at(q), text)
+			centre(c, f, at(q), d.text)
 		}
 	}
 }
