@@ -572,9 +572,14 @@ func (p Picture) drawSteps(c vg.Canvas, k solutionKey, g Geometry, at func(Point
 			text          string
 		}
 		var discs []disc
-		if len(steps) == 1 {
+		switch {
+		case len(steps) == 1 && g.Size == 0.6:
+			// On hexagons, halfway between the lines east and north-east
+			// of the centre, whose lanes run away from it.
+			discs = []disc{{0.3 * math.Cos(math.Pi/6) / unit, -0.3 * math.Sin(math.Pi/6) / unit, 0.15, 0.27, strconv.Itoa(steps[0])}}
+		case len(steps) == 1:
 			discs = []disc{{0.31, -0.33, 0.145, 0.27, strconv.Itoa(steps[0])}}
-		} else {
+		default:
 			slots := [][2]float64{{0.37, -0.36}, {0.37, -0.13}, {0.14, -0.36}}
 			for v, step := range steps {
 				if v < len(slots) {
