@@ -529,14 +529,12 @@ func (p Picture) drawPath(c vg.Canvas, k solutionKey, at func(Point) vg.Point, p
 	for _, mv := range k.moves {
 		dx, dy := mv.B.X-mv.A.X, mv.B.Y-mv.A.Y
 		d := math.Hypot(dx, dy)
-		// The lanes' side: below a horizontal line, left of a vertical
-		// one, away from the steps in the cells' upper-right corners.
+		// The lanes' side: away from the step discs (below a
+		// horizontal line, left of a vertical one on squares).
 		nx, ny := -dy/d, dx/d
-		if nx > 1e-9 || math.Abs(nx) <= 1e-9 && ny < 0 {
+		bx, by := stepDirection(p.Maze.Board)
+		if nx*bx+ny*by > 0 {
 			nx, ny = -nx, -ny
-		}
-		if math.Abs(dy) < 1e-9 {
-			nx, ny = 0, 1
 		}
 		off := spacing * size * float64(mv.Lane)
 		a := Point{mv.A.X + nx*off, mv.A.Y + ny*off}
@@ -549,6 +547,22 @@ func (p Picture) drawPath(c vg.Canvas, k solutionKey, at func(Point) vg.Point, p
 		}
 		arrowTo(c, at(a), at(b), shorten, shorten, head)
 	}
+}
+
+// stepDirection is the direction, as a unit vector on the drawing, from a
+// cell's centre to its step disc in the solution key: up and right at 45°
+// on squares, at 67.5° on a queen's board (between its north and
+// north-east lines), at 30° on hexagons (between east and north-east).
+// The key's lanes run on the side of each line away from it.
+func stepDirection(b maze.Board) (x, y float64) {
+	a := math.Pi / 4
+	switch {
+	case b.Variant.Tiling == maze.Hex:
+		a = math.Pi / 6
+	case b.Variant.Queen:
+		a = 3 * math.Pi / 8
+	}
+	return math.Cos(a), -math.Sin(a)
 }
 
 // drawSteps writes the step at which the solution reaches each cell (the
@@ -573,10 +587,16 @@ func (p Picture) drawSteps(c vg.Canvas, k solutionKey, g Geometry, at func(Point
 		}
 		var discs []disc
 		switch {
-		case len(steps) == 1 && g.Size == 0.6:
-			// On hexagons, halfway between the lines east and north-east
-			// of the centre, whose lanes run away from it.
-			discs = []disc{{0.3 * math.Cos(math.Pi/6) / unit, -0.3 * math.Sin(math.Pi/6) / unit, 0.15, 0.27, strconv.Itoa(steps[0])}}
+		case len(steps) == 1 && (g.Size == 0.6 || p.Maze.Variant.Queen):
+			// Between two of the lines through the centre, whose lanes
+			// run away from it: on hexagons between east and north-east,
+			// on a queen's board between north-east and north.
+			bx, by := stepDirection(p.Maze.Board)
+			dist, r, size := 0.3/unit, 0.15, 0.27
+			if p.Maze.Variant.Queen {
+				dist, r, size = 0.39, 0.12, 0.2
+			}
+			discs = []disc{{dist * bx, dist * by, r, size, strconv.Itoa(steps[0])}}
 		case len(steps) == 1:
 			discs = []disc{{0.31, -0.33, 0.145, 0.27, strconv.Itoa(steps[0])}}
 		default:
