@@ -295,7 +295,18 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 	}
 	c.SetLineWidth(thin * 3)
 	for _, poly := range l.Outline {
-		c.Stroke(outline(Shape{Corners: poly}))
+		// Begin halfway along a side, so that every corner is a join of
+		// two sides: some back ends (PNG's) leave the start of a closed
+		// path unjoined.
+		mid := Point{(poly[0].X + poly[1].X) / 2, (poly[0].Y + poly[1].Y) / 2}
+		var path vg.Path
+		path.Move(at(mid))
+		for k := 1; k <= len(poly); k++ {
+			path.Line(at(poly[k%len(poly)]))
+		}
+		path.Line(at(mid))
+		path.Close()
+		c.Stroke(path)
 	}
 	c.SetLineWidth(thin * 4)
 	for _, w := range l.Walls {
