@@ -628,7 +628,10 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 				}
 				mu.Lock()
 				if best := shared.Load(); st.MaxDepth < int(best) {
-					st.Mazes = nil // no record: nothing of it is listed
+					// No record: neither its example nor its mazes can be
+					// the answer's, so neither is kept (memory grows by a
+					// few words per sub-tree finished, whatever the board).
+					st.Example, st.Mazes = nil, nil
 				}
 				if r.overflow {
 					overflow = true
