@@ -325,7 +325,7 @@ func Write(ctx context.Context, w io.Writer, s Settings) error {
 	d := newDoc(s.Paper, render.PDFInfo{Title: s.Title, Author: s.Author, Subject: s.subject(puzzles), Creator: "rjm"})
 	d.title(s, puzzles)
 	d.imprint(s, puzzles)
-	d.rules(s.Spec)
+	d.rules(ctx, s.Spec)
 	cols, rows := grid(s.PerPage)
 	for start := 0; start < len(puzzles); start += s.PerPage {
 		d.page()
@@ -569,13 +569,19 @@ const example = "4x4:3322102122133131"
 
 // rules writes the rules, the move letters, and a worked example: a small
 // maze and its solution key, with every move of it spelt out.
-func (d *doc) rules(spec generate.Spec) {
+func (d *doc) rules(ctx context.Context, spec generate.Spec) {
 	d.page()
 	d.heading("How to play")
 	width := d.paper.Width - 2*d.margin
 	body := face(11.5, false)
 	y := d.margin + 8*vg.Millimeter
-	for _, para := range strings.Split(rulesText, "\n") {
+	rules := rulesText
+	if spec.Variant.Tiling != maze.Square || spec.Variant.Queen {
+		// Not the rook's four directions: the board's own lines.
+		rules = strings.NewReplacer("in a straight line horizontally or vertically", "in a straight line along one of the board's lines",
+			"in a single orthogonal direction", "in a single direction").Replace(rules)
+	}
+	for _, para := range strings.Split(rules, "\n") {
 		y = d.text(d.margin, y, width, body, para, false) + 2*vg.Millimeter
 	}
 	notation := "The solutions at the back of the book write each move as a letter: R right, L left, U up, D down; “RDL” is a jump right, then down, then left, each as far as the number on the cell it starts from."
@@ -588,9 +594,7 @@ func (d *doc) rules(spec generate.Spec) {
 	y = d.text(d.margin, y+3*vg.Millimeter, width, body, notation, false)
 	y = d.text(d.margin, y+6*vg.Millimeter, width, face(13, true), "A worked example", false)
 
-	m, _ := maze.ParseID(example)
-	g := graph.MustCompile(m.Board)
-	f := analysis.AnalyzeSolved(g, m, solve.Solve(g, m))
+	m, f := exampleOf(ctx, spec)
 	pic := render.Picture{Maze: m, Features: f}
 	o := render.PictureOptions{Cell: 14 * vg.Millimeter}
 	pw, ph := pic.Size(o)
@@ -619,6 +623,32 @@ func (d *doc) rules(spec generate.Spec) {
 // hints are the solver's ways in, from the design paper's features.
 const hints = `Work backwards: only a few cells reach the goal in one jump, and fewer still reach those. Mark the cells you have visited with their step, as the key does, so that you notice a loop. Cells with the same number side by side jump alike: they are landmarks. The puzzles rise in difficulty through the book: easy, medium and hard, each band harder towards its end.`
 
+// exampleOf returns the worked example of a book of spec's mazes: on the
+// papers' boards the fixed 4×4 maze example; on a variant's board with
+// every cell open, a small maze of the same variant (4×4, the recipe's
+// method and energy, seed 1, a unique solution of 3 to 8 moves and no
+// black holes), so that the example moves as the book's puzzles do; the
+// fixed one when there is none.
+func exampleOf(ctx context.Context, spec generate.Spec) (*maze.Maze, *analysis.Features) {
+	fixed := func() (*maze.Maze, *analysis.Features) {
+		m, _ := maze.ParseID(example)
+		g := graph.MustCompile(m.Board)
+		return m, analysis.AnalyzeSolved(g, m, solve.Solve(g, m))
+	}
+	if spec.Variant == (maze.Variant{}) || spec.Layout != "" {
+		return fixed()
+	}
+	small := spec
+	small.Rows, small.Cols, small.Seed, small.Start, small.Goal = 4, 4, 1, nil, nil
+	small.RandomStart, small.RandomGoal = false, false
+	b := generate.Batch{Spec: small, Count: 1, Workers: 1, Keep: generate.Constraints{MinLength: 3, MaxLength: 8, Unique: true, NoBlackHoles: true}}
+	var r *generate.Result
+	if b.Run(ctx, func(_ int, res *generate.Result) error { r = res; return nil }) != nil || r == nil {
+		return fixed()
+	}
+	return r.Maze, r.Features
+}
+
 // walk spells out a solution move by move: "From the circled 3, R: 3
 // right to a 2; …".
 func walk(m *maze.Maze, f *analysis.Features) string {
@@ -637,7 +667,11 @@ func walk(m *maze.Maze, f *analysis.Features) string {
 		if k > 0 {
 			b.WriteString("; ")
 		}
-		fmt.Fprintf(&b, "%c, %d %s to %s", d.Letter(), m.Jumps[from], d, what)
+		letter := string(d.Letter())
+		if m.Variant.Tiling != maze.Square || m.Variant.Queen {
+			letter = d.Compass()
+		}
+		fmt.Fprintf(&b, "%s, %d %s to %s", letter, m.Jumps[from], d, what)
 	}
 	b.WriteString(".")
 	return b.String()

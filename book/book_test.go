@@ -208,3 +208,24 @@ func TestParsePaperAndBands(t *testing.T) {
 		t.Errorf("brutal: %v", err)
 	}
 }
+
+// A book of a variant's mazes explains its own moves: the worked example
+// is a small maze of the same variant, its solution in compass points.
+func TestVariantBookExample(t *testing.T) {
+	s := small()
+	s.Count = 1
+	s.Spec.Rows, s.Spec.Cols = 6, 6
+	s.Spec.Variant, _ = maze.ParseVariant("hex")
+	var buf bytes.Buffer
+	if err := book.Write(context.Background(), &buf, s); err != nil {
+		t.Fatal(err)
+	}
+	_, text := poppler(t, buf.Bytes())
+	if text == "" {
+		return
+	}
+	flat := strings.Join(strings.Fields(text), " ")
+	if !strings.Contains(flat, "compass point") || !regexp.MustCompile(`Solution: [NSEW ]+, \d+ moves\. From the circled \d: [NSEW]+,`).MatchString(flat) || strings.Contains(flat, "horizontally or vertically") {
+		t.Errorf("the rules of a hexagonal book:\n%.1500s", flat)
+	}
+}
