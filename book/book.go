@@ -313,9 +313,10 @@ func harder(a, b Puzzle) int {
 // (how the book was made and the seeded ID of every puzzle, to make it
 // again), the rules with a worked example, the puzzles (PerPage to a
 // page, each with its number, band and par), and the solution keys at the
-// back, as many to a page and as large as the puzzles; every page but the
-// title page numbered. The PDF's title, author, subject and creator are
-// set.
+// back; every page but the
+// title page numbered. The keys go as many to a page as the puzzles, or
+// fewer, so that a cell is at least 12 mm. The PDF's title, author,
+// subject and creator are set.
 func Write(ctx context.Context, w io.Writer, s Settings) error {
 	puzzles, err := Mazes(ctx, s)
 	if err != nil {
@@ -333,10 +334,17 @@ func Write(ctx context.Context, w io.Writer, s Settings) error {
 			d.puzzle(d.box(k, cols, rows), p, false)
 		}
 	}
-	for start := 0; start < len(puzzles); start += s.PerPage {
+	// The keys as many to a page as the puzzles, or fewer, so that a
+	// cell is at least 12 mm and its step numbers 9 pt.
+	per := s.PerPage
+	for per > 1 && d.cellOf(puzzles[0], per) < 12*vg.Millimeter {
+		per = map[int]int{6: 4, 4: 2, 2: 1}[per]
+	}
+	cols, rows = grid(per)
+	for start := 0; start < len(puzzles); start += per {
 		d.page()
 		d.heading("Solutions")
-		for k, p := range puzzles[start:min(start+s.PerPage, len(puzzles))] {
+		for k, p := range puzzles[start:min(start+per, len(puzzles))] {
 			d.puzzle(d.box(k, cols, rows), p, true)
 		}
 	}
@@ -685,6 +693,19 @@ func (d *doc) box(k, cols, rows int) vg.Rectangle {
 	x := d.margin + vg.Length(k%cols)*w
 	y := top - vg.Length(k/cols+1)*h
 	return vg.Rectangle{Min: vg.Point{X: x, Y: y}, Max: vg.Point{X: x + w, Y: y + h}}
+}
+
+// cellOf returns the cell at which puzzle p's key is drawn, per keys to
+// a page (with two lines of caption).
+func (d *doc) cellOf(p Puzzle, per int) vg.Length {
+	cols, rows := grid(per)
+	box := d.box(0, cols, rows)
+	pic := render.Picture{Maze: p.Result.Maze, Features: p.Result.Features}
+	w, h := pic.Size(render.PictureOptions{Cell: 10 * vg.Millimeter})
+	pad := 4 * vg.Millimeter
+	capH := 2*13*vg.Length(1) + 2*vg.Millimeter
+	scale := min(float64((box.Max.X-box.Min.X-2*pad)/w), float64((box.Max.Y-box.Min.Y-capH-2*pad)/h))
+	return 10 * vg.Millimeter * vg.Length(scale)
 }
 
 // puzzle draws one puzzle, or its solution key, centred in box below its
