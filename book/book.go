@@ -313,10 +313,9 @@ func harder(a, b Puzzle) int {
 // (how the book was made and the seeded ID of every puzzle, to make it
 // again), the rules with a worked example, the puzzles (PerPage to a
 // page, each with its number, band and par), and the solution keys at the
-// back; every page but the
-// title page numbered. The keys go as many to a page as the puzzles, or
-// fewer, so that a cell is at least 12 mm. The PDF's title, author,
-// subject and creator are set.
+// back, as many to a page as the puzzles or fewer, so that a cell is at
+// least 12 mm; every page but the title page numbered. The PDF's title,
+// author, subject and creator are set.
 func Write(ctx context.Context, w io.Writer, s Settings) error {
 	puzzles, err := Mazes(ctx, s)
 	if err != nil {
