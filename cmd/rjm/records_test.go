@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -77,6 +78,32 @@ func TestRecordsSignals(t *testing.T) {
 		if err != nil || !strings.HasPrefix(string(data), `{"board":"7x7"`) {
 			t.Errorf("%v: checkpoint %q, %v", tc.sig, data, err)
 		}
+	}
+	// On 6×6, whose sub-trees take milliseconds, the sub-trees finished
+	// before the signal are kept, and the resumed run ends with the
+	// answer of one whole run.
+	six := filepath.Join(t.TempDir(), "six")
+	cmd := exec.Command(bin, "records", "--size", "6", "--json", "--checkpoint", six)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if data, _ := os.ReadFile(six); strings.Count(string(data), "\n") >= 3 {
+			break
+		}
+	}
+	cmd.Process.Signal(os.Interrupt)
+	cmd.Wait()
+	code := cmd.ProcessState.ExitCode()
+	data, _ := os.ReadFile(six)
+	kept := strings.Count(string(data), "\n") - 1
+	out, errs, code2 := rjmRun(t, "", "records", "--size", "6", "--json", "--checkpoint", six)
+	var j struct {
+		MaxDepth int    `json:"max_depth"`
+		Count    string `json:"count"`
+	}
+	if code != 130 || kept < 1 || code2 != 0 || !strings.Contains(errs, fmt.Sprintf("holds %d finished sub-trees", kept)) || json.Unmarshal([]byte(out), &j) != nil || j.MaxDepth != 32 || j.Count != "38472" {
+		t.Errorf("6×6: status %d with %d sub-trees kept, then %d: %q\n%s", code, kept, code2, errs, out)
 	}
 }
 
