@@ -4,6 +4,10 @@ import (
 	"bytes"
 	"encoding/binary"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/plot/vg"
@@ -93,5 +97,37 @@ func TestFitCell(t *testing.T) {
 	}
 	if _, ok := readPicture(t, "../examples/figure1.txt").FitCell(PictureOptions{}, Letter); !ok {
 		t.Error("figure 1 does not fit on Letter")
+	}
+}
+
+// A PDF picture keeps its numbers as text, the key's steps among them,
+// and names the maze in its title.
+func TestPDFPictureText(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("poppler-utils are not installed")
+	}
+	p := readPicture(t, "../examples/figure1.txt")
+	var buf bytes.Buffer
+	if err := p.WritePicture(&buf, "pdf", PictureOptions{Solution: true}); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "f.pdf")
+	os.WriteFile(file, buf.Bytes(), 0o644)
+	text, err := exec.Command("pdftotext", file, "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := map[string]int{}
+	for _, w := range strings.Fields(string(text)) {
+		words[w]++
+	}
+	for step := range 14 {
+		if words[strconv.Itoa(step)] == 0 {
+			t.Errorf("step %d is not in the PDF's text: %q", step, text)
+		}
+	}
+	info, _ := exec.Command("pdfinfo", file).Output()
+	if !strings.Contains(string(info), "Title:           Rook Jumping Maze 5x5:3413133302312234233341432") {
+		t.Errorf("pdfinfo:\n%s", info)
 	}
 }

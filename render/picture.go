@@ -154,7 +154,11 @@ func (p Picture) WritePicture(w io.Writer, format string, o PictureOptions) erro
 	case "png":
 		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(300))}
 	case "pdf":
-		c = NewPDF(width, height, PDFInfo{Title: "Rook Jumping Maze", Creator: "rjm"})
+		title := "Rook Jumping Maze"
+		if id, err := p.Maze.ID(); err == nil {
+			title += " " + id
+		}
+		c = NewPDF(width, height, PDFInfo{Title: title, Creator: "rjm"})
 	default:
 		return fmt.Errorf("render: unknown picture format %q (want %s)", format, strings.Join(Formats, ", "))
 	}
