@@ -1,0 +1,35 @@
+package book
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"gonum.org/v1/plot/vg"
+)
+
+// FuzzWrap: wrapping any text at any width ends, loses no character but
+// the spaces it breaks at, and makes no line wider than the width unless
+// it is one character.
+func FuzzWrap(f *testing.F) {
+	for _, s := range []string{"Rook Jumping Mazes", strings.Repeat("x", 300), "5x5,goal=random,method=uphill,iterations=25000 seeds 1, 2", "Ηλέκτρα и Москва", "a\nb\n\nc", ""} {
+		f.Add(s, 100.0)
+		f.Add(s, 3.0)
+	}
+	f.Fuzz(func(t *testing.T, s string, width float64) {
+		if !utf8.ValidString(s) || width < 1 || width > 2000 {
+			return
+		}
+		fc := face(10, false)
+		lines := wrap(fc, s, vg.Length(width))
+		squash := func(s string) string { return strings.Join(strings.Fields(s), "") }
+		if got, want := squash(strings.Join(lines, "")), squash(s); got != want {
+			t.Fatalf("wrap lost text: %q from %q", got, want)
+		}
+		for _, line := range lines {
+			if fc.Width(line) > vg.Length(width) && utf8.RuneCountInString(line) > 1 {
+				t.Fatalf("line %q is %v wide, more than %v", line, fc.Width(line), width)
+			}
+		}
+	})
+}
