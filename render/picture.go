@@ -362,6 +362,14 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 		if w := f.Width(text); w > vg.Length(0.62*g.Size)*cell {
 			f = face(0.5 * 0.62 * g.Size * float64(cell) / float64(w))
 		}
+		if i == m.Start {
+			// The ring must clear the number's corners: a wide number
+			// is set smaller inside it.
+			reach := math.Hypot(float64(f.Width(text)/2), float64(f.Font.Size*0.36))
+			if most := 0.23 * g.Size * float64(cell); reach > most {
+				f = face(float64(f.Font.Size) / (g.Size * float64(cell)) * most / reach)
+			}
+		}
 		if o.Solution {
 			c.SetColor(cmp.Or[color.Color](fills[i], color.White))
 			c.Fill(disk(at(s.Center), vg.Length(0.27*g.Size)*cell))
