@@ -51,7 +51,7 @@ func (s *server) dateParam(r *http.Request) (time.Time, error) {
 // Its error carries the status to answer.
 func (s *server) day(ctx context.Context, date time.Time) (*day, *httpError) {
 	key := date.Format(daily.DateLayout)
-	if d := s.days.get(key); d != nil {
+	if d, ok := s.days.get(key); ok {
 		// A cached date is shown already, so not in the future: but the
 		// clock may have been asked before midnight; check again.
 		if !date.After(s.sched.Today()) {
@@ -69,7 +69,10 @@ func (s *server) day(ctx context.Context, date time.Time) (*day, *httpError) {
 	if err != nil {
 		return nil, s.internal(fmt.Errorf("stored maze of %s: %w", key, err))
 	}
-	d := newDay(st, m)
+	d, err := newDay(s.pages, st, m)
+	if err != nil {
+		return nil, s.internal(err)
+	}
 	s.days.put(key, d)
 	return d, nil
 }

@@ -12,8 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"time"
+		"time"
 
 	"rjm/analysis"
 	"rjm/daily"
@@ -99,12 +98,11 @@ func (p *pages) render(name string, data any) ([]byte, error) {
 	return b.Bytes(), err
 }
 
-func newPlayPage(m *maze.Maze, d *store.Daily) playPage {
-	id, _ := m.ID()
-	g := newGame(m, "")
-	pp := playPage{Title: "Maze " + id, ID: id, Heading: "Rook Jumping Maze", Variant: m.Variant.String(), Board: playBoard(m), Rook: g.Rook, Shortest: g.Shortest, Keys: keyHelp(m.Board), Rules: variantRules(m.Variant)}
+// newPlayPage is the play page of maze m, whose game g is, for the maze
+// of the day d (nil for any other maze).
+func newPlayPage(m *maze.Maze, g game, d *store.Daily) playPage {
+	pp := playPage{Title: "Maze " + g.ID, ID: g.ID, Heading: "Rook Jumping Maze", Variant: m.Variant.String(), Board: playBoard(m), Rook: g.Rook, Shortest: g.Shortest, Keys: keyHelp(m.Board), Rules: variantRules(m.Variant)}
 	if d != nil {
-		g.Date = d.Date
 		pp.Title = "Rook Jumping Maze of the Day, " + d.Date
 		pp.Heading, pp.Date = "Maze of the Day", d.Date
 		pp.Difficulty = d.Difficulty
@@ -134,13 +132,8 @@ func (s *server) writeDay(w http.ResponseWriter, r *http.Request, date time.Time
 		s.pageError(w, herr.code, herr.msg)
 		return
 	}
-	page, err := d.page(s.pages)
-	if err != nil {
-		s.pageInternal(w, err)
-		return
-	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Write(page)
+	w.Write(d.html)
 }
 
 func (s *server) pageMaze(w http.ResponseWriter, r *http.Request) {
@@ -148,7 +141,7 @@ func (s *server) pageMaze(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	s.writePage(w, http.StatusOK, "play.html", newPlayPage(m, nil))
+	s.writePage(w, http.StatusOK, "play.html", newPlayPage(m, newGame(m, ""), nil))
 }
 
 // writePage renders a page and answers it.
@@ -187,57 +180,27 @@ func (s *server) pageError(w http.ResponseWriter, code int, msg string) {
 	}{http.StatusText(code), msg})
 }
 
-// day is one date's maze of the day, as answered: the JSON of
-// GET /api/daily and the page, each made once, since a stored date never
-// changes.
+// day is one date's maze of the day as answered, the JSON of
+// GET /api/daily and the page, both made once from one solve of the maze,
+// since a stored date never changes.
 type day struct {
-	stored store.Daily
-	maze   *maze.Maze
-	json   []byte
-
-	once    sync.Once
-	html    []byte
-	htmlErr error
+	json, html []byte
 }
 
-func newDay(st store.Daily, m *maze.Maze) *day {
+func newDay(p *pages, st store.Daily, m *maze.Maze) (*day, error) {
 	g := newGame(m, st.Date)
 	v := dailyView{Date: st.Date, Head: render.NewHead(m), Shortest: g.Shortest, Difficulty: st.Difficulty}
 	var b bytes.Buffer
 	writeJSONTo(&b, v)
-	return &day{stored: st, maze: m, json: b.Bytes()}
-}
-
-func (d *day) page(p *pages) ([]byte, error) {
-	d.once.Do(func() { d.html, d.htmlErr = p.render("play.html", newPlayPage(d.maze, &d.stored)) })
-	return d.html, d.htmlErr
-}
-
-// dayCache keeps the dates answered. It forgets them all past maxDays,
-// which bounds its memory.
-type dayCache struct {
-	mu   sync.Mutex
-	days map[string]*day
-}
-
-const maxDays = 1000
-
-func newDayCache() *dayCache { return &dayCache{days: map[string]*day{}} }
-
-func (c *dayCache) get(date string) *day {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.days[date]
-}
-
-func (c *dayCache) put(date string, d *day) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if len(c.days) >= maxDays {
-		clear(c.days)
+	html, err := p.render("play.html", newPlayPage(m, g, &st))
+	if err != nil {
+		return nil, err
 	}
-	c.days[date] = d
+	return &day{json: b.Bytes(), html: html}, nil
 }
+
+// maxDays bounds the dates whose answers the site keeps.
+const maxDays = 1000
 
 // dirKeys names the keys the player's script takes for each direction
 // (play.js's KEYS).
@@ -510,9 +473,8 @@ func (s *server) pageDashboard(w http.ResponseWriter, r *http.Request) {
 			s.pageInternal(w, err)
 			return
 		}
-		g := graph.MustCompile(m.Board)
-		row := dashboardRow{Date: d.Date, Level: d.Difficulty, ID: d.Maze, Features: analysis.Analyze(g, m), Stats: st,
-			Simulated: simulate.Novice{}.Run(g, m, simulatedRuns, simulatedSeed)}
+		f := s.factsOf(d.Maze, m)
+		row := dashboardRow{Date: d.Date, Level: d.Difficulty, ID: d.Maze, Features: f.features, Stats: st, Simulated: f.simulated}
 		row.SimRate = 100 * row.Simulated.SolveRate()
 		if st.Plays > 0 {
 			row.SolveRate = 100 * float64(st.Solved) / float64(st.Plays)
@@ -526,6 +488,25 @@ func (s *server) pageDashboard(w http.ResponseWriter, r *http.Request) {
 		Real, Simulated fitView
 		MinMazes        int
 	}{"Designer dashboard", rows, fitPlays(rows, false), fitPlays(rows, true), difficulty.MinMazes})
+}
+
+// mazeFacts is what the dashboard shows of a maze that no play changes:
+// its design features and what the simulated novices did. It is computed
+// once per maze and kept by maze ID.
+type mazeFacts struct {
+	features  *analysis.Features
+	simulated simulate.Summary
+}
+
+// factsOf returns the facts of maze m, whose ID is id.
+func (s *server) factsOf(id string, m *maze.Maze) *mazeFacts {
+	if f, ok := s.facts.get(id); ok {
+		return f
+	}
+	g := graph.MustCompile(m.Board)
+	f := &mazeFacts{features: analysis.Analyze(g, m), simulated: simulate.Novice{}.Run(g, m, simulatedRuns, simulatedSeed)}
+	s.facts.put(id, f)
+	return f
 }
 
 // minSolved is the fewest solved plays (or simulated solves) a maze needs

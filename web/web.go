@@ -56,7 +56,9 @@ type server struct {
 	log     *slog.Logger
 	limiter *limiter
 	pages   *pages
-	days    *dayCache
+	days    *lru[*day]
+	// facts keeps what the dashboard computes of each maze, by maze ID.
+	facts *lru[*mazeFacts]
 }
 
 // NewHandler returns the site's handler over s: the pages and the API on
@@ -86,7 +88,8 @@ func NewHandler(s store.Store, o Options) http.Handler {
 		log:     log,
 		limiter: newLimiter(o.GenerateEvery, o.GenerateBurst, o.Now),
 		pages:   newPages(),
-		days:    newDayCache(),
+		days:    newLRU[*day](maxDays),
+		facts:   newLRU[*mazeFacts](maxDays),
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", srv.healthz)
