@@ -11,6 +11,7 @@ import (
 	"rjm/analysis"
 	"rjm/energy"
 	"rjm/generate"
+	"rjm/generate/batchfile"
 	"rjm/internal/cli"
 	"rjm/maze"
 	"rjm/render"
@@ -207,11 +208,11 @@ func generateMany(e *cli.Env, b generate.Batch, asJSON bool, out string, seedGiv
 	if err := b.Validate(); err != nil {
 		return cli.BadInput(fmt.Errorf("--count: %s", strings.TrimPrefix(err.Error(), "generate: ")))
 	}
-	var sink render.BatchSink = render.NewBatchWriter(e.Stdout, asJSON, 0)
+	var sink batchfile.Sink = batchfile.NewWriter(e.Stdout, asJSON, 0)
 	if out != "" {
-		o, err := render.OpenBatch(out, asJSON, b, seedGiven)
+		o, err := batchfile.Open(out, asJSON, b, seedGiven)
 		if err != nil {
-			return cli.BadInput(fmt.Errorf("-o %s", strings.TrimPrefix(err.Error(), "render: ")))
+			return cli.BadInput(fmt.Errorf("-o %s", strings.TrimPrefix(err.Error(), "batchfile: ")))
 		}
 		defer o.Close()
 		if o.Count() > 0 {
