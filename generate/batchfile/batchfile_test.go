@@ -12,7 +12,7 @@ import (
 )
 
 // results generates n mazes of a small batch, seeds 5, 6, ...
-func results(t *testing.T, n int) (generate.Batch, []*generate.Result) {
+func results(t testing.TB, n int) (generate.Batch, []*generate.Result) {
 	t.Helper()
 	spec := generate.Default()
 	spec.Seed, spec.Iterations = 5, 100
@@ -86,4 +86,34 @@ func TestOpenResumes(t *testing.T) {
 	if names, _ := os.ReadDir(filepath.Join(dir, "folder")); len(names) != 2 {
 		t.Errorf("the folder holds %d files, want 2", len(names))
 	}
+}
+
+// FuzzRead: reading back any batch file never panics, never reads
+// past the data, and the mazes it returns are whole mazes of the recipe.
+func FuzzRead(f *testing.F) {
+	batch, rs := results(f, 2)
+	spec := batch.Spec
+	for _, asJSON := range []bool{false, true} {
+		var b strings.Builder
+		w := batchfile.NewWriter(&b, asJSON, 0)
+		w.Write(rs[0])
+		w.Write(rs[1])
+		f.Add(b.String(), asJSON)
+		f.Add(b.String()[:b.Len()/2], asJSON)
+	}
+	f.Add("", false)
+	f.Add("{\"id\": \"1x2:10\", \"seeded_id\": \"x\"}\n", true)
+	f.Fuzz(func(t *testing.T, data string, asJSON bool) {
+		done, size, err := batchfile.Read([]byte(data), asJSON, spec)
+		if size < 0 || size > len(data) {
+			t.Fatalf("size %d of %d bytes", size, len(data))
+		}
+		if err == nil {
+			for _, d := range done {
+				if d.Maze == nil || d.Maze.Validate() != nil {
+					t.Fatalf("a maze read back is not whole: %v", d.Maze)
+				}
+			}
+		}
+	})
 }
