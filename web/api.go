@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -20,7 +21,6 @@ import (
 	"rjm/internal/buildinfo"
 	"rjm/maze"
 	"rjm/render"
-	"rjm/rng"
 	"rjm/solve"
 	"rjm/store"
 )
@@ -174,40 +174,23 @@ func decodeGenerate(body []byte) (generate.Spec, error) {
 	return req.spec()
 }
 
-// spec returns the recipe req asks for, within the caps.
+// spec returns the recipe req asks for, within the caps: generate.Settings
+// checks it, with the command line's messages. One of rows and cols alone
+// gives a square board.
 func (req generateRequest) spec() (generate.Spec, error) {
-	spec := generate.Default()
-	switch {
-	case req.Rows != nil && req.Cols != nil:
-		spec.Rows, spec.Cols = *req.Rows, *req.Cols
-	case req.Rows != nil:
-		spec.Rows, spec.Cols = *req.Rows, *req.Rows
-	case req.Cols != nil:
-		spec.Rows, spec.Cols = *req.Cols, *req.Cols
-	}
-	if req.Method != nil {
-		spec.Method = *req.Method
-	}
-	if req.Iterations != nil {
-		spec.Iterations = *req.Iterations
-	}
-	if req.Energy != nil {
-		spec.Energy = *req.Energy
+	set := generate.Settings{
+		Rows: cmp.Or(req.Rows, req.Cols), Cols: cmp.Or(req.Cols, req.Rows),
+		Method: req.Method, Iterations: req.Iterations, Energy: req.Energy, Seed: req.Seed,
+		MaxSide: MaxGenerateSide, MaxWork: MaxGenerateWork,
 	}
 	if req.Variant != nil {
 		v, err := maze.ParseVariant(*req.Variant)
 		if err != nil {
-			return spec, err
+			return generate.Spec{}, err
 		}
-		spec.Variant = v
+		set.Variant = v
 	}
-	spec.RandomGoal = !spec.Variant.Exit
-	if req.Seed != nil {
-		spec.Seed = *req.Seed
-	} else {
-		spec.Seed = rng.Draw()
-	}
-	return spec, checkSpec(spec)
+	return set.Spec()
 }
 
 // checkSpec holds a spec to the API's caps and validates it.

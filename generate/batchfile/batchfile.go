@@ -1,4 +1,10 @@
-package render
+// Package batchfile writes the mazes of a batch (generate.Batch) as they
+// come, to a stream, a file or a folder, in render's views: text reports
+// (render.GenerateText) or JSON (render.NewGenerate). It reads what it
+// wrote back, so that a batch cut short goes on where it stopped. It is
+// apart from render, which draws and makes views, and from generate, which
+// render's views import.
+package batchfile
 
 import (
 	"bufio"
@@ -16,31 +22,32 @@ import (
 	"rjm/generate"
 	"rjm/internal/safefile"
 	"rjm/maze"
+	"rjm/render"
 )
 
-// BatchWriter writes the mazes of a batch as they come, each in full
-// before the next: their text reports (GenerateText) separated by blank
-// lines, or their JSON views (NewGenerate) as JSON Lines, one maze per
+// Writer writes the mazes of a batch as they come, each in full
+// before the next: their text reports (render.GenerateText) separated by blank
+// lines, or their JSON views (render.NewGenerate) as JSON Lines, one maze per
 // line. Each maze is flushed as it is written, so a batch cut short
-// leaves whole mazes, which ReadBatch reads back to resume it.
-type BatchWriter struct {
+// leaves whole mazes, which Read reads back to resume it.
+type Writer struct {
 	w      *bufio.Writer
 	asJSON bool
 	n      int
 }
 
-// NewBatchWriter returns a BatchWriter on w, writing JSON Lines when
+// NewWriter returns a Writer on w, writing JSON Lines when
 // asJSON is set and text otherwise; done is the number of mazes w already
 // holds (a resumed batch), so that text goes on with its blank line.
-func NewBatchWriter(w io.Writer, asJSON bool, done int) *BatchWriter {
-	return &BatchWriter{w: bufio.NewWriter(w), asJSON: asJSON, n: done}
+func NewWriter(w io.Writer, asJSON bool, done int) *Writer {
+	return &Writer{w: bufio.NewWriter(w), asJSON: asJSON, n: done}
 }
 
 // Write writes one maze and flushes it, so that it appears at once.
-func (b *BatchWriter) Write(r *generate.Result) error {
+func (b *Writer) Write(r *generate.Result) error {
 	switch {
 	case b.asJSON:
-		js, err := json.Marshal(NewGenerate(r))
+		js, err := json.Marshal(render.NewGenerate(r))
 		if err != nil {
 			return err
 		}
@@ -50,7 +57,7 @@ func (b *BatchWriter) Write(r *generate.Result) error {
 		b.w.WriteString("\n")
 		fallthrough
 	default:
-		b.w.WriteString(GenerateText(r))
+		b.w.WriteString(render.GenerateText(r))
 	}
 	b.n++
 	return b.w.Flush()
@@ -58,14 +65,14 @@ func (b *BatchWriter) Write(r *generate.Result) error {
 
 // Count returns the number of mazes written, those already there
 // included.
-func (b *BatchWriter) Count() int { return b.n }
+func (b *Writer) Count() int { return b.n }
 
-// ReadBatch reads back what a BatchWriter wrote (JSON Lines when asJSON
+// Read reads back what a Writer wrote (JSON Lines when asJSON
 // is set, else text), up to the last whole maze: the mazes as results
 // (each with its seeded ID's spec and its maze) and the length of data
 // they take; a maze cut short at the end is not counted. Every maze must
 // come from the same recipe, spec (seed aside).
-func ReadBatch(data []byte, asJSON bool, spec generate.Spec) (done []*generate.Result, size int, err error) {
+func Read(data []byte, asJSON bool, spec generate.Spec) (done []*generate.Result, size int, err error) {
 	recipe, _, _ := strings.Cut(spec.String(), "#")
 	add := func(seededID, id string) error {
 		s, err := generate.ParseSpec(seededID, generate.Spec{})
@@ -73,7 +80,7 @@ func ReadBatch(data []byte, asJSON bool, spec generate.Spec) (done []*generate.R
 			return err
 		}
 		if r, _, _ := strings.Cut(seededID, "#"); r != recipe {
-			return fmt.Errorf("render: maze %d was made by %s, not by this batch's recipe %s", len(done)+1, r, recipe)
+			return fmt.Errorf("batchfile: maze %d was made by %s, not by this batch's recipe %s", len(done)+1, r, recipe)
 		}
 		m, err := maze.ParseID(id)
 		if err != nil {
@@ -145,7 +152,7 @@ type FolderWriter struct {
 	n      int
 }
 
-// folderName returns the file of maze k (from 0).
+// name returns the file of maze k (from 0).
 func (f *FolderWriter) name(k int) string {
 	ext := ".txt"
 	if f.asJSON {
@@ -177,12 +184,12 @@ func OpenFolder(dir string, asJSON bool, spec generate.Spec) (*FolderWriter, []*
 				data = append(line.Bytes(), '\n')
 			}
 		}
-		one, _, err := ReadBatch(data, asJSON, spec)
+		one, _, err := Read(data, asJSON, spec)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", f.name(len(done)), err)
 		}
 		if len(one) != 1 {
-			return nil, nil, fmt.Errorf("render: %s holds no maze of this batch", f.name(len(done)))
+			return nil, nil, fmt.Errorf("batchfile: %s holds no maze of this batch", f.name(len(done)))
 		}
 		done = append(done, one[0])
 	}
@@ -194,13 +201,13 @@ func OpenFolder(dir string, asJSON bool, spec generate.Spec) (*FolderWriter, []*
 func (f *FolderWriter) Write(r *generate.Result) error {
 	var data []byte
 	if f.asJSON {
-		js, err := json.MarshalIndent(NewGenerate(r), "", "  ")
+		js, err := json.MarshalIndent(render.NewGenerate(r), "", "  ")
 		if err != nil {
 			return err
 		}
 		data = append(js, '\n')
 	} else {
-		data = []byte(GenerateText(r))
+		data = []byte(render.GenerateText(r))
 	}
 	if err := safefile.WriteBytes(f.name(f.n), data); err != nil {
 		return err
@@ -212,17 +219,17 @@ func (f *FolderWriter) Write(r *generate.Result) error {
 // Count returns the number of mazes the folder holds.
 func (f *FolderWriter) Count() int { return f.n }
 
-// BatchSink is where a batch's mazes go, one at a time: a BatchWriter or
+// Sink is where a batch's mazes go, one at a time: a Writer or
 // a FolderWriter.
-type BatchSink interface {
+type Sink interface {
 	Write(*generate.Result) error
 	Count() int // the mazes it holds
 }
 
-// BatchOutput is a batch's output file or folder, opened to go on where an
+// Output is a batch's output file or folder, opened to go on where an
 // earlier run of the same batch stopped.
-type BatchOutput struct {
-	BatchSink
+type Output struct {
+	Sink
 	// Batch is the batch resumed after the mazes the output holds (with
 	// the seed of the file's first maze when none was given).
 	Batch generate.Batch
@@ -230,28 +237,28 @@ type BatchOutput struct {
 }
 
 // Close closes the output file.
-func (o *BatchOutput) Close() error { return o.close() }
+func (o *Output) Close() error { return o.close() }
 
-// OpenBatch opens path for the mazes of batch b: a folder (a path ending
+// Open opens path for the mazes of batch b: a folder (a path ending
 // in "/", or an existing folder; see OpenFolder) or a file (text, or JSON
 // Lines with asJSON). Whole mazes an earlier run left there are kept and a
 // maze cut short is dropped; the batch returned goes on after them. When
 // seedGiven is false the batch takes the seed of the output's first maze.
 // An output of another recipe, or of a batch that starts at another
 // seed, is an error.
-func OpenBatch(path string, asJSON bool, b generate.Batch, seedGiven bool) (*BatchOutput, error) {
+func Open(path string, asJSON bool, b generate.Batch, seedGiven bool) (*Output, error) {
 	if st, err := os.Stat(path); strings.HasSuffix(path, "/") || err == nil && st.IsDir() {
 		folder, done, err := OpenFolder(path, asJSON, b.Spec)
 		if err != nil {
 			return nil, err
 		}
-		return &BatchOutput{BatchSink: folder, Batch: b.Resume(done), close: func() error { return nil }}, nil
+		return &Output{Sink: folder, Batch: b.Resume(done), close: func() error { return nil }}, nil
 	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, err
 	}
-	fail := func(err error) (*BatchOutput, error) {
+	fail := func(err error) (*Output, error) {
 		f.Close()
 		return nil, err
 	}
@@ -262,14 +269,14 @@ func OpenBatch(path string, asJSON bool, b generate.Batch, seedGiven bool) (*Bat
 	if len(data) > 0 && !seedGiven {
 		b.Spec.Seed = firstSeed(data, asJSON, b.Spec.Seed)
 	}
-	done, size, err := ReadBatch(data, asJSON, b.Spec)
+	done, size, err := Read(data, asJSON, b.Spec)
 	switch {
 	case err != nil:
 		return fail(err)
 	case len(done) > 0 && (done[0].Spec.Seed < b.Spec.Seed || done[0].Spec.Seed > b.Spec.Seed && b.Keep == generate.Constraints{}):
 		// Under constraints the first maze may come after seeds that
 		// missed them; without, it is the batch's seed itself.
-		return fail(fmt.Errorf("render: it holds a batch that starts at seed %d, not at seed %d", done[0].Spec.Seed, b.Spec.Seed))
+		return fail(fmt.Errorf("batchfile: it holds a batch that starts at seed %d, not at seed %d", done[0].Spec.Seed, b.Spec.Seed))
 	}
 	if err := f.Truncate(int64(size)); err != nil {
 		return fail(err)
@@ -277,7 +284,7 @@ func OpenBatch(path string, asJSON bool, b generate.Batch, seedGiven bool) (*Bat
 	if _, err := f.Seek(int64(size), io.SeekStart); err != nil {
 		return fail(err)
 	}
-	return &BatchOutput{BatchSink: NewBatchWriter(f, asJSON, len(done)), Batch: b.Resume(done), close: f.Close}, nil
+	return &Output{Sink: NewWriter(f, asJSON, len(done)), Batch: b.Resume(done), close: f.Close}, nil
 }
 
 // firstSeed returns the seed of the first maze of a batch file, or def.
