@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"encoding/json"
 	"net/http"
 	"strings"
@@ -77,30 +76,3 @@ func (w *jsonErrors) Write(p []byte) (int, error) {
 }
 
 func (w *jsonErrors) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-type errorBody struct {
-	Error string `json:"error"`
-}
-
-// writeJSON answers v as JSON with the given status.
-func writeJSON(w http.ResponseWriter, code int, v any) {
-	var b bytes.Buffer
-	if writeJSONTo(&b, v) != nil {
-		code = http.StatusInternalServerError
-		b.Reset()
-		b.WriteString(`{"error":"internal error"}` + "\n")
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(code)
-	w.Write(b.Bytes())
-}
-
-// writeJSONTo writes v as one line of JSON.
-func writeJSONTo(b *bytes.Buffer, v any) error {
-	return json.NewEncoder(b).Encode(v)
-}
-
-// writeError answers {"error": msg} with the given status.
-func writeError(w http.ResponseWriter, code int, msg string) {
-	writeJSON(w, code, errorBody{msg})
-}

@@ -7,9 +7,11 @@ package web
 import (
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"rjm/daily"
+	"rjm/internal/buildinfo"
 	"rjm/store"
 )
 
@@ -91,15 +93,47 @@ func NewHandler(s store.Store, o Options) http.Handler {
 		days:    newLRU[*day](maxDays),
 		facts:   newLRU[*mazeFacts](maxDays),
 	}
+	return srv.guard(srv.routes())
+}
+
+// routes is every path the site answers, by feature: each handler lives
+// in the file of its feature (play.go, daily.go, generate.go, analyze.go,
+// print.go, dashboard.go, plays.go).
+func (s *server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /healthz", srv.healthz)
-	mux.HandleFunc("GET /api/daily", srv.apiDaily)
-	mux.HandleFunc("GET /api/maze/{id}", srv.apiMaze)
-	mux.HandleFunc("POST /api/analyze", srv.apiAnalyze)
-	mux.HandleFunc("POST /api/generate", srv.apiGenerate)
-	mux.HandleFunc("POST /api/plays", srv.apiPlays)
-	mux.HandleFunc("GET /api/stats", srv.apiStats)
-	mux.HandleFunc("GET /api/hint", srv.apiHint)
-	srv.pages.register(mux, srv)
-	return srv.guard(mux)
+	mux.HandleFunc("GET /healthz", s.healthz)
+	mux.Handle("GET /static/", s.static())
+
+	mux.HandleFunc("GET /m/{id}", s.pageMaze) // play any maze
+	mux.HandleFunc("GET /{$}", s.pageToday)   // the maze of the day
+	mux.HandleFunc("GET /d/{date}", s.pageDate)
+	mux.HandleFunc("GET /archive", s.pageArchive)
+	mux.HandleFunc("GET /api/daily", s.apiDaily)
+	mux.HandleFunc("GET /generate", s.pageGenerateForm)
+	mux.HandleFunc("POST /generate", s.pageGenerate)
+	mux.HandleFunc("POST /api/generate", s.apiGenerate)
+	mux.HandleFunc("GET /analyze", s.pageAnalyzeForm)
+	mux.HandleFunc("POST /analyze", s.pageAnalyze)
+	mux.HandleFunc("POST /api/analyze", s.apiAnalyze)
+	mux.HandleFunc("GET /api/maze/{id}", s.apiMaze)
+	mux.HandleFunc("GET /print/{id}", s.pagePrint)
+	mux.HandleFunc("GET /dashboard", s.pageDashboard)
+	mux.HandleFunc("POST /api/plays", s.apiPlays)
+	mux.HandleFunc("GET /api/stats", s.apiStats)
+	mux.HandleFunc("GET /api/hint", s.apiHint)
+
+	// Every other GET is not found; other methods on unknown paths are
+	// not allowed (405).
+	mux.HandleFunc("GET /", func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			writeError(w, http.StatusNotFound, "no such API endpoint: "+r.Method+" "+r.URL.Path)
+			return
+		}
+		s.pageError(w, http.StatusNotFound, "There is no page at "+r.URL.Path+".")
+	})
+	return mux
+}
+
+func (s *server) healthz(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "version": buildinfo.Version()})
 }

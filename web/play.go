@@ -1,12 +1,11 @@
 package web
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"html"
 	"html/template"
-	"regexp"
+	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -14,6 +13,7 @@ import (
 	"rjm/maze"
 	"rjm/render"
 	"rjm/solve"
+	"rjm/store"
 )
 
 // game is what the player's script is given: the maze's nodes (cells, or
@@ -117,35 +117,75 @@ func cellName(m *maze.Maze, i int) string {
 	return name
 }
 
-// picture is rjm render's SVG picture of p with options o, to show in a
-// page: the printer's own drawing, with a role and a name.
-func picture(p render.Picture, o render.PictureOptions, label string) (template.HTML, error) {
-	var b bytes.Buffer
-	if err := p.WritePicture(&b, "svg", o); err != nil {
-		return "", err
-	}
-	svg := b.String()
-	svg = svg[strings.Index(svg, "<svg"):] // no XML declaration or comment inside HTML
-	svg = strings.Replace(svg, "<svg", `<svg class="picture" role="img" aria-label="`+html.EscapeString(label)+`"`, 1)
-	// The site's Content-Security-Policy allows no inline style: the same
-	// properties, as presentation attributes.
-	svg = styleAttr.ReplaceAllStringFunc(svg, func(a string) string {
-		var out []string
-		for _, decl := range strings.Split(a[len(`style="`):len(a)-1], ";") {
-			if k, v, ok := strings.Cut(decl, ":"); ok {
-				out = append(out, strings.TrimSpace(k)+`="`+strings.TrimSpace(v)+`"`)
-			}
-		}
-		return strings.Join(out, " ")
-	})
-	return template.HTML(svg), nil // written by render, every text escaped
-}
-
-// styleAttr matches the style attributes of render's SVG pictures.
-var styleAttr = regexp.MustCompile(`style="[^"]*"`)
-
 // gameJSON returns the game as JSON for the page's data attribute.
 func gameJSON(g game) string {
 	b, _ := json.Marshal(g)
 	return string(b)
+}
+
+// playPage is the data of the play page.
+type playPage struct {
+	Title      string
+	ID         string
+	Heading    string
+	Date       string
+	Keys       string // the keys of the board's directions
+	Rules      [][2]string
+	Difficulty string
+	Variant    string
+	Board      template.HTML
+	Game       string // the game as JSON
+	Rook       bool
+	Shortest   int
+}
+
+// newPlayPage is the play page of maze m, whose game g is, for the maze
+// of the day d (nil for any other maze).
+func newPlayPage(m *maze.Maze, g game, d *store.Daily) playPage {
+	pp := playPage{Title: "Maze " + g.ID, ID: g.ID, Heading: "Rook Jumping Maze", Variant: m.Variant.String(), Board: playBoard(m), Rook: g.Rook, Shortest: g.Shortest, Keys: keyHelp(m.Board), Rules: variantRules(m.Variant)}
+	if d != nil {
+		pp.Title = "Rook Jumping Maze of the Day, " + d.Date
+		pp.Heading, pp.Date = "Maze of the Day", d.Date
+		pp.Difficulty = d.Difficulty
+	}
+	pp.Game = gameJSON(g)
+	return pp
+}
+
+func (s *server) pageMaze(w http.ResponseWriter, r *http.Request) {
+	m, ok := s.pathMaze(w, r)
+	if !ok {
+		return
+	}
+	s.writePage(w, http.StatusOK, "play.html", newPlayPage(m, newGame(m, ""), nil))
+}
+
+// dirKeys names the keys the player's script takes for each direction
+// (play.js's KEYS).
+var dirKeys = map[maze.Dir]string{
+	maze.Up: "↑ north", maze.Down: "↓ south", maze.Left: "← west", maze.Right: "→ east",
+	maze.UpLeft: "7 or Home north-west", maze.UpRight: "9 or Page Up north-east",
+	maze.DownLeft: "1 or End south-west", maze.DownRight: "3 or Page Down south-east",
+}
+
+// keyHelp lists the keys of board b's directions.
+func keyHelp(b maze.Board) string {
+	var keys []string
+	for _, d := range b.Dirs() {
+		keys = append(keys, dirKeys[d])
+	}
+	return strings.Join(keys, ", ")
+}
+
+// variantRules returns the names and descriptions of v's rules, from the
+// library's list.
+func variantRules(v maze.Variant) [][2]string {
+	names := strings.Split(v.String(), ",")
+	var rules [][2]string
+	for _, nd := range maze.VariantNames {
+		if slices.Contains(names, nd[0]) {
+			rules = append(rules, nd)
+		}
+	}
+	return rules
 }
