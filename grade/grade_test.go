@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -131,4 +132,47 @@ func TestPlantedBugsFail(t *testing.T) {
 			}
 		})
 	}
+}
+
+// No correct program is ever failed: the Go and the Python student pass
+// every check of every exercise at the default settings (10 runs, 3,000
+// iterations) under 50 seeds. Long: it runs only with RJM_LONG=1, and
+// never under -short (about ten minutes on two cores).
+func TestCorrectProgramsPass50Seeds(t *testing.T) {
+	if testing.Short() || os.Getenv("RJM_LONG") != "1" {
+		t.Skip("long: set RJM_LONG=1 to run")
+	}
+	for _, lang := range []string{"go", "python"} {
+		for _, name := range exercise.Names {
+			worst := 1.0
+			for seed := uint64(1); seed <= 50; seed++ {
+				r, err := grade.Run(context.Background(), name, grade.Settings{Command: student(t, lang, name, ""), Seed: seed}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !r.Pass {
+					t.Errorf("%s %s, seed %d: a correct program fails:\n%s", lang, name, seed, r.Text())
+				}
+				for _, c := range r.Checks {
+					if p := pValue(c.Message); c.Name == "search" || c.Name == "uniform" {
+						worst = min(worst, p)
+					}
+				}
+			}
+			t.Logf("%s %s: 50 seeds pass; the smallest p-value %.3g", lang, name, worst)
+		}
+	}
+}
+
+// pValue reads the p-value a statistical check's message states, or 1.
+func pValue(msg string) float64 {
+	_, after, ok := strings.Cut(msg, "p = ")
+	if !ok {
+		return 1
+	}
+	var p float64
+	if _, err := fmt.Sscan(strings.Fields(after)[0], &p); err != nil {
+		return 1
+	}
+	return p
 }

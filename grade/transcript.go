@@ -205,18 +205,20 @@ func firstDifference(got, want string, first int) string {
 	if got == want {
 		return ""
 	}
-	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	g, w := bodyLines(got), bodyLines(want)
 	for i := range max(len(g), len(w)) {
 		switch {
 		case i >= len(w):
 			return fmt.Sprintf("line %d: want the end of the output, got %q", first+i, short(g[i]))
-		case i >= len(g) && i == len(w)-1 && w[i] == "":
-			return fmt.Sprintf("line %d: want a line break at its end", first+i-1)
 		case i >= len(g):
 			return fmt.Sprintf("line %d: want %q, got the end of the output", first+i, short(w[i]))
 		case g[i] != w[i]:
 			return fmt.Sprintf("line %d: want %q, got %q", first+i, short(w[i]), short(g[i]))
 		}
 	}
-	return ""
+	// The same lines: only the last line break differs.
+	if strings.HasSuffix(want, "\n") {
+		return fmt.Sprintf("line %d: want a line break at its end", first+len(g)-1)
+	}
+	return fmt.Sprintf("line %d: want no line break at its end", first+len(g)-1)
 }

@@ -90,7 +90,13 @@ func newGradeCmd(e *cli.Env) *cobra.Command {
 
 // gradeClass grades the command in every folder each matches.
 func gradeClass(e *cli.Env, name string, s grade.Settings, each, gradebook string, asJSON bool) error {
-	matches, err := filepath.Glob(each)
+	// A shell's 'class/*/' matches folders only; Glob matches nothing
+	// with the final slash, and the folders are kept below.
+	pattern := each
+	if len(pattern) > 1 {
+		pattern = strings.TrimRight(pattern, "/")
+	}
+	matches, err := filepath.Glob(pattern)
 	if err != nil {
 		return cli.BadInput(fmt.Errorf("grade: --each %q: %v", maze.Short(each), err))
 	}

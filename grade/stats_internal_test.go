@@ -1,0 +1,182 @@
+package grade
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// Pearson's χ² against the uniform distribution, with p-values from the
+// tables (the 5% and 1% points of 1 and 10 degrees of freedom).
+func TestChiSquare(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		groups [][]int
+		stat   float64
+		df     int
+		p      float64
+	}{
+		{"counts as expected", [][]int{{10, 10, 10}}, 0, 2, 1},
+		{"20 against 10, expected 15", [][]int{{20, 10}}, 50.0 / 15, 1, 0.0679},
+		{"groups add up", [][]int{{20, 10}, {5, 5, 5}}, 50.0 / 15, 3, 0.343},
+		{"one category adds nothing", [][]int{{7}, {20, 10}}, 50.0 / 15, 1, 0.0679},
+		{"nothing to test", [][]int{{}, {0, 0}}, 0, 0, 1},
+	} {
+		stat, df, p := chiSquare(tc.groups)
+		if math.Abs(stat-tc.stat) > 1e-9 || df != tc.df || math.Abs(p-tc.p) > 5e-4 {
+			t.Errorf("%s: χ² %v, df %d, p %v; want %v, %d, %v", tc.name, stat, df, p, tc.stat, tc.df, tc.p)
+		}
+	}
+	// The tables' critical values.
+	for _, tc := range []struct {
+		stat float64
+		df   int
+		p    float64
+	}{{3.841, 1, 0.05}, {6.635, 1, 0.01}, {18.307, 10, 0.05}, {23.209, 10, 0.01}} {
+		// Build counts whose statistic is not needed: check the tail directly.
+		if p := chiTail(tc.stat, tc.df); math.Abs(p-tc.p) > 1e-4 {
+			t.Errorf("χ² %v with %d df: p %v, want %v", tc.stat, tc.df, p, tc.p)
+		}
+	}
+}
+
+// chiTail is chiSquare's tail for a given statistic: one group of df+1
+// categories whose counts give it is hard to build, so it reaches the
+// distribution the same way chiSquare does.
+func chiTail(stat float64, df int) float64 {
+	// Two categories with expected e and counts e±d give (2d²)/e: with
+	// e = 1e6, d = sqrt(stat·e/2), for df = 1; more groups of the same for
+	// larger df cannot share a statistic, so scale the first.
+	groups := [][]int{}
+	for range df {
+		groups = append(groups, []int{1000, 1000})
+	}
+	e := 1e6
+	d := math.Sqrt(stat * e / 2)
+	groups[0] = []int{int(math.Round(e + d)), int(math.Round(e - d))}
+	_, _, p := chiSquare(groups)
+	return p
+}
+
+// The one-sided Mann–Whitney test against published values and against a
+// brute-force count of every split of the pooled values.
+func TestMannWhitney(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		x, y []float64
+		u, p float64
+	}{
+		// R: wilcox.test(x, y, alternative = "greater") from ?wilcox.test:
+		// W = 35, p-value = 0.1272.
+		{"R's example", []float64{0.80, 0.83, 1.89, 1.04, 1.45, 1.38, 1.91, 1.64, 0.73, 1.46},
+			[]float64{1.15, 0.88, 0.90, 0.74, 1.21}, 35, 0.1272},
+		{"three above three", []float64{4, 5, 6}, []float64{1, 2, 3}, 9, 1.0 / 20},
+		{"three below three", []float64{1, 2, 3}, []float64{4, 5, 6}, 0, 1},
+		{"ten above ten", seq(11, 20), seq(1, 10), 100, 1.0 / 184756},
+		{"all tied", []float64{7, 7, 7}, []float64{7, 7}, 3, 1},
+	} {
+		u, p := mannWhitney(tc.x, tc.y)
+		if u != tc.u || math.Abs(p-tc.p) > 5e-5 {
+			t.Errorf("%s: U %v, p %v; want %v, %v", tc.name, u, p, tc.u, tc.p)
+		}
+	}
+	// With ties, the exact p-value is the share of the splits whose rank
+	// sum is at least the one seen.
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 50 {
+		n, m := 1+r.IntN(6), 1+r.IntN(6)
+		x, y := make([]float64, n), make([]float64, m)
+		for i := range x {
+			x[i] = float64(r.IntN(4))
+		}
+		for i := range y {
+			y[i] = float64(r.IntN(4))
+		}
+		_, p := mannWhitney(x, y)
+		if want := bruteTail(x, y); math.Abs(p-want) > 1e-12 {
+			t.Errorf("x %v, y %v: p %v, brute force %v", x, y, p, want)
+		}
+	}
+	// Beyond exactLimit values the normal approximation takes over; it
+	// stays close to the exact value.
+	x, y := make([]float64, 40), make([]float64, 40)
+	for i := range x {
+		x[i], y[i] = float64(r.IntN(8)+1), float64(r.IntN(8))
+	}
+	_, approx := mannWhitney(x, y)
+	all := append(append([]float64{}, x...), y...)
+	ranks := midRanks(all)
+	sum := 0
+	for _, rk := range ranks[:40] {
+		sum += rk
+	}
+	if exact := exactTail(ranks, 40, sum); math.Abs(approx-exact) > 0.01 {
+		t.Errorf("normal approximation %v, exact %v", approx, exact)
+	}
+}
+
+func seq(a, b int) []float64 {
+	var s []float64
+	for i := a; i <= b; i++ {
+		s = append(s, float64(i))
+	}
+	return s
+}
+
+// bruteTail counts the splits of the pooled values into len(x) and len(y)
+// whose U is at least x's.
+func bruteTail(x, y []float64) float64 {
+	all := append(append([]float64{}, x...), y...)
+	uOf := func(in []bool) float64 {
+		u := 0.0
+		for i, a := range all {
+			for j, b := range all {
+				if in[i] && !in[j] {
+					switch {
+					case a > b:
+						u++
+					case a == b:
+						u += 0.5
+					}
+				}
+			}
+		}
+		return u
+	}
+	seen := make([]bool, len(all))
+	for i := range x {
+		seen[i] = true
+	}
+	u0 := uOf(seen)
+	var tail, total float64
+	for mask := 0; mask < 1<<len(all); mask++ {
+		in := make([]bool, len(all))
+		k := 0
+		for i := range all {
+			if mask&(1<<i) != 0 {
+				in[i] = true
+				k++
+			}
+		}
+		if k != len(x) {
+			continue
+		}
+		total++
+		if uOf(in) >= u0-1e-9 {
+			tail++
+		}
+	}
+	return tail / total
+}
+
+func TestMedian(t *testing.T) {
+	if m := median([]float64{3, 1, 2}); m != 2 {
+		t.Errorf("median %v", m)
+	}
+	if m := median([]float64{-17, -16, -18, -15}); m != -16.5 {
+		t.Errorf("median %v", m)
+	}
+	if !math.IsNaN(median(nil)) {
+		t.Error("median of nothing")
+	}
+}
