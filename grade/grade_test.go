@@ -84,31 +84,32 @@ func TestCorrectProgramsPass(t *testing.T) {
 	}
 }
 
-// Each planted bug fails a check of its category, and only of the
-// categories it touches.
+// Each planted bug fails the check it is planted for, and no check of
+// another category; a bug that keeps every run from finishing (a hang, a
+// crash, a flood) leaves nothing else to check, and every check fails.
 func TestPlantedBugsFail(t *testing.T) {
 	for _, tc := range []struct {
 		lang, name, bug string
-		check           string         // the check that must fail
-		others          grade.Category // another category allowed to fail
+		check           string // the check that must fail
+		cascade         bool   // no run finishes, so every check fails
 	}{
-		{"python", "hill-descent", "println", "prompts", ""},
-		{"go", "restarts", "println", "prompts", ""},
-		{"go", "evaluation", "depth", "depths", ""},
-		{"python", "evaluation", "depth", "depths", ""},
-		{"go", "evaluation", "positive", "objective", ""},
-		{"python", "evaluation", "positive", "objective", ""},
-		{"go", "representation", "offboard", "legal", ""},
-		{"python", "representation", "offboard", "legal", ""},
-		{"go", "representation", "ones", "uniform", ""},
-		{"python", "evaluation", "ones", "uniform", ""},
-		{"go", "hill-descent", "nosearch", "search", ""},
-		{"python", "annealing", "nosearch", "search", ""},
-		{"go", "uphill", "randomwalk", "search", ""},
-		{"python", "hill-descent", "hang", "time", grade.Format},
-		{"go", "evaluation", "crash", "exit", grade.Format},
-		{"python", "restarts", "crash", "exit", grade.Format},
-		{"go", "representation", "flood", "output", grade.Format},
+		{"python", "hill-descent", "println", "prompts", false},
+		{"go", "restarts", "println", "prompts", false},
+		{"go", "evaluation", "depth", "depths", false},
+		{"python", "evaluation", "depth", "depths", false},
+		{"go", "evaluation", "positive", "objective", false},
+		{"python", "evaluation", "positive", "objective", false},
+		{"go", "representation", "offboard", "legal", false},
+		{"python", "representation", "offboard", "legal", false},
+		{"go", "representation", "ones", "uniform", false},
+		{"python", "evaluation", "ones", "uniform", false},
+		{"go", "hill-descent", "nosearch", "search", false},
+		{"python", "annealing", "nosearch", "search", false},
+		{"go", "uphill", "randomwalk", "search", false},
+		{"python", "hill-descent", "hang", "time", true},
+		{"go", "evaluation", "crash", "exit", true},
+		{"python", "restarts", "crash", "exit", true},
+		{"go", "representation", "flood", "output", true},
 	} {
 		t.Run(tc.lang+"/"+tc.name+"/"+tc.bug, func(t *testing.T) {
 			s := small(student(t, tc.lang, tc.name, tc.bug))
@@ -120,13 +121,17 @@ func TestPlantedBugsFail(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Logf("%v\n%s", time.Since(start), r.Text())
+			elapsed := time.Since(start)
+			t.Logf("%v\n%s", elapsed, r.Text())
+			if tc.check == "time" && elapsed > 3*time.Second {
+				t.Errorf("two runs of a hanging program, a time limit of 1s: stopped after %v", elapsed)
+			}
 			c, ok := r.Check(tc.check)
 			if !ok || c.Pass || r.Pass {
 				t.Fatalf("check %s: %+v", tc.check, c)
 			}
 			for _, f := range r.Failed() {
-				if f.Category != c.Category && f.Category != tc.others && tc.others != grade.Format {
+				if f.Category != c.Category && !tc.cascade {
 					t.Errorf("%s also fails %s: %s", tc.bug, f.Name, f.Message)
 				}
 			}
@@ -175,4 +180,61 @@ func pValue(msg string) float64 {
 		return 1
 	}
 	return p
+}
+
+// Cancelling the context (Ctrl-C) stops every program at once, with the
+// processes it started.
+func TestCancelStopsAtOnce(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	s := grade.Settings{Command: []string{"sh", "-c", "sleep 60 & sleep 60; wait"}, Runs: 3, Seed: 1}
+	time.AfterFunc(200*time.Millisecond, cancel)
+	start := time.Now()
+	_, err := grade.Run(ctx, "evaluation", s, nil)
+	if err == nil || !strings.Contains(err.Error(), "context canceled") {
+		t.Errorf("error %v", err)
+	}
+	if d := time.Since(start); d > 700*time.Millisecond {
+		t.Errorf("stopped after %v", d)
+	}
+}
+
+// A program that starts another and hangs is stopped at its time limit
+// with the other, and a flood at the output limit.
+func TestLimitsStopTheProcessGroup(t *testing.T) {
+	s := grade.Settings{Command: []string{"sh", "-c", "sleep 60 & wait"}, Runs: 2, Seed: 1, Timeout: 300 * time.Millisecond}
+	start := time.Now()
+	r, err := grade.Run(context.Background(), "evaluation", s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, _ := r.Check("time"); c.Pass || time.Since(start) > 2*time.Second {
+		t.Errorf("%v: %+v", time.Since(start), c)
+	}
+	s = grade.Settings{Command: []string{"yes"}, Runs: 2, Seed: 1, MaxOutput: 4096}
+	r, err = grade.Run(context.Background(), "evaluation", s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, _ := r.Check("output"); c.Pass || !strings.Contains(c.Message, "4 KiB") || r.Details[0].Bytes != 4096 {
+		t.Errorf("%+v %+v", c, r.Details[0])
+	}
+}
+
+// Settings no grading can run with are errors, with the package's prefix.
+func TestSettingsErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		s    grade.Settings
+		msg  string
+	}{
+		{"juggling", grade.Settings{Command: []string{"sh"}}, `grade: unknown exercise "juggling"`},
+		{"evaluation", grade.Settings{}, "grade: bad settings: no command to run"},
+		{"evaluation", grade.Settings{Command: []string{"sh"}, Runs: -1}, "grade: bad settings: -1 runs"},
+		{"evaluation", grade.Settings{Command: []string{"no-such-program-here"}}, "not found in PATH"},
+	} {
+		_, err := grade.Run(context.Background(), tc.name, tc.s, nil)
+		if err == nil || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("%s %+v: %v", tc.name, tc.s, err)
+		}
+	}
 }
