@@ -126,10 +126,21 @@ func (o outcome) describe() string {
 	return msg
 }
 
-// lastLine returns the last non-blank line of b, cut short.
+// lastLine returns the line of b that says what went wrong, cut short:
+// the first that starts a Go panic or a Java exception, else the last
+// line not indented (a Python traceback ends with its error).
 func lastLine(b []byte) string {
-	lines := strings.Split(strings.TrimRight(string(b), " \t\r\n"), "\n")
-	return short(strings.TrimSpace(lines[len(lines)-1]))
+	var last string
+	for _, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimRight(line, " \t\r")
+		switch {
+		case strings.HasPrefix(line, "panic: "), strings.HasPrefix(line, "Exception in thread "):
+			return short(line)
+		case line != "" && line[0] != ' ' && line[0] != '\t':
+			last = line
+		}
+	}
+	return short(last)
 }
 
 // short returns s cut to 60 characters.
