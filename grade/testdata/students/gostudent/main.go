@@ -6,8 +6,9 @@
 //
 // EXERCISE is representation, evaluation, hill-descent, restarts, uphill or
 // annealing. BUG is one of println, depth, positive, offboard, ones,
-// nosearch, randomwalk, strict (no sideways steps), hang, crash, flood. When the grader sets
-// RJM_GRADE_SEED, the random numbers are drawn from it.
+// nosearch, randomwalk, strict (no sideways steps), hang, crash, flood.
+// When the grader sets RJM_GRADE_SEED, the random numbers are drawn from
+// it.
 package main
 
 import (
