@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"rjm/energy"
 	"rjm/graph"
@@ -50,10 +51,17 @@ func (p *plan) grade(ctx context.Context, s Settings, ref []float64, progress fu
 	if progress != nil {
 		tick = func() { done++; progress(done, len(p.runs)) }
 	}
+	var timedOut atomic.Bool
 	runs, err := parallel.Map(ctx, s.Workers, len(p.runs), tick, func(ctx context.Context, i int) (*graded, error) {
+		if timedOut.Load() {
+			return &graded{planned: p.runs[i], run: i + 1, out: outcome{stopped: errSkipped}}, nil
+		}
 		o, err := execute(ctx, s.Command, s.Dir, p.environment(s, i), p.runs[i].input, s.Timeout, s.MaxOutput)
 		if err != nil {
 			return nil, err
+		}
+		if errors.Is(o.stopped, errTimeLimit) {
+			timedOut.Store(true)
 		}
 		g := &graded{planned: p.runs[i], run: i + 1, out: o}
 		g.read(p.eval)
@@ -147,6 +155,10 @@ func (t *tally) check(name string, cat Category, pass string) Check {
 	return Check{name, cat, false, msg}
 }
 
+// nothingChecked is the message of the checks a program fails because
+// none of its runs kept within its limits.
+const nothingChecked = "no run kept within its limits, so nothing could be checked (see limits)"
+
 // usable returns the runs that kept within their limits, and the note that
 // names the others.
 func (c *checker) usable() ([]*graded, string) {
@@ -171,7 +183,7 @@ func (c *checker) checks() []Check {
 	none := len(runs) == 0
 	add := func(ck Check) {
 		if none && ck.Category != Limits && ck.Name != "reprompt" {
-			ck.Pass, ck.Message = false, "no run kept within its limits, so nothing could be checked (see limits)"
+			ck.Pass, ck.Message = false, nothingChecked
 		} else if ck.Pass && ck.Category != Limits {
 			ck.Message += note
 		}
@@ -482,6 +494,7 @@ func (c *checker) limits() []Check {
 	var tt, te, to tally
 	slowest, most := 0.0, 0
 	exitPass := "every run exited with status 0"
+	skipped := 0
 	for _, g := range c.all {
 		tt.checked++
 		to.checked++
@@ -494,6 +507,11 @@ func (c *checker) limits() []Check {
 		slowest = max(slowest, g.out.elapsed.Seconds())
 		most = max(most, len(g.out.stdout))
 		switch {
+		case errors.Is(g.out.stopped, errSkipped):
+			tt.checked--
+			to.checked--
+			te.checked--
+			skipped++
 		case errors.Is(g.out.stopped, errTimeLimit):
 			tt.fail(g.run, "stopped after %v, the time limit (with every process it started)", c.s.Timeout)
 		case errors.Is(g.out.stopped, errOutputLimit):
@@ -502,8 +520,12 @@ func (c *checker) limits() []Check {
 			te.fail(g.run, "%s", g.out.describe())
 		}
 	}
+	timeCheck := tt.check("time", Limits, fmt.Sprintf("every run ended within %v (the slowest in %.2fs)", c.s.Timeout, slowest))
+	if skipped > 0 {
+		timeCheck.Message += fmt.Sprintf("; %d later runs were not made", skipped)
+	}
 	return []Check{
-		tt.check("time", Limits, fmt.Sprintf("every run ended within %v (the slowest in %.2fs)", c.s.Timeout, slowest)),
+		timeCheck,
 		te.check("exit", Limits, exitPass),
 		to.check("output", Limits, fmt.Sprintf("every run wrote at most %s (the most: %d bytes)", bytesText(c.s.MaxOutput), most)),
 	}

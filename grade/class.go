@@ -131,8 +131,16 @@ func (g *Gradebook) Text() string {
 			names = append(names, c.Name)
 		}
 		fmt.Fprintf(&b, "✗ %-*s  fails %s\n", width, st.Name, strings.Join(names, ", "))
+		unchecked := 0
 		for _, c := range st.Report.Failed() {
+			if c.Message == nothingChecked {
+				unchecked++
+				continue
+			}
 			fmt.Fprintf(&b, "  %-*s    %s %s: %s\n", width, "", c.Category, c.Name, c.Message)
+		}
+		if unchecked > 0 {
+			fmt.Fprintf(&b, "  %-*s    and %d checks fail because %s\n", width, "", unchecked, nothingChecked)
 		}
 	}
 	fmt.Fprintf(&b, "%s: %d of %d students pass every check (%d runs each, seed %d)\n", g.Exercise, passed, len(g.Students), g.Runs, g.Seed)

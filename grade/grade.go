@@ -88,6 +88,7 @@ type Settings struct {
 	// valid size.
 	Runs int
 	// Timeout is the time limit of each run; zero means DefaultTimeout.
+	// Once a run reaches it, the runs not yet started are not made.
 	Timeout time.Duration
 	// MaxOutput is the most standard output a run may write, in bytes;
 	// zero means DefaultMaxOutput.

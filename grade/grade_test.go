@@ -208,14 +208,17 @@ func TestCancelStopsAtOnce(t *testing.T) {
 // A program that starts another and hangs is stopped at its time limit
 // with the other, and a flood at the output limit.
 func TestLimitsStopTheProcessGroup(t *testing.T) {
-	s := grade.Settings{Command: []string{"sh", "-c", "sleep 60 & wait"}, Runs: 2, Seed: 1, Timeout: 300 * time.Millisecond}
+	// One run at a time: after the first time-out no run starts.
+	s := grade.Settings{Command: []string{"sh", "-c", "sleep 60 & wait"}, Runs: 3, Seed: 1, Timeout: 300 * time.Millisecond, Workers: 1}
 	start := time.Now()
 	r, err := grade.Run(context.Background(), "evaluation", s, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c, _ := r.Check("time"); c.Pass || time.Since(start) > 2*time.Second {
-		t.Errorf("%v: %+v", time.Since(start), c)
+	c, _ := r.Check("time")
+	if c.Pass || time.Since(start) > 2*time.Second || !strings.HasSuffix(c.Message, "2 later runs were not made") ||
+		r.Details[0].Status != "time limit" || !strings.HasPrefix(r.Details[2].Status, "not run") {
+		t.Errorf("%v: %+v %+v", time.Since(start), c, r.Details)
 	}
 	s = grade.Settings{Command: []string{"yes"}, Runs: 2, Seed: 1, MaxOutput: 4096}
 	r, err = grade.Run(context.Background(), "evaluation", s, nil)

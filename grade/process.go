@@ -19,6 +19,10 @@ import (
 var (
 	errTimeLimit   = errors.New("time limit")
 	errOutputLimit = errors.New("output limit")
+	// errSkipped marks a run not made because an earlier one reached the
+	// time limit: a program that hangs once mostly hangs every time, and
+	// a class should not wait for all its runs.
+	errSkipped = errors.New("not run (an earlier run reached the time limit)")
 )
 
 // waitDelay bounds the wait for the output pipes after the program ended
