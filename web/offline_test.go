@@ -56,7 +56,7 @@ func TestManifest(t *testing.T) {
 	}
 	var m struct {
 		Name, ShortName, StartURL, Scope, Display, ThemeColor string
-		Icons                                                  []struct{ Src, Sizes, Type string }
+		Icons                                                 []struct{ Src, Sizes, Type string }
 	}
 	b := strings.NewReplacer("short_name", "ShortName", "start_url", "StartURL", "theme_color", "ThemeColor").Replace(a.body)
 	if err := json.Unmarshal([]byte(b), &m); err != nil {
