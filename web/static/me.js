@@ -15,7 +15,7 @@
       var cell = tr.querySelector('.mine');
       if (!d || !cell) { return; }
       tr.setAttribute('data-mine', d.solved ? 'solved' : 'played');
-      cell.textContent = d.solved ? '✓ solved in ' + d.moves + '/' + d.par : (d.shown ? 'solution shown' : 'played');
+      cell.textContent = d.solved ? '✓ ' + d.moves + '/' + d.par : (d.shown ? 'shown' : 'played');
     });
     return;
   }
@@ -32,7 +32,7 @@
     var table = document.createElement('table');
     table.className = 'history';
     var head = table.createTHead().insertRow();
-    ['Date', 'Result', 'Moves / par', 'Time', 'Hints'].forEach(function (t) {
+    ['Date', 'Solved', 'Moves', 'Time', 'Hints'].forEach(function (t) {
       var th = document.createElement('th');
       th.scope = 'col';
       th.textContent = t;
@@ -47,12 +47,13 @@
       a.href = '/d/' + date;
       a.textContent = date;
       tr.insertCell().appendChild(a);
-      tr.insertCell().textContent = d.solved ? (d.onDay ? 'solved on the day' : 'solved later') : (d.shown ? 'solution shown' : 'not solved');
-      tr.insertCell().textContent = d.solved ? d.moves + ' / ' + d.par : '–';
+      tr.insertCell().textContent = d.solved ? (d.onDay ? 'on the day' : 'later') : (d.shown ? 'no (solution shown)' : 'no');
+      tr.insertCell().textContent = d.solved ? d.moves + '/' + d.par : '–';
       tr.insertCell().textContent = d.solved ? RJM.clock(d.seconds * 1000) : '–';
       tr.insertCell().textContent = d.solved ? String(d.hints) : '–';
     });
     list.textContent = '';
+    list.className = 'scroll';
     list.appendChild(table);
   }
 
