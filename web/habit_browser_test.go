@@ -232,6 +232,10 @@ func TestBrowserYourHistory(t *testing.T) {
 				t.Errorf("the share text %q does not say %q", share, w)
 			}
 		}
+		// Extra moves and moves made after a hint have squares of their own.
+		if got := eval[string](t, ctx, `RJM.shareText({date: '2026-11-25', moves: 4, par: 2, ms: 61000, hints: 1, hinted: [1], streak: 3})`); got != "Rook Jumping Maze of the Day 2026-11-25\n4/2 moves · 1:01 · 1 hint · streak 3\n🟩💡🟧🟧" {
+			t.Errorf("share text %q", got)
+		}
 		// The button copies it (or opens a phone's share sheet).
 		do_(t, ctx, chromedp.Click(chromedp.ID("share-button")))
 		waitText(t, ctx, "shared", ".")

@@ -255,7 +255,10 @@
   function send(play) {
     var o = outbox().filter(function (p) { return p.client !== play.client; });
     o.push(play);
-    write(OUTBOX, o);
+    if (!write(OUTBOX, o)) {
+      // No storage (a private window): send it now, or not at all.
+      return post(play);
+    }
     return (flushing || Promise.resolve()).then(flush).then(function () {
       return outbox().some(function (p) { return p.client === play.client; }) ? 'queued' : 'sent';
     });
