@@ -411,6 +411,9 @@ func TestBrowserOffline(t *testing.T) {
 	}
 	play(t, ctx, keys)
 	do_(t, ctx, chromedp.Click(chromedp.CSS(`[data-rate="5"]`)), chromedp.WaitVisible(chromedp.ID("queued")))
+	if eval[bool](t, ctx, `document.getElementById('rate').offsetParent !== null`) {
+		t.Error("the rating buttons still show after a rating")
+	}
 	pending := eval[string](t, ctx, `JSON.stringify(RJM.outbox())`)
 	var plays []map[string]any
 	if err := json.Unmarshal([]byte(pending), &plays); err != nil || len(plays) != 1 {
