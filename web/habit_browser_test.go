@@ -454,3 +454,28 @@ func TestBrowserOffline(t *testing.T) {
 		}
 	})
 }
+
+// TestBrowserDarkAccessibility runs axe-core in the dark theme on the
+// pages TestBrowserPhone does not open (the light theme is
+// TestBrowserAccessibility's): a variant maze, the generator, the
+// analyser with a report, the print page and the error page.
+func TestBrowserDarkAccessibility(t *testing.T) {
+	bctx := browser(t)
+	axe, err := os.ReadFile(filepath.Join("testdata", "axe", "axe.min.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, _ := newServer(t, web.Options{})
+	ctx, cancel := context.WithTimeout(bctx, 60*time.Second)
+	defer cancel()
+	emulate(t, ctx, viewports[0], true)
+	for _, path := range []string{"/m/6x6-queen,torus:313132545351313104524521214133535251", "/generate", "/analyze", "/print/" + figure1, "/nowhere"} {
+		do_(t, ctx, chromedp.Navigate(ts.URL+path), chromedp.WaitReady(chromedp.CSS("footer")))
+		if over := eval[int](t, ctx, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); over > 0 {
+			t.Errorf("%s at %s: the page scrolls %d px sideways", path, viewports[0].name, over)
+		}
+		for _, s := range axeViolations(t, ctx, string(axe)) {
+			t.Errorf("%s, dark: %s", path, s)
+		}
+	}
+}

@@ -45,11 +45,15 @@ function put(req, res) {
   return res;
 }
 
-// fromNetwork fetches req, failing after PAGE_WAIT.
-function fromNetwork(req) {
-  return new Promise(function (resolve, reject) {
-    var t = setTimeout(function () { reject(new Error('too slow')); }, PAGE_WAIT);
-    fetch(req).then(function (res) { clearTimeout(t); resolve(res); }, function (err) { clearTimeout(t); reject(err); });
+// page answers a page from the network, or from the cache when the
+// network fails, or when it takes over PAGE_WAIT and a copy is kept (with
+// none, it waits for the network).
+function page(req) {
+  var net = fetch(req).then(function (res) { return put(req, res); });
+  var cached = function () { return caches.match(req, { ignoreSearch: true }); };
+  var slow = new Promise(function (resolve) { setTimeout(resolve, PAGE_WAIT); }).then(cached).then(function (hit) { return hit || net; });
+  return Promise.race([net, slow]).catch(function () {
+    return cached().then(function (hit) { return hit || offlinePage(); });
   });
 }
 
@@ -57,7 +61,7 @@ function offlinePage() {
   return new Response('<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
     '<title>Offline</title><link rel="stylesheet" href="/static/style.css"></head><body><main><h1>You are offline</h1>' +
     '<p>This page was not kept on this device. <a href="/">Today\'s maze</a> and <a href="/me">your stats</a> work offline.</p></main></body></html>',
-  { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+  { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'self'; script-src 'none'" } });
 }
 
 self.addEventListener('fetch', function (e) {
@@ -71,7 +75,5 @@ self.addEventListener('fetch', function (e) {
     }));
     return;
   }
-  e.respondWith(fromNetwork(req).then(function (res) { return put(req, res); }).catch(function () {
-    return caches.match(req, { ignoreSearch: true }).then(function (hit) { return hit || offlinePage(); });
-  }));
+  e.respondWith(page(req));
 });
