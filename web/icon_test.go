@@ -23,11 +23,11 @@ var writeIcons = flag.Bool("write-icons", false, "write web/static/icon.svg and 
 // dot, the goal dark. One list of shapes is written as the SVG and
 // painted as the PNGs, so that the pictures agree.
 type iconShape struct {
-	kind         string // "rect" or "circle"
-	x, y, w, h   float64
-	r, stroke    float64 // a circle's radius; a ring's line width (0: filled)
-	colour       color.RGBA
-	svgFill, svg string
+	kind       string // "rect" or "circle"
+	x, y, w, h float64
+	r, stroke  float64 // a circle's radius; a ring's line width (0: filled)
+	colour     color.RGBA
+	svgFill    string
 }
 
 func rgb(s string) color.RGBA {
