@@ -142,7 +142,7 @@
       var li = el('li');
       var label = k === 0 ? 'par' : (k === 5 ? '+5 or more' : '+' + k);
       li.appendChild(el('span', label));
-      var bar = el('span', String(n), { 'class': 'barline', 'data-over': String(k), 'aria-label': n + (n === 1 ? ' day' : ' days') });
+      var bar = el('span', String(n), { 'class': 'barline', 'data-over': String(k) });
       bar.classList.add('w' + Math.round(10 * n / most));
       li.appendChild(bar);
       ul.appendChild(li);
