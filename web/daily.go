@@ -127,7 +127,8 @@ const maxDays = 1000
 // maxArchive is the number of days the archive lists.
 const maxArchive = 366
 
-// archiveDay is one line of the archive.
+// archiveDay is one line of the archive: the date, its weekday's first
+// three letters (the table fits a phone with your marks) and its level.
 type archiveDay struct {
 	Date, Weekday, Level string
 }
@@ -139,7 +140,7 @@ func (s *server) pageArchive(w http.ResponseWriter, r *http.Request) {
 	first, _ := daily.ParseDate(daily.First)
 	var days []archiveDay
 	for d := s.sched.Today().AddDate(0, 0, -1); !d.Before(first) && len(days) < maxArchive; d = d.AddDate(0, 0, -1) {
-		days = append(days, archiveDay{d.Format(daily.DateLayout), d.Weekday().String(), daily.LevelOf(d).Name})
+		days = append(days, archiveDay{d.Format(daily.DateLayout), d.Weekday().String()[:3], daily.LevelOf(d).Name})
 	}
 	s.writePage(w, http.StatusOK, "archive.html", struct {
 		Title string

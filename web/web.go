@@ -98,7 +98,7 @@ func NewHandler(s store.Store, o Options) http.Handler {
 
 // routes is every path the site answers, by feature: each handler lives
 // in the file of its feature (play.go, daily.go, generate.go, analyze.go,
-// print.go, dashboard.go, plays.go).
+// print.go, dashboard.go, plays.go, me.go, offline.go).
 func (s *server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.healthz)
@@ -121,6 +121,14 @@ func (s *server) routes() *http.ServeMux {
 	mux.HandleFunc("POST /api/plays", s.apiPlays)
 	mux.HandleFunc("GET /api/stats", s.apiStats)
 	mux.HandleFunc("GET /api/hint", s.apiHint)
+
+	// The player's own: stats kept on the device (me.go), and the service
+	// worker and manifest that make the site work offline and install
+	// (offline.go).
+	off := newOffline()
+	mux.HandleFunc("GET /me", s.pageMe)
+	mux.HandleFunc("GET /sw.js", off.serveWorker)
+	mux.HandleFunc("GET /manifest.webmanifest", off.serveManifest)
 
 	// Every other GET is not found; other methods on unknown paths are
 	// not allowed (405).
