@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rjm/analysis/incremental"
 	"rjm/energy"
 	"rjm/graph"
 	"rjm/maze"
@@ -44,15 +45,6 @@ func (m Measure) Max(cells int) int {
 	return x
 }
 
-// needs returns what computing the measures of ms takes.
-func measureNeeds(ms []Measure) needs {
-	var n needs
-	for _, m := range ms {
-		n |= needsOf(m.Term)
-	}
-	return n
-}
-
 // WeightedTerm is one term of a Weighted energy.
 type WeightedTerm struct {
 	Measure Measure
@@ -80,18 +72,18 @@ func (w Weighted) Name() string {
 // w uses.
 func (w Weighted) Evaluator(g *graph.Graph, start, goal int) energy.Evaluator {
 	terms := append(Weighted(nil), w...)
-	ms := make([]Measure, len(terms))
+	ms := make([]Term, len(terms))
 	for k, t := range terms {
-		ms[k] = t.Measure
+		ms[k] = t.Measure.Term
 	}
-	rate := func(v *Values, _ int) float64 {
+	rate := func(v *Values) float64 {
 		e := 0.0
 		for _, t := range terms {
 			e += t.Weight * float64(t.Measure.value(v))
 		}
 		return e
 	}
-	return &termsEnergy{t: newTermsEvaluator(g, start, goal, measureNeeds(ms)), cells: openCells(g, start, goal).Len(), rate: rate}
+	return incremental.NewTerms(g, start, goal, ms, rate)
 }
 
 // Ranked is one level of a Priority energy: a measure minimized, or
@@ -154,12 +146,12 @@ func (p Priority) multipliers(cells int) ([]float64, error) {
 // p uses. On boards where Check fails the energy is rounded.
 func (p Priority) Evaluator(g *graph.Graph, start, goal int) energy.Evaluator {
 	levels := append(Priority(nil), p...)
-	mult, _ := levels.multipliers(openCells(g, start, goal).Len())
-	ms := make([]Measure, len(levels))
+	mult, _ := levels.multipliers(incremental.OpenCells(g, start, goal).Len())
+	ms := make([]Term, len(levels))
 	for k, r := range levels {
-		ms[k] = r.Measure
+		ms[k] = r.Measure.Term
 	}
-	rate := func(v *Values, _ int) float64 {
+	rate := func(v *Values) float64 {
 		e := 0.0
 		for k, r := range levels {
 			f := float64(r.Measure.value(v))
@@ -170,7 +162,7 @@ func (p Priority) Evaluator(g *graph.Graph, start, goal int) energy.Evaluator {
 		}
 		return e
 	}
-	return &termsEnergy{t: newTermsEvaluator(g, start, goal, measureNeeds(ms)), cells: openCells(g, start, goal).Len(), rate: rate}
+	return incremental.NewTerms(g, start, goal, ms, rate)
 }
 
 var (

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"rjm/analysis"
+	"rjm/analysis/incremental"
 	"rjm/energy"
 	"rjm/graph"
 	"rjm/maze"
@@ -55,7 +56,7 @@ func TestEnergiesMatchFreshEvaluation(t *testing.T) {
 			ev := e.Evaluator(g, 0, goal)
 			cur := ev.Reset(m.Jumps)
 			for range n {
-				i, j, ok := analysis.RandomChange(rng, g, goal)
+				i, j, ok := incremental.RandomChange(rng, g, goal)
 				if !ok {
 					continue
 				}
@@ -146,7 +147,7 @@ func checkTryBound(t *testing.T, g *graph.Graph, goal int, jumps []int, n int, f
 	}
 	cur := ev.Reset(jumps)
 	for range n {
-		i, j, ok := analysis.RandomChange(rng, g, goal)
+		i, j, ok := incremental.RandomChange(rng, g, goal)
 		if !ok {
 			continue
 		}

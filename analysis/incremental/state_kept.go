@@ -1,4 +1,4 @@
-package analysis
+package incremental
 
 import "math/bits"
 
