@@ -71,19 +71,27 @@ func (w Weighted) Name() string {
 // Evaluator returns an incremental evaluator that computes only the terms
 // w uses.
 func (w Weighted) Evaluator(g *graph.Graph, start, goal int) energy.Evaluator {
-	terms := append(Weighted(nil), w...)
-	ms := make([]Term, len(terms))
-	for k, t := range terms {
-		ms[k] = t.Measure.Term
+	ms, coef := make([]Measure, len(w)), make([]float64, len(w))
+	for k, t := range w {
+		ms[k], coef[k] = t.Measure, t.Weight
 	}
-	rate := func(v *Values) float64 {
+	return linear(g, start, goal, ms, coef)
+}
+
+// linear returns an incremental evaluator of Σₖ coef[k]·ms[k], which
+// computes only the terms of ms.
+func linear(g *graph.Graph, start, goal int, ms []Measure, coef []float64) energy.Evaluator {
+	uses := make([]Term, len(ms))
+	for k, m := range ms {
+		uses[k] = m.Term
+	}
+	return incremental.NewTerms(g, start, goal, uses, func(v *Values) float64 {
 		e := 0.0
-		for _, t := range terms {
-			e += t.Weight * float64(t.Measure.value(v))
+		for k, m := range ms {
+			e += coef[k] * float64(m.value(v))
 		}
 		return e
-	}
-	return incremental.NewTerms(g, start, goal, ms, rate)
+	})
 }
 
 // Ranked is one level of a Priority energy: a measure minimized, or
@@ -145,24 +153,15 @@ func (p Priority) multipliers(cells int) ([]float64, error) {
 // Evaluator returns an incremental evaluator that computes only the terms
 // p uses. On boards where Check fails the energy is rounded.
 func (p Priority) Evaluator(g *graph.Graph, start, goal int) energy.Evaluator {
-	levels := append(Priority(nil), p...)
-	mult, _ := levels.multipliers(incremental.OpenCells(g, start, goal).Len())
-	ms := make([]Term, len(levels))
-	for k, r := range levels {
-		ms[k] = r.Measure.Term
-	}
-	rate := func(v *Values) float64 {
-		e := 0.0
-		for k, r := range levels {
-			f := float64(r.Measure.value(v))
-			if r.Maximize {
-				f = -f
-			}
-			e += mult[k] * f
+	mult, _ := p.multipliers(incremental.OpenCells(g, start, goal).Len())
+	ms := make([]Measure, len(p))
+	for k, r := range p {
+		ms[k] = r.Measure
+		if r.Maximize {
+			mult[k] = -mult[k]
 		}
-		return e
 	}
-	return incremental.NewTerms(g, start, goal, ms, rate)
+	return linear(g, start, goal, ms, mult)
 }
 
 var (
