@@ -111,5 +111,5 @@ func moveDirs(g *graph.Graph, jumps []int, u, v int) (dir, arrive maze.Dir) {
 			return m.Dir, arrive
 		}
 	}
-	panic("analysis: no move between the cells")
+	panic("incremental: no move between the cells")
 }
