@@ -21,6 +21,11 @@ const (
 	needForced                      // initial forced moves
 )
 
+// penaltyAlone reports whether n asks for the cluster penalty without
+// the other cluster terms: the penalty is then kept through the changes
+// rather than computed afresh (see wordEval).
+func (n needs) penaltyAlone() bool { return n&needPenalty != 0 && n&needClusters == 0 }
+
 // needsOf returns what computing term t takes.
 func needsOf(t Term) needs {
 	switch t {

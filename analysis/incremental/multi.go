@@ -101,7 +101,7 @@ func (e *multiEval) reset(jumps []int) *Values {
 		})
 	}
 	e.compute(&e.cur)
-	if e.need&needPenalty != 0 && e.need&needClusters == 0 {
+	if e.need.penaltyAlone() {
 		_, _, e.cur[ClusterPenalty] = e.clusters()
 	}
 	return &e.cur
@@ -109,7 +109,7 @@ func (e *multiEval) reset(jumps []int) *Values {
 
 func (e *multiEval) try(i, j int) *Values {
 	old := e.jumps[i]
-	incremental := e.need&needPenalty != 0 && e.need&needClusters == 0
+	incremental := e.need.penaltyAlone()
 	delta := e.change(i, j, incremental, false)
 	e.compute(&e.next)
 	if incremental {

@@ -13,9 +13,10 @@ import (
 // graph.StateGraph), where stateWordEval does not take them: past 64
 // cells, for the terms it does not compute (path counts, reachable cells,
 // holes) and on boards whose moves may arrive in another direction than
-// they leave. It computes the terms on the states, as Analyze does,
-// and leaves the same jump clusters, which are a property of the graph of
-// cells, to a wordEval or multiEval asked for those terms alone.
+// they leave. It computes the terms on the states, as analysis.Analyze
+// does, and leaves the same jump clusters, which are a property of the
+// graph of cells, to a wordEval or multiEval asked for those terms alone
+// (cellPart).
 //
 // Why it is fast enough. Every table that does not depend on the jumps
 // (which states exist, where every move lands, which states may make it)

@@ -11,8 +11,10 @@ import (
 // each node it leaves, each node it enters and each move to one
 // walkCount, which alone says what counts; pathTerms turns the walk into
 // the terms. The initial forced moves are one function, ForcedMoves, for
-// the evaluators and for Analyze. The feeding costs no call: the
-// methods are inlined.
+// the evaluators and for analysis.Analyze. Neither costs a call in the
+// evaluators over cells: walkCount's methods, ForcedMoves and the
+// functions the evaluators over cells pass it are inlined (measured: the
+// instructions per try stay within 0.6% of the copies they replace).
 
 // walkCount counts along a walk of the shortest solution, from the
 // start: its forward decisions (the nodes it leaves with more than one
@@ -78,12 +80,13 @@ func pathTerms(v *Values, D int, need needs, countPaths func(D int) int, walk fu
 }
 
 // ForcedMoves returns the design paper's number of initial forced moves
-// (§3.5), for Analyze and for every evaluator: following the solver from
-// the start while the node it stands on (a cell, or under the no-U-turn
-// rule a state) has exactly one successor, the number of moves it is
-// forced to make. only(u) returns node u's one successor, or -1 when it
-// has none (the goal, or a dead end) or several (a choice); leave(u)
-// notes that the walk leaves u and reports whether it had not yet.
+// (§3.5), for analysis.Analyze and for every evaluator: following the
+// solver from the start while the node it stands on (a cell, or under
+// the no-U-turn rule a state) has exactly one successor, the number of
+// moves it is forced to make. only(u) returns node u's one successor, or
+// -1 when it has none (the goal, or a dead end) or several (a choice);
+// leave(u) notes that the walk leaves u and reports whether it had not
+// yet.
 //
 // A chain of forced moves can close into a cycle (a forced move from a
 // to b and back), which would never end; the walk stops when it comes

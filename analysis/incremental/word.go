@@ -125,7 +125,7 @@ func (e *wordEval) reset(jumps []int) *Values {
 		}
 	}
 	e.compute(&e.cur)
-	if e.need&needPenalty != 0 && e.need&needClusters == 0 {
+	if e.need.penaltyAlone() {
 		_, _, e.cur[ClusterPenalty] = e.clusters()
 	}
 	return &e.cur
@@ -134,7 +134,7 @@ func (e *wordEval) reset(jumps []int) *Values {
 func (e *wordEval) try(i, j int) *Values {
 	old, oldS := e.jumps[i], e.succ[i]
 	newS := e.g.Succ(i, j)[0]
-	incremental := e.need&needPenalty != 0 && e.need&needClusters == 0
+	incremental := e.need.penaltyAlone()
 	a, b := e.classOf(old), e.classOf(j)
 	delta := 0
 	if incremental && a != b {
@@ -333,9 +333,10 @@ func (e *wordEval) forward() uint64 {
 	return seen
 }
 
-// holes counts the holes among kind (see holes.go) and their cells: black
-// holes grow by all successors and by predecessors of their kind, white
-// holes (white) by all predecessors and by successors of their kind.
+// holes counts the holes among kind (see package analysis, holes.go) and
+// their cells: black holes grow by all successors and by predecessors of
+// their kind, white holes (white) by all predecessors and by successors
+// of their kind.
 func (e *wordEval) holes(kind uint64, white bool) (count, cells int) {
 	all, some := e.succ, e.pred
 	if white {
