@@ -586,8 +586,8 @@ func (e *stateEval) walkOver(dist []int32, D int, keep bool) (w walkCount, uniqu
 		m := e.mv[sg.Cell(int(u))]
 		forbid := sg.Forbidden(int(u))
 		succs, next := 0, int32(-1)
-		for x, d := range m.Dir {
-			if d == forbid || m.Dup && m.Repeats(x, forbid) {
+		for x := range m.Dir {
+			if !inSigma(m, x, forbid) {
 				continue
 			}
 			succs++
@@ -637,8 +637,8 @@ func (e *stateEval) countPaths(D int) int {
 		m := e.mv[c]
 		forbid := sg.Forbidden(int(u))
 		k := int32(0)
-		for x, d := range m.Dir {
-			if d == forbid || m.Dup && m.Repeats(x, forbid) {
+		for x := range m.Dir {
+			if !inSigma(m, x, forbid) {
 				continue
 			}
 			if w := m.To[x]; e.dist[w] == t-1 {
@@ -648,6 +648,14 @@ func (e *stateEval) countPaths(D int) int {
 		cnt[u] = k
 	}
 	return int(cnt[sg.Start()])
+}
+
+// inSigma reports whether move x of m, made from a state that may not
+// move in direction forbid, lands on a state of its σ by its first move
+// there (see graph.StateJump.Repeats): the moves that the walks and the
+// path counts follow.
+func inSigma(m *graph.StateJump, x int, forbid maze.Dir) bool {
+	return m.Dir[x] != forbid && !(m.Dup && m.Repeats(x, forbid))
 }
 
 // forward runs breadth-first search from the start state, leaving the
@@ -741,8 +749,8 @@ func forcedStates(sg *graph.StateGraph, mv []*graph.StateJump, stamp []uint32, g
 	}, func(u int) int {
 		m, forbid := mv[sg.Cell(u)], sg.Forbidden(u)
 		succs, next := 0, int32(-1)
-		for x, d := range m.Dir {
-			if d == forbid || m.Dup && m.Repeats(x, forbid) {
+		for x := range m.Dir {
+			if !inSigma(m, x, forbid) {
 				continue
 			}
 			if succs++; succs == 2 {
