@@ -8,10 +8,11 @@
 // every accepted change.
 //
 // The terms energies are built from (Term, Values) are defined here,
-// with the two things every evaluator and Analyze share: S, the cells
-// that count (OpenCells), and what is counted along a walk of the
-// solution (walk.go: the decisions and U-turns through one walkCount,
-// the initial forced moves through ForcedMoves).
+// with what every evaluator and Analyze share: S, the cells that count
+// (OpenCells), and the walk of the initial forced moves (ForcedMoves).
+// What is counted along the solution is written once for every
+// evaluator (walk.go): each walks it over its own sets and feeds one
+// walkCount the nodes it leaves and enters and the moves it makes.
 //
 // # Which evaluator takes which boards
 //
