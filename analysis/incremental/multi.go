@@ -383,28 +383,29 @@ func (e *multiEval) walk(D int, uturns bool) (walkCount, bool) {
 func (e *multiEval) walkOver(dist []int32, D int, uturns, keep bool) (w walkCount, unique bool) {
 	s, c := &e.sol, e.start
 	if keep {
-		s.cells = append(s.cells[:0], int32(c))
-		s.fwd[0], s.bwd[0], s.bwd[1] = 0, 0, 0
+		s.cells = s.cells[:0]
+		s.fwd[0], s.bwd[0] = 0, 0
 	}
 	for d := D - 1; d >= 0; d-- {
 		next, k, succs := e.nearer(dist, c, d)
 		if k > 1 {
 			return w, false
 		}
-		w.leave(succs > 1)
-		w.enter(e.npred[next] > 1)
+		w = w.leave(succs > 1)
+		if c != e.start {
+			w = w.enter(e.npred[c] > 1)
+		}
 		if uturns {
-			w.turn(moveDirs(e.g, e.jumps, c, next))
+			w = w.turn(moveDirs(e.g, e.jumps, c, next))
 		}
 		if keep {
-			x := len(s.cells)
-			s.cells = append(s.cells, int32(next))
-			s.fwd[x], s.bwd[x+1] = int32(w.df), int32(w.db)
+			s.record(c, w)
 		}
 		c = next
 	}
+	w = w.enter(e.npred[c] > 1) // the goal
 	if keep {
-		s.fwd[D+1] = s.fwd[D]
+		s.record(c, w)
 	}
 	return w, true
 }

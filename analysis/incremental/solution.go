@@ -30,6 +30,14 @@ func (s *solution) init(n int) {
 	}
 }
 
+// record appends cell c to the solution walked, with the counts of the
+// walk w up to it.
+func (s *solution) record(c int, w walkCount) {
+	x := len(s.cells)
+	s.cells = append(s.cells, int32(c))
+	s.fwd[x+1], s.bwd[x+1] = int32(w.df), int32(w.db)
+}
+
 // accept follows the change last rated into the current configuration.
 func (s *solution) accept() {
 	if !s.kept {
@@ -158,7 +166,7 @@ func (e *multiEval) onSolution(k int, di, near int32, count, next int) (unique b
 	if !unique {
 		return false, 0, 0, true, true
 	}
-	w.leave(len(e.succs(i)) > 1)
+	w = w.leave(len(e.succs(i)) > 1)
 	df = w.df + int(s.fwd[k])
 	db = w.db + int(s.bwd[k+1]) + e.movedPreds(1, k, false)
 	return true, df, db, true, true
@@ -181,11 +189,11 @@ func (e *multiEval) throughCell(k int, di int32, count, next int) (unique bool, 
 	}
 	c := e.ti
 	for d := k; ; d-- {
-		w.leave(len(e.succs(c)) > 1)
+		w = w.leave(len(e.succs(c)) > 1)
 		if d == 0 {
 			return true, w.df, w.db, sameReaching, true
 		}
-		w.enter(e.npredWith(c) > 1)
+		w = w.enter(e.npredWith(c) > 1)
 		// ti is in no layer before k, so π of the current configuration
 		// serves.
 		layer, p, n := e.short.Layer(d-1), -1, 0
@@ -213,8 +221,8 @@ func (e *multiEval) tail(next int) (w walkCount, unique bool) {
 		if ways > 1 {
 			return w, false
 		}
-		w.enter(e.npredWith(c) > 1)
-		w.leave(succs > 1)
+		w = w.enter(e.npredWith(c) > 1)
+		w = w.leave(succs > 1)
 		c = t
 	}
 	m := int(s.at[c])

@@ -578,7 +578,8 @@ func (e *stateEval) path(v *Values, D int) { pathTerms(v, D, e.need, e.countPath
 // records the solution's states in sol.states as it goes.
 func (e *stateEval) walkOver(dist []int32, D int, keep bool) (w walkCount, unique bool) {
 	sg := e.sg
-	u := int32(sg.Start())
+	start := int32(sg.Start())
+	u := start
 	for t := int32(D); t > 0; t-- {
 		if keep {
 			e.sol.states = append(e.sol.states, u)
@@ -598,13 +599,16 @@ func (e *stateEval) walkOver(dist []int32, D int, keep bool) (w walkCount, uniqu
 				next = v
 			}
 		}
-		w.leave(succs > 1)
-		w.enter(e.manyPreds(next))
+		w = w.leave(succs > 1)
+		if u != start {
+			w = w.enter(e.manyPreds(u))
+		}
 		u = next
 	}
 	if keep {
 		e.sol.states = append(e.sol.states, u)
 	}
+	w = w.enter(e.manyPreds(u)) // the goal
 	return w, true
 }
 

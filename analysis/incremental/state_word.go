@@ -400,14 +400,17 @@ func (e *stateWordEval) values() *Values    { return &e.next }
 func (e *stateWordEval) walk(D int, _ bool) (w walkCount, unique bool) {
 	n, c := len(e.dir), bits.TrailingZeros64(e.start)
 	var forbid uint8 // the word of the reverse of the last move (none from the start)
+	a := -1          // the word of the last move
 	for t := D; t > 0; t-- {
 		jw := e.jw[c]
 		allow := jw.dirs &^ forbid
 		// Every move allowed lands on its own state, but the goal's.
-		w.leave(bits.OnesCount8(allow&^jw.toGoal)+int((uint(allow&jw.toGoal)+0xff)>>8) > 1)
+		w = w.leave(bits.OnesCount8(allow&^jw.toGoal)+int((uint(allow&jw.toGoal)+0xff)>>8) > 1)
+		if a >= 0 {
+			w = w.enter(e.manyPreds(c, a))
+		}
 		if t == 1 {
-			w.enter(e.goalManyPreds()) // onto the goal
-			break
+			break // onto the goal
 		}
 		var near uint8
 		p := (*[maze.NumDirs]uint64)(e.pulled[(t-1)*maze.NumDirs:])
@@ -417,10 +420,10 @@ func (e *stateWordEval) walk(D int, _ bool) (w walkCount, unique bool) {
 		if near &= allow; near&(near-1) != 0 {
 			return w, false // two successors one move nearer the goal
 		}
-		a := bits.TrailingZeros8(near)
+		a = bits.TrailingZeros8(near)
 		c, forbid = int(jw.to[a&7]), 1<<uint(a^1)
-		w.enter(e.manyPreds(c, a))
 	}
+	w = w.enter(e.goalManyPreds())
 	return w, true
 }
 

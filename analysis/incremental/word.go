@@ -274,14 +274,17 @@ func (e *wordEval) walk(D int, uturns bool) (w walkCount, unique bool) {
 		if next&(next-1) != 0 {
 			return w, false // two successors one move nearer the goal
 		}
+		w = w.leave(succ[c]&(succ[c]-1) != 0)
+		if c != e.start {
+			w = w.enter(e.manyPreds(pred[c], c))
+		}
 		t := bits.TrailingZeros64(next)
-		w.leave(succ[c]&(succ[c]-1) != 0)
-		w.enter(e.manyPreds(pred[t], t))
 		if uturns {
-			w.turn(moveDirs(e.g, e.jumps, c, t))
+			w = w.turn(moveDirs(e.g, e.jumps, c, t))
 		}
 		c = t
 	}
+	w = w.enter(e.manyPreds(pred[c], c)) // the goal
 	return w, true
 }
 
