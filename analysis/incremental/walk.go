@@ -13,8 +13,12 @@ import (
 // the terms. The initial forced moves are one function, ForcedMoves, for
 // the evaluators and for analysis.Analyze. Neither costs a call in the
 // evaluators over cells: walkCount's methods, ForcedMoves and the
-// functions the evaluators over cells pass it are inlined (measured: the
-// instructions per try stay within 0.6% of the copies they replace).
+// functions the evaluators over cells pass it are inlined. Measured
+// against the copies they replace: 7×7 generation as fast (rook 1.5%
+// faster, no-U-turn 0.8% slower, within the noise), tries within 1.3% of
+// the instructions. Each walk counts the node it stands on, whose
+// predecessors load before the step to the next is known: counting the
+// node it steps to cost 1% on 7×7 rook generation.
 
 // walkCount counts along a walk of the shortest solution, from the
 // start: its forward decisions (the nodes it leaves with more than one
