@@ -266,7 +266,7 @@ func TestGenerateReproducible(t *testing.T) {
 
 // generate --count N prints what N runs with seeds S..S+N-1 print, in
 // order, separated by blank lines; with --json, JSON Lines, one maze per
-// line (the publishing issue's batch format).
+// line (the batch format, which a later run reads back to resume).
 func TestGenerateCount(t *testing.T) {
 	args := []string{"generate", "--iterations", "3000", "--size", "6"}
 	out, errs, code := rjmRun(t, "", append(args, "--count", "3", "--seed", "10")...)

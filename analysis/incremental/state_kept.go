@@ -1,4 +1,4 @@
-package analysis
+package incremental
 
 import "math/bits"
 
@@ -88,13 +88,11 @@ func (e *stateEval) tryDistances(limit int) bool {
 		// The entries of π(u), then (k == n, when there is one) the
 		// tried cell's.
 		in := ins[u]
-		entries := live[in.off : in.off+int32(in.n)]
+		list := in.list(live)
 		for k, end := 0, in.entries(); k < end; k++ {
-			c, allow := tc, in.extra
-			if k < len(entries) {
-				if c, allow = entries[k].cell, entries[k].allow; c == tc {
-					continue
-				}
+			c, allow, skip := in.entry(list, k, tc)
+			if skip {
+				continue
 			}
 			for a := allow; a != 0; a &= a - 1 {
 				if p := c*spc + int32(bits.TrailingZeros16(a)); dist[p] == d+1 && cmark[p] != gen {
@@ -130,13 +128,11 @@ func (e *stateEval) tryDistances(limit int) bool {
 			// The entries of π(u), then (k == n, when there is one) the
 			// tried cell's.
 			in := ins[u]
-			entries := live[in.off : in.off+int32(in.n)]
+			list := in.list(live)
 			for k, end := 0, in.entries(); ok && k < end; k++ {
-				c, allow := tc, in.extra
-				if k < len(entries) {
-					if c, allow = entries[k].cell, entries[k].allow; c == tc {
-						continue
-					}
+				c, allow, skip := in.entry(list, k, tc)
+				if skip {
+					continue
 				}
 				for a := allow; a != 0; a &= a - 1 {
 					p := c*spc + int32(bits.TrailingZeros16(a))

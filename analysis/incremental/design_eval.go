@@ -1,4 +1,4 @@
-package analysis
+package incremental
 
 import (
 	"math"
@@ -37,6 +37,53 @@ type designEval struct {
 	ti, tj int // the change last tried
 }
 
+// designNeeds are the parts of the analysis the design energy uses.
+const designNeeds = needReaching | needPath | needPenalty | needForced
+
+// NewDesign returns the incremental evaluator of the design energy
+// (DesignEnergy) for mazes on g with the given start and goal: a
+// designEval over the terms evaluator the board takes (see
+// newTermsEvaluator). It is an energy.BoundedEvaluator.
+func NewDesign(g *graph.Graph, start, goal int) energy.Evaluator {
+	// Every terms evaluator has the stages designEval needs.
+	return newDesignEval(g, start, goal, newTermsEvaluator(g, start, goal, designNeeds).(designStages))
+}
+
+// newDesignEval returns the design energy's evaluator over the terms
+// evaluator s, made for g, start and goal with designNeeds.
+func newDesignEval(g *graph.Graph, start, goal int, s designStages) *designEval {
+	d := &designEval{e: s, cells: OpenCells(g, start, goal).Len()}
+	// Past one word the search is long: a depth tracker gives shortcut
+	// proofs and kept distances to the goal instead (see designEval.rate
+	// and multiEval). Over states past one word the evaluator keeps its
+	// own solution and distances (see state_solution.go and
+	// state_kept.go).
+	if m, ok := s.(*multiEval); ok {
+		d.short = graph.NewDepthTracker(g, start, goal)
+		d.multi, m.short = m, d.short
+	}
+	if k, ok := s.(keptSolution); ok {
+		d.sol = k
+	}
+	return d
+}
+
+// DesignEnergy returns the design energy (the design paper, §3.7) of a
+// maze of cells cells with terms v:
+//
+//	e = n·|S|² − min(d_f, d_b) + Σ(|J|−1)² + m²          with a unique shortest solution,
+//	e = |S|³ + n·|S|² + Σ(|J|−1)² + m²                   otherwise.
+//
+// Decisions count only with a unique shortest solution.
+func DesignEnergy(v *Values, cells int) float64 {
+	S := float64(cells)
+	e := float64(v[NonReaching])*S*S + float64(v[ClusterPenalty]) + float64(v[InitialForcedMoves]*v[InitialForcedMoves])
+	if v[NotUnique] != 0 {
+		return S*S*S + e
+	}
+	return e - float64(v[Decisions])
+}
+
 // designStages is an evaluator whose backward search from the goal can
 // stop at the start, which designEval.rate needs.
 type designStages interface {
@@ -56,10 +103,10 @@ type designStages interface {
 	// (-1: none); reaching the number of reaching cells found so far.
 	startDistance() int
 	reaching() int
-	// decisions walks the shortest solution from the start, D moves from
-	// the goal: whether it is unique and its forward and backward
-	// decisions.
-	decisions(D int) (unique bool, df, db int)
+	// walk walks the shortest solution from the start, D moves from the
+	// goal: its forward and backward decisions (and with uturns its
+	// U-turns), and whether it is unique.
+	walk(D int, uturns bool) (w walkCount, unique bool)
 	// values returns where the terms of the change tried are left for
 	// accept.
 	values() *Values
@@ -163,8 +210,9 @@ func (d *designEval) rate(penalty, m int, bound float64) (float64, bool) {
 			if lb := base - float64(D); lb > bound { // min(d_f, d_b) ≤ D
 				return lb, false
 			}
-			unique, df, db = e.decisions(D)
-			dec = min(df, db)
+			var w walkCount
+			w, unique = e.walk(D, false)
+			dec = min(w.df, w.db)
 			if lb := base - float64(dec); unique && lb > bound {
 				return lb, false
 			}

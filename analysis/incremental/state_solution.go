@@ -1,4 +1,4 @@
-package analysis
+package incremental
 
 import (
 	"math"
@@ -52,7 +52,8 @@ func (e *stateEval) keepSolution() {
 	if s.D = int(e.curDist[e.sg.Start()]); s.D < 0 {
 		return
 	}
-	if s.unique, s.df, s.db = e.walkOver(e.curDist, s.D, true); !s.unique {
+	w, unique := e.walkOver(e.curDist, s.D, true)
+	if s.unique, s.df, s.db = unique, w.df, w.db; !unique {
 		return
 	}
 	for x, v := range s.states {

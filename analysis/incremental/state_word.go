@@ -1,4 +1,4 @@
-package analysis
+package incremental
 
 import (
 	"math/bits"
@@ -34,11 +34,11 @@ import (
 // design energy's evaluator stops the search early as it does over
 // wordEval (see designEval), and needs none of stateEval's kept solution
 // and distances: on 7×7 a try costs 2.5 times the rook rule's, against
-// 5.2 times with them (docs/perf-design.md, "Sixth round").
+// 5.2 times with them (see docs/perf-design.md).
 type stateWordEval struct {
 	sg    *graph.StateGraph
 	need  needs
-	cells int    // |S| (see openCells)
+	cells int    // |S| (see OpenCells)
 	goal  int    // the goal cell
 	start uint64 // the start cell's bit
 	jumps []int
@@ -46,8 +46,8 @@ type stateWordEval struct {
 	// jw[c] the same as this evaluator reads them.
 	mv   []*graph.StateJump
 	jw   []*wordJump
-	slot []wordJump     // per slot of the graph (see graph.Graph.Slot)
-	cell termsEvaluator // the cluster terms; nil when none is needed
+	slot []wordJump // per slot of the graph (see graph.Graph.Slot)
+	cell cellPart   // the cluster terms
 
 	// The directions of the board's moves and their reverses, in pairs:
 	// dir[a^1] is the reverse of dir[a]. Word a of a set of states holds
@@ -129,7 +129,7 @@ func newStateWordEval(g *graph.Graph, start, goal int, need needs) *stateWordEva
 		}
 	}
 	e := &stateWordEval{
-		sg: sg, need: need, cells: openCells(g, start, goal).Len(),
+		sg: sg, need: need, cells: OpenCells(g, start, goal).Len(),
 		goal: goal, start: 1 << uint(start),
 		jumps: make([]int, n), mv: make([]*graph.StateJump, n), jw: make([]*wordJump, n),
 		slot:   make([]wordJump, g.Slot(n-1, -1)+1),
@@ -179,9 +179,7 @@ func newStateWordEval(g *graph.Graph, start, goal int, need needs) *stateWordEva
 			}
 		}
 	}
-	if need&cellNeeds != 0 {
-		e.cell = newWordEval(g, start, goal, need&cellNeeds)
-	}
+	e.cell = newCellPart(g, start, goal, need)
 	return e
 }
 
@@ -194,9 +192,7 @@ func (e *stateWordEval) reset(jumps []int) *Values {
 		e.flip(c)
 	}
 	e.compute(&e.cur)
-	if e.cell != nil {
-		cellTerms(&e.cur, e.cell.reset(jumps))
-	}
+	e.cell.reset(&e.cur, jumps)
 	return &e.cur
 }
 
@@ -205,18 +201,14 @@ func (e *stateWordEval) try(i, j int) *Values {
 	e.apply(i, j)
 	e.compute(&e.next)
 	e.apply(i, old)
-	if e.cell != nil {
-		cellTerms(&e.next, e.cell.try(i, j))
-	}
+	e.cell.try(&e.next, i, j)
 	e.ti, e.tj = i, j
 	return &e.next
 }
 
 func (e *stateWordEval) accept() {
 	e.apply(e.ti, e.tj)
-	if e.cell != nil {
-		e.cell.accept()
-	}
+	e.cell.accept()
 	e.cur = e.next
 }
 
@@ -245,12 +237,9 @@ func (e *stateWordEval) compute(v *Values) {
 		e.searchFrom()
 		e.search(false)
 		v[NonReaching] = e.cells - bits.OnesCount64(e.reach)
-		if e.need&needPath != 0 && solutionHead(v, e.D, e.need, nil) {
+		if e.need&needPath != 0 {
 			// needPaths is not in stateWordNeeds: no path counts.
-			if unique, df, db := e.decisions(e.D); unique {
-				v[NotUnique] = 0
-				v[ForwardDecisions], v[BackwardDecisions], v[Decisions] = df, db, min(df, db)
-			}
+			pathTerms(v, e.D, e.need, nil, e.walk)
 		}
 	}
 	if e.need&needForced != 0 {
@@ -400,7 +389,7 @@ func (e *stateWordEval) startDistance() int { return e.D }
 func (e *stateWordEval) reaching() int      { return bits.OnesCount64(e.reach) }
 func (e *stateWordEval) values() *Values    { return &e.next }
 
-// decisions walks the shortest solution from the start state, D moves
+// walk follows the shortest solution from the start state, D moves
 // from the goal, over the search's pulled words: it is unique when every
 // state has exactly one successor state one layer nearer the goal, and a
 // state of cell c at distance t has one in direction dir[a] when c is in
@@ -408,39 +397,34 @@ func (e *stateWordEval) values() *Values    { return &e.next }
 // land on it). It counts the forward decisions (states with two or more
 // successor states) and backward decisions (states with two or more
 // predecessor states) along it, as stateEval.walkOver does.
-func (e *stateWordEval) decisions(D int) (unique bool, df, db int) {
-	w, c := len(e.dir), bits.TrailingZeros64(e.start)
+func (e *stateWordEval) walk(D int, _ bool) (w walkCount, unique bool) {
+	n, c := len(e.dir), bits.TrailingZeros64(e.start)
 	var forbid uint8 // the word of the reverse of the last move (none from the start)
 	a := -1          // the word of the last move
 	for t := D; t > 0; t-- {
 		jw := e.jw[c]
 		allow := jw.dirs &^ forbid
 		// Every move allowed lands on its own state, but the goal's.
-		succs := bits.OnesCount8(allow&^jw.toGoal) + int((uint(allow&jw.toGoal)+0xff)>>8)
-		if succs > 1 {
-			df++
-		}
-		if a >= 0 && e.manyPreds(c, a) {
-			db++
+		w = w.leave(bits.OnesCount8(allow&^jw.toGoal)+int((uint(allow&jw.toGoal)+0xff)>>8) > 1)
+		if a >= 0 {
+			w = w.enter(e.manyPreds(c, a))
 		}
 		if t == 1 {
 			break // onto the goal
 		}
 		var near uint8
 		p := (*[maze.NumDirs]uint64)(e.pulled[(t-1)*maze.NumDirs:])
-		for x := range w {
+		for x := range n {
 			near |= uint8(p[x&7]>>uint(c)&1) << uint(x)
 		}
 		if near &= allow; near&(near-1) != 0 {
-			return false, 0, 0 // two successors one move nearer the goal
+			return w, false // two successors one move nearer the goal
 		}
 		a = bits.TrailingZeros8(near)
 		c, forbid = int(jw.to[a&7]), 1<<uint(a^1)
 	}
-	if e.goalManyPreds() {
-		db++
-	}
-	return true, df, db
+	w = w.enter(e.goalManyPreds())
+	return w, true
 }
 
 // manyPreds reports whether the state of cell c entered moving dir[a]
@@ -470,7 +454,7 @@ func (e *stateWordEval) forced() int { return forcedStates(e.sg, e.mv, e.stamp, 
 // energy's stages (see designEval) and returns the cluster penalty and the
 // initial forced moves with it.
 func (e *stateWordEval) begin(i, j int) (penalty, forced int) {
-	penalty = e.cell.try(i, j)[ClusterPenalty]
+	penalty = e.cell.penalty(i, j)
 	e.old = e.jumps[i]
 	e.apply(i, j)
 	e.ti, e.tj = i, j

@@ -1,10 +1,9 @@
-package analysis
+package incremental
 
 import (
 	"math/bits"
 
 	"rjm/graph"
-	"rjm/maze"
 )
 
 // wordEval is the fast termsEvaluator for boards of at most 64 cells,
@@ -34,7 +33,7 @@ import (
 type wordEval struct {
 	g              *graph.Graph
 	n, start, goal int
-	cells          int // |S| (see openCells)
+	cells          int // |S| (see OpenCells)
 	need           needs
 	sym            bool // every same-jump move can be reversed (rook boards)
 	top            int  // the class of jumps that cannot move: max jump + 1
@@ -67,7 +66,7 @@ func newWordEval(g *graph.Graph, start, goal int, need needs) *wordEval {
 	n := g.Cells()
 	e := &wordEval{
 		g: g, n: n, start: start, goal: goal, need: need, sym: true,
-		cells: openCells(g, start, goal).Len(),
+		cells: OpenCells(g, start, goal).Len(),
 		jumps: make([]int, n), succ: make([]uint64, n), pred: make([]uint64, n),
 		cnt: make([]int, n), layer: make([]uint64, n+1),
 	}
@@ -112,25 +111,6 @@ func jumpClass(j, top int) int {
 	return min(j, top)
 }
 
-// solutionHead fills the terms that the start's distance D to the goal
-// gives, and the number of shortest solutions when need asks for it; it
-// reports whether a unique shortest solution remains to be walked.
-func solutionHead(v *Values, D int, need needs, countPaths func(int) int) bool {
-	v[NotUnique] = 1
-	if D < 0 {
-		v[Unsolvable] = 1
-		return false
-	}
-	v[GoalDepth] = D
-	if need&needPaths != 0 {
-		v[ShortestPaths] = countPaths(D)
-		if v[ShortestPaths] != 1 {
-			return false
-		}
-	}
-	return true
-}
-
 func (e *wordEval) reset(jumps []int) *Values {
 	copy(e.jumps, jumps)
 	clear(e.pred)
@@ -145,7 +125,7 @@ func (e *wordEval) reset(jumps []int) *Values {
 		}
 	}
 	e.compute(&e.cur)
-	if e.need&needPenalty != 0 && e.need&needClusters == 0 {
+	if e.need.penaltyAlone() {
 		_, _, e.cur[ClusterPenalty] = e.clusters()
 	}
 	return &e.cur
@@ -154,7 +134,7 @@ func (e *wordEval) reset(jumps []int) *Values {
 func (e *wordEval) try(i, j int) *Values {
 	old, oldS := e.jumps[i], e.succ[i]
 	newS := e.g.Succ(i, j)[0]
-	incremental := e.need&needPenalty != 0 && e.need&needClusters == 0
+	incremental := e.need.penaltyAlone()
 	a, b := e.classOf(old), e.classOf(j)
 	delta := 0
 	if incremental && a != b {
@@ -281,56 +261,31 @@ func (e *wordEval) compute(v *Values) {
 // to the goal and the layers of the backward search.
 func (e *wordEval) path(v *Values, D int) { pathTerms(v, D, e.need, e.countPaths, e.walk) }
 
-// pathTerms fills the along-the-solution terms of cells, given the
-// start's distance D to the goal, from an evaluator's path counts and
-// walk.
-func pathTerms(v *Values, D int, need needs, countPaths func(int) int, walk func(D int, uturns bool) (unique bool, df, db, ut int)) {
-	if !solutionHead(v, D, need, countPaths) {
-		return
-	}
-	unique, df, db, ut := walk(D, need&needUTurns != 0)
-	if !unique {
-		return
-	}
-	v[NotUnique] = 0
-	v[ForwardDecisions], v[BackwardDecisions], v[Decisions] = df, db, min(df, db)
-	v[UTurns] = ut
-}
-
 // walk follows the shortest solution from the start, D moves from the
 // goal, through the layers of the backward search: it is unique when
 // every cell has exactly one successor one layer nearer the goal. It
 // counts the forward and backward decisions and, with uturns, the U-turns
 // along it.
-func (e *wordEval) walk(D int, uturns bool) (unique bool, df, db, ut int) {
+func (e *wordEval) walk(D int, uturns bool) (w walkCount, unique bool) {
 	succ, pred := e.succ, e.pred
-	var prev maze.Dir // the last move's direction of arrival, when c != start
 	c := e.start
 	for d := D - 1; d >= 0; d-- {
 		next := succ[c] & e.layer[d]
 		if next&(next-1) != 0 {
-			return false, 0, 0, 0 // two successors one move nearer the goal
+			return w, false // two successors one move nearer the goal
 		}
-		if succ[c]&(succ[c]-1) != 0 {
-			df++
+		w = w.leave(succ[c]&(succ[c]-1) != 0)
+		if c != e.start {
+			w = w.enter(e.manyPreds(pred[c], c))
 		}
-		if c != e.start && e.manyPreds(pred[c], c) {
-			db++
-		}
-		w := bits.TrailingZeros64(next)
+		t := bits.TrailingZeros64(next)
 		if uturns {
-			dir, arrive := moveDirs(e.g, e.jumps, c, w)
-			if c != e.start && dir == prev.Opposite() {
-				ut++
-			}
-			prev = arrive
+			w = w.turn(moveDirs(e.g, e.jumps, c, t))
 		}
-		c = w
+		c = t
 	}
-	if e.manyPreds(pred[c], c) { // c is the goal
-		db++
-	}
-	return true, df, db, ut
+	w = w.enter(e.manyPreds(pred[c], c)) // the goal
+	return w, true
 }
 
 // manyPreds reports whether cell c, whose π in the current configuration
@@ -381,9 +336,10 @@ func (e *wordEval) forward() uint64 {
 	return seen
 }
 
-// holes counts the holes among kind (see holes.go) and their cells: black
-// holes grow by all successors and by predecessors of their kind, white
-// holes (white) by all predecessors and by successors of their kind.
+// holes counts the holes among kind (see package analysis, holes.go) and
+// their cells: black holes grow by all successors and by predecessors of
+// their kind, white holes (white) by all predecessors and by successors
+// of their kind.
 func (e *wordEval) holes(kind uint64, white bool) (count, cells int) {
 	all, some := e.succ, e.pred
 	if white {
@@ -408,19 +364,20 @@ func (e *wordEval) holes(kind uint64, white bool) (count, cells int) {
 	return count, cells
 }
 
-// forced returns the initial forced moves (see initialForcedMoves).
+// forced returns the initial forced moves (see ForcedMoves).
 func (e *wordEval) forced() int {
 	var left uint64
-	m := 0
-	for c := e.start; left&(1<<uint(c)) == 0; m++ {
-		s := e.succ[c]
-		if s == 0 || s&(s-1) != 0 {
-			break
+	return ForcedMoves(e.start, func(c int) bool {
+		bit := uint64(1) << uint(c)
+		was := left & bit
+		left |= bit
+		return was == 0
+	}, func(c int) int {
+		if s := e.succ[c]; s != 0 && s&(s-1) == 0 {
+			return bits.TrailingZeros64(s)
 		}
-		left |= 1 << uint(c)
-		c = bits.TrailingZeros64(s)
-	}
-	return m
+		return -1
+	})
 }
 
 // cluster returns the same jump cluster of cell s among the cells within:
@@ -543,8 +500,3 @@ func (e *wordEval) end() {
 func (e *wordEval) startDistance() int { return e.D }
 func (e *wordEval) reaching() int      { return bits.OnesCount64(e.reach) }
 func (e *wordEval) values() *Values    { return &e.next }
-
-func (e *wordEval) decisions(D int) (unique bool, df, db int) {
-	unique, df, db, _ = e.walk(D, false)
-	return unique, df, db
-}

@@ -1,4 +1,4 @@
-package analysis
+package incremental
 
 import (
 	"math/rand/v2"
@@ -27,7 +27,7 @@ func TestStateTryDistances(t *testing.T) {
 			return f
 		}
 		for range steps {
-			i, j, ok := randomChange(rng, g, goal)
+			i, j, ok := RandomChange(rng, g, goal)
 			if !ok {
 				continue
 			}

@@ -1,10 +1,9 @@
-package analysis
+package incremental
 
 import (
 	"math/bits"
 
 	"rjm/graph"
-	"rjm/maze"
 )
 
 // multiEval is the termsEvaluator for boards of more than 64 cells: the
@@ -17,7 +16,7 @@ import (
 type multiEval struct {
 	g                 *graph.Graph
 	n, w, start, goal int
-	cells             int // |S| (see openCells)
+	cells             int // |S| (see OpenCells)
 	need              needs
 	sym               bool // every same-jump move can be reversed (rook boards)
 	top               int  // the class of jumps that cannot move
@@ -57,7 +56,7 @@ func newMultiEval(g *graph.Graph, start, goal int, need needs) *multiEval {
 	w := len(g.NewSet())
 	e := &multiEval{
 		g: g, n: n, w: w, start: start, goal: goal, need: need, sym: true,
-		cells: openCells(g, start, goal).Len(),
+		cells: OpenCells(g, start, goal).Len(),
 		jumps: make([]int, n), succ: make([]uint64, n*w), pred: make([]uint64, n*w), out: make([][]int32, n),
 		npred: make([]int32, n), cnt: make([]int, n),
 		dist: make([]int32, n), queue: make([]int32, 0, n),
@@ -102,7 +101,7 @@ func (e *multiEval) reset(jumps []int) *Values {
 		})
 	}
 	e.compute(&e.cur)
-	if e.need&needPenalty != 0 && e.need&needClusters == 0 {
+	if e.need.penaltyAlone() {
 		_, _, e.cur[ClusterPenalty] = e.clusters()
 	}
 	return &e.cur
@@ -110,7 +109,7 @@ func (e *multiEval) reset(jumps []int) *Values {
 
 func (e *multiEval) try(i, j int) *Values {
 	old := e.jumps[i]
-	incremental := e.need&needPenalty != 0 && e.need&needClusters == 0
+	incremental := e.need.penaltyAlone()
 	delta := e.change(i, j, incremental, false)
 	e.compute(&e.next)
 	if incremental {
@@ -198,15 +197,6 @@ func (e *multiEval) reaching() int {
 	return len(e.queue)
 }
 func (e *multiEval) values() *Values { return &e.next }
-
-func (e *multiEval) decisions(D int) (unique bool, df, db int) {
-	dist := e.dist
-	if e.staged {
-		dist = e.short.ToGoal()
-	}
-	unique, df, db, _ = e.walkOver(dist, D, false, false)
-	return unique, df, db
-}
 
 func (e *multiEval) accept() {
 	e.kept = false // the design energy's evaluator accepted them in short
@@ -377,46 +367,47 @@ func first(s graph.Set) (c, count int) {
 func (e *multiEval) path(v *Values, D int) { pathTerms(v, D, e.need, e.countPaths, e.walk) }
 
 // walk follows the shortest solution from the start, D moves from the
-// goal, over the distances of the backward search (see wordEval.walk).
-func (e *multiEval) walk(D int, uturns bool) (unique bool, df, db, ut int) {
-	return e.walkOver(e.dist, D, uturns, false)
+// goal, over the distances of the backward search or, while a change in
+// place is staged, the depth tracker's (see wordEval.walk).
+func (e *multiEval) walk(D int, uturns bool) (walkCount, bool) {
+	dist := e.dist
+	if e.staged {
+		dist = e.short.ToGoal()
+	}
+	return e.walkOver(dist, D, uturns, false)
 }
 
 // walkOver is walk over the distances to the goal in dist; with keep it
-// records the solution's cells in sol.cells.
-func (e *multiEval) walkOver(dist []int32, D int, uturns, keep bool) (unique bool, df, db, ut int) {
-	var prev maze.Dir
-	c := e.start
+// records the solution's cells in sol.cells and its decisions up to
+// each of them in sol.fwd and sol.bwd (see solution).
+func (e *multiEval) walkOver(dist []int32, D int, uturns, keep bool) (w walkCount, unique bool) {
+	s, c := &e.sol, e.start
+	if keep {
+		s.cells = s.cells[:0]
+		s.fwd[0], s.bwd[0] = 0, 0
+	}
 	for d := D - 1; d >= 0; d-- {
-		if keep {
-			e.sol.cells = append(e.sol.cells, int32(c))
-		}
 		next, k, succs := e.nearer(dist, c, d)
 		if k > 1 {
-			return false, 0, 0, 0
+			return w, false
 		}
-		if succs > 1 {
-			df++
-		}
-		if c != e.start && e.npred[c] > 1 {
-			db++
+		w = w.leave(succs > 1)
+		if c != e.start {
+			w = w.enter(e.npred[c] > 1)
 		}
 		if uturns {
-			dir, arrive := moveDirs(e.g, e.jumps, c, next)
-			if c != e.start && dir == prev.Opposite() {
-				ut++
-			}
-			prev = arrive
+			w = w.turn(moveDirs(e.g, e.jumps, c, next))
+		}
+		if keep {
+			s.record(c, w)
 		}
 		c = next
 	}
+	w = w.enter(e.npred[c] > 1) // the goal
 	if keep {
-		e.sol.cells = append(e.sol.cells, int32(c))
+		s.record(c, w)
 	}
-	if e.npred[c] > 1 {
-		db++
-	}
-	return true, df, db, ut
+	return w, true
 }
 
 // countPaths counts the shortest paths from the start, D moves from the
@@ -511,18 +502,19 @@ func (e *multiEval) holes(white bool) (count, cells int) {
 	}
 }
 
+// forced returns the initial forced moves (see ForcedMoves).
 func (e *multiEval) forced() int {
 	clear(e.left)
-	m := 0
-	for c := e.start; !e.left.Has(c); m++ {
-		out := e.succs(c)
-		if len(out) != 1 {
-			break
-		}
+	return ForcedMoves(e.start, func(c int) bool {
+		was := e.left.Has(c)
 		e.left.Add(c)
-		c = int(out[0])
-	}
-	return m
+		return !was
+	}, func(c int) int {
+		if out := e.succs(c); len(out) == 1 {
+			return int(out[0])
+		}
+		return -1
+	})
 }
 
 // cluster sets dst to the same jump cluster of s among the cells within

@@ -1,4 +1,4 @@
-package analysis
+package incremental
 
 import (
 	"math/rand/v2"
@@ -52,7 +52,7 @@ func TestEvaluatorsMatchAnalyze(t *testing.T) {
 				}
 				check := func(what string, got *Values, jumps []int) {
 					mm := &maze.Maze{Board: b, Jumps: jumps, Start: s, Goal: goal}
-					want := mask(Analyze(g, mm).Terms(), need)
+					want := mask(Analyze(g, mm), need)
 					if mask(*got, need) != want {
 						t.Fatalf("%v need %b %s:\ngot  %v\nwant %v\n%s", sz, need, what, mask(*got, need), want, mm)
 					}
@@ -123,7 +123,7 @@ func TestStateEvaluatorsMatchAnalyze(t *testing.T) {
 			}
 			check := func(what string, got *Values, jumps []int) {
 				mm := &maze.Maze{Board: b, Jumps: jumps, Start: s, Goal: goal}
-				want := mask(Analyze(g, mm).Terms(), need)
+				want := mask(Analyze(g, mm), need)
 				if mask(*got, need) != want {
 					t.Fatalf("%s %dx%d need %b %s:\ngot  %v\nwant %v\n%s", bd.variant, bd.rows, bd.cols, need, what, mask(*got, need), want, mm)
 				}
@@ -149,7 +149,7 @@ func walkChanges(ev termsEvaluator, g *graph.Graph, goal int, jumps []int, n int
 	jumps = slices.Clone(jumps)
 	check("reset", ev.reset(jumps), jumps)
 	for range n {
-		i, j, ok := randomChange(rng, g, goal)
+		i, j, ok := RandomChange(rng, g, goal)
 		if !ok {
 			continue
 		}

@@ -1,4 +1,4 @@
-package analysis
+package incremental
 
 import (
 	"math/rand/v2"
@@ -32,7 +32,7 @@ func checkHandState(t *testing.T, text string, depth, df, db int) {
 		t.Fatal(err)
 	}
 	g := graph.MustCompile(m.Board)
-	want := Analyze(g, m).Terms()
+	want := Analyze(g, m)
 	if want[GoalDepth] != depth || want[NotUnique] != 0 || want[ForwardDecisions] != df || want[BackwardDecisions] != db {
 		t.Fatalf("Analyze: %d moves, not unique %d, decisions %d forward, %d backward; want %d, 0, %d, %d",
 			want[GoalDepth], want[NotUnique], want[ForwardDecisions], want[BackwardDecisions], depth, df, db)
@@ -69,7 +69,7 @@ func TestStateWordSearch4(t *testing.T) {
 			t.Fatalf("%s: reset %v against %v", bd.variant, cur, p)
 		}
 		for range 3000 {
-			i, j, ok := randomChange(rng, g, goal)
+			i, j, ok := RandomChange(rng, g, goal)
 			if !ok {
 				continue
 			}

@@ -1,13 +1,13 @@
-package analysis
+package incremental
 
 import "rjm/graph"
 
-// openCells returns S, the maze's cells: the start, the goal and every
+// OpenCells returns S, the maze's cells: the start, the goal and every
 // cell that can hold a jump with a move. On the papers' boards that is every
 // cell; boards with cells that cannot be landed on or jumped from (variants
 // with blocked or pass-over cells, or cells outside Loyd's circle) leave
 // those out, so they count neither in |S| nor as non-reaching.
-func openCells(g *graph.Graph, start, goal int) graph.Set {
+func OpenCells(g *graph.Graph, start, goal int) graph.Set {
 	s := g.NewSet()
 	for c := range g.Cells() {
 		if c == start || c == goal || len(g.Legal(c)) > 0 {

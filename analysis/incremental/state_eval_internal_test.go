@@ -1,4 +1,4 @@
-package analysis
+package incremental
 
 import (
 	"math/rand/v2"
@@ -36,7 +36,7 @@ func TestStateRestartLayer(t *testing.T) {
 		}
 		restarts := 0
 		for range steps {
-			i, j, ok := randomChange(rng, g, goal)
+			i, j, ok := RandomChange(rng, g, goal)
 			if !ok {
 				continue
 			}

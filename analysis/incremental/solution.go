@@ -1,4 +1,4 @@
-package analysis
+package incremental
 
 import "math/bits"
 
@@ -30,6 +30,14 @@ func (s *solution) init(n int) {
 	}
 }
 
+// record appends cell c to the solution walked, with the counts of the
+// walk w up to it.
+func (s *solution) record(c int, w walkCount) {
+	x := len(s.cells)
+	s.cells = append(s.cells, int32(c))
+	s.fwd[x+1], s.bwd[x+1] = int32(w.df), int32(w.db)
+}
+
 // accept follows the change last rated into the current configuration.
 func (s *solution) accept() {
 	if !s.kept {
@@ -56,18 +64,11 @@ func (e *multiEval) keepSolution() {
 	if s.D < 0 {
 		return
 	}
-	if s.unique, _, _, _ = e.walkOver(dist, s.D, false, true); !s.unique {
+	if _, s.unique = e.walkOver(dist, s.D, false, true); !s.unique {
 		return
 	}
 	for x, c := range s.cells {
 		s.at[c] = int32(x)
-		s.fwd[x+1], s.bwd[x+1] = s.fwd[x], s.bwd[x]
-		if x < s.D && len(e.succs(int(c))) > 1 {
-			s.fwd[x+1]++
-		}
-		if x > 0 && e.npred[c] > 1 {
-			s.bwd[x+1]++
-		}
 	}
 }
 
@@ -161,15 +162,13 @@ func (e *multiEval) onSolution(k int, di, near int32, count, next int) (unique b
 		return false, 0, 0, true, true
 	}
 	s, i := &e.sol, e.ti
-	unique, df, db = e.tail(next)
+	w, unique := e.tail(next)
 	if !unique {
 		return false, 0, 0, true, true
 	}
-	if len(e.succs(i)) > 1 {
-		df++
-	}
-	df += int(s.fwd[k])
-	db += int(s.bwd[k+1]) + e.movedPreds(1, k, false)
+	w = w.leave(len(e.succs(i)) > 1)
+	df = w.df + int(s.fwd[k])
+	db = w.db + int(s.bwd[k+1]) + e.movedPreds(1, k, false)
 	return true, df, db, true, true
 }
 
@@ -184,25 +183,21 @@ func (e *multiEval) throughCell(k int, di int32, count, next int) (unique bool, 
 	if count > 1 {
 		return false, 0, 0, sameReaching, true
 	}
-	unique, df, db = e.tail(next)
+	w, unique := e.tail(next)
 	if !unique {
 		return false, 0, 0, sameReaching, true
 	}
-	w, c := e.w, e.ti
+	c := e.ti
 	for d := k; ; d-- {
-		if len(e.succs(c)) > 1 {
-			df++
-		}
+		w = w.leave(len(e.succs(c)) > 1)
 		if d == 0 {
-			return true, df, db, sameReaching, true
+			return true, w.df, w.db, sameReaching, true
 		}
-		if e.npredWith(c) > 1 {
-			db++
-		}
+		w = w.enter(e.npredWith(c) > 1)
 		// ti is in no layer before k, so π of the current configuration
 		// serves.
 		layer, p, n := e.short.Layer(d-1), -1, 0
-		for x, word := range e.pred[c*w : c*w+w] {
+		for x, word := range e.pred[c*e.w : c*e.w+e.w] {
 			if word &= layer[x]; word != 0 {
 				if n += bits.OnesCount64(word); n > 1 {
 					return false, 0, 0, sameReaching, true
@@ -218,26 +213,22 @@ func (e *multiEval) throughCell(k int, di int32, count, next int) (unique bool, 
 // changed cell, along the kept distances (which the change does not
 // touch there) until it meets the kept solution, and on along it: it
 // returns whether the way is unique and its decisions.
-func (e *multiEval) tail(next int) (unique bool, df, db int) {
+func (e *multiEval) tail(next int) (w walkCount, unique bool) {
 	s, dist := &e.sol, e.short.ToGoal()
 	c := next
 	for s.at[c] < 0 {
 		t, ways, succs := e.nearer(dist, c, int(dist[c])-1)
 		if ways > 1 {
-			return false, 0, 0
+			return w, false
 		}
-		if succs > 1 {
-			df++
-		}
-		if e.npredWith(c) > 1 {
-			db++
-		}
+		w = w.enter(e.npredWith(c) > 1)
+		w = w.leave(succs > 1)
 		c = t
 	}
 	m := int(s.at[c])
-	df += int(s.fwd[s.D] - s.fwd[m])
-	db += int(s.bwd[s.D+1]-s.bwd[m]) + e.movedPreds(m, s.D, false)
-	return true, df, db
+	w.df += int(s.fwd[s.D] - s.fwd[m])
+	w.db += int(s.bwd[s.D+1]-s.bwd[m]) + e.movedPreds(m, s.D, false)
+	return w, true
 }
 
 // npredWith returns |π(c)| with the change in place (begin), whether π

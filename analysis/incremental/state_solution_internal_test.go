@@ -1,4 +1,4 @@
-package analysis
+package incremental
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"rjm/energy"
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/search"
@@ -40,31 +41,31 @@ func TestStateSolutionAfterDescent(t *testing.T) {
 		b := maze.Board{Rows: bd.rows, Cols: bd.cols, Variant: v}
 		g := graph.MustCompile(b)
 		goal := b.Cells() - 1
-		p := search.Problem{Graph: g, Start: 0, Goal: goal, Energy: Design{}}
+		p := search.Problem{Graph: g, Start: 0, Goal: goal, Energy: designEnergy{}}
 		res, err := search.HillDescent{Iterations: 20_000}.Search(context.Background(), p, rng)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if Analyze(g, res.Best).Terms()[NotUnique] != 0 {
+		if Analyze(g, res.Best)[NotUnique] != 0 {
 			t.Fatalf("%s %d×%d: the descent left no unique solution", bd.variant, bd.rows, bd.cols)
 		}
 		jumps := slices.Clone(res.Best.Jumps)
 		st := newStateEval(g, 0, goal, designNeeds)
 		d := newDesignEval(g, 0, goal, st)
-		fresh := func(jumps []int) *Features {
+		fresh := func(jumps []int) Values {
 			return Analyze(g, &maze.Maze{Board: b, Jumps: jumps, Start: 0, Goal: goal})
 		}
 		cur := d.Reset(jumps)
 		staged, along, shortcuts, inexact := 0, 0, 0, 0
 		for range steps {
-			i, j, ok := randomChange(rng, g, goal)
+			i, j, ok := RandomChange(rng, g, goal)
 			if !ok {
 				continue
 			}
 			old := jumps[i]
 			jumps[i] = j
-			f := fresh(jumps)
-			want, terms := f.Energy, f.Terms()
+			terms := fresh(jumps)
+			want := DesignEnergy(&terms, d.cells)
 			jumps[i] = old
 			// The stages, against Analyze's terms: the kept solution's
 			// answer, then the kept distances'.
@@ -92,8 +93,8 @@ func TestStateSolutionAfterDescent(t *testing.T) {
 					t.Fatalf("%s goal depth %d, %d reaching; Analyze %v", where("kept distances"), D, st.reaching(), terms)
 				}
 				if D >= 0 {
-					if u, df, db := st.decisions(D); u != (terms[NotUnique] == 0) || u && (df != terms[ForwardDecisions] || db != terms[BackwardDecisions]) {
-						t.Fatalf("%s unique %v, %d, %d; Analyze %v", where("kept distances"), u, df, db, terms)
+					if w, u := st.walk(D, false); u != (terms[NotUnique] == 0) || u && (w.df != terms[ForwardDecisions] || w.db != terms[BackwardDecisions]) {
+						t.Fatalf("%s unique %v, %d, %d; Analyze %v", where("kept distances"), u, w.df, w.db, terms)
 					}
 				}
 			}
@@ -126,4 +127,14 @@ func TestStateSolutionAfterDescent(t *testing.T) {
 				bd.variant, bd.rows, bd.cols, along, shortcuts, staged, inexact)
 		}
 	}
+}
+
+// designEnergy is the design energy over this package's evaluator, for a
+// search (package analysis's Design, which this test cannot import).
+type designEnergy struct{}
+
+func (designEnergy) Name() string { return "design" }
+
+func (designEnergy) Evaluator(g *graph.Graph, start, goal int) energy.Evaluator {
+	return NewDesign(g, start, goal)
 }

@@ -1,4 +1,4 @@
-package analysis
+package incremental
 
 import (
 	"rjm/energy"
@@ -20,6 +20,11 @@ const (
 	needClusters                    // every cluster (count, largest, penalty)
 	needForced                      // initial forced moves
 )
+
+// penaltyAlone reports whether n asks for the cluster penalty without
+// the other cluster terms: the penalty is then kept through the changes
+// rather than computed afresh (see wordEval).
+func (n needs) penaltyAlone() bool { return n&needPenalty != 0 && n&needClusters == 0 }
 
 // needsOf returns what computing term t takes.
 func needsOf(t Term) needs {
@@ -73,16 +78,28 @@ func newTermsEvaluator(g *graph.Graph, start, goal int, need needs) termsEvaluat
 	return newMultiEval(g, start, goal, need)
 }
 
+// NewTerms returns an incremental evaluator of the energy rate gives
+// the terms of a configuration, for mazes on g with the given start and
+// goal. Only the terms in uses are computed (the others are 0 in the
+// Values rate reads); the evaluator is the one the board takes (see
+// newTermsEvaluator).
+func NewTerms(g *graph.Graph, start, goal int, uses []Term, rate func(v *Values) float64) energy.Evaluator {
+	var need needs
+	for _, t := range uses {
+		need |= needsOf(t)
+	}
+	return &termsEnergy{t: newTermsEvaluator(g, start, goal, need), rate: rate}
+}
+
 // termsEnergy is an energy.Evaluator that rates the terms of a
 // termsEvaluator with a function of them.
 type termsEnergy struct {
-	t     termsEvaluator
-	cells int
-	rate  func(v *Values, cells int) float64
+	t    termsEvaluator
+	rate func(v *Values) float64
 }
 
-func (e *termsEnergy) Reset(jumps []int) float64 { return e.rate(e.t.reset(jumps), e.cells) }
-func (e *termsEnergy) Try(i, j int) float64      { return e.rate(e.t.try(i, j), e.cells) }
+func (e *termsEnergy) Reset(jumps []int) float64 { return e.rate(e.t.reset(jumps)) }
+func (e *termsEnergy) Try(i, j int) float64      { return e.rate(e.t.try(i, j)) }
 func (e *termsEnergy) Accept()                   { e.t.accept() }
 
 var _ energy.Evaluator = (*termsEnergy)(nil)
