@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -92,5 +94,30 @@ func TestParseErrors(t *testing.T) {
 		if _, err := layers.Parse(doc); err == nil {
 			t.Errorf("Parse(%q): no error", doc)
 		}
+	}
+}
+
+// TestArchitecturePaths checks that every file and folder ARCHITECTURE.md
+// names (a `path/file.go` or `folder/` in backquotes) exists.
+func TestArchitecturePaths(t *testing.T) {
+	doc, err := os.ReadFile("../../ARCHITECTURE.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := regexp.MustCompile("`([a-z][a-z0-9_]*(?:/[a-z0-9_.]+)*(?:\\.go|\\.md|\\.txt|\\.js|/))`").FindAllStringSubmatch(string(doc), -1)
+	if len(named) < 50 {
+		t.Fatalf("only %d paths found: the pattern no longer matches the document", len(named))
+	}
+	for _, m := range named {
+		path := m[1]
+		if _, err := os.Stat(filepath.Join("../..", path)); err == nil {
+			continue
+		}
+		// A file named after its package's folder, e.g. `word.go` under
+		// "package analysis/incremental", is checked by its row's folder.
+		if !strings.Contains(path, "/") {
+			continue
+		}
+		t.Errorf("ARCHITECTURE.md names %s, which does not exist", path)
 	}
 }
