@@ -88,4 +88,3 @@ func serve(ctx context.Context, e *cli.Env, f serveFlags) error {
 	fmt.Fprintln(e.Stderr, "rjm: stopped")
 	return err
 }
-
