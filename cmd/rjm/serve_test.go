@@ -106,6 +106,13 @@ func startServer(t *testing.T, db string, flags ...string) (*exec.Cmd, string) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db}, flags...)...)
 	cmd.Env = append(os.Environ(), "RJM_TEST_MAIN=1")
+	return cmd, startCmd(t, cmd)
+}
+
+// startCmd starts a server command and returns its URL once it says where
+// it serves; the test's end kills it.
+func startCmd(t *testing.T, cmd *exec.Cmd) string {
+	t.Helper()
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -125,11 +132,11 @@ func startServer(t *testing.T, db string, flags ...string) (*exec.Cmd, string) {
 				for lines.Scan() { // drain the log
 				}
 			}()
-			return cmd, m[1]
+			return m[1]
 		}
 	}
 	t.Fatalf("the server never said where it serves")
-	return nil, ""
+	return ""
 }
 
 // TestKillDuringPlays kills the server (SIGKILL) during a stream of play
