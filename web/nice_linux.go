@@ -12,14 +12,18 @@ const generationNice = 10
 
 // lowPriority runs f on a thread of its own at niceness generationNice,
 // and waits for it. The thread ends with f (its goroutine exits locked to
-// it), so no other goroutine ever runs at that priority.
+// it), so no other goroutine ever runs at that priority. A panic in f is
+// raised again in the caller's goroutine, where the server's guard sees
+// it.
 func lowPriority(f func()) {
-	done := make(chan struct{})
+	done := make(chan any, 1)
 	go func() {
-		defer close(done)
+		defer func() { done <- recover() }()
 		runtime.LockOSThread() // not unlocked: the thread ends with the goroutine
 		syscall.Setpriority(syscall.PRIO_PROCESS, syscall.Gettid(), generationNice)
 		f()
 	}()
-	<-done
+	if v := <-done; v != nil {
+		panic(v)
+	}
 }
