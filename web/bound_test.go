@@ -17,7 +17,8 @@ import (
 const heavyGeneration = `{"rows": 12, "iterations": 200000, "variant": "queen,loops,no-u-turn", "seed": 1}`
 
 // Past MaxWorkers generations at once the answer is 503 with Retry-After,
-// at once; the generations admitted keep their time limit (within 10%).
+// at once; the generations admitted keep their time limit (within 10%;
+// not checked under the race detector).
 func TestGenerationsBounded(t *testing.T) {
 	const limit = 300 * time.Millisecond // the generation takes 0.6 s or more
 	ts, _ := newServer(t, web.Options{MaxWorkers: 1, GenerateTimeout: limit, GenerateBurst: 1000})
@@ -50,7 +51,7 @@ func TestGenerationsBounded(t *testing.T) {
 		switch r.code {
 		case 422:
 			admitted++
-			if r.took > limit*11/10 {
+			if r.took > limit*11/10 && !raceDetector {
 				t.Errorf("an admitted generation answered after %v: the limit is %v", r.took, limit)
 			}
 		case 503:
