@@ -25,8 +25,13 @@ import (
 // Options.MaxWorkers.
 const BusyRetry = 2 * time.Second
 
-// Defaults of the per-client rates (see Options).
+// Defaults of the time limit of a generation, of the worst cost of an
+// analysis or a drawing (the largest page drawn, MaxPageSide, measured),
+// and of the per-client rates (see Options).
 const (
+	DefaultGenerateTimeout = 5 * time.Second
+	WorstWork              = 300 * time.Millisecond
+
 	DefaultGenerateEvery = 10 * time.Second
 	DefaultGenerateBurst = 6
 	DefaultWorkEvery     = time.Second

@@ -146,3 +146,19 @@ func TestTodayUnderGenerationLoad(t *testing.T) {
 		t.Error("no generation refused past the cap")
 	}
 }
+
+// The default per-client rates keep one client's worst cost under a core:
+// a rate times the worst cost of its work.
+func TestDefaultRatesWithinACore(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		every, cost time.Duration
+	}{
+		{"generations", web.DefaultGenerateEvery, web.DefaultGenerateTimeout},
+		{"analyses and drawings", web.DefaultWorkEvery, web.WorstWork},
+	} {
+		if load := float64(c.cost) / float64(c.every); load >= 1 {
+			t.Errorf("%s: one per %v of up to %v each is %.1f cores", c.name, c.every, c.cost, load)
+		}
+	}
+}

@@ -48,7 +48,7 @@ type Options struct {
 	// maze of the day is Now's day in UTC.
 	Now func() time.Time
 	// GenerateTimeout bounds one generation (POST /api/generate, or a
-	// seeded ID analysed); 0 means 5 seconds. A generation cut short is
+	// seeded ID analysed); 0 means DefaultGenerateTimeout (5 s). A generation cut short is
 	// answered 422 (the request asked for more work than the limit allows).
 	GenerateTimeout time.Duration
 	// GenerateEvery is the time one client must wait, on average, between
@@ -118,9 +118,7 @@ func NewHandler(s store.Store, o Options) http.Handler {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	if o.GenerateTimeout == 0 {
-		o.GenerateTimeout = 5 * time.Second
-	}
+	o.GenerateTimeout = cmp.Or(o.GenerateTimeout, DefaultGenerateTimeout)
 	o.GenerateEvery = cmp.Or(o.GenerateEvery, DefaultGenerateEvery)
 	o.GenerateBurst = cmp.Or(o.GenerateBurst, DefaultGenerateBurst)
 	o.WorkEvery = cmp.Or(o.WorkEvery, DefaultWorkEvery)
