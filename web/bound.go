@@ -18,8 +18,8 @@ import (
 // queued. Per client, a token bucket sets the rate: its default is such
 // that one client's rate times the work's worst cost stays under a core
 // (a generation may take GenerateTimeout, 5 s: one per 10 s is half a
-// core; an analysis or a drawing of the largest maze about 0.2 s: one per
-// second is a fifth of one).
+// core; an analysis or a drawing at most WorstWork, 0.3 s: one a second
+// is under a third of one).
 
 // BusyRetry is the Retry-After of the answer 503 to heavy work past
 // Options.MaxWorkers.

@@ -155,7 +155,7 @@ func NewHandler(s store.Store, o Options) http.Handler {
 
 // routes is every path the site answers, by feature: each handler lives
 // in the file of its feature (play.go, daily.go, generate.go, analyze.go,
-// print.go, dashboard.go, plays.go).
+// print.go, dashboard.go, plays.go, ops.go).
 func (s *server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.Handle("GET /static/", s.static())
