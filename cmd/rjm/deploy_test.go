@@ -121,6 +121,19 @@ func TestDeployNginx(t *testing.T) {
 	if code, body := get(t, proxied+"metrics"); code != 200 || !strings.Contains(body, "rjm_http_requests_total") {
 		t.Errorf("/metrics through nginx from loopback: %d", code)
 	}
+	// A flood of generations: nginx's own limit refuses past its burst.
+	codes := map[int]int{}
+	for range 30 {
+		resp, err := http.Post(proxied+"api/generate", "application/json", strings.NewReader(`{"rows": 99}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		codes[resp.StatusCode]++
+	}
+	if codes[400] == 0 || codes[429] == 0 {
+		t.Errorf("30 generations at once through nginx: %v, want the server's 400s and then nginx's 429s", codes)
+	}
 }
 
 // The container recipe's build, run by hand where no container tool
