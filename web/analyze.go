@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"html/template"
@@ -14,19 +15,30 @@ import (
 	"strings"
 )
 
+// apiMaze answers the analysis of a maze ID, made once per ID (see
+// answers.go).
 func (s *server) apiMaze(w http.ResponseWriter, r *http.Request) {
+	if s.fromCache(w, r) {
+		return
+	}
 	m, err := maze.ParseID(r.PathValue("id"))
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	writeAnalysis(w, m)
+	s.makeCached(w, r, "analysis", immutable, false, func() ([]byte, string, *httpError) {
+		var b bytes.Buffer
+		if err := writeJSONTo(&b, analysisOf(m)); err != nil {
+			return nil, "", s.internal(err)
+		}
+		return b.Bytes(), jsonType, nil
+	})
 }
 
-// writeAnalysis answers what "rjm analyze --json" prints for m.
-func writeAnalysis(w http.ResponseWriter, m *maze.Maze) {
+// analysisOf is what "rjm analyze --json" prints for m.
+func analysisOf(m *maze.Maze) render.Analysis {
 	g := graph.MustCompile(m.Board) // a parsed maze's board is valid
-	writeJSON(w, http.StatusOK, render.NewAnalysis(m, analysis.Analyze(g, m), nil))
+	return render.NewAnalysis(m, analysis.Analyze(g, m), nil)
 }
 
 // analyzeRequest is a decoded POST /api/analyze: a maze, or the spec of
@@ -53,7 +65,12 @@ func (s *server) apiAnalyze(w http.ResponseWriter, r *http.Request) {
 		}
 		m = res.Maze
 	}
-	writeAnalysis(w, m)
+	var a render.Analysis
+	if herr := s.heavy(r, s.workLimit, "analysis", func() { a = analysisOf(m) }); herr != nil {
+		herr.write(w)
+		return
+	}
+	writeJSON(w, http.StatusOK, a)
 }
 
 // decodeAnalyze reads a maze for POST /api/analyze in any form maze.Read
@@ -86,16 +103,19 @@ type analyzePage struct {
 // the text report of rjm analyze.
 func (s *server) pageAnalyze(w http.ResponseWriter, r *http.Request) {
 	page := analyzePage{Title: "Analyse a maze"}
-	input, err := analyzeInput(r)
+	input, herr := analyzeInput(r)
 	page.Input = string(input)
 	var m *maze.Maze
 	var spec *generate.Spec
-	if err == nil {
-		m, spec, err = decodeAnalyze(input)
+	if herr == nil {
+		var err error
+		if m, spec, err = decodeAnalyze(input); err != nil {
+			herr = &httpError{code: http.StatusBadRequest, msg: err.Error()}
+		}
 	}
-	if err != nil {
-		page.Error = err.Error()
-		s.writePage(w, http.StatusBadRequest, "analyze.html", page)
+	if herr != nil {
+		page.Error = herr.msg
+		s.writePage(w, herr.code, "analyze.html", page)
 		return
 	}
 	if spec != nil {
@@ -107,35 +127,48 @@ func (s *server) pageAnalyze(w http.ResponseWriter, r *http.Request) {
 		}
 		m = res.Maze
 	}
-	g := graph.MustCompile(m.Board)
-	f := analysis.Analyze(g, m)
-	page.ID, _ = m.ID()
-	board, err := picture(render.Picture{Maze: m, Features: f}, render.PictureOptions{Solution: true, Holes: true},
-		"Maze "+page.ID+", its solution and holes marked")
+	var err error
+	herr = s.heavy(r, s.workLimit, "analysis", func() {
+		g := graph.MustCompile(m.Board)
+		f := analysis.Analyze(g, m)
+		page.ID, _ = m.ID()
+		page.Board, err = picture(render.Picture{Maze: m, Features: f}, render.PictureOptions{Solution: true, Holes: true},
+			"Maze "+page.ID+", its solution and holes marked")
+		page.Report = render.AnalysisText(m, f, nil, false)
+	})
+	if herr != nil {
+		page.Error = herr.msg
+		s.writePage(w, herr.code, "analyze.html", page)
+		return
+	}
 	if err != nil {
 		s.pageInternal(w, err)
 		return
 	}
-	page.Board = board
-	page.Report = render.AnalysisText(m, f, nil, false)
 	s.writePage(w, http.StatusOK, "analyze.html", page)
 }
 
 // analyzeInput returns the maze of the analyse form: the uploaded file
-// when one is given, else the pasted text.
-func analyzeInput(r *http.Request) ([]byte, error) {
-	if err := r.ParseMultipartForm(MaxBody); err != nil && !errors.Is(err, http.ErrNotMultipart) {
+// when one is given, else the pasted text. A form over MaxBody is 413.
+func analyzeInput(r *http.Request) ([]byte, *httpError) {
+	// ParseForm first: ParseMultipartForm drops its error on a form
+	// that is not multipart.
+	err := r.ParseForm()
+	if err == nil {
+		err = r.ParseMultipartForm(MaxBody)
+	}
+	if err != nil && !errors.Is(err, http.ErrNotMultipart) {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			return nil, fmt.Errorf("the maze is larger than %d bytes", MaxBody)
+			return nil, &httpError{code: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("The form is larger than %d bytes.", MaxBody)}
 		}
-		return nil, fmt.Errorf("the form could not be read: %w", err)
+		return nil, &httpError{code: http.StatusBadRequest, msg: "The form could not be read: " + err.Error()}
 	}
 	if f, _, err := r.FormFile("file"); err == nil {
 		defer f.Close()
 		data, err := io.ReadAll(io.LimitReader(f, MaxBody+1))
 		if err != nil || len(data) > MaxBody {
-			return nil, fmt.Errorf("the file could not be read or is larger than %d bytes", MaxBody)
+			return nil, &httpError{code: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("The file could not be read or is larger than %d bytes.", MaxBody)}
 		}
 		if len(strings.TrimSpace(string(data))) > 0 {
 			return data, nil

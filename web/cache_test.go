@@ -26,3 +26,24 @@ func TestLRU(t *testing.T) {
 		t.Errorf("after replacing 2: %d, len %d", v, c.len())
 	}
 }
+
+// A sized cache keeps at most its bytes, and never a value larger than
+// them.
+func TestSizedLRU(t *testing.T) {
+	c := newSizedLRU(100, 10, func(s string) int { return len(s) })
+	c.put("a", "1234")
+	c.put("b", "1234")
+	c.put("c", "1234") // 12 bytes: a goes
+	if _, ok := c.get("a"); ok || c.len() != 2 {
+		t.Errorf("a kept past the bytes, len %d", c.len())
+	}
+	c.put("big", "12345678901")
+	if _, ok := c.get("big"); ok || c.len() != 2 {
+		t.Errorf("a value over the bound was kept, len %d", c.len())
+	}
+	c.put("b", "1")
+	c.put("d", "12345") // 4 + 1 + 5 = 10: all kept
+	if c.len() != 3 {
+		t.Errorf("len %d, want 3", c.len())
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -127,5 +128,55 @@ func BenchmarkToday(b *testing.B) {
 				handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
 			}
 		})
+	}
+}
+
+// BenchmarkDashboardPlays answers /dashboard with 60 stored days and
+// 50,000 plays spread over them, each request made anew after a play
+// (the page is remade once per new play): the store's summaries keep
+// each maze's stats one look-up, whatever its plays.
+func BenchmarkDashboardPlays(b *testing.B) {
+	st, err := store.OpenSQLite(context.Background(), filepath.Join(b.TempDir(), "rjm.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	storeDays(b, st, 60)
+	days, err := st.Dailies(context.Background(), monday.Format(daily.DateLayout), 60)
+	if err != nil {
+		b.Fatal(err)
+	}
+	start := time.Now()
+	for i := range 50_000 {
+		d := days[i%len(days)]
+		if _, err := st.AddPlay(context.Background(), store.Play{Maze: d.Maze, Moves: "D", Length: 1, Shortest: 9, Solved: i%3 != 0, Seconds: float64(10 + i%500), Rating: i % 6}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Logf("50,000 plays stored in %v", time.Since(start))
+	h := web.NewHandler(st, web.Options{Now: func() time.Time { return monday }, PlayBurst: 1 << 30})
+	get := func() {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/dashboard", nil))
+		if rec.Code != http.StatusOK {
+			b.Fatalf("GET /dashboard: %d", rec.Code)
+		}
+	}
+	play := func() {
+		req := httptest.NewRequest(http.MethodPost, "/api/plays", strings.NewReader(`{"maze":"`+days[0].Maze+`","moves":"","seconds":1}`))
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusCreated {
+			b.Fatalf("POST /api/plays: %d %s", rec.Code, rec.Body)
+		}
+	}
+	get() // each maze's facts computed once
+	b.ResetTimer()
+	for b.Loop() {
+		b.StopTimer()
+		play()
+		b.StartTimer()
+		get()
 	}
 }

@@ -13,6 +13,8 @@ import (
 	"rjm/simulate"
 	"rjm/store"
 	"strings"
+	"sync"
+	"time"
 )
 
 // dashboardRow sets one stored maze's design features against its plays.
@@ -35,14 +37,48 @@ const (
 	simulatedSeed = 1
 )
 
+// DashboardMaxAge is how long the dashboard, once made, is answered as it
+// is when no play has been stored since (by this server: another's plays
+// show within DashboardMaxAge).
+const DashboardMaxAge = time.Minute
+
+// dashboardCache is the last dashboard made: made at most once per new
+// play or per DashboardMaxAge, by one request at a time.
+type dashboardCache struct {
+	mu    sync.Mutex
+	page  []byte
+	made  time.Time
+	plays int64 // playsAdded when it was made
+	today string
+}
+
 // pageDashboard is the designer's first view: for each maze of the day
 // shown so far (newest first), the design paper's features next to
 // what the players did. Only real plays are counted.
 func (s *server) pageDashboard(w http.ResponseWriter, r *http.Request) {
-	days, err := s.store.Dailies(r.Context(), s.sched.Today().Format(daily.DateLayout), maxArchive)
+	c := &s.dashboard
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	today := s.sched.Today().Format(daily.DateLayout)
+	if c.page == nil || time.Since(c.made) > DashboardMaxAge || c.plays != s.playsAdded.Load() || c.today != today {
+		plays := s.playsAdded.Load()
+		page, err := s.makeDashboard(r, today)
+		if err != nil {
+			s.pageInternal(w, err)
+			return
+		}
+		c.page, c.made, c.plays, c.today = page, time.Now(), plays, today
+	}
+	w.Header().Set("Content-Type", htmlType)
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Write(c.page)
+}
+
+// makeDashboard renders the dashboard of the mazes shown up to today.
+func (s *server) makeDashboard(r *http.Request, today string) ([]byte, error) {
+	days, err := s.store.Dailies(r.Context(), today, maxArchive)
 	if err != nil {
-		s.pageInternal(w, err)
-		return
+		return nil, err
 	}
 	rows := make([]dashboardRow, 0, len(days))
 	for _, d := range days {
@@ -53,8 +89,7 @@ func (s *server) pageDashboard(w http.ResponseWriter, r *http.Request) {
 		}
 		st, err := s.store.Stats(r.Context(), d.Maze)
 		if err != nil {
-			s.pageInternal(w, err)
-			return
+			return nil, err
 		}
 		f := s.factsOf(d.Maze, m)
 		row := dashboardRow{Date: d.Date, Level: d.Difficulty, ID: d.Maze, Features: f.features, Stats: st, Simulated: f.simulated}
@@ -65,7 +100,7 @@ func (s *server) pageDashboard(w http.ResponseWriter, r *http.Request) {
 		}
 		rows = append(rows, row)
 	}
-	s.writePage(w, http.StatusOK, "dashboard.html", struct {
+	return s.pages.render("dashboard.html", struct {
 		Title           string
 		Rows            []dashboardRow
 		Real, Simulated fitView

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"net/http"
 	"rjm/generate"
 	"rjm/maze"
@@ -72,27 +71,33 @@ func checkSpec(s generate.Spec) error {
 	return s.Validate()
 }
 
-// generate runs spec for request r under the rate limit and the time
-// limit.
+// generate runs spec for request r as heavy work (see bound.go) under
+// the time limit.
 func (s *server) generate(r *http.Request, spec generate.Spec) (*generate.Result, *httpError) {
-	if ok, wait := s.limiter.allow(r); !ok {
-		secs := int(math.Ceil(wait.Seconds()))
-		return nil, &httpError{code: http.StatusTooManyRequests, msg: fmt.Sprintf("too many generations: try again in %d s", secs),
-			header: [2]string{"Retry-After", strconv.Itoa(secs)}}
-	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.opt.GenerateTimeout)
-	defer cancel()
-	res, err := generate.Run(ctx, spec, nil)
-	if err != nil || res.Interrupted {
-		if ctx.Err() != nil {
-			return nil, &httpError{code: http.StatusUnprocessableEntity, msg: fmt.Sprintf("generation took longer than the server's limit of %v: ask for fewer iterations", s.opt.GenerateTimeout)}
-		}
+	var res *generate.Result
+	var err error
+	var timedOut bool
+	herr := s.heavy(r, s.genLimit, "generation", func() {
+		ctx, cancel := context.WithTimeout(r.Context(), s.opt.GenerateTimeout)
+		defer cancel()
+		lowPriority(func() { res, err = generate.Run(ctx, spec, nil) })
+		timedOut = (err != nil || res.Interrupted) && ctx.Err() != nil
+	})
+	switch {
+	case herr != nil:
+		return nil, herr
+	case timedOut:
+		return nil, &httpError{code: http.StatusUnprocessableEntity, msg: fmt.Sprintf("generation took longer than the server's limit of %v: ask for fewer iterations", s.opt.GenerateTimeout)}
+	case err != nil || res.Interrupted:
 		return nil, &httpError{code: http.StatusBadRequest, msg: fmt.Sprint(err)}
 	}
 	return res, nil
 }
 
 func (s *server) apiGenerate(w http.ResponseWriter, r *http.Request) {
+	if s.busy(w) {
+		return
+	}
 	spec, ok := decodeBody(w, r, decodeGenerate)
 	if !ok {
 		return

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"embed"
+	"fmt"
 	"html/template"
 	"io/fs"
 	"net/http"
@@ -32,11 +33,18 @@ func newPages() *pages {
 	return &pages{tmpl: template.Must(template.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.html"))}
 }
 
-// static serves the embedded style sheet, scripts and icons.
+// static serves the embedded style sheet, scripts and icons: files only
+// (a folder or a path that names no file is the 404 page, never a
+// listing or a plain-text error).
 func (s *server) static() http.Handler {
 	static, _ := fs.Sub(staticFS, "static")
 	files := http.FileServerFS(static)
 	return http.StripPrefix("/static/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := r.URL.Path
+		if fi, err := fs.Stat(static, name); !fs.ValidPath(name) || err != nil || fi.IsDir() {
+			s.pageError(w, http.StatusNotFound, "There is no file at /static/"+name+".")
+			return
+		}
 		w.Header().Set("Cache-Control", "public, max-age=3600")
 		files.ServeHTTP(w, r)
 	}))
@@ -67,6 +75,10 @@ func (s *server) pathMaze(w http.ResponseWriter, r *http.Request) (*maze.Maze, b
 	m, err := maze.ParseID(r.PathValue("id"))
 	if err != nil {
 		s.pageError(w, http.StatusBadRequest, "That is not a maze ID: "+strings.TrimPrefix(err.Error(), "maze: "))
+		return nil, false
+	}
+	if m.Rows > MaxPageSide || m.Cols > MaxPageSide {
+		s.pageError(w, http.StatusBadRequest, fmt.Sprintf("The maze is %d×%d: pages are drawn for mazes of up to %d rows and columns (its analysis is at /api/maze/ID).", m.Rows, m.Cols, MaxPageSide))
 		return nil, false
 	}
 	return m, true

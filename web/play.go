@@ -152,12 +152,23 @@ func newPlayPage(m *maze.Maze, g game, d *store.Daily) playPage {
 	return pp
 }
 
+// pageMaze is the player's page of any maze, made once per ID (see
+// answers.go).
 func (s *server) pageMaze(w http.ResponseWriter, r *http.Request) {
+	if s.fromCache(w, r) {
+		return
+	}
 	m, ok := s.pathMaze(w, r)
 	if !ok {
 		return
 	}
-	s.writePage(w, http.StatusOK, "play.html", newPlayPage(m, newGame(m, ""), nil))
+	s.makeCached(w, r, "drawing", pageControl, true, func() ([]byte, string, *httpError) {
+		page, err := s.pages.render("play.html", newPlayPage(m, newGame(m, ""), nil))
+		if err != nil {
+			return nil, "", s.internal(err)
+		}
+		return page, htmlType, nil
+	})
 }
 
 // dirKeys names the keys the player's script takes for each direction

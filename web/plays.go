@@ -1,14 +1,18 @@
 package web
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"math"
+	"mime"
 	"net/http"
 	"net/url"
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/solve"
 	"rjm/store"
+	"strconv"
 )
 
 // playRequest is the body of POST /api/plays.
@@ -18,6 +22,9 @@ type playRequest struct {
 	Seconds float64 `json:"seconds"`
 	Hints   int     `json:"hints"`
 	Rating  int     `json:"rating"`
+	// Client is the play's client-made ID (optional): a play sent again
+	// with it is stored once.
+	Client string `json:"client"`
 }
 
 // decodePlay reads and checks the body of POST /api/plays: the maze, the
@@ -36,6 +43,8 @@ func decodePlay(body []byte) (store.Play, error) {
 		return store.Play{}, fmt.Errorf("rating %d: want 1 to 5, or 0 for none", req.Rating)
 	case len(req.Moves) > 3*MaxMoves:
 		return store.Play{}, fmt.Errorf("moves: at most %d", MaxMoves)
+	case req.Client != "" && !validClient(req.Client):
+		return store.Play{}, fmt.Errorf("client %q: want %d to %d characters of A-Z, a-z, 0-9, _ and -", req.Client, store.MinClient, store.MaxClient)
 	}
 	m, err := maze.ParseID(req.Maze)
 	if err != nil {
@@ -63,21 +72,53 @@ func decodePlay(body []byte) (store.Play, error) {
 	}
 	return store.Play{
 		Maze: id, Moves: m.Notation(played), Length: rep.Moves, Solved: rep.Solved,
-		Shortest: solve.Solve(g, m).GoalDepth, Seconds: req.Seconds, Hints: req.Hints, Rating: req.Rating,
+		Shortest: solve.Solve(g, m).GoalDepth, Seconds: req.Seconds, Hints: req.Hints, Rating: req.Rating, Client: req.Client,
 	}, nil
 }
 
+// validClient reports whether c is a client-made play ID: MinClient to
+// MaxClient characters of [A-Za-z0-9_-].
+func validClient(c string) bool {
+	if len(c) < store.MinClient || len(c) > store.MaxClient {
+		return false
+	}
+	for _, r := range c {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// apiPlays stores a play: JSON only (a cross-site form cannot send it
+// without the browser asking first), within the client's rate of plays.
+// A play whose client ID is stored already is answered 200 with the
+// first play; a new one 201.
 func (s *server) apiPlays(w http.ResponseWriter, r *http.Request) {
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+		writeError(w, http.StatusUnsupportedMediaType, "Content-Type "+strconv.Quote(r.Header.Get("Content-Type"))+": want application/json")
+		return
+	}
+	if ok, wait := s.playLimit.allow(s.clientKey(r)); !ok {
+		retryLater(http.StatusTooManyRequests, wait, "too many plays: try again in %d s").write(w)
+		return
+	}
 	p, ok := decodeBody(w, r, decodePlay)
 	if !ok {
 		return
 	}
+	code := http.StatusCreated
 	p, err := s.store.AddPlay(r.Context(), p)
-	if err != nil {
+	switch {
+	case errors.Is(err, store.ErrDuplicate):
+		code = http.StatusOK
+	case err != nil:
 		s.internal(err).write(w)
 		return
+	default:
+		s.playsAdded.Add(1)
 	}
-	writeJSON(w, http.StatusCreated, struct {
+	writeJSON(w, code, struct {
 		ID       int64 `json:"id"`
 		Solved   bool  `json:"solved"`
 		Moves    int   `json:"moves"`
@@ -131,6 +172,9 @@ func decodeHint(q url.Values) (hintView, error) {
 	if err != nil {
 		return hintView{}, err
 	}
+	if len(dirs) > MaxMoves {
+		return hintView{}, fmt.Errorf("moves: %d, at most %d", len(dirs), MaxMoves)
+	}
 	h, err := solve.NextHint(graph.MustCompile(m.Board), m, dirs)
 	if err != nil {
 		return hintView{}, err
@@ -142,11 +186,21 @@ func decodeHint(q url.Values) (hintView, error) {
 	return v, nil
 }
 
+// apiHint answers a hint, made once per URL (see answers.go).
 func (s *server) apiHint(w http.ResponseWriter, r *http.Request) {
-	v, err := decodeHint(r.URL.Query())
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	if s.fromCache(w, r) {
 		return
 	}
-	writeJSON(w, http.StatusOK, v)
+	// A hint is one breadth-first search: light work, only cached.
+	s.makeCached(w, r, "", immutable, false, func() ([]byte, string, *httpError) {
+		v, err := decodeHint(r.URL.Query())
+		if err != nil {
+			return nil, "", &httpError{code: http.StatusBadRequest, msg: err.Error()}
+		}
+		var b bytes.Buffer
+		if err := writeJSONTo(&b, v); err != nil {
+			return nil, "", s.internal(err)
+		}
+		return b.Bytes(), jsonType, nil
+	})
 }

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"rjm/analysis"
 	"rjm/graph"
+	"rjm/maze"
 	"rjm/render"
 	"rjm/solve"
 	"strings"
@@ -17,25 +18,37 @@ import (
 // pagePrint is a maze for paper: rjm render's picture of the maze on the
 // first page, and with its solution on the second.
 func (s *server) pagePrint(w http.ResponseWriter, r *http.Request) {
+	if s.fromCache(w, r) {
+		return
+	}
 	m, ok := s.pathMaze(w, r)
 	if !ok {
 		return
 	}
+	s.makeCached(w, r, "drawing", pageControl, true, func() ([]byte, string, *httpError) {
+		page, err := s.printPage(m)
+		if err != nil {
+			return nil, "", s.internal(err)
+		}
+		return page, htmlType, nil
+	})
+}
+
+// printPage renders the print page of m.
+func (s *server) printPage(m *maze.Maze) ([]byte, error) {
 	g := graph.MustCompile(m.Board)
 	sol := solve.Solve(g, m)
 	id, _ := m.ID()
 	p := render.Picture{Maze: m, Features: analysis.Analyze(g, m)}
 	board, err := picture(p, render.PictureOptions{}, fmt.Sprintf("Maze %s, %d rows by %d columns", id, m.Rows, m.Cols))
 	if err != nil {
-		s.pageInternal(w, err)
-		return
+		return nil, err
 	}
 	solved, err := picture(p, render.PictureOptions{Solution: true}, "Its solution, the moves numbered")
 	if err != nil {
-		s.pageInternal(w, err)
-		return
+		return nil, err
 	}
-	s.writePage(w, http.StatusOK, "print.html", struct {
+	return s.pages.render("print.html", struct {
 		Title, ID, Variant, Solution string
 		Shortest                     int
 		Unique                       bool

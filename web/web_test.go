@@ -53,11 +53,16 @@ type answer struct {
 	body   string
 }
 
+// do sends a request; a POST to the API is sent as JSON, as the API's
+// clients send it.
 func do(t *testing.T, ts *httptest.Server, method, path, body string) answer {
 	t.Helper()
 	req, err := http.NewRequest(method, ts.URL+path, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if method == http.MethodPost && strings.HasPrefix(path, "/api/") {
+		req.Header.Set("Content-Type", "application/json")
 	}
 	resp, err := ts.Client().Do(req)
 	if err != nil {
