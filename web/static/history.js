@@ -217,18 +217,9 @@
     return fetch('/api/plays', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(play), keepalive: true, credentials: 'omit' })
       .then(function (r) {
         if (r.ok) { return 'sent'; }
-        return r.json().catch(function () { return {}; }).then(function (e) {
-          // A server that does not know client IDs yet refuses the field:
-          // the play goes without it.
-          if (r.status === 400 && play.client && /client/.test(e.error || '')) {
-            var bare = {};
-            Object.keys(play).forEach(function (k) { if (k !== 'client') { bare[k] = play[k]; } });
-            return post(bare);
-          }
-          // Any other refusal will not change by sending again; a server
-          // busy or down will.
-          return r.status >= 500 || r.status === 429 || r.status === 408 ? 'queued' : 'refused';
-        });
+        // A refusal will not change by sending again; a server busy or
+        // down will.
+        return r.status >= 500 || r.status === 429 || r.status === 408 ? 'queued' : 'refused';
       }, function () { return 'queued'; });
   }
 
