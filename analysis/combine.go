@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rjm/analysis/incremental"
 	"rjm/energy"
 	"rjm/graph"
 	"rjm/maze"
@@ -44,15 +45,6 @@ func (m Measure) Max(cells int) int {
 	return x
 }
 
-// needs returns what computing the measures of ms takes.
-func measureNeeds(ms []Measure) needs {
-	var n needs
-	for _, m := range ms {
-		n |= needsOf(m.Term)
-	}
-	return n
-}
-
 // WeightedTerm is one term of a Weighted energy.
 type WeightedTerm struct {
 	Measure Measure
@@ -79,19 +71,27 @@ func (w Weighted) Name() string {
 // Evaluator returns an incremental evaluator that computes only the terms
 // w uses.
 func (w Weighted) Evaluator(g *graph.Graph, start, goal int) energy.Evaluator {
-	terms := append(Weighted(nil), w...)
-	ms := make([]Measure, len(terms))
-	for k, t := range terms {
-		ms[k] = t.Measure
+	ms, coef := make([]Measure, len(w)), make([]float64, len(w))
+	for k, t := range w {
+		ms[k], coef[k] = t.Measure, t.Weight
 	}
-	rate := func(v *Values, _ int) float64 {
+	return linear(g, start, goal, ms, coef)
+}
+
+// linear returns an incremental evaluator of Σₖ coef[k]·ms[k], which
+// computes only the terms of ms.
+func linear(g *graph.Graph, start, goal int, ms []Measure, coef []float64) energy.Evaluator {
+	uses := make([]Term, len(ms))
+	for k, m := range ms {
+		uses[k] = m.Term
+	}
+	return incremental.NewTerms(g, start, goal, uses, func(v *Values) float64 {
 		e := 0.0
-		for _, t := range terms {
-			e += t.Weight * float64(t.Measure.value(v))
+		for k, m := range ms {
+			e += coef[k] * float64(m.value(v))
 		}
 		return e
-	}
-	return &termsEnergy{t: newTermsEvaluator(g, start, goal, measureNeeds(ms)), cells: openCells(g, start, goal).Len(), rate: rate}
+	})
 }
 
 // Ranked is one level of a Priority energy: a measure minimized, or
@@ -153,24 +153,15 @@ func (p Priority) multipliers(cells int) ([]float64, error) {
 // Evaluator returns an incremental evaluator that computes only the terms
 // p uses. On boards where Check fails the energy is rounded.
 func (p Priority) Evaluator(g *graph.Graph, start, goal int) energy.Evaluator {
-	levels := append(Priority(nil), p...)
-	mult, _ := levels.multipliers(openCells(g, start, goal).Len())
-	ms := make([]Measure, len(levels))
-	for k, r := range levels {
+	mult, _ := p.multipliers(incremental.OpenCells(g, start, goal).Len())
+	ms := make([]Measure, len(p))
+	for k, r := range p {
 		ms[k] = r.Measure
-	}
-	rate := func(v *Values, _ int) float64 {
-		e := 0.0
-		for k, r := range levels {
-			f := float64(r.Measure.value(v))
-			if r.Maximize {
-				f = -f
-			}
-			e += mult[k] * f
+		if r.Maximize {
+			mult[k] = -mult[k]
 		}
-		return e
 	}
-	return &termsEnergy{t: newTermsEvaluator(g, start, goal, measureNeeds(ms)), cells: openCells(g, start, goal).Len(), rate: rate}
+	return linear(g, start, goal, ms, mult)
 }
 
 var (

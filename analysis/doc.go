@@ -12,9 +12,9 @@
 // Abbott's no-U-turn rule) the features are those of the graph of cells;
 // under the no-U-turn rule they are computed on the graph of states and
 // reported per cell (see "The no-U-turn rule" below). Analyze computes
-// every feature of one maze from scratch; the energies' evaluators update
-// what they need after a one-cell change, which is what local search asks
-// for.
+// every feature of one maze from scratch; the energies' evaluators, in
+// package incremental, update what they need after a one-cell change,
+// which is what local search asks for.
 //
 // # Features
 //
@@ -65,7 +65,7 @@
 // the cell and the direction that entered it: the design paper's state (§5), "the
 // product of the row, the column, and the previous move direction". The
 // features then follow the design paper's definitions on the graph of states, and
-// issue 5's rule reports them per cell, as the minimum over states:
+// are reported per cell, as the minimum over states:
 //
 //   - The states are the start state (the start cell, no jump made yet),
 //     the goal (one state: reaching the goal cell ends the game, whatever

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"rjm/analysis"
+	"rjm/analysis/incremental"
 	"rjm/energy"
 	"rjm/graph"
 	"rjm/maze"
@@ -55,7 +56,7 @@ func TestEnergiesMatchFreshEvaluation(t *testing.T) {
 			ev := e.Evaluator(g, 0, goal)
 			cur := ev.Reset(m.Jumps)
 			for range n {
-				i, j, ok := analysis.RandomChange(rng, g, goal)
+				i, j, ok := incremental.RandomChange(rng, g, goal)
 				if !ok {
 					continue
 				}
@@ -105,7 +106,7 @@ func TestDesignTryBound(t *testing.T) {
 
 // The same from mazes a hill descent left, as large boards meet them in a
 // real search: a long unique solution, which the evaluator past one word
-// keeps through the changes (see analysis/solution.go).
+// keeps through the changes (see analysis/incremental/solution.go).
 func TestDesignTryBoundAfterDescent(t *testing.T) {
 	rng := rand.New(rand.NewPCG(10, 10))
 	steps := 3000
@@ -146,7 +147,7 @@ func checkTryBound(t *testing.T, g *graph.Graph, goal int, jumps []int, n int, f
 	}
 	cur := ev.Reset(jumps)
 	for range n {
-		i, j, ok := analysis.RandomChange(rng, g, goal)
+		i, j, ok := incremental.RandomChange(rng, g, goal)
 		if !ok {
 			continue
 		}

@@ -3,6 +3,7 @@ package analysis
 import (
 	"math"
 
+	"rjm/analysis/incremental"
 	"rjm/energy"
 	"rjm/graph"
 	"rjm/maze"
@@ -18,7 +19,7 @@ import (
 type Features struct {
 	Rows  int `json:"rows"`
 	Cols  int `json:"cols"`
-	Cells int `json:"cells"` // |S|, the number of cells (see openCells)
+	Cells int `json:"cells"` // |S|, the number of cells (see incremental.OpenCells)
 	Start int `json:"start"`
 	Goal  int `json:"goal"`
 
@@ -116,7 +117,7 @@ func AnalyzeSolved(g *graph.Graph, m *maze.Maze, s *solve.Result) *Features {
 	dg, toGoal := nd.Distances(nd.Goal, nd.Pred)
 	reachable, reaching := nodeCells(g, nd, fromStart), nodeCells(g, nd, toGoal)
 	paths, D := shortestPaths(nd, ds, dg), ds[nd.Goal]
-	open := openCells(g, m.Start, m.Goal)
+	open := incremental.OpenCells(g, m.Start, m.Goal)
 
 	f := &Features{
 		Rows: m.Rows, Cols: m.Cols, Cells: open.Len(),

@@ -21,7 +21,8 @@ import "rjm/graph"
 
 //
 // So Analyze computes both kinds as the groups of their cells that moves
-// connect either way, by one function; wordEval grows them by the rules
+// connect either way, by one function; the evaluators over cells
+// (incremental.wordEval, multiEval) grow them by the rules
 // instead, and the tests check both against the recursive definitions.
 // Under the no-U-turn rule the kinds are those of the cells classified by
 // their states, and the groups are still taken on the graph of cells (see

@@ -4,7 +4,6 @@ import (
 	"math/big"
 
 	"rjm/graph"
-	"rjm/maze"
 )
 
 // pathStats is what the shortest solutions have in common: how many there
@@ -118,19 +117,4 @@ func ratio(a, b *big.Int) float64 {
 	}
 	f, _ := new(big.Rat).SetFrac(a, b).Float64()
 	return f
-}
-
-// moveDirs returns the direction of the first move (in direction order)
-// from cell u that lands on cell v, and its direction of travel on
-// arrival, which differs only after a Surakarta loop; u must have such a
-// move. A move in the reverse of the arrival direction is a U-turn, as
-// Abbott's rule reads it (see doc.go, "U-turns").
-func moveDirs(g *graph.Graph, jumps []int, u, v int) (dir, arrive maze.Dir) {
-	for _, m := range g.Moves(u, jumps[u]) {
-		if m.To == v {
-			_, arrive, _ = g.Board().Jump(u, m.Dir, jumps[u])
-			return m.Dir, arrive
-		}
-	}
-	panic("analysis: no move between the cells")
 }

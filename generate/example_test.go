@@ -71,3 +71,19 @@ func ExampleBatch() {
 	// 2 10 5x5,goal=random,method=uphill,iterations=2000,p=0.005,energy=design#3
 	// <nil>
 }
+
+// Settings are a recipe as a user gives it: what is left out is the
+// default, and a bad setting is an error that names it, the same for every
+// front end.
+func ExampleSettings_Spec() {
+	spec, err := generate.Settings{Size: new(7), Method: new("hill"), Iterations: new(1000), Energy: new("depth"), Seed: new(uint64(42))}.Spec()
+	fmt.Println(spec, err)
+	_, err = generate.Settings{Size: new(40)}.Spec()
+	fmt.Println(err)
+	_, err = generate.Settings{Method: new("uphill"), P: new(1.5)}.Spec()
+	fmt.Println(err)
+	// Output:
+	// 7x7,goal=random,method=hill,iterations=1000,energy=depth#42 <nil>
+	// generate: size 40x40: rows and columns must be 1 to 32
+	// search: uphill probability 1.5 out of range 0..1
+}

@@ -16,8 +16,8 @@ var updateLarge = flag.Bool("update-large", false, "rewrite testdata/large.golde
 
 // largeRecipes pin what the generator makes on large boards, both
 // energies, rook and no-U-turn rules, and on small boards under the
-// no-U-turn rule, so that the fast paths of the "large boards fast" issue
-// can be proven to change no maze.
+// no-U-turn rule, so that the fast paths for large boards can be proven
+// to change no maze.
 var largeRecipes = []string{
 	"10x10,method=hill,iterations=40000,energy=depth#1",
 	"10x10,method=hill,iterations=100000,energy=design#2",
@@ -29,8 +29,9 @@ var largeRecipes = []string{
 	"9x9,variant=no-u-turn,method=hill,iterations=5000,energy=design#8",
 	"12x12,variant=no-u-turn,method=hill,iterations=5000,energy=depth#9",
 	"7x7,variant=no-u-turn,goal=random,method=uphill,iterations=25000,p=0.005,energy=design#10",
-	// The evaluator over words of states (issue 14's sixth round),
-	// written before it: its boards of four, six and eight directions.
+	// The boards of four, six and eight directions that the evaluator
+	// over words of states takes, pinned with the evaluator over lists of
+	// states: the two must make the same mazes.
 	"8x8,variant=torus+no-u-turn,method=uphill,iterations=25000,p=0.005,energy=design#11",
 	"7x7,variant=hex+no-u-turn,method=uphill,iterations=25000,p=0.005,energy=design#12",
 	"6x6,variant=queen+no-u-turn,goal=random,method=hill,iterations=10000,energy=design#13",

@@ -70,20 +70,11 @@ func (r *Result) Warnings() []string {
 	return w
 }
 
-// SearchMethod returns the search method the spec names, with its settings.
+// SearchMethod returns the search method the spec names, with its
+// settings, or nil when they are not valid (see Validate).
 func (s Spec) SearchMethod() search.Method {
-	switch s.Method {
-	case FirstChoice:
-		return search.HillDescent{Iterations: s.Iterations, StrictBest: true}
-	case Restarts:
-		return search.Restarts{Descents: s.Descents, Iterations: s.Iterations}
-	case Uphill:
-		return search.Uphill{Iterations: s.Iterations, P: s.P}
-	case Anneal:
-		return search.Anneal{Iterations: s.Iterations, T0: s.T0, Decay: s.Decay}
-	default:
-		return search.HillDescent{Iterations: s.Iterations}
-	}
+	m, _ := search.ParseMethod(s.methodSettings())
+	return m
 }
 
 // Run generates the maze spec describes. progress, if not nil, receives

@@ -7,7 +7,6 @@ package generate
 
 import (
 	"fmt"
-	"math"
 	"rjm/analysis"
 	"rjm/energy"
 	"strconv"
@@ -17,18 +16,18 @@ import (
 	"rjm/search"
 )
 
-// Method names, as the command line and seeded IDs spell them. The
-// assignment is Neller's "Rook Jumping Maze Generation for AI Education".
+// Method names, as the command line and seeded IDs spell them: those of
+// search.MethodNames, where each method's settings are checked.
 const (
-	Hill        = "hill"         // the assignment's hill descent
-	FirstChoice = "first-choice" // first-choice gradient descent (Program 1: Search)
-	Restarts    = "restarts"     // hill descent with random restarts
-	Uphill      = "uphill"       // hill descent with random uphill steps
-	Anneal      = "anneal"       // simulated annealing
+	Hill        = search.MethodHill        // the assignment's hill descent
+	FirstChoice = search.MethodFirstChoice // first-choice gradient descent (Program 1: Search)
+	Restarts    = search.MethodRestarts    // hill descent with random restarts
+	Uphill      = search.MethodUphill      // hill descent with random uphill steps
+	Anneal      = search.MethodAnneal      // simulated annealing
 )
 
-// Methods lists the method names.
-var Methods = []string{Hill, FirstChoice, Restarts, Uphill, Anneal}
+// Methods lists the method names (search.MethodNames).
+var Methods = search.MethodNames
 
 // Spec is a complete generation recipe. Same Spec, same maze.
 type Spec struct {
@@ -239,7 +238,7 @@ func (s Spec) Validate() error {
 			return fmt.Errorf("generate: start and goal are the same cell %v", start)
 		}
 	}
-	if err := s.ValidateMethod(s.Method); err != nil {
+	if _, err := search.ParseMethod(s.methodSettings()); err != nil {
 		return err
 	}
 	_, err = s.energyOn(b)
@@ -255,40 +254,9 @@ func (s Spec) Work() int {
 	return s.Iterations
 }
 
-// ValidateMethod checks the settings that the named method uses: the
-// iteration budget, and the descents, uphill probability or annealing
-// schedule.
-func (s Spec) ValidateMethod(method string) error {
-	switch method {
-	case Hill, FirstChoice, Uphill, Anneal, Restarts:
-	default:
-		return fmt.Errorf("generate: unknown method %q (want one of %s)", maze.Short(method), strings.Join(Methods, ", "))
-	}
-	if s.Iterations < 0 || s.Iterations > search.MaxIterations {
-		return fmt.Errorf("generate: iterations %d out of range 0..%d", s.Iterations, search.MaxIterations)
-	}
-	switch method {
-	case Restarts:
-		if s.Descents < 1 {
-			return fmt.Errorf("generate: restarts needs at least 1 hill descent, not %d", s.Descents)
-		}
-		if s.Descents > search.MaxIterations/max(s.Iterations, 1) {
-			return fmt.Errorf("generate: %d hill descents of %d iterations: want 1 to %d descents (at most %d iterations in all)",
-				s.Descents, s.Iterations, search.MaxIterations/max(s.Iterations, 1), search.MaxIterations)
-		}
-	case Uphill:
-		if !(s.P >= 0 && s.P <= 1) {
-			return fmt.Errorf("generate: uphill probability %g out of range 0..1", s.P)
-		}
-	case Anneal:
-		if !(s.T0 > 0) || math.IsInf(s.T0, 0) {
-			return fmt.Errorf("generate: initial temperature %g must be positive and finite", s.T0)
-		}
-		if !(s.Decay > 0 && s.Decay <= 1) {
-			return fmt.Errorf("generate: decay rate %g out of range (0, 1]", s.Decay)
-		}
-	}
-	return nil
+// methodSettings returns the spec's search settings, for search.ParseMethod.
+func (s Spec) methodSettings() search.Settings {
+	return search.Settings{Name: s.Method, Iterations: s.Iterations, Descents: s.Descents, P: s.P, T0: s.T0, Decay: s.Decay}
 }
 
 // energyOn returns the spec's energy, checked to be exact on board b (see

@@ -48,16 +48,19 @@ func ReachMethods(ctx context.Context, s ReachSettings) ([]Reach, error) {
 	var out []Reach
 	for _, method := range generate.Methods {
 		for _, budget := range budgets {
-			spec := generate.Default()
-			spec.Rows, spec.Cols, spec.Variant = s.Board.Rows, s.Board.Cols, s.Board.Variant
-			spec.Start, spec.Goal, spec.RandomGoal = s.Start, s.Goal, false
-			if spec.Goal == nil {
-				g := maze.DefaultGoal(s.Board)
-				spec.Goal = &g
+			set := generate.Settings{
+				Rows: &s.Board.Rows, Cols: &s.Board.Cols, Variant: s.Board.Variant, Start: s.Start, Goal: s.Goal,
+				Method: &method, Iterations: &budget, Energy: new("depth"), Seed: &s.Seed,
 			}
-			spec.Method, spec.Energy, spec.Seed, spec.Iterations = method, "depth", s.Seed, budget
+			if set.Goal == nil {
+				set.Goal = new(maze.DefaultGoal(s.Board))
+			}
 			if method == generate.Restarts {
-				spec.Descents, spec.Iterations = 10, budget/10
+				set.Descents, set.Iterations = new(10), new(budget/10)
+			}
+			spec, err := set.Spec()
+			if err != nil {
+				return out, err
 			}
 			runs := s.Runs
 			if runs == 0 {
@@ -68,7 +71,7 @@ func ReachMethods(ctx context.Context, s ReachSettings) ([]Reach, error) {
 			}
 			r := Reach{Method: method, Iterations: budget, Runs: runs}
 			sum := 0
-			err := generate.Batch{Spec: spec, Count: runs, Workers: s.Workers}.Run(ctx, func(_ int, res *generate.Result) error {
+			err = generate.Batch{Spec: spec, Count: runs, Workers: s.Workers}.Run(ctx, func(_ int, res *generate.Result) error {
 				d := res.Features.GoalDepth
 				sum += d
 				if d >= s.Target {

@@ -2,8 +2,6 @@ package search
 
 import (
 	"context"
-	"fmt"
-	"math"
 	"math/rand/v2"
 )
 
@@ -24,14 +22,8 @@ func (a Anneal) Search(ctx context.Context, p Problem, rng *rand.Rand) (Result, 
 	if err := p.validate(); err != nil {
 		return Result{}, err
 	}
-	if err := checkIterations("iterations", a.Iterations); err != nil {
+	if err := a.Validate(); err != nil {
 		return Result{}, err
-	}
-	if !(a.T0 > 0) || math.IsInf(a.T0, 0) {
-		return Result{}, fmt.Errorf("search: initial temperature %g must be positive and finite", a.T0)
-	}
-	if !(a.Decay > 0 && a.Decay <= 1) {
-		return Result{}, fmt.Errorf("search: decay rate %g out of range (0, 1]", a.Decay)
 	}
 	s := newState(ctx, p, rng, a.Iterations)
 	s.start()

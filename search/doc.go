@@ -13,4 +13,8 @@
 // accepts by its own rule and returns the best configuration met. Methods
 // take an injected *rand.Rand, so a seed fixes the result, and a context
 // for cancellation; they never print and never read the clock.
+//
+// A user names a method and its settings (Settings: "uphill", P 0.005,
+// ...); ParseMethod is the one place that checks them, with the methods'
+// own Validate, so that every front end gives the same messages.
 package search

@@ -22,7 +22,7 @@ func (h HillDescent) Search(ctx context.Context, p Problem, rng *rand.Rand) (Res
 	if err := p.validate(); err != nil {
 		return Result{}, err
 	}
-	if err := checkIterations("iterations", h.Iterations); err != nil {
+	if err := h.Validate(); err != nil {
 		return Result{}, err
 	}
 	s := newState(ctx, p, rng, h.Iterations)

@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 )
 
@@ -21,14 +20,8 @@ func (r Restarts) Search(ctx context.Context, p Problem, rng *rand.Rand) (Result
 	if err := p.validate(); err != nil {
 		return Result{}, err
 	}
-	if r.Descents < 1 {
-		return Result{}, fmt.Errorf("search: descents %d must be at least 1", r.Descents)
-	}
-	if err := checkIterations("iterations", r.Iterations); err != nil {
+	if err := r.Validate(); err != nil {
 		return Result{}, err
-	}
-	if r.Descents > MaxIterations/max(r.Iterations, 1) {
-		return Result{}, fmt.Errorf("search: %d descents of %d iterations exceed %d iterations in all", r.Descents, r.Iterations, MaxIterations)
 	}
 	s := newState(ctx, p, rng, r.Descents*r.Iterations)
 	s.start()

@@ -131,10 +131,3 @@ func (p *Problem) validate() error {
 	}
 	return nil
 }
-
-func checkIterations(name string, n int) error {
-	if n < 0 || n > MaxIterations {
-		return fmt.Errorf("search: %s %d out of range 0..%d", name, n, MaxIterations)
-	}
-	return nil
-}

@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 )
 
@@ -21,11 +20,8 @@ func (u Uphill) Search(ctx context.Context, p Problem, rng *rand.Rand) (Result, 
 	if err := p.validate(); err != nil {
 		return Result{}, err
 	}
-	if err := checkIterations("iterations", u.Iterations); err != nil {
+	if err := u.Validate(); err != nil {
 		return Result{}, err
-	}
-	if !(u.P >= 0 && u.P <= 1) {
-		return Result{}, fmt.Errorf("search: uphill probability %g out of range 0..1", u.P)
 	}
 	s := newState(ctx, p, rng, u.Iterations)
 	s.start()

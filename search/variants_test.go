@@ -82,8 +82,9 @@ func TestVariantStuckCell(t *testing.T) {
 	}
 }
 
-// BenchmarkVariantGenerate7x7 times issue 5's budget: a 7×7 maze of every
-// variant with the default 25,000 iterations of hill descent.
+// BenchmarkVariantGenerate7x7 times a 7×7 maze of every variant with the
+// default 25,000 iterations of hill descent, which should take under
+// 200 ms, an answer a player waits for without noticing.
 func BenchmarkVariantGenerate7x7(b *testing.B) {
 	for _, name := range variantNames {
 		b.Run(name, func(b *testing.B) {

@@ -32,7 +32,7 @@ func NewWalk(ctx context.Context, p Problem, rng *rand.Rand, strictBest bool) (*
 
 // Descend runs n more hill-descent iterations.
 func (w *Walk) Descend(n int) error {
-	if err := checkIterations("iterations", n); err != nil {
+	if err := checkIterations(n); err != nil {
 		return err
 	}
 	w.s.total += n

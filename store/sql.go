@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // dialect is what differs between the SQL databases: placeholders and the
@@ -22,6 +21,13 @@ type dialect struct {
 	// migrations are applied in order; migration i, one or more
 	// statements, moves the schema from version i to i+1.
 	migrations [][]string
+	// returning: an insert reports its new id through RETURNING
+	// (PostgreSQL) rather than LastInsertId (SQLite, where a plain insert
+	// runs to its end, so that the automatic checkpoint runs after it).
+	returning bool
+	// readTx is the isolation of a read transaction that must see one
+	// snapshot (sql.LevelDefault where every transaction does).
+	readTx sql.IsolationLevel
 }
 
 // sqlStore is the Store over database/sql, shared by the SQL databases.
@@ -30,6 +36,9 @@ type dialect struct {
 type sqlStore struct {
 	d    dialect
 	w, r *sql.DB
+	// check, when not nil, is a further readiness check for Ping (the
+	// SQLite file still there and readable).
+	check func() error
 }
 
 var _ Store = (*sqlStore)(nil)
@@ -141,44 +150,19 @@ func (s *sqlStore) Dailies(ctx context.Context, date string, limit int) ([]Daily
 	return out, nil
 }
 
-func (s *sqlStore) AddPlay(ctx context.Context, p Play) (Play, error) {
-	p.Created = time.Now().UTC().Truncate(time.Millisecond)
-	err := s.w.QueryRowContext(ctx, s.q(`INSERT INTO plays (maze, moves, length, shortest, solved, seconds, hints, rating, created_ms)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
-		p.Maze, p.Moves, p.Length, p.Shortest, p.Solved, p.Seconds, p.Hints, p.Rating, p.Created.UnixMilli()).Scan(&p.ID)
-	if err != nil {
-		return Play{}, fmt.Errorf("store: add play: %w", err)
-	}
-	return p, nil
-}
-
-func (s *sqlStore) Stats(ctx context.Context, maze string) (Stats, error) {
-	var st Stats
-	var extra, rating sql.NullFloat64
-	err := s.r.QueryRowContext(ctx, s.q(`SELECT COUNT(*),
-		COALESCE(SUM(CASE WHEN solved THEN 1 ELSE 0 END), 0),
-		COALESCE(SUM(CASE WHEN hints > 0 THEN 1 ELSE 0 END), 0),
-		AVG(CASE WHEN solved THEN CAST(length - shortest AS DOUBLE PRECISION) END),
-		COALESCE(SUM(CASE WHEN rating > 0 THEN 1 ELSE 0 END), 0),
-		AVG(CASE WHEN rating > 0 THEN CAST(rating AS DOUBLE PRECISION) END)
-		FROM plays WHERE maze = ?`), maze).Scan(&st.Plays, &st.Solved, &st.Assisted, &extra, &st.Ratings, &rating)
-	if err != nil {
-		return Stats{}, fmt.Errorf("store: stats: %w", err)
-	}
-	st.MeanExtraMoves, st.MeanRating = extra.Float64, rating.Float64
-	if st.Solved > 0 {
-		// The median by two ordered look-ups, which every SQL database has.
-		var lo, hi float64
-		query := s.q(`SELECT seconds FROM plays WHERE maze = ? AND solved ORDER BY seconds LIMIT 1 OFFSET ?`)
-		if err := s.r.QueryRowContext(ctx, query, maze, (st.Solved-1)/2).Scan(&lo); err != nil {
-			return Stats{}, fmt.Errorf("store: stats: %w", err)
+// Ping checks that the store answers: a read of the schema version, and
+// the dialect's own check.
+func (s *sqlStore) Ping(ctx context.Context) error {
+	if s.check != nil {
+		if err := s.check(); err != nil {
+			return fmt.Errorf("store: ping: %w", err)
 		}
-		if err := s.r.QueryRowContext(ctx, query, maze, st.Solved/2).Scan(&hi); err != nil {
-			return Stats{}, fmt.Errorf("store: stats: %w", err)
-		}
-		st.MedianSeconds = (lo + hi) / 2
 	}
-	return st, nil
+	var v int
+	if err := s.r.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v); err != nil {
+		return fmt.Errorf("store: ping: %w", err)
+	}
+	return nil
 }
 
 func (s *sqlStore) Close() error {
@@ -187,30 +171,4 @@ func (s *sqlStore) Close() error {
 		err = errors.Join(err, s.r.Close())
 	}
 	return err
-}
-
-// schemaV1 returns the first schema in a dialect's words for an
-// auto-numbered id and a floating-point number.
-func schemaV1(id, real string) []string {
-	return []string{
-		`CREATE TABLE daily (
-			day TEXT PRIMARY KEY,
-			maze TEXT NOT NULL,
-			recipe TEXT NOT NULL,
-			difficulty TEXT NOT NULL
-		)`,
-		`CREATE TABLE plays (
-			id ` + id + `,
-			maze TEXT NOT NULL,
-			moves TEXT NOT NULL,
-			length INTEGER NOT NULL,
-			shortest INTEGER NOT NULL,
-			solved BOOLEAN NOT NULL,
-			seconds ` + real + ` NOT NULL,
-			hints INTEGER NOT NULL,
-			rating INTEGER NOT NULL,
-			created_ms BIGINT NOT NULL
-		)`,
-		`CREATE INDEX plays_maze ON plays (maze, solved, seconds)`,
-	}
 }

@@ -3,11 +3,13 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
+	"time"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver, "sqlite"
 )
@@ -15,22 +17,65 @@ import (
 // sqlite is SQLite's schema. Booleans are integers 0 and 1.
 var sqlite = dialect{
 	name:       "sqlite",
-	migrations: [][]string{schemaV1("INTEGER PRIMARY KEY AUTOINCREMENT", "REAL")},
+	migrations: [][]string{schemaV1("INTEGER PRIMARY KEY AUTOINCREMENT", "REAL"), schemaV2()},
 }
+
+// SQLite's settings.
+const (
+	// SQLiteJournalLimit is the size, in bytes, to which SQLite truncates
+	// its write-ahead log after a checkpoint (PRAGMA journal_size_limit).
+	// The log is checkpointed every 1,000 pages (about 4 MB, SQLite's
+	// default) as plays are stored.
+	SQLiteJournalLimit = 64 << 20
+	// SQLiteOpenWait bounds how long OpenSQLite retries while another
+	// process holds the file locked (servers starting together on a new
+	// file, one creating it).
+	SQLiteOpenWait = 30 * time.Second
+)
 
 // OpenSQLite opens (creating and migrating when needed) the SQLite
 // database in the file path, whose directory it creates. The database
 // runs in WAL mode with full synchronous commits, so that a play answered
 // is on disk and readers never wait for the writer; all writes go through
-// one connection, the one writer SQLite allows.
+// one connection, the one writer SQLite allows. While another process
+// holds the file locked it waits and retries, up to SQLiteOpenWait.
 func OpenSQLite(ctx context.Context, path string) (Store, error) {
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return nil, fmt.Errorf("store: %w", err)
 		}
 	}
+	ctx, cancel := context.WithTimeout(ctx, SQLiteOpenWait)
+	defer cancel()
+	for wait := 10 * time.Millisecond; ; wait = min(2*wait, time.Second) {
+		s, err := openSQLite(ctx, path)
+		if err == nil || !isBusy(err) {
+			return s, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("%w (waited %v for the lock)", err, SQLiteOpenWait)
+		case <-time.After(wait):
+		}
+	}
+}
+
+// isBusy reports whether err is SQLite's "database is locked" (SQLITE_BUSY
+// or SQLITE_LOCKED, with any extended code).
+func isBusy(err error) bool {
+	var coded interface{ Code() int }
+	if !errors.As(err, &coded) {
+		return false
+	}
+	c := coded.Code() & 0xff
+	return c == 5 || c == 6
+}
+
+func openSQLite(ctx context.Context, path string) (Store, error) {
 	q := url.Values{}
-	for _, p := range []string{"journal_mode(WAL)", "synchronous(FULL)", "busy_timeout(10000)", "foreign_keys(1)"} {
+	// busy_timeout first: the pragmas after it may wait for a lock.
+	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(FULL)", "foreign_keys(1)",
+		fmt.Sprintf("journal_size_limit(%d)", SQLiteJournalLimit)} {
 		q.Add("_pragma", p)
 	}
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
@@ -50,5 +95,30 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 		s.Close()
 		return nil, err
 	}
+	opened, err := os.Stat(path)
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	s.check = func() error { return sameFile(path, opened) }
 	return s, nil
+}
+
+// sameFile checks that path still names the file opened and that it can
+// be opened for reading and writing: the open connections would go on
+// reading a file removed, replaced or made unreadable.
+func sameFile(path string, opened os.FileInfo) error {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if !os.SameFile(fi, opened) {
+		return fmt.Errorf("%s is no longer the file opened", path)
+	}
+	return nil
 }

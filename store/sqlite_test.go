@@ -2,7 +2,12 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"rjm/store"
@@ -41,5 +46,147 @@ func TestSQLiteReopen(t *testing.T) {
 	defer s.Close()
 	if got, err := s.Daily(ctx, d.Date); err != nil || got != d {
 		t.Errorf("after reopening Daily = %+v, %v; want %+v", got, err, d)
+	}
+}
+
+// TestSQLiteMigratesV1 opens a file of the first schema with plays: the
+// summaries are filled from them, and the plays keep no client ID.
+func TestSQLiteMigratesV1(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "v1.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stmts := []string{
+		`CREATE TABLE schema_version (version INTEGER NOT NULL)`, `INSERT INTO schema_version VALUES (1)`,
+		`CREATE TABLE daily (day TEXT PRIMARY KEY, maze TEXT NOT NULL, recipe TEXT NOT NULL, difficulty TEXT NOT NULL)`,
+		`CREATE TABLE plays (id INTEGER PRIMARY KEY AUTOINCREMENT, maze TEXT NOT NULL, moves TEXT NOT NULL, length INTEGER NOT NULL,
+			shortest INTEGER NOT NULL, solved BOOLEAN NOT NULL, seconds REAL NOT NULL, hints INTEGER NOT NULL, rating INTEGER NOT NULL,
+			created_ms BIGINT NOT NULL)`,
+		`INSERT INTO plays (maze, moves, length, shortest, solved, seconds, hints, rating, created_ms) VALUES
+			('m', 'DR', 2, 2, 1, 10, 0, 5, 0), ('m', 'DRUD', 4, 2, 1, 40, 2, 0, 0), ('m', 'DRUDDR', 6, 2, 1, 20, 0, 2, 0),
+			('m', 'RDRDRD', 8, 2, 1, 30, 0, 0, 0), ('m', 'D', 1, 2, 0, 1000, 0, 1, 0)`,
+	}
+	for _, s := range stmts {
+		if _, err := db.Exec(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	s, err := store.OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	want := store.Stats{Plays: 5, Solved: 4, Assisted: 1, MedianSeconds: 25, MeanExtraMoves: 3, Ratings: 3, MeanRating: 8.0 / 3}
+	if got, err := s.Stats(ctx, "m"); err != nil || got != want {
+		t.Errorf("Stats after the migration = %+v, %v; want %+v", got, err, want)
+	}
+	if _, err := s.AddPlay(ctx, store.Play{Maze: "m", Moves: "DR", Length: 2, Shortest: 2, Solved: true, Seconds: 5, Client: "after-migration"}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSQLiteWALBounded stores 20,000 plays one by one: the write-ahead
+// log is checkpointed as they come and stays under SQLiteJournalLimit.
+// It takes some seconds, and is skipped under -short.
+func TestSQLiteWALBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("stores 20,000 plays")
+	}
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "rjm.db")
+	s, err := store.OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	const n = 20_000
+	var maxWAL int64
+	for i := range n {
+		p := store.Play{Maze: "5x5:3413133302312234233341432", Moves: "DRLUDLRULLRDU", Length: 13, Shortest: 13, Solved: true, Seconds: float64(i % 600)}
+		if _, err := s.AddPlay(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+		if i%500 == 0 {
+			if _, err := s.Stats(ctx, p.Maze); err != nil { // readers come and go meanwhile
+				t.Fatal(err)
+			}
+			if fi, err := os.Stat(path + "-wal"); err == nil {
+				maxWAL = max(maxWAL, fi.Size())
+			}
+		}
+	}
+	fi, err := os.Stat(path + "-wal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, _ := os.Stat(path)
+	t.Logf("after %d plays: database %d bytes, log %d bytes (largest seen %d)", n, db.Size(), fi.Size(), maxWAL)
+	if fi.Size() > store.SQLiteJournalLimit || maxWAL > store.SQLiteJournalLimit {
+		t.Errorf("log %d bytes (largest %d) after %d plays: want at most %d", fi.Size(), maxWAL, n, store.SQLiteJournalLimit)
+	}
+}
+
+// TestSQLiteOpenTogether opens one new file from several stores at once,
+// as servers starting together do: all open, none "database is locked".
+func TestSQLiteOpenTogether(t *testing.T) {
+	for round := range 5 {
+		path := filepath.Join(t.TempDir(), fmt.Sprintf("new%d", round), "rjm.db")
+		var wg sync.WaitGroup
+		errs := make(chan error, 4)
+		for range 4 {
+			wg.Go(func() {
+				s, err := store.OpenSQLite(context.Background(), path)
+				if err == nil {
+					_, err = s.AddPlay(context.Background(), store.Play{Maze: "m", Moves: "D", Length: 1, Shortest: 1, Solved: true})
+					err = errors.Join(err, s.Close())
+				}
+				errs <- err
+			})
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			if err != nil {
+				t.Fatalf("round %d: %v", round, err)
+			}
+		}
+	}
+}
+
+// TestSQLitePingSeesTheFileGone: Ping fails while the file is moved away
+// (or, for a user other than root, made unreadable), and answers again
+// once it is back.
+func TestSQLitePingSeesTheFileGone(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "rjm.db")
+	s, err := store.OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Ping(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(path, path+".away"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Ping(ctx); err == nil {
+		t.Error("Ping with the file moved away: no error")
+	}
+	if err := os.Rename(path+".away", path); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Ping(ctx); err != nil {
+		t.Errorf("Ping with the file back: %v", err)
+	}
+	if os.Geteuid() != 0 {
+		os.Chmod(path, 0)
+		if err := s.Ping(ctx); err == nil {
+			t.Error("Ping with the file unreadable: no error")
+		}
+		os.Chmod(path, 0o644)
 	}
 }

@@ -19,6 +19,16 @@ import (
 // ErrNotFound is returned when no record matches.
 var ErrNotFound = errors.New("store: not found")
 
+// ErrDuplicate is wrapped by AddPlay's error when the play's client ID is
+// stored already: the play is not stored again.
+var ErrDuplicate = errors.New("store: play already stored")
+
+// MinClient and MaxClient bound the length of a play's client ID.
+const (
+	MinClient = 8
+	MaxClient = 64
+)
+
 // Daily is the maze of one date.
 type Daily struct {
 	// Date is the day, YYYY-MM-DD.
@@ -52,6 +62,11 @@ type Play struct {
 	Rating int `json:"rating"`
 	// Created is when the play was stored (set by AddPlay).
 	Created time.Time `json:"created"`
+	// Client is the ID the player's page made for the play, so that a
+	// play sent again (say, after the page was offline) is stored once:
+	// MinClient to MaxClient characters of [A-Za-z0-9_-], unique among
+	// the plays; "" for none.
+	Client string `json:"client,omitempty"`
 }
 
 // Stats summarises the plays of one maze. A maze never played has all
@@ -61,7 +76,8 @@ type Stats struct {
 	Solved int `json:"solved"`
 	// Assisted counts the plays that used a hint.
 	Assisted int `json:"assisted"`
-	// MedianSeconds is the median duration of the solved plays (0 when none).
+	// MedianSeconds is the median duration of the solved plays, each
+	// counted to the hundredth of a second (0 when none).
 	MedianSeconds float64 `json:"median_seconds"`
 	// MeanExtraMoves is the mean of moves over the shortest among the
 	// solved plays (0 when none).
@@ -74,7 +90,7 @@ type Stats struct {
 
 // Store is what the site stores. Implementations are safe for concurrent
 // use; every method is one transaction, so a play is stored whole or not
-// at all.
+// at all, and Stats reads one snapshot.
 type Store interface {
 	// Daily returns the maze stored for date (YYYY-MM-DD), or ErrNotFound.
 	Daily(ctx context.Context, date string) (Daily, error)
@@ -84,10 +100,16 @@ type Store interface {
 	// Dailies returns up to limit stored dailies dated on or before date,
 	// newest first.
 	Dailies(ctx context.Context, date string, limit int) ([]Daily, error)
-	// AddPlay stores p and returns it with its ID and Created set.
+	// AddPlay stores p and returns it with its ID and Created set. When
+	// p.Client is not "" and a play with that client ID is stored
+	// already, it stores nothing and returns that first play with an
+	// error wrapping ErrDuplicate.
 	AddPlay(ctx context.Context, p Play) (Play, error)
-	// Stats summarises the plays of the maze ID.
+	// Stats summarises the plays of the maze ID, from summaries kept as
+	// plays are added: its cost does not grow with the maze's plays.
 	Stats(ctx context.Context, maze string) (Stats, error)
+	// Ping reports whether the store answers (for a readiness check).
+	Ping(ctx context.Context) error
 	// Close releases the store.
 	Close() error
 }

@@ -2,8 +2,6 @@ package web
 
 import (
 	"math"
-	"net"
-	"net/http"
 	"sync"
 	"time"
 )
@@ -32,13 +30,9 @@ func newLimiter(every time.Duration, burst int, now func() time.Time) *limiter {
 	return &limiter{every: every, burst: float64(burst), now: now, clients: map[string]*bucket{}}
 }
 
-// allow takes a token for the client of r, or says how long to wait for
-// one.
-func (l *limiter) allow(r *http.Request) (ok bool, wait time.Duration) {
-	client, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		client = r.RemoteAddr
-	}
+// allow takes a token for client (a clientKey), or says how long to
+// wait for one.
+func (l *limiter) allow(client string) (ok bool, wait time.Duration) {
 	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -1,10 +1,12 @@
 package web
 
 import (
-	"bytes"
 	"encoding/json"
+	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
+	"time"
 )
 
 // securityHeaders are sent with every answer: no script but the site's
@@ -19,14 +21,17 @@ var securityHeaders = [][2]string{
 
 // guard wraps h: security headers, the body limit, JSON errors for the
 // mux's own answers (404, 405) under /api/, and no panic reaching a
-// client (it is logged and answered 500).
+// client (it is logged and answered 500); and it counts, times and logs
+// every request (see observe).
 func (s *server) guard(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
 		for _, kv := range securityHeaders {
 			w.Header().Set(kv[0], kv[1])
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
 		jw := &jsonErrors{ResponseWriter: w, api: strings.HasPrefix(r.URL.Path, "/api/")}
+		defer s.observe(jw, r, start)
 		defer func() {
 			if v := recover(); v != nil {
 				if v == http.ErrAbortHandler {
@@ -47,13 +52,16 @@ func (s *server) guard(h http.Handler) http.Handler {
 type jsonErrors struct {
 	http.ResponseWriter
 	api, wrote, swallow bool
+	// code and n are the status and the body's size answered.
+	code int
+	n    int64
 }
 
 func (w *jsonErrors) WriteHeader(code int) {
 	if w.wrote {
 		return
 	}
-	w.wrote = true
+	w.wrote, w.code = true, code
 	h := w.Header()
 	if w.api && code >= 400 && strings.HasPrefix(h.Get("Content-Type"), "text/plain") {
 		h.Set("Content-Type", "application/json")
@@ -73,34 +81,36 @@ func (w *jsonErrors) Write(p []byte) (int, error) {
 	if w.swallow {
 		return len(p), nil
 	}
-	return w.ResponseWriter.Write(p)
+	n, err := w.ResponseWriter.Write(p)
+	w.n += int64(n)
+	return n, err
 }
 
 func (w *jsonErrors) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-type errorBody struct {
-	Error string `json:"error"`
-}
-
-// writeJSON answers v as JSON with the given status.
-func writeJSON(w http.ResponseWriter, code int, v any) {
-	var b bytes.Buffer
-	if writeJSONTo(&b, v) != nil {
-		code = http.StatusInternalServerError
-		b.Reset()
-		b.WriteString(`{"error":"internal error"}` + "\n")
+// observe counts and times the request by route and status, and logs it
+// at level Info: method, route, path, status, size and duration. No
+// personal data: the client's address only with Options.LogClients, the
+// query string never.
+func (s *server) observe(w *jsonErrors, r *http.Request, start time.Time) {
+	d := time.Since(start)
+	route := r.Pattern
+	if route == "" {
+		route = "none"
 	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(code)
-	w.Write(b.Bytes())
-}
-
-// writeJSONTo writes v as one line of JSON.
-func writeJSONTo(b *bytes.Buffer, v any) error {
-	return json.NewEncoder(b).Encode(v)
-}
-
-// writeError answers {"error": msg} with the given status.
-func writeError(w http.ResponseWriter, code int, msg string) {
-	writeJSON(w, code, errorBody{msg})
+	code := w.code
+	if !w.wrote {
+		code = http.StatusOK
+	}
+	s.metrics.requests.WithLabelValues(route, strconv.Itoa(code)).Inc()
+	s.metrics.latency.WithLabelValues(route).Observe(d.Seconds())
+	if !s.reqLog.Enabled(r.Context(), slog.LevelInfo) {
+		return
+	}
+	attrs := []slog.Attr{slog.String("method", r.Method), slog.String("route", route), slog.String("path", r.URL.Path),
+		slog.Int("status", code), slog.Int64("bytes", w.n), slog.Duration("duration", d)}
+	if s.opt.LogClients {
+		attrs = append(attrs, slog.String("client", clientOf(r, s.opt.TrustedProxies).String()))
+	}
+	s.reqLog.LogAttrs(r.Context(), slog.LevelInfo, "request", attrs...)
 }

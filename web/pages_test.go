@@ -302,7 +302,7 @@ func TestTilingsDrawTheirShapes(t *testing.T) {
 // mazes that depart most (the one played far slower than its features
 // say comes first); the simulated novices get a model of their own.
 func TestDashboardModel(t *testing.T) {
-	ts, _ := newServer(t, web.Options{Now: func() time.Time { return monday.AddDate(0, 0, 21) }})
+	ts, _ := newServer(t, web.Options{Now: func() time.Time { return monday.AddDate(0, 0, 21) }, PlayBurst: 100})
 	slow := ""
 	for k := range 21 {
 		date := monday.AddDate(0, 0, k).Format("2006-01-02")

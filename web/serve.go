@@ -1,11 +1,13 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 )
 
@@ -30,7 +32,7 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, log *slog.Logge
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
+	go func() { done <- srv.Serve(headedListener{ln}) }()
 	select {
 	case err := <-done:
 		return err
@@ -43,4 +45,51 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, log *slog.Logge
 		err = serr
 	}
 	return err
+}
+
+// headedListener gives the answers net/http writes itself, before any
+// handler runs (400 for a malformed request, 431 for headers too large),
+// the security headers every other answer has.
+type headedListener struct{ net.Listener }
+
+func (l headedListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return headedConn{c}, nil
+}
+
+// serverErrorEnd is how net/http ends the header of its own error
+// answers, which it writes whole in one call.
+const serverErrorEnd = "\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n"
+
+// serverErrorHeaders are the security headers, as header lines.
+var serverErrorHeaders = func() string {
+	var b strings.Builder
+	for _, kv := range securityHeaders {
+		b.WriteString(kv[0] + ": " + kv[1] + "\r\n")
+	}
+	return b.String()
+}()
+
+type headedConn struct{ net.Conn }
+
+func (c headedConn) Write(p []byte) (int, error) {
+	if !bytes.HasPrefix(p, []byte("HTTP/1.1 4")) || bytes.Contains(p, []byte("Content-Security-Policy")) {
+		return c.Conn.Write(p)
+	}
+	i := bytes.Index(p, []byte(serverErrorEnd))
+	if i < 0 {
+		return c.Conn.Write(p)
+	}
+	end := i + len(serverErrorEnd)
+	out := make([]byte, 0, len(p)+len(serverErrorHeaders))
+	out = append(out, p[:end-2]...)
+	out = append(out, serverErrorHeaders...)
+	out = append(out, p[end-2:]...)
+	if _, err := c.Conn.Write(out); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }

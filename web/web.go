@@ -5,8 +5,12 @@
 package web
 
 import (
+	"cmp"
 	"log/slog"
 	"net/http"
+	"net/netip"
+	"strings"
+	"sync/atomic"
 	"time"
 
 	"rjm/daily"
@@ -23,8 +27,19 @@ const (
 	// MaxGenerateWork is the most search iterations (in all, restarts
 	// included) one generation may ask for.
 	MaxGenerateWork = 200_000
-	// MaxMoves is the most moves a submitted play may hold.
+	// MaxMoves is the most moves a submitted play may hold, or a hint's
+	// moves played so far.
 	MaxMoves = 10_000
+	// MaxPageSide is the largest number of rows or columns of a maze
+	// whose pages (/m/{id}, /print/{id}) are drawn: past it, 400 (its
+	// analysis, /api/maze/{id}, is still answered).
+	MaxPageSide = 24
+)
+
+// Content types of the answers.
+const (
+	htmlType = "text/html; charset=utf-8"
+	jsonType = "application/json"
 )
 
 // Options configure the handler. The zero value serves with the defaults.
@@ -33,30 +48,67 @@ type Options struct {
 	// maze of the day is Now's day in UTC.
 	Now func() time.Time
 	// GenerateTimeout bounds one generation (POST /api/generate, or a
-	// seeded ID analysed); 0 means 5 seconds. A generation cut short is
+	// seeded ID analysed); 0 means DefaultGenerateTimeout (5 s). A generation cut short is
 	// answered 422 (the request asked for more work than the limit allows).
 	GenerateTimeout time.Duration
 	// GenerateEvery is the time one client must wait, on average, between
-	// generations; 0 means 2 seconds. GenerateBurst generations may come
-	// at once (0 means 10). Past them the answer is 429 with Retry-After.
-	// A client is its remote address (the server does not trust proxy
-	// headers).
+	// generations; 0 means DefaultGenerateEvery (10 s). GenerateBurst
+	// generations may come at once (0 means DefaultGenerateBurst, 6).
+	// Past them the answer is 429 with Retry-After. A client is its
+	// address, an IPv6 one its /64 (see TrustedProxies).
 	GenerateEvery time.Duration
 	GenerateBurst int
-	// Logger receives the errors answered 500; nil discards them.
+	// WorkEvery and WorkBurst are the same for the other heavy work: an
+	// analysis, or a page or answer drawn for a maze ID not in the cache
+	// (0 means DefaultWorkEvery, 1 s, and DefaultWorkBurst, 30).
+	WorkEvery time.Duration
+	WorkBurst int
+	// PlayEvery and PlayBurst are the same for POST /api/plays (0 means
+	// DefaultPlayEvery, 2 s, and DefaultPlayBurst, 20).
+	PlayEvery time.Duration
+	PlayBurst int
+	// MaxWorkers bounds the generations running at once across all
+	// clients, and twice as many bound the analyses and drawings (short:
+	// 0.3 s at most); past them the answer is 503 with Retry-After
+	// (BusyRetry). 0 means one fewer than GOMAXPROCS, at least 1.
+	MaxWorkers int
+	// CacheBytes bounds the answers kept (see answers.go); 0 means
+	// DefaultCacheBytes (64 MiB).
+	CacheBytes int
+	// TrustedProxies are the networks of the reverse proxies in front of
+	// the server: a request from one of them is taken to come from the
+	// client its X-Forwarded-For or Forwarded header names (see
+	// client.go). None (the default) means the headers are never read.
+	TrustedProxies []netip.Prefix
+	// Logger receives the errors answered 500 and, at level Info, one
+	// line per request (no personal data); nil discards them.
 	Logger *slog.Logger
+	// LogClients adds the client's address to the request lines.
+	LogClients bool
 }
 
 // server is the handler's state: the store, the schedule, the page cache
 // and the rate limiter. It has no package-level state.
 type server struct {
-	store   store.Store
-	sched   *daily.Schedule
-	opt     Options
-	log     *slog.Logger
-	limiter *limiter
-	pages   *pages
-	days    *dayCache
+	store  store.Store
+	sched  *daily.Schedule
+	opt    Options
+	log    *slog.Logger
+	reqLog *slog.Logger
+	// the per-client rates and the server-wide bound of heavy work
+	genLimit, workLimit, playLimit *limiter
+	genSlots, workSlots            slots
+	pages                          *pages
+	days                           *lru[*day]
+	// facts keeps what the dashboard computes of each maze, by maze ID.
+	facts *lru[*mazeFacts]
+	// answers keeps the answers that are pure functions of their URL.
+	answers *lru[*cachedAnswer]
+	// dashboard is the last dashboard made; playsAdded counts the plays
+	// this server stored, which make it old.
+	dashboard  dashboardCache
+	playsAdded atomic.Int64
+	metrics    *metrics
 }
 
 // NewHandler returns the site's handler over s: the pages and the API on
@@ -66,37 +118,87 @@ func NewHandler(s store.Store, o Options) http.Handler {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	if o.GenerateTimeout == 0 {
-		o.GenerateTimeout = 5 * time.Second
-	}
-	if o.GenerateEvery == 0 {
-		o.GenerateEvery = 2 * time.Second
-	}
-	if o.GenerateBurst == 0 {
-		o.GenerateBurst = 10
-	}
+	o.GenerateTimeout = cmp.Or(o.GenerateTimeout, DefaultGenerateTimeout)
+	o.GenerateEvery = cmp.Or(o.GenerateEvery, DefaultGenerateEvery)
+	o.GenerateBurst = cmp.Or(o.GenerateBurst, DefaultGenerateBurst)
+	o.WorkEvery = cmp.Or(o.WorkEvery, DefaultWorkEvery)
+	o.WorkBurst = cmp.Or(o.WorkBurst, DefaultWorkBurst)
+	o.PlayEvery = cmp.Or(o.PlayEvery, DefaultPlayEvery)
+	o.PlayBurst = cmp.Or(o.PlayBurst, DefaultPlayBurst)
+	o.MaxWorkers = cmp.Or(o.MaxWorkers, defaultWorkers())
+	o.CacheBytes = cmp.Or(o.CacheBytes, DefaultCacheBytes)
 	log := o.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
+	m := newMetrics()
+	s = countedStore{Store: s, errs: m.storeErrors}
 	srv := &server{
-		store:   s,
-		sched:   &daily.Schedule{Store: s, Now: o.Now},
-		opt:     o,
-		log:     log,
-		limiter: newLimiter(o.GenerateEvery, o.GenerateBurst, o.Now),
-		pages:   newPages(),
-		days:    newDayCache(),
+		store:     s,
+		sched:     &daily.Schedule{Store: s, Now: o.Now},
+		opt:       o,
+		log:       log,
+		reqLog:    log.With("log", "request"),
+		genLimit:  newLimiter(o.GenerateEvery, o.GenerateBurst, o.Now),
+		workLimit: newLimiter(o.WorkEvery, o.WorkBurst, o.Now),
+		playLimit: newLimiter(o.PlayEvery, o.PlayBurst, o.Now),
+		genSlots:  make(slots, o.MaxWorkers),
+		workSlots: make(slots, 2*o.MaxWorkers),
+		pages:     newPages(),
+		days:      newLRU[*day](maxDays),
+		facts:     newLRU[*mazeFacts](maxDays),
+		answers:   newSizedLRU(maxAnswers, o.CacheBytes, answerSize),
+		metrics:   m,
 	}
+	return srv.guard(srv.routes())
+}
+
+// routes is every path the site answers, by feature: each handler lives
+// in the file of its feature (play.go, daily.go, generate.go, analyze.go,
+// print.go, dashboard.go, plays.go, me.go, offline.go, ops.go).
+func (s *server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /healthz", srv.healthz)
-	mux.HandleFunc("GET /api/daily", srv.apiDaily)
-	mux.HandleFunc("GET /api/maze/{id}", srv.apiMaze)
-	mux.HandleFunc("POST /api/analyze", srv.apiAnalyze)
-	mux.HandleFunc("POST /api/generate", srv.apiGenerate)
-	mux.HandleFunc("POST /api/plays", srv.apiPlays)
-	mux.HandleFunc("GET /api/stats", srv.apiStats)
-	mux.HandleFunc("GET /api/hint", srv.apiHint)
-	srv.pages.register(mux, srv)
-	return srv.guard(mux)
+	mux.Handle("GET /static/", s.static())
+
+	mux.HandleFunc("GET /m/{id}", s.pageMaze) // play any maze
+	mux.HandleFunc("GET /{$}", s.pageToday)   // the maze of the day
+	mux.HandleFunc("GET /d/{date}", s.pageDate)
+	mux.HandleFunc("GET /archive", s.pageArchive)
+	mux.HandleFunc("GET /api/daily", s.apiDaily)
+	mux.HandleFunc("GET /generate", s.pageGenerateForm)
+	mux.HandleFunc("POST /generate", s.pageGenerate)
+	mux.HandleFunc("POST /api/generate", s.apiGenerate)
+	mux.HandleFunc("GET /analyze", s.pageAnalyzeForm)
+	mux.HandleFunc("POST /analyze", s.pageAnalyze)
+	mux.HandleFunc("POST /api/analyze", s.apiAnalyze)
+	mux.HandleFunc("GET /api/maze/{id}", s.apiMaze)
+	mux.HandleFunc("GET /print/{id}", s.pagePrint)
+	mux.HandleFunc("GET /dashboard", s.pageDashboard)
+	mux.HandleFunc("POST /api/plays", s.apiPlays)
+	mux.HandleFunc("GET /api/stats", s.apiStats)
+	mux.HandleFunc("GET /api/hint", s.apiHint)
+
+	// The player's own: stats kept on the device (me.go), and the service
+	// worker and manifest that make the site work offline and install
+	// (offline.go).
+	off := newOffline()
+	mux.HandleFunc("GET /me", s.pageMe)
+	mux.HandleFunc("GET /sw.js", off.serveWorker)
+	mux.HandleFunc("GET /manifest.webmanifest", off.serveManifest)
+
+	// Operations (ops.go): liveness, readiness, metrics.
+	mux.HandleFunc("GET /healthz", s.healthz)
+	mux.HandleFunc("GET /readyz", s.readyz)
+	mux.Handle("GET /metrics", s.metrics.handler())
+
+	// Every other GET is not found; other methods on unknown paths are
+	// not allowed (405).
+	mux.HandleFunc("GET /", func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			writeError(w, http.StatusNotFound, "no such API endpoint: "+r.Method+" "+r.URL.Path)
+			return
+		}
+		s.pageError(w, http.StatusNotFound, "There is no page at "+r.URL.Path+".")
+	})
+	return mux
 }

@@ -13,6 +13,7 @@ import (
 
 	"rjm/analysis"
 	"rjm/generate"
+	"rjm/generate/generatetest"
 	"rjm/graph"
 	"rjm/internal/buildinfo"
 	"rjm/maze"
@@ -52,11 +53,16 @@ type answer struct {
 	body   string
 }
 
+// do sends a request; a POST to the API is sent as JSON, as the API's
+// clients send it.
 func do(t *testing.T, ts *httptest.Server, method, path, body string) answer {
 	t.Helper()
 	req, err := http.NewRequest(method, ts.URL+path, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if method == http.MethodPost && strings.HasPrefix(path, "/api/") {
+		req.Header.Set("Content-Type", "application/json")
 	}
 	resp, err := ts.Client().Do(req)
 	if err != nil {
@@ -369,6 +375,19 @@ func TestHint(t *testing.T) {
 		v := a.json(t)
 		if a.code != 200 || v["distance"] != tt.distance || v["next"] != tt.next {
 			t.Errorf("hint after %q: %d %s; want distance %v, next %q", tt.moves, a.code, a.body, tt.distance, tt.next)
+		}
+	}
+}
+
+// Bad generation settings get generate.Settings' message, the one rjm
+// generate gives for the same settings (cmd/rjm's
+// TestGenerateMessagesAsServer).
+func TestGenerateMessagesAsCommandLine(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	for _, tc := range generatetest.Bad {
+		a := do(t, ts, "POST", "/api/generate", tc.Body)
+		if msg, _ := a.json(t)["error"].(string); a.code != 400 || msg != tc.Message {
+			t.Errorf("POST /api/generate %s: %d %q, want 400 %q", tc.Body, a.code, msg, tc.Message)
 		}
 	}
 }

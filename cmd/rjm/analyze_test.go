@@ -193,7 +193,8 @@ func TestNewCommandsHelp(t *testing.T) {
 }
 
 // --energy @FILE reads every energy the registry knows, the named ones
-// included (a file saying "depth" used to be an unknown energy).
+// included: a file saying "depth" names the simple objective, not an
+// unknown energy.
 func TestEnergyFileNamed(t *testing.T) {
 	for _, name := range []string{"depth", "design"} {
 		file := filepath.Join(t.TempDir(), name+".txt")

@@ -46,15 +46,11 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 				}
 				return writeOut(out, buf.Bytes())
 			}
-			spec, err := f.spec(cmd)
+			spec, err := f.spec(cmd, energyName)
 			if err != nil {
 				return cli.BadInput(err)
 			}
-			en, err := energyFlag(energyName)
-			if err != nil {
-				return cli.BadInput(err)
-			}
-			spec.Energy, s.Spec = en.Name(), spec
+			s.Spec = spec
 			if s.Bands, err = book.ParseBands(bands); err != nil {
 				return cli.BadInput(fmt.Errorf("--bands: %s", strings.TrimPrefix(err.Error(), "book: ")))
 			}

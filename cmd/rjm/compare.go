@@ -18,10 +18,6 @@ func newCompareCmd(e *cli.Env) *cobra.Command {
 		Use:  "compare-energies",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			spec, err := f.spec(cmd)
-			if err != nil {
-				return cli.BadInput(err)
-			}
 			names := make([]string, len(energies))
 			for k, v := range energies {
 				en, err := energyFlag(v)
@@ -29,6 +25,11 @@ func newCompareCmd(e *cli.Env) *cobra.Command {
 					return cli.BadInput(err)
 				}
 				names[k] = en.Name()
+			}
+			// The recipe of the first energy; Validate checks the others.
+			spec, err := f.spec(cmd, names[0])
+			if err != nil {
+				return cli.BadInput(err)
 			}
 			if count < 1 { // the library reads zero as its default
 				return cli.BadInput(fmt.Errorf("--count %d out of range 1..%d", count, compare.MaxCount))

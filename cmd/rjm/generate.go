@@ -11,21 +11,25 @@ import (
 	"rjm/analysis"
 	"rjm/energy"
 	"rjm/generate"
+	"rjm/generate/batchfile"
 	"rjm/internal/cli"
 	"rjm/maze"
 	"rjm/render"
-	"rjm/rng"
 )
 
 // searchFlags holds the flags that describe a search: board, start and
-// goal, method and settings, seed. The method's settings go straight into
-// a spec whose defaults are generate.Default.
+// goal, method and settings, seed. They become a generate.Settings, with
+// only the flags given set, whose Spec checks them.
 type searchFlags struct {
-	s           generate.Spec
-	size        sizeFlags
-	start, goal *maze.Cell
-	randomGoal  bool
-	layout      string
+	size                    sizeFlags
+	variant                 maze.Variant
+	layout                  string
+	start, goal             *maze.Cell
+	randomStart, randomGoal bool
+	method                  string
+	iterations, descents    int
+	p, t0, decay            float64
+	seed                    uint64
 }
 
 // sizeFlags are --size, --rows and --cols.
@@ -51,70 +55,56 @@ func (f *sizeFlags) board(c *cobra.Command) maze.Board {
 
 func (f *searchFlags) register(c *cobra.Command) {
 	d := generate.Default()
-	f.s = d
 	fl := c.Flags()
 	f.size.register(c, d.Rows)
 	fl.Var(cli.Cell(&f.start), "start", "start cell `r,c` (1-based); default 1,1")
 	fl.Var(cli.Cell(&f.goal), "goal", "goal cell `r,c` (1-based); default drawn at random from the seed")
-	fl.BoolVar(&f.s.RandomStart, "random-start", false, "place the start at random too")
+	fl.BoolVar(&f.randomStart, "random-start", false, "place the start at random too")
 	fl.BoolVar(&f.randomGoal, "random-goal", false, "place the goal at random even when --layout marks one")
-	fl.TextVar(&f.s.Variant, "variant", maze.Variant{}, "variant `rules`, comma-separated: "+maze.VariantList())
+	fl.TextVar(&f.variant, "variant", maze.Variant{}, "variant `rules`, comma-separated: "+maze.VariantList())
 	fl.StringVar(&f.layout, "layout", "", "take the board (size, variant, blocked, pass-over and absent cells, walls, start, goal) from the maze text in `FILE`")
-	fl.StringVar(&f.s.Method, "method", d.Method, "search `method`: "+strings.Join(generate.Methods, ", "))
-	fl.IntVar(&f.s.Iterations, "iterations", d.Iterations, "search iterations `K` (per descent for restarts)")
-	fl.IntVar(&f.s.Descents, "restarts", d.Descents, "restarts: number of hill descents `R`, each from a random maze (R×K iterations in all)")
-	fl.Float64Var(&f.s.P, "p", d.P, "uphill: probability `P` of accepting an uphill step")
-	fl.Float64Var(&f.s.T0, "t0", d.T0, "anneal: initial temperature `T`")
-	fl.Float64Var(&f.s.Decay, "decay", d.Decay, "anneal: geometric temperature decay `D` per iteration")
-	fl.Uint64Var(&f.s.Seed, "seed", 0, "random seed `S` (default: drawn at random and reported)")
+	fl.StringVar(&f.method, "method", d.Method, "search `method`: "+strings.Join(generate.Methods, ", "))
+	fl.IntVar(&f.iterations, "iterations", d.Iterations, "search iterations `K` (per descent for restarts)")
+	fl.IntVar(&f.descents, "restarts", d.Descents, "restarts: number of hill descents `R`, each from a random maze (R×K iterations in all)")
+	fl.Float64Var(&f.p, "p", d.P, "uphill: probability `P` of accepting an uphill step")
+	fl.Float64Var(&f.t0, "t0", d.T0, "anneal: initial temperature `T`")
+	fl.Float64Var(&f.decay, "decay", d.Decay, "anneal: geometric temperature decay `D` per iteration")
+	fl.Uint64Var(&f.seed, "seed", 0, "random seed `S` (default: drawn at random and reported)")
 }
 
-// spec builds the generation spec from the flags, without its energy.
-func (f *searchFlags) spec(c *cobra.Command) (generate.Spec, error) {
-	s := f.s
-	b := f.size.board(c)
-	s.Rows, s.Cols = b.Rows, b.Cols
+// spec returns the generation spec of the flags given (generate.Settings
+// checks them); the energy is energyName, read by analysis.LoadEnergy
+// (@FILE from the file system).
+func (f *searchFlags) spec(c *cobra.Command, energyName string) (generate.Spec, error) {
 	if err := cli.Exclusive(c, [2]string{"start", "random-start"}, [2]string{"goal", "random-goal"},
 		[2]string{"layout", "size"}, [2]string{"layout", "rows"}, [2]string{"layout", "cols"}); err != nil {
-		return s, err
+		return generate.Spec{}, err
+	}
+	s := generate.Settings{
+		Size: given(c, "size", &f.size.size), Rows: given(c, "rows", &f.size.rows), Cols: given(c, "cols", &f.size.cols),
+		Variant: f.variant, Start: f.start, Goal: f.goal, RandomStart: f.randomStart, RandomGoal: f.randomGoal,
+		Method: given(c, "method", &f.method), Iterations: given(c, "iterations", &f.iterations),
+		Descents: given(c, "restarts", &f.descents), P: given(c, "p", &f.p), T0: given(c, "t0", &f.t0), Decay: given(c, "decay", &f.decay),
+		Energy: &energyName, ReadEnergyFile: analysis.ReadEnergyFile, Seed: given(c, "seed", &f.seed),
 	}
 	if f.layout != "" {
 		// The layout's board, start and goal; its jumps are ignored.
-		m, _, err := generate.ReadFile(c.Context(), f.layout, maze.ParseOptions{Variant: s.Variant})
+		m, _, err := generate.ReadFile(c.Context(), f.layout, maze.ParseOptions{Variant: f.variant})
 		if err != nil {
-			return s, fmt.Errorf("--layout: %w", err)
+			return generate.Spec{}, fmt.Errorf("--layout: %w", err)
 		}
-		s.UseLayout(m)
+		s.Layout = m
 	}
-	if f.start != nil {
-		s.Start = f.start
+	return s.Spec()
+}
+
+// given returns v, the value of the flag name, when the user gave the flag,
+// and nil otherwise, for a setting whose nil means its default.
+func given[T any](c *cobra.Command, name string, v *T) *T {
+	if c.Flags().Changed(name) {
+		return v
 	}
-	if f.goal != nil {
-		s.Goal = f.goal
-	}
-	if s.RandomStart {
-		s.Start = nil
-	}
-	if f.randomGoal {
-		s.Goal = nil
-	}
-	s.RandomGoal = s.Goal == nil && !s.Variant.Exit
-	if !c.Flags().Changed("seed") {
-		s.Seed = rng.Draw()
-	}
-	// A method's settings given for another method must still make sense.
-	for _, x := range []struct{ flag, method string }{
-		{"restarts", generate.Restarts}, {"p", generate.Uphill}, {"t0", generate.Anneal}, {"decay", generate.Anneal},
-	} {
-		if c.Flags().Changed(x.flag) && s.Method != x.method {
-			t := s
-			t.Iterations = min(t.Iterations, 1) // the budget is the method's own
-			if err := t.ValidateMethod(x.method); err != nil {
-				return s, fmt.Errorf("--%s: %w", x.flag, err)
-			}
-		}
-	}
-	return s, nil
+	return nil
 }
 
 // energyFlagHelp describes the value of --energy.
@@ -147,17 +137,13 @@ func newGenerateCmd(e *cli.Env) *cobra.Command {
 				if err := idOnly(cmd); err != nil {
 					return cli.BadInput(err)
 				}
-				spec, err = generate.ParseSpec(id, generate.Spec{})
-			} else if spec, err = f.spec(cmd); err == nil {
-				var en energy.Energy
-				if en, err = energyFlag(energyName); err == nil {
-					spec.Energy = en.Name()
+				if spec, err = generate.ParseSpec(id, generate.Spec{}); err == nil {
+					err = spec.Validate()
 				}
+			} else {
+				spec, err = f.spec(cmd, energyName)
 			}
 			if err != nil {
-				return cli.BadInput(err)
-			}
-			if err := spec.Validate(); err != nil {
 				return cli.BadInput(err)
 			}
 			if count < 1 || count > generate.MaxCount {
@@ -222,11 +208,11 @@ func generateMany(e *cli.Env, b generate.Batch, asJSON bool, out string, seedGiv
 	if err := b.Validate(); err != nil {
 		return cli.BadInput(fmt.Errorf("--count: %s", strings.TrimPrefix(err.Error(), "generate: ")))
 	}
-	var sink render.BatchSink = render.NewBatchWriter(e.Stdout, asJSON, 0)
+	var sink batchfile.Sink = batchfile.NewWriter(e.Stdout, asJSON, 0)
 	if out != "" {
-		o, err := render.OpenBatch(out, asJSON, b, seedGiven)
+		o, err := batchfile.Open(out, asJSON, b, seedGiven)
 		if err != nil {
-			return cli.BadInput(fmt.Errorf("-o %s", strings.TrimPrefix(err.Error(), "render: ")))
+			return cli.BadInput(fmt.Errorf("-o %s", strings.TrimPrefix(err.Error(), "batchfile: ")))
 		}
 		defer o.Close()
 		if o.Count() > 0 {

@@ -11,6 +11,7 @@ import (
 	"rjm/analysis"
 	"rjm/exercise"
 	"rjm/experiment"
+	"rjm/grade"
 	"rjm/maze"
 )
 
@@ -25,9 +26,10 @@ var helpFiles embed.FS
 
 // helpFields are the names a help text may hold in braces.
 var helpFields = map[string]func() string{
-	"variants":  maze.VariantList,
-	"energies":  analysis.EnergyHelp,
-	"exercises": func() string { return strings.Join(exercise.Names, ", ") },
+	"variants":     maze.VariantList,
+	"energies":     analysis.EnergyHelp,
+	"exercises":    func() string { return strings.Join(exercise.Names, ", ") },
+	"significance": func() string { return strconv.FormatFloat(grade.DefaultSignificance, 'g', -1, 64) },
 	"max-answer": func() string {
 		return strconv.Itoa(exercise.MaxAnswer)
 	},

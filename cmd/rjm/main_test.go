@@ -266,7 +266,7 @@ func TestGenerateReproducible(t *testing.T) {
 
 // generate --count N prints what N runs with seeds S..S+N-1 print, in
 // order, separated by blank lines; with --json, JSON Lines, one maze per
-// line (the publishing issue's batch format).
+// line (the batch format, which a later run reads back to resume).
 func TestGenerateCount(t *testing.T) {
 	args := []string{"generate", "--iterations", "3000", "--size", "6"}
 	out, errs, code := rjmRun(t, "", append(args, "--count", "3", "--seed", "10")...)
@@ -358,7 +358,7 @@ func TestBadNames(t *testing.T) {
 		{[]string{"experiment"}, "one of iterations, restarts"},
 		{[]string{"generate", "--seed", "abc"}, `invalid argument "abc" for "--seed" flag: not a whole number ≥ 0 (see rjm generate --help)`},
 		{[]string{"generate", "--p", "x"}, `"--p" flag: not a number (see`},
-		{[]string{"generate", "--energy", "bogus"}, `--energy: unknown energy "bogus"`},
+		{[]string{"generate", "--energy", "bogus"}, `analysis: unknown energy "bogus"`},
 		{[]string{"solve", "--strict", "--id", "2x2:9110"}, "--id: maze: cell (1,1) has jump 9"},
 		{[]string{"exercise", "foo"}, `unknown exercise "foo" (want one of representation`},
 		{[]string{"learn", "sarsa", "--target", "30"}, "no 5×5 maze has a goal depth above 24"},

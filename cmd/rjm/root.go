@@ -60,6 +60,7 @@ var commands = []struct {
 	{"solve", newSolveCmd},
 	{"generate", newGenerateCmd},
 	{"exercise", newExerciseCmd},
+	{"grade", newGradeCmd},
 	{"analyze", newAnalyzeCmd},
 	{"compare-energies", newCompareCmd},
 	{"learn", newLearnCmd},

@@ -7,6 +7,7 @@ import (
 	"net"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -15,36 +16,75 @@ import (
 	"rjm/web"
 )
 
+// serveFlags are rjm serve's settings.
+type serveFlags struct {
+	addr, db     string
+	proxies      []string
+	logClients   bool
+	workers      int
+	playEvery    time.Duration
+	playBurst    int
+	genEvery     time.Duration
+	genBurst     int
+	requestLines bool
+}
+
 func newServeCmd(e *cli.Env) *cobra.Command {
-	var addr, db string
+	var f serveFlags
 	c := &cobra.Command{
 		Use:  "serve",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx, stop := signal.NotifyContext(e.Ctx, syscall.SIGTERM)
 			defer stop()
-			return serve(ctx, e, addr, db)
+			return serve(ctx, e, f)
 		},
 	}
-	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "listen on `HOST:PORT`")
-	c.Flags().StringVar(&db, "db", store.DefaultPath(), "the store: an SQLite database `PATH` (created when absent), or a postgres:// URL")
+	fl := c.Flags()
+	fl.StringVar(&f.addr, "addr", "127.0.0.1:8080", "listen on `HOST:PORT`")
+	fl.StringVar(&f.db, "db", store.DefaultPath(), "the store: an SQLite database `PATH` (created when absent), or a postgres:// URL")
+	fl.StringArrayVar(&f.proxies, "trusted-proxy", nil, "take the client from X-Forwarded-For or Forwarded on requests from this `CIDR` or address (repeatable)")
+	fl.BoolVar(&f.logClients, "log-clients", false, "add the client's address to the request log (none by default)")
+	fl.BoolVar(&f.requestLines, "log-requests", true, "log one line per request")
+	fl.IntVar(&f.workers, "max-workers", 0, "generations at once across all clients (analyses twice as many); 0: one fewer than the cores")
+	fl.DurationVar(&f.playEvery, "play-every", web.DefaultPlayEvery, "one client's average `TIME` between plays")
+	fl.IntVar(&f.playBurst, "play-burst", web.DefaultPlayBurst, "plays one client may send at once")
+	fl.DurationVar(&f.genEvery, "generate-every", web.DefaultGenerateEvery, "one client's average `TIME` between generations")
+	fl.IntVar(&f.genBurst, "generate-burst", web.DefaultGenerateBurst, "generations one client may ask for at once")
 	return c
 }
 
-// serve runs the site on addr over the store at db until ctx ends.
-func serve(ctx context.Context, e *cli.Env, addr, db string) error {
-	st, err := store.Open(ctx, db)
+// serve runs the site over the store at f.db until ctx ends.
+func serve(ctx context.Context, e *cli.Env, f serveFlags) error {
+	o := web.Options{LogClients: f.logClients, MaxWorkers: f.workers,
+		PlayEvery: f.playEvery, PlayBurst: f.playBurst, GenerateEvery: f.genEvery, GenerateBurst: f.genBurst}
+	for _, p := range f.proxies {
+		pr, err := web.ParseTrustedProxy(p)
+		if err != nil {
+			return cli.BadInput(fmt.Errorf("--trusted-proxy: %w", err))
+		}
+		o.TrustedProxies = append(o.TrustedProxies, pr)
+	}
+	if f.workers < 0 || f.playBurst < 1 || f.genBurst < 1 || f.playEvery <= 0 || f.genEvery <= 0 {
+		return cli.BadInput(fmt.Errorf("--max-workers must be ≥ 0, the bursts ≥ 1 and the times > 0"))
+	}
+	st, err := store.Open(ctx, f.db)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	ln, err := net.Listen("tcp", addr)
+	ln, err := net.Listen("tcp", f.addr)
 	if err != nil {
 		return cli.BadInput(fmt.Errorf("--addr: %w", err))
 	}
-	log := slog.New(slog.NewTextHandler(e.Stderr, nil))
-	fmt.Fprintf(e.Stderr, "rjm: serving http://%s/ (store %s); Ctrl-C stops\n", ln.Addr(), store.Display(db))
-	err = web.Serve(ctx, ln, web.NewHandler(st, web.Options{Logger: log}), log)
+	level := slog.LevelInfo
+	if !f.requestLines {
+		level = slog.LevelWarn
+	}
+	log := slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: level}))
+	o.Logger = log
+	fmt.Fprintf(e.Stderr, "rjm: serving http://%s/ (store %s); Ctrl-C stops\n", ln.Addr(), store.Display(f.db))
+	err = web.Serve(ctx, ln, web.NewHandler(st, o), log)
 	fmt.Fprintln(e.Stderr, "rjm: stopped")
 	return err
 }

@@ -60,7 +60,9 @@ func testServe(t *testing.T, db string) {
 	var stderr syncBuffer
 	e := &cli.Env{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: &stderr, Ctx: ctx}
 	errc := make(chan error, 1)
-	go func() { errc <- serve(ctx, e, "127.0.0.1:0", db) }()
+	go func() {
+		errc <- serve(ctx, e, serveFlags{addr: "127.0.0.1:0", db: db, playEvery: time.Second, playBurst: 1, genEvery: time.Second, genBurst: 1})
+	}()
 	addr := regexp.MustCompile(`serving (http://[^ ]+/)`)
 	var url string
 	for deadline := time.Now().Add(10 * time.Second); url == "" && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
@@ -100,10 +102,17 @@ func TestMain(m *testing.M) {
 
 // startServer runs "rjm serve" over db in a child process and returns it
 // with its URL.
-func startServer(t *testing.T, db string) (*exec.Cmd, string) {
+func startServer(t *testing.T, db string, flags ...string) (*exec.Cmd, string) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--db", db)
+	cmd := exec.Command(os.Args[0], append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db}, flags...)...)
 	cmd.Env = append(os.Environ(), "RJM_TEST_MAIN=1")
+	return cmd, startCmd(t, cmd)
+}
+
+// startCmd starts a server command and returns its URL once it says where
+// it serves; the test's end kills it.
+func startCmd(t *testing.T, cmd *exec.Cmd) string {
+	t.Helper()
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -123,11 +132,11 @@ func startServer(t *testing.T, db string) (*exec.Cmd, string) {
 				for lines.Scan() { // drain the log
 				}
 			}()
-			return cmd, m[1]
+			return m[1]
 		}
 	}
 	t.Fatalf("the server never said where it serves")
-	return nil, ""
+	return ""
 }
 
 // TestKillDuringPlays kills the server (SIGKILL) during a stream of play
@@ -139,7 +148,7 @@ func TestKillDuringPlays(t *testing.T) {
 		t.Skip("starts servers")
 	}
 	db := filepath.Join(t.TempDir(), "rjm.db")
-	cmd, url := startServer(t, db)
+	cmd, url := startServer(t, db, "--play-burst", "1000000", "--play-every", "1ns")
 	const id = "5x5:3413133302312234233341432"
 	body := `{"maze":"` + id + `","moves":"DRLUDLRULLRDU","seconds":30}`
 

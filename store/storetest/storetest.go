@@ -26,6 +26,10 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"a maze never played has zero stats", statsEmpty},
 		{"stats count plays, solves, hints, median and ratings", stats},
 		{"concurrent plays are all stored", concurrentPlays},
+		{"a play sent again with its client ID is stored once", clientOnce},
+		{"a play sent again at once from many connections is stored once", clientOnceConcurrent},
+		{"stats count solve times to the hundredth of a second", statsCentis},
+		{"an open store answers a ping", ping},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -153,5 +157,105 @@ func concurrentPlays(t *testing.T, s store.Store) {
 	got, err := s.Stats(ctx, "3x3:212101210")
 	if err != nil || got.Plays != n || got.MedianSeconds != 19.5 {
 		t.Errorf("after %d concurrent plays Stats = %+v, %v; want %d plays, median 19.5", n, got, err, n)
+	}
+}
+
+func clientOnce(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	p := store.Play{Maze: "3x3:212101210", Moves: "DR", Length: 2, Shortest: 2, Solved: true, Seconds: 12.5, Client: "offline-play_0001"}
+	first, err := s.AddPlay(ctx, p)
+	if err != nil || first.Client != p.Client {
+		t.Fatalf("first AddPlay = %+v, %v", first, err)
+	}
+	again := p
+	again.Seconds, again.Moves = 99, "DRDR"
+	got, err := s.AddPlay(ctx, again)
+	if !errors.Is(err, store.ErrDuplicate) {
+		t.Fatalf("AddPlay of a stored client ID: err %v, want ErrDuplicate", err)
+	}
+	if !got.Created.Equal(first.Created) {
+		t.Errorf("created %v, want the first play's %v", got.Created, first.Created)
+	}
+	got.Created = first.Created
+	if got != first {
+		t.Errorf("AddPlay of a stored client ID returned %+v, want the first play %+v", got, first)
+	}
+	other := p
+	other.Client = ""
+	for range 2 { // plays without a client ID are never duplicates
+		if _, err := s.AddPlay(ctx, other); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st, err := s.Stats(ctx, p.Maze); err != nil || st.Plays != 3 {
+		t.Errorf("Stats = %+v, %v; want 3 plays", st, err)
+	}
+}
+
+func clientOnceConcurrent(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	const n = 8
+	var wg sync.WaitGroup
+	ids := make(chan int64, n)
+	errs := make(chan error, n)
+	for range n {
+		wg.Go(func() {
+			p, err := s.AddPlay(ctx, store.Play{Maze: "3x3:212101210", Moves: "DR", Length: 2, Shortest: 2, Solved: true, Seconds: 3, Client: "same-client-id"})
+			if err != nil && !errors.Is(err, store.ErrDuplicate) {
+				errs <- err
+				return
+			}
+			if err == nil {
+				errs <- nil
+			}
+			ids <- p.ID
+		})
+	}
+	wg.Wait()
+	close(ids)
+	close(errs)
+	stored := 0
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+		stored++
+	}
+	seen := map[int64]bool{}
+	for id := range ids {
+		seen[id] = true
+	}
+	if stored != 1 || len(seen) != 1 {
+		t.Errorf("%d sends of one client ID: %d stored, ids %v; want 1 stored, one id", n, stored, seen)
+	}
+	if st, err := s.Stats(ctx, "3x3:212101210"); err != nil || st.Plays != 1 || st.MedianSeconds != 3 {
+		t.Errorf("Stats = %+v, %v; want 1 play, median 3", st, err)
+	}
+}
+
+func statsCentis(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	const m = "3x3:212101210"
+	for _, sec := range []float64{1.004, 2.5, 2.5, 7.25, 100.126, 0} {
+		if _, err := s.AddPlay(ctx, store.Play{Maze: m, Moves: "DR", Length: 2, Shortest: 2, Solved: true, Seconds: sec}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Sorted: 0, 1, 2.5, 2.5, 7.25, 100.13: the median is 2.5.
+	if st, err := s.Stats(ctx, m); err != nil || st.MedianSeconds != 2.5 || st.Solved != 6 {
+		t.Errorf("Stats = %+v, %v; want 6 solved, median 2.5", st, err)
+	}
+	if _, err := s.AddPlay(ctx, store.Play{Maze: m, Moves: "DR", Length: 2, Shortest: 2, Solved: true, Seconds: 9.999}); err != nil {
+		t.Fatal(err)
+	}
+	// Seven: 0, 1, 2.5, 2.5, 7.25, 10, 100.13: the median is 2.5.
+	if st, err := s.Stats(ctx, m); err != nil || st.MedianSeconds != 2.5 {
+		t.Errorf("Stats = %+v, %v; want median 2.5", st, err)
+	}
+}
+
+func ping(t *testing.T, s store.Store) {
+	if err := s.Ping(context.Background()); err != nil {
+		t.Errorf("Ping of an open store: %v", err)
 	}
 }

@@ -1,12 +1,16 @@
 // The player: the maze's nodes and legal moves come from the server (the
 // data-game attribute), so this script holds no rule of the game. It
 // draws the state on the server-rendered SVG board, takes clicks, taps and
-// keys, keeps the game in localStorage, and submits a solved play.
+// keys, keeps the game in localStorage, and submits a solved play (through
+// history.js's outbox, with a client-made ID, so that a play made offline
+// is sent when the network returns). A maze of the day's result goes into
+// your history (history.js), never to the server.
 (function () {
   'use strict';
   var root = document.getElementById('game');
   if (!root) { return; }
   var G = JSON.parse(root.getAttribute('data-game'));
+  var RJM = window.RJM;
   var board = document.getElementById('board');
   var $ = function (id) { return document.getElementById(id); };
   var SVG = 'http://www.w3.org/2000/svg';
@@ -51,7 +55,7 @@
   }
 
   var storeKey = 'rjm:play:' + G.id + (G.date ? ':' + G.date : '');
-  function fresh() { return { path: [G.start], moves: [], redo: [], elapsed: 0, solved: false, posted: false, hints: 0, hintAt: -1, shown: false }; }
+  function fresh() { return { path: [G.start], moves: [], redo: [], elapsed: 0, solved: false, posted: false, hints: 0, hintAt: -1, hinted: [], shown: false, client: '' }; }
   function load() {
     try {
       var s = JSON.parse(localStorage.getItem(storeKey));
@@ -61,6 +65,7 @@
     return null;
   }
   var st = load() || fresh();
+  if (!Array.isArray(st.hinted)) { st.hinted = []; }
   var since = Date.now();
 
   function elapsed() { return st.solved ? st.elapsed : st.elapsed + (Date.now() - since); }
@@ -69,10 +74,7 @@
     try { localStorage.setItem(storeKey, JSON.stringify(st)); } catch (e) { /* private mode */ }
   }
   function here() { return st.path[st.path.length - 1]; }
-  function clock(ms) {
-    var s = Math.floor(ms / 1000);
-    return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
-  }
+  var clock = RJM.clock;
   function where(cell) {
     if (cell === EXIT) { return 'the exit'; }
     return 'row ' + (Math.floor(cell / G.cols) + 1) + ', column ' + (cell % G.cols + 1);
@@ -145,13 +147,39 @@
       } else if (st.hints > 0) {
         $('result').textContent += ' Assisted: ' + st.hints + (st.hints === 1 ? ' hint.' : ' hints.');
       }
-      $('share').textContent = st.shown ? '' : 'RJM ' + (G.date || G.rows + '×' + G.cols + ' maze') + ' · ' + n + '/' + G.shortest + ' moves · ' + clock(st.elapsed) + (st.hints > 0 ? ' · assisted' : '');
+      $('share').textContent = st.shown ? '' : shareText();
+      $('share-button').hidden = st.shown;
+      var queued = st.posted && RJM.outbox().some(function (p) { return p.client === st.client; });
       $('rate').hidden = st.shown || st.posted;
-      $('thanks').hidden = !st.posted;
+      $('thanks').hidden = !st.posted || queued;
+      $('queued').hidden = !queued;
+      if (G.date && !st.shown && $('stats')) {
+        $('stats').hidden = false;
+        RJM.renderStats($('stats').querySelector('[data-stats]'));
+      }
     } else {
       status.hidden = true;
       status.setAttribute('data-state', 'playing');
+      if ($('stats')) { $('stats').hidden = true; }
     }
+  }
+
+  // shareText is the solved game's share text (history.js): no direction
+  // and no cell, only counts and a row of squares.
+  function shareText() {
+    return RJM.shareText({
+      date: G.date, rows: G.rows, cols: G.cols, moves: st.moves.length, par: G.shortest, ms: st.elapsed,
+      hints: st.hints, hinted: st.hinted, streak: G.date ? RJM.summary(RJM.load()).current : 0
+    });
+  }
+
+  // remember keeps a maze of the day's result in your history: played
+  // from the first move, solved (on its own date or later) at the goal.
+  function remember() {
+    if (!G.date) { return; }
+    var d = { date: G.date, maze: G.id, par: G.shortest, solved: st.solved && !st.shown, shown: st.shown, moves: st.moves.length, seconds: Math.round(st.elapsed / 1000), hints: st.hints };
+    if (d.solved) { d.onDay = RJM.today() === G.date; d.at = new Date().toISOString(); }
+    RJM.record(d);
   }
 
   function say(text) { $('announce').textContent = text; }
@@ -166,10 +194,16 @@
     if (m.t === G.goal) {
       st.elapsed = elapsed();
       st.solved = true;
+      if (!st.shown) { st.client = RJM.clientID(); }
       text += ' Goal reached in ' + st.moves.length + ' moves!';
     }
-    say(text);
     save();
+    if (st.moves.length === 1 || st.solved) { remember(); }
+    if (st.solved && !st.shown && G.date) {
+      var streak = RJM.summary(RJM.load()).current;
+      text += ' Your streak: ' + streak + (streak === 1 ? ' day.' : ' days.');
+    }
+    say(text);
     draw();
   }
 
@@ -212,19 +246,37 @@
 
   // submit sends a solved play once, with the rating given (0 for none).
   // A game whose solution was shown is not sent.
-  function submit(rating, beacon) {
+  // The play goes through the outbox (history.js): offline it waits
+  // there, and it carries the client ID made when the game was solved, so
+  // that sending it again never counts it twice.
+  function submit(rating) {
     if (!st.solved || st.posted || st.shown) { return; }
+    if (!st.client) { st.client = RJM.clientID(); }
     st.posted = true;
     save();
-    var body = JSON.stringify({ maze: G.id, moves: notation(), seconds: Math.round(st.elapsed) / 1000, hints: st.hints, rating: rating });
-    if (beacon && navigator.sendBeacon) {
-      navigator.sendBeacon('/api/plays', body);
+    RJM.send({ maze: G.id, moves: notation(), seconds: Math.round(st.elapsed) / 1000, hints: st.hints, rating: rating, client: st.client })
+      .then(draw);
+    draw();
+  }
+
+  // share copies the share text, or hands it to the phone's share sheet.
+  function share() {
+    var text = shareText();
+    var done = function (msg) { $('shared').textContent = msg; };
+    var coarse = window.matchMedia && window.matchMedia('(pointer: coarse)').matches;
+    if (navigator.share && coarse) {
+      navigator.share({ text: text }).then(function () { done('Shared.'); }, function () { done(''); });
       return;
     }
-    fetch('/api/plays', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: body })
-      .then(function (r) { if (!r.ok) { throw new Error(r.status); } })
-      .catch(function () { st.posted = false; save(); draw(); });
-    draw();
+    var select = function () {
+      window.getSelection().selectAllChildren($('share'));
+      done('Select the text above and copy it.');
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(function () { done('Copied to the clipboard.'); }, select);
+    } else {
+      select();
+    }
   }
 
   // hint asks the server: first how far the goal is, then (pressed again
@@ -236,6 +288,7 @@
     fetch(q).then(function (r) { return r.json(); }).then(function (h) {
       if (h.error) { say(h.error); return; }
       st.hints++;
+      if (st.hinted.indexOf(at) < 0) { st.hinted.push(at); }
       if (h.distance < 0) {
         say('Hint: the goal cannot be reached from here. Undo some jumps.');
       } else if (st.hintAt !== at) {
@@ -264,6 +317,7 @@
       st = fresh();
       st.shown = true;
       since = Date.now();
+      remember();
       draw();
       var still = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
       var k = 0;
@@ -304,13 +358,15 @@
   $('show').addEventListener('click', show);
   $('rate').addEventListener('click', function (ev) {
     var b = ev.target.closest('[data-rate]');
-    if (b) { submit(Number(b.getAttribute('data-rate')), false); }
+    if (b) { submit(Number(b.getAttribute('data-rate'))); }
   });
+  $('share-button').addEventListener('click', share);
+  window.addEventListener('online', function () { RJM.flush().then(draw); });
   document.addEventListener('visibilitychange', function () {
     if (document.visibilityState === 'hidden') { save(); } else { since = Date.now(); }
   });
   // A solved game left unrated is still counted when the page goes away.
-  window.addEventListener('pagehide', function () { submit(0, true); save(); });
+  window.addEventListener('pagehide', function () { submit(0); save(); });
   setInterval(function () { if (!st.solved && document.visibilityState === 'visible') { $('clock').textContent = clock(elapsed()); } }, 1000);
 
   try {

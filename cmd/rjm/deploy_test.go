@@ -1,0 +1,228 @@
+package main
+
+import (
+	"debug/elf"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The tests of docs/deploy.md, tried as a new operator would: each takes
+// the document's own text.
+
+// deployBlock returns the first code block of docs/deploy.md in lang.
+func deployBlock(t *testing.T, lang string) string {
+	t.Helper()
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "deploy.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)```" + lang + "\n(.*?)```").FindStringSubmatch(string(doc))
+	if m == nil {
+		t.Fatalf("docs/deploy.md has no %s block", lang)
+	}
+	return m[1]
+}
+
+// needTool skips without the named program, except under CI=true when
+// .ci/run installs it (ci says so).
+func needTool(t *testing.T, name string, ci bool) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		if ci && os.Getenv("CI") == "true" {
+			t.Fatalf("no %s, and CI=true checks docs/deploy.md with it (.ci/run installs it)", name)
+		}
+		t.Skipf("no %s on this machine: docs/deploy.md's use of it is not checked", name)
+	}
+	return p
+}
+
+// The systemd unit passes systemd-analyze verify (its ExecStart pointed
+// at this binary).
+func TestDeploySystemdUnit(t *testing.T) {
+	sa := needTool(t, "systemd-analyze", false)
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	unit := strings.ReplaceAll(deployBlock(t, "ini"), "/usr/local/bin/rjm", self)
+	path := filepath.Join(t.TempDir(), "rjm.service")
+	if err := os.WriteFile(path, []byte(unit), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(sa, "verify", "--man=no", path).CombinedOutput()
+	if err != nil || len(strings.TrimSpace(string(out))) > 0 {
+		t.Errorf("systemd-analyze verify: %v\n%s", err, out)
+	}
+}
+
+// freePort returns a loopback port free a moment ago.
+func freePort(t *testing.T) int {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port
+}
+
+// The nginx configuration passes nginx -t, and nginx running it passes
+// requests to the server: /readyz through the proxy, /metrics from
+// loopback only.
+func TestDeployNginx(t *testing.T) {
+	nginx := needTool(t, "nginx", true)
+	if testing.Short() {
+		t.Skip("starts nginx and a server")
+	}
+	_, url := startServer(t, filepath.Join(t.TempDir(), "rjm.db"), "--trusted-proxy", "127.0.0.1")
+	upstream := strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/")
+	port := freePort(t)
+	site := deployBlock(t, "nginx")
+	site = strings.Replace(site, "server 127.0.0.1:8080;", "server "+upstream+";", 1)
+	site = strings.Replace(site, "listen 80;", fmt.Sprintf("listen 127.0.0.1:%d;", port), 1)
+	dir := t.TempDir()
+	conf := filepath.Join(dir, "nginx.conf")
+	full := fmt.Sprintf("pid %s/nginx.pid;\nerror_log %s/error.log;\nevents {}\nhttp {\naccess_log off;\n"+
+		"client_body_temp_path %s/body;\nproxy_temp_path %s/proxy;\n%s}\n", dir, dir, dir, dir, site)
+	if err := os.WriteFile(conf, []byte(full), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(nginx, "-t", "-c", conf, "-p", dir).CombinedOutput(); err != nil {
+		t.Fatalf("nginx -t: %v\n%s", err, out)
+	}
+	cmd := exec.Command(nginx, "-c", conf, "-p", dir, "-g", "daemon off;")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Signal(syscall.SIGQUIT)
+		cmd.Wait()
+	})
+	proxied := fmt.Sprintf("http://127.0.0.1:%d/", port)
+	code := 0
+	for deadline := time.Now().Add(5 * time.Second); code != 200 && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if resp, err := http.Get(proxied + "readyz"); err == nil {
+			code = resp.StatusCode
+			resp.Body.Close()
+		}
+	}
+	if code != 200 {
+		t.Fatalf("/readyz through nginx: %d", code)
+	}
+	if code, body := get(t, proxied+"metrics"); code != 200 || !strings.Contains(body, "rjm_http_requests_total") {
+		t.Errorf("/metrics through nginx from loopback: %d", code)
+	}
+	// A flood of generations: nginx's own limit refuses past its burst.
+	codes := map[int]int{}
+	for range 30 {
+		resp, err := http.Post(proxied+"api/generate", "application/json", strings.NewReader(`{"rows": 99}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		codes[resp.StatusCode]++
+	}
+	if codes[400] == 0 || codes[429] == 0 {
+		t.Errorf("30 generations at once through nginx: %v, want the server's 400s and then nginx's 429s", codes)
+	}
+}
+
+// The container recipe's build, run by hand where no container tool
+// runs: its go build line makes a static binary (no interpreter, no
+// shared library), which serves as a user that is not root.
+func TestDeployContainerSteps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds rjm")
+	}
+	recipe := deployBlock(t, "dockerfile")
+	if out, err := exec.Command("docker", "info").CombinedOutput(); err == nil {
+		t.Logf("docker runs: building the image")
+		cmd := exec.Command("docker", "build", "-t", "rjm-deploy-test", "-f", "-", filepath.Join("..", ".."))
+		cmd.Stdin = strings.NewReader(recipe)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("docker build: %v\n%s", err, out)
+		}
+		return
+	} else {
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		t.Logf("no container tool runs here (%s): the recipe's steps by hand", lines[len(lines)-1])
+	}
+	m := regexp.MustCompile(`(?m)^RUN (CGO_ENABLED=0 go build .*)$`).FindStringSubmatch(recipe)
+	if m == nil {
+		t.Fatal("the recipe has no CGO_ENABLED=0 go build step")
+	}
+	out := t.TempDir()
+	build := exec.Command("sh", "-c", strings.ReplaceAll(m[1], "/out", out))
+	build.Dir = filepath.Join("..", "..")
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", m[1], err, b)
+	}
+	bin := filepath.Join(out, "rjm")
+	f, err := elf.Open(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	libs, _ := f.ImportedLibraries()
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_INTERP {
+			t.Errorf("the binary asks for an interpreter: not static")
+		}
+	}
+	f.Close()
+	if len(libs) > 0 {
+		t.Errorf("the binary needs %v: not static", libs)
+	}
+	data := filepath.Join(out, "data")
+	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(data, "rjm.db"))
+	if os.Geteuid() == 0 { // as the image's user, 65532
+		os.Chown(data, 65532, 65532)
+		os.Chmod(out, 0o755)
+		os.Chmod(filepath.Dir(out), 0o755) // the test's folder, 0700
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65532, Gid: 65532}}
+	}
+	url := startCmd(t, cmd)
+	if code, body := get(t, url+"readyz"); code != 200 {
+		t.Errorf("the built binary, not root: /readyz %d %s", code, body)
+	}
+}
+
+// Backups: sqlite3's .backup of a running server's file passes the
+// integrity check and holds its plays; pg_dump dumps a PostgreSQL store
+// when $RJM_POSTGRES_DSN names one.
+func TestDeployBackups(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a server")
+	}
+	sqlite3 := needTool(t, "sqlite3", false)
+	db := filepath.Join(t.TempDir(), "rjm.db")
+	_, url := startServer(t, db)
+	resp, err := http.Post(url+"api/plays", "application/json", strings.NewReader(`{"maze":"5x5:3413133302312234233341432","moves":"D","seconds":1}`))
+	if err != nil || resp.StatusCode != 201 {
+		t.Fatalf("a play: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	backup := filepath.Join(t.TempDir(), "backup.db")
+	if out, err := exec.Command(sqlite3, db, ".backup '"+backup+"'").CombinedOutput(); err != nil {
+		t.Fatalf(".backup: %v\n%s", err, out)
+	}
+	out, err := exec.Command(sqlite3, backup, "PRAGMA integrity_check; SELECT COUNT(*) FROM plays;").CombinedOutput()
+	if err != nil || strings.Fields(string(out))[0] != "ok" || strings.Fields(string(out))[1] != "1" {
+		t.Errorf("the backup: %v\n%s", err, out)
+	}
+	if dsn := os.Getenv("RJM_POSTGRES_DSN"); dsn != "" {
+		pgDump := needTool(t, "pg_dump", false)
+		dump := filepath.Join(t.TempDir(), "rjm.dump")
+		if out, err := exec.Command(pgDump, "-Fc", "-d", dsn, "-f", dump).CombinedOutput(); err != nil {
+			t.Errorf("pg_dump: %v\n%s", err, out)
+		}
+	}
+}

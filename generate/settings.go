@@ -1,0 +1,176 @@
+package generate
+
+import (
+	"cmp"
+	"fmt"
+
+	"rjm/analysis"
+	"rjm/maze"
+	"rjm/rng"
+	"rjm/search"
+)
+
+// Settings are a generation recipe as a user gives it: the command line's
+// flags, the web site's form or a JSON body. Spec turns them into a
+// checked Spec, with the same messages for every front end. A nil or zero
+// field means what the user left out: Default's value, as each field
+// says; a field given (non-nil) is checked even when the method does not
+// use it, since the user asked for it.
+type Settings struct {
+	// Size is the number of rows and columns of a square board, and Rows
+	// and Cols override it; nil Size means Default's 5. Each is 1 to
+	// maze.MaxSide. A Layout gives the board, and then none of them may
+	// be given.
+	Size, Rows, Cols *int
+	// Variant holds the board's rules; the zero value is the papers'
+	// Rook Jumping Maze. A Layout's variant replaces it.
+	Variant maze.Variant
+	// Layout, if not nil, is a layout maze whose board (size, variant,
+	// cell kinds, walls), start and goal the recipe takes; its jumps are
+	// ignored (see Spec.UseLayout).
+	Layout *maze.Maze
+	// Start and Goal place the start and goal; nil means the Layout's, or
+	// else the default: the upper-left start and a goal drawn from the
+	// seed. RandomStart and RandomGoal draw the cell from the seed even
+	// when the Layout marks one; a cell cannot be both given and random.
+	// On an exit-ring board the goal is the exit, and none is given.
+	Start, Goal             *maze.Cell
+	RandomStart, RandomGoal bool
+	// Method is the search method's name (search.MethodNames); nil means
+	// Default's uphill. Iterations is its budget (per descent for
+	// restarts), Descents the hill descents of restarts, P the uphill
+	// probability, T0 and Decay the annealing schedule; nil means
+	// Default's value.
+	Method     *string
+	Iterations *int
+	Descents   *int
+	P          *float64
+	T0, Decay  *float64
+	// Energy is the energy's text, as analysis.LoadEnergy reads it; nil
+	// means Default's design energy. "@FILE" is read by ReadEnergyFile,
+	// and is an error (analysis.ErrNoFiles) when it is nil, as on a
+	// server.
+	Energy         *string
+	ReadEnergyFile func(name string) ([]byte, error)
+	// MaxSide and MaxWork are a front end's own limits, tighter than the
+	// library's (a server's): the most rows or columns, and the most
+	// search iterations in all (Spec.Work). Zero means maze.MaxSide and
+	// search.MaxIterations.
+	MaxSide, MaxWork int
+	// Seed is the random seed; nil means a seed drawn at random
+	// (rng.Draw), which the spec then holds, so that its seeded ID
+	// repeats the maze.
+	Seed *uint64
+}
+
+// Spec returns the recipe the settings give, checked as Spec.Validate
+// checks it: a board that fits its variant and layout, start and goal on
+// open cells, a known method with its settings in range (search.ParseMethod),
+// and an energy that exists and is exact on the board. Its errors name what
+// is wrong, e.g. "generate: size 40x40: rows and columns must be 1 to 32".
+// Spec reads a file only through ReadEnergyFile.
+func (s Settings) Spec() (Spec, error) {
+	spec := Default()
+	spec.Variant = s.Variant
+	if s.Layout != nil {
+		if s.Size != nil || s.Rows != nil || s.Cols != nil {
+			return spec, fmt.Errorf("generate: a layout gives the board's size: give no size, rows or columns with it")
+		}
+		spec.UseLayout(s.Layout)
+	} else {
+		setIf(&spec.Rows, s.Size)
+		setIf(&spec.Cols, s.Size)
+		setIf(&spec.Rows, s.Rows)
+		setIf(&spec.Cols, s.Cols)
+		most := cmp.Or(s.MaxSide, maze.MaxSide)
+		if spec.Rows < 1 || spec.Cols < 1 || spec.Rows > most || spec.Cols > most {
+			return spec, fmt.Errorf("generate: size %dx%d: rows and columns must be 1 to %d", spec.Rows, spec.Cols, most)
+		}
+	}
+	switch {
+	case s.Start != nil && s.RandomStart:
+		return spec, fmt.Errorf("generate: start %v: give a start cell or a random start, not both", *s.Start)
+	case s.Goal != nil && s.RandomGoal:
+		return spec, fmt.Errorf("generate: goal %v: give a goal cell or a random goal, not both", *s.Goal)
+	}
+	if s.Start != nil {
+		spec.Start = new(*s.Start)
+	}
+	if s.Goal != nil {
+		spec.Goal = new(*s.Goal)
+	}
+	if s.RandomStart {
+		spec.Start, spec.RandomStart = nil, true
+	}
+	if s.RandomGoal {
+		spec.Goal = nil
+	}
+	spec.RandomGoal = spec.Goal == nil && !spec.Variant.Exit
+	if s.Energy != nil {
+		read := s.ReadEnergyFile
+		if read != nil {
+			read = func(name string) ([]byte, error) {
+				data, err := s.ReadEnergyFile(name)
+				if err != nil {
+					return nil, fmt.Errorf("generate: energy file: %w", err)
+				}
+				return data, nil
+			}
+		}
+		e, err := analysis.LoadEnergy(*s.Energy, read)
+		if err != nil {
+			return spec, err
+		}
+		spec.Energy = e.Name()
+	}
+	if err := s.method(&spec); err != nil {
+		return spec, err
+	}
+	if s.Seed != nil {
+		spec.Seed = *s.Seed
+	} else {
+		spec.Seed = rng.Draw()
+	}
+	if err := spec.Validate(); err != nil {
+		return spec, err
+	}
+	if s.MaxWork > 0 && spec.Work() > s.MaxWork {
+		return spec, fmt.Errorf("generate: %d iterations in all: at most %d", spec.Work(), s.MaxWork)
+	}
+	return spec, nil
+}
+
+// method takes the method's name and settings into spec. A setting given
+// for another method than spec's is checked as that method's, with a
+// budget of its own: a user who gives it means it to be right.
+func (s Settings) method(spec *Spec) error {
+	setIf(&spec.Method, s.Method)
+	setIf(&spec.Iterations, s.Iterations)
+	setIf(&spec.Descents, s.Descents)
+	setIf(&spec.P, s.P)
+	setIf(&spec.T0, s.T0)
+	setIf(&spec.Decay, s.Decay)
+	for _, x := range []struct {
+		given        bool
+		name, method string
+	}{
+		{s.Descents != nil, "descents", Restarts}, {s.P != nil, "p", Uphill},
+		{s.T0 != nil, "t0", Anneal}, {s.Decay != nil, "decay", Anneal},
+	} {
+		if x.given && spec.Method != x.method {
+			other := spec.methodSettings()
+			other.Name, other.Iterations = x.method, 0
+			if _, err := search.ParseMethod(other); err != nil {
+				return fmt.Errorf("generate: %s, a setting of %s: %w", x.name, x.method, err)
+			}
+		}
+	}
+	return nil
+}
+
+// setIf sets *dst to *v when v is given (not nil).
+func setIf[T any](dst *T, v *T) {
+	if v != nil {
+		*dst = *v
+	}
+}

@@ -1,0 +1,144 @@
+package generate_test
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"rjm/analysis"
+	"rjm/generate"
+	"rjm/maze"
+)
+
+// What a user leaves out is the default recipe; what a user gives is
+// taken, and the seeded ID says the recipe.
+func TestSettingsSpec(t *testing.T) {
+	cell := new(maze.Cell{Row: 1, Col: 2})
+	layout, err := maze.ParseID("3x4:111111111110")
+	if err != nil {
+		t.Fatal(err)
+	}
+	exit, err := maze.ParseVariant("exit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		s    generate.Settings
+		want string
+	}{
+		{"nothing given is the default recipe", generate.Settings{},
+			"5x5,goal=random,method=uphill,iterations=25000,p=0.005,energy=design"},
+		{"size gives rows and columns", generate.Settings{Size: new(7)},
+			"7x7,goal=random,method=uphill,iterations=25000,p=0.005,energy=design"},
+		{"rows and columns override size", generate.Settings{Size: new(7), Rows: new(4)},
+			"4x7,goal=random,method=uphill,iterations=25000,p=0.005,energy=design"},
+		{"a given goal is not drawn", generate.Settings{Goal: cell},
+			"5x5,goal=2.3,method=uphill,iterations=25000,p=0.005,energy=design"},
+		{"a random start and a given goal", generate.Settings{Goal: cell, RandomStart: true},
+			"5x5,start=random,goal=2.3,method=uphill,iterations=25000,p=0.005,energy=design"},
+		{"an exit-ring board's goal is the exit", generate.Settings{Variant: exit, RandomGoal: true},
+			"5x5,variant=exit,method=uphill,iterations=25000,p=0.005,energy=design"},
+		{"a layout gives the board, start and goal", generate.Settings{Layout: layout},
+			"3x4,start=1.1,goal=3.4,method=uphill,iterations=25000,p=0.005,energy=design"},
+		{"a random goal replaces the layout's", generate.Settings{Layout: layout, RandomGoal: true},
+			"3x4,start=1.1,goal=random,method=uphill,iterations=25000,p=0.005,energy=design"},
+		{"the method and its settings", generate.Settings{Method: new("anneal"), Iterations: new(100), T0: new(2.5), Decay: new(0.99)},
+			"5x5,goal=random,method=anneal,iterations=100,t0=2.5,decay=0.99,energy=design"},
+		{"another method's settings in range are kept out of the ID", generate.Settings{Method: new("hill"), P: new(0.5), Descents: new(3)},
+			"5x5,goal=random,method=hill,iterations=25000,energy=design"},
+		{"the energy is named canonically", generate.Settings{Energy: new(" depth ")},
+			"5x5,goal=random,method=uphill,iterations=25000,p=0.005,energy=depth"},
+		{"within a front end's limits", generate.Settings{Size: new(12), Iterations: new(1000), MaxSide: 12, MaxWork: 1000},
+			"12x12,goal=random,method=uphill,iterations=1000,p=0.005,energy=design"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.s.Seed = new(uint64(9))
+			spec, err := tc.s.Spec()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := spec.String(); got != tc.want+"#9" {
+				t.Errorf("%s, want %s#9", got, tc.want)
+			}
+		})
+	}
+	// No seed given: one is drawn, and the spec holds it.
+	a, errA := generate.Settings{}.Spec()
+	b, errB := generate.Settings{}.Spec()
+	if errA != nil || errB != nil || a.Seed == b.Seed {
+		t.Errorf("drawn seeds %d and %d, errors %v, %v", a.Seed, b.Seed, errA, errB)
+	}
+}
+
+// Every bad setting is an error that names it; the command line and the
+// server show these messages as they are.
+func TestSettingsErrors(t *testing.T) {
+	layout, _ := maze.ParseID("3x4:111111111110")
+	noFile := func(name string) ([]byte, error) { return nil, fmt.Errorf("open %s: no such file", name) }
+	for _, tc := range []struct {
+		name string
+		s    generate.Settings
+		want string
+	}{
+		{"a size too large", generate.Settings{Size: new(40)}, "generate: size 40x40: rows and columns must be 1 to 32"},
+		{"no rows", generate.Settings{Rows: new(0)}, "generate: size 0x5: rows and columns must be 1 to 32"},
+		{"a size past a front end's limit", generate.Settings{Cols: new(13), MaxSide: 12}, "generate: size 5x13: rows and columns must be 1 to 12"},
+		{"one cell", generate.Settings{Size: new(1)}, "maze: size 1x1: a maze needs at least 2 cells"},
+		{"a size with a layout", generate.Settings{Layout: layout, Rows: new(3)}, "generate: a layout gives the board's size: give no size, rows or columns with it"},
+		{"a start both given and random", generate.Settings{Start: new(maze.Cell{}), RandomStart: true}, "generate: start (1,1): give a start cell or a random start, not both"},
+		{"a goal both given and random", generate.Settings{Goal: new(maze.Cell{}), RandomGoal: true}, "generate: goal (1,1): give a goal cell or a random goal, not both"},
+		{"the goal on the start", generate.Settings{Goal: new(maze.Cell{})}, "generate: start and goal are the same cell (1,1)"},
+		{"a goal off the board", generate.Settings{Goal: new(maze.Cell{Row: 8, Col: 8})}, "generate: cell (9,9) is off the 5x5 board"},
+		{"an unknown method", generate.Settings{Method: new("magic")}, `search: unknown method "magic" (want one of hill, first-choice, restarts, uphill, anneal)`},
+		{"negative iterations", generate.Settings{Iterations: new(-5)}, "search: iterations -5 out of range 0..1000000000"},
+		{"no descents", generate.Settings{Method: new("restarts"), Descents: new(0)}, "search: restarts needs at least 1 hill descent, not 0"},
+		{"an uphill probability past 1", generate.Settings{P: new(2.0)}, "search: uphill probability 2 out of range 0..1"},
+		{"another method's setting out of range", generate.Settings{Method: new("hill"), P: new(2.0)},
+			"generate: p, a setting of uphill: search: uphill probability 2 out of range 0..1"},
+		{"another method's decay out of range", generate.Settings{Decay: new(1.5)},
+			"generate: decay, a setting of anneal: search: decay rate 1.5 out of range (0, 1]"},
+		{"an unknown energy", generate.Settings{Energy: new("bogus")}, `analysis: unknown energy "bogus" (want depth, design, weighted:TERM=W,... or priority:TERM>TERM>...)`},
+		{"an energy file with no reader", generate.Settings{Energy: new("@e.txt")}, analysis.ErrNoFiles.Error()},
+		{"an energy file that cannot be read", generate.Settings{Energy: new("@e.txt"), ReadEnergyFile: noFile}, "generate: energy file: open e.txt: no such file"},
+		{"more work than a front end allows", generate.Settings{Iterations: new(2000), MaxWork: 1000}, "generate: 2000 iterations in all: at most 1000"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.s.Seed = new(uint64(1))
+			_, err := tc.s.Spec()
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("error %v, want %q", err, tc.want)
+			}
+		})
+	}
+	if _, err := (generate.Settings{Energy: new("@e.txt")}).Spec(); !errors.Is(err, analysis.ErrNoFiles) {
+		t.Errorf("an energy file on a server: %v, want analysis.ErrNoFiles", err)
+	}
+}
+
+// FuzzSettings: any settings give an error or a valid spec of the size
+// asked for, whose seeded ID reads back as the same recipe.
+func FuzzSettings(f *testing.F) {
+	f.Add(5, 5, "uphill", 25000, 0.005, "design", uint64(1))
+	f.Add(7, 3, "anneal", 10, 0.0, "weighted:uturns=2,goal_depth=-1", uint64(2))
+	f.Add(0, 40, "restarts", -1, 2.0, "priority:goal_depth>uturns", uint64(3))
+	f.Add(4, 4, "first-choice", 1, 1.0, "@/etc/passwd", uint64(4))
+	f.Fuzz(func(t *testing.T, rows, cols int, method string, iterations int, p float64, energy string, seed uint64) {
+		s := generate.Settings{Rows: &rows, Cols: &cols, Method: &method, Iterations: &iterations, P: &p, Energy: &energy, Seed: &seed}
+		spec, err := s.Spec()
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("a message of more than one line: %q", err)
+			}
+			return
+		}
+		if spec.Rows != rows || spec.Cols != cols || spec.Method != method || spec.Seed != seed || spec.Validate() != nil {
+			t.Fatalf("%+v gives %v", s, spec)
+		}
+		back, err := generate.ParseSpec(spec.String(), generate.Spec{})
+		if err != nil || back.String() != spec.String() {
+			t.Fatalf("%s reads back as %s, %v", spec, back.String(), err)
+		}
+	})
+}

@@ -1,0 +1,276 @@
+// Package grade is the teacher's autograder for the Model AI assignment
+// "Rook Jumping Maze Generation for AI Education" (Neller): it runs a
+// student's program for one of the six exercises of package exercise
+// several times, with answers on its standard input, reads what it prints,
+// and checks every transcript against the assignment, as rjm's own
+// program would be checked.
+//
+// The checks fall in five categories (Category):
+//
+//   - format: the exact prompts (trailing space, no line break), the maze's
+//     rows with single spaces, the blank lines, "Moves from start:", the
+//     depth grid's two-character cells and "--", the objective on its own
+//     line; for representation, an invalid size (4, then 11) asked again;
+//   - maze: the size asked, the goal written 0 in the lower-right corner,
+//     a legal jump (one with a move) in every other cell, and for the
+//     random mazes of representation and evaluation, jumps drawn uniformly
+//     from each cell's legal jumps (Pearson's χ² test over the runs);
+//   - evaluation: the depth grid and the objective (−depth, or 1000000
+//     when the goal cannot be reached), recomputed by rjm from the maze
+//     printed;
+//   - search: for the four searches, the objectives of the mazes printed
+//     (recomputed by rjm) against those of rjm's own program at the same
+//     budget over as many runs (a one-sided Mann–Whitney test);
+//   - limits: every run ends within its time limit, exits with status 0
+//     and writes no more than the output limit; a program over a limit is
+//     stopped with its whole process group.
+//
+// The statistical checks fail at p < Settings.Significance, 0.0001 by
+// default: a correct program fails one of them about once in ten thousand
+// gradings, while a program that writes only 1s, or does no search, fails
+// by many orders of magnitude.
+//
+// A seed fixes the answers (the sizes of representation) and rjm's own
+// runs; the program's runs see it too, in the environment (RunSeedEnv),
+// for programs that want to be reproducible. Run grades one program; Class
+// grades one in each student's folder, on all cores, into a Gradebook.
+// Nothing here prints; progress goes to an optional callback.
+package grade
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"rjm/exercise"
+	"rjm/rng"
+)
+
+// Defaults and limits of Settings.
+const (
+	DefaultRuns         = 10
+	DefaultTimeout      = 10 * time.Second
+	DefaultMaxOutput    = 1 << 20 // bytes of standard output per run
+	DefaultIterations   = 3000
+	DefaultSignificance = 0.0001
+	MaxRuns             = 1000
+)
+
+// Environment variables a program's run sees (it may ignore them): the run,
+// from 1, and a seed for the run's random numbers, different for every run
+// and fixed by Settings.Seed.
+const (
+	RunEnv     = "RJM_GRADE_RUN"
+	RunSeedEnv = "RJM_GRADE_SEED"
+)
+
+// Settings describe a grading. Zero fields mean the defaults given.
+type Settings struct {
+	// Command is the program and its arguments, such as {"java",
+	// "HillDescent"} or {"python3", "hill.py"}; required. A name without a
+	// slash is looked up in PATH; "./a.out" is relative to Dir.
+	Command []string
+	// Dir is the folder the program runs in; "" means the current one.
+	Dir string
+	// Env is added to the program's environment (rjm's own, plus RunEnv
+	// and RunSeedEnv); nil adds nothing.
+	Env []string
+	// Runs is the number of runs, 1..MaxRuns; zero means DefaultRuns.
+	// Representation has one run more, which answers 4 and 11 before a
+	// valid size.
+	Runs int
+	// Timeout is the time limit of each run; zero means DefaultTimeout.
+	// Once a run reaches it, the runs not yet started are not made.
+	Timeout time.Duration
+	// MaxOutput is the most standard output a run may write, in bytes;
+	// zero means DefaultMaxOutput.
+	MaxOutput int
+	// Seed fixes the answers and rjm's reference runs; every value, zero
+	// included, is a seed.
+	Seed uint64
+	// Iterations is the search budget of the search exercises (in all:
+	// restarts makes three descents of a third each); zero means
+	// DefaultIterations.
+	Iterations int
+	// Significance is the level below which a statistical check's p-value
+	// fails it; zero means DefaultSignificance.
+	Significance float64
+	// Workers is the number of runs at once; zero means
+	// runtime.GOMAXPROCS(0). Results do not depend on it, save the run
+	// times.
+	Workers int
+}
+
+// ErrUsage is returned (wrapped) for settings no grading can run with.
+var ErrUsage = errors.New("bad settings")
+
+func (s Settings) withDefaults() Settings {
+	if s.Runs == 0 {
+		s.Runs = DefaultRuns
+	}
+	if s.Timeout == 0 {
+		s.Timeout = DefaultTimeout
+	}
+	if s.MaxOutput == 0 {
+		s.MaxOutput = DefaultMaxOutput
+	}
+	if s.Iterations == 0 {
+		s.Iterations = DefaultIterations
+	}
+	if s.Significance == 0 {
+		s.Significance = DefaultSignificance
+	}
+	if s.Workers == 0 {
+		s.Workers = runtime.GOMAXPROCS(0)
+	}
+	return s
+}
+
+// Validate checks the settings for grading the named exercise.
+func (s Settings) Validate(name string) error {
+	if !slices.Contains(exercise.Names, name) {
+		return fmt.Errorf("grade: %w %q (want one of %s)", exercise.ErrUnknown, short(name), strings.Join(exercise.Names, ", "))
+	}
+	switch {
+	case len(s.Command) == 0 || s.Command[0] == "":
+		return fmt.Errorf("grade: %w: no command to run", ErrUsage)
+	case s.Runs < 0 || s.Runs > MaxRuns:
+		return fmt.Errorf("grade: %w: %d runs, want 1 to %d", ErrUsage, s.Runs, MaxRuns)
+	case s.Timeout < 0:
+		return fmt.Errorf("grade: %w: time limit %v, want a positive duration", ErrUsage, s.Timeout)
+	case s.MaxOutput < 0:
+		return fmt.Errorf("grade: %w: output limit %d bytes", ErrUsage, s.MaxOutput)
+	case s.Iterations < 0 || s.Iterations > 10_000_000:
+		return fmt.Errorf("grade: %w: %d iterations, want 1 to 10000000", ErrUsage, s.Iterations)
+	case s.Significance < 0 || s.Significance >= 1 || math.IsNaN(s.Significance):
+		return fmt.Errorf("grade: %w: significance %v, want a level above 0 and below 1", ErrUsage, s.Significance)
+	case s.Workers < 0:
+		return fmt.Errorf("grade: %w: %d workers", ErrUsage, s.Workers)
+	}
+	if !strings.Contains(s.Command[0], "/") {
+		if _, err := exec.LookPath(s.Command[0]); err != nil {
+			return fmt.Errorf("grade: %w: command %q not found in PATH", ErrUsage, short(s.Command[0]))
+		}
+	}
+	return nil
+}
+
+// Run grades the program of s.Command for the named exercise (one of
+// exercise.Names). progress, if not nil, is called after each run with the
+// runs done and the total, never concurrently. A program that fails its
+// checks is not an error: the error is for settings that cannot be run
+// (ErrUsage, exercise.ErrUnknown) and for ctx ending, which stops every
+// program at once.
+func Run(ctx context.Context, name string, s Settings, progress func(done, total int)) (*Report, error) {
+	if err := s.Validate(name); err != nil {
+		return nil, err
+	}
+	s = s.withDefaults()
+	p := newPlan(name, s)
+	ref, err := p.reference(ctx, s.Workers)
+	if err != nil {
+		return nil, err
+	}
+	return p.grade(ctx, s, ref, progress)
+}
+
+// plan is what a grading of one exercise asks and expects: each run's
+// answers and prompts, whichever program it grades.
+type plan struct {
+	name    string
+	seed    uint64
+	runs    []planned // the runs compared with rjm's, then the invalid-answer run, if any
+	regular int       // the number of runs compared with rjm's
+	eval    bool      // the transcript ends with the evaluation
+	search  bool      // the exercise is a search
+	random  bool      // the maze printed is a random one
+	sig     float64
+}
+
+// planned is one run's input and what it should prompt.
+type planned struct {
+	input   string
+	answers []string // as typed, for the report
+	prompts []string // in order
+	size    int      // the maze's size
+	invalid bool     // the run answers invalid sizes first
+}
+
+// sizePrompt is the representation's prompt; the others are below.
+const sizePrompt = "Rook Jumping Maze size (5-10)? "
+
+// Answers of the search exercises, beside the budget: restarts divides
+// it into three descents, uphill steps are accepted with probability
+// 0.003, and annealing cools from 1 to about 0.3 over the budget (where
+// these searches do well: docs/experiments.md).
+const (
+	descents    = 3
+	uphillP     = "0.003"
+	temperature = 1.0
+	finalT      = 0.3
+)
+
+func newPlan(name string, s Settings) *plan {
+	p := &plan{name: name, seed: s.Seed, regular: s.Runs, sig: s.Significance}
+	it := strconv.Itoa(s.Iterations)
+	var prompts, answers []string
+	switch name {
+	case "representation":
+		p.random = true
+		r := rng.NewRand(s.Seed)
+		for range s.Runs + 1 {
+			n := 5 + r.IntN(6)
+			p.runs = append(p.runs, planned{answers: []string{strconv.Itoa(n)}, prompts: []string{sizePrompt}, size: n})
+		}
+		last := &p.runs[s.Runs]
+		last.answers = append([]string{"4", "11"}, last.answers...)
+		last.prompts = []string{sizePrompt, sizePrompt, sizePrompt}
+		last.invalid = true
+	case "evaluation":
+		p.random, p.eval = true, true
+	case "hill-descent":
+		prompts, answers = []string{"Iterations? "}, []string{it}
+	case "restarts":
+		prompts = []string{"Iterations? ", "Hill descents? "}
+		answers = []string{strconv.Itoa(max(1, s.Iterations/descents)), strconv.Itoa(descents)}
+	case "uphill":
+		prompts, answers = []string{"Iterations? ", "Uphill step probability? "}, []string{it, uphillP}
+	case "annealing":
+		decay := math.Pow(finalT/temperature, 1/float64(s.Iterations))
+		prompts = []string{"Iterations? ", "Initial temperature? ", "Decay rate? "}
+		answers = []string{it, strconv.FormatFloat(temperature, 'f', -1, 64), strconv.FormatFloat(decay, 'f', 6, 64)}
+	}
+	if name != "representation" {
+		p.eval, p.search = true, name != "evaluation"
+		for range s.Runs {
+			p.runs = append(p.runs, planned{answers: answers, prompts: prompts, size: exercise.Size})
+		}
+	}
+	for i := range p.runs {
+		if len(p.runs[i].answers) > 0 {
+			p.runs[i].input = strings.Join(p.runs[i].answers, "\n") + "\n"
+		}
+	}
+	return p
+}
+
+// environment returns the environment of run i (from 0).
+func (p *plan) environment(s Settings, i int) []string {
+	env := append(os.Environ(), fmt.Sprintf("%s=%d", RunEnv, i+1), fmt.Sprintf("%s=%d", RunSeedEnv, programSeed(p.seed, i)))
+	return append(env, s.Env...)
+}
+
+// programSeed returns the seed the program's run i (from 0) sees in
+// RunSeedEnv: from a stream of its own, unrelated to rjm's runs, and below
+// 2³¹ so that any language reads it as an int.
+func programSeed(seed uint64, i int) uint64 {
+	return rng.RunSeed(^seed, i) >> 33
+}

@@ -1,0 +1,250 @@
+package grade_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"rjm/exercise"
+	"rjm/grade"
+)
+
+// The students: testdata/students holds one program in Go (gostudent,
+// compiled once per test binary) and one in Python (student.py), each
+// doing every exercise of the assignment, written without rjm's code, with
+// planted bugs chosen by a second argument.
+var goStudent string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "rjm-grade-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	goStudent = filepath.Join(dir, "gostudent")
+	if out, err := exec.Command("go", "build", "-o", goStudent, "./testdata/students/gostudent").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "building the Go student: %v\n%s", err, out)
+		os.RemoveAll(dir)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// student returns the command of a student's program in lang ("go" or
+// "python") for an exercise, with a planted bug or none ("").
+func student(t testing.TB, lang, name, bug string) []string {
+	t.Helper()
+	var cmd []string
+	switch lang {
+	case "go":
+		cmd = []string{goStudent, name}
+	case "python":
+		if _, err := exec.LookPath("python3"); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatal("python3 is not on the PATH")
+			}
+			t.Skip("python3 is not on the PATH")
+		}
+		cmd = []string{"python3", "testdata/students/student.py", name}
+	}
+	if bug != "" {
+		cmd = append(cmd, bug)
+	}
+	return cmd
+}
+
+// small is the settings of the normal tests: a small budget, ten runs.
+func small(cmd []string) grade.Settings {
+	return grade.Settings{Command: cmd, Iterations: 300, Seed: 1, Timeout: 20 * time.Second}
+}
+
+// A correct program passes every check, in both languages, for every
+// exercise.
+func TestCorrectProgramsPass(t *testing.T) {
+	for _, lang := range []string{"go", "python"} {
+		for _, name := range exercise.Names {
+			t.Run(lang+"/"+name, func(t *testing.T) {
+				r, err := grade.Run(context.Background(), name, small(student(t, lang, name, "")), nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !r.Pass {
+					t.Errorf("a correct program fails:\n%s", r.Text())
+				}
+				t.Logf("\n%s", r.Text())
+			})
+		}
+	}
+}
+
+// Each planted bug fails the check it is planted for, and no check of
+// another category; a bug that keeps every run from finishing (a hang, a
+// crash, a flood) leaves nothing else to check, and every check fails.
+func TestPlantedBugsFail(t *testing.T) {
+	for _, tc := range []struct {
+		lang, name, bug string
+		check           string // the check that must fail
+		cascade         bool   // no run finishes, so every check fails
+	}{
+		{"python", "hill-descent", "println", "prompts", false},
+		{"go", "restarts", "println", "prompts", false},
+		{"go", "evaluation", "depth", "depths", false},
+		{"python", "evaluation", "depth", "depths", false},
+		{"go", "evaluation", "positive", "objective", false},
+		{"python", "evaluation", "positive", "objective", false},
+		{"go", "representation", "offboard", "legal", false},
+		{"python", "representation", "offboard", "legal", false},
+		{"go", "representation", "ones", "uniform", false},
+		{"python", "evaluation", "ones", "uniform", false},
+		{"go", "hill-descent", "nosearch", "search", false},
+		{"python", "annealing", "nosearch", "search", false},
+		{"go", "uphill", "randomwalk", "search", false},
+		{"go", "hill-descent", "strict", "search", false},
+		{"python", "restarts", "strict", "search", false},
+		{"python", "hill-descent", "hang", "time", true},
+		{"go", "evaluation", "crash", "exit", true},
+		{"python", "restarts", "crash", "exit", true},
+		{"go", "representation", "flood", "output", true},
+	} {
+		t.Run(tc.lang+"/"+tc.name+"/"+tc.bug, func(t *testing.T) {
+			s := small(student(t, tc.lang, tc.name, tc.bug))
+			switch {
+			case tc.check == "time":
+				s.Runs, s.Timeout = 2, time.Second
+			case tc.bug == "strict":
+				// The default budget, where a descent without sideways
+				// steps falls far behind.
+				s.Iterations = 0
+			}
+			start := time.Now()
+			r, err := grade.Run(context.Background(), tc.name, s, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			elapsed := time.Since(start)
+			t.Logf("%v\n%s", elapsed, r.Text())
+			if tc.check == "time" && elapsed > 3*time.Second {
+				t.Errorf("two runs of a hanging program, a time limit of 1s: stopped after %v", elapsed)
+			}
+			c, ok := r.Check(tc.check)
+			if !ok || c.Pass || r.Pass {
+				t.Fatalf("check %s: %+v", tc.check, c)
+			}
+			for _, f := range r.Failed() {
+				if f.Category != c.Category && !tc.cascade {
+					t.Errorf("%s also fails %s: %s", tc.bug, f.Name, f.Message)
+				}
+			}
+		})
+	}
+}
+
+// No correct program is ever failed: the Go and the Python student pass
+// every check of every exercise at the default settings (10 runs, 3,000
+// iterations) under 50 seeds. Long: it runs only with RJM_LONG=1, and
+// never under -short (about ten minutes on two cores).
+func TestCorrectProgramsPass50Seeds(t *testing.T) {
+	if testing.Short() || os.Getenv("RJM_LONG") != "1" {
+		t.Skip("long: set RJM_LONG=1 to run")
+	}
+	for _, lang := range []string{"go", "python"} {
+		for _, name := range exercise.Names {
+			worst := 1.0
+			for seed := uint64(1); seed <= 50; seed++ {
+				r, err := grade.Run(context.Background(), name, grade.Settings{Command: student(t, lang, name, ""), Seed: seed}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !r.Pass {
+					t.Errorf("%s %s, seed %d: a correct program fails:\n%s", lang, name, seed, r.Text())
+				}
+				for _, c := range r.Checks {
+					if p := pValue(c.Message); c.Name == "search" || c.Name == "uniform" {
+						worst = min(worst, p)
+					}
+				}
+			}
+			t.Logf("%s %s: 50 seeds pass; the smallest p-value %.3g", lang, name, worst)
+		}
+	}
+}
+
+// pValue reads the p-value a statistical check's message states, or 1.
+func pValue(msg string) float64 {
+	_, after, ok := strings.Cut(msg, "p = ")
+	if !ok {
+		return 1
+	}
+	var p float64
+	if _, err := fmt.Sscan(strings.Fields(after)[0], &p); err != nil {
+		return 1
+	}
+	return p
+}
+
+// Cancelling the context (Ctrl-C) stops every program at once, with the
+// processes it started.
+func TestCancelStopsAtOnce(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	s := grade.Settings{Command: []string{"sh", "-c", "sleep 60 & sleep 60; wait"}, Runs: 3, Seed: 1}
+	time.AfterFunc(200*time.Millisecond, cancel)
+	start := time.Now()
+	_, err := grade.Run(ctx, "evaluation", s, nil)
+	if err == nil || !strings.Contains(err.Error(), "context canceled") {
+		t.Errorf("error %v", err)
+	}
+	if d := time.Since(start); d > 700*time.Millisecond {
+		t.Errorf("stopped after %v", d)
+	}
+}
+
+// A program that starts another and hangs is stopped at its time limit
+// with the other, and a flood at the output limit.
+func TestLimitsStopTheProcessGroup(t *testing.T) {
+	// One run at a time: after the first time-out no run starts.
+	s := grade.Settings{Command: []string{"sh", "-c", "sleep 60 & wait"}, Runs: 3, Seed: 1, Timeout: 300 * time.Millisecond, Workers: 1}
+	start := time.Now()
+	r, err := grade.Run(context.Background(), "evaluation", s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := r.Check("time")
+	if c.Pass || time.Since(start) > 2*time.Second || !strings.HasSuffix(c.Message, "2 later runs were not made") ||
+		r.Details[0].Status != "time limit" || !strings.HasPrefix(r.Details[2].Status, "not run") {
+		t.Errorf("%v: %+v %+v", time.Since(start), c, r.Details)
+	}
+	s = grade.Settings{Command: []string{"yes"}, Runs: 2, Seed: 1, MaxOutput: 4096}
+	r, err = grade.Run(context.Background(), "evaluation", s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, _ := r.Check("output"); c.Pass || !strings.Contains(c.Message, "4 KiB") || r.Details[0].Bytes != 4096 {
+		t.Errorf("%+v %+v", c, r.Details[0])
+	}
+}
+
+// Settings no grading can run with are errors, with the package's prefix.
+func TestSettingsErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		s    grade.Settings
+		msg  string
+	}{
+		{"juggling", grade.Settings{Command: []string{"sh"}}, `grade: unknown exercise "juggling"`},
+		{"evaluation", grade.Settings{}, "grade: bad settings: no command to run"},
+		{"evaluation", grade.Settings{Command: []string{"sh"}, Runs: -1}, "grade: bad settings: -1 runs"},
+		{"evaluation", grade.Settings{Command: []string{"no-such-program-here"}}, "not found in PATH"},
+	} {
+		_, err := grade.Run(context.Background(), tc.name, tc.s, nil)
+		if err == nil || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("%s %+v: %v", tc.name, tc.s, err)
+		}
+	}
+}

@@ -1,0 +1,113 @@
+package grade
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The transcripts rjm's own programs print read back whole, and print
+// again byte for byte.
+func TestTranscriptGolden(t *testing.T) {
+	for _, tc := range []struct {
+		file    string
+		prompts []string
+		eval    bool
+		rows    int
+		obj     string
+	}{
+		{"hill-descent.txt", []string{"Iterations? "}, true, 5, "-16"},
+		{"representation.txt", []string{sizePrompt}, false, 5, ""},
+		{"evaluation.txt", nil, true, 5, "-4"},
+	} {
+		data, err := os.ReadFile(filepath.Join("testdata", "transcripts", tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, err := parseTranscript(string(data), tc.prompts, tc.eval)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.file, err)
+		}
+		if tr.prompts != len(tc.prompts) || len(tr.maze) != tc.rows || tr.objective != tc.obj || (tc.eval && len(tr.depths) != tc.rows) {
+			t.Errorf("%s: read %+v", tc.file, tr)
+		}
+		if got := strings.Join(tc.prompts, "") + tr.canonical(tc.eval); got != string(data) {
+			t.Errorf("%s: printed again as\n%s", tc.file, got)
+		}
+	}
+}
+
+// A transcript off the assignment's layout is still read, and the first
+// difference names its line.
+func TestTranscriptDifferences(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "transcripts", "hill-descent-println.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := parseTranscript(string(data), []string{"Iterations? "}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.body != len("Iterations?\n") || tr.firstLine != 2 || tr.depths[0][1] != 9 || tr.objective != "-16.0" {
+		t.Fatalf("read %+v", tr)
+	}
+	got := firstDifference(string(data)[tr.body:], tr.canonical(true), tr.firstLine)
+	if want := `line 7: want "", got "Moves from start:"`; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	for _, tc := range []struct{ got, want, diff string }{
+		{"a\nb\n", "a\nb\n", ""},
+		{"a\nb", "a\nb\n", "line 3: want a line break at its end"},
+		{"a\nc\n", "a\nb\n", `line 3: want "b", got "c"`},
+		{"a\n", "a\nb\n", `line 3: want "b", got the end of the output`},
+		{"a\nb\nc\n", "a\nb\n", `line 4: want the end of the output, got "c"`},
+	} {
+		if d := firstDifference(tc.got, tc.want, 2); d != tc.diff {
+			t.Errorf("%q against %q: %q, want %q", tc.got, tc.want, d, tc.diff)
+		}
+	}
+	for _, tc := range []struct{ out, err string }{
+		{"Iterations? ", `line 1: want the maze's rows of jumps, got the end of the output`},
+		{"Iterations? 1 2\n3 0\n\nDepths:\n", `line 4: want "Moves from start:", got "Depths:"`},
+		{"Iterations? 1 2\n3 0\n\nMoves from start:\n\n", `line 5: want the depth grid, got ""`},
+		{"Iterations? 1 2\n3 0\n\nMoves from start:\n 0  1\n 1 --\n\nbest: -2\n", `line 8: want the objective, got "best: -2"`},
+	} {
+		if _, err := parseTranscript(tc.out, []string{"Iterations? "}, true); err == nil || err.Error() != tc.err {
+			t.Errorf("%q: %v, want %s", tc.out, err, tc.err)
+		}
+	}
+}
+
+// Whatever a program prints, the reader does not fail badly: what it reads
+// prints again in the assignment's layout, and that reads back the same.
+func FuzzTranscript(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "transcripts", "*.txt"))
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(data), true)
+		f.Add(string(data), false)
+	}
+	prompts := []string{"Iterations? ", "Hill descents? "}
+	f.Fuzz(func(t *testing.T, out string, eval bool) {
+		tr, err := parseTranscript(out, prompts, eval)
+		if tr.body > len(out) || tr.firstLine < 1 {
+			t.Fatalf("body at %d, line %d", tr.body, tr.firstLine)
+		}
+		_ = firstDifference(out[tr.body:], tr.canonical(eval), tr.firstLine)
+		if err != nil {
+			return
+		}
+		again := strings.Join(prompts, "") + tr.canonical(eval)
+		tr2, err := parseTranscript(again, prompts, eval)
+		if err != nil {
+			t.Fatalf("printed again as %q: %v", again, err)
+		}
+		if tr2.canonical(eval) != tr.canonical(eval) {
+			t.Fatalf("%q read back as %q", tr.canonical(eval), tr2.canonical(eval))
+		}
+	})
+}

@@ -1,0 +1,142 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+)
+
+// AddPlay stores p, its summaries and its solve time in one transaction.
+// A play whose client ID is stored already is not stored again: AddPlay
+// returns the first play with an error wrapping ErrDuplicate.
+func (s *sqlStore) AddPlay(ctx context.Context, p Play) (Play, error) {
+	p.Created = time.Now().UTC().Truncate(time.Millisecond)
+	var client any // NULL when the client made no ID
+	if p.Client != "" {
+		client = p.Client
+	}
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return Play{}, fmt.Errorf("store: add play: %w", err)
+	}
+	defer tx.Rollback()
+	insert := s.q(`INSERT INTO plays (maze, moves, length, shortest, solved, seconds, hints, rating, created_ms, client)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (client) DO NOTHING`)
+	args := []any{p.Maze, p.Moves, p.Length, p.Shortest, p.Solved, p.Seconds, p.Hints, p.Rating, p.Created.UnixMilli(), client}
+	inserted := true
+	if s.d.returning {
+		err = tx.QueryRowContext(ctx, insert+` RETURNING id`, args...).Scan(&p.ID)
+		if errors.Is(err, sql.ErrNoRows) {
+			inserted, err = false, nil
+		}
+	} else {
+		var res sql.Result
+		if res, err = tx.ExecContext(ctx, insert, args...); err == nil {
+			var n int64
+			if n, err = res.RowsAffected(); err == nil && n == 0 {
+				inserted = false
+			} else if err == nil {
+				p.ID, err = res.LastInsertId()
+			}
+		}
+	}
+	if err != nil {
+		return Play{}, fmt.Errorf("store: add play: %w", err)
+	}
+	if !inserted {
+		first, err := playByClient(ctx, tx, s.q, p.Client)
+		if err != nil {
+			return Play{}, fmt.Errorf("store: add play: %w", err)
+		}
+		return first, fmt.Errorf("store: play %q: %w", p.Client, ErrDuplicate)
+	}
+	if err := s.summarise(ctx, tx, p); err != nil {
+		return Play{}, fmt.Errorf("store: add play: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return Play{}, fmt.Errorf("store: add play: %w", err)
+	}
+	return p, nil
+}
+
+// summarise adds p to its maze's summary and, when solved, its duration
+// to the maze's solve times.
+func (s *sqlStore) summarise(ctx context.Context, tx *sql.Tx, p Play) error {
+	one := func(b bool) int {
+		if b {
+			return 1
+		}
+		return 0
+	}
+	extra := 0
+	if p.Solved {
+		extra = p.Length - p.Shortest
+	}
+	_, err := tx.ExecContext(ctx, s.q(`INSERT INTO play_summary (maze, plays, solved, assisted, extra_moves, ratings, rating_sum)
+		VALUES (?, 1, ?, ?, ?, ?, ?)
+		ON CONFLICT (maze) DO UPDATE SET plays = play_summary.plays + 1,
+			solved = play_summary.solved + excluded.solved, assisted = play_summary.assisted + excluded.assisted,
+			extra_moves = play_summary.extra_moves + excluded.extra_moves,
+			ratings = play_summary.ratings + excluded.ratings, rating_sum = play_summary.rating_sum + excluded.rating_sum`),
+		p.Maze, one(p.Solved), one(p.Hints > 0), extra, one(p.Rating > 0), p.Rating)
+	if err != nil || !p.Solved {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, s.q(`INSERT INTO solve_times (maze, centis, n) VALUES (?, ?, 1)
+		ON CONFLICT (maze, centis) DO UPDATE SET n = solve_times.n + 1`), p.Maze, centis(p.Seconds))
+	return err
+}
+
+// centis is a duration in hundredths of a second, as solve_times counts it.
+func centis(seconds float64) int64 { return int64(math.Round(seconds * 100)) }
+
+// playByClient reads the play whose client ID is client.
+func playByClient(ctx context.Context, tx *sql.Tx, q func(string) string, client string) (Play, error) {
+	p := Play{Client: client}
+	var ms int64
+	err := tx.QueryRowContext(ctx, q(`SELECT id, maze, moves, length, shortest, solved, seconds, hints, rating, created_ms
+		FROM plays WHERE client = ?`), client).
+		Scan(&p.ID, &p.Maze, &p.Moves, &p.Length, &p.Shortest, &p.Solved, &p.Seconds, &p.Hints, &p.Rating, &ms)
+	p.Created = time.UnixMilli(ms).UTC()
+	return p, err
+}
+
+// Stats reads the maze's summary and the median of its solve times in
+// one read transaction. The median walks the distinct durations (to the
+// hundredth of a second) in order, never the plays.
+func (s *sqlStore) Stats(ctx context.Context, maze string) (Stats, error) {
+	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true, Isolation: s.d.readTx})
+	if err != nil {
+		return Stats{}, fmt.Errorf("store: stats: %w", err)
+	}
+	defer tx.Rollback()
+	var st Stats
+	var extra, ratingSum int64
+	err = tx.QueryRowContext(ctx, s.q(`SELECT plays, solved, assisted, extra_moves, ratings, rating_sum
+		FROM play_summary WHERE maze = ?`), maze).Scan(&st.Plays, &st.Solved, &st.Assisted, &extra, &st.Ratings, &ratingSum)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Stats{}, nil
+	}
+	if err != nil {
+		return Stats{}, fmt.Errorf("store: stats: %w", err)
+	}
+	if st.Ratings > 0 {
+		st.MeanRating = float64(ratingSum) / float64(st.Ratings)
+	}
+	if st.Solved > 0 {
+		st.MeanExtraMoves = float64(extra) / float64(st.Solved)
+		// The (k-1)/2-th and k/2-th of the k solve times, counted from 0.
+		var lo, hi int64
+		err := tx.QueryRowContext(ctx, s.q(`SELECT MIN(CASE WHEN upto > ? THEN centis END), MIN(CASE WHEN upto > ? THEN centis END)
+			FROM (SELECT centis, SUM(n) OVER (ORDER BY centis) AS upto FROM solve_times WHERE maze = ?) t`),
+			(st.Solved-1)/2, st.Solved/2, maze).Scan(&lo, &hi)
+		if err != nil {
+			return Stats{}, fmt.Errorf("store: stats: %w", err)
+		}
+		st.MedianSeconds = float64(lo+hi) / 200
+	}
+	return st, tx.Commit()
+}

@@ -1,0 +1,67 @@
+package store
+
+// schemaV1 returns the first schema in a dialect's words for an
+// auto-numbered id and a floating-point number.
+func schemaV1(id, real string) []string {
+	return []string{
+		`CREATE TABLE daily (
+			day TEXT PRIMARY KEY,
+			maze TEXT NOT NULL,
+			recipe TEXT NOT NULL,
+			difficulty TEXT NOT NULL
+		)`,
+		`CREATE TABLE plays (
+			id ` + id + `,
+			maze TEXT NOT NULL,
+			moves TEXT NOT NULL,
+			length INTEGER NOT NULL,
+			shortest INTEGER NOT NULL,
+			solved BOOLEAN NOT NULL,
+			seconds ` + real + ` NOT NULL,
+			hints INTEGER NOT NULL,
+			rating INTEGER NOT NULL,
+			created_ms BIGINT NOT NULL
+		)`,
+		`CREATE INDEX plays_maze ON plays (maze, solved, seconds)`,
+	}
+}
+
+// schemaV2 adds the client-made ID of a play (unique, NULL for the plays
+// stored before it) and the running summaries that Stats reads instead
+// of the plays: one row of counts and sums per maze (play_summary), and
+// the solved plays' durations counted by hundredth of a second
+// (solve_times), whose median is a walk over the distinct durations, not
+// over the plays. Both are filled from the plays already stored. The
+// same statements serve SQLite and PostgreSQL.
+func schemaV2() []string {
+	return []string{
+		`ALTER TABLE plays ADD COLUMN client TEXT`,
+		`CREATE UNIQUE INDEX plays_client ON plays (client)`,
+		`CREATE TABLE play_summary (
+			maze TEXT PRIMARY KEY,
+			plays BIGINT NOT NULL,
+			solved BIGINT NOT NULL,
+			assisted BIGINT NOT NULL,
+			extra_moves BIGINT NOT NULL,
+			ratings BIGINT NOT NULL,
+			rating_sum BIGINT NOT NULL
+		)`,
+		`INSERT INTO play_summary (maze, plays, solved, assisted, extra_moves, ratings, rating_sum)
+			SELECT maze, COUNT(*),
+				SUM(CASE WHEN solved THEN 1 ELSE 0 END),
+				SUM(CASE WHEN hints > 0 THEN 1 ELSE 0 END),
+				SUM(CASE WHEN solved THEN length - shortest ELSE 0 END),
+				SUM(CASE WHEN rating > 0 THEN 1 ELSE 0 END),
+				SUM(rating)
+			FROM plays GROUP BY maze`,
+		`CREATE TABLE solve_times (
+			maze TEXT NOT NULL,
+			centis BIGINT NOT NULL,
+			n BIGINT NOT NULL,
+			PRIMARY KEY (maze, centis)
+		)`,
+		`INSERT INTO solve_times (maze, centis, n)
+			SELECT maze, CAST(ROUND(seconds * 100) AS BIGINT), COUNT(*)
+			FROM plays WHERE solved GROUP BY maze, CAST(ROUND(seconds * 100) AS BIGINT)`,
+	}
+}

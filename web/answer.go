@@ -1,0 +1,101 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+)
+
+// decodeJSON decodes one JSON object with no unknown fields.
+func decodeJSON(body []byte, v any) error {
+	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("body: %w", err)
+	}
+	if dec.More() {
+		return errors.New("body: more than one JSON value")
+	}
+	return nil
+}
+
+// decodeBody reads r's body and decodes it; when either fails it answers
+// the error (413 or 400) and returns false.
+func decodeBody[T any](w http.ResponseWriter, r *http.Request, decode func([]byte) (T, error)) (T, bool) {
+	var v T
+	body, herr := readBody(r)
+	if herr != nil {
+		herr.write(w)
+		return v, false
+	}
+	v, err := decode(body)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return v, false
+	}
+	return v, true
+}
+
+// readBody reads the request body, whose size guard limits.
+func readBody(r *http.Request) ([]byte, *httpError) {
+	body, err := io.ReadAll(r.Body)
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return nil, &httpError{code: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("body larger than %d bytes", tooBig.Limit)}
+	}
+	if err != nil {
+		return nil, &httpError{code: http.StatusBadRequest, msg: "body: " + err.Error()}
+	}
+	return body, nil
+}
+
+// httpError is an error answer: a status, a message and extra headers.
+type httpError struct {
+	code   int
+	msg    string
+	header [2]string
+}
+
+func (e *httpError) write(w http.ResponseWriter) {
+	if e.header[0] != "" {
+		w.Header().Set(e.header[0], e.header[1])
+	}
+	writeError(w, e.code, e.msg)
+}
+
+// internal logs err and returns the 500 answer, which does not show it.
+func (s *server) internal(err error) *httpError {
+	s.log.Error("internal error", "err", err)
+	return &httpError{code: http.StatusInternalServerError, msg: "internal error"}
+}
+
+type errorBody struct {
+	Error string `json:"error"`
+}
+
+// writeJSON answers v as JSON with the given status.
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	var b bytes.Buffer
+	if writeJSONTo(&b, v) != nil {
+		code = http.StatusInternalServerError
+		b.Reset()
+		b.WriteString(`{"error":"internal error"}` + "\n")
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	w.Write(b.Bytes())
+}
+
+// writeJSONTo writes v as one line of JSON.
+func writeJSONTo(b *bytes.Buffer, v any) error {
+	return json.NewEncoder(b).Encode(v)
+}
+
+// writeError answers {"error": msg} with the given status.
+func writeError(w http.ResponseWriter, code int, msg string) {
+	writeJSON(w, code, errorBody{msg})
+}

@@ -1,0 +1,106 @@
+package web
+
+import (
+	"fmt"
+	"hash/fnv"
+	"net/http"
+	"strings"
+
+	"rjm/internal/buildinfo"
+)
+
+// Answers that are pure functions of their URL — the player's page of a
+// maze ID (/m/{id}), its printable page (/print/{id}), its analysis
+// (/api/maze/{id}) and a hint (/api/hint?maze=&moves=) — are made once,
+// as heavy work (see bound.go), and kept in an LRU bounded in count and
+// bytes (Options.CacheBytes). They are sent with an ETag (of the body
+// and the build, so a new build makes new tags; If-None-Match answers
+// 304) and a Cache-Control: the JSON answers, which the ID fixes, are
+// immutable; the pages, which also carry the site's look, are kept an
+// hour and then revalidated.
+
+// DefaultCacheBytes is Options.CacheBytes' default.
+const DefaultCacheBytes = 64 << 20
+
+// maxAnswers bounds the number of answers kept, whatever their size.
+const maxAnswers = 20_000
+
+// Cache-Control of the cached answers.
+const (
+	immutable   = "public, max-age=31536000, immutable"
+	pageControl = "public, max-age=3600"
+)
+
+// cachedAnswer is an answer kept: its body and headers.
+type cachedAnswer struct {
+	body         []byte
+	ctype, etag  string
+	cacheControl string
+}
+
+func answerSize(a *cachedAnswer) int { return len(a.body) + len(a.etag) + 64 }
+
+// cacheKey is the key of r's answer: its path and query as sent.
+func cacheKey(r *http.Request) string { return r.URL.Path + "?" + r.URL.RawQuery }
+
+// fromCache answers r from the cache and returns true, or returns false
+// when its answer is not kept.
+func (s *server) fromCache(w http.ResponseWriter, r *http.Request) bool {
+	a, ok := s.answers.get(cacheKey(r))
+	if !ok {
+		s.metrics.cache.WithLabelValues("miss").Inc()
+		return false
+	}
+	s.metrics.cache.WithLabelValues("hit").Inc()
+	a.write(w, r)
+	return true
+}
+
+// makeCached makes r's answer with mk as heavy work of the given kind,
+// keeps it and answers it. A refusal (503, 429) is answered as a page
+// when page is true, as a JSON error otherwise; so is mk's error, which
+// is not kept.
+func (s *server) makeCached(w http.ResponseWriter, r *http.Request, kind, cacheControl string, page bool,
+	mk func() (body []byte, ctype string, herr *httpError)) {
+	var body []byte
+	var ctype string
+	var mkErr *httpError
+	herr := s.heavy(r, s.workLimit, kind, func() { body, ctype, mkErr = mk() })
+	if herr == nil {
+		herr = mkErr
+	}
+	if herr != nil {
+		if page {
+			if herr.header[0] != "" {
+				w.Header().Set(herr.header[0], herr.header[1])
+			}
+			s.pageError(w, herr.code, herr.msg)
+			return
+		}
+		herr.write(w)
+		return
+	}
+	h := fnv.New64a()
+	h.Write([]byte(buildinfo.Version()))
+	h.Write(body)
+	a := &cachedAnswer{body: body, ctype: ctype, etag: fmt.Sprintf(`"%016x"`, h.Sum64()), cacheControl: cacheControl}
+	s.answers.put(cacheKey(r), a)
+	a.write(w, r)
+}
+
+// write answers a, or 304 when the client has it (If-None-Match).
+func (a *cachedAnswer) write(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("ETag", a.etag)
+	h.Set("Cache-Control", a.cacheControl)
+	if match := r.Header.Get("If-None-Match"); match != "" {
+		for _, tag := range strings.Split(match, ",") {
+			if t := strings.TrimSpace(tag); t == a.etag || t == "W/"+a.etag || t == "*" {
+				w.WriteHeader(http.StatusNotModified)
+				return
+			}
+		}
+	}
+	h.Set("Content-Type", a.ctype)
+	w.Write(a.body)
+}

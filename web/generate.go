@@ -1,0 +1,184 @@
+package web
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"rjm/generate"
+	"rjm/maze"
+	"rjm/render"
+	"strconv"
+	"strings"
+)
+
+// generateRequest is the body of POST /api/generate; a field left out
+// keeps rjm generate's default.
+type generateRequest struct {
+	Rows       *int    `json:"rows"`
+	Cols       *int    `json:"cols"`
+	Method     *string `json:"method"`
+	Iterations *int    `json:"iterations"`
+	Energy     *string `json:"energy"`
+	Variant    *string `json:"variant"`
+	Seed       *uint64 `json:"seed"`
+}
+
+// decodeGenerate reads the body of POST /api/generate into a spec with
+// rjm generate's defaults (the design paper's good maze, a random seed),
+// within the caps. An empty body asks for the defaults.
+func decodeGenerate(body []byte) (generate.Spec, error) {
+	var req generateRequest
+	if len(strings.TrimSpace(string(body))) > 0 {
+		if err := decodeJSON(body, &req); err != nil {
+			return generate.Spec{}, err
+		}
+	}
+	return req.spec()
+}
+
+// spec returns the recipe req asks for, within the caps: generate.Settings
+// checks it, with the command line's messages. One of rows and cols alone
+// gives a square board.
+func (req generateRequest) spec() (generate.Spec, error) {
+	set := generate.Settings{
+		Rows: cmp.Or(req.Rows, req.Cols), Cols: cmp.Or(req.Cols, req.Rows),
+		Method: req.Method, Iterations: req.Iterations, Energy: req.Energy, Seed: req.Seed,
+		MaxSide: MaxGenerateSide, MaxWork: MaxGenerateWork,
+	}
+	if req.Variant != nil {
+		v, err := maze.ParseVariant(*req.Variant)
+		if err != nil {
+			return generate.Spec{}, err
+		}
+		set.Variant = v
+	}
+	return set.Spec()
+}
+
+// checkSpec holds a spec to the API's caps and validates it.
+func checkSpec(s generate.Spec) error {
+	if s.Rows < 1 || s.Cols < 1 || s.Rows > MaxGenerateSide || s.Cols > MaxGenerateSide {
+		return fmt.Errorf("size %dx%d: rows and columns must be 1 to %d", s.Rows, s.Cols, MaxGenerateSide)
+	}
+	if s.Iterations > MaxGenerateWork || s.Work() > MaxGenerateWork || s.Work() < 0 {
+		return fmt.Errorf("%d iterations in all: at most %d", s.Work(), MaxGenerateWork)
+	}
+	if strings.HasPrefix(strings.TrimSpace(s.Energy), "@") {
+		return errors.New("energy: files are not read here; give the energy's text")
+	}
+	return s.Validate()
+}
+
+// generate runs spec for request r as heavy work (see bound.go) under
+// the time limit.
+func (s *server) generate(r *http.Request, spec generate.Spec) (*generate.Result, *httpError) {
+	var res *generate.Result
+	var err error
+	var timedOut bool
+	herr := s.heavy(r, s.genLimit, "generation", func() {
+		ctx, cancel := context.WithTimeout(r.Context(), s.opt.GenerateTimeout)
+		defer cancel()
+		lowPriority(func() { res, err = generate.Run(ctx, spec, nil) })
+		timedOut = (err != nil || res.Interrupted) && ctx.Err() != nil
+	})
+	switch {
+	case herr != nil:
+		return nil, herr
+	case timedOut:
+		return nil, &httpError{code: http.StatusUnprocessableEntity, msg: fmt.Sprintf("generation took longer than the server's limit of %v: ask for fewer iterations", s.opt.GenerateTimeout)}
+	case err != nil || res.Interrupted:
+		return nil, &httpError{code: http.StatusBadRequest, msg: fmt.Sprint(err)}
+	}
+	return res, nil
+}
+
+func (s *server) apiGenerate(w http.ResponseWriter, r *http.Request) {
+	if s.busy(w) {
+		return
+	}
+	spec, ok := decodeBody(w, r, decodeGenerate)
+	if !ok {
+		return
+	}
+	res, herr := s.generate(r, spec)
+	if herr != nil {
+		herr.write(w)
+		return
+	}
+	writeJSON(w, http.StatusOK, render.NewGenerate(res))
+}
+
+// generateForm is the data of /generate: the form's values and an error.
+type generateForm struct {
+	Title, Error                                 string
+	Rows, Cols, Method, Iterations, Energy, Seed string
+	Variant                                      string
+	Methods                                      []string
+	Variants                                     [][2]string
+	MaxSide, MaxWork                             int
+}
+
+func newGenerateForm() generateForm {
+	d := generate.Default()
+	return generateForm{
+		Title: "Generate a maze", Rows: strconv.Itoa(d.Rows), Cols: strconv.Itoa(d.Cols), Method: d.Method,
+		Iterations: strconv.Itoa(d.Iterations), Energy: d.Energy, Methods: generate.Methods,
+		Variants: maze.VariantNames, MaxSide: MaxGenerateSide, MaxWork: MaxGenerateWork,
+	}
+}
+
+func (s *server) pageGenerateForm(w http.ResponseWriter, r *http.Request) {
+	s.writePage(w, http.StatusOK, "generate.html", newGenerateForm())
+}
+
+// pageGenerate generates the maze the form asks for, under the API's caps
+// and limits, and sends the player to it: its URL is the maze ID.
+func (s *server) pageGenerate(w http.ResponseWriter, r *http.Request) {
+	form := newGenerateForm()
+	if err := r.ParseForm(); err != nil {
+		form.Error = "The form could not be read: " + err.Error()
+		s.writePage(w, http.StatusBadRequest, "generate.html", form)
+		return
+	}
+	form.Rows, form.Cols, form.Method = r.PostForm.Get("rows"), r.PostForm.Get("cols"), r.PostForm.Get("method")
+	form.Iterations, form.Energy, form.Seed = r.PostForm.Get("iterations"), r.PostForm.Get("energy"), r.PostForm.Get("seed")
+	form.Variant = strings.Join(r.PostForm["variant"], ",")
+	var req generateRequest
+	var err error
+	num := func(name, v string) *int {
+		n, e := strconv.Atoi(strings.TrimSpace(v))
+		if e != nil && err == nil {
+			err = fmt.Errorf("%s %q is not a whole number", name, v)
+		}
+		return &n
+	}
+	req.Rows, req.Cols, req.Iterations = num("rows", form.Rows), num("columns", form.Cols), num("iterations", form.Iterations)
+	req.Method, req.Energy, req.Variant = &form.Method, &form.Energy, &form.Variant
+	if strings.TrimSpace(form.Seed) != "" {
+		seed, e := strconv.ParseUint(strings.TrimSpace(form.Seed), 10, 64)
+		if e != nil && err == nil {
+			err = fmt.Errorf("seed %q is not a whole number ≥ 0", form.Seed)
+		}
+		req.Seed = &seed
+	}
+	var spec generate.Spec
+	if err == nil {
+		spec, err = req.spec()
+	}
+	if err != nil {
+		form.Error = err.Error()
+		s.writePage(w, http.StatusBadRequest, "generate.html", form)
+		return
+	}
+	res, herr := s.generate(r, spec)
+	if herr != nil {
+		herr.header = [2]string{}
+		form.Error = herr.msg
+		s.writePage(w, herr.code, "generate.html", form)
+		return
+	}
+	id, _ := res.Maze.ID()
+	http.Redirect(w, r, "/m/"+id, http.StatusSeeOther)
+}

@@ -1,0 +1,202 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"rjm/graph"
+	"rjm/maze"
+	"rjm/render"
+	"rjm/solve"
+	"rjm/store"
+)
+
+// game is what the player's script is given: the maze's nodes (cells, or
+// under the no-U-turn rule cells with a direction of arrival) and every
+// node's legal moves, computed by the library, so that the script holds
+// no rule of its own. It carries the par, never the solution.
+type game struct {
+	ID       string     `json:"id"`
+	Date     string     `json:"date,omitempty"`
+	Rows     int        `json:"rows"`
+	Cols     int        `json:"cols"`
+	Rook     bool       `json:"rook"` // moves written as letters run together
+	Start    int        `json:"start"`
+	Goal     int        `json:"goal"`
+	Shortest int        `json:"shortest"`
+	Unique   bool       `json:"unique"`
+	Nodes    []gameNode `json:"nodes"`
+}
+
+// gameNode is one node: its cell (row-major index) and its moves.
+type gameNode struct {
+	Cell  int        `json:"c"`
+	Moves []gameMove `json:"m,omitempty"`
+}
+
+// gameMove is one legal move: its token in the solver's notation, its
+// compass direction and the node it lands on.
+type gameMove struct {
+	Token   string `json:"d"`
+	Compass string `json:"k"`
+	To      int    `json:"t"`
+}
+
+// newGame returns the player's view of m.
+func newGame(m *maze.Maze, date string) game {
+	g := graph.MustCompile(m.Board)
+	s := solve.Solve(g, m)
+	nd := g.Nodes(m.Jumps, m.Start, m.Goal)
+	id, _ := m.ID()
+	gm := game{
+		ID: id, Date: date, Rows: m.Rows, Cols: m.Cols,
+		Rook:  m.Variant.Tiling == maze.Square && !m.Variant.Queen,
+		Start: nd.Start, Goal: nd.Goal, Shortest: s.GoalDepth, Unique: s.Unique(),
+		Nodes: make([]gameNode, nd.Len()),
+	}
+	for u := range gm.Nodes {
+		gm.Nodes[u].Cell = nd.Cell(u)
+		nd.Moves(u, func(mv maze.Move, v int, _ maze.Dir) bool {
+			gm.Nodes[u].Moves = append(gm.Nodes[u].Moves, gameMove{
+				Token: m.Notation([]maze.Move{mv}), Compass: mv.Dir.Compass(), To: v,
+			})
+			return true
+		})
+	}
+	return gm
+}
+
+// playBoard is the player's board: render's drawing of m (the same
+// cells, walls, loops, wrap-around frame and exit ring as rjm render's
+// SVG), with the attributes the player adds: one keyboard stop on the
+// board, and an accessible name on every cell and on the exit ring.
+func playBoard(m *maze.Maze) template.HTML {
+	var b strings.Builder
+	render.WriteBoard(&b, m, render.BoardOptions{Attrs: func(e render.BoardElement) []render.Attr {
+		switch e.Kind {
+		case "board":
+			label := fmt.Sprintf("Maze board, %d rows by %d columns", m.Rows, m.Cols)
+			if m.Variant.Exit {
+				label += ", inside the exit ring"
+			}
+			return []render.Attr{{Name: "id", Value: "board"}, {Name: "class", Value: "board"}, {Name: "role", Value: "application"},
+				{Name: "tabindex", Value: "0"}, {Name: "aria-roledescription", Value: "maze board"},
+				{Name: "aria-describedby", Value: "keys"}, {Name: "aria-label", Value: label}}
+		case "exit":
+			return []render.Attr{{Name: "role", Value: "img"}, {Name: "aria-label", Value: "the exit ring, one cell beyond the edge: the goal"}}
+		}
+		return []render.Attr{{Name: "role", Value: "img"}, {Name: "aria-label", Value: cellName(m, e.Cell)}}
+	}})
+	return template.HTML(b.String()) // written by render, every value escaped
+}
+
+// cellName is cell i's accessible name: where it is and what it holds.
+func cellName(m *maze.Maze, i int) string {
+	c := m.Cell(i)
+	name := fmt.Sprintf("row %d, column %d, ", c.Row+1, c.Col+1)
+	switch k := m.Kind(i); {
+	case i == m.Goal:
+		name += "goal"
+	case k == maze.Absent:
+		name += "not on the board"
+	case k == maze.Blocked:
+		name += "blocked"
+	case k == maze.PassOver:
+		name += "pass-over"
+	default:
+		name += "jump " + strconv.Itoa(m.Jumps[i])
+	}
+	if i == m.Start {
+		name += ", start"
+	}
+	return name
+}
+
+// gameJSON returns the game as JSON for the page's data attribute.
+func gameJSON(g game) string {
+	b, _ := json.Marshal(g)
+	return string(b)
+}
+
+// playPage is the data of the play page.
+type playPage struct {
+	Title      string
+	ID         string
+	Heading    string
+	Date       string
+	Keys       string // the keys of the board's directions
+	Rules      [][2]string
+	Difficulty string
+	Variant    string
+	Board      template.HTML
+	Game       string // the game as JSON
+	Rook       bool
+	Shortest   int
+}
+
+// newPlayPage is the play page of maze m, whose game g is, for the maze
+// of the day d (nil for any other maze).
+func newPlayPage(m *maze.Maze, g game, d *store.Daily) playPage {
+	pp := playPage{Title: "Maze " + g.ID, ID: g.ID, Heading: "Rook Jumping Maze", Variant: m.Variant.String(), Board: playBoard(m), Rook: g.Rook, Shortest: g.Shortest, Keys: keyHelp(m.Board), Rules: variantRules(m.Variant)}
+	if d != nil {
+		pp.Title = "Rook Jumping Maze of the Day, " + d.Date
+		pp.Heading, pp.Date = "Maze of the Day", d.Date
+		pp.Difficulty = d.Difficulty
+	}
+	pp.Game = gameJSON(g)
+	return pp
+}
+
+// pageMaze is the player's page of any maze, made once per ID (see
+// answers.go).
+func (s *server) pageMaze(w http.ResponseWriter, r *http.Request) {
+	if s.fromCache(w, r) {
+		return
+	}
+	m, ok := s.pathMaze(w, r)
+	if !ok {
+		return
+	}
+	s.makeCached(w, r, "drawing", pageControl, true, func() ([]byte, string, *httpError) {
+		page, err := s.pages.render("play.html", newPlayPage(m, newGame(m, ""), nil))
+		if err != nil {
+			return nil, "", s.internal(err)
+		}
+		return page, htmlType, nil
+	})
+}
+
+// dirKeys names the keys the player's script takes for each direction
+// (play.js's KEYS).
+var dirKeys = map[maze.Dir]string{
+	maze.Up: "↑ north", maze.Down: "↓ south", maze.Left: "← west", maze.Right: "→ east",
+	maze.UpLeft: "7 or Home north-west", maze.UpRight: "9 or Page Up north-east",
+	maze.DownLeft: "1 or End south-west", maze.DownRight: "3 or Page Down south-east",
+}
+
+// keyHelp lists the keys of board b's directions.
+func keyHelp(b maze.Board) string {
+	var keys []string
+	for _, d := range b.Dirs() {
+		keys = append(keys, dirKeys[d])
+	}
+	return strings.Join(keys, ", ")
+}
+
+// variantRules returns the names and descriptions of v's rules, from the
+// library's list.
+func variantRules(v maze.Variant) [][2]string {
+	names := strings.Split(v.String(), ",")
+	var rules [][2]string
+	for _, nd := range maze.VariantNames {
+		if slices.Contains(names, nd[0]) {
+			rules = append(rules, nd)
+		}
+	}
+	return rules
+}

@@ -1,0 +1,206 @@
+package web
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"mime"
+	"net/http"
+	"net/url"
+	"rjm/graph"
+	"rjm/maze"
+	"rjm/solve"
+	"rjm/store"
+	"strconv"
+)
+
+// playRequest is the body of POST /api/plays.
+type playRequest struct {
+	Maze    string  `json:"maze"`
+	Moves   string  `json:"moves"`
+	Seconds float64 `json:"seconds"`
+	Hints   int     `json:"hints"`
+	Rating  int     `json:"rating"`
+	// Client is the play's client-made ID (optional): a play sent again
+	// with it is stored once.
+	Client string `json:"client"`
+}
+
+// decodePlay reads and checks the body of POST /api/plays: the maze, the
+// moves replayed on it by the rules, and the player's figures.
+func decodePlay(body []byte) (store.Play, error) {
+	var req playRequest
+	if err := decodeJSON(body, &req); err != nil {
+		return store.Play{}, err
+	}
+	switch {
+	case req.Seconds < 0 || req.Seconds > 7*24*3600 || math.IsNaN(req.Seconds):
+		return store.Play{}, fmt.Errorf("seconds %v: want 0 to %d", req.Seconds, 7*24*3600)
+	case req.Hints < 0 || req.Hints > MaxMoves:
+		return store.Play{}, fmt.Errorf("hints %d: want 0 to %d", req.Hints, MaxMoves)
+	case req.Rating < 0 || req.Rating > 5:
+		return store.Play{}, fmt.Errorf("rating %d: want 1 to 5, or 0 for none", req.Rating)
+	case len(req.Moves) > 3*MaxMoves:
+		return store.Play{}, fmt.Errorf("moves: at most %d", MaxMoves)
+	case req.Client != "" && !validClient(req.Client):
+		return store.Play{}, fmt.Errorf("client %q: want %d to %d characters of A-Z, a-z, 0-9, _ and -", req.Client, store.MinClient, store.MaxClient)
+	}
+	m, err := maze.ParseID(req.Maze)
+	if err != nil {
+		return store.Play{}, err
+	}
+	dirs, err := m.ParseNotation(req.Moves)
+	if err != nil {
+		return store.Play{}, err
+	}
+	if len(dirs) > MaxMoves {
+		return store.Play{}, fmt.Errorf("moves: %d, at most %d", len(dirs), MaxMoves)
+	}
+	g := graph.MustCompile(m.Board)
+	rep, err := solve.Play(g, m, dirs)
+	if err != nil {
+		return store.Play{}, err
+	}
+	id, err := m.ID()
+	if err != nil {
+		return store.Play{}, err
+	}
+	played := make([]maze.Move, len(dirs))
+	for i, d := range dirs {
+		played[i].Dir = d
+	}
+	return store.Play{
+		Maze: id, Moves: m.Notation(played), Length: rep.Moves, Solved: rep.Solved,
+		Shortest: solve.Solve(g, m).GoalDepth, Seconds: req.Seconds, Hints: req.Hints, Rating: req.Rating, Client: req.Client,
+	}, nil
+}
+
+// validClient reports whether c is a client-made play ID: MinClient to
+// MaxClient characters of [A-Za-z0-9_-].
+func validClient(c string) bool {
+	if len(c) < store.MinClient || len(c) > store.MaxClient {
+		return false
+	}
+	for _, r := range c {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// apiPlays stores a play: JSON only (a cross-site form cannot send it
+// without the browser asking first), within the client's rate of plays.
+// A play whose client ID is stored already is answered 200 with the
+// first play; a new one 201.
+func (s *server) apiPlays(w http.ResponseWriter, r *http.Request) {
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+		writeError(w, http.StatusUnsupportedMediaType, "Content-Type "+strconv.Quote(r.Header.Get("Content-Type"))+": want application/json")
+		return
+	}
+	if ok, wait := s.playLimit.allow(s.clientKey(r)); !ok {
+		retryLater(http.StatusTooManyRequests, wait, "too many plays: try again in %d s").write(w)
+		return
+	}
+	p, ok := decodeBody(w, r, decodePlay)
+	if !ok {
+		return
+	}
+	code := http.StatusCreated
+	p, err := s.store.AddPlay(r.Context(), p)
+	switch {
+	case errors.Is(err, store.ErrDuplicate):
+		code = http.StatusOK
+	case err != nil:
+		s.internal(err).write(w)
+		return
+	default:
+		s.playsAdded.Add(1)
+	}
+	writeJSON(w, code, struct {
+		ID       int64 `json:"id"`
+		Solved   bool  `json:"solved"`
+		Moves    int   `json:"moves"`
+		Shortest int   `json:"shortest"`
+	}{p.ID, p.Solved, p.Length, p.Shortest})
+}
+
+func (s *server) apiStats(w http.ResponseWriter, r *http.Request) {
+	m, err := maze.ParseID(r.URL.Query().Get("maze"))
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	id, err := m.ID()
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	st, err := s.store.Stats(r.Context(), id)
+	if err != nil {
+		s.internal(err).write(w)
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Maze string `json:"maze"`
+		store.Stats
+	}{id, st})
+}
+
+// hintView is the answer of GET /api/hint.
+type hintView struct {
+	// Distance is the fewest moves left to the goal, -1 from a black hole.
+	Distance int `json:"distance"`
+	// Next is a move on a shortest way, in the solver's notation ("" at
+	// the goal or in a black hole).
+	Next string `json:"next"`
+}
+
+// decodeHint reads the query of GET /api/hint: the maze ID and the moves
+// played so far, and answers the hint for where they lead.
+func decodeHint(q url.Values) (hintView, error) {
+	moves := q.Get("moves")
+	if len(moves) > 3*MaxMoves {
+		return hintView{}, fmt.Errorf("moves: at most %d", MaxMoves)
+	}
+	m, err := maze.ParseID(q.Get("maze"))
+	if err != nil {
+		return hintView{}, err
+	}
+	dirs, err := m.ParseNotation(moves)
+	if err != nil {
+		return hintView{}, err
+	}
+	if len(dirs) > MaxMoves {
+		return hintView{}, fmt.Errorf("moves: %d, at most %d", len(dirs), MaxMoves)
+	}
+	h, err := solve.NextHint(graph.MustCompile(m.Board), m, dirs)
+	if err != nil {
+		return hintView{}, err
+	}
+	v := hintView{Distance: h.Distance}
+	if h.Distance > 0 {
+		v.Next = m.Notation([]maze.Move{h.Next})
+	}
+	return v, nil
+}
+
+// apiHint answers a hint, made once per URL (see answers.go).
+func (s *server) apiHint(w http.ResponseWriter, r *http.Request) {
+	if s.fromCache(w, r) {
+		return
+	}
+	// A hint is one breadth-first search: light work, only cached.
+	s.makeCached(w, r, "", immutable, false, func() ([]byte, string, *httpError) {
+		v, err := decodeHint(r.URL.Query())
+		if err != nil {
+			return nil, "", &httpError{code: http.StatusBadRequest, msg: err.Error()}
+		}
+		var b bytes.Buffer
+		if err := writeJSONTo(&b, v); err != nil {
+			return nil, "", s.internal(err)
+		}
+		return b.Bytes(), jsonType, nil
+	})
+}

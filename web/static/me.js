@@ -1,0 +1,83 @@
+// Your stats (/me) and the archive's marks, read from your history on this
+// device (history.js): the panel, the list of your days, export to a JSON
+// file and import from one.
+(function () {
+  'use strict';
+  var RJM = window.RJM;
+  var $ = function (id) { return document.getElementById(id); };
+
+  // The archive: mark the days you solved or played.
+  var archive = $('archive');
+  if (archive) {
+    var days = RJM.load().days;
+    archive.querySelectorAll('tr[data-date]').forEach(function (tr) {
+      var d = days[tr.getAttribute('data-date')];
+      var cell = tr.querySelector('.mine');
+      if (!d || !cell) { return; }
+      tr.setAttribute('data-mine', d.solved ? 'solved' : 'played');
+      cell.textContent = d.solved ? '✓ ' + d.moves + '/' + d.par : (d.shown ? 'shown' : 'played');
+    });
+    return;
+  }
+
+  var box = document.querySelector('#stats [data-stats]');
+  if (!box) { return; }
+
+  function show() {
+    var h = RJM.load();
+    RJM.renderStats(box, h);
+    var dates = Object.keys(h.days).sort().reverse();
+    var list = $('days');
+    if (dates.length === 0) { return; }
+    var table = document.createElement('table');
+    table.className = 'history';
+    var head = table.createTHead().insertRow();
+    ['Date', 'Solved', 'Moves', 'Time', 'Hints'].forEach(function (t) {
+      var th = document.createElement('th');
+      th.scope = 'col';
+      th.textContent = t;
+      head.appendChild(th);
+    });
+    var body = table.createTBody();
+    dates.forEach(function (date) {
+      var d = h.days[date];
+      var tr = body.insertRow();
+      tr.setAttribute('data-date', date);
+      var a = document.createElement('a');
+      a.href = '/d/' + date;
+      a.textContent = date;
+      tr.insertCell().appendChild(a);
+      tr.insertCell().textContent = d.solved ? (d.onDay ? 'on the day' : 'later') : (d.shown ? 'no (solution shown)' : 'no');
+      tr.insertCell().textContent = d.solved ? d.moves + '/' + d.par : '–';
+      tr.insertCell().textContent = d.solved ? RJM.clock(d.seconds * 1000) : '–';
+      tr.insertCell().textContent = d.solved ? String(d.hints) : '–';
+    });
+    list.textContent = '';
+    list.className = 'scroll';
+    list.appendChild(table);
+  }
+
+  // Export: the link's address is made when it is followed, so the file
+  // holds the history as it is then.
+  var url = '';
+  $('export').addEventListener('click', function () {
+    if (url) { URL.revokeObjectURL(url); }
+    url = URL.createObjectURL(new Blob([RJM.exportText()], { type: 'application/json' }));
+    this.href = url;
+    this.download = 'rjm-history-' + RJM.today() + '.json';
+  });
+  $('import-file').addEventListener('change', function () {
+    var file = this.files && this.files[0];
+    var status = $('transfer-status');
+    if (!file) { return; }
+    file.text().then(function (text) {
+      var n = RJM.importText(text);
+      status.textContent = 'Imported ' + n + (n === 1 ? ' day' : ' days') + ' from ' + file.name + '.';
+      show();
+    }).catch(function (e) {
+      status.textContent = 'Not imported: ' + e.message + '.';
+    });
+    this.value = '';
+  });
+  show();
+}());

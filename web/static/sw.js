@@ -1,0 +1,79 @@
+// The service worker, served from /sw.js so that its scope is the whole
+// site: it keeps the shell (style, scripts, icons), today's maze and the
+// player's pages, so that a reload without the network still shows and
+// plays the maze. Pages come from the network first (a new day shows as
+// soon as it can) and from the cache when the network fails or is too
+// slow; the static files from the cache first. The API is never cached: a
+// play made offline waits in the page's outbox (history.js), not here.
+'use strict';
+
+// VERSION is set by the server to a hash of the static files, so that a
+// change to any of them installs a new worker with a fresh cache.
+var VERSION = 'dev';
+var CACHE = 'rjm-' + VERSION;
+var SHELL = ['/', '/me', '/archive', '/manifest.webmanifest', '/static/style.css', '/static/history.js',
+  '/static/play.js', '/static/me.js', '/static/favicon.svg', '/static/icon.svg', '/static/icon-192.png'];
+// PAGE_WAIT is how long a page may take from the network before the
+// cached copy is shown instead.
+var PAGE_WAIT = 4000;
+
+self.addEventListener('install', function (e) {
+  // cache: 'reload' skips the browser's HTTP cache, which may hold the
+  // files of the version before.
+  var fresh = SHELL.map(function (u) { return new Request(u, { cache: 'reload' }); });
+  e.waitUntil(caches.open(CACHE).then(function (c) { return c.addAll(fresh); }).then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener('activate', function (e) {
+  e.waitUntil(caches.keys().then(function (keys) {
+    return Promise.all(keys.filter(function (k) { return k.indexOf('rjm-') === 0 && k !== CACHE; }).map(function (k) { return caches.delete(k); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+// kept says whether a GET of this path is kept: the player's pages and
+// the static files, never the API.
+function kept(path) {
+  return path === '/' || path === '/me' || path === '/archive' || path === '/manifest.webmanifest' ||
+    path.indexOf('/static/') === 0 || path.indexOf('/d/') === 0 || path.indexOf('/m/') === 0;
+}
+
+function put(req, res) {
+  if (res && res.ok && res.type === 'basic') {
+    var copy = res.clone();
+    caches.open(CACHE).then(function (c) { return c.put(req, copy); });
+  }
+  return res;
+}
+
+// page answers a page from the network, or from the cache when the
+// network fails, or when it takes over PAGE_WAIT and a copy is kept (with
+// none, it waits for the network).
+function page(req) {
+  var net = fetch(req).then(function (res) { return put(req, res); });
+  var cached = function () { return caches.match(req, { ignoreSearch: true }); };
+  var slow = new Promise(function (resolve) { setTimeout(resolve, PAGE_WAIT); }).then(cached).then(function (hit) { return hit || net; });
+  return Promise.race([net, slow]).catch(function () {
+    return cached().then(function (hit) { return hit || offlinePage(); });
+  });
+}
+
+function offlinePage() {
+  return new Response('<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<title>Offline</title><link rel="stylesheet" href="/static/style.css"></head><body><main><h1>You are offline</h1>' +
+    '<p>This page was not kept on this device. <a href="/">Today\'s maze</a> and <a href="/me">your stats</a> work offline.</p></main></body></html>',
+  { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'self'; script-src 'none'" } });
+}
+
+self.addEventListener('fetch', function (e) {
+  var req = e.request;
+  if (req.method !== 'GET') { return; }
+  var url = new URL(req.url);
+  if (url.origin !== self.location.origin || !kept(url.pathname)) { return; }
+  if (url.pathname.indexOf('/static/') === 0 || url.pathname === '/manifest.webmanifest') {
+    e.respondWith(caches.match(req).then(function (hit) {
+      return hit || fetch(req).then(function (res) { return put(req, res); });
+    }));
+    return;
+  }
+  e.respondWith(page(req));
+});
