@@ -222,7 +222,14 @@ func generateMany(e *cli.Env, b generate.Batch, asJSON bool, out string, seedGiv
 	}
 	var finish func()
 	b.Progress, finish = e.Progress("generating")
-	err := b.Run(e.Ctx, func(_ int, r *generate.Result) error { return sink.Write(r) })
+	err := b.Run(e.Ctx, func(_ int, r *generate.Result) error {
+		if err := sink.Write(r); err != nil && out != "" {
+			// A full disc or a lost folder is the user's to mend; the
+			// error names their path only.
+			return cli.BadInput(fmt.Errorf("-o: %w", err))
+		}
+		return nil
+	})
 	finish()
 	if err != nil && e.Ctx.Err() != nil {
 		return fmt.Errorf("interrupted: %d of %d mazes written", sink.Count(), b.Count)

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"rjm/internal/cli"
 	"rjm/render"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -526,14 +527,15 @@ func TestGenerateResume(t *testing.T) {
 		if asJSON {
 			args = append(args, "--json")
 		}
-		full, part := filepath.Join(dir, "full"), filepath.Join(dir, "part")
+		full, part := filepath.Join(dir, fmt.Sprint("full", asJSON)), filepath.Join(dir, fmt.Sprint("part", asJSON))
 		if _, errs, code := rjmRun(t, "", append(args, "-o", full)...); code != 0 {
 			t.Fatalf("status %d, %q", code, errs)
 		}
 		want, _ := os.ReadFile(full)
 		stdout, _, _ := rjmRun(t, "", args...)
-		if stdout != string(want) {
-			t.Fatalf("-o writes what stdout gets")
+		settings, maz, _ := strings.Cut(string(want), "\n")
+		if maz != stdout || !strings.Contains(settings, `"keep":{"min_length":9,"distinct":true}`) {
+			t.Fatalf("-o writes the batch's settings, then what stdout gets:\n%s", settings)
 		}
 		for _, cut := range []int{0, 1, len(want) / 3, len(want) / 2, len(want) - 1, len(want)} {
 			if err := os.WriteFile(part, want[:cut], 0o644); err != nil {
@@ -546,9 +548,34 @@ func TestGenerateResume(t *testing.T) {
 				t.Errorf("json %v cut %d: the resumed file differs", asJSON, cut)
 			}
 		}
-		other := append(append([]string{}, args...), "--iterations", "1000", "-o", part)
-		if _, errs, code := rjmRun(t, "", other...); code != 2 || !strings.Contains(errs, "not by this batch's recipe") {
-			t.Errorf("another recipe: status %d, %q", code, errs)
+		// A resume with other settings is refused in one line, and the
+		// file is left as it was.
+		for _, other := range [][]string{
+			{"--iterations", "1000"},
+			{"--min-length", "13", "--max-length", "13"},
+			{"--seed", "4"},
+		} {
+			before, _ := os.Stat(part)
+			args := append(append(append([]string{}, args...), other...), "-o", part)
+			_, errs, code := rjmRun(t, "", args...)
+			if code != 2 || !strings.Contains(errs, "was made with") || strings.Count(errs, "\n") != 1 {
+				t.Errorf("%v: status %d, %q", other, code, errs)
+			}
+			after, _ := os.Stat(part)
+			if got, _ := os.ReadFile(part); string(got) != string(want) || !after.ModTime().Equal(before.ModTime()) {
+				t.Errorf("%v: the refused resume touched the file", other)
+			}
+		}
+		if _, errs, code := rjmRun(t, "", append(slices.Clip(args), "--min-length", "13", "--max-length", "13", "-o", part)...); !strings.Contains(errs, "--min-length 9 --distinct, not --min-length 13 --max-length 13 --distinct") {
+			t.Errorf("the message: status %d, %q", code, errs)
+		}
+		// The other format is refused too.
+		flip := slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "--json" })
+		if !asJSON {
+			flip = append(flip, "--json")
+		}
+		if _, errs, code := rjmRun(t, "", append(flip, "-o", part)...); code != 2 || !strings.Contains(errs, "holds a") {
+			t.Errorf("the other format: status %d, %q", code, errs)
 		}
 	}
 }
@@ -568,7 +595,7 @@ func TestGenerateFolder(t *testing.T) {
 				t.Fatalf("status %d, %q", code, errs)
 			}
 		}
-		files, _ := filepath.Glob(b + "*")
+		files, _ := filepath.Glob(b + "0*")
 		if len(files) != 4 {
 			t.Fatalf("%d files: %v", len(files), files)
 		}

@@ -241,13 +241,31 @@ func (o *Output) Close() error { return o.close() }
 
 // Open opens path for the mazes of batch b: a folder (a path ending
 // in "/", or an existing folder; see OpenFolder) or a file (text, or JSON
-// Lines with asJSON). Whole mazes an earlier run left there are kept and a
-// maze cut short is dropped; the batch returned goes on after them. When
-// seedGiven is false the batch takes the seed of the output's first maze.
-// An output of another recipe, or of a batch that starts at another
-// seed, is an error.
+// Lines with asJSON). The output records the settings that made it
+// (Settings: a file's first line, "# rjm batch {...}" in text and
+// {"batch":{...}} in JSON Lines; a folder's batch.json). Whole mazes an
+// earlier run left there are kept and a maze cut short is dropped; the
+// batch returned goes on after them. When seedGiven is false the batch
+// takes the recorded seed (or, in a file an older rjm wrote, the seed of
+// its first maze). An output made with other settings (recipe,
+// constraints, format, or the seed when given) is an error, and is left
+// as it was; so is an older rjm's output under constraints, which it does
+// not record.
 func Open(path string, asJSON bool, b generate.Batch, seedGiven bool) (*Output, error) {
+	want := SettingsOf(b, asJSON)
 	if st, err := os.Stat(path); strings.HasSuffix(path, "/") || err == nil && st.IsDir() {
+		if err := os.MkdirAll(path, 0o755); err != nil {
+			return nil, err
+		}
+		_, err := os.Stat(filepath.Join(path, fmt.Sprintf("%05d.txt", 1)))
+		_, jerr := os.Stat(filepath.Join(path, fmt.Sprintf("%05d.json", 1)))
+		have, err := folderSettings(path, want, seedGiven, err == nil || jerr == nil)
+		if err != nil {
+			return nil, fmt.Errorf("batchfile: %s %w", path, err)
+		}
+		if !seedGiven {
+			b.Spec.Seed = have.Seed
+		}
 		folder, done, err := OpenFolder(path, asJSON, b.Spec)
 		if err != nil {
 			return nil, err
@@ -266,23 +284,51 @@ func Open(path string, asJSON bool, b generate.Batch, seedGiven bool) (*Output, 
 	if err != nil {
 		return fail(err)
 	}
-	if len(data) > 0 && !seedGiven {
-		b.Spec.Seed = firstSeed(data, asJSON, b.Spec.Seed)
-	}
-	done, size, err := Read(data, asJSON, b.Spec)
+	// The settings on the first line must be this batch's; a file without
+	// them was made by an older rjm, and goes on only without constraints
+	// (its recipe is checked maze by maze); one without a whole line holds
+	// no maze and starts again.
+	have, start, ok, err := readHeader(data, asJSON)
 	switch {
 	case err != nil:
-		return fail(err)
+		return fail(fmt.Errorf("batchfile: %s %w", path, err))
+	case ok:
+		if err := have.check(want, seedGiven); err != nil {
+			return fail(fmt.Errorf("batchfile: %s %w", path, err))
+		}
+		if !seedGiven {
+			b.Spec.Seed = have.Seed
+		}
+	case !bytes.Contains(data, []byte("\n")):
+		data = nil
+	case b.Keep != generate.Constraints{}:
+		return fail(fmt.Errorf("batchfile: %s records no settings (an older rjm made it), so its constraints are unknown: write to another -o", path))
+	case !seedGiven:
+		b.Spec.Seed = firstSeed(data, asJSON, b.Spec.Seed)
+	}
+	done, size, err := Read(data[start:], asJSON, b.Spec)
+	switch {
+	case err != nil:
+		return fail(fmt.Errorf("batchfile: %s: %s", path, strings.TrimPrefix(err.Error(), "batchfile: ")))
 	case len(done) > 0 && (done[0].Spec.Seed < b.Spec.Seed || done[0].Spec.Seed > b.Spec.Seed && b.Keep == generate.Constraints{}):
 		// Under constraints the first maze may come after seeds that
 		// missed them; without, it is the batch's seed itself.
-		return fail(fmt.Errorf("batchfile: it holds a batch that starts at seed %d, not at seed %d", done[0].Spec.Seed, b.Spec.Seed))
+		return fail(fmt.Errorf("batchfile: %s holds a batch that starts at seed %d, not at seed %d", path, done[0].Spec.Seed, b.Spec.Seed))
 	}
-	if err := f.Truncate(int64(size)); err != nil {
+	keep := int64(start + size)
+	if !ok && len(done) == 0 {
+		keep = 0 // a new file: it begins with its settings
+	}
+	if err := f.Truncate(keep); err != nil {
 		return fail(err)
 	}
-	if _, err := f.Seek(int64(size), io.SeekStart); err != nil {
+	if _, err := f.Seek(keep, io.SeekStart); err != nil {
 		return fail(err)
+	}
+	if keep == 0 {
+		if _, err := f.Write(want.header()); err != nil {
+			return fail(err)
+		}
 	}
 	return &Output{Sink: NewWriter(f, asJSON, len(done)), Batch: b.Resume(done), close: f.Close}, nil
 }

@@ -2,6 +2,7 @@ package batchfile_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -79,12 +80,12 @@ func TestOpenResumes(t *testing.T) {
 		o.Close()
 		other := b
 		other.Spec.Iterations++
-		if _, err := batchfile.Open(path, false, other, true); err == nil || !strings.Contains(err.Error(), "not by this batch's recipe") {
+		if _, err := batchfile.Open(path, false, other, true); err == nil || !strings.Contains(err.Error(), "was made with the recipe") {
 			t.Errorf("%s: another recipe: %v", path, err)
 		}
 	}
-	if names, _ := os.ReadDir(filepath.Join(dir, "folder")); len(names) != 2 {
-		t.Errorf("the folder holds %d files, want 2", len(names))
+	if names, _ := os.ReadDir(filepath.Join(dir, "folder")); len(names) != 3 {
+		t.Errorf("the folder holds %d files, want 2 mazes and %s", len(names), batchfile.SettingsFile)
 	}
 }
 
@@ -116,4 +117,82 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A file or folder records the settings that made it: resumed with other
+// constraints or another seed, it is refused, one line naming both, and
+// left as it was; a file an older rjm made (no settings) goes on only
+// without constraints.
+func TestOpenRefusesOtherSettings(t *testing.T) {
+	b, rs := results(t, 2)
+	b.Keep = generate.Constraints{MinLength: 1, MaxLength: 40}
+	dir := t.TempDir()
+	for _, path := range []string{filepath.Join(dir, "mazes.txt"), filepath.Join(dir, "folder") + "/"} {
+		o, err := batchfile.Open(path, false, b, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Write(rs[0])
+		o.Close()
+		before := snapshot(t, path)
+		other := b
+		other.Keep = generate.Constraints{MinLength: 13, MaxLength: 13}
+		_, err = batchfile.Open(path, false, other, true)
+		if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "was made with --min-length 1 --max-length 40, not --min-length 13 --max-length 13") {
+			t.Errorf("%s: other constraints: %v", path, err)
+		}
+		other = b
+		other.Spec.Seed++
+		if _, err := batchfile.Open(path, false, other, true); err == nil || !strings.Contains(err.Error(), "--seed 5, not --seed 6") {
+			t.Errorf("%s: another seed: %v", path, err)
+		}
+		if _, err := batchfile.Open(path, true, b, true); err == nil || !strings.Contains(err.Error(), "not JSON") {
+			t.Errorf("%s: JSON on text: %v", path, err)
+		}
+		if after := snapshot(t, path); after != before {
+			t.Errorf("%s: a refused resume changed it", path)
+		}
+		// Without the seed, the batch takes the recorded one.
+		o, err = batchfile.Open(path, false, b, false)
+		if err != nil || o.Batch.Spec.Seed != 5 || o.Count() != 1 {
+			t.Errorf("%s: resumed without the seed: %v, %+v", path, err, o)
+		}
+		if o != nil {
+			o.Close()
+		}
+	}
+	// An older rjm's file: mazes without settings.
+	old := filepath.Join(dir, "old.txt")
+	var w strings.Builder
+	batchfile.NewWriter(&w, false, 0).Write(rs[0])
+	os.WriteFile(old, []byte(w.String()), 0o644)
+	if _, err := batchfile.Open(old, false, b, true); err == nil || !strings.Contains(err.Error(), "records no settings") {
+		t.Errorf("an older file under constraints: %v", err)
+	}
+	b.Keep = generate.Constraints{}
+	if o, err := batchfile.Open(old, false, b, true); err != nil || o.Count() != 1 {
+		t.Errorf("an older file without constraints: %v", err)
+	} else {
+		o.Close()
+	}
+}
+
+// snapshot returns what a file or folder holds and when each file was
+// last written.
+func snapshot(t *testing.T, path string) string {
+	t.Helper()
+	var s strings.Builder
+	files := []string{path}
+	if strings.HasSuffix(path, "/") {
+		files, _ = filepath.Glob(path + "*")
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		st, serr := os.Stat(f)
+		if err != nil || serr != nil {
+			t.Fatal(err, serr)
+		}
+		fmt.Fprintf(&s, "%s %s %q\n", f, st.ModTime(), data)
+	}
+	return s.String()
 }
