@@ -237,8 +237,25 @@
           return waiting;
         });
       });
-    }, Promise.resolve(0)).then(function (n) { flushing = null; return n; });
+    }, Promise.resolve(0)).then(function (n) { flushing = null; return retry(n); });
     return flushing;
+  }
+
+  // retry flushes again while plays wait and the browser says it is
+  // online (the network may come back a moment after the "online" event),
+  // waiting one second, then twice as long each time up to a minute; it
+  // tells the page ("rjm:outbox") how many plays still wait.
+  var retryDelay = 1000, retryTimer = null;
+  function retry(waiting) {
+    clearTimeout(retryTimer);
+    if (waiting > 0 && navigator.onLine) {
+      retryTimer = setTimeout(flush, retryDelay);
+      retryDelay = Math.min(2 * retryDelay, 60000);
+    } else {
+      retryDelay = 1000;
+    }
+    window.dispatchEvent(new CustomEvent('rjm:outbox', { detail: waiting }));
+    return waiting;
   }
 
   // send queues a play and flushes: it resolves to 'sent', or 'queued'

@@ -362,6 +362,7 @@
   });
   $('share-button').addEventListener('click', share);
   window.addEventListener('online', function () { RJM.flush().then(draw); });
+  window.addEventListener('rjm:outbox', draw);
   document.addEventListener('visibilitychange', function () {
     if (document.visibilityState === 'hidden') { save(); } else { since = Date.now(); }
   });
