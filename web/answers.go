@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"rjm/internal/buildinfo"
+	"rjm/maze"
 )
 
 // Answers that are pure functions of their URL — the player's page of a
@@ -54,6 +55,25 @@ func (s *server) fromCache(w http.ResponseWriter, r *http.Request) bool {
 	s.metrics.cache.WithLabelValues("hit").Inc()
 	a.write(w, r)
 	return true
+}
+
+// mazePage answers the page of the maze whose ID is the request's
+// {id}: from the cache, or made by page (as heavy work, bounded) and kept.
+func (s *server) mazePage(w http.ResponseWriter, r *http.Request, page func(*maze.Maze) ([]byte, error)) {
+	if s.fromCache(w, r) {
+		return
+	}
+	m, ok := s.pathMaze(w, r)
+	if !ok {
+		return
+	}
+	s.makeCached(w, r, "drawing", pageControl, true, func() ([]byte, string, *httpError) {
+		b, err := page(m)
+		if err != nil {
+			return nil, "", s.internal(err)
+		}
+		return b, htmlType, nil
+	})
 }
 
 // makeCached makes r's answer with mk as heavy work of the given kind,

@@ -17,8 +17,8 @@ import (
 const heavyGeneration = `{"rows": 12, "iterations": 200000, "variant": "queen,loops,no-u-turn", "seed": 1}`
 
 // Past MaxWorkers generations at once the answer is 503 with Retry-After,
-// at once; the generations admitted keep their time limit (within 10%;
-// not checked under the race detector).
+// at once; the generations admitted keep their time limit (within 10%
+// with RJM_LONG=1; not checked under the race detector).
 func TestGenerationsBounded(t *testing.T) {
 	const limit = 300 * time.Millisecond // the generation takes 0.6 s or more
 	ts, _ := newServer(t, web.Options{MaxWorkers: 1, GenerateTimeout: limit, GenerateBurst: 1000})
@@ -27,6 +27,14 @@ func TestGenerationsBounded(t *testing.T) {
 		code  int
 		retry string
 		took  time.Duration
+	}
+	// Within 10% of the limit when the load tests run (RJM_LONG=1, on a
+	// machine left to them); twice the limit in the everyday suite, whose
+	// packages share the cores: a limit not honoured runs the whole
+	// search, several seconds.
+	slack := 2 * limit
+	if os.Getenv("RJM_LONG") != "" {
+		slack = limit * 11 / 10
 	}
 	results := make(chan result, n)
 	var wg sync.WaitGroup
@@ -51,7 +59,7 @@ func TestGenerationsBounded(t *testing.T) {
 		switch r.code {
 		case 422:
 			admitted++
-			if r.took > limit*11/10 && !raceDetector {
+			if r.took > slack && !raceDetector {
 				t.Errorf("an admitted generation answered after %v: the limit is %v", r.took, limit)
 			}
 		case 503:

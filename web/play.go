@@ -155,19 +155,8 @@ func newPlayPage(m *maze.Maze, g game, d *store.Daily) playPage {
 // pageMaze is the player's page of any maze, made once per ID (see
 // answers.go).
 func (s *server) pageMaze(w http.ResponseWriter, r *http.Request) {
-	if s.fromCache(w, r) {
-		return
-	}
-	m, ok := s.pathMaze(w, r)
-	if !ok {
-		return
-	}
-	s.makeCached(w, r, "drawing", pageControl, true, func() ([]byte, string, *httpError) {
-		page, err := s.pages.render("play.html", newPlayPage(m, newGame(m, ""), nil))
-		if err != nil {
-			return nil, "", s.internal(err)
-		}
-		return page, htmlType, nil
+	s.mazePage(w, r, func(m *maze.Maze) ([]byte, error) {
+		return s.pages.render("play.html", newPlayPage(m, newGame(m, ""), nil))
 	})
 }
 

@@ -7,31 +7,19 @@ import (
 	"html/template"
 	"net/http"
 	"regexp"
+	"strings"
+
 	"rjm/analysis"
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/render"
 	"rjm/solve"
-	"strings"
 )
 
 // pagePrint is a maze for paper: rjm render's picture of the maze on the
 // first page, and with its solution on the second.
 func (s *server) pagePrint(w http.ResponseWriter, r *http.Request) {
-	if s.fromCache(w, r) {
-		return
-	}
-	m, ok := s.pathMaze(w, r)
-	if !ok {
-		return
-	}
-	s.makeCached(w, r, "drawing", pageControl, true, func() ([]byte, string, *httpError) {
-		page, err := s.printPage(m)
-		if err != nil {
-			return nil, "", s.internal(err)
-		}
-		return page, htmlType, nil
-	})
+	s.mazePage(w, r, s.printPage)
 }
 
 // printPage renders the print page of m.
