@@ -301,12 +301,30 @@ func (c *checker) size(runs []*graded) Check {
 	return t.check("size", Maze, pass)
 }
 
+// withMaze returns the runs whose maze was read: its jumps are known.
+func withMaze(runs []*graded) []*graded {
+	return keep(runs, func(g *graded) bool { return g.jumps != nil })
+}
+
+// evaluated returns the runs whose maze rjm solved, to check the
+// program's evaluation against.
+func evaluated(runs []*graded) []*graded {
+	return keep(runs, func(g *graded) bool { return g.solved != nil })
+}
+
+func keep(runs []*graded, ok func(*graded) bool) []*graded {
+	var out []*graded
+	for _, g := range runs {
+		if ok(g) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
 func (c *checker) goal(runs []*graded) Check {
 	var t tally
-	for _, g := range runs {
-		if g.jumps == nil {
-			continue
-		}
+	for _, g := range withMaze(runs) {
 		t.checked++
 		n := g.size
 		if j := g.jumps[n*n-1]; j != 0 {
@@ -325,10 +343,7 @@ func (c *checker) goal(runs []*graded) Check {
 
 func (c *checker) legal(runs []*graded) Check {
 	var t tally
-	for _, g := range runs {
-		if g.jumps == nil {
-			continue
-		}
+	for _, g := range withMaze(runs) {
 		t.checked++
 		n := g.size
 		for i, j := range g.jumps[:n*n-1] {
@@ -351,10 +366,7 @@ func (c *checker) uniform(runs []*graded) Check {
 	// likely.
 	counts := map[int][]int{}
 	jumps := 0
-	for _, g := range runs {
-		if g.jumps == nil {
-			continue
-		}
+	for _, g := range withMaze(runs) {
 		for i, j := range g.jumps[:len(g.jumps)-1] {
 			legal := g.board.LegalJumps(nil, i)
 			for k, l := range legal {
@@ -404,10 +416,7 @@ func (c *checker) uniform(runs []*graded) Check {
 
 func (c *checker) depths(runs []*graded) Check {
 	var t tally
-	for _, g := range runs {
-		if g.solved == nil {
-			continue
-		}
+	for _, g := range evaluated(runs) {
 		t.checked++
 		n := g.size
 		if len(g.t.depths) != n {
@@ -447,10 +456,7 @@ func depthText(d int) string {
 
 func (c *checker) objective(runs []*graded) Check {
 	var t tally
-	for _, g := range runs {
-		if g.solved == nil {
-			continue
-		}
+	for _, g := range evaluated(runs) {
 		t.checked++
 		want := energy.Objective(g.solved.GoalDepth)
 		if g.t.objective == "" {
@@ -472,10 +478,8 @@ const minSearchRuns = 3
 
 func (c *checker) search(runs []*graded) Check {
 	var got []float64
-	for _, g := range runs {
-		if g.solved != nil {
-			got = append(got, energy.Objective(g.solved.GoalDepth))
-		}
+	for _, g := range evaluated(runs) {
+		got = append(got, energy.Objective(g.solved.GoalDepth))
 	}
 	budget := strings.Join(runs0(c.all).answers, ", ")
 	if len(got) < minSearchRuns {

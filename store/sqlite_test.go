@@ -96,12 +96,7 @@ func TestSQLiteWALBounded(t *testing.T) {
 		t.Skip("stores 20,000 plays")
 	}
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "rjm.db")
-	s, err := store.OpenSQLite(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s, path := openSQLite(t)
 	const n = 20_000
 	var maxWAL int64
 	for i := range n {
@@ -161,12 +156,7 @@ func TestSQLiteOpenTogether(t *testing.T) {
 // once it is back.
 func TestSQLitePingSeesTheFileGone(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "rjm.db")
-	s, err := store.OpenSQLite(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s, path := openSQLite(t)
 	if err := s.Ping(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -189,4 +179,17 @@ func TestSQLitePingSeesTheFileGone(t *testing.T) {
 		}
 		os.Chmod(path, 0o644)
 	}
+}
+
+// openSQLite opens a store on a new SQLite file, closed when the test
+// ends, and returns it with the file's path.
+func openSQLite(t *testing.T) (store.Store, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "rjm.db")
+	s, err := store.OpenSQLite(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s, path
 }
