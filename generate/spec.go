@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"rjm/analysis"
 	"rjm/energy"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -147,6 +148,7 @@ func ParseSpec(id string, defaults Spec) (Spec, error) {
 	if s.Cols, err = strconv.Atoi(cs); err != nil {
 		return s, fmt.Errorf("generate: seeded ID size %q is not of the form RxC", maze.Short(parts[0]))
 	}
+	parts = joinEnergy(parts)
 	for _, kv := range parts[1:] {
 		k, val, ok := strings.Cut(kv, "=")
 		if !ok {
@@ -197,6 +199,33 @@ func ParseSpec(id string, defaults Spec) (Spec, error) {
 		}
 	}
 	return s, nil
+}
+
+// specKeys are the keys of a seeded ID.
+var specKeys = []string{"variant", "layout", "start", "goal", "method", "iterations", "descents", "p", "t0", "decay", "energy"}
+
+// joinEnergy joins the parts of a seeded ID that belong to its energy: a
+// weighted or priority energy holds commas of its own (Spec.String prints
+// the energy's name as it is), so every part after "energy=" up to the
+// next part that starts with a seeded ID's key is the energy's. No term
+// of an energy is named like a key.
+func joinEnergy(parts []string) []string {
+	out := parts[:0:0]
+	for i := 0; i < len(parts); i++ {
+		out = append(out, parts[i])
+		if i == 0 || !strings.HasPrefix(parts[i], "energy=") {
+			continue
+		}
+		for i+1 < len(parts) {
+			k, _, _ := strings.Cut(parts[i+1], "=")
+			if slices.Contains(specKeys, k) {
+				break
+			}
+			i++
+			out[len(out)-1] += "," + parts[i]
+		}
+	}
+	return out
 }
 
 // Validate checks the spec's ranges and names, and that its energy exists
