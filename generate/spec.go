@@ -67,6 +67,42 @@ func Default() Spec {
 	}
 }
 
+// PuzzleEnergy is the energy of the default recipe on every board but the
+// papers' plain one (DefaultOn): a long shortest solution (4 per move),
+// as few shortest solutions as can be (5 each, counted up to the cells,
+// and 16 more while there are two or more) and no non-reaching cells (16
+// each). The design energy's cliff between a unique solution and any
+// other (|S|³) suits the plain rook maze, where unique long solutions
+// are everywhere; on a torus, with queen moves or an exit ring they are
+// rare, and a search under it settles for a short unique one (a 6×6
+// torus: 5–7 moves where 19 are reachable). Counting the solutions lets
+// the search walk towards uniqueness along a long one instead.
+const PuzzleEnergy = "weighted:goal_depth=-4,shortest_paths=5,not_unique=16,non_reaching=16"
+
+// DefaultOn returns the default recipe on board b, seed 0: Default on the
+// papers' plain board (a rook maze on a square grid with every cell open
+// and no walls), whose seeded IDs it keeps; on every other board
+// (variants, layouts) simulated annealing for 200,000 iterations from
+// temperature 4, decaying by 0.99998 an iteration, under PuzzleEnergy.
+// Over 8 seeds its median shortest solution is at least 40% of what the
+// simple objective reaches in 100,000 iterations on the same board, and
+// unique on at least 6 (docs/variants.md has the table; RJM_LONG=1 go
+// test ./generate -run Quality measures it).
+func DefaultOn(b maze.Board) Spec {
+	s := Default()
+	s.Rows, s.Cols, s.Variant = b.Rows, b.Cols, b.Variant
+	s.Layout = b.LayoutID()
+	if b.Variant.Exit {
+		s.RandomGoal = false
+	}
+	if b.Variant == (maze.Variant{}) && s.Layout == "" {
+		return s
+	}
+	s.Method, s.Iterations, s.T0, s.Decay = Anneal, 200_000, 4, 0.99998
+	s.Energy = PuzzleEnergy
+	return s
+}
+
 // Board returns the board the spec generates on. It fails when the
 // variant or the layout does not fit the size.
 func (s Spec) Board() (maze.Board, error) {
