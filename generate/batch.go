@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"slices"
 
 	"fmt"
 	"rjm/analysis"
@@ -69,9 +70,10 @@ type Constraints struct {
 	MinLength, MaxLength int
 	Unique               bool // a unique shortest solution
 	NoBlackHoles         bool // no black holes
-	// Distinct keeps no two mazes that are the same up to the board's
-	// symmetries (maze.Maze.Symmetries: turns and mirrors of plain square
-	// grids, which move the start and the goal with the jumps).
+	// Distinct keeps no two mazes that differ in fewer than a quarter of
+	// their open cells, up to the board's symmetries (maze.Near; the
+	// symmetries are maze.Maze.Symmetries: turns and mirrors of plain
+	// square grids, which move the start and the goal with the jumps).
 	Distinct bool
 }
 
@@ -136,10 +138,7 @@ func (b Batch) Run(ctx context.Context, emit func(k int, r *Result) error) error
 	if kept >= n {
 		return nil
 	}
-	seen := map[string]bool{}
-	for _, m := range b.resume.seen {
-		seen[m.Canonical()] = true
-	}
+	seen := slices.Clone(b.resume.seen)
 	err := parallel.Stream(ctx, b.Workers, max(seeds-from, 0), func(ctx context.Context, k int) (*Result, error) {
 		s := b.Spec
 		s.Seed = b.Spec.Seed + uint64(from+k)
@@ -153,11 +152,10 @@ func (b Batch) Run(ctx context.Context, emit func(k int, r *Result) error) error
 			return nil
 		}
 		if b.Keep.Distinct {
-			key := r.Maze.Canonical()
-			if seen[key] {
+			if slices.ContainsFunc(seen, func(m *maze.Maze) bool { return maze.Near(r.Maze, m) }) {
 				return nil
 			}
-			seen[key] = true
+			seen = append(seen, r.Maze)
 		}
 		if err := emit(kept, r); err != nil {
 			return err
