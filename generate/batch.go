@@ -34,6 +34,10 @@ type Batch struct {
 	// Seeds bounds the seeds tried when Keep drops mazes; zero means
 	// 100 × Count + 1000. A batch that runs out says how far it got.
 	Seeds int
+	// Avoid are mazes made before, by another batch (a book's other
+	// bands): with Keep.Distinct the batch keeps none near them
+	// (maze.Near), as if they were its own.
+	Avoid []*maze.Maze
 	// Workers is the number of goroutines; zero means one per core.
 	Workers int
 	// Progress, if not nil, is called after each maze is emitted with the
@@ -138,7 +142,7 @@ func (b Batch) Run(ctx context.Context, emit func(k int, r *Result) error) error
 	if kept >= n {
 		return nil
 	}
-	seen := slices.Clone(b.resume.seen)
+	seen := slices.Concat(b.Avoid, b.resume.seen)
 	err := parallel.Stream(ctx, b.Workers, max(seeds-from, 0), func(ctx context.Context, k int) (*Result, error) {
 		s := b.Spec
 		s.Seed = b.Spec.Seed + uint64(from+k)
