@@ -110,7 +110,7 @@ func (b Band) energy(recipe string, n int) string {
 	if recipe != "design" || b == Easy {
 		return recipe
 	}
-	return fmt.Sprintf("weighted:not_unique=%d,non_reaching=%d,decisions=-1,cluster_penalty=1,initial_forced_moves^2=1,goal_depth=%d", n*n*n, n*n, -b.reward())
+	return generate.DesignWithLength(n, b.reward())
 }
 
 // BandOf returns the band of a maze with features f.

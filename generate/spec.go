@@ -79,6 +79,16 @@ func Default() Spec {
 // the search walk towards uniqueness along a long one instead.
 const PuzzleEnergy = "weighted:goal_depth=-4,shortest_paths=5,not_unique=16,non_reaching=16"
 
+// DesignWithLength returns the design energy on a board of n cells in its
+// weighted form (not_unique·n³ + non_reaching·n² − decisions +
+// cluster_penalty + initial_forced_moves², the same terms and weights)
+// plus a reward per move of the shortest solution: with reward 0 it ranks
+// mazes as the design energy does; books' medium and hard bands and the
+// daily curve's long days ask for longer mazes with 1 and 4.
+func DesignWithLength(n, reward int) string {
+	return fmt.Sprintf("weighted:not_unique=%d,non_reaching=%d,decisions=-1,cluster_penalty=1,initial_forced_moves^2=1,goal_depth=%d", n*n*n, n*n, -reward)
+}
+
 // DefaultOn returns the default recipe on board b, seed 0: Default on the
 // papers' plain board (a rook maze on a square grid with every cell open
 // and no walls), whose seeded IDs it keeps; on every other board
