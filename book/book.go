@@ -647,11 +647,8 @@ func ManifestOf(s Settings, puzzles []Puzzle) (Manifest, error) {
 	return m, nil
 }
 
-// rulesText is the rules as the papers state them (Figure 1's caption and
-// the definitions).
-const rulesText = `Starting at the circled cell, each jump number indicates the exact number of cells one may move in a straight line horizontally or vertically. The object is to find a path to the goal marked “G”.
-A jump must be in a single orthogonal direction, and may neither stop short of the number of required cells at edges, nor may it wrap around edges.
-Each puzzle gives its par: the number of moves of its shortest solution, which is unique, and its difficulty band. No cell is a trap: from every cell you can reach, the goal can still be reached.`
+// parText is the rules page's last paragraph: what each puzzle gives.
+const parText = "Each puzzle gives its par: the number of moves of its shortest solution, which is unique, and its difficulty band. No cell is a trap: from every cell you can reach, the goal can still be reached."
 
 // example is the rules page's worked example: 4×4, seven moves, a unique
 // solution that uses all four letters.
@@ -665,22 +662,14 @@ func (d *doc) rules(ctx context.Context, spec generate.Spec) {
 	width := d.paper.Width - 2*d.margin
 	body := face(11.5, false)
 	y := d.margin + 8*vg.Millimeter
-	rules := rulesText
-	if spec.Variant.Tiling != maze.Square || spec.Variant.Queen {
-		// Not the rook's four directions: the board's own lines.
-		rules = strings.NewReplacer("in a straight line horizontally or vertically", "in a straight line along one of the board's lines",
-			"in a single orthogonal direction", "in a single direction").Replace(rules)
+	board, err := spec.Board()
+	if err != nil {
+		board = maze.Board{Rows: spec.Rows, Cols: spec.Cols, Variant: spec.Variant}
 	}
-	for _, para := range strings.Split(rules, "\n") {
+	for _, para := range append(render.Rules(board), parText) {
 		y = d.text(d.margin, y, width, body, para, false) + 2*vg.Millimeter
 	}
-	notation := "The solutions at the back of the book write each move as a letter: R right, L left, U up, D down; “RDL” is a jump right, then down, then left, each as far as the number on the cell it starts from."
-	if spec.Variant.Tiling != maze.Square || spec.Variant.Queen {
-		notation = "The solutions at the back of the book write each move as a compass point, north up: N, S, E, W, and NE, NW, SE, SW for the diagonals."
-	}
-	if v := spec.Variant.String(); v != "" {
-		notation += " These puzzles are played under the variant rules " + v + " (see the rjm documentation, docs/variants.md)."
-	}
+	notation := "The solutions at the back of the book" + strings.TrimPrefix(render.Notation(board), "Solutions")
 	y = d.text(d.margin, y+3*vg.Millimeter, width, body, notation, false)
 	y = d.text(d.margin, y+6*vg.Millimeter, width, face(13, true), "A worked example", false)
 
@@ -688,6 +677,12 @@ func (d *doc) rules(ctx context.Context, spec generate.Spec) {
 	pic := render.Picture{Maze: m, Features: f}
 	o := render.PictureOptions{Cell: 14 * vg.Millimeter}
 	pw, ph := pic.Size(o)
+	// Both pictures inside the margins, 6 mm apart and from them at
+	// least: a board with loops or an exit ring draws beyond its cells.
+	if room := width - 3*6*vg.Millimeter; 2*pw > room {
+		o.Cell = vg.Length(float64(o.Cell) * float64(room/(2*pw)))
+		pw, ph = pic.Size(o)
+	}
 	gap := (width - 2*pw) / 3
 	top := d.paper.Height - y - 4*vg.Millimeter
 	for k, sol := range []bool{false, true} {
