@@ -24,7 +24,8 @@ type game struct {
 	Date     string     `json:"date,omitempty"`
 	Rows     int        `json:"rows"`
 	Cols     int        `json:"cols"`
-	Rook     bool       `json:"rook"` // moves written as letters run together
+	Rook     bool       `json:"rook"`              // moves written as letters run together
+	Variant  string     `json:"variant,omitempty"` // the rules' names (maze.Variant.String), for the share text
 	Start    int        `json:"start"`
 	Goal     int        `json:"goal"`
 	Shortest int        `json:"shortest"`
@@ -53,7 +54,7 @@ func newGame(m *maze.Maze, date string) game {
 	nd := g.Nodes(m.Jumps, m.Start, m.Goal)
 	id, _ := m.ID()
 	gm := game{
-		ID: id, Date: date, Rows: m.Rows, Cols: m.Cols,
+		ID: id, Date: date, Rows: m.Rows, Cols: m.Cols, Variant: m.Variant.String(),
 		Rook:  m.Variant.Tiling == maze.Square && !m.Variant.Queen,
 		Start: nd.Start, Goal: nd.Goal, Shortest: s.GoalDepth, Unique: s.Unique(),
 		Nodes: make([]gameNode, nd.Len()),
