@@ -699,7 +699,7 @@ func (d *doc) rules(ctx context.Context, spec generate.Spec) {
 	}
 	y = d.paper.Height - (top - ph) + 8*vg.Millimeter
 	steps := walk(m, f)
-	text := fmt.Sprintf("Solution: %s, %d moves. %s In the key, the disc in each cell's corner is the step at which the path reaches it (the start 0), and the grey arrows join the steps; a move that runs along an earlier one is drawn beside it.", f.Solution, f.GoalDepth, steps)
+	text := fmt.Sprintf("Solution: %s, %d moves. %s In the key, the disc in each cell's corner is the step at which the path reaches it (the start 0): follow 0, 1, 2, … from disc to disc. On a short path grey arrows join the steps, a move that runs along an earlier one beside it; a long path's key, at the back of the book, numbers the steps alone, its moves written under it.", f.Solution, f.GoalDepth, steps)
 	y = d.text(d.margin, y, width, body, text, false)
 	y = d.text(d.margin, y+6*vg.Millimeter, width, face(13, true), "Hints", false)
 	d.text(d.margin, y+2*vg.Millimeter, width, body, hints, false)
