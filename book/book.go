@@ -113,6 +113,22 @@ func (b Band) energy(recipe string, n int) string {
 	return generate.DesignWithLength(n, b.reward())
 }
 
+// spec returns the recipe that searches for band b's mazes on a board of
+// n cells: spec with the band's energy (Band.energy). Where that leaves
+// PuzzleEnergy for the design energy (the easy and medium bands on other
+// boards than the plain one), the search is the design energy's own too,
+// Default's hill descent with uphill steps: annealing under the design
+// energy finds long mazes, which those bands do not keep.
+func (b Band) spec(spec generate.Spec, n int) generate.Spec {
+	e := b.energy(spec.Energy, n)
+	if spec.Energy == generate.PuzzleEnergy && e != spec.Energy {
+		d := generate.Default()
+		spec.Method, spec.Iterations, spec.P, spec.T0, spec.Decay, spec.Descents = d.Method, d.Iterations, d.P, d.T0, d.Decay, d.Descents
+	}
+	spec.Energy = e
+	return spec
+}
+
 // BandOf returns the band of a maze with features f.
 func BandOf(f *analysis.Features) Band {
 	for _, b := range []Band{Easy, Medium} {
@@ -260,7 +276,7 @@ func Mazes(ctx context.Context, s Settings) ([]Puzzle, error) {
 		// Each band draws its own seeds, so that changing one band's
 		// share leaves the others' mazes as they were.
 		batch.Spec.Seed = s.Spec.Seed + uint64(k)<<40
-		batch.Spec.Energy = band.energy(s.Spec.Energy, n)
+		batch.Spec = band.spec(batch.Spec, n)
 		if s.Progress != nil {
 			batch.Progress = func(d, _ int) { s.Progress(done+d, total) }
 		}
@@ -723,7 +739,7 @@ func exampleOf(ctx context.Context, spec generate.Spec) (*maze.Maze, *analysis.F
 	if spec.Variant == (maze.Variant{}) || spec.Layout != "" {
 		return fixed()
 	}
-	small := spec
+	small := Easy.spec(spec, 16) // short mazes: the easy band's search
 	small.Rows, small.Cols, small.Seed, small.Start, small.Goal = 4, 4, 1, nil, nil
 	small.RandomStart, small.RandomGoal = false, false
 	b := generate.Batch{Spec: small, Count: 1, Workers: 1, Keep: generate.Constraints{MinLength: 3, MaxLength: 8, Unique: true, NoBlackHoles: true}}
