@@ -94,11 +94,39 @@ func (b Band) lengths(n int) (lo, hi int) {
 // and weights: not_unique·n³ + non_reaching·n² − decisions +
 // cluster_penalty + initial_forced_moves²) plus a reward of 1 (medium) or
 // 2 (hard) per move of the shortest solution.
+//
+// On other boards than the plain one the default recipe's energy is
+// generate.PuzzleEnergy, which asks for the longest solutions: there the
+// easy band searches under the design energy, which settles for short
+// ones, the medium band under the design energy with the medium reward,
+// and the hard band under PuzzleEnergy itself.
 func (b Band) energy(recipe string, n int) string {
+	if recipe == generate.PuzzleEnergy {
+		if b == Hard {
+			return recipe
+		}
+		recipe = "design"
+	}
 	if recipe != "design" || b == Easy {
 		return recipe
 	}
-	return fmt.Sprintf("weighted:not_unique=%d,non_reaching=%d,decisions=-1,cluster_penalty=1,initial_forced_moves^2=1,goal_depth=%d", n*n*n, n*n, -b.reward())
+	return generate.DesignWithLength(n, b.reward())
+}
+
+// spec returns the recipe that searches for band b's mazes on a board of
+// n cells: spec with the band's energy (Band.energy). Where that leaves
+// PuzzleEnergy for the design energy (the easy and medium bands on other
+// boards than the plain one), the search is the design energy's own too,
+// Default's hill descent with uphill steps: annealing under the design
+// energy finds long mazes, which those bands do not keep.
+func (b Band) spec(spec generate.Spec, n int) generate.Spec {
+	e := b.energy(spec.Energy, n)
+	if spec.Energy == generate.PuzzleEnergy && e != spec.Energy {
+		d := generate.Default()
+		spec.Method, spec.Iterations, spec.P, spec.T0, spec.Decay, spec.Descents = d.Method, d.Iterations, d.P, d.T0, d.Decay, d.Descents
+	}
+	spec.Energy = e
+	return spec
 }
 
 // BandOf returns the band of a maze with features f.
@@ -211,7 +239,8 @@ type Puzzle struct {
 }
 
 // Mazes finds the book's puzzles: for each band in turn, its share of
-// distinct mazes with a unique shortest solution and no black holes whose
+// distinct mazes (no two differ in fewer than a quarter of their cells,
+// up to symmetry: maze.Near) with a unique shortest solution and no black holes whose
 // length lies in the band (a batch of the recipe from the book's seed,
 // generate.Batch), then all in rising difficulty.
 func Mazes(ctx context.Context, s Settings) ([]Puzzle, error) {
@@ -225,6 +254,7 @@ func Mazes(ctx context.Context, s Settings) ([]Puzzle, error) {
 	}
 	n := len(b.OpenCells())
 	var puzzles []Puzzle
+	var made []*maze.Maze // every band's pool, which later bands keep away from
 	done, total := 0, 0
 	shares := make([]int, len(s.Bands))
 	for k, band := range s.Bands {
@@ -241,12 +271,12 @@ func Mazes(ctx context.Context, s Settings) ([]Puzzle, error) {
 		}
 		lo, hi := band.lengths(n)
 		var pool []Puzzle
-		batch := generate.Batch{Spec: s.Spec, Count: share * band.pool(), Workers: s.Workers,
+		batch := generate.Batch{Spec: s.Spec, Count: share * band.pool(), Workers: s.Workers, Avoid: made,
 			Keep: generate.Constraints{MinLength: lo, MaxLength: hi, Unique: true, NoBlackHoles: true, Distinct: true}}
 		// Each band draws its own seeds, so that changing one band's
 		// share leaves the others' mazes as they were.
 		batch.Spec.Seed = s.Spec.Seed + uint64(k)<<40
-		batch.Spec.Energy = band.energy(s.Spec.Energy, n)
+		batch.Spec = band.spec(batch.Spec, n)
 		if s.Progress != nil {
 			batch.Progress = func(d, _ int) { s.Progress(done+d, total) }
 		}
@@ -258,6 +288,9 @@ func Mazes(ctx context.Context, s Settings) ([]Puzzle, error) {
 			return nil, fmt.Errorf("book: %s puzzles: %w", band, err)
 		}
 		done += batch.Count
+		for _, p := range pool {
+			made = append(made, p.Result.Maze)
+		}
 		puzzles = append(puzzles, spread(pool, share, band)...)
 	}
 	slices.SortStableFunc(puzzles, harder)
@@ -321,6 +354,13 @@ func Write(ctx context.Context, w io.Writer, s Settings) error {
 	if err != nil {
 		return err
 	}
+	return WritePuzzles(ctx, w, s, puzzles)
+}
+
+// WritePuzzles writes the book of s with the puzzles Mazes found for it
+// (see Write), so that a caller can also print their Manifest.
+func WritePuzzles(ctx context.Context, w io.Writer, s Settings, puzzles []Puzzle) error {
+	var err error
 	s = s.withDefaults()
 	d := newDoc(s.Paper, render.PDFInfo{Title: s.Title, Author: s.Author, Subject: s.subject(puzzles), Creator: "rjm"})
 	d.title(s, puzzles)
@@ -453,7 +493,8 @@ func (d *doc) number() {
 }
 
 // wrap breaks s into lines no wider than width in f; a word wider than a
-// line is broken between characters, filling the line it starts on.
+// line is broken after its last comma that fits (a seeded ID between its
+// parts), or else between characters, filling the line it starts on.
 func wrap(f font.Face, s string, width vg.Length) []string {
 	var lines []string
 	for _, para := range strings.Split(s, "\n") {
@@ -481,6 +522,13 @@ func wrap(f font.Face, s string, width vg.Length) []string {
 						break
 					}
 					cut += n
+				}
+				if cut < len(rest) {
+					// Break after the last comma that fits, if any: a
+					// seeded ID breaks between its key=value parts.
+					if k := strings.LastIndexByte(rest[:cut], ','); k > 0 {
+						cut = k + 1
+					}
 				}
 				if cut == 0 && line == "" {
 					_, cut = utf8.DecodeRuneInString(rest)
@@ -546,29 +594,77 @@ func (d *doc) imprint(s Settings, puzzles []Puzzle) {
 	d.page()
 	width := d.paper.Width - 2*d.margin
 	y := d.paper.Height * 0.55
-	y = d.text(d.margin, y, width, face(9, false), fmt.Sprintf("%s. Made with rjm from seed %d. Every puzzle has a unique shortest solution, and from every cell it reaches the goal can still be reached. Each is made again, the same on every machine, by its seeded ID: the recipe below, “#” and its seed, as in rjm generate --id 'RECIPE#SEED'.", s.Title, s.Spec.Seed), false)
+	y = d.text(d.margin, y, width, face(9, false), fmt.Sprintf("%s. Made with rjm from seed %d. Every puzzle has a unique shortest solution, and from every cell it reaches the goal can still be reached. Each is made again, the same on every machine, by its seeded ID: the recipe below, “#” and its seed, as in rjm generate --id 'RECIPE#SEED'. A recipe broken over lines breaks after a comma and is one line, without spaces.", s.Title, s.Spec.Seed), false)
 	small := face(7, false)
-	for start := 0; start < len(puzzles); {
-		recipe, _, _ := strings.Cut(puzzles[start].Result.SeededID(), "#")
-		end := start
-		var seeds []string
-		for ; end < len(puzzles); end++ {
-			r, seed, _ := strings.Cut(puzzles[end].Result.SeededID(), "#")
-			if r != recipe {
-				break
-			}
-			seeds = append(seeds, seed)
-		}
-		y = d.text(d.margin, y+2*vg.Millimeter, width, small, fmt.Sprintf("Puzzles %d–%d (%s): %s, seeds %s.", puzzles[start].Number, puzzles[end-1].Number, puzzles[start].Band, recipe, strings.Join(seeds, ", ")), false)
-		start = end
+	for _, g := range recipes(puzzles) {
+		y = d.text(d.margin, y+2*vg.Millimeter, width, small, fmt.Sprintf("Puzzles %d–%d (%s), seeds %s: %s", g.first, g.last, g.band, strings.Join(g.seeds, ", "), g.recipe), false)
 	}
 }
 
-// rulesText is the rules as the papers state them (Figure 1's caption and
-// the definitions).
-const rulesText = `Starting at the circled cell, each jump number indicates the exact number of cells one may move in a straight line horizontally or vertically. The object is to find a path to the goal marked “G”.
-A jump must be in a single orthogonal direction, and may neither stop short of the number of required cells at edges, nor may it wrap around edges.
-Each puzzle gives its par: the number of moves of its shortest solution, which is unique, and its difficulty band. No cell is a trap: from every cell you can reach, the goal can still be reached.`
+// recipeGroup is a run of puzzles, in the book's order, that share a
+// recipe: the imprint prints it once with their seeds.
+type recipeGroup struct {
+	first, last int // puzzle numbers
+	band        Band
+	recipe      string // the seeded ID before "#"
+	seeds       []string
+}
+
+// recipes groups the puzzles by recipe, in the book's order: puzzle k's
+// seeded ID is its group's recipe, "#" and its seed.
+func recipes(puzzles []Puzzle) []recipeGroup {
+	var out []recipeGroup
+	for _, p := range puzzles {
+		recipe, seed, _ := strings.Cut(p.Result.SeededID(), "#")
+		if n := len(out); n > 0 && out[n-1].recipe == recipe {
+			out[n-1].last = p.Number
+			out[n-1].seeds = append(out[n-1].seeds, seed)
+			continue
+		}
+		out = append(out, recipeGroup{first: p.Number, last: p.Number, band: p.Band, recipe: recipe, seeds: []string{seed}})
+	}
+	return out
+}
+
+// Entry is one puzzle of a book's manifest.
+type Entry struct {
+	Number int    `json:"number"`
+	Band   string `json:"band"`
+	// Maze is the maze ID; SeededID the seeded ID that regenerates it
+	// (rjm generate --id).
+	Maze     string `json:"maze"`
+	SeededID string `json:"seeded_id"`
+	// Moves is the length of the shortest solution (the par), Solution
+	// the solution in the board's notation.
+	Moves    int    `json:"moves"`
+	Solution string `json:"solution"`
+}
+
+// Manifest is what a book holds, to check and make it again: its title,
+// seed and each puzzle's entry, in the book's order.
+type Manifest struct {
+	Title   string  `json:"title"`
+	Seed    uint64  `json:"seed"`
+	Puzzles []Entry `json:"puzzles"`
+}
+
+// ManifestOf returns the manifest of the book of s with puzzles.
+func ManifestOf(s Settings, puzzles []Puzzle) (Manifest, error) {
+	s = s.withDefaults()
+	m := Manifest{Title: s.Title, Seed: s.Spec.Seed, Puzzles: []Entry{}}
+	for _, p := range puzzles {
+		id, err := p.Result.Maze.ID()
+		if err != nil {
+			return m, fmt.Errorf("book: puzzle %d: %w", p.Number, err)
+		}
+		m.Puzzles = append(m.Puzzles, Entry{Number: p.Number, Band: p.Band.String(), Maze: id, SeededID: p.Result.SeededID(),
+			Moves: p.Result.Features.GoalDepth, Solution: p.Solution})
+	}
+	return m, nil
+}
+
+// parText is the rules page's last paragraph: what each puzzle gives.
+const parText = "Each puzzle gives its par: the number of moves of its shortest solution, which is unique, and its difficulty band. No cell is a trap: from every cell you can reach, the goal can still be reached."
 
 // example is the rules page's worked example: 4×4, seven moves, a unique
 // solution that uses all four letters.
@@ -582,22 +678,14 @@ func (d *doc) rules(ctx context.Context, spec generate.Spec) {
 	width := d.paper.Width - 2*d.margin
 	body := face(11.5, false)
 	y := d.margin + 8*vg.Millimeter
-	rules := rulesText
-	if spec.Variant.Tiling != maze.Square || spec.Variant.Queen {
-		// Not the rook's four directions: the board's own lines.
-		rules = strings.NewReplacer("in a straight line horizontally or vertically", "in a straight line along one of the board's lines",
-			"in a single orthogonal direction", "in a single direction").Replace(rules)
+	board, err := spec.Board()
+	if err != nil {
+		board = maze.Board{Rows: spec.Rows, Cols: spec.Cols, Variant: spec.Variant}
 	}
-	for _, para := range strings.Split(rules, "\n") {
+	for _, para := range append(render.Rules(board), parText) {
 		y = d.text(d.margin, y, width, body, para, false) + 2*vg.Millimeter
 	}
-	notation := "The solutions at the back of the book write each move as a letter: R right, L left, U up, D down; “RDL” is a jump right, then down, then left, each as far as the number on the cell it starts from."
-	if spec.Variant.Tiling != maze.Square || spec.Variant.Queen {
-		notation = "The solutions at the back of the book write each move as a compass point, north up: N, S, E, W, and NE, NW, SE, SW for the diagonals."
-	}
-	if v := spec.Variant.String(); v != "" {
-		notation += " These puzzles are played under the variant rules " + v + " (see the rjm documentation, docs/variants.md)."
-	}
+	notation := "The solutions at the back of the book" + strings.TrimPrefix(render.Notation(board), "Solutions")
 	y = d.text(d.margin, y+3*vg.Millimeter, width, body, notation, false)
 	y = d.text(d.margin, y+6*vg.Millimeter, width, face(13, true), "A worked example", false)
 
@@ -605,6 +693,12 @@ func (d *doc) rules(ctx context.Context, spec generate.Spec) {
 	pic := render.Picture{Maze: m, Features: f}
 	o := render.PictureOptions{Cell: 14 * vg.Millimeter}
 	pw, ph := pic.Size(o)
+	// Both pictures inside the margins, 6 mm apart and from them at
+	// least: a board with loops or an exit ring draws beyond its cells.
+	if room := width - 3*6*vg.Millimeter; 2*pw > room {
+		o.Cell = vg.Length(float64(o.Cell) * float64(room/(2*pw)))
+		pw, ph = pic.Size(o)
+	}
 	gap := (width - 2*pw) / 3
 	top := d.paper.Height - y - 4*vg.Millimeter
 	for k, sol := range []bool{false, true} {
@@ -621,7 +715,7 @@ func (d *doc) rules(ctx context.Context, spec generate.Spec) {
 	}
 	y = d.paper.Height - (top - ph) + 8*vg.Millimeter
 	steps := walk(m, f)
-	text := fmt.Sprintf("Solution: %s, %d moves. %s In the key, the disc in each cell's corner is the step at which the path reaches it (the start 0), and the grey arrows join the steps; a move that runs along an earlier one is drawn beside it.", f.Solution, f.GoalDepth, steps)
+	text := fmt.Sprintf("Solution: %s, %d moves. %s In the key, the disc in each cell's corner is the step at which the path reaches it (the start 0): follow 0, 1, 2, … from disc to disc. On a short path grey arrows join the steps, a move that runs along an earlier one beside it; a long path's key, at the back of the book, numbers the steps alone, its moves written under it.", f.Solution, f.GoalDepth, steps)
 	y = d.text(d.margin, y, width, body, text, false)
 	y = d.text(d.margin, y+6*vg.Millimeter, width, face(13, true), "Hints", false)
 	d.text(d.margin, y+2*vg.Millimeter, width, body, hints, false)
@@ -645,7 +739,7 @@ func exampleOf(ctx context.Context, spec generate.Spec) (*maze.Maze, *analysis.F
 	if spec.Variant == (maze.Variant{}) || spec.Layout != "" {
 		return fixed()
 	}
-	small := spec
+	small := Easy.spec(spec, 16) // short mazes: the easy band's search
 	small.Rows, small.Cols, small.Seed, small.Start, small.Goal = 4, 4, 1, nil, nil
 	small.RandomStart, small.RandomGoal = false, false
 	b := generate.Batch{Spec: small, Count: 1, Workers: 1, Keep: generate.Constraints{MinLength: 3, MaxLength: 8, Unique: true, NoBlackHoles: true}}

@@ -33,3 +33,18 @@ func FuzzWrap(f *testing.F) {
 		}
 	})
 }
+
+// A seeded ID too long for a line breaks after its commas, never inside
+// a key or a value.
+func TestWrapSeededID(t *testing.T) {
+	id := "7x7,goal=random,method=uphill,iterations=25000,p=0.005,energy=weighted:not_unique=343,non_reaching=49,decisions=-1,cluster_penalty=1,initial_forced_moves^2=1,goal_depth=-4"
+	lines := wrap(face(7, false), "Puzzles 9–12 (hard), seeds 1, 2: "+id, 60*vg.Millimeter)
+	if len(lines) < 3 {
+		t.Fatalf("not wrapped: %q", lines)
+	}
+	for _, line := range lines[:len(lines)-1] {
+		if !strings.HasSuffix(line, ",") && !strings.HasSuffix(line, ":") {
+			t.Errorf("line %q breaks inside a word", line)
+		}
+	}
+}

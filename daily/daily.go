@@ -3,9 +3,9 @@
 // shown.
 //
 // Until a date's maze is stored it is a pure function of the date: its
-// generation recipe (size and variant by weekday, the design paper's good
-// maze search otherwise) and its seed, which is derived from the date, so
-// that two fresh stores agree. Once shown it is stored, and the stored maze
+// generation recipe (size, variant and a band of the shortest solution's
+// length by weekday: Curve) and its seeds, which are derived from the
+// date, so that two fresh stores agree. Once shown it is stored, and the stored maze
 // wins from then on, even when the generator improves. Future dates are
 // never revealed. docs/daily.md describes the schedule.
 package daily
@@ -44,30 +44,69 @@ type Level struct {
 	Size int
 	// Variant is the rules (zero for the plain Rook Jumping Maze).
 	Variant maze.Variant
+	// Moves is the band the length of the day's shortest solution lies
+	// in.
+	Moves Band
+	// Reward asks the search for longer mazes than the design energy's:
+	// 0 is the board's default recipe (generate.DefaultOn), 1 or more
+	// the design energy with that reward per move
+	// (generate.DesignWithLength).
+	Reward int
 }
 
-// variants are the variant days' rules, in turn by week. Each plays on a
-// square grid, so the player draws them like the plain maze.
-var variants = []maze.Variant{{Queen: true}, {Torus: true}, {NoUTurn: true}}
+// Band is a range of lengths of the shortest solution, in moves; Max 0
+// has no upper end.
+type Band struct{ Min, Max int }
 
-// LevelOf returns the level of date: the week starts easy and ends hard,
-// and Sunday plays a variant.
-//
-//	Monday, Tuesday     easy     5×5
-//	Wednesday, Thursday medium   6×6
-//	Friday, Saturday    hard     7×7
-//	Sunday              variant  6×6: queen, torus, no-U-turn in turn by week
-func LevelOf(date time.Time) Level {
-	switch date.Weekday() {
-	case time.Monday, time.Tuesday:
-		return Level{Name: "easy", Size: 5}
-	case time.Wednesday, time.Thursday:
-		return Level{Name: "medium", Size: 6}
-	case time.Friday, time.Saturday:
-		return Level{Name: "hard", Size: 7}
+// Holds reports whether a maze of moves moves lies in the band.
+func (b Band) Holds(moves int) bool { return moves >= b.Min && (b.Max == 0 || moves <= b.Max) }
+
+// String returns "8–10" or "12+".
+func (b Band) String() string {
+	if b.Max == 0 {
+		return fmt.Sprintf("%d+", b.Min)
 	}
-	week := date.Unix() / (7 * 24 * 3600)
-	return Level{Name: "variant", Size: 6, Variant: variants[int(week)%len(variants)]}
+	return fmt.Sprintf("%d–%d", b.Min, b.Max)
+}
+
+// Curve is the weekly curve, by weekday from Sunday: each day's level,
+// board and band of the shortest solution. The week rises from Monday
+// to Saturday, each day's band above the day before's; Sunday plays a
+// variant (Variants, in turn by week) at least 12 moves long. This is the
+// one table of the schedule's difficulty; docs/daily.md states it, and a
+// difficulty model may later take the bands' place.
+//
+// The bands were chosen from where each board's recipe falls (16 seeds,
+// rjm generate --count 16 --json): design on 5×5 gives 8–12 moves, on 6×6
+// 15–22 and on 7×7 20–28; with a reward of 1 a move, 7×7 gives 25–36.
+var Curve = [7]Level{
+	time.Sunday:    {Name: "variant", Size: 6, Moves: Band{12, 0}},
+	time.Monday:    {Name: "easy", Size: 5, Moves: Band{8, 10}},
+	time.Tuesday:   {Name: "easy", Size: 5, Moves: Band{11, 13}},
+	time.Wednesday: {Name: "medium", Size: 6, Moves: Band{14, 17}},
+	time.Thursday:  {Name: "medium", Size: 6, Moves: Band{18, 21}},
+	time.Friday:    {Name: "hard", Size: 7, Moves: Band{22, 26}},
+	time.Saturday:  {Name: "hard", Size: 7, Moves: Band{27, 33}, Reward: 1},
+}
+
+// Variants are the variant days' rules, in turn by week. Each plays on a
+// square grid, so the player draws them like the plain maze.
+var Variants = []maze.Variant{{Queen: true}, {Torus: true}, {NoUTurn: true}}
+
+// LevelOf returns the level of date (Curve): the week starts easy and
+// ends hard, and Sunday plays a variant.
+//
+//	Monday, Tuesday     easy     5×5    8–10, 11–13 moves
+//	Wednesday, Thursday medium   6×6    14–17, 18–21
+//	Friday, Saturday    hard     7×7    22–26, 27–33
+//	Sunday              variant  6×6    12+: queen, torus, no-U-turn in turn by week
+func LevelOf(date time.Time) Level {
+	l := Curve[date.Weekday()]
+	if date.Weekday() == time.Sunday {
+		week := date.Unix() / (7 * 24 * 3600)
+		l.Variant = Variants[int(week)%len(Variants)]
+	}
+	return l
 }
 
 // Seed returns the date's seed: the 64-bit FNV-1a hash of "rjm daily "
@@ -78,28 +117,63 @@ func Seed(date time.Time) uint64 {
 	return h.Sum64()
 }
 
-// Spec returns the generation recipe of date: the design paper's good maze
-// (generate.Default) at the level's size and variant, seeded by Seed.
+// Spec returns the generation recipe of date, its first try: the board's
+// default recipe (generate.DefaultOn: the design paper's good maze on the
+// plain board) at the level's size and variant, or the design energy with
+// the level's reward, seeded by Seed.
 func Spec(date time.Time) generate.Spec {
 	l := LevelOf(date)
-	s := generate.Default()
-	s.Rows, s.Cols, s.Variant = l.Size, l.Size, l.Variant
+	s := generate.DefaultOn(maze.Board{Rows: l.Size, Cols: l.Size, Variant: l.Variant})
+	if l.Reward > 0 {
+		s.Energy = generate.DesignWithLength(l.Size*l.Size, l.Reward)
+	}
 	s.Seed = Seed(date)
 	return s
 }
 
+// MaxTries bounds the seeds Generate tries for a date: Seed(date),
+// Seed(date)+1, ...
+const MaxTries = 64
+
 // Generate returns date's maze as the schedule makes it, before any store
-// is asked.
+// is asked: the first of Spec(date)'s seeds, from Seed(date) on, whose
+// maze has a unique shortest solution, no black holes and a length in the
+// level's band; if none of MaxTries does, the good maze nearest the band.
+// Its recipe is the seeded ID of the seed kept.
 func Generate(ctx context.Context, date time.Time) (store.Daily, error) {
-	r, err := generate.Run(ctx, Spec(date), nil)
+	l, spec := LevelOf(date), Spec(date)
+	var best *generate.Result
+	off := func(r *generate.Result) int {
+		f := r.Features
+		switch {
+		case !f.Unique || f.BlackHoles > 0:
+			return 1 << 20
+		case f.GoalDepth < l.Moves.Min:
+			return l.Moves.Min - f.GoalDepth
+		case !l.Moves.Holds(f.GoalDepth):
+			return f.GoalDepth - l.Moves.Max
+		}
+		return 0
+	}
+	for k := range MaxTries {
+		s := spec
+		s.Seed += uint64(k)
+		r, err := generate.Run(ctx, s, nil)
+		if err != nil {
+			return store.Daily{}, fmt.Errorf("daily: %s: %w", date.Format(DateLayout), err)
+		}
+		if best == nil || off(r) < off(best) {
+			best = r
+		}
+		if off(r) == 0 {
+			break
+		}
+	}
+	id, err := best.Maze.ID()
 	if err != nil {
 		return store.Daily{}, fmt.Errorf("daily: %s: %w", date.Format(DateLayout), err)
 	}
-	id, err := r.Maze.ID()
-	if err != nil {
-		return store.Daily{}, fmt.Errorf("daily: %s: %w", date.Format(DateLayout), err)
-	}
-	return store.Daily{Date: date.Format(DateLayout), Maze: id, Recipe: r.SeededID(), Difficulty: LevelOf(date).Name}, nil
+	return store.Daily{Date: date.Format(DateLayout), Maze: id, Recipe: best.SeededID(), Difficulty: l.Name}, nil
 }
 
 // ParseDate parses a date in DateLayout.

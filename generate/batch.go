@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"slices"
 
 	"fmt"
 	"rjm/analysis"
@@ -33,6 +34,10 @@ type Batch struct {
 	// Seeds bounds the seeds tried when Keep drops mazes; zero means
 	// 100 × Count + 1000. A batch that runs out says how far it got.
 	Seeds int
+	// Avoid are mazes made before, by another batch (a book's other
+	// bands): with Keep.Distinct the batch keeps none near them
+	// (maze.Near), as if they were its own.
+	Avoid []*maze.Maze
 	// Workers is the number of goroutines; zero means one per core.
 	Workers int
 	// Progress, if not nil, is called after each maze is emitted with the
@@ -69,9 +74,10 @@ type Constraints struct {
 	MinLength, MaxLength int
 	Unique               bool // a unique shortest solution
 	NoBlackHoles         bool // no black holes
-	// Distinct keeps no two mazes that are the same up to the board's
-	// symmetries (maze.Maze.Symmetries: turns and mirrors of plain square
-	// grids, which move the start and the goal with the jumps).
+	// Distinct keeps no two mazes that differ in fewer than a quarter of
+	// their open cells, up to the board's symmetries (maze.Near; the
+	// symmetries are maze.Maze.Symmetries: turns and mirrors of plain
+	// square grids, which move the start and the goal with the jumps).
 	Distinct bool
 }
 
@@ -136,10 +142,7 @@ func (b Batch) Run(ctx context.Context, emit func(k int, r *Result) error) error
 	if kept >= n {
 		return nil
 	}
-	seen := map[string]bool{}
-	for _, m := range b.resume.seen {
-		seen[m.Canonical()] = true
-	}
+	seen := slices.Concat(b.Avoid, b.resume.seen)
 	err := parallel.Stream(ctx, b.Workers, max(seeds-from, 0), func(ctx context.Context, k int) (*Result, error) {
 		s := b.Spec
 		s.Seed = b.Spec.Seed + uint64(from+k)
@@ -153,11 +156,10 @@ func (b Batch) Run(ctx context.Context, emit func(k int, r *Result) error) error
 			return nil
 		}
 		if b.Keep.Distinct {
-			key := r.Maze.Canonical()
-			if seen[key] {
+			if slices.ContainsFunc(seen, func(m *maze.Maze) bool { return maze.Near(r.Maze, m) }) {
 				return nil
 			}
-			seen[key] = true
+			seen = append(seen, r.Maze)
 		}
 		if err := emit(kept, r); err != nil {
 			return err

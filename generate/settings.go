@@ -37,17 +37,19 @@ type Settings struct {
 	Start, Goal             *maze.Cell
 	RandomStart, RandomGoal bool
 	// Method is the search method's name (search.MethodNames); nil means
-	// Default's uphill. Iterations is its budget (per descent for
-	// restarts), Descents the hill descents of restarts, P the uphill
-	// probability, T0 and Decay the annealing schedule; nil means
-	// Default's value.
+	// the board's default (DefaultOn: Default's uphill on the plain
+	// board, annealing on others). Iterations is its budget (per descent
+	// for restarts), Descents the hill descents of restarts, P the uphill
+	// probability, T0 and Decay the annealing schedule; nil means the
+	// board's default value.
 	Method     *string
 	Iterations *int
 	Descents   *int
 	P          *float64
 	T0, Decay  *float64
 	// Energy is the energy's text, as analysis.LoadEnergy reads it; nil
-	// means Default's design energy. "@FILE" is read by ReadEnergyFile,
+	// means the board's default (DefaultOn: the design energy on the
+	// plain board, PuzzleEnergy on others). "@FILE" is read by ReadEnergyFile,
 	// and is an error (analysis.ErrNoFiles) when it is nil, as on a
 	// server.
 	Energy         *string
@@ -86,6 +88,13 @@ func (s Settings) Spec() (Spec, error) {
 		if spec.Rows < 1 || spec.Cols < 1 || spec.Rows > most || spec.Cols > most {
 			return spec, fmt.Errorf("generate: size %dx%d: rows and columns must be 1 to %d", spec.Rows, spec.Cols, most)
 		}
+	}
+	if b, err := spec.Board(); err == nil {
+		// The board's own default recipe (DefaultOn); what the user gives
+		// replaces it below.
+		d := DefaultOn(b)
+		spec.Method, spec.Iterations, spec.Descents, spec.P, spec.T0, spec.Decay = d.Method, d.Iterations, d.Descents, d.P, d.T0, d.Decay
+		spec.Energy = d.Energy
 	}
 	switch {
 	case s.Start != nil && s.RandomStart:

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"rjm/analysis"
 	"rjm/energy"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -64,6 +65,52 @@ func Default() Spec {
 		Descents: 10, T0: 10, Decay: 0.9995,
 		Energy: "design",
 	}
+}
+
+// PuzzleEnergy is the energy of the default recipe on every board but the
+// papers' plain one (DefaultOn): a long shortest solution (4 per move),
+// as few shortest solutions as can be (5 each, counted up to the cells,
+// and 16 more while there are two or more) and no non-reaching cells (16
+// each). The design energy's cliff between a unique solution and any
+// other (|S|³) suits the plain rook maze, where unique long solutions
+// are everywhere; on a torus, with queen moves or an exit ring they are
+// rare, and a search under it settles for a short unique one (a 6×6
+// torus: 5–7 moves where 19 are reachable). Counting the solutions lets
+// the search walk towards uniqueness along a long one instead.
+const PuzzleEnergy = "weighted:goal_depth=-4,shortest_paths=5,not_unique=16,non_reaching=16"
+
+// DesignWithLength returns the design energy on a board of n cells in its
+// weighted form (not_unique·n³ + non_reaching·n² − decisions +
+// cluster_penalty + initial_forced_moves², the same terms and weights)
+// plus a reward per move of the shortest solution: with reward 0 it ranks
+// mazes as the design energy does; books' medium and hard bands and the
+// daily curve's long days ask for longer mazes with 1 and 4.
+func DesignWithLength(n, reward int) string {
+	return fmt.Sprintf("weighted:not_unique=%d,non_reaching=%d,decisions=-1,cluster_penalty=1,initial_forced_moves^2=1,goal_depth=%d", n*n*n, n*n, -reward)
+}
+
+// DefaultOn returns the default recipe on board b, seed 0: Default on the
+// papers' plain board (a rook maze on a square grid with every cell open
+// and no walls), whose seeded IDs it keeps; on every other board
+// (variants, layouts) simulated annealing for 200,000 iterations from
+// temperature 4, decaying by 0.99998 an iteration, under PuzzleEnergy.
+// Over 8 seeds its median shortest solution is at least 40% of what the
+// simple objective reaches in 100,000 iterations on the same board, and
+// unique on at least 6 (docs/variants.md has the table; RJM_LONG=1 go
+// test ./generate -run Quality measures it).
+func DefaultOn(b maze.Board) Spec {
+	s := Default()
+	s.Rows, s.Cols, s.Variant = b.Rows, b.Cols, b.Variant
+	s.Layout = b.LayoutID()
+	if b.Variant.Exit {
+		s.RandomGoal = false
+	}
+	if b.Variant == (maze.Variant{}) && s.Layout == "" {
+		return s
+	}
+	s.Method, s.Iterations, s.T0, s.Decay = Anneal, 200_000, 4, 0.99998
+	s.Energy = PuzzleEnergy
+	return s
 }
 
 // Board returns the board the spec generates on. It fails when the
@@ -147,6 +194,7 @@ func ParseSpec(id string, defaults Spec) (Spec, error) {
 	if s.Cols, err = strconv.Atoi(cs); err != nil {
 		return s, fmt.Errorf("generate: seeded ID size %q is not of the form RxC", maze.Short(parts[0]))
 	}
+	parts = joinEnergy(parts)
 	for _, kv := range parts[1:] {
 		k, val, ok := strings.Cut(kv, "=")
 		if !ok {
@@ -197,6 +245,33 @@ func ParseSpec(id string, defaults Spec) (Spec, error) {
 		}
 	}
 	return s, nil
+}
+
+// specKeys are the keys of a seeded ID.
+var specKeys = []string{"variant", "layout", "start", "goal", "method", "iterations", "descents", "p", "t0", "decay", "energy"}
+
+// joinEnergy joins the parts of a seeded ID that belong to its energy: a
+// weighted or priority energy holds commas of its own (Spec.String prints
+// the energy's name as it is), so every part after "energy=" up to the
+// next part that starts with a seeded ID's key is the energy's. No term
+// of an energy is named like a key.
+func joinEnergy(parts []string) []string {
+	out := parts[:0:0]
+	for i := 0; i < len(parts); i++ {
+		out = append(out, parts[i])
+		if i == 0 || !strings.HasPrefix(parts[i], "energy=") {
+			continue
+		}
+		for i+1 < len(parts) {
+			k, _, _ := strings.Cut(parts[i+1], "=")
+			if slices.Contains(specKeys, k) {
+				break
+			}
+			i++
+			out[len(out)-1] += "," + parts[i]
+		}
+	}
+	return out
 }
 
 // Validate checks the spec's ranges and names, and that its energy exists

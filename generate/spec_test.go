@@ -18,6 +18,10 @@ func TestSpecRoundTrip(t *testing.T) {
 		{Rows: 5, Cols: 5, Method: generate.Restarts, Iterations: 100, Descents: 7, Energy: "depth", Seed: 1 << 62, RandomStart: true},
 		{Rows: 7, Cols: 7, Method: generate.Uphill, Iterations: 25000, P: 0.005, Energy: "depth", Seed: 9, RandomGoal: true, Start: &c},
 		{Rows: 5, Cols: 5, Method: generate.Anneal, Iterations: 100, T0: 2.5, Decay: 0.999, Energy: "depth", Seed: 3},
+		// Energies with commas of their own, as books' bands and the
+		// variants' default recipes name them.
+		{Rows: 6, Cols: 6, Method: generate.Uphill, Iterations: 100, P: 0.005, Energy: "weighted:not_unique=216,non_reaching=36,goal_depth=-1", Seed: 4},
+		{Rows: 6, Cols: 6, Method: generate.Hill, Iterations: 100, Energy: "priority:non_reaching>-goal_depth", Seed: 5},
 	} {
 		id := s.String()
 		back, err := generate.ParseSpec(id, generate.Spec{})
@@ -45,6 +49,20 @@ func TestSpecErrors(t *testing.T) {
 	} {
 		if _, err := generate.ParseSpec(id, generate.Spec{}); err == nil {
 			t.Errorf("ParseSpec(%q): no error", id)
+		}
+	}
+	// An energy's commas are its own up to the next key; what is not an
+	// energy's is an error of the energy's.
+	for _, id := range []string{
+		"5x5,energy=weighted:goal_depth=-1,oops#1",
+		"5x5,energy=weighted:goal_depth=-1,colour=blue#1",
+	} {
+		s, err := generate.ParseSpec(id, generate.Default())
+		if err == nil {
+			err = s.Validate()
+		}
+		if err == nil || !strings.Contains(err.Error(), "analysis:") {
+			t.Errorf("ParseSpec(%q) and Validate: %v, want the energy's error", id, err)
 		}
 	}
 	base := generate.Spec{Rows: 5, Cols: 5, Method: generate.Hill, Iterations: 10, Energy: "depth"}

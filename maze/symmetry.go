@@ -64,3 +64,44 @@ func (m *Maze) Canonical() string {
 	}
 	return best
 }
+
+// Differing returns the open cells in which mazes a and b, on the same
+// board, differ: a different jump, or the start or the goal in one and
+// not the other. It is len(a.OpenCells()) at most, plus the exit.
+func Differing(a, b *Maze) int {
+	n := 0
+	for i := range a.Jumps {
+		if !a.Open(i) {
+			continue
+		}
+		role := func(m *Maze) int {
+			switch i {
+			case m.Start:
+				return -1
+			case m.Goal:
+				return -2
+			}
+			return m.Jumps[i]
+		}
+		if role(a) != role(b) {
+			n++
+		}
+	}
+	return n
+}
+
+// Near reports whether a and b, on the same board, are too alike to be two
+// puzzles of one collection: some image of b under the board's symmetries
+// (Symmetries) differs from a in fewer than a quarter of the open cells.
+func Near(a, b *Maze) bool {
+	if a.Board != b.Board {
+		return false
+	}
+	cells := len(a.OpenCells())
+	for _, img := range b.Symmetries() {
+		if 4*Differing(a, img) < cells {
+			return true
+		}
+	}
+	return false
+}

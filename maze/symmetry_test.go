@@ -2,6 +2,7 @@ package maze_test
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"rjm/analysis"
@@ -72,4 +73,35 @@ func slicesIndex(xs []int, x int) int {
 		}
 	}
 	return 0
+}
+
+// Near finds mazes that differ in fewer than a quarter of their open
+// cells, turned or mirrored too, and no others.
+func TestNear(t *testing.T) {
+	a, err := maze.ParseID("4x4:3322102122133131")
+	if err != nil {
+		t.Fatal(err)
+	}
+	images := a.Symmetries()
+	for k, img := range images {
+		if !maze.Near(a, img) {
+			t.Errorf("image %d of a maze is not near it", k)
+		}
+	}
+	// Change 3 of 16 cells (under a quarter), then 4 (a quarter).
+	b := images[len(images)-1]
+	c := &maze.Maze{Board: b.Board, Jumps: slices.Clone(b.Jumps), Start: b.Start, Goal: b.Goal}
+	changed := 0
+	for i := range c.Jumps {
+		if changed < 4 && i != c.Start && i != c.Goal {
+			c.Jumps[i] = c.Jumps[i]%3 + 1
+			changed++
+			if got, want := maze.Near(a, c), 4*changed < 16; got != want {
+				t.Errorf("%d cells changed: Near %v, want %v", changed, got, want)
+			}
+			if got := maze.Differing(b, c); got != changed {
+				t.Errorf("Differing: %d, want %d", got, changed)
+			}
+		}
+	}
 }

@@ -88,7 +88,7 @@ func WriteBoard(w io.Writer, m *maze.Maze, o BoardOptions) error {
 		num(width), num(height), num(width), num(height), num(cell), num(size), attrs(BoardElement{Kind: "board"}))
 	if l.Exit {
 		fmt.Fprintf(bw, "\n"+`<g data-exit="true" class="exit"%s><rect x="0" y="0" width="%s" height="%s"/><text x="%s" y="%s" font-size="%s">EXIT</text></g>`,
-			attrs(BoardElement{Kind: "exit"}), num(width), num(height), num(width/2), num(l.Margin*cell/2), num(0.22*size))
+			attrs(BoardElement{Kind: "exit"}), num(width), num(height), num(width/2), num(l.Margin*cell/2), num(0.45*size))
 	}
 	for i, s := range l.Shapes {
 		c := m.Cell(i)

@@ -34,10 +34,31 @@ func readPicture(t *testing.T, file string) Picture {
 // In the solution key no move is drawn on another: figure 1's 11th move,
 // (3,1) to (3,4), runs along the 9th, (3,5) to (3,2), and is drawn in
 // the next lane; every pair of moves sharing a stretch of a line is in
-// different lanes, on 7×7 with 30 moves too; and Loyd's escape from the
-// Klondike, the 9th move, is drawn to the ring.
+// different lanes; and Loyd's escape from the Klondike, the 9th move, is
+// drawn to the ring. A long path (7×7, 30 moves), a triangle's and a
+// crowded one get the steps alone; wrap and loop moves are drawn out to
+// the margin and back in.
 func TestKeyMovesApart(t *testing.T) {
-	for _, file := range []string{"../examples/figure1.txt", "testdata/key7.txt", "../examples/klondike.txt"} {
+	for _, file := range []string{"testdata/key7.txt", "testdata/key-triangle.txt", "testdata/key-torus.txt"} {
+		p := readPicture(t, file)
+		if k := p.newKey(NewLayout(p.Maze.Board)); len(k.moves) != 0 {
+			t.Errorf("%s: %d moves drawn on a key of %d", file, len(k.moves), p.Features.GoalDepth)
+		}
+	}
+	for _, file := range []string{"../examples/torus.txt", "../examples/loops.txt"} {
+		p := readPicture(t, file)
+		k := p.newKey(NewLayout(p.Maze.Board))
+		wraps := 0
+		for _, mv := range k.moves {
+			if mv.Entry {
+				wraps++
+			}
+		}
+		if wraps == 0 || len(k.moves) != p.Features.GoalDepth+wraps {
+			t.Errorf("%s: %d segments, %d wraps, for %d moves", file, len(k.moves), wraps, p.Features.GoalDepth)
+		}
+	}
+	for _, file := range []string{"../examples/figure1.txt", "../examples/klondike.txt"} {
 		p := readPicture(t, file)
 		k := p.newKey(NewLayout(p.Maze.Board))
 		if len(k.moves) != p.Features.GoalDepth {

@@ -17,7 +17,7 @@ import (
 type Layout struct {
 	Geometry
 	// Margin is the space around the board on every side, in cells: room
-	// for the loops when there are some.
+	// for the loops when there are some, a cell for an exit ring.
 	Margin float64
 	// Outline is the board's edge, and the edge of a shaped board along
 	// its absent cells: the sides that belong to one cell only, joined
@@ -90,8 +90,13 @@ func NewLayout(b maze.Board) Layout {
 // marginOf is the space around the board, in cells: room for the
 // Surakarta loops when there are some.
 func marginOf(b maze.Board) float64 {
-	if b.Variant.Loops {
+	switch {
+	case b.Variant.Loops:
 		return float64((min(b.Rows, b.Cols)-2)/2) + 0.8
+	case b.Variant.Exit:
+		// Loyd's ring is one cell beyond the edge: a cell deep, so that
+		// a player taps it as easily as a cell.
+		return 1
 	}
 	return 0.35
 }

@@ -359,8 +359,14 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 		f := number
 		// A number wider than its cell allows (two digits in a small
 		// cell) is drawn smaller.
-		if w := f.Width(text); w > vg.Length(0.62*g.Size)*cell {
-			f = face(0.5 * 0.62 * g.Size * float64(cell) / float64(w))
+		// In a key, a number of two digits on the path keeps clear of its
+		// step disc: narrower still.
+		most := 0.62
+		if o.Solution && len(key.steps) > i && len(key.steps[i]) > 0 && len(text) > 1 && g.Size == 1 {
+			most = 0.42
+		}
+		if w := f.Width(text); w > vg.Length(most*g.Size)*cell {
+			f = face(0.5 * most * g.Size * float64(cell) / float64(w))
 		}
 		if i == m.Start {
 			// The ring must clear the number's corners: a wide number
@@ -451,25 +457,52 @@ type solutionKey struct {
 // Lane lane widths to the side where it retraces part of an earlier
 // move; Exit when it leaves the board for the exit ring.
 type keyMove struct {
-	A, B Point
-	Lane int
-	Exit bool
+	A, B  Point
+	Lane  int
+	Exit  bool // ends beyond the board: the exit ring, or off an edge it wraps round
+	Entry bool // starts beyond the board, coming back in after a wrap or a loop
+}
+
+// MaxKeyLines is the longest solution whose key draws its moves as
+// arrows, and MaxKeyLanes the most moves side by side along one line. A
+// longer or more crowded path's arrows cross each other and the numbers
+// (a 7×7 maze of 30 moves put four lanes in a row), so its key numbers
+// the cells alone: a reader follows the steps 0, 1, 2, ... from disc to
+// disc, as publishers print keys, and the moves are written out beside
+// it (the book's captions).
+const (
+	MaxKeyLines = 16
+	MaxKeyLanes = 3
+)
+
+// keyLines reports whether the key of maze m with a solution of moves
+// moves draws arrows: not on triangles, whose moves zig-zag between the
+// cells' centres, and not past MaxKeyLines moves.
+func keyLines(m *maze.Maze, moves int) bool {
+	return m.Variant.Tiling != maze.Triangle && moves <= MaxKeyLines
 }
 
 // newKey lays out the solution of p on layout l: its moves as segments
-// between cell centres (the exit move to the ring beyond the outline),
-// each in the first lane that no earlier move on the same line and
-// overlapping it uses. Torus and loop boards, whose moves are not
-// straight on the drawing, get the steps alone.
+// between cell centres (the exit move to the ring beyond the outline; a
+// move that wraps round a torus or runs through a Surakarta loop as two,
+// out to the margin beyond the edge it leaves by and in from the margin
+// beyond the edge it comes back by), each in the first lane that no
+// earlier move on the same line and overlapping it uses. A key without
+// lines (keyLines), or whose moves would need MaxKeyLanes lanes, gets the
+// steps alone.
 func (p Picture) newKey(l Layout) solutionKey {
 	m := p.Maze
 	marks := NewMarks(m, p.Features)
 	k := solutionKey{steps: marks.Steps}
-	if m.Variant.Torus || m.Variant.Loops {
+	if !keyLines(m, p.Features.GoalDepth) {
 		return k
 	}
 	g := l.Geometry
 	path := p.Features.SolutionCells
+	dirs, err := m.Board.ParseNotation(p.Features.Solution)
+	if err != nil || len(dirs) != len(path)-1 {
+		dirs = nil
+	}
 	n := len(g.Shapes)
 	for i := 1; i < len(path); i++ {
 		if path[i-1] >= n {
@@ -477,7 +510,14 @@ func (p Picture) newKey(l Layout) solutionKey {
 		}
 		a := g.Shapes[path[i-1]].Center
 		if path[i] < n {
-			k.moves = append(k.moves, keyMove{A: a, B: g.Shapes[path[i]].Center})
+			b := g.Shapes[path[i]].Center
+			if dirs != nil && (m.Variant.Torus || m.Variant.Loops) {
+				if out, in, ok := wrapPoints(m, l, path[i-1], path[i], dirs[i-1]); ok {
+					k.moves = append(k.moves, keyMove{A: a, B: out, Exit: true}, keyMove{A: in, B: b, Entry: true})
+					continue
+				}
+			}
+			k.moves = append(k.moves, keyMove{A: a, B: b})
 			continue
 		}
 		if b, ok := exitPoint(m, l, path[i-1], p.Features.Solution); ok {
@@ -494,8 +534,50 @@ func (p Picture) newKey(l Layout) solutionKey {
 		for used[k.moves[i].Lane] {
 			k.moves[i].Lane++
 		}
+		if k.moves[i].Lane >= MaxKeyLanes {
+			k.moves = nil // too crowded: the steps alone
+			break
+		}
 	}
 	return k
+}
+
+// wrapPoints returns, for the move from cell a to cell b leaving in
+// direction d on a torus or a board with loops, where it leaves the
+// drawing (the middle of the margin beyond the last cell it crosses
+// before the edge) and where it comes back (the same beyond the edge
+// behind b, against the direction it arrives in), or false when the move
+// stays on the board in a straight line.
+func wrapPoints(m *maze.Maze, l Layout, a, b int, d maze.Dir) (out, in Point, ok bool) {
+	if m.Variant.Tiling != maze.Square {
+		return out, in, false
+	}
+	jump := m.Jumps[a]
+	to, arrive, legal := m.Board.Jump(a, d, jump)
+	if !legal || to != b {
+		return out, in, false
+	}
+	dr, dc := d.Delta()
+	ra, ca := a/m.Cols, a%m.Cols
+	if r, c := ra+dr*jump, ca+dc*jump; arrive == d && r >= 0 && c >= 0 && r < m.Rows && c < m.Cols && r*m.Cols+c == b {
+		return out, in, false // a straight move on the board
+	}
+	beyond := func(i int, dr, dc int) Point {
+		q := l.Shapes[i].Center
+		for range m.Rows + m.Cols {
+			next := Point{q.X + float64(dc), q.Y + float64(dr)}
+			r, c := int(math.Floor(next.Y)), int(math.Floor(next.X))
+			if r < 0 || c < 0 || r >= m.Rows || c >= m.Cols {
+				break
+			}
+			q = next
+		}
+		// The middle of the margin beyond the last cell.
+		off := 0.5 + l.Margin/2
+		return Point{q.X + off*float64(dc), q.Y + off*float64(dr)}
+	}
+	ar, ac := arrive.Delta()
+	return beyond(a, dr, dc), beyond(b, -ar, -ac), true
 }
 
 // exitPoint returns where the exit move from cell i ends on the drawing:
@@ -564,11 +646,18 @@ func (p Picture) drawPath(c vg.Canvas, k solutionKey, at func(Point) vg.Point, p
 		b := Point{mv.B.X + nx*off, mv.B.Y + ny*off}
 		shorten := vg.Length(0.3*size) * cell
 		head := vg.Length(0.16*max(size, 0.6)) * cell
-		if mv.Exit {
+		switch {
+		case mv.Exit && !p.Maze.Variant.Exit:
+			// Off an edge it wraps round or loops from: the arrow goes on
+			// from where the move comes back.
+			line(c, shortened(at(a), at(b), shorten), at(b))
+		case mv.Exit:
 			arrowTo(c, at(a), at(b), shorten, 0, head)
-			continue
+		case mv.Entry:
+			arrowTo(c, at(a), at(b), 0, shorten, head)
+		default:
+			arrowTo(c, at(a), at(b), shorten, shorten, head)
 		}
-		arrowTo(c, at(a), at(b), shorten, shorten, head)
 	}
 }
 
@@ -609,7 +698,25 @@ func (p Picture) drawSteps(c vg.Canvas, k solutionKey, g Geometry, at func(Point
 			text          string
 		}
 		var discs []disc
+		unit := unit
 		switch {
+		case p.Maze.Variant.Tiling == maze.Triangle:
+			// Beside the number, right and then left, a little towards
+			// the triangle's base, where it is wide; further visits join
+			// the second ("21,27").
+			unit = 1
+			r, c := i/p.Maze.Cols, i%p.Maze.Cols
+			y := 0.04
+			if (r+c)%2 != 0 {
+				y = -0.04
+			}
+			for v, step := range steps {
+				if v < 2 {
+					discs = append(discs, disc{[]float64{0.18, -0.18}[v], y, 0.07, 0.34, strconv.Itoa(step)})
+				} else {
+					discs[1].text += "," + strconv.Itoa(step)
+				}
+			}
 		case len(steps) == 1 && (g.Size == 0.6 || p.Maze.Variant.Queen):
 			// Between two of the lines through the centre, whose lanes
 			// run away from it: on hexagons between east and north-east,
@@ -621,9 +728,9 @@ func (p Picture) drawSteps(c vg.Canvas, k solutionKey, g Geometry, at func(Point
 			}
 			discs = []disc{{dist * bx, dist * by, r, size, strconv.Itoa(steps[0])}}
 		case len(steps) == 1:
-			discs = []disc{{0.31, -0.33, 0.145, 0.27, strconv.Itoa(steps[0])}}
+			discs = []disc{{0.3, -0.3, 0.145, 0.27, strconv.Itoa(steps[0])}}
 		default:
-			slots := [][2]float64{{0.37, -0.36}, {0.37, -0.13}, {0.14, -0.36}}
+			slots := [][2]float64{{0.33, -0.33}, {0.33, -0.1}, {0.1, -0.33}}
 			for v, step := range steps {
 				if v < len(slots) {
 					discs = append(discs, disc{slots[v][0], slots[v][1], 0.11, 0.2, strconv.Itoa(step)})
@@ -637,7 +744,7 @@ func (p Picture) drawSteps(c vg.Canvas, k solutionKey, g Geometry, at func(Point
 			r := d.r * unit
 			q := Point{ctr.X + d.x*unit, ctr.Y + d.y*unit}
 			w := max(0, float64(f.Width(d.text)/cell)-1.3*r)
-			q.X = min(q.X, ctr.X+(0.48*unit-r-w/2)) // a wide pill stays in its cell
+			q.X = min(q.X, ctr.X+(0.42*unit-r-w/2)) // a wide pill stays in its cell, clear of the frame
 			var pill vg.Path
 			left, right := at(Point{q.X - w/2, q.Y}), at(Point{q.X + w/2, q.Y})
 			rr := vg.Length(r) * cell
@@ -715,4 +822,14 @@ func clusterName(k int) string {
 		return string(rune('a' + k))
 	}
 	return clusterName(k/26-1) + string(rune('a'+k%26))
+}
+
+// shortened returns the point r from a towards b.
+func shortened(a, b vg.Point, r vg.Length) vg.Point {
+	dx, dy := float64(b.X-a.X), float64(b.Y-a.Y)
+	d := math.Hypot(dx, dy)
+	if d == 0 {
+		return a
+	}
+	return vg.Point{X: a.X + r*vg.Length(dx/d), Y: a.Y + r*vg.Length(dy/d)}
 }

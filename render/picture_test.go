@@ -25,8 +25,10 @@ var update = flag.Bool("update", false, "rewrite the golden pictures in testdata
 
 // pictureExamples are mazes of every geometry: squares, a shaped board
 // with blocked and pass-over cells, hexagons, triangles, loops, a torus
-// and Loyd's circle, and a 7×7 maze of 30 moves for the solution key.
-var pictureExamples = []string{"figure1", "layout", "hex", "triangle", "loops", "torus", "klondike", "key7", "wide"}
+// and Loyd's circle, and for the solution key a 7×7 maze of 30 moves
+// and long mazes on triangles, hexagons, loops and a torus (the default
+// recipe's; their keys number the steps without arrows).
+var pictureExamples = []string{"figure1", "layout", "hex", "triangle", "loops", "torus", "klondike", "key7", "wide", "key-triangle", "key-hex", "key-loops", "key-torus"}
 
 func examplePicture(t *testing.T, name string) render.Picture {
 	t.Helper()

@@ -1,15 +1,18 @@
 package web_test
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"html"
 	"io"
+	"math/rand/v2"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -132,18 +135,68 @@ func TestArchive(t *testing.T) {
 	}
 }
 
-// TestHowToNamesTheVariantRules checks that a variant's page says how its
-// rules differ, in the library's words.
-func TestHowToNamesTheVariantRules(t *testing.T) {
-	ts, _ := newServer(t, web.Options{})
-	a := do(t, ts, "GET", "/m/6x6-queen,torus:313132545351313104524521214133535251", "")
-	for _, want := range []string{"<b>queen</b>: diagonal moves too", "<b>torus</b>: jumps wrap around the edges"} {
-		if !strings.Contains(a.body, want) {
-			t.Errorf("the queen,torus page does not say %q", want)
+// ruleMazes are mazes of every rule the pages explain: variants alone and
+// combined, walls, blocked, pass-over and absent cells, an exit ring.
+func ruleMazes(t *testing.T) map[string]*maze.Maze {
+	t.Helper()
+	out := map[string]*maze.Maze{}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, v := range []string{"", "queen", "torus", "loops", "exit", "no-u-turn", "hex", "triangle", "queen,torus", "hex,exit"} {
+		variant, err := maze.ParseVariant(v)
+		if err != nil {
+			t.Fatal(err)
 		}
+		b := maze.Board{Rows: 5, Cols: 5, Variant: variant}
+		m, err := maze.Random(b, maze.DefaultStart(b), maze.DefaultGoal(b), rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[v] = m
 	}
-	if a := do(t, ts, "GET", "/m/"+figure1, ""); strings.Contains(a.body, "changes the rules") {
-		t.Error("a plain maze's page lists variant rules")
+	for name, text := range map[string]string{
+		"walls": "wall 1,1 1,2\n1 1 1\n1 1 1\n1 1 G\n",
+		"cells": "1 X 1\n* 1 1\n1 1 G\n",
+		"shape": ". 1 1\n1 1 1\n1 1 G\n",
+	} {
+		m, err := maze.ParseText([]byte(text), maze.ParseOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[name] = m
+	}
+	return out
+}
+
+// The player's "How to play" and the print page of each maze say its
+// board's rules (render.Rules) and none of the other boards' rules.
+func TestPagesSayTheirOwnRules(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	mazes := ruleMazes(t)
+	for name, m := range mazes {
+		id, err := m.ID()
+		if err != nil {
+			t.Fatal(err)
+		}
+		own := render.Rules(m.Board)
+		for _, path := range []string{"/m/" + id, "/print/" + id} {
+			a := do(t, ts, "GET", path, "")
+			body := html.UnescapeString(a.body)
+			for _, r := range own {
+				if !strings.Contains(body, r) {
+					t.Errorf("%s (%s) does not say %q", path, cmp.Or(name, "rook"), r)
+				}
+			}
+			for other, o := range mazes {
+				for _, r := range render.Rules(o.Board) {
+					if !slices.Contains(own, r) && strings.Contains(body, r) {
+						t.Errorf("%s (%s) says %s's rule %q", path, cmp.Or(name, "rook"), other, r)
+					}
+				}
+			}
+			if strings.Contains(body, "docs/") || strings.Contains(body, ".md") {
+				t.Errorf("%s points to a file", path)
+			}
+		}
 	}
 }
 

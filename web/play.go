@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -25,7 +24,8 @@ type game struct {
 	Date     string     `json:"date,omitempty"`
 	Rows     int        `json:"rows"`
 	Cols     int        `json:"cols"`
-	Rook     bool       `json:"rook"` // moves written as letters run together
+	Rook     bool       `json:"rook"`              // moves written as letters run together
+	Variant  string     `json:"variant,omitempty"` // the rules' names (maze.Variant.String), for the share text
 	Start    int        `json:"start"`
 	Goal     int        `json:"goal"`
 	Shortest int        `json:"shortest"`
@@ -54,7 +54,7 @@ func newGame(m *maze.Maze, date string) game {
 	nd := g.Nodes(m.Jumps, m.Start, m.Goal)
 	id, _ := m.ID()
 	gm := game{
-		ID: id, Date: date, Rows: m.Rows, Cols: m.Cols,
+		ID: id, Date: date, Rows: m.Rows, Cols: m.Cols, Variant: m.Variant.String(),
 		Rook:  m.Variant.Tiling == maze.Square && !m.Variant.Queen,
 		Start: nd.Start, Goal: nd.Goal, Shortest: s.GoalDepth, Unique: s.Unique(),
 		Nodes: make([]gameNode, nd.Len()),
@@ -129,8 +129,8 @@ type playPage struct {
 	ID         string
 	Heading    string
 	Date       string
-	Keys       string // the keys of the board's directions
-	Rules      [][2]string
+	Keys       string   // the keys of the board's directions
+	Rules      []string // the board's rules (render.Rules)
 	Difficulty string
 	Variant    string
 	Board      template.HTML
@@ -142,7 +142,7 @@ type playPage struct {
 // newPlayPage is the play page of maze m, whose game g is, for the maze
 // of the day d (nil for any other maze).
 func newPlayPage(m *maze.Maze, g game, d *store.Daily) playPage {
-	pp := playPage{Title: "Maze " + g.ID, ID: g.ID, Heading: "Rook Jumping Maze", Variant: m.Variant.String(), Board: playBoard(m), Rook: g.Rook, Shortest: g.Shortest, Keys: keyHelp(m.Board), Rules: variantRules(m.Variant)}
+	pp := playPage{Title: "Maze " + g.ID, ID: g.ID, Heading: "Rook Jumping Maze", Variant: m.Variant.String(), Board: playBoard(m), Rook: g.Rook, Shortest: g.Shortest, Keys: keyHelp(m.Board), Rules: render.Rules(m.Board)}
 	if d != nil {
 		pp.Title = "Rook Jumping Maze of the Day, " + d.Date
 		pp.Heading, pp.Date = "Maze of the Day", d.Date
@@ -175,17 +175,4 @@ func keyHelp(b maze.Board) string {
 		keys = append(keys, dirKeys[d])
 	}
 	return strings.Join(keys, ", ")
-}
-
-// variantRules returns the names and descriptions of v's rules, from the
-// library's list.
-func variantRules(v maze.Variant) [][2]string {
-	names := strings.Split(v.String(), ",")
-	var rules [][2]string
-	for _, nd := range maze.VariantNames {
-		if slices.Contains(names, nd[0]) {
-			rules = append(rules, nd)
-		}
-	}
-	return rules
 }

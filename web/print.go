@@ -40,9 +40,9 @@ func (s *server) printPage(m *maze.Maze) ([]byte, error) {
 		Title, ID, Variant, Solution string
 		Shortest                     int
 		Unique                       bool
-		Rules                        [][2]string
+		Rules                        []string
 		Board, Solved                template.HTML
-	}{"Print " + id, id, m.Variant.String(), sol.Letters(), sol.GoalDepth, sol.Unique(), variantRules(m.Variant), board, solved})
+	}{"Print " + id, id, m.Variant.String(), sol.Letters(), sol.GoalDepth, sol.Unique(), render.Rules(m.Board), board, solved})
 }
 
 // picture is rjm render's SVG picture of p with options o, to show in a

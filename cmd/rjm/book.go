@@ -20,6 +20,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 		s                 book.Settings
 		energyName, bands string
 		paper, out, tiles string
+		asJSON            bool
 	)
 	c := &cobra.Command{
 		Use:  "book",
@@ -62,15 +63,25 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 			}
 			var finish func()
 			s.Progress, finish = e.Progress("finding puzzles")
-			err = book.Write(e.Ctx, &buf, s)
+			puzzles, err := book.Mazes(e.Ctx, s)
 			finish()
 			if err != nil {
+				return err
+			}
+			if err := book.WritePuzzles(e.Ctx, &buf, s, puzzles); err != nil {
 				return err
 			}
 			if !cmd.Flags().Changed("seed") {
 				fmt.Fprintf(e.Stderr, "rjm: seed %d (make this book again with --seed %d)\n", spec.Seed, spec.Seed)
 			}
-			return writeOut(out, buf.Bytes())
+			if err := writeOut(out, buf.Bytes()); err != nil || !asJSON {
+				return err
+			}
+			m, err := book.ManifestOf(s, puzzles)
+			if err != nil {
+				return err
+			}
+			return e.WriteJSON(m)
 		},
 	}
 	f.register(c)
@@ -85,5 +96,6 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 	fl.StringVar(&s.Author, "author", "", "the `author`, on the title page and in the PDF")
 	fl.StringVar(&tiles, "tiles", "", "make the tiles of a floor maze from the maze in `FILE` instead")
 	fl.StringVarP(&out, "output", "o", "", "write the PDF to `FILE`")
+	fl.BoolVar(&asJSON, "json", false, "also print the book's manifest as JSON: each puzzle's number, band, maze ID, seeded ID and shortest solution")
 	return c
 }

@@ -74,18 +74,23 @@ func (f *searchFlags) register(c *cobra.Command) {
 
 // spec returns the generation spec of the flags given (generate.Settings
 // checks them); the energy is energyName, read by analysis.LoadEnergy
-// (@FILE from the file system).
+// (@FILE from the file system), unless the command has an --energy flag
+// the user did not give: then it is the board's default.
 func (f *searchFlags) spec(c *cobra.Command, energyName string) (generate.Spec, error) {
 	if err := cli.Exclusive(c, [2]string{"start", "random-start"}, [2]string{"goal", "random-goal"},
 		[2]string{"layout", "size"}, [2]string{"layout", "rows"}, [2]string{"layout", "cols"}); err != nil {
 		return generate.Spec{}, err
+	}
+	energy := &energyName
+	if c.Flags().Lookup("energy") != nil && !c.Flags().Changed("energy") {
+		energy = nil // the board's default (generate.DefaultOn)
 	}
 	s := generate.Settings{
 		Size: given(c, "size", &f.size.size), Rows: given(c, "rows", &f.size.rows), Cols: given(c, "cols", &f.size.cols),
 		Variant: f.variant, Start: f.start, Goal: f.goal, RandomStart: f.randomStart, RandomGoal: f.randomGoal,
 		Method: given(c, "method", &f.method), Iterations: given(c, "iterations", &f.iterations),
 		Descents: given(c, "restarts", &f.descents), P: given(c, "p", &f.p), T0: given(c, "t0", &f.t0), Decay: given(c, "decay", &f.decay),
-		Energy: &energyName, ReadEnergyFile: analysis.ReadEnergyFile, Seed: given(c, "seed", &f.seed),
+		Energy: energy, ReadEnergyFile: analysis.ReadEnergyFile, Seed: given(c, "seed", &f.seed),
 	}
 	if f.layout != "" {
 		// The layout's board, start and goal; its jumps are ignored.
@@ -173,7 +178,7 @@ func newGenerateCmd(e *cli.Env) *cobra.Command {
 		},
 	}
 	f.register(c)
-	c.Flags().StringVar(&energyName, "energy", generate.Default().Energy, energyFlagHelp)
+	c.Flags().StringVar(&energyName, "energy", generate.Default().Energy, energyFlagHelp+" (default on other boards than the plain rook maze: "+generate.PuzzleEnergy+")")
 	c.Flags().StringVar(&id, "id", "", "regenerate from a seeded `ID` (as printed by generate), which fixes every search setting")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON (with --count, JSON Lines: one maze per line)")
 	c.Flags().IntVar(&count, "count", 1, fmt.Sprintf("generate `N` mazes (1..%d), seeds S, S+1, ..., on all cores, each printed as soon as it is done", generate.MaxCount))

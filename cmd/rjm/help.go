@@ -11,6 +11,7 @@ import (
 	"rjm/analysis"
 	"rjm/exercise"
 	"rjm/experiment"
+	"rjm/generate"
 	"rjm/grade"
 	"rjm/maze"
 )
@@ -28,6 +29,7 @@ var helpFiles embed.FS
 var helpFields = map[string]func() string{
 	"variants":     maze.VariantList,
 	"energies":     analysis.EnergyHelp,
+	"puzzle":       func() string { return generate.PuzzleEnergy },
 	"exercises":    func() string { return strings.Join(exercise.Names, ", ") },
 	"significance": func() string { return strconv.FormatFloat(grade.DefaultSignificance, 'g', -1, 64) },
 	"max-answer": func() string {

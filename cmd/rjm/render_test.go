@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -55,6 +56,39 @@ func TestBookCommand(t *testing.T) {
 	db, _ := os.ReadFile(b)
 	if !strings.HasPrefix(string(da), "%PDF") || string(da) != string(db) {
 		t.Errorf("the book is not the same PDF twice")
+	}
+	// --json prints the manifest, whose seeded IDs generate --id makes
+	// again, the same PDF still written.
+	c := filepath.Join(dir, "c.pdf")
+	out, errs, code := rjmRun(t, "", append(args, "-o", c, "--json")...)
+	if code != 0 {
+		t.Fatalf("--json: status %d, %q", code, errs)
+	}
+	if dc, _ := os.ReadFile(c); string(dc) != string(da) {
+		t.Errorf("--json changes the PDF")
+	}
+	var m struct {
+		Puzzles []struct {
+			Number   int    `json:"number"`
+			Maze     string `json:"maze"`
+			SeededID string `json:"seeded_id"`
+			Moves    int    `json:"moves"`
+		} `json:"puzzles"`
+	}
+	if err := json.Unmarshal([]byte(out), &m); err != nil || len(m.Puzzles) != 5 {
+		t.Fatalf("manifest: %v, %d puzzles\n%s", err, len(m.Puzzles), out)
+	}
+	for _, p := range m.Puzzles {
+		gen, errs, code := rjmRun(t, "", "generate", "--id", p.SeededID, "--json")
+		var g struct {
+			ID       string `json:"id"`
+			Features struct {
+				GoalDepth int `json:"goal_depth"`
+			} `json:"features"`
+		}
+		if code != 0 || json.Unmarshal([]byte(gen), &g) != nil || g.ID != p.Maze || g.Features.GoalDepth != p.Moves {
+			t.Errorf("puzzle %d: generate --id %s: status %d %q, maze %s (%d moves), want %s (%d)", p.Number, p.SeededID, code, errs, g.ID, g.Features.GoalDepth, p.Maze, p.Moves)
+		}
 	}
 	if _, errs, code := rjmRun(t, "", "book", "--tiles", "../../examples/figure1.txt", "-o", filepath.Join(dir, "t.pdf")); code != 0 {
 		t.Errorf("tiles: status %d, %q", code, errs)

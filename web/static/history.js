@@ -181,12 +181,12 @@
     return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
   }
 
-  // shareText tells how a game went without giving it away: the day, the
-  // moves against par, the time, the hints and the streak, and a row of
+  // shareText tells how a game went without giving it away: the day (or
+  // the board's size), the variant's rules if any, the moves against par, the time, the hints and the streak, and a row of
   // squares, one a move (par moves green, extra moves orange, a move made
   // after a hint a light bulb). Never a direction or a cell.
   function shareText(g) {
-    var head = 'Rook Jumping Maze' + (g.date ? ' of the Day ' + g.date : ' ' + g.rows + '×' + g.cols);
+    var head = 'Rook Jumping Maze' + (g.date ? ' of the Day ' + g.date : ' ' + g.rows + '×' + g.cols) + (g.variant ? ' · ' + g.variant : '');
     var parts = [g.moves + '/' + g.par + ' moves', clock(g.ms)];
     parts.push(g.hints > 0 ? g.hints + (g.hints === 1 ? ' hint' : ' hints') : 'no hints');
     if (g.date && g.streak > 0) { parts.push('streak ' + g.streak); }

@@ -39,6 +39,12 @@
   // The board is render's drawing: its sizes come with it. size is the
   // size its numbers are drawn at, which the marks below scale with.
   var size = Number(board.getAttribute('data-size')) || 28;
+  // Every cell at least 44 CSS pixels wide, as touch targets should be:
+  // a board that would be smaller scrolls in its frame instead.
+  var unit = Number(board.getAttribute('data-unit'));
+  if (unit > 0 && board.viewBox && board.viewBox.baseVal) {
+    board.style.minWidth = Math.ceil(44 * board.viewBox.baseVal.width / unit) + 'px';
+  }
 
   // The cursor outlines the current cell above every cell, so that its
   // heavy border is never hidden by a neighbour's: a copy of the cell's
@@ -101,7 +107,12 @@
     var targets = {};
     moves.forEach(function (m) { targets[G.nodes[m.t].c] = true; });
     var visited = {};
-    st.path.forEach(function (v) { visited[G.nodes[v].c] = true; });
+    var steps = {};
+    st.path.forEach(function (v, k) {
+      var c = G.nodes[v].c;
+      visited[c] = true;
+      if (st.solved || st.shown) { (steps[c] = steps[c] || []).push(k); }
+    });
     Object.keys(cells).forEach(function (i) {
       var el = cells[i];
       var name = el.getAttribute('data-name');
@@ -115,7 +126,8 @@
       } else {
         el.removeAttribute('aria-current');
       }
-      el.querySelectorAll('.dot, .trail').forEach(function (d) { d.remove(); });
+      el.querySelectorAll('.dot, .trail, .step').forEach(function (d) { d.remove(); });
+      el.classList.toggle('end', st.solved && cur);
       var shape = el.querySelector('polygon');
       if (shape) { shape.setAttribute('stroke-width', hinted === Number(i) ? 0.12 * size : shape.getAttribute('data-width')); }
       // The marks sit around the number, whatever the cell's shape.
@@ -124,9 +136,20 @@
         var x = Number(t.getAttribute('x')), y = Number(t.getAttribute('y'));
         if (Number(i) === EXIT) { x += 0.6 * size; y += 0.27 * size; }
         if (targets[i]) { mark(el, 'dot', x + 0.3 * size, y - 0.27 * size, 0.09 * size); }
-        if (visited[i] && !cur) { mark(el, 'trail', x - 0.3 * size, y + 0.27 * size, 0.055 * size); }
+        if (steps[i]) {
+          // Once solved, or while the solution is shown, each cell of the
+          // path says at which steps it was reached (0 the start), so the
+          // order of the moves stays on the board.
+          var s = document.createElementNS(SVG, 'text');
+          s.setAttribute('class', 'step');
+          s.setAttribute('x', x - 0.32 * size);
+          s.setAttribute('y', y + 0.3 * size);
+          s.setAttribute('font-size', 0.32 * size);
+          s.textContent = steps[i].join(',');
+          el.appendChild(s);
+        } else if (visited[i] && !cur) { mark(el, 'trail', x - 0.3 * size, y + 0.27 * size, 0.055 * size); }
       }
-      el.setAttribute('aria-label', name + (cur ? ', you are here' : '') + (visited[i] && !cur ? ', visited' : '') + (targets[i] ? ', can jump here' : ''));
+      el.setAttribute('aria-label', name + (cur && st.solved ? ', the end: solved' : cur ? ', you are here' : '') + (steps[i] ? ', step ' + steps[i].join(' and ') : '') + (visited[i] && !cur ? ', visited' : '') + (targets[i] ? ', can jump here' : ''));
     });
     $('moves').textContent = st.moves.length;
     $('clock').textContent = clock(elapsed());
@@ -168,7 +191,7 @@
   // and no cell, only counts and a row of squares.
   function shareText() {
     return RJM.shareText({
-      date: G.date, rows: G.rows, cols: G.cols, moves: st.moves.length, par: G.shortest, ms: st.elapsed,
+      date: G.date, rows: G.rows, cols: G.cols, variant: G.variant || '', moves: st.moves.length, par: G.shortest, ms: st.elapsed,
       hints: st.hints, hinted: st.hinted, streak: G.date ? RJM.summary(RJM.load()).current : 0
     });
   }
@@ -343,8 +366,12 @@
     }
     say('You cannot jump to ' + where(cell) + ' from here.');
   });
-  board.addEventListener('keydown', function (ev) {
-    if (ev.altKey || ev.ctrlKey || ev.metaKey) { return; }
+  // Keys play page-wide from the moment the page loads, unless a form
+  // field has the focus (it takes its own keys); the arrows then move on
+  // the board, never scroll the page.
+  document.addEventListener('keydown', function (ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.defaultPrevented) { return; }
+    if (ev.target && ev.target.closest && ev.target.closest('input, textarea, select, [contenteditable]')) { return; }
     var k = KEYS[ev.key];
     if (k) { ev.preventDefault(); move(k); return; }
     if (ev.key === 'u' || ev.key === 'U') { ev.preventDefault(); undo(); }

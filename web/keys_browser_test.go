@@ -1,0 +1,84 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"rjm/graph"
+	"rjm/maze"
+	"rjm/solve"
+	"rjm/web"
+)
+
+// TestBrowserKeysRightAfterLoad plays a torus maze on a phone with the
+// arrow keys as soon as the page has loaded, without focusing the board:
+// every key moves, none scrolls the page; every cell is at least 44 px
+// wide; once solved the end is marked and the path's steps are numbered,
+// and the share text names the variant.
+func TestBrowserKeysRightAfterLoad(t *testing.T) {
+	bctx := browser(t)
+	ts, _ := newServer(t, web.Options{})
+	ctx, cancel := context.WithTimeout(bctx, 90*time.Second)
+	defer cancel()
+
+	b := maze.Board{Rows: 6, Cols: 6, Variant: maze.Variant{Torus: true}}
+	rng := rand.New(rand.NewPCG(3, 4))
+	var m *maze.Maze
+	var sol *solve.Result
+	for m == nil || sol.GoalDepth < 4 {
+		var err error
+		if m, err = maze.Random(b, maze.DefaultStart(b), maze.DefaultGoal(b), rng); err != nil {
+			t.Fatal(err)
+		}
+		sol = solve.Solve(graph.MustCompile(b), m)
+	}
+	id, _ := m.ID()
+	letters := sol.Letters()
+	cellOf := func(i int) string { c := m.Cell(i); return fmt.Sprintf("%d,%d", c.Row+1, c.Col+1) }
+
+	emulate(t, ctx, viewport{"phone360", 360, 640, true}, false)
+	do_(t, ctx, chromedp.Navigate(ts.URL+"/m/"+id), chromedp.WaitVisible(chromedp.CSS(`[data-cell="1,1"]`)))
+	if w := eval[float64](t, ctx, `document.getElementById('board').getBoundingClientRect().width`); w < 44*6 {
+		t.Errorf("the board is %.0f px wide on a phone: cells under 44 px", w)
+	}
+	if f := eval[string](t, ctx, `document.activeElement ? document.activeElement.tagName : ''`); f != "BODY" {
+		t.Logf("focus starts on %s", f)
+	}
+	for k := range len(letters) {
+		do_(t, ctx, chromedp.KeyEvent(arrows[letters[k]]))
+		if got := current(t, ctx); got != cellOf(sol.Solution[k].To) {
+			t.Fatalf("after key %d (%c) on %q, want %s", k+1, letters[k], got, cellOf(sol.Solution[k].To))
+		}
+		if y := eval[float64](t, ctx, `window.scrollY`); y != 0 {
+			t.Fatalf("key %d scrolled the page to %v", k+1, y)
+		}
+	}
+	do_(t, ctx, chromedp.WaitVisible(chromedp.CSS(`#status[data-state="solved"]`)))
+	artifact(t, ctx, "keys-solved-torus")
+	if end := eval[string](t, ctx, `(document.querySelector('.cell.end') || {getAttribute: () => ''}).getAttribute('data-cell')`); end != cellOf(m.Goal) {
+		t.Errorf("the end is marked on %q, want the goal %s", end, cellOf(m.Goal))
+	}
+	steps := eval[string](t, ctx, `Array.from(document.querySelectorAll('.step')).map(s => s.textContent).join(' ')`)
+	for k := 0; k <= len(letters); k++ {
+		if !strings.Contains(" "+strings.ReplaceAll(steps, ",", " ")+" ", fmt.Sprintf(" %d ", k)) {
+			t.Errorf("step %d is not numbered on the board: %q", k, steps)
+		}
+	}
+	if share := eval[string](t, ctx, `document.getElementById('share').textContent`); !strings.Contains(share, "torus") {
+		t.Errorf("the share text does not name the variant: %q", share)
+	}
+
+	// A form field keeps its keys: typing in one moves nothing.
+	do_(t, ctx, chromedp.Click(chromedp.ID("restart")))
+	eval[bool](t, ctx, `(() => { const i = document.createElement('input'); i.id = 'probe'; document.body.appendChild(i); i.focus(); return true; })()`)
+	do_(t, ctx, chromedp.KeyEvent(arrows[letters[0]]))
+	if got := current(t, ctx); got != cellOf(m.Start) {
+		t.Errorf("a key typed in a form field moved the player to %s", got)
+	}
+}
