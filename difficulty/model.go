@@ -700,3 +700,15 @@ func (f *fit) variances(infoM, infoP []float64) []float64 {
 	}
 	return out
 }
+
+// OutcomeOf is the outcome of a play as the site stores it: solved or
+// not, and the hints it used.
+func OutcomeOf(solved bool, hints int) Outcome {
+	switch {
+	case !solved:
+		return GaveUp
+	case hints > 0:
+		return Assisted
+	}
+	return Solved
+}

@@ -77,14 +77,7 @@ func (s *server) difficultyModel(ctx context.Context) (*difficulty.Model, map[st
 func modelPlays(log []store.Play) []difficulty.Play {
 	out := make([]difficulty.Play, len(log))
 	for i, p := range log {
-		o := difficulty.GaveUp
-		switch {
-		case p.Solved && p.Hints == 0:
-			o = difficulty.Solved
-		case p.Solved:
-			o = difficulty.Assisted
-		}
-		out[i] = difficulty.Play{Maze: p.Maze, Player: p.Player, Seconds: p.Seconds, Outcome: o}
+		out[i] = difficulty.Play{Maze: p.Maze, Player: p.Player, Seconds: p.Seconds, Outcome: difficulty.OutcomeOf(p.Solved, p.Hints)}
 	}
 	return out
 }

@@ -296,4 +296,3 @@ func TestTilingsDrawTheirShapes(t *testing.T) {
 		}
 	}
 }
-

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"rjm/store"
+)
+
+// rjm difficulty fits a store's plays and a play log alike: the log
+// --export writes gives the same model.
+func TestDifficultyCommand(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	db := filepath.Join(dir, "rjm.db")
+	st, err := store.OpenSQLite(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mazes := []string{"3x3:212101210", "5x5:3413133302312234233341432"}
+	if _, err := st.PutDaily(ctx, store.Daily{Date: "2026-11-02", Maze: mazes[1], Difficulty: "easy"}); err != nil {
+		t.Fatal(err)
+	}
+	for p := range 6 {
+		for k, m := range mazes {
+			play := store.Play{Maze: m, Moves: "D", Solved: p != 5, Seconds: float64((10 + 20*k) * (p + 1)), Player: fmt.Sprintf("player-%04d", p)}
+			if _, err := st.AddPlay(ctx, play); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	st.Close()
+	log := filepath.Join(dir, "plays.jsonl")
+	out, errOut, code := rjmRun(t, "", "difficulty", "--db", db, "--export", log)
+	if code != 0 || !strings.Contains(out, "2026-11-02") || !strings.Contains(out, "12 plays (0 of no player ID), 6 players, 2 mazes") ||
+		!strings.Contains(out, "simulated novices (not plays)") {
+		t.Fatalf("--db: %d %s\n%s", code, errOut, out)
+	}
+	js, errOut, code := rjmRun(t, "", "difficulty", "--plays", log, "--json")
+	var m struct {
+		Mazes []struct {
+			Maze    string
+			Seconds float64
+			Low     float64
+			High    float64
+			Plays   int
+			GaveUp  int `json:"gave_up"`
+			Source  string
+		}
+		Players []struct{ Player string }
+		Sigma   float64
+	}
+	if code != 0 || json.Unmarshal([]byte(js), &m) != nil || len(m.Mazes) != 2 || len(m.Players) != 6 {
+		t.Fatalf("--plays --json: %d %s\n%s", code, errOut, js)
+	}
+	for _, e := range m.Mazes {
+		if e.Plays != 6 || e.GaveUp != 1 || e.Source != "plays" || !(e.Low < e.Seconds && e.Seconds < e.High) {
+			t.Errorf("%+v", e)
+		}
+	}
+	if m.Mazes[0].Seconds >= m.Mazes[1].Seconds {
+		t.Errorf("the 3×3 maze, played faster, rated %v s, the 5×5 %v s", m.Mazes[0].Seconds, m.Mazes[1].Seconds)
+	}
+	bad := filepath.Join(dir, "bad.jsonl")
+	os.WriteFile(bad, []byte(`{"maze":"m","seconds":1}`+"\n"+`{"maze":"m","seconds":"x"}`+"\n"), 0o644)
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"difficulty"}, "give the plays"},
+		{[]string{"difficulty", "--db", filepath.Join(dir, "none.db")}, "--db: stat"},
+		{[]string{"difficulty", "--plays", bad}, "line 2"},
+		{[]string{"difficulty", "--plays", log, "--db", db}, "--db"},
+		{[]string{"difficulty", "--db", db, "--limit", "0"}, "--limit 0"},
+	} {
+		if _, errOut, code := rjmRun(t, "", tt.args...); code != 2 || !strings.Contains(errOut, tt.want) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 {
+			t.Errorf("%v: %d %q, want status 2 and one line with %q", tt.args, code, errOut, tt.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "none.db")); err == nil {
+		t.Error("rjm difficulty created a store")
+	}
+}
