@@ -118,7 +118,7 @@ type Settings struct {
 // before plays calibrate it: an assumption (a person thinks longer per
 // move than a random walker moves, but makes far fewer moves), replaced
 // by the plays' own figure once a maze with novices' facts is played.
-const DefaultSecondsPerMove = 1.5
+const DefaultSecondsPerMove = 4
 
 // MinFeatureMazes is the fewest played mazes (with features) over which
 // the feature regression is fitted; fewer use the simulated novices.

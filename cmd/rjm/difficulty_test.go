@@ -86,3 +86,39 @@ func TestDifficultyCommand(t *testing.T) {
 		t.Error("rjm difficulty created a store")
 	}
 }
+
+// rjm generate --target-time and --difficulty print the candidate
+// predicted nearest the target, the same for the same seed; bad values are
+// usage errors.
+func TestGenerateTargetTime(t *testing.T) {
+	out, errOut, code := rjmRun(t, "", "generate", "--target-time", "2m", "--size", "5", "--candidates", "3", "--iterations", "500", "--seed", "4", "--json")
+	var v struct {
+		ID         string  `json:"id"`
+		Target     float64 `json:"target_seconds"`
+		Candidates int     `json:"candidates"`
+		Predicted  struct {
+			Seconds, Low, High float64
+			Source             string
+		}
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &v) != nil || v.Target != 120 || v.Candidates != 3 || v.Predicted.Source != "simulated" ||
+		!(v.Predicted.Low < v.Predicted.Seconds && v.Predicted.Seconds < v.Predicted.High) || v.ID == "" {
+		t.Fatalf("%d %s\n%s", code, errOut, out)
+	}
+	again, _, _ := rjmRun(t, "", "generate", "--target-time", "2m", "--size", "5", "--candidates", "3", "--iterations", "500", "--seed", "4", "--json")
+	if again != out {
+		t.Error("the same seed aimed twice differs")
+	}
+	text, _, code := rjmRun(t, "", "generate", "--difficulty", "hard", "--size", "5", "--candidates", "2", "--iterations", "300", "--seed", "1")
+	if code != 0 || !strings.Contains(text, "predicted median time of a typical player") || !strings.Contains(text, "aimed at 6m0s, the nearest of 2 candidates") {
+		t.Errorf("--difficulty hard: %d\n%s", code, text)
+	}
+	for _, args := range [][]string{
+		{"--difficulty", "extreme"}, {"--target-time", "0s"}, {"--target-time", "5m", "--difficulty", "easy"},
+		{"--target-time", "5m", "--count", "2"}, {"--target-time", "5m", "--candidates", "0"}, {"--target-time", "soon"},
+	} {
+		if _, errOut, code := rjmRun(t, "", append([]string{"generate"}, args...)...); code != 2 || strings.Count(strings.TrimSpace(errOut), "\n") > 0 {
+			t.Errorf("%v: %d %q, want status 2 and one line", args, code, errOut)
+		}
+	}
+}

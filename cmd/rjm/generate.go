@@ -127,6 +127,7 @@ func newGenerateCmd(e *cli.Env) *cobra.Command {
 	var count, workers int
 	var out string
 	var keep generate.Constraints
+	var aim aimFlags
 	c := &cobra.Command{
 		Use:  "generate",
 		Args: cobra.NoArgs,
@@ -145,6 +146,9 @@ func newGenerateCmd(e *cli.Env) *cobra.Command {
 			}
 			if err != nil {
 				return cli.BadInput(err)
+			}
+			if aim.aimed(cmd) {
+				return aim.aim(e, cmd, spec, asJSON)
 			}
 			if count < 1 || count > generate.MaxCount {
 				return cli.BadInput(fmt.Errorf("--count %d out of range 1..%d", count, generate.MaxCount))
@@ -173,6 +177,7 @@ func newGenerateCmd(e *cli.Env) *cobra.Command {
 		},
 	}
 	f.register(c)
+	aim.register(c)
 	c.Flags().StringVar(&energyName, "energy", generate.Default().Energy, energyFlagHelp)
 	c.Flags().StringVar(&id, "id", "", "regenerate from a seeded `ID` (as printed by generate), which fixes every search setting")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON (with --count, JSON Lines: one maze per line)")
