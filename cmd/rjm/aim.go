@@ -89,7 +89,9 @@ type aimedView struct {
 	Candidates int                 `json:"candidates"`
 }
 
-func seconds(s float64) string { return time.Duration(s * float64(time.Second)).Round(time.Second).String() }
+func seconds(s float64) string {
+	return time.Duration(s * float64(time.Second)).Round(time.Second).String()
+}
 
 func sourceText(source string) string {
 	if source == difficulty.FromSimulated {
