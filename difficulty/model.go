@@ -112,6 +112,9 @@ type Settings struct {
 	// SecondsPerMove is the simulated novices' time per move before any
 	// play calibrates it; 0 means DefaultSecondsPerMove.
 	SecondsPerMove float64
+	// Start, when not nil, is an earlier fit to start from (by maze and
+	// player ID): the same answer, in fewer iterations.
+	Start *Model
 }
 
 // DefaultSecondsPerMove is the prior's time per simulated novice's move,
@@ -306,7 +309,7 @@ func Fit(ctx context.Context, mazes []Maze, plays []Play, s Settings) (*Model, e
 		addMaze(z.ID, z.Facts)
 	}
 	players := map[string]int{}
-	var named []string // players' IDs by index, "" for an anonymous play
+	var named []string // players' IDs by index
 	times := map[int][]float64{}
 	var os []obs
 	for _, p := range plays {
@@ -328,14 +331,14 @@ func Fit(ctx context.Context, mazes []Maze, plays []Play, s Settings) (*Model, e
 			times[k] = append(times[k], p.Seconds)
 		}
 		j, ok := players[p.Player]
-		if !ok || p.Player == "" {
+		switch {
+		case p.Player == "":
+			j = -1
+			m.Anonymous++
+		case !ok:
 			j = len(named)
 			named = append(named, p.Player)
-			if p.Player != "" {
-				players[p.Player] = j
-			} else {
-				m.Anonymous++
-			}
+			players[p.Player] = j
 		}
 		os = append(os, obs{maze: k, player: j, y: math.Log(p.Seconds), censored: p.Outcome != Solved})
 	}
@@ -344,6 +347,9 @@ func Fit(ctx context.Context, mazes []Maze, plays []Play, s Settings) (*Model, e
 		m.Mazes[k].Naive = median(ts)
 	}
 	f := newFit(m, facts, os, len(named), s)
+	if s.Start != nil {
+		f.warm(s.Start, named)
+	}
 	if err := f.run(ctx); err != nil {
 		return nil, err
 	}
@@ -377,6 +383,7 @@ type fit struct {
 	ystar   []float64
 	vstar   []float64
 	weights []float64 // each play's information, 1 for a timed play
+	named   int       // plays of a named player
 	loo     []float64 // each maze's prior mean made without it (played mazes)
 }
 
@@ -402,7 +409,10 @@ func newFit(m *Model, facts []Facts, os []obs, players int, s Settings) *fit {
 	sum := make([]float64, n)
 	for _, o := range os {
 		f.nm[o.maze]++
-		f.np[o.player]++
+		if o.player >= 0 {
+			f.np[o.player]++
+			f.named++
+		}
 		sum[o.maze] += o.y
 		f.played[o.maze] = true
 	}
@@ -496,6 +506,52 @@ func (f *fit) prior() {
 	}
 }
 
+// minNamed is the fewest plays of named players from which σ² is
+// estimated apart from the players' spread.
+const minNamed = 10
+
+// priorEvery is how often, in EM iterations, the prior is refitted.
+const priorEvery = 8
+
+// skill is the skill of the play's player, 0 for a play of none.
+func (f *fit) skill(o obs) float64 {
+	if o.player < 0 {
+		return 0
+	}
+	return f.tau[o.player]
+}
+
+// playVar is the variance of the play's ln time given the maze's
+// difficulty and its player's skill: σ², and for a play of no player
+// σ² + s_τ² (its skill unknown) once σ² is told apart from s_τ².
+func (f *fit) playVar(o obs) float64 {
+	if o.player < 0 && f.named >= minNamed {
+		return f.sigma2 + f.st2
+	}
+	return f.sigma2
+}
+
+// warm starts the fit from an earlier model's difficulties, skills and
+// spreads, by maze and player ID: a model refitted after a few more plays
+// converges in a few iterations.
+func (f *fit) warm(start *Model, named []string) {
+	for k, e := range f.m.Mazes {
+		if j, ok := start.index[e.Maze]; ok && f.played[k] && start.Mazes[j].Source == FromPlays {
+			f.beta[k] = start.Mazes[j].Log
+		}
+	}
+	skills := map[string]float64{}
+	for _, p := range start.Players {
+		skills[p.ID] = p.Skill
+	}
+	for j, id := range named {
+		f.tau[j] = skills[id]
+	}
+	if start.Sigma > 0 && start.MazeSpread > 0 && start.PlayerSpread > 0 {
+		f.sigma2, f.sb2, f.st2 = start.Sigma*start.Sigma, start.MazeSpread*start.MazeSpread, start.PlayerSpread*start.PlayerSpread
+	}
+}
+
 // hazard returns φ(z)/(1−Φ(z)), the normal's inverse Mills ratio.
 func hazard(z float64) float64 {
 	if z > 30 {
@@ -511,6 +567,9 @@ func (f *fit) run(ctx context.Context) error {
 		m.Converged = true
 		return nil
 	}
+	num := make([]float64, len(f.beta))
+	den := make([]float64, len(f.beta))
+	tnum := make([]float64, len(f.tau))
 	for it := 1; it <= f.s.MaxIterations; it++ {
 		if it%16 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -518,38 +577,46 @@ func (f *fit) run(ctx context.Context) error {
 			}
 		}
 		m.Iterations = it
-		sigma := math.Sqrt(f.sigma2)
 		// E: the censored times' conditional means and variances.
 		for i, o := range f.os {
 			if !o.censored {
 				f.ystar[i], f.vstar[i], f.weights[i] = o.y, 0, 1
 				continue
 			}
-			mean := f.beta[o.maze] - f.tau[o.player]
-			z := (o.y - mean) / sigma
+			v := f.playVar(o)
+			sd := math.Sqrt(v)
+			mean := f.beta[o.maze] - f.skill(o)
+			z := (o.y - mean) / sd
 			h := hazard(z)
-			f.ystar[i] = mean + sigma*h
-			f.vstar[i] = max(0, f.sigma2*(1+z*h-h*h))
+			f.ystar[i] = mean + sd*h
+			f.vstar[i] = max(0, v*(1+z*h-h*h))
 			f.weights[i] = max(0, min(1, h*(h-z)))
 		}
-		// M: difficulties, then skills, then the variances.
+		// M: difficulties, then skills, then the variances. A play of
+		// no player counts with its skill integrated out: its variance
+		// is σ² + s_τ², its weight σ²/(σ² + s_τ²).
 		change := 0.0
-		num := make([]float64, len(f.beta))
+		clear(num)
+		clear(den)
 		for i, o := range f.os {
-			num[o.maze] += f.ystar[i] + f.tau[o.player]
+			w := f.sigma2 / f.playVar(o)
+			num[o.maze] += w * (f.ystar[i] + f.skill(o))
+			den[o.maze] += w
 		}
 		for k := range f.beta {
 			if !f.played[k] {
 				continue
 			}
-			prec := f.nm[k]/f.sigma2 + 1/f.sb2
+			prec := den[k]/f.sigma2 + 1/f.sb2
 			b := (num[k]/f.sigma2 + f.mu[k]/f.sb2) / prec
 			change = max(change, math.Abs(b-f.beta[k]))
 			f.beta[k], f.vb[k] = b, 1/prec
 		}
-		tnum := make([]float64, len(f.tau))
+		clear(tnum)
 		for i, o := range f.os {
-			tnum[o.player] += f.beta[o.maze] - f.ystar[i]
+			if o.player >= 0 {
+				tnum[o.player] += f.beta[o.maze] - f.ystar[i]
+			}
 		}
 		for j := range f.tau {
 			prec := f.np[j]/f.sigma2 + 1/f.st2
@@ -557,12 +624,22 @@ func (f *fit) run(ctx context.Context) error {
 			change = max(change, math.Abs(t-f.tau[j]))
 			f.tau[j], f.vt[j] = t, 1/prec
 		}
-		var ss float64
+		// σ² from the named players' plays when there are enough of
+		// them; else from every play, σ² then holding the players'
+		// spread too (see playVar).
+		var ss, n float64
 		for i, o := range f.os {
-			r := f.ystar[i] - f.beta[o.maze] + f.tau[o.player]
-			ss += r*r + f.vstar[i] + f.vb[o.maze] + f.vt[o.player]
+			if f.named >= minNamed && o.player < 0 {
+				continue
+			}
+			r := f.ystar[i] - f.beta[o.maze] + f.skill(o)
+			ss += r*r + f.vstar[i] + f.vb[o.maze]
+			if o.player >= 0 {
+				ss += f.vt[o.player]
+			}
+			n++
 		}
-		f.sigma2 = (ss + nu0*sigmaPrior*sigmaPrior) / (float64(len(f.os)) + nu0)
+		f.sigma2 = (ss + nu0*sigmaPrior*sigmaPrior) / (n + nu0)
 		var sb, nb float64
 		for k := range f.beta {
 			if f.played[k] {
@@ -577,7 +654,11 @@ func (f *fit) run(ctx context.Context) error {
 			st += f.tau[j]*f.tau[j] + f.vt[j]
 		}
 		f.st2 = (st + nu0*skillPrior*skillPrior) / (float64(len(f.tau)) + nu0)
-		// The prior follows the difficulties (the regression refitted).
+		// The prior follows the difficulties (the regression refitted)
+		// every priorEvery iterations, and before the fit may stop.
+		if it%priorEvery != 0 && change >= f.s.Tolerance {
+			continue
+		}
 		old := slices.Clone(f.mu)
 		f.prior()
 		for k := range f.mu {
@@ -602,8 +683,10 @@ func (f *fit) finish(named []string) {
 	infoM := make([]float64, len(f.beta))
 	infoP := make([]float64, len(f.tau))
 	for i, o := range f.os {
-		infoM[o.maze] += f.weights[i] / f.sigma2
-		infoP[o.player] += f.weights[i] / f.sigma2
+		infoM[o.maze] += f.weights[i] / f.playVar(o)
+		if o.player >= 0 {
+			infoP[o.player] += f.weights[i] / f.sigma2
+		}
 	}
 	for j := range infoP {
 		infoP[j] += 1 / f.st2
@@ -667,6 +750,9 @@ func (f *fit) variances(infoM, infoP []float64) []float64 {
 	shared := map[pair]float64{}
 	byPlayer := make([][]int, len(f.tau)) // the played mazes of each player, by index into played
 	for i, o := range f.os {
+		if o.player < 0 {
+			continue
+		}
 		key := pair{at[o.maze], o.player}
 		if _, ok := shared[key]; !ok {
 			byPlayer[o.player] = append(byPlayer[o.player], key.m)

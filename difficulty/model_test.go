@@ -184,3 +184,30 @@ func TestVectorNamesEveryFeature(t *testing.T) {
 		t.Error("no features: want no inputs")
 	}
 }
+
+// A fit started from an earlier one (a play more) gives the same
+// estimates in fewer iterations.
+func TestWarmStart(t *testing.T) {
+	p := simulatePopulation(9, 60, 150, 2000, 0.5, 0.8, 1)
+	ctx := context.Background()
+	first, err := difficulty.Fit(ctx, nil, p.plays[:1999], difficulty.Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cold, err := difficulty.Fit(ctx, nil, p.plays, difficulty.Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	warm, err := difficulty.Fit(ctx, nil, p.plays, difficulty.Settings{Start: first})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cold.Converged || !warm.Converged || warm.Iterations >= cold.Iterations {
+		t.Errorf("iterations: cold %d, warm %d", cold.Iterations, warm.Iterations)
+	}
+	for k, e := range cold.Mazes {
+		if w := warm.Mazes[k]; math.Abs(w.Log-e.Log) > 1e-3 || math.Abs(w.SE-e.SE) > 1e-3 {
+			t.Errorf("maze %s: cold %v ± %v, warm %v ± %v", e.Maze, e.Log, e.SE, w.Log, w.SE)
+		}
+	}
+}

@@ -20,17 +20,25 @@ const ModelPlays = 100_000
 
 // modelCache is the last difficulty model fitted: refitted at most once
 // per new play or per DashboardMaxAge (the dashboard's own bound), by one
-// request at a time, and shared by the dashboard and /api/difficulty so
-// that both show the same estimates.
+// request at a time, from the last fit (so that a play more costs a few
+// iterations), and never sooner after the last fit than refitGap times
+// what it took (so that plays streaming in spend at most a tenth of a
+// core on it); shared by the dashboard and /api/difficulty so that both
+// show the same estimates.
 type modelCache struct {
 	mu    sync.Mutex
 	model *difficulty.Model
 	// dates names the mazes of the day fitted, by maze ID.
 	dates map[string]string
 	made  time.Time
+	took  time.Duration
 	plays int64
 	today string
 }
+
+// refitGap is how many times the last fit's duration must pass before a
+// new play refits the model.
+const refitGap = 10
 
 // difficultyModel returns the model of the plays so far over the mazes of
 // the day shown up to today (their design features and simulated novices)
@@ -40,9 +48,11 @@ func (s *server) difficultyModel(ctx context.Context) (*difficulty.Model, map[st
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	today := s.sched.Today().Format(daily.DateLayout)
-	if c.model != nil && time.Since(c.made) <= DashboardMaxAge && c.plays == s.playsAdded.Load() && c.today == today {
+	if c.model != nil && c.today == today && time.Since(c.made) <= DashboardMaxAge &&
+		(c.plays == s.playsAdded.Load() || time.Since(c.made) < refitGap*c.took) {
 		return c.model, c.dates, nil
 	}
+	start := time.Now()
 	plays := s.playsAdded.Load()
 	days, err := s.store.Dailies(ctx, today, maxArchive)
 	if err != nil {
@@ -64,11 +74,11 @@ func (s *server) difficultyModel(ctx context.Context) (*difficulty.Model, map[st
 	if err != nil {
 		return nil, nil, err
 	}
-	model, err := difficulty.Fit(ctx, mazes, modelPlays(log), difficulty.Settings{})
+	model, err := difficulty.Fit(ctx, mazes, modelPlays(log), difficulty.Settings{Start: c.model})
 	if err != nil {
 		return nil, nil, err
 	}
-	c.model, c.dates, c.made, c.plays, c.today = model, dates, time.Now(), plays, today
+	c.model, c.dates, c.made, c.took, c.plays, c.today = model, dates, time.Now(), time.Since(start), plays, today
 	return model, dates, nil
 }
 
