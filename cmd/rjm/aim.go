@@ -18,6 +18,7 @@ type aimFlags struct {
 	target     time.Duration
 	level      string
 	candidates int
+	db         string
 }
 
 // aimSizes are the board sizes tried when a target is given without a
@@ -28,6 +29,7 @@ func (a *aimFlags) register(c *cobra.Command) {
 	fl := c.Flags()
 	fl.DurationVar(&a.target, "target-time", 0, "aim at a predicted median solve time `T` for a typical player (e.g. 6m), by the difficulty model")
 	fl.StringVar(&a.level, "difficulty", "", "aim at a `LEVEL`'s target time: easy (1m30s), medium (3m) or hard (6m)")
+	fl.StringVar(&a.db, "db", "", "aim by the difficulty model fitted to the plays of the store at `PATH` (default: simulated novices, no plays)")
 	fl.IntVar(&a.candidates, "candidates", 8, "with --target-time or --difficulty, candidates `N` per board size, seeds S, S+1, ...")
 }
 
@@ -69,7 +71,11 @@ func (a *aimFlags) aim(e *cli.Env, c *cobra.Command, spec generate.Spec, asJSON 
 	if show != nil {
 		show(fmt.Sprintf("aiming at %v: %d candidates", target, a.candidates*len(specs)), true)
 	}
-	best, all, err := difficulty.Aim(e.Ctx, specs, a.candidates, target, nil)
+	model, err := storeModel(e, a.db)
+	if err != nil {
+		return err
+	}
+	best, all, err := difficulty.Aim(e.Ctx, specs, a.candidates, target, model)
 	finish()
 	if err != nil {
 		return err
@@ -94,8 +100,11 @@ func seconds(s float64) string {
 }
 
 func sourceText(source string) string {
-	if source == difficulty.FromSimulated {
+	switch source {
+	case difficulty.FromSimulated:
 		return "predicted from simulated novices, not plays"
+	case difficulty.FromPlays:
+		return "estimated from its plays"
 	}
-	return "predicted from the design features"
+	return "predicted from the design features, fitted to plays"
 }

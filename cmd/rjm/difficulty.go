@@ -49,12 +49,7 @@ func newDifficultyCmd(e *cli.Env) *cobra.Command {
 					return err
 				}
 			}
-			mazes := modelMazes(e.Ctx, plays, dates)
-			ps := make([]difficulty.Play, len(plays))
-			for i, p := range plays {
-				ps[i] = difficulty.Play{Maze: p.Maze, Player: p.Player, Seconds: p.Seconds, Outcome: difficulty.OutcomeOf(p.Solved, p.Hints)}
-			}
-			m, err := difficulty.Fit(e.Ctx, mazes, ps, difficulty.Settings{})
+			m, err := fitPlays(e, plays, dates)
 			if err != nil {
 				return err
 			}
@@ -68,6 +63,31 @@ func newDifficultyCmd(e *cli.Env) *cobra.Command {
 	fl.StringVar(&export, "export", "", "also write the plays read to `FILE` as a play log")
 	fl.BoolVar(&asJSON, "json", false, "print the model as JSON")
 	return c
+}
+
+// fitPlays fits the difficulty model to plays, over the mazes they name
+// and the mazes of the day (dates).
+func fitPlays(e *cli.Env, plays []store.Play, dates map[string]string) (*difficulty.Model, error) {
+	mazes := modelMazes(e.Ctx, plays, dates)
+	ps := make([]difficulty.Play, len(plays))
+	for i, p := range plays {
+		ps[i] = difficulty.Play{Maze: p.Maze, Player: p.Player, Seconds: p.Seconds, Outcome: difficulty.OutcomeOf(p.Solved, p.Hints)}
+	}
+	return difficulty.Fit(e.Ctx, mazes, ps, difficulty.Settings{})
+}
+
+// storeModel returns the difficulty model of the store at db's plays
+// (the latest defaultModelPlays), or nil (the model of no plays) when db
+// is "".
+func storeModel(e *cli.Env, db string) (*difficulty.Model, error) {
+	if db == "" {
+		return nil, nil
+	}
+	plays, dates, err := readPlays(e, db, "", defaultModelPlays)
+	if err != nil {
+		return nil, err
+	}
+	return fitPlays(e, plays, dates)
 }
 
 // readPlays reads the plays from the store at db or the play log file, and

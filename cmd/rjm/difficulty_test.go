@@ -85,6 +85,19 @@ func TestDifficultyCommand(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "none.db")); err == nil {
 		t.Error("rjm difficulty created a store")
 	}
+	// Generation aimed by the store's model: its novices calibrated by
+	// the two mazes played, not the default seconds a move.
+	prior, _, _ := rjmRun(t, "", "generate", "--target-time", "1m", "--size", "5", "--candidates", "2", "--iterations", "300", "--seed", "1", "--json")
+	aimed, errOut, code := rjmRun(t, "", "generate", "--target-time", "1m", "--size", "5", "--candidates", "2", "--iterations", "300", "--seed", "1", "--json", "--db", db)
+	var a, b struct {
+		Predicted struct{ Seconds float64 } `json:"predicted"`
+	}
+	if code != 0 || json.Unmarshal([]byte(aimed), &a) != nil || json.Unmarshal([]byte(prior), &b) != nil || a.Predicted.Seconds == b.Predicted.Seconds {
+		t.Errorf("--db: %d %s\n%s\nwithout: %s", code, errOut, aimed, prior)
+	}
+	if _, errOut, code := rjmRun(t, "", "generate", "--db", db); code != 2 || !strings.Contains(errOut, "--target-time") {
+		t.Errorf("--db without a target: %d %s", code, errOut)
+	}
 }
 
 // rjm generate --target-time and --difficulty print the candidate

@@ -150,6 +150,9 @@ func newGenerateCmd(e *cli.Env) *cobra.Command {
 			if aim.aimed(cmd) {
 				return aim.aim(e, cmd, spec, asJSON)
 			}
+			if cmd.Flags().Changed("db") || cmd.Flags().Changed("candidates") {
+				return cli.FlagError(cmd, fmt.Errorf("--db and --candidates go with --target-time or --difficulty"))
+			}
 			if count < 1 || count > generate.MaxCount {
 				return cli.BadInput(fmt.Errorf("--count %d out of range 1..%d", count, generate.MaxCount))
 			}
