@@ -52,6 +52,9 @@ func TestDifficultyFromPlays(t *testing.T) {
 		!strings.Contains(dash.body, "Prediction from the features") || strings.Contains(dash.body, "style=") {
 		t.Fatalf("dashboard: %d\n%.3000s", dash.code, dash.body)
 	}
+	if i := strings.Index(dash.body, "<h2>Difficulty model"); i >= 0 && testing.Verbose() {
+		t.Log(regexp.MustCompile(`<svg.*?</svg>`).ReplaceAllString(strings.ReplaceAll(dash.body[i:], "\n", " "), "[chart]"))
+	}
 	cell := regexp.MustCompile(`<td data-difficulty="([^"]+)">([0-9]+) s \(([0-9]+)–([0-9]+)\)</td>`)
 	shown := map[string][3]float64{}
 	for _, c := range cell.FindAllStringSubmatch(dash.body, -1) {
