@@ -2,6 +2,7 @@ package difficulty_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -208,6 +209,38 @@ func TestWarmStart(t *testing.T) {
 	for k, e := range cold.Mazes {
 		if w := warm.Mazes[k]; math.Abs(w.Log-e.Log) > 1e-3 || math.Abs(w.SE-e.SE) > 1e-3 {
 			t.Errorf("maze %s: cold %v ± %v, warm %v ± %v", e.Maze, e.Log, e.SE, w.Log, w.SE)
+		}
+	}
+}
+
+// Whatever the plays — one maze, one player, extreme times, every play
+// given up — the estimates are finite, ordered and encode as JSON.
+func TestFitAlwaysFinite(t *testing.T) {
+	r := rng.NewRand(5)
+	for trial := range 200 {
+		var plays []difficulty.Play
+		n := 1 + r.IntN(40)
+		for range n {
+			p := difficulty.Play{Maze: fmt.Sprint("m", r.IntN(1+trial%5)), Seconds: math.Exp(r.Float64()*16 - 3), Outcome: difficulty.Outcome(r.IntN(3))}
+			if r.IntN(3) > 0 {
+				p.Player = fmt.Sprint("p", r.IntN(1+trial%7))
+			}
+			if trial%10 == 0 {
+				p.Outcome = difficulty.GaveUp
+			}
+			plays = append(plays, p)
+		}
+		m, err := difficulty.Fit(context.Background(), nil, plays, difficulty.Settings{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range m.Mazes {
+			if !(e.Low <= e.Seconds && e.Seconds <= e.High) || math.IsInf(e.High, 0) || math.IsNaN(e.Log+e.SE) || e.SE <= 0 {
+				t.Fatalf("trial %d: %+v", trial, e)
+			}
+		}
+		if _, err := json.Marshal(m); err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
 		}
 	}
 }

@@ -126,7 +126,7 @@ func FitRidge(x [][]float64, y []float64) (*Ridge, error) {
 			loo[i] = y[i] - e
 			sse += e * e
 		}
-		if mse := sse / float64(n); mse < best-1e-12 {
+		if mse := sse / float64(n); !math.IsNaN(mse) && !math.IsInf(mse, 0) && mse < best-1e-12 {
 			best = mse
 			r.Lambda, r.CVError, r.LOO, r.Intercept = lambda, math.Sqrt(mse), loo, ybar
 			clear(r.Coef)
