@@ -25,6 +25,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"rjm/analysis"
+	"rjm/difficulty"
 	"rjm/generate"
 	"rjm/graph"
 	"rjm/maze"
@@ -32,34 +33,32 @@ import (
 	"rjm/solve"
 )
 
-// Band is a difficulty band. A maze's band follows from the length of its
-// shortest solution against the number of its cells n (the documented
-// measure, docs/publishing.md): easy up to 0.4·n moves, medium up to
-// 0.56·n, hard beyond; on 5×5 boards easy is up to 10 moves, medium 11 to
-// 14 (the 12–15 moves families enjoy, say the designers), hard 15 and up.
-// Within a band, more forward decisions along the solution and fewer
-// same-jump clusters (landmarks) make a maze harder.
-type Band int
+// Band is a difficulty band: a level of package difficulty, which owns
+// what a difficulty is. A band's search looks for mazes whose shortest
+// solution lies in the level's lengths (difficulty.Level.Lengths: on 5×5
+// boards easy is up to 10 moves, medium 11 to 14, the 12–15 moves
+// families enjoy, say the designers, hard 15 and up); its puzzles are
+// then chosen and ordered by the difficulty model's prediction of how long
+// a typical player takes (Settings.Model).
+type Band = difficulty.Level
 
 // The bands, easiest first.
 const (
-	Easy Band = iota
-	Medium
-	Hard
+	Easy   = difficulty.Easy
+	Medium = difficulty.Medium
+	Hard   = difficulty.Hard
 )
 
 // Bands lists the bands' names, easiest first.
-var Bands = []string{"easy", "medium", "hard"}
-
-// String returns "easy", "medium" or "hard".
-func (b Band) String() string { return Bands[b] }
+var Bands = difficulty.Levels
 
 // ParseBand returns the band with the given name.
 func ParseBand(s string) (Band, error) {
-	if i := slices.Index(Bands, strings.ToLower(strings.TrimSpace(s))); i >= 0 {
-		return Band(i), nil
+	b, err := difficulty.ParseLevel(s)
+	if err != nil {
+		return 0, fmt.Errorf("book: unknown difficulty band %q (want %s)", s, strings.Join(Bands, ", "))
 	}
-	return 0, fmt.Errorf("book: unknown difficulty band %q (want %s)", s, strings.Join(Bands, ", "))
+	return b, nil
 }
 
 // ParseBands returns the bands of a comma-separated list of names.
@@ -75,20 +74,7 @@ func ParseBands(list string) ([]Band, error) {
 	return bands, nil
 }
 
-// lengths returns the solution lengths band b admits on a board of n
-// cells.
-func (b Band) lengths(n int) (lo, hi int) {
-	easy, medium := 2*n/5, 14*n/25
-	switch b {
-	case Easy:
-		return 1, easy
-	case Medium:
-		return easy + 1, medium
-	}
-	return medium + 1, n
-}
-
-// energy returns the energy that searches for band b's mazes on a board
+// bandEnergy returns the energy that searches for band b's mazes on a board
 // of n cells: the recipe's own, except that the design energy, which does
 // not ask for length, is rewritten as its weighted form (the same terms
 // and weights: not_unique·n³ + non_reaching·n² − decisions +
@@ -100,7 +86,7 @@ func (b Band) lengths(n int) (lo, hi int) {
 // easy band searches under the design energy, which settles for short
 // ones, the medium band under the design energy with the medium reward,
 // and the hard band under PuzzleEnergy itself.
-func (b Band) energy(recipe string, n int) string {
+func bandEnergy(b Band, recipe string, n int) string {
 	if recipe == generate.PuzzleEnergy {
 		if b == Hard {
 			return recipe
@@ -110,17 +96,17 @@ func (b Band) energy(recipe string, n int) string {
 	if recipe != "design" || b == Easy {
 		return recipe
 	}
-	return generate.DesignWithLength(n, b.reward())
+	return generate.DesignWithLength(n, reward(b))
 }
 
-// spec returns the recipe that searches for band b's mazes on a board of
-// n cells: spec with the band's energy (Band.energy). Where that leaves
+// bandSpec returns the recipe that searches for band b's mazes on a board
+// of n cells: spec with the band's energy (bandEnergy). Where that leaves
 // PuzzleEnergy for the design energy (the easy and medium bands on other
 // boards than the plain one), the search is the design energy's own too,
 // Default's hill descent with uphill steps: annealing under the design
 // energy finds long mazes, which those bands do not keep.
-func (b Band) spec(spec generate.Spec, n int) generate.Spec {
-	e := b.energy(spec.Energy, n)
+func bandSpec(b Band, spec generate.Spec, n int) generate.Spec {
+	e := bandEnergy(b, spec.Energy, n)
 	if spec.Energy == generate.PuzzleEnergy && e != spec.Energy {
 		d := generate.Default()
 		spec.Method, spec.Iterations, spec.P, spec.T0, spec.Decay, spec.Descents = d.Method, d.Iterations, d.P, d.T0, d.Decay, d.Descents
@@ -129,15 +115,8 @@ func (b Band) spec(spec generate.Spec, n int) generate.Spec {
 	return spec
 }
 
-// BandOf returns the band of a maze with features f.
-func BandOf(f *analysis.Features) Band {
-	for _, b := range []Band{Easy, Medium} {
-		if _, hi := b.lengths(f.Cells); f.GoalDepth <= hi {
-			return b
-		}
-	}
-	return Hard
-}
+// BandOf returns the band of a maze with features f (difficulty.LevelOf).
+func BandOf(f *analysis.Features) Band { return difficulty.LevelOf(f) }
 
 // Paper is a page size (render's: pictures fit the same papers).
 type Paper = render.Paper
@@ -181,6 +160,10 @@ type Settings struct {
 	Workers                 int // zero means one per core
 	// Progress, if not nil, is called as the mazes are found.
 	Progress func(done, total int)
+	// Model is the difficulty model whose prediction chooses and orders
+	// each band's puzzles; nil means difficulty.PriorModel() (simulated
+	// novices, the same on every machine).
+	Model *difficulty.Model
 }
 
 // MaxCount bounds the puzzles of one book.
@@ -236,6 +219,9 @@ type Puzzle struct {
 	Result   *generate.Result
 	Band     Band
 	Solution string // in the maze's notation
+	// Predicted is the difficulty model's predicted median time of a
+	// typical player, in seconds (Settings.Model).
+	Predicted float64
 }
 
 // Mazes finds the book's puzzles: for each band in turn, its share of
@@ -253,6 +239,10 @@ func Mazes(ctx context.Context, s Settings) ([]Puzzle, error) {
 		return nil, err
 	}
 	n := len(b.OpenCells())
+	model := s.Model
+	if model == nil {
+		model = difficulty.PriorModel()
+	}
 	var puzzles []Puzzle
 	var made []*maze.Maze // every band's pool, which later bands keep away from
 	done, total := 0, 0
@@ -262,36 +252,41 @@ func Mazes(ctx context.Context, s Settings) ([]Puzzle, error) {
 		if k < s.Count%len(s.Bands) {
 			shares[k]++
 		}
-		total += shares[k] * band.pool()
+		total += shares[k] * pool(band)
 	}
 	for k, band := range s.Bands {
 		share := shares[k]
 		if share == 0 {
 			continue
 		}
-		lo, hi := band.lengths(n)
-		var pool []Puzzle
-		batch := generate.Batch{Spec: s.Spec, Count: share * band.pool(), Workers: s.Workers, Avoid: made,
+		lo, hi := band.Lengths(n)
+		var found []Puzzle
+		batch := generate.Batch{Spec: s.Spec, Count: share * pool(band), Workers: s.Workers, Avoid: made,
 			Keep: generate.Constraints{MinLength: lo, MaxLength: hi, Unique: true, NoBlackHoles: true, Distinct: true}}
 		// Each band draws its own seeds, so that changing one band's
 		// share leaves the others' mazes as they were.
 		batch.Spec.Seed = s.Spec.Seed + uint64(k)<<40
-		batch.Spec = band.spec(batch.Spec, n)
+		batch.Spec = bandSpec(band, batch.Spec, n)
 		if s.Progress != nil {
 			batch.Progress = func(d, _ int) { s.Progress(done+d, total) }
 		}
 		err := batch.Run(ctx, func(_ int, r *generate.Result) error {
-			pool = append(pool, Puzzle{Result: r, Band: band, Solution: r.Features.Solution})
+			id, err := r.Maze.ID()
+			if err != nil {
+				return err
+			}
+			facts := difficulty.Describe(graph.MustCompile(r.Maze.Board), r.Maze)
+			found = append(found, Puzzle{Result: r, Band: band, Solution: r.Features.Solution, Predicted: model.Predict(id, facts).Seconds})
 			return nil
 		})
 		if err != nil {
 			return nil, fmt.Errorf("book: %s puzzles: %w", band, err)
 		}
 		done += batch.Count
-		for _, p := range pool {
+		for _, p := range found {
 			made = append(made, p.Result.Maze)
 		}
-		puzzles = append(puzzles, spread(pool, share, band)...)
+		puzzles = append(puzzles, spread(found, share, band)...)
 	}
 	slices.SortStableFunc(puzzles, harder)
 	for i := range puzzles {
@@ -303,7 +298,7 @@ func Mazes(ctx context.Context, s Settings) ([]Puzzle, error) {
 // pool is how many mazes a band's search finds for each it keeps: the
 // medium and hard bands keep a spread of their pool, so that their
 // puzzles rise through the band instead of crowding at its easy end.
-func (b Band) pool() int { return [...]int{1, 2, 4}[b] }
+func pool(b Band) int { return [...]int{1, 2, 4}[b] }
 
 // spread returns share puzzles of pool, spread evenly over it in order of
 // difficulty, its easiest and its hardest among them (the hardest alone
@@ -326,14 +321,16 @@ func spread(pool []Puzzle, share int, band Band) []Puzzle {
 	return out
 }
 
-// harder orders puzzles by band, then by length, then by forward
-// decisions along the solution (more is harder), then by fewer same-jump
-// clusters (they are landmarks).
+// harder orders puzzles by band, then by the difficulty model's predicted
+// time, then (on a tie) by length, forward decisions along the solution
+// (more is harder) and fewer same-jump clusters (they are landmarks).
 func harder(a, b Puzzle) int {
 	fa, fb := a.Result.Features, b.Result.Features
 	switch {
 	case a.Band != b.Band:
 		return int(a.Band) - int(b.Band)
+	case a.Predicted != b.Predicted:
+		return cmp.Compare(a.Predicted, b.Predicted)
 	case fa.GoalDepth != fb.GoalDepth:
 		return fa.GoalDepth - fb.GoalDepth
 	case fa.ForwardDecisions != fb.ForwardDecisions:
@@ -739,7 +736,7 @@ func exampleOf(ctx context.Context, spec generate.Spec) (*maze.Maze, *analysis.F
 	if spec.Variant == (maze.Variant{}) || spec.Layout != "" {
 		return fixed()
 	}
-	small := Easy.spec(spec, 16) // short mazes: the easy band's search
+	small := bandSpec(Easy, spec, 16) // short mazes: the easy band's search
 	small.Rows, small.Cols, small.Seed, small.Start, small.Goal = 4, 4, 1, nil, nil
 	small.RandomStart, small.RandomGoal = false, false
 	b := generate.Batch{Spec: small, Count: 1, Workers: 1, Keep: generate.Constraints{MinLength: 3, MaxLength: 8, Unique: true, NoBlackHoles: true}}
@@ -950,4 +947,4 @@ func Tiles(w io.Writer, m *maze.Maze, paper Paper) error {
 
 // reward is what the medium and hard bands' energy gives each move of
 // the shortest solution.
-func (b Band) reward() int { return [...]int{0, 1, 4}[b] }
+func reward(b Band) int { return [...]int{0, 1, 4}[b] }

@@ -11,7 +11,9 @@ import (
 	"testing"
 
 	"rjm/book"
+	"rjm/difficulty"
 	"rjm/generate"
+	"rjm/graph"
 	"rjm/maze"
 )
 
@@ -21,7 +23,8 @@ func small() book.Settings {
 	return s
 }
 
-// A book's puzzles come in rising difficulty, each in its band, distinct,
+// A book's puzzles come in rising difficulty (the difficulty model's
+// prediction), each in its band, distinct,
 // and the same book comes from the same seed, byte for byte.
 func TestBook(t *testing.T) {
 	s := small()
@@ -34,8 +37,14 @@ func TestBook(t *testing.T) {
 		if p.Number != k+1 || book.BandOf(f) != p.Band || !f.Unique || f.BlackHoles > 0 {
 			t.Errorf("puzzle %d: number %d band %v (features say %v), unique %v, black holes %d", k, p.Number, p.Band, book.BandOf(f), f.Unique, f.BlackHoles)
 		}
-		if k > 0 && (p.Band < ps[k-1].Band || p.Band == ps[k-1].Band && f.GoalDepth < ps[k-1].Result.Features.GoalDepth) {
+		// Within a band the puzzles rise by the difficulty model's
+		// prediction (simulated novices, with no model given).
+		if k > 0 && (p.Band < ps[k-1].Band || p.Band == ps[k-1].Band && p.Predicted < ps[k-1].Predicted) {
 			t.Errorf("puzzle %d is easier than puzzle %d", k+1, k)
+		}
+		id, _ := p.Result.Maze.ID()
+		if want := difficulty.PriorModel().Predict(id, difficulty.Describe(graph.MustCompile(p.Result.Maze.Board), p.Result.Maze)).Seconds; p.Predicted != want {
+			t.Errorf("puzzle %d predicted %v s, the model says %v s", k+1, p.Predicted, want)
 		}
 	}
 	var a, b bytes.Buffer

@@ -14,18 +14,21 @@ import (
 // returns the first play with an error wrapping ErrDuplicate.
 func (s *sqlStore) AddPlay(ctx context.Context, p Play) (Play, error) {
 	p.Created = time.Now().UTC().Truncate(time.Millisecond)
-	var client any // NULL when the client made no ID
+	var client, player any // NULL when the client made no ID, or sent no player
 	if p.Client != "" {
 		client = p.Client
+	}
+	if p.Player != "" {
+		player = p.Player
 	}
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return Play{}, fmt.Errorf("store: add play: %w", err)
 	}
 	defer tx.Rollback()
-	insert := s.q(`INSERT INTO plays (maze, moves, length, shortest, solved, seconds, hints, rating, created_ms, client)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (client) DO NOTHING`)
-	args := []any{p.Maze, p.Moves, p.Length, p.Shortest, p.Solved, p.Seconds, p.Hints, p.Rating, p.Created.UnixMilli(), client}
+	insert := s.q(`INSERT INTO plays (maze, moves, length, shortest, solved, seconds, hints, rating, created_ms, client, player)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (client) DO NOTHING`)
+	args := []any{p.Maze, p.Moves, p.Length, p.Shortest, p.Solved, p.Seconds, p.Hints, p.Rating, p.Created.UnixMilli(), client, player}
 	inserted := true
 	if s.d.returning {
 		err = tx.QueryRowContext(ctx, insert+` RETURNING id`, args...).Scan(&p.ID)
@@ -97,10 +100,11 @@ func centis(seconds float64) int64 { return int64(math.Round(seconds * 100)) }
 func playByClient(ctx context.Context, tx *sql.Tx, q func(string) string, client string) (Play, error) {
 	p := Play{Client: client}
 	var ms int64
-	err := tx.QueryRowContext(ctx, q(`SELECT id, maze, moves, length, shortest, solved, seconds, hints, rating, created_ms
+	var player sql.NullString
+	err := tx.QueryRowContext(ctx, q(`SELECT id, maze, moves, length, shortest, solved, seconds, hints, rating, created_ms, player
 		FROM plays WHERE client = ?`), client).
-		Scan(&p.ID, &p.Maze, &p.Moves, &p.Length, &p.Shortest, &p.Solved, &p.Seconds, &p.Hints, &p.Rating, &ms)
-	p.Created = time.UnixMilli(ms).UTC()
+		Scan(&p.ID, &p.Maze, &p.Moves, &p.Length, &p.Shortest, &p.Solved, &p.Seconds, &p.Hints, &p.Rating, &ms, &player)
+	p.Created, p.Player = time.UnixMilli(ms).UTC(), player.String
 	return p, err
 }
 

@@ -65,3 +65,14 @@ func schemaV2() []string {
 			FROM plays WHERE solved GROUP BY maze, CAST(ROUND(seconds * 100) AS BIGINT)`,
 	}
 }
+
+// schemaV3 adds the player's ID of a play: a random ID the player's page
+// made once and keeps on the device (NULL for the plays stored before it,
+// and for plays sent without one), so that the difficulty model can tell
+// a strong player from a hard maze. The same statements serve SQLite and
+// PostgreSQL.
+func schemaV3() []string {
+	return []string{
+		`ALTER TABLE plays ADD COLUMN player TEXT`,
+	}
+}

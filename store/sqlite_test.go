@@ -50,7 +50,8 @@ func TestSQLiteReopen(t *testing.T) {
 }
 
 // TestSQLiteMigratesV1 opens a file of the first schema with plays: the
-// summaries are filled from them, and the plays keep no client ID.
+// summaries are filled from them, and the plays keep no client ID and
+// no player.
 func TestSQLiteMigratesV1(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "v1.db")
@@ -83,8 +84,13 @@ func TestSQLiteMigratesV1(t *testing.T) {
 	if got, err := s.Stats(ctx, "m"); err != nil || got != want {
 		t.Errorf("Stats after the migration = %+v, %v; want %+v", got, err, want)
 	}
-	if _, err := s.AddPlay(ctx, store.Play{Maze: "m", Moves: "DR", Length: 2, Shortest: 2, Solved: true, Seconds: 5, Client: "after-migration"}); err != nil {
+	if _, err := s.AddPlay(ctx, store.Play{Maze: "m", Moves: "DR", Length: 2, Shortest: 2, Solved: true, Seconds: 5, Client: "after-migration", Player: "a-player-id"}); err != nil {
 		t.Fatal(err)
+	}
+	// The plays of before keep no player; the new one keeps its own.
+	log, err := s.PlayLog(ctx, 10)
+	if err != nil || len(log) != 6 || log[0].Player != "" || log[0].Seconds != 10 || log[5].Player != "a-player-id" {
+		t.Errorf("play log after the migration: %+v, %v", log, err)
 	}
 }
 

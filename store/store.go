@@ -67,6 +67,11 @@ type Play struct {
 	// MinClient to MaxClient characters of [A-Za-z0-9_-], unique among
 	// the plays; "" for none.
 	Client string `json:"client,omitempty"`
+	// Player is the ID the player's page made once and keeps on the
+	// device (see docs/daily.md): MinClient to MaxClient characters of
+	// [A-Za-z0-9_-], the same for every play from that device; "" for
+	// none. It names no person.
+	Player string `json:"player,omitempty"`
 }
 
 // Stats summarises the plays of one maze. A maze never played has all
@@ -108,6 +113,9 @@ type Store interface {
 	// Stats summarises the plays of the maze ID, from summaries kept as
 	// plays are added: its cost does not grow with the maze's plays.
 	Stats(ctx context.Context, maze string) (Stats, error)
+	// PlayLog returns the latest plays, up to limit of them, oldest
+	// first: what the difficulty model is fitted from.
+	PlayLog(ctx context.Context, limit int) ([]Play, error)
 	// Ping reports whether the store answers (for a readiness check).
 	Ping(ctx context.Context) error
 	// Close releases the store.

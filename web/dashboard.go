@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"html/template"
+	"math"
 	"net/http"
 	"rjm/analysis"
 	"rjm/daily"
@@ -12,7 +13,7 @@ import (
 	"rjm/render"
 	"rjm/simulate"
 	"rjm/store"
-	"strings"
+	"slices"
 	"sync"
 	"time"
 )
@@ -28,14 +29,9 @@ type dashboardRow struct {
 	// with the plays), SimRate its solve rate in percent.
 	Simulated simulate.Summary
 	SimRate   float64
+	// Estimate is the difficulty model's estimate of the maze.
+	Estimate difficulty.Estimate
 }
-
-// simulatedRuns is the number of simulated novices per maze on the
-// dashboard, all seeded from simulatedSeed.
-const (
-	simulatedRuns = 200
-	simulatedSeed = 1
-)
 
 // DashboardMaxAge is how long the dashboard, once made, is answered as it
 // is when no play has been stored since (by this server: another's plays
@@ -80,6 +76,10 @@ func (s *server) makeDashboard(r *http.Request, today string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	model, dates, err := s.difficultyModel(r.Context())
+	if err != nil {
+		return nil, err
+	}
 	rows := make([]dashboardRow, 0, len(days))
 	for _, d := range days {
 		m, err := maze.ParseID(d.Maze)
@@ -92,7 +92,8 @@ func (s *server) makeDashboard(r *http.Request, today string) ([]byte, error) {
 			return nil, err
 		}
 		f := s.factsOf(d.Maze, m)
-		row := dashboardRow{Date: d.Date, Level: d.Difficulty, ID: d.Maze, Features: f.features, Stats: st, Simulated: f.simulated}
+		row := dashboardRow{Date: d.Date, Level: d.Difficulty, ID: d.Maze, Features: f.Features, Stats: st, Simulated: f.Novices}
+		row.Estimate, _ = model.Estimate(d.Maze)
 		row.SimRate = 100 * row.Simulated.SolveRate()
 		if st.Plays > 0 {
 			row.SolveRate = 100 * float64(st.Solved) / float64(st.Plays)
@@ -103,17 +104,17 @@ func (s *server) makeDashboard(r *http.Request, today string) ([]byte, error) {
 	return s.pages.render("dashboard.html", struct {
 		Title           string
 		Rows            []dashboardRow
-		Real, Simulated fitView
-		MinMazes        int
-	}{"Designer dashboard", rows, fitPlays(rows, false), fitPlays(rows, true), difficulty.MinMazes})
+		Model           modelView
+		MinFeatureMazes int
+	}{"Designer dashboard", rows, modelOf(model, dates), difficulty.MinFeatureMazes})
 }
 
 // mazeFacts is what the dashboard shows of a maze that no play changes:
-// its design features and what the simulated novices did. It is computed
-// once per maze and kept by maze ID.
+// its design features and what the simulated novices did
+// (difficulty.Describe). It is computed once per maze and kept by maze
+// ID.
 type mazeFacts struct {
-	features  *analysis.Features
-	simulated simulate.Summary
+	difficulty.Facts
 }
 
 // factsOf returns the facts of maze m, whose ID is id.
@@ -121,70 +122,75 @@ func (s *server) factsOf(id string, m *maze.Maze) *mazeFacts {
 	if f, ok := s.facts.get(id); ok {
 		return f
 	}
-	g := graph.MustCompile(m.Board)
-	f := &mazeFacts{features: analysis.Analyze(g, m), simulated: simulate.Novice{}.Run(g, m, simulatedRuns, simulatedSeed)}
+	f := &mazeFacts{difficulty.Describe(graph.MustCompile(m.Board), m)}
 	s.facts.put(id, f)
 	return f
 }
 
-// minSolved is the fewest solved plays (or simulated solves) a maze needs
-// for its median to enter the difficulty model.
-const minSolved = 3
+// misjudgedShown is how many of the mazes the model misjudges most the
+// dashboard lists, and misjudgedPlays the fewest plays a maze needs to be
+// among them.
+const (
+	misjudgedShown = 5
+	misjudgedPlays = 3
+)
 
-// fitView is a fitted difficulty model as the dashboard shows it.
-type fitView struct {
-	Model      *difficulty.Model
-	Err        string // why there is no model
-	Terms      []string
-	Chart      template.HTML // observed against predicted
-	Length     template.HTML // observed against the shortest solution
-	Departures []difficulty.Residual
+// modelView is the difficulty model as the dashboard shows it.
+type modelView struct {
+	Model *difficulty.Model
+	Err   string // why there is no model
+	// Chart sets each played maze's estimate against the prediction made
+	// without its plays; the misjudged are ringed.
+	Chart     template.HTML
+	Misjudged []misjudged
+	// Players counts the players with an ID; Fast, Slow are the times,
+	// as fractions of a typical player's, of the players at the 10th
+	// and 90th percentiles of skill (0 with fewer than 10 players).
+	Players    int
+	Fast, Slow float64
+	CVFactor   float64 // e^CVError: a prediction is typically within this factor
 }
 
-// fitPlays fits the model to the real plays (their median solve time)
-// or, with simulated, to the simulated novices (their median moves):
-// never the two mixed.
-func fitPlays(rows []dashboardRow, simulated bool) fitView {
-	var obs []difficulty.Observation
-	for _, r := range rows {
-		solved, effort := r.Stats.Solved, r.Stats.MedianSeconds
-		if simulated {
-			solved, effort = r.Simulated.Solved, r.Simulated.MedianMoves
-		}
-		if solved >= minSolved {
-			obs = append(obs, difficulty.Observation{Label: r.Date, Features: r.Features, Effort: effort})
-		}
-	}
-	if simulated {
-		return fitOf(obs, "median moves", "Simulated novices")
-	}
-	return fitOf(obs, "median solve time (s)", "Real plays")
+// misjudged is a maze whose plays depart most from its prediction.
+type misjudged struct {
+	Date string
+	difficulty.Estimate
 }
 
-func fitOf(obs []difficulty.Observation, effort, who string) fitView {
-	v := fitView{Terms: difficulty.Terms}
-	length := render.Chart{Title: who + ": by shortest solution", XLabel: "shortest solution (moves)", YLabel: effort, LogY: true}
-	for _, o := range obs {
-		length.Points = append(length.Points, render.ChartPoint{X: float64(o.Features.GoalDepth), Y: o.Effort, Label: o.Label})
+// modelOf is the dashboard's view of model, its mazes of the day named
+// by dates.
+func modelOf(model *difficulty.Model, dates map[string]string) modelView {
+	v := modelView{Model: model, Players: len(model.Players), CVFactor: math.Exp(model.Prior.CVError)}
+	label := func(id string) string {
+		if d, ok := dates[id]; ok {
+			return d
+		}
+		return id
 	}
-	if len(obs) > 0 {
-		v.Length = template.HTML(length.SVG()) // drawn by render.Chart, every text escaped
+	for _, e := range model.Misjudged(misjudgedShown, misjudgedPlays) {
+		v.Misjudged = append(v.Misjudged, misjudged{Date: dates[e.Maze], Estimate: e})
 	}
-	m, err := difficulty.Fit(obs)
-	if err != nil {
-		v.Err = strings.TrimPrefix(err.Error(), "difficulty: ")
-		return v
-	}
-	v.Model, v.Departures = m, m.Departures(5)
 	far := map[string]bool{}
-	for _, d := range v.Departures {
-		far[d.Label] = true
+	for _, e := range v.Misjudged {
+		far[e.Maze] = true
 	}
-	chart := render.Chart{Title: who + ": observed against the model", XLabel: "predicted " + effort, YLabel: "observed " + effort,
-		LogX: true, LogY: true, Diagonal: true}
-	for _, r := range m.Residuals {
-		chart.Points = append(chart.Points, render.ChartPoint{X: r.Predicted, Y: r.Observed, Label: r.Label, Marked: far[r.Label]})
+	chart := render.Chart{Title: "Real plays: estimate against the prediction without them", XLabel: "predicted median time (s)",
+		YLabel: "estimated median time (s)", LogX: true, LogY: true, Diagonal: true}
+	for _, e := range model.Mazes {
+		if e.Source == difficulty.FromPlays && e.Predicted > 0 {
+			chart.Points = append(chart.Points, render.ChartPoint{X: e.Predicted, Y: e.Seconds, Label: label(e.Maze), Marked: far[e.Maze]})
+		}
 	}
-	v.Chart = template.HTML(chart.SVG())
+	if len(chart.Points) > 0 {
+		v.Chart = template.HTML(chart.SVG()) // drawn by render.Chart, every text escaped
+	}
+	if n := len(model.Players); n >= 10 {
+		skills := make([]float64, n)
+		for i, p := range model.Players {
+			skills[i] = p.Skill
+		}
+		slices.Sort(skills)
+		v.Fast, v.Slow = math.Exp(-skills[n-1-n/10]), math.Exp(-skills[n/10])
+	}
 	return v
 }

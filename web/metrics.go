@@ -96,6 +96,11 @@ func (s countedStore) AddPlay(ctx context.Context, p store.Play) (store.Play, er
 	return p, s.count(err)
 }
 
+func (s countedStore) PlayLog(ctx context.Context, limit int) ([]store.Play, error) {
+	ps, err := s.Store.PlayLog(ctx, limit)
+	return ps, s.count(err)
+}
+
 func (s countedStore) Stats(ctx context.Context, maze string) (store.Stats, error) {
 	st, err := s.Store.Stats(ctx, maze)
 	return st, s.count(err)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
+	"math"
 	"net/http"
 	"strings"
 
@@ -28,6 +29,7 @@ func newPages() *pages {
 		"sub":   func(a, b int) int { return a - b },
 		"inc":   func(a int) int { return a + 1 },
 		"ratio": func(a, b float64) float64 { return a / b },
+		"exp":   math.Exp,
 		"args":  func(v ...any) []any { return v },
 	}
 	return &pages{tmpl: template.Must(template.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.html"))}

@@ -349,38 +349,3 @@ func TestTilingsDrawTheirShapes(t *testing.T) {
 		}
 	}
 }
-
-// With enough mazes of the day played, the dashboard fits the difficulty
-// model: coefficients, a chart of observed against predicted, and the
-// mazes that depart most (the one played far slower than its features
-// say comes first); the simulated novices get a model of their own.
-func TestDashboardModel(t *testing.T) {
-	ts, _ := newServer(t, web.Options{Now: func() time.Time { return monday.AddDate(0, 0, 21) }, PlayBurst: 100})
-	slow := ""
-	for k := range 21 {
-		date := monday.AddDate(0, 0, k).Format("2006-01-02")
-		id := do(t, ts, "GET", "/api/daily?date="+date, "").json(t)["id"].(string)
-		m, _ := maze.ParseID(id)
-		sol := solve.Solve(graph.MustCompile(m.Board), m).Letters()
-		seconds := 10 + 3*len(sol) // effort grows with length...
-		if k == 4 {
-			seconds *= 20 // ... except for one maze, far harder than it looks
-			slow = date
-		}
-		for range 3 {
-			body := fmt.Sprintf(`{"maze":"%s","moves":"%s","seconds":%d}`, id, sol, seconds)
-			if a := do(t, ts, "POST", "/api/plays", body); a.code != 201 {
-				t.Fatal(a.body)
-			}
-		}
-	}
-	a := do(t, ts, "GET", "/dashboard", "")
-	if a.code != 200 || strings.Count(a.body, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 320" role="img"`) < 3 ||
-		!strings.Contains(a.body, "Fitted on 21 mazes") || strings.Contains(a.body, "style=") {
-		t.Fatalf("dashboard: %d\n%.2000s", a.code, a.body)
-	}
-	first := regexp.MustCompile(`depart most.*?<tbody>\s*<tr><td><a href="/d/([0-9-]+)">`).FindStringSubmatch(strings.ReplaceAll(a.body, "\n", " "))
-	if first == nil || first[1] != slow {
-		t.Errorf("first departure %v, want %s", first, slow)
-	}
-}

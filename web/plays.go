@@ -25,6 +25,9 @@ type playRequest struct {
 	// Client is the play's client-made ID (optional): a play sent again
 	// with it is stored once.
 	Client string `json:"client"`
+	// Player is the player's ID (optional): made once by the page and
+	// kept on the device, the same for all its plays.
+	Player string `json:"player"`
 }
 
 // decodePlay reads and checks the body of POST /api/plays: the maze, the
@@ -45,6 +48,8 @@ func decodePlay(body []byte) (store.Play, error) {
 		return store.Play{}, fmt.Errorf("moves: at most %d", MaxMoves)
 	case req.Client != "" && !validClient(req.Client):
 		return store.Play{}, fmt.Errorf("client %q: want %d to %d characters of A-Z, a-z, 0-9, _ and -", req.Client, store.MinClient, store.MaxClient)
+	case req.Player != "" && !validClient(req.Player):
+		return store.Play{}, fmt.Errorf("player %q: want %d to %d characters of A-Z, a-z, 0-9, _ and -", req.Player, store.MinClient, store.MaxClient)
 	}
 	m, err := maze.ParseID(req.Maze)
 	if err != nil {
@@ -73,11 +78,12 @@ func decodePlay(body []byte) (store.Play, error) {
 	return store.Play{
 		Maze: id, Moves: m.Notation(played), Length: rep.Moves, Solved: rep.Solved,
 		Shortest: solve.Solve(g, m).GoalDepth, Seconds: req.Seconds, Hints: req.Hints, Rating: req.Rating, Client: req.Client,
+		Player: req.Player,
 	}, nil
 }
 
-// validClient reports whether c is a client-made play ID: MinClient to
-// MaxClient characters of [A-Za-z0-9_-].
+// validClient reports whether c is a client-made play or player ID:
+// MinClient to MaxClient characters of [A-Za-z0-9_-].
 func validClient(c string) bool {
 	if len(c) < store.MinClient || len(c) > store.MaxClient {
 		return false

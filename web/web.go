@@ -108,7 +108,9 @@ type server struct {
 	// this server stored, which make it old.
 	dashboard  dashboardCache
 	playsAdded atomic.Int64
-	metrics    *metrics
+	// model is the last difficulty model fitted (difficulty.go).
+	model   modelCache
+	metrics *metrics
 }
 
 // NewHandler returns the site's handler over s: the pages and the API on
@@ -176,6 +178,7 @@ func (s *server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /dashboard", s.pageDashboard)
 	mux.HandleFunc("POST /api/plays", s.apiPlays)
 	mux.HandleFunc("GET /api/stats", s.apiStats)
+	mux.HandleFunc("GET /api/difficulty", s.apiDifficulty)
 	mux.HandleFunc("GET /api/hint", s.apiHint)
 
 	// The player's own: stats kept on the device (me.go), and the service

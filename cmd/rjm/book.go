@@ -21,6 +21,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 		energyName, bands string
 		paper, out, tiles string
 		asJSON            bool
+		db                string
 	)
 	c := &cobra.Command{
 		Use:  "book",
@@ -61,6 +62,9 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 			if err := s.Validate(); err != nil {
 				return cli.BadInput(err)
 			}
+			if s.Model, err = storeModel(e, db); err != nil {
+				return err
+			}
 			var finish func()
 			s.Progress, finish = e.Progress("finding puzzles")
 			puzzles, err := book.Mazes(e.Ctx, s)
@@ -94,6 +98,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 	fl.StringVar(&s.Title, "title", "Rook Jumping Mazes", "the book's `title` (UTF-8: Latin, Greek, Cyrillic; up to 200 characters, wrapped)")
 	fl.StringVar(&s.Subtitle, "subtitle", "", "a `subtitle` under the title")
 	fl.StringVar(&s.Author, "author", "", "the `author`, on the title page and in the PDF")
+	fl.StringVar(&db, "db", "", "choose and order each band's puzzles by the difficulty model fitted to the plays of the store at `PATH` (default: simulated novices)")
 	fl.StringVar(&tiles, "tiles", "", "make the tiles of a floor maze from the maze in `FILE` instead")
 	fl.StringVarP(&out, "output", "o", "", "write the PDF to `FILE`")
 	fl.BoolVar(&asJSON, "json", false, "also print the book's manifest as JSON: each puzzle's number, band, maze ID, seeded ID and shortest solution")

@@ -132,6 +132,7 @@ func newGenerateCmd(e *cli.Env) *cobra.Command {
 	var count, workers int
 	var out string
 	var keep generate.Constraints
+	var aim aimFlags
 	c := &cobra.Command{
 		Use:  "generate",
 		Args: cobra.NoArgs,
@@ -150,6 +151,12 @@ func newGenerateCmd(e *cli.Env) *cobra.Command {
 			}
 			if err != nil {
 				return cli.BadInput(err)
+			}
+			if aim.aimed(cmd) {
+				return aim.aim(e, cmd, spec, asJSON)
+			}
+			if cmd.Flags().Changed("db") || cmd.Flags().Changed("candidates") {
+				return cli.FlagError(cmd, fmt.Errorf("--db and --candidates go with --target-time or --difficulty"))
 			}
 			if count < 1 || count > generate.MaxCount {
 				return cli.BadInput(fmt.Errorf("--count %d out of range 1..%d", count, generate.MaxCount))
@@ -178,6 +185,7 @@ func newGenerateCmd(e *cli.Env) *cobra.Command {
 		},
 	}
 	f.register(c)
+	aim.register(c)
 	c.Flags().StringVar(&energyName, "energy", generate.Default().Energy, energyFlagHelp+" (default on other boards than the plain rook maze: "+generate.PuzzleEnergy+")")
 	c.Flags().StringVar(&id, "id", "", "regenerate from a seeded `ID` (as printed by generate), which fixes every search setting")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON (with --count, JSON Lines: one maze per line)")

@@ -68,6 +68,7 @@ var commands = []struct {
 	{"render", newRenderCmd},
 	{"book", newBookCmd},
 	{"records", newRecordsCmd},
+	{"difficulty", newDifficultyCmd},
 	{"serve", newServeCmd},
 }
 

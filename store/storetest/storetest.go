@@ -30,6 +30,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"a play sent again at once from many connections is stored once", clientOnceConcurrent},
 		{"stats count solve times to the hundredth of a second", statsCentis},
 		{"an open store answers a ping", ping},
+		{"the play log holds the latest plays with their players", playLog},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -257,5 +258,44 @@ func statsCentis(t *testing.T, s store.Store) {
 func ping(t *testing.T, s store.Store) {
 	if err := s.Ping(context.Background()); err != nil {
 		t.Errorf("Ping of an open store: %v", err)
+	}
+}
+
+func playLog(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	if ps, err := s.PlayLog(ctx, 10); err != nil || len(ps) != 0 {
+		t.Fatalf("empty store: %v, %v", ps, err)
+	}
+	var want []store.Play
+	for k := range 5 {
+		p := store.Play{Maze: "3x3:212101210", Moves: "DR", Length: 2, Shortest: 2, Solved: k%2 == 0, Seconds: float64(10 + k), Hints: k % 3}
+		if k != 2 {
+			p.Player = fmt.Sprintf("player-%04d", k%2)
+		}
+		if k == 4 {
+			p.Client = "client-0004"
+		}
+		p, err := s.AddPlay(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, p)
+	}
+	// The play sent again is stored once and keeps its player.
+	again, err := s.AddPlay(ctx, store.Play{Maze: "3x3:212101210", Moves: "DR", Length: 2, Shortest: 2, Seconds: 1, Client: "client-0004", Player: "someone-else"})
+	if !errors.Is(err, store.ErrDuplicate) || again.Player != "player-0000" {
+		t.Errorf("sent again: %+v, %v", again, err)
+	}
+	got, err := s.PlayLog(ctx, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 3 {
+		t.Fatalf("%d plays, want the latest 3", len(got))
+	}
+	for i, p := range got {
+		if w := want[2+i]; p.ID != w.ID || p.Player != w.Player || p.Seconds != w.Seconds || p.Solved != w.Solved || p.Hints != w.Hints || p.Client != w.Client || !p.Created.Equal(w.Created) {
+			t.Errorf("play %d: %+v, want %+v", i, p, w)
+		}
 	}
 }

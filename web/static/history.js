@@ -1,12 +1,13 @@
 // Your history, on your device: each day's result of the Maze of the Day
-// kept in localStorage (never sent anywhere but in the anonymous play the
-// server counts), the streaks and stats read from it, the share text, the
+// kept in localStorage (never sent anywhere but in the play the server
+// counts, with the device's random player ID), the streaks and stats read from it, the share text, the
 // outbox of plays made offline, and the service worker's registration.
 // Every page loads it; play.js and me.js use window.RJM.
 (function () {
   'use strict';
   var KEY = 'rjm:history';
   var OUTBOX = 'rjm:outbox';
+  var PLAYER = 'rjm:player';
   var DAY = 24 * 3600 * 1000;
   var DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -207,6 +208,22 @@
     return btoa(String.fromCharCode.apply(null, b)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   }
 
+  // playerID returns the device's player ID, made once (like a play's
+  // ID, 16 random bytes) and kept in localStorage, so that the server can
+  // tell a strong player from a hard maze; it names no person. Without
+  // storage there is none (''), and plays go without it.
+  function playerID() {
+    var id = read(PLAYER);
+    if (typeof id === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(id)) { return id; }
+    id = clientID();
+    return write(PLAYER, id) ? id : '';
+  }
+  // resetPlayer forgets the player ID: the next play starts a new one.
+  function resetPlayer() {
+    try { localStorage.removeItem(PLAYER); } catch (e) { /* no storage: nothing kept */ }
+    return playerID();
+  }
+
   // The outbox holds plays not yet answered by the server. A play carries
   // its client ID, so sending it again is harmless: the server stores a
   // client ID once.
@@ -261,6 +278,10 @@
   // send queues a play and flushes: it resolves to 'sent', or 'queued'
   // while the server cannot be reached.
   function send(play) {
+    if (!play.player) {
+      var id = playerID();
+      if (id) { play.player = id; }
+    }
     var o = outbox().filter(function (p) { return p.client !== play.client; });
     o.push(play);
     if (!write(OUTBOX, o)) {
@@ -275,7 +296,7 @@
   window.RJM = {
     today: today, load: load, record: record, streaks: streaks, summary: summary, renderStats: renderStats,
     exportText: exportText, importText: importText, shareText: shareText, clock: clock,
-    clientID: clientID, outbox: outbox, flush: flush, send: send
+    clientID: clientID, outbox: outbox, flush: flush, send: send, playerID: playerID, resetPlayer: resetPlayer
   };
 
   window.addEventListener('online', flush);

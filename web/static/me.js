@@ -79,5 +79,11 @@
     });
     this.value = '';
   });
+  // The player ID: shown, and reset on request.
+  $('player-id').textContent = RJM.playerID() || 'none (this browser keeps no storage)';
+  $('player-reset').addEventListener('click', function () {
+    $('player-id').textContent = RJM.resetPlayer() || 'none (this browser keeps no storage)';
+    $('player-status').textContent = 'A new player ID: your next plays count as a new player.';
+  });
   show();
 }());

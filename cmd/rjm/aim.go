@@ -1,0 +1,110 @@
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"rjm/difficulty"
+	"rjm/generate"
+	"rjm/internal/cli"
+	"rjm/render"
+)
+
+// aimFlags are generate's flags that aim at a difficulty: --target-time,
+// --difficulty and --candidates.
+type aimFlags struct {
+	target     time.Duration
+	level      string
+	candidates int
+	db         string
+}
+
+// aimSizes are the board sizes tried when a target is given without a
+// size: a target time says how big a board must be, too.
+var aimSizes = []int{5, 6, 7, 8, 9}
+
+func (a *aimFlags) register(c *cobra.Command) {
+	fl := c.Flags()
+	fl.DurationVar(&a.target, "target-time", 0, "aim at a predicted median solve time `T` for a typical player (e.g. 6m), by the difficulty model")
+	fl.StringVar(&a.level, "difficulty", "", "aim at a `LEVEL`'s target time: easy (1m30s), medium (3m) or hard (6m)")
+	fl.StringVar(&a.db, "db", "", "aim by the difficulty model fitted to the plays of the store at `PATH` (default: simulated novices, no plays)")
+	fl.IntVar(&a.candidates, "candidates", 8, "with --target-time or --difficulty, candidates `N` per board size, seeds S, S+1, ...")
+}
+
+// aimed reports whether the flags aim at a difficulty.
+func (a *aimFlags) aimed(c *cobra.Command) bool {
+	return c.Flags().Changed("target-time") || c.Flags().Changed("difficulty")
+}
+
+// aim generates the candidates of spec (over aimSizes when no size was
+// given) and prints the one the difficulty model predicts nearest the
+// target, with its prediction.
+func (a *aimFlags) aim(e *cli.Env, c *cobra.Command, spec generate.Spec, asJSON bool) error {
+	if err := cli.Exclusive(c, [2]string{"target-time", "difficulty"}, [2]string{"target-time", "count"}, [2]string{"difficulty", "count"}); err != nil {
+		return cli.FlagError(c, err)
+	}
+	target := a.target
+	if c.Flags().Changed("difficulty") {
+		l, err := difficulty.ParseLevel(a.level)
+		if err != nil {
+			return cli.BadInput(fmt.Errorf("--difficulty: %q: want easy, medium or hard", a.level))
+		}
+		target = l.Target()
+	} else if target <= 0 {
+		return cli.BadInput(fmt.Errorf("--target-time %v: want more than 0", target))
+	}
+	if a.candidates < 1 || a.candidates > difficulty.MaxCandidates {
+		return cli.BadInput(fmt.Errorf("--candidates %d out of range 1..%d", a.candidates, difficulty.MaxCandidates))
+	}
+	specs := []generate.Spec{spec}
+	if !c.Flags().Changed("size") && !c.Flags().Changed("rows") && !c.Flags().Changed("cols") && !c.Flags().Changed("layout") {
+		specs = specs[:0]
+		for _, n := range aimSizes {
+			s := spec
+			s.Rows, s.Cols = n, n
+			specs = append(specs, s)
+		}
+	}
+	show, finish := e.Status()
+	if show != nil {
+		show(fmt.Sprintf("aiming at %v: %d candidates", target, a.candidates*len(specs)), true)
+	}
+	model, err := storeModel(e, a.db)
+	if err != nil {
+		return err
+	}
+	best, all, err := difficulty.Aim(e.Ctx, specs, a.candidates, target, model)
+	finish()
+	if err != nil {
+		return err
+	}
+	v := aimedView{Generate: render.NewGenerate(best.Result), Target: target.Seconds(), Candidates: len(all), Predicted: best.Estimate}
+	text := render.GenerateText(best.Result) + fmt.Sprintf(
+		"predicted median time of a typical player: %s (95%% interval %s to %s; %s), aimed at %s, the nearest of %d candidates\n",
+		seconds(best.Estimate.Seconds), seconds(best.Estimate.Low), seconds(best.Estimate.High), sourceText(best.Estimate.Source), target, len(all))
+	return e.Show(asJSON, v, cli.Text(text))
+}
+
+// aimedView is generate's JSON with the prediction it was aimed by.
+type aimedView struct {
+	render.Generate
+	Target     float64             `json:"target_seconds"`
+	Predicted  difficulty.Estimate `json:"predicted"`
+	Candidates int                 `json:"candidates"`
+}
+
+func seconds(s float64) string {
+	return time.Duration(s * float64(time.Second)).Round(time.Second).String()
+}
+
+func sourceText(source string) string {
+	switch source {
+	case difficulty.FromSimulated:
+		return "predicted from simulated novices, not plays"
+	case difficulty.FromPlays:
+		return "estimated from its plays"
+	}
+	return "predicted from the design features, fitted to plays"
+}

@@ -1,0 +1,172 @@
+package difficulty
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"rjm/analysis"
+	"rjm/generate"
+	"rjm/graph"
+)
+
+// Level is a named difficulty: easy, medium or hard. A level has a
+// target time for a typical player (Target), and, for searches that look
+// for mazes by length, the solution lengths it admits on a board (Lengths).
+type Level int
+
+// The levels, easiest first.
+const (
+	Easy Level = iota
+	Medium
+	Hard
+)
+
+// Levels lists the levels' names, easiest first.
+var Levels = []string{"easy", "medium", "hard"}
+
+// String returns "easy", "medium" or "hard".
+func (l Level) String() string {
+	if l < 0 || int(l) >= len(Levels) {
+		return fmt.Sprintf("Level(%d)", int(l))
+	}
+	return Levels[l]
+}
+
+// ParseLevel returns the level with the given name, in any case.
+func ParseLevel(s string) (Level, error) {
+	if i := slices.Index(Levels, strings.ToLower(strings.TrimSpace(s))); i >= 0 {
+		return Level(i), nil
+	}
+	return 0, fmt.Errorf("difficulty: unknown level %q (want %s)", s, strings.Join(Levels, ", "))
+}
+
+// Target returns the level's target: the predicted median time of a
+// typical player — 90 seconds, 3 minutes, 6 minutes (Fisher's "Six Minute
+// Mazes" are the hard ones).
+func (l Level) Target() time.Duration {
+	return [...]time.Duration{90 * time.Second, 3 * time.Minute, 6 * time.Minute}[max(Easy, min(l, Hard))]
+}
+
+// Lengths returns the shortest-solution lengths the level admits on a
+// board of n cells, for searches that look for mazes by length (a book's
+// bands, the daily curve): easy up to 0.4·n moves, medium up to 0.56·n,
+// hard beyond; on 5×5 boards easy is up to 10 moves, medium 11 to 14,
+// hard 15 and up (docs/publishing.md).
+func (l Level) Lengths(n int) (lo, hi int) {
+	easy, medium := 2*n/5, 14*n/25
+	switch l {
+	case Easy:
+		return 1, easy
+	case Medium:
+		return easy + 1, medium
+	}
+	return medium + 1, n
+}
+
+// LevelOf returns the level whose Lengths hold the shortest solution of a
+// maze with features f (Hard when it is longer than every other's).
+func LevelOf(f *analysis.Features) Level {
+	for _, l := range []Level{Easy, Medium} {
+		if _, hi := l.Lengths(f.Cells); f.GoalDepth <= hi {
+			return l
+		}
+	}
+	return Hard
+}
+
+// ForWeekday is the daily curve: the level of a weekday's maze of the
+// day. The week starts easy and ends hard: Monday and Tuesday easy,
+// Wednesday and Thursday medium, Friday and Saturday hard, and Sunday (the
+// variant's day, whose rules are new to many) medium.
+func ForWeekday(d time.Weekday) Level {
+	switch d {
+	case time.Monday, time.Tuesday:
+		return Easy
+	case time.Friday, time.Saturday:
+		return Hard
+	}
+	return Medium
+}
+
+// PriorModel returns the model of no plays: every maze rated by its simulated
+// novices at DefaultSecondsPerMove. It is a pure function of the maze, so
+// that what it chooses is the same on every machine.
+func PriorModel() *Model {
+	m, err := Fit(context.Background(), nil, nil, Settings{})
+	if err != nil {
+		panic(err) // no plays: Fit has nothing to fail on
+	}
+	return m
+}
+
+// Candidate is a generated maze with its predicted difficulty.
+type Candidate struct {
+	Result   *generate.Result
+	Estimate Estimate
+}
+
+// MaxCandidates bounds Aim's candidates per recipe.
+const MaxCandidates = 1000
+
+// ErrNoCandidate is returned when no candidate is solvable.
+var ErrNoCandidate = errors.New("difficulty: no solvable candidate")
+
+// Aim generates n candidates of each recipe (candidate k of a recipe from
+// its seed + k, as generate.Batch makes them), rates each by model's
+// prediction (nil means PriorModel()), and returns the one whose predicted
+// median time is nearest target on the log scale — among those with a
+// unique shortest solution and no black holes when there are any — the
+// first in order on a tie, and every candidate. The choice is a pure
+// function of the recipes, n, target and the model.
+func Aim(ctx context.Context, specs []generate.Spec, n int, target time.Duration, model *Model) (Candidate, []Candidate, error) {
+	switch {
+	case n < 1 || n > MaxCandidates:
+		return Candidate{}, nil, fmt.Errorf("difficulty: %d candidates: want 1 to %d", n, MaxCandidates)
+	case target <= 0:
+		return Candidate{}, nil, fmt.Errorf("difficulty: target time %v: want more than 0", target)
+	case len(specs) == 0:
+		return Candidate{}, nil, errors.New("difficulty: no recipe to aim")
+	}
+	if model == nil {
+		model = PriorModel()
+	}
+	var all []Candidate
+	for _, spec := range specs {
+		batch := generate.Batch{Spec: spec, Count: n}
+		err := batch.Run(ctx, func(_ int, r *generate.Result) error {
+			id, err := r.Maze.ID()
+			if err != nil {
+				return err
+			}
+			f := Facts{Features: r.Features}
+			if r.Features.Solvable {
+				f = Describe(graph.MustCompile(r.Maze.Board), r.Maze)
+			}
+			all = append(all, Candidate{Result: r, Estimate: model.Predict(id, f)})
+			return nil
+		})
+		if err != nil {
+			return Candidate{}, nil, fmt.Errorf("difficulty: aim: %w", err)
+		}
+	}
+	good := func(c Candidate) bool { return c.Result.Features.Unique && c.Result.Features.BlackHoles == 0 }
+	anyGood := slices.ContainsFunc(all, good)
+	best, off := -1, math.Inf(1)
+	for i, c := range all {
+		if !c.Result.Features.Solvable || anyGood && !good(c) {
+			continue
+		}
+		if d := math.Abs(math.Log(c.Estimate.Seconds / target.Seconds())); d < off {
+			best, off = i, d
+		}
+	}
+	if best < 0 {
+		return Candidate{}, all, ErrNoCandidate
+	}
+	return all[best], all, nil
+}

@@ -1,0 +1,96 @@
+package difficulty
+
+import (
+	"math"
+
+	"rjm/analysis"
+	"rjm/graph"
+	"rjm/maze"
+	"rjm/simulate"
+)
+
+// Novices is how many simulated novices play each maze for its facts, all
+// seeded from NoviceSeed (see Describe).
+const (
+	Novices    = 200
+	NoviceSeed = 1
+)
+
+// Facts are what the model knows of a maze before anyone plays it: its
+// design features and what simulated novices did with it.
+type Facts struct {
+	Features *analysis.Features
+	Novices  simulate.Summary
+}
+
+// Describe computes the facts of m on its move graph g: analysis.Analyze
+// and Novices simulated novices (simulate.Novice, seeded by NoviceSeed).
+func Describe(g *graph.Graph, m *maze.Maze) Facts {
+	return Facts{Features: analysis.Analyze(g, m), Novices: simulate.Novice{}.Run(g, m, Novices, NoviceSeed)}
+}
+
+// NoviceMoves is the simulated novices' effort on a maze: the median moves
+// of their solved plays divided by their solve rate (the moves a novice
+// who starts again after giving up expects to spend), or, when none
+// solved it, every novice's whole budget.
+func (f Facts) NoviceMoves() float64 {
+	n := f.Novices
+	switch {
+	case n.Runs == 0:
+		return 0
+	case n.Solved == 0:
+		cells := 0
+		if f.Features != nil {
+			cells = f.Features.Cells
+		}
+		return float64(10 * cells * n.Runs)
+	}
+	return n.MedianMoves / n.SolveRate()
+}
+
+// FeatureNames names the entries of Facts.Vector, in order: every design
+// feature of package analysis (the energies' terms, the decisions and
+// U-turns averaged over the shortest solutions, the board's cells, the
+// design energy) and the simulated novices' effort and solve rate.
+var FeatureNames = func() []string {
+	names := []string{"cells"}
+	for t := analysis.Term(0); t < analysis.NumTerms; t++ {
+		switch t {
+		case analysis.Unsolvable:
+			continue // only solvable mazes are rated
+		case analysis.ShortestPaths:
+			names = append(names, "log shortest_paths")
+			continue
+		}
+		names = append(names, t.String())
+	}
+	return append(names, "mean forward_decisions", "mean backward_decisions", "mean uturns", "design energy",
+		"log novice moves", "novice solve rate")
+}()
+
+// Vector returns the facts as the regression's inputs, named by
+// FeatureNames, or nil when the maze is unsolvable or has no features.
+func (f Facts) Vector() []float64 {
+	if f.Features == nil || !f.Features.Solvable {
+		return nil
+	}
+	ft := f.Features
+	v := []float64{float64(ft.Cells)}
+	terms := ft.Terms()
+	for t := analysis.Term(0); t < analysis.NumTerms; t++ {
+		switch t {
+		case analysis.Unsolvable:
+			continue
+		case analysis.ShortestPaths:
+			v = append(v, math.Log(float64(max(1, ft.ShortestPaths))))
+			continue
+		}
+		v = append(v, float64(terms[t]))
+	}
+	energy := ft.Energy
+	if math.IsInf(energy, 0) || math.IsNaN(energy) {
+		energy = 0
+	}
+	return append(v, ft.ForwardDecisions, ft.BackwardDecisions, ft.UTurns, energy,
+		math.Log(max(1, f.NoviceMoves())), f.Novices.SolveRate())
+}

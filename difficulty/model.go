@@ -1,0 +1,800 @@
+// Package difficulty is the one place rjm answers "how hard is this maze
+// for people?": a model fitted from the plays, with a difficulty per maze
+// and a skill per player, predictions from the design features for the
+// mazes nobody has played, and the choice of mazes to a target (Aim). The
+// daily curve, the books' bands, the dashboard and generation ask it.
+//
+// # The model
+//
+// It is van der Linden's lognormal response-time model, the
+// psychometricians' model of how long a person takes over an item: player
+// p's unaided time on maze m is lognormal,
+//
+//	ln T = β_m − τ_p + ε,   ε ~ N(0, σ²)
+//
+// where β_m is the maze's difficulty (e^β_m is the median time of a typical
+// player, τ = 0) and τ_p the player's skill (a player with τ = 0.7 takes
+// half the typical time). Every outcome says something about T:
+//
+//   - solved without hints at t: T = t;
+//   - solved with hints at t, or gave up at t: the player had not solved
+//     it alone by t, so T > t (right-censored, as survival analysis reads
+//     a patient still alive at the end of a study).
+//
+// The censored plays are the model's success term: the probability that a
+// player solves maze m unaided within t is Φ((ln t − β_m + τ_p)/σ), a
+// probit item-response curve in ln t − β_m + τ_p, so a maze that many give
+// up on is rated hard even though its solved plays are quick.
+//
+// Difficulties and skills have normal priors: τ_p ~ N(0, s_τ²), and
+// β_m ~ N(μ_m, s_β²) where μ_m is the prediction from the maze's design
+// features (see Facts and Ridge) — the shrinkage toward the features of a
+// maze with few plays. The fit is empirical Bayes: the EM algorithm (the
+// censored times replaced by their conditional means and variances; the
+// difficulties, skills and variances updated in turn) finds the posterior
+// modes with the variances σ², s_β², s_τ² estimated from the plays, each
+// with a weak prior (two pseudo-observations) so that a handful of plays
+// cannot make it zero. Each maze's interval is its posterior mean ± 1.96
+// standard errors, from the plays' information (a censored play's is
+// less than a timed one's) and the uncertainty of its players' skills.
+//
+// # Predictions from the features
+//
+// The prior mean μ_m is a ridge regression of the played mazes' estimated
+// difficulties on every design feature (FeatureNames), its penalty and its
+// error chosen and measured by leave-one-out cross-validation over the
+// played mazes, once at least MinFeatureMazes mazes have plays. Before
+// that, simulated novices give the prior (labelled as such: Source
+// "simulated"): ln(seconds per move · novice moves), the seconds per move
+// DefaultSecondsPerMove until a played maze calibrates it.
+package difficulty
+
+import (
+	"context"
+
+	"fmt"
+	"gonum.org/v1/gonum/mat"
+	"math"
+	"slices"
+	"sort"
+)
+
+// Outcome is how a play ended.
+type Outcome int
+
+// The outcomes.
+const (
+	Solved   Outcome = iota // solved without hints
+	Assisted                // solved after one or more hints
+	GaveUp                  // not solved
+)
+
+var outcomeNames = []string{"solved", "assisted", "gave up"}
+
+func (o Outcome) String() string {
+	if o < 0 || int(o) >= len(outcomeNames) {
+		return fmt.Sprintf("Outcome(%d)", int(o))
+	}
+	return outcomeNames[o]
+}
+
+// Play is one play as the model reads it.
+type Play struct {
+	Maze string // the maze ID
+	// Player is the player's ID; "" for a play of unknown player, which
+	// counts as a player of one play.
+	Player  string
+	Seconds float64 // the play's duration; plays of no duration are not counted
+	Outcome Outcome
+}
+
+// Maze is a maze the model rates: its ID and what is known of it before
+// anyone plays (the zero Facts when nothing is).
+type Maze struct {
+	ID    string
+	Facts Facts
+}
+
+// Sources of an estimate.
+const (
+	FromPlays     = "plays"     // the maze's own plays, shrunk toward its prediction
+	FromFeatures  = "features"  // the feature regression, for a maze nobody has played
+	FromSimulated = "simulated" // simulated novices, before enough mazes are played to fit the features
+)
+
+// Settings are the fit's settings; the zero value is the default.
+type Settings struct {
+	// MaxIterations bounds the EM iterations; 0 means 2,000.
+	MaxIterations int
+	// Tolerance is the largest change of a difficulty or skill at which
+	// the fit has converged; 0 means 1e-6.
+	Tolerance float64
+	// SecondsPerMove is the simulated novices' time per move before any
+	// play calibrates it; 0 means DefaultSecondsPerMove.
+	SecondsPerMove float64
+	// Start, when not nil, is an earlier fit to start from (by maze and
+	// player ID): the same answer, in fewer iterations.
+	Start *Model
+}
+
+// DefaultSecondsPerMove is the prior's time per simulated novice's move,
+// before plays calibrate it: an assumption (a person thinks longer per
+// move than a random walker moves, but makes far fewer moves), replaced
+// by the plays' own figure once a maze with novices' facts is played.
+const DefaultSecondsPerMove = 4
+
+// MinFeatureMazes is the fewest played mazes (with features) over which
+// the feature regression is fitted; fewer use the simulated novices.
+const MinFeatureMazes = 8
+
+// Interval is the width of an estimate's interval in standard errors (a
+// 95% interval on the normal scale of ln T).
+const Interval = 1.96
+
+// Estimate is one maze's difficulty.
+type Estimate struct {
+	Maze string `json:"maze"`
+	// Log is β, the difficulty on the log scale (ln seconds), and SE its
+	// standard error.
+	Log float64 `json:"log"`
+	SE  float64 `json:"se"`
+	// Seconds is the median solve time of a typical player, e^β, and Low,
+	// High its interval.
+	Seconds   float64 `json:"seconds"`
+	Low       float64 `json:"low"`
+	High      float64 `json:"high"`
+	Plays     int     `json:"plays"`
+	Solved    int     `json:"solved"`
+	Assisted  int     `json:"assisted"`
+	GaveUp    int     `json:"gave_up"`
+	Source    string  `json:"source"`
+	Predicted float64 `json:"predicted"` // the prediction without the maze's plays (seconds), from Source's prior
+	// Naive is the median time of the maze's solved plays (assisted or
+	// not), who played them not taken into account; 0 when none.
+	Naive float64 `json:"naive_median"`
+}
+
+// Player is one player's skill.
+type Player struct {
+	ID    string  `json:"player"`
+	Skill float64 `json:"skill"` // τ: the player takes e^−τ of a typical player's time
+	SE    float64 `json:"se"`
+	Plays int     `json:"plays"`
+}
+
+// Prior says how the mazes' prior means were made.
+type Prior struct {
+	// Source is FromFeatures (the ridge regression) or FromSimulated.
+	Source string `json:"source"`
+	// Ridge is the feature regression (nil unless Source is FromFeatures);
+	// its CVError is in ln seconds.
+	Ridge *Ridge `json:"-"`
+	// CVError is the leave-one-out error of the prior over the played
+	// mazes, in ln seconds (0 when fewer than two are played): a
+	// prediction is typically within a factor e^CVError of the estimate.
+	CVError float64 `json:"cv_error"`
+	// SecondsPerMove calibrates the simulated novices (FromSimulated).
+	SecondsPerMove float64 `json:"seconds_per_move,omitempty"`
+	// Terms are the ridge's coefficients on the standardised features,
+	// by FeatureNames (FromFeatures).
+	Terms []Term `json:"terms,omitempty"`
+	// Lambda is the ridge penalty chosen.
+	Lambda float64 `json:"lambda,omitempty"`
+	Mazes  int     `json:"mazes"` // the played mazes it was fitted over
+}
+
+// Term is one coefficient of the feature regression: the change of ln
+// seconds per standard deviation of the feature.
+type Term struct {
+	Feature string  `json:"feature"`
+	Coef    float64 `json:"coef"`
+}
+
+// Model is a fitted difficulty model.
+type Model struct {
+	Mazes   []Estimate `json:"mazes"`   // in the order given, then mazes only the plays named
+	Players []Player   `json:"players"` // the named players, most plays first
+	// Sigma is the spread (sd of ln T) of one player's times on one maze,
+	// MazeSpread that of the mazes' difficulties around their prediction,
+	// PlayerSpread that of the players' skills.
+	Sigma        float64 `json:"sigma"`
+	MazeSpread   float64 `json:"maze_spread"`
+	PlayerSpread float64 `json:"player_spread"`
+	Prior        Prior   `json:"prior"`
+	Plays        int     `json:"plays"`     // plays counted
+	Anonymous    int     `json:"anonymous"` // of them, plays of no player ID
+	Iterations   int     `json:"iterations"`
+	Converged    bool    `json:"converged"`
+
+	index map[string]int
+	mean  float64 // the played mazes' mean difficulty, the prior of a maze of no facts
+}
+
+// Estimate returns the estimate of the maze ID, if the model rates it.
+func (m *Model) Estimate(id string) (Estimate, bool) {
+	k, ok := m.index[id]
+	if !ok {
+		return Estimate{}, false
+	}
+	return m.Mazes[k], true
+}
+
+// Predict rates a maze from its facts alone, as the model rates a maze
+// nobody has played.
+func (m *Model) Predict(id string, f Facts) Estimate {
+	mu := m.priorMean(f.Vector(), f)
+	sd := m.priorSD()
+	return Estimate{Maze: id, Log: mu, SE: sd, Seconds: math.Exp(mu), Low: math.Exp(mu - Interval*sd), High: math.Exp(mu + Interval*sd),
+		Source: m.Prior.Source, Predicted: math.Exp(mu)}
+}
+
+// PredictSeconds is Predict's median time of a typical player.
+func (m *Model) PredictSeconds(f Facts) float64 { return math.Exp(m.priorMean(f.Vector(), f)) }
+
+// priorMean is μ for a maze of inputs x (nil when none) and facts f.
+func (m *Model) priorMean(x []float64, f Facts) float64 {
+	switch {
+	case m.Prior.Source == FromFeatures && x != nil:
+		return m.Prior.Ridge.Predict(x)
+	case m.Prior.Source == FromSimulated && f.Novices.Runs > 0:
+		return math.Log(m.Prior.SecondsPerMove * max(1, f.NoviceMoves()))
+	}
+	return m.mean
+}
+
+// priorSD is the standard error of a prediction: the mazes' spread around
+// their prediction, or the cross-validated error when larger.
+func (m *Model) priorSD() float64 { return max(m.MazeSpread, m.Prior.CVError) }
+
+// Misjudged returns the n played mazes (of at least minPlays plays) whose
+// estimate is furthest from the prediction made without them
+// (leave-one-out), furthest first: the mazes a designer should look at.
+func (m *Model) Misjudged(n, minPlays int) []Estimate {
+	var out []Estimate
+	for _, e := range m.Mazes {
+		if e.Source == FromPlays && e.Plays >= minPlays && e.Predicted > 0 {
+			out = append(out, e)
+		}
+	}
+	off := func(e Estimate) float64 { return math.Abs(math.Log(e.Seconds / e.Predicted)) }
+	slices.SortStableFunc(out, func(a, b Estimate) int { return cmpFloat(off(b), off(a)) })
+	return out[:min(n, len(out))]
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// obs is one counted play.
+type obs struct {
+	maze, player int
+	y            float64 // ln seconds
+	censored     bool
+}
+
+// Fit fits the model to the plays; mazes lists the mazes to rate with
+// their facts (a maze only the plays name is rated too, from its plays).
+// It stops early, with ctx's error, when ctx ends.
+func Fit(ctx context.Context, mazes []Maze, plays []Play, s Settings) (*Model, error) {
+	if s.MaxIterations == 0 {
+		s.MaxIterations = 2000
+	}
+	if s.Tolerance == 0 {
+		s.Tolerance = 1e-6
+	}
+	if s.SecondsPerMove == 0 {
+		s.SecondsPerMove = DefaultSecondsPerMove
+	}
+	if s.MaxIterations < 0 || s.Tolerance < 0 || s.SecondsPerMove < 0 || math.IsNaN(s.Tolerance+s.SecondsPerMove) {
+		return nil, fmt.Errorf("difficulty: settings %+v: want none negative", s)
+	}
+	m := &Model{index: map[string]int{}}
+	var facts []Facts
+	addMaze := func(id string, f Facts) int {
+		if k, ok := m.index[id]; ok {
+			return k
+		}
+		m.index[id] = len(m.Mazes)
+		m.Mazes = append(m.Mazes, Estimate{Maze: id})
+		facts = append(facts, f)
+		return len(m.Mazes) - 1
+	}
+	for _, z := range mazes {
+		addMaze(z.ID, z.Facts)
+	}
+	players := map[string]int{}
+	var named []string // players' IDs by index
+	times := map[int][]float64{}
+	var os []obs
+	for _, p := range plays {
+		if !(p.Seconds > 0) || math.IsInf(p.Seconds, 0) || p.Outcome < Solved || p.Outcome > GaveUp {
+			continue
+		}
+		k := addMaze(p.Maze, Facts{})
+		e := &m.Mazes[k]
+		e.Plays++
+		switch p.Outcome {
+		case Solved:
+			e.Solved++
+		case Assisted:
+			e.Assisted++
+		case GaveUp:
+			e.GaveUp++
+		}
+		if p.Outcome != GaveUp {
+			times[k] = append(times[k], p.Seconds)
+		}
+		j, ok := players[p.Player]
+		switch {
+		case p.Player == "":
+			j = -1
+			m.Anonymous++
+		case !ok:
+			j = len(named)
+			named = append(named, p.Player)
+			players[p.Player] = j
+		}
+		os = append(os, obs{maze: k, player: j, y: math.Log(p.Seconds), censored: p.Outcome != Solved})
+	}
+	m.Plays = len(os)
+	for k, ts := range times {
+		m.Mazes[k].Naive = median(ts)
+	}
+	f := newFit(m, facts, os, len(named), s)
+	if s.Start != nil {
+		f.warm(s.Start, named)
+	}
+	if err := f.run(ctx); err != nil {
+		return nil, err
+	}
+	f.finish(named)
+	return m, nil
+}
+
+func median(xs []float64) float64 {
+	xs = slices.Clone(xs)
+	slices.Sort(xs)
+	n := len(xs)
+	return (xs[(n-1)/2] + xs[n/2]) / 2
+}
+
+// fit is the state of one fit.
+type fit struct {
+	m       *Model
+	facts   []Facts
+	x       [][]float64 // inputs of the regression, nil when none
+	os      []obs
+	s       Settings
+	beta    []float64 // difficulties
+	mu      []float64 // prior means
+	tau     []float64 // skills
+	vb, vt  []float64 // posterior variances (complete data)
+	nm, np  []float64 // plays per maze, per player
+	played  []bool
+	sigma2  float64
+	sb2     float64 // s_β²
+	st2     float64 // s_τ²
+	ystar   []float64
+	vstar   []float64
+	weights []float64 // each play's information, 1 for a timed play
+	named   int       // plays of a named player
+	loo     []float64 // each maze's prior mean made without it (played mazes)
+}
+
+// The variances' weak priors: ν0 pseudo-observations of the given spreads.
+const (
+	nu0        = 2
+	sigmaPrior = 0.5 // one player's times on one maze
+	mazePrior  = 0.7 // mazes around their prediction
+	skillPrior = 0.5 // players
+)
+
+func newFit(m *Model, facts []Facts, os []obs, players int, s Settings) *fit {
+	n := len(m.Mazes)
+	f := &fit{m: m, facts: facts, os: os, s: s,
+		beta: make([]float64, n), mu: make([]float64, n), vb: make([]float64, n), nm: make([]float64, n), played: make([]bool, n),
+		tau: make([]float64, players), vt: make([]float64, players), np: make([]float64, players),
+		ystar: make([]float64, len(os)), vstar: make([]float64, len(os)), weights: make([]float64, len(os)),
+		sigma2: sigmaPrior * sigmaPrior, sb2: mazePrior * mazePrior, st2: skillPrior * skillPrior}
+	f.x = make([][]float64, n)
+	for k, ft := range facts {
+		f.x[k] = ft.Vector()
+	}
+	sum := make([]float64, n)
+	for _, o := range os {
+		f.nm[o.maze]++
+		if o.player >= 0 {
+			f.np[o.player]++
+			f.named++
+		}
+		sum[o.maze] += o.y
+		f.played[o.maze] = true
+	}
+	for k := range n {
+		if f.played[k] {
+			f.beta[k] = sum[k] / f.nm[k]
+		}
+	}
+	f.prior()
+	for k := range n {
+		if !f.played[k] {
+			f.beta[k] = f.mu[k]
+		}
+	}
+	return f
+}
+
+// prior sets the prior means μ from the current difficulties of the
+// played mazes: the ridge regression once MinFeatureMazes played mazes
+// have inputs, the simulated novices before.
+func (f *fit) prior() {
+	m := f.m
+	var rows [][]float64
+	var ys []float64
+	var idx []int
+	var mean float64
+	nPlayed := 0
+	for k := range f.beta {
+		if f.played[k] {
+			mean += f.beta[k]
+			nPlayed++
+			if f.x[k] != nil {
+				rows, ys, idx = append(rows, f.x[k]), append(ys, f.beta[k]), append(idx, k)
+			}
+		}
+	}
+	if nPlayed > 0 {
+		mean /= float64(nPlayed)
+	} else {
+		mean = math.Log(60) // no plays and no facts: a minute, with the prior's spread
+	}
+	m.mean = mean
+	f.loo = make([]float64, len(f.beta))
+	for k := range f.loo {
+		f.loo[k] = math.NaN()
+	}
+	if len(rows) >= MinFeatureMazes {
+		if r, err := FitRidge(rows, ys); err == nil {
+			m.Prior = Prior{Source: FromFeatures, Ridge: r, CVError: r.CVError, Lambda: r.Lambda, Mazes: len(rows)}
+			for k := range f.mu {
+				f.mu[k] = m.priorMean(f.x[k], f.facts[k])
+			}
+			for i, k := range idx {
+				f.loo[k] = r.LOO[i]
+			}
+			return
+		}
+	}
+	// The novices, calibrated by the played mazes: ln(seconds per move)
+	// is the mean of β − ln(novice moves) over them.
+	var c float64
+	var cs []float64
+	for k := range f.beta {
+		if f.played[k] && f.facts[k].Novices.Runs > 0 {
+			cs = append(cs, f.beta[k]-math.Log(max(1, f.facts[k].NoviceMoves())))
+		}
+	}
+	if len(cs) == 0 {
+		c = math.Log(f.s.SecondsPerMove)
+	} else {
+		for _, v := range cs {
+			c += v / float64(len(cs))
+		}
+	}
+	m.Prior = Prior{Source: FromSimulated, SecondsPerMove: math.Exp(c), Mazes: len(cs)}
+	for k := range f.mu {
+		f.mu[k] = m.priorMean(f.x[k], f.facts[k])
+	}
+	// Leave-one-out: the calibration without the maze.
+	var sse float64
+	for k := range f.beta {
+		if f.played[k] && f.facts[k].Novices.Runs > 0 && len(cs) > 1 {
+			ln := math.Log(max(1, f.facts[k].NoviceMoves()))
+			ck := (c*float64(len(cs)) - (f.beta[k] - ln)) / float64(len(cs)-1)
+			f.loo[k] = ln + ck
+			sse += (f.beta[k] - f.loo[k]) * (f.beta[k] - f.loo[k])
+		}
+	}
+	if len(cs) > 1 {
+		m.Prior.CVError = math.Sqrt(sse / float64(len(cs)))
+	}
+}
+
+// minNamed is the fewest plays of named players from which σ² is
+// estimated apart from the players' spread.
+const minNamed = 10
+
+// priorEvery is how often, in EM iterations, the prior is refitted.
+const priorEvery = 8
+
+// skill is the skill of the play's player, 0 for a play of none.
+func (f *fit) skill(o obs) float64 {
+	if o.player < 0 {
+		return 0
+	}
+	return f.tau[o.player]
+}
+
+// playVar is the variance of the play's ln time given the maze's
+// difficulty and its player's skill: σ², and for a play of no player
+// σ² + s_τ² (its skill unknown) once σ² is told apart from s_τ².
+func (f *fit) playVar(o obs) float64 {
+	if o.player < 0 && f.named >= minNamed {
+		return f.sigma2 + f.st2
+	}
+	return f.sigma2
+}
+
+// warm starts the fit from an earlier model's difficulties, skills and
+// spreads, by maze and player ID: a model refitted after a few more plays
+// converges in a few iterations.
+func (f *fit) warm(start *Model, named []string) {
+	for k, e := range f.m.Mazes {
+		if j, ok := start.index[e.Maze]; ok && f.played[k] && start.Mazes[j].Source == FromPlays {
+			f.beta[k] = start.Mazes[j].Log
+		}
+	}
+	skills := map[string]float64{}
+	for _, p := range start.Players {
+		skills[p.ID] = p.Skill
+	}
+	for j, id := range named {
+		f.tau[j] = skills[id]
+	}
+	if start.Sigma > 0 && start.MazeSpread > 0 && start.PlayerSpread > 0 {
+		f.sigma2, f.sb2, f.st2 = start.Sigma*start.Sigma, start.MazeSpread*start.MazeSpread, start.PlayerSpread*start.PlayerSpread
+	}
+}
+
+// hazard returns φ(z)/(1−Φ(z)), the normal's inverse Mills ratio.
+func hazard(z float64) float64 {
+	if z > 30 {
+		return z + 1/z
+	}
+	return math.Sqrt(2/math.Pi) * math.Exp(-z*z/2) / math.Erfc(z/math.Sqrt2)
+}
+
+// run iterates EM until the difficulties and skills settle.
+func (f *fit) run(ctx context.Context) error {
+	m := f.m
+	if len(f.os) == 0 {
+		m.Converged = true
+		return nil
+	}
+	num := make([]float64, len(f.beta))
+	den := make([]float64, len(f.beta))
+	tnum := make([]float64, len(f.tau))
+	for it := 1; it <= f.s.MaxIterations; it++ {
+		if it%16 == 0 {
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("difficulty: fit: %w", err)
+			}
+		}
+		m.Iterations = it
+		// E: the censored times' conditional means and variances.
+		for i, o := range f.os {
+			if !o.censored {
+				f.ystar[i], f.vstar[i], f.weights[i] = o.y, 0, 1
+				continue
+			}
+			v := f.playVar(o)
+			sd := math.Sqrt(v)
+			mean := f.beta[o.maze] - f.skill(o)
+			z := (o.y - mean) / sd
+			h := hazard(z)
+			f.ystar[i] = mean + sd*h
+			f.vstar[i] = max(0, v*(1+z*h-h*h))
+			f.weights[i] = max(0, min(1, h*(h-z)))
+		}
+		// M: difficulties, then skills, then the variances. A play of
+		// no player counts with its skill integrated out: its variance
+		// is σ² + s_τ², its weight σ²/(σ² + s_τ²).
+		change := 0.0
+		clear(num)
+		clear(den)
+		for i, o := range f.os {
+			w := f.sigma2 / f.playVar(o)
+			num[o.maze] += w * (f.ystar[i] + f.skill(o))
+			den[o.maze] += w
+		}
+		for k := range f.beta {
+			if !f.played[k] {
+				continue
+			}
+			prec := den[k]/f.sigma2 + 1/f.sb2
+			b := (num[k]/f.sigma2 + f.mu[k]/f.sb2) / prec
+			change = max(change, math.Abs(b-f.beta[k]))
+			f.beta[k], f.vb[k] = b, 1/prec
+		}
+		clear(tnum)
+		for i, o := range f.os {
+			if o.player >= 0 {
+				tnum[o.player] += f.beta[o.maze] - f.ystar[i]
+			}
+		}
+		for j := range f.tau {
+			prec := f.np[j]/f.sigma2 + 1/f.st2
+			t := tnum[j] / f.sigma2 / prec
+			change = max(change, math.Abs(t-f.tau[j]))
+			f.tau[j], f.vt[j] = t, 1/prec
+		}
+		// σ² from the named players' plays when there are enough of
+		// them; else from every play, σ² then holding the players'
+		// spread too (see playVar).
+		var ss, n float64
+		for i, o := range f.os {
+			if f.named >= minNamed && o.player < 0 {
+				continue
+			}
+			r := f.ystar[i] - f.beta[o.maze] + f.skill(o)
+			ss += r*r + f.vstar[i] + f.vb[o.maze]
+			if o.player >= 0 {
+				ss += f.vt[o.player]
+			}
+			n++
+		}
+		f.sigma2 = (ss + nu0*sigmaPrior*sigmaPrior) / (n + nu0)
+		var sb, nb float64
+		for k := range f.beta {
+			if f.played[k] {
+				d := f.beta[k] - f.mu[k]
+				sb += d*d + f.vb[k]
+				nb++
+			}
+		}
+		f.sb2 = (sb + nu0*mazePrior*mazePrior) / (nb + nu0)
+		var st float64
+		for j := range f.tau {
+			st += f.tau[j]*f.tau[j] + f.vt[j]
+		}
+		f.st2 = (st + nu0*skillPrior*skillPrior) / (float64(len(f.tau)) + nu0)
+		// The prior follows the difficulties (the regression refitted)
+		// every priorEvery iterations, and before the fit may stop.
+		if it%priorEvery != 0 && change >= f.s.Tolerance {
+			continue
+		}
+		old := slices.Clone(f.mu)
+		f.prior()
+		for k := range f.mu {
+			change = max(change, math.Abs(f.mu[k]-old[k]))
+			if !f.played[k] {
+				f.beta[k] = f.mu[k]
+			}
+		}
+		if change < f.s.Tolerance {
+			m.Converged = true
+			break
+		}
+	}
+	return nil
+}
+
+// finish writes the estimates: each maze's difficulty with its interval
+// from the plays' observed information and the skills' uncertainty.
+func (f *fit) finish(named []string) {
+	m := f.m
+	m.Sigma, m.MazeSpread, m.PlayerSpread = math.Sqrt(f.sigma2), math.Sqrt(f.sb2), math.Sqrt(f.st2)
+	infoM := make([]float64, len(f.beta))
+	infoP := make([]float64, len(f.tau))
+	for i, o := range f.os {
+		infoM[o.maze] += f.weights[i] / f.playVar(o)
+		if o.player >= 0 {
+			infoP[o.player] += f.weights[i] / f.sigma2
+		}
+	}
+	for j := range infoP {
+		infoP[j] += 1 / f.st2
+	}
+	variance := f.variances(infoM, infoP)
+	sd := m.priorSD()
+	for k := range f.beta {
+		e := &m.Mazes[k]
+		e.Log = f.beta[k]
+		e.Predicted = math.Exp(f.mu[k])
+		if f.played[k] {
+			e.SE = math.Sqrt(variance[k])
+			e.Source = FromPlays
+			if !math.IsNaN(f.loo[k]) {
+				e.Predicted = math.Exp(f.loo[k])
+			}
+		} else {
+			e.SE, e.Source = sd, m.Prior.Source
+		}
+		e.Seconds, e.Low, e.High = math.Exp(e.Log), math.Exp(e.Log-Interval*e.SE), math.Exp(e.Log+Interval*e.SE)
+	}
+	if r := m.Prior.Ridge; r != nil {
+		for k, c := range r.Coef {
+			if r.Scale[k] > 0 {
+				m.Prior.Terms = append(m.Prior.Terms, Term{Feature: FeatureNames[k], Coef: c})
+			}
+		}
+		sort.SliceStable(m.Prior.Terms, func(a, b int) bool {
+			return math.Abs(m.Prior.Terms[a].Coef) > math.Abs(m.Prior.Terms[b].Coef)
+		})
+	}
+	for j, id := range named {
+		if id == "" {
+			continue
+		}
+		m.Players = append(m.Players, Player{ID: id, Skill: f.tau[j], SE: math.Sqrt(1 / infoP[j]), Plays: int(f.np[j])})
+	}
+	slices.SortStableFunc(m.Players, func(a, b Player) int { return b.Plays - a.Plays })
+}
+
+// variances returns the played mazes' posterior variances: the diagonal
+// of the inverse of the Hessian of the log posterior in the difficulties
+// and skills (each play's information its weight over σ²), the skills
+// taken out by the Schur complement (their block is diagonal), so that a
+// maze's interval counts the uncertainty of its players' skills.
+func (f *fit) variances(infoM, infoP []float64) []float64 {
+	out := make([]float64, len(f.beta))
+	var played []int
+	at := make([]int, len(f.beta))
+	for k := range f.beta {
+		if f.played[k] {
+			at[k] = len(played)
+			played = append(played, k)
+		}
+	}
+	if len(played) == 0 {
+		return out
+	}
+	// B[m][p]: the information the plays of player p on maze m share.
+	type pair struct{ m, p int }
+	shared := map[pair]float64{}
+	byPlayer := make([][]int, len(f.tau)) // the played mazes of each player, by index into played
+	for i, o := range f.os {
+		if o.player < 0 {
+			continue
+		}
+		key := pair{at[o.maze], o.player}
+		if _, ok := shared[key]; !ok {
+			byPlayer[o.player] = append(byPlayer[o.player], key.m)
+		}
+		shared[key] += f.weights[i] / f.sigma2
+	}
+	s := mat.NewSymDense(len(played), nil)
+	for i, k := range played {
+		s.SetSym(i, i, infoM[k]+1/f.sb2)
+	}
+	for p, ms := range byPlayer {
+		for _, a := range ms {
+			for _, b := range ms {
+				if b < a {
+					continue
+				}
+				s.SetSym(a, b, s.At(a, b)-shared[pair{a, p}]*shared[pair{b, p}]/infoP[p])
+			}
+		}
+	}
+	var ch mat.Cholesky
+	var inv mat.SymDense
+	if !ch.Factorize(s) || ch.InverseTo(&inv) != nil {
+		for _, k := range played { // the diagonal alone, should the matrix be singular
+			out[k] = 1 / (infoM[k] + 1/f.sb2)
+		}
+		return out
+	}
+	for i, k := range played {
+		out[k] = inv.At(i, i)
+	}
+	return out
+}
+
+// OutcomeOf is the outcome of a play as the site stores it: solved or
+// not, and the hints it used.
+func OutcomeOf(solved bool, hints int) Outcome {
+	switch {
+	case !solved:
+		return GaveUp
+	case hints > 0:
+		return Assisted
+	}
+	return Solved
+}
