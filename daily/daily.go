@@ -17,6 +17,7 @@ import (
 	"hash/fnv"
 	"time"
 
+	"rjm/difficulty"
 	"rjm/generate"
 	"rjm/maze"
 	"rjm/store"
@@ -36,7 +37,8 @@ var (
 	ErrBeforeFirst = errors.New("daily: there is no maze of the day before " + First)
 )
 
-// Level is a day's difficulty.
+// Level is a day's difficulty and rules: difficulty.Week's day, with the
+// variant of the day's rules.
 type Level struct {
 	// Name is "easy", "medium", "hard" or "variant".
 	Name string
@@ -54,40 +56,22 @@ type Level struct {
 	Reward int
 }
 
-// Band is a range of lengths of the shortest solution, in moves; Max 0
-// has no upper end.
-type Band struct{ Min, Max int }
+// Band is a range of lengths of the shortest solution, in moves
+// (difficulty.Band).
+type Band = difficulty.Band
 
-// Holds reports whether a maze of moves moves lies in the band.
-func (b Band) Holds(moves int) bool { return moves >= b.Min && (b.Max == 0 || moves <= b.Max) }
-
-// String returns "8–10" or "12+".
-func (b Band) String() string {
-	if b.Max == 0 {
-		return fmt.Sprintf("%d+", b.Min)
+// Curve is the weekly curve, by weekday from Sunday: difficulty.Week,
+// which owns each day's level, board and band of the shortest solution,
+// with Sunday named for its variant. The week rises from Monday to
+// Saturday; Sunday plays a variant (Variants, in turn by week) at least
+// 12 moves long.
+var Curve = func() (c [7]Level) {
+	for d, w := range difficulty.Week {
+		c[d] = Level{Name: w.Level.String(), Size: w.Size, Moves: w.Moves, Reward: w.Reward}
 	}
-	return fmt.Sprintf("%d–%d", b.Min, b.Max)
-}
-
-// Curve is the weekly curve, by weekday from Sunday: each day's level,
-// board and band of the shortest solution. The week rises from Monday
-// to Saturday, each day's band above the day before's; Sunday plays a
-// variant (Variants, in turn by week) at least 12 moves long. This is the
-// one table of the schedule's difficulty; docs/daily.md states it, and a
-// difficulty model may later take the bands' place.
-//
-// The bands were chosen from where each board's recipe falls (16 seeds,
-// rjm generate --count 16 --json): design on 5×5 gives 8–12 moves, on 6×6
-// 15–22 and on 7×7 20–28; with a reward of 1 a move, 7×7 gives 25–36.
-var Curve = [7]Level{
-	time.Sunday:    {Name: "variant", Size: 6, Moves: Band{12, 0}},
-	time.Monday:    {Name: "easy", Size: 5, Moves: Band{8, 10}},
-	time.Tuesday:   {Name: "easy", Size: 5, Moves: Band{11, 13}},
-	time.Wednesday: {Name: "medium", Size: 6, Moves: Band{14, 17}},
-	time.Thursday:  {Name: "medium", Size: 6, Moves: Band{18, 21}},
-	time.Friday:    {Name: "hard", Size: 7, Moves: Band{22, 26}},
-	time.Saturday:  {Name: "hard", Size: 7, Moves: Band{27, 33}, Reward: 1},
-}
+	c[time.Sunday].Name = "variant"
+	return c
+}()
 
 // Variants are the variant days' rules, in turn by week. Each plays on a
 // square grid, so the player draws them like the plain maze.

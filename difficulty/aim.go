@@ -79,20 +79,6 @@ func LevelOf(f *analysis.Features) Level {
 	return Hard
 }
 
-// ForWeekday is the daily curve: the level of a weekday's maze of the
-// day. The week starts easy and ends hard: Monday and Tuesday easy,
-// Wednesday and Thursday medium, Friday and Saturday hard, and Sunday (the
-// variant's day, whose rules are new to many) medium.
-func ForWeekday(d time.Weekday) Level {
-	switch d {
-	case time.Monday, time.Tuesday:
-		return Easy
-	case time.Friday, time.Saturday:
-		return Hard
-	}
-	return Medium
-}
-
 // PriorModel returns the model of no plays: every maze rated by its simulated
 // novices at DefaultSecondsPerMove. It is a pure function of the maze, so
 // that what it chooses is the same on every machine.
