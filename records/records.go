@@ -66,11 +66,30 @@ type Settings struct {
 	// NoPrune turns the bound off (for checking it; the answer is the
 	// same, only slower).
 	NoPrune bool
+	// OnePass searches all mazes in one pass that cuts against the best
+	// depth found so far, starting from nothing, instead of deepening
+	// from above (the search before floors; for comparison).
+	OnePass bool
 	// Floor, when positive, searches only mazes of at least that goal
 	// depth: the answer is the maximum when it is at least Floor, and no
 	// solvable maze (-1) otherwise. With Good and a zero Floor, Search
 	// finds the floor itself (see Search).
 	Floor int
+	// AtMost, when positive, is an upper bound on the maximum the caller
+	// has proven: the search over all mazes deepens from it instead of
+	// from the board's bound (see Search).
+	AtMost int
+	// Lower, when positive, is a goal depth some maze is known to reach
+	// (from rjm's uphill search, UphillDepth): the deepening search stops
+	// at that floor, below which it need not go.
+	Lower int
+	// Shard and Shards, when Shards > 1, search only the sub-trees whose
+	// index is Shard modulo Shards (the same split on every machine);
+	// MergeShards combines the shards' results.
+	Shard, Shards int
+	// Only, when not nil, searches only the sub-trees of these indices
+	// (a sample, to estimate a floor's work).
+	Only []int
 	// Split is the number of cells whose jumps define the sub-trees; zero
 	// means enough for about 256 sub-trees.
 	Split   int
@@ -99,9 +118,13 @@ type Progress struct {
 	Done, Total int   // sub-trees finished (or skipped) and their number
 	Nodes       int64 // branches searched by this run so far
 	Best        int   // the best goal depth found so far, -1 before one
-	// Floor is the floor of the good mazes' pass under way (see Search);
-	// zero for a search over all mazes.
-	Floor int
+	// Floor is the floor of the pass under way (see Search), zero for a
+	// search without one; every floor from Floor+1 to Top has been
+	// proven empty, and Lower is the goal depth some maze is known to
+	// reach (zero when not known).
+	Floor, Top, Lower int
+	// Good is set in the good mazes' passes.
+	Good bool
 }
 
 // ProgressNodes is how many branches a worker searches between two calls
@@ -167,7 +190,16 @@ type Result struct {
 	Mazes    []*maze.Maze
 	Listed   bool
 	Nodes    int64     // branches searched, in all
-	Subtrees []Subtree // every sub-tree, by index
+	Subtrees []Subtree // every sub-tree of the last pass, by index
+	// Floor is the floor of the last pass: the answer is exact for every
+	// goal depth from Floor up (MaxDepth -1: no maze reaches Floor). Empty
+	// lists the floors proven empty, from Top down (every goal depth in
+	// them is above the maximum); Lower is Settings.Lower.
+	Floor, Top, Lower int
+	Empty             []int
+	// Total is the number of sub-trees of a pass (all shards'), and
+	// Shard, Shards the part searched (Shards zero: all of them).
+	Total, Shard, Shards int
 }
 
 // search is the state of one depth-first search.
@@ -192,6 +224,7 @@ type search struct {
 	overflow       bool      // the count left 128 bits
 	nodes          int64
 	floor          int // no maze below this goal depth counts
+	found          *atomic.Bool // set when any sub-tree finds a maze
 	stop           func() bool
 	stopped        bool // stop said yes: unwind without searching more
 	// tick, if not nil, is called every ProgressNodes branches.
@@ -313,6 +346,9 @@ func (r *search) leaf(D int) {
 		}
 	}
 	if D > r.best {
+		if r.best < 0 && r.found != nil {
+			r.found.Store(true)
+		}
 		r.best, r.count, r.overflow = D, [2]uint64{}, false
 		r.example, r.mazes, r.listed, r.overList = nil, nil, 0, false
 		for {
@@ -438,38 +474,86 @@ var ErrOverflow = errors.New("records: a count is above 2^128")
 // Search runs the exhaustive search s describes. When ctx ends it
 // returns ctx's error with the sub-trees finished so far in
 // Result.Subtrees (the rest can be searched by a later run given them as
-// Settings.Done).
+// Settings.Done) and the floors proven empty so far in Result.Empty.
+//
+// With a Floor (or NoPrune) it runs one pass. Otherwise it deepens from
+// above: a pass with floor F cuts every branch whose bound is below F from
+// the first branch, and so finds the mazes of depth F and more (the
+// higher the floor, the less it searches). The search over all mazes runs
+// floors from AtMost (or the board's bound, one less than its cells) down
+// and stops at the first floor some maze reaches: every higher floor held
+// none, so the deepest maze of that pass is the maximum, with its exact
+// count. It never goes below Lower, a depth some maze is known to reach
+// (below 1 without it).
 //
 // The good mazes' search cannot stop at the goal (black holes depend on
 // every reachable cell), so until it has found a good maze it has nothing
-// to prune with. It therefore deepens from above: the maximum over all
-// mazes, M, bounds the good mazes' maximum; it searches with Floor M,
-// M−1, … and stops at the first floor that holds a good maze, which is
-// then the maximum (every deeper floor held none), with its exact count.
+// to prune with. It deepens from above the same way, from the maximum
+// over all mazes, M (or AtMost when given), which bounds the good mazes'
+// maximum.
 func Search(ctx context.Context, s Settings) (*Result, error) {
-	if !s.Good || s.Floor > 0 || s.NoPrune {
+	if s.Floor > 0 || s.NoPrune || s.OnePass && !s.Good {
 		return searchFloor(ctx, s)
 	}
-	all := s
-	all.Good, all.Done, all.Finished = false, nil, nil
-	top, err := searchFloor(ctx, all)
-	if err != nil {
-		return top, err
+	if !s.Good {
+		return deepen(ctx, s, s.Lower)
 	}
-	nodes := top.Nodes
-	for floor := top.MaxDepth; floor >= 1; floor-- {
+	var nodes int64
+	top := s.AtMost
+	if top <= 0 {
+		if s.Shards > 1 || s.Only != nil {
+			return nil, errors.New("records: a shard of the good mazes' search needs the maximum over all mazes as AtMost (--at-most)")
+		}
+		all := s
+		all.Good, all.Done, all.Finished = false, nil, nil
+		r, err := deepen(ctx, all, s.Lower)
+		if err != nil {
+			return r, err
+		}
+		top, nodes = r.MaxDepth, r.Nodes
+		if top < 1 {
+			return r, nil // no solvable maze: no good one
+		}
+	}
+	t := s
+	t.AtMost = top
+	r, err := deepen(ctx, t, 1)
+	if r != nil {
+		r.Nodes += nodes
+	}
+	return r, err
+}
+
+// deepen runs passes with floors from the top (s.AtMost, or the board's
+// bound) down to lower, and stops at the first that holds a maze.
+func deepen(ctx context.Context, s Settings, lower int) (*Result, error) {
+	g, _, _, err := s.compile()
+	if err != nil {
+		return nil, err
+	}
+	top := s.AtMost
+	if top <= 0 {
+		top = g.Cells() - 1 // the bound d + u at the start
+	}
+	lower = max(lower, 1)
+	var (
+		nodes int64
+		empty []int
+	)
+	for floor := top; ; floor-- {
 		t := s
-		t.Floor = floor
+		t.Floor, t.AtMost = floor, top
 		r, err := searchFloor(ctx, t)
 		if r != nil {
 			r.Nodes += nodes
 			nodes = r.Nodes
+			r.Empty, r.Top, r.Lower = slices.Clone(empty), top, s.Lower
 		}
-		if err != nil || r.MaxDepth >= 0 {
+		if err != nil || r.MaxDepth >= 0 || floor <= lower {
 			return r, err
 		}
+		empty = append(empty, floor)
 	}
-	return &Result{MaxDepth: -1, Count: new(big.Int), Nodes: nodes}, nil
 }
 
 // Validate reports whether s describes a search that can run: a valid
@@ -544,12 +628,30 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 	next, stopRoots := iter.Pull(walker.roots(split))
 	defer stopRoots()
 
+	// mine reports whether sub-tree k is this run's to search.
+	only := map[int]bool{}
+	for _, k := range s.Only {
+		only[k] = true
+	}
+	mine := func(k int) bool {
+		if s.Only != nil && !only[k] {
+			return false
+		}
+		return s.Shards <= 1 || k%s.Shards == s.Shard
+	}
+	own := 0
+	for k := range total {
+		if mine(k) {
+			own++
+		}
+	}
 	done := map[int]Subtree{}
 	for _, d := range s.Done {
-		if d.Floor == s.Floor && d.Index < total {
+		if d.Floor == s.Floor && d.Index < total && mine(d.Index) {
 			done[d.Index] = d
 		}
 	}
+	found := new(atomic.Bool)
 	shared := new(atomic.Int64)
 	shared.Store(-1)
 	if s.Floor > 0 {
@@ -557,6 +659,9 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 	}
 	for _, d := range done {
 		shared.Store(max(shared.Load(), int64(d.MaxDepth)))
+		if d.MaxDepth >= 0 {
+			found.Store(true)
+		}
 	}
 	var (
 		mu       sync.Mutex // guards what follows, and the calls of Progress and Finished
@@ -568,7 +673,11 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 	)
 	report := func() {
 		if s.Progress != nil {
-			s.Progress(Progress{Done: finished, Total: total, Nodes: nodes, Best: int(shared.Load()), Floor: s.Floor})
+			best := -1
+			if found.Load() {
+				best = int(shared.Load())
+			}
+			s.Progress(Progress{Done: finished, Total: own, Nodes: nodes, Best: best, Floor: s.Floor, Top: s.AtMost, Lower: s.Lower, Good: s.Good})
 		}
 	}
 	mu.Lock()
@@ -586,6 +695,9 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 			}
 			k := index
 			index++
+			if !mine(k) {
+				continue
+			}
 			if d, ok := done[k]; ok {
 				results[k] = d
 				finished++
@@ -605,7 +717,7 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 					return
 				}
 				r := newSearch(g, si, gi, s)
-				r.stop, r.shared = proto.stop, shared
+				r.stop, r.shared, r.found = proto.stop, shared, found
 				var ticked int64
 				r.tick = func(n int64) {
 					mu.Lock()
@@ -648,23 +760,10 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 		})
 	}
 	wg.Wait()
-	res := &Result{MaxDepth: -1, Count: new(big.Int)}
-	keys := slices.Sorted(maps.Keys(results))
-	for _, k := range keys {
-		st := results[k]
-		res.Subtrees = append(res.Subtrees, st)
-		res.Nodes += st.Nodes
-		c, _ := new(big.Int).SetString(st.Count, 10)
-		switch {
-		case st.MaxDepth > res.MaxDepth:
-			res.MaxDepth, res.Count = st.MaxDepth, c
-			res.Example = exampleMaze(b, si, gi, st.Example, proto)
-			res.Mazes, res.Listed = nil, true
-			res.addMazes(b, si, gi, st.Mazes, s.List, proto)
-		case st.MaxDepth == res.MaxDepth && st.MaxDepth >= 0:
-			res.Count.Add(res.Count, c)
-			res.addMazes(b, si, gi, st.Mazes, s.List, proto)
-		}
+	res := combine(b, si, gi, slices.Collect(maps.Values(results)), s.List, proto)
+	res.Floor, res.Top, res.Lower, res.Total = s.Floor, s.AtMost, s.Lower, total
+	if s.Shards > 1 {
+		res.Shard, res.Shards = s.Shard, s.Shards
 	}
 	if err := ctx.Err(); err != nil {
 		return res, err
@@ -673,6 +772,29 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 		return res, ErrOverflow
 	}
 	return res, nil
+}
+
+// combine gathers finished sub-trees into a result: the deepest maze,
+// the sum of the counts at that depth, an example, and the listed mazes.
+func combine(b maze.Board, si, gi int, subtrees []Subtree, list int, proto *search) *Result {
+	res := &Result{MaxDepth: -1, Count: new(big.Int)}
+	slices.SortFunc(subtrees, func(x, y Subtree) int { return x.Index - y.Index })
+	for _, st := range subtrees {
+		res.Subtrees = append(res.Subtrees, st)
+		res.Nodes += st.Nodes
+		c, _ := new(big.Int).SetString(st.Count, 10)
+		switch {
+		case st.MaxDepth > res.MaxDepth:
+			res.MaxDepth, res.Count = st.MaxDepth, c
+			res.Example = exampleMaze(b, si, gi, st.Example, proto)
+			res.Mazes, res.Listed = nil, true
+			res.addMazes(b, si, gi, st.Mazes, list, proto)
+		case st.MaxDepth == res.MaxDepth && st.MaxDepth >= 0:
+			res.Count.Add(res.Count, c)
+			res.addMazes(b, si, gi, st.Mazes, list, proto)
+		}
+	}
+	return res
 }
 
 // addMazes adds the record mazes a sub-tree's branches stand for, one of

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -120,30 +121,38 @@ func TestUnsoundBoundCaught(t *testing.T) {
 	}
 }
 
-// A search resumed with the sub-trees an interrupted run finished gives
-// the same answer as one run.
+// A search resumed with the sub-trees an interrupted run finished (of
+// every floor it passed) gives the same answer as one run, and searches
+// only the others.
 func TestResume(t *testing.T) {
 	b := maze.Board{Rows: 3, Cols: 4}
-	whole, err := Search(context.Background(), Settings{Board: b, Split: 3})
+	type key struct{ floor, index int }
+	var all []Subtree
+	whole, err := Search(context.Background(), Settings{Board: b, Split: 3, Workers: 1, Finished: func(st Subtree) { all = append(all, st) }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	half := whole.Subtrees[:len(whole.Subtrees)/2]
-	skipped := 0
+	if len(whole.Empty) == 0 {
+		t.Fatalf("3×4 deepened through no empty floor: %+v", whole)
+	}
+	half := all[:len(all)/2]
+	kept := map[key]bool{}
+	for _, d := range half {
+		kept[key{d.Floor, d.Index}] = true
+	}
+	searched := 0
 	again, err := Search(context.Background(), Settings{Board: b, Split: 3, Done: half,
 		Finished: func(st Subtree) {
-			for _, d := range half {
-				if d.Index == st.Index {
-					t.Errorf("sub-tree %d searched again", st.Index)
-				}
+			if kept[key{st.Floor, st.Index}] {
+				t.Errorf("sub-tree %d of floor %d searched again", st.Index, st.Floor)
 			}
-			skipped++
+			searched++
 		}})
-	if err != nil || again.MaxDepth != whole.MaxDepth || again.Count.Cmp(whole.Count) != 0 {
-		t.Errorf("resumed: %v, %d %v; whole %d %v", err, again.MaxDepth, again.Count, whole.MaxDepth, whole.Count)
+	if err != nil || again.MaxDepth != whole.MaxDepth || again.Count.Cmp(whole.Count) != 0 || !slices.Equal(again.Empty, whole.Empty) {
+		t.Errorf("resumed: %v, %d %v %v; whole %d %v %v", err, again.MaxDepth, again.Count, again.Empty, whole.MaxDepth, whole.Count, whole.Empty)
 	}
-	if skipped != len(whole.Subtrees)-len(half) {
-		t.Errorf("%d sub-trees searched, want %d", skipped, len(whole.Subtrees)-len(half))
+	if searched != len(all)-len(half) {
+		t.Errorf("%d sub-trees searched, want %d", searched, len(all)-len(half))
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -259,7 +268,7 @@ func FuzzOpenCheckpoint(f *testing.F) {
 }
 
 // A search reports its progress while a sub-tree is under way (the
-// sub-trees counted, branches searched, the best depth so far), and stops
+// floor, the sub-trees counted, branches searched), and stops
 // within half a second of its context ending, even in a sub-tree of 7×7
 // that takes minutes. The context ends once progress inside the sub-tree
 // has been reported, however slow the machine.
@@ -276,7 +285,7 @@ func TestSearchStopsInASubtree(t *testing.T) {
 		mu.Lock()
 		defer mu.Unlock()
 		last, calls = p, calls+1
-		if canceled.IsZero() && calls >= 2 && p.Nodes >= ProgressNodes && p.Best >= 1 {
+		if canceled.IsZero() && calls >= 2 && p.Nodes >= ProgressNodes && p.Floor > 0 && p.Top == 48 {
 			canceled = time.Now()
 			cancel()
 		}
@@ -286,7 +295,7 @@ func TestSearchStopsInASubtree(t *testing.T) {
 	r, err := Search(ctx, s)
 	mu.Lock()
 	defer mu.Unlock()
-	if err != context.Canceled || r == nil || len(r.Subtrees) != 0 {
+	if err != context.Canceled || r == nil || r.MaxDepth >= 0 {
 		t.Fatalf("%v, %v", r, err)
 	}
 	if canceled.IsZero() {
