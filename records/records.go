@@ -223,7 +223,7 @@ type search struct {
 	overList       bool      // more than 8·list mazes at best
 	overflow       bool      // the count left 128 bits
 	nodes          int64
-	floor          int // no maze below this goal depth counts
+	floor          int          // no maze below this goal depth counts
 	found          *atomic.Bool // set when any sub-tree finds a maze
 	stop           func() bool
 	stopped        bool // stop said yes: unwind without searching more

@@ -202,4 +202,3 @@ func MergeShards(names []string) (*Result, Settings, error) {
 	}
 	return res, s, nil
 }
-
