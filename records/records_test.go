@@ -3,6 +3,7 @@ package records
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -306,5 +307,146 @@ func TestSearchStopsInASubtree(t *testing.T) {
 	}
 	if last.Total < 256 {
 		t.Errorf("%d sub-trees counted, want the 7×7 board's", last.Total)
+	}
+}
+
+// classes returns the canonical keys of listed mazes.
+func classes(ms []*maze.Maze) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range ms {
+		out[m.Canonical()] = true
+	}
+	return out
+}
+
+// floorBoards are the boards the floor tests search: every board of the
+// brute-force tests and those up to 5×5 in the everyday suite, up to
+// 6×6 with RJM_LONG=1.
+func floorBoards() []maze.Board {
+	bs := append(slices.Clone(smallBoards), maze.Board{Rows: 4, Cols: 4}, maze.Board{Rows: 3, Cols: 6}, maze.Board{Rows: 4, Cols: 5}, maze.Board{Rows: 5, Cols: 5})
+	if os.Getenv("RJM_LONG") != "" {
+		bs = append(bs, maze.Board{Rows: 4, Cols: 6}, maze.Board{Rows: 5, Cols: 6}, maze.Board{Rows: 6, Cols: 6})
+	}
+	return bs
+}
+
+// Floors change nothing at or below the maximum: the search in one pass
+// (which cuts only against what it has found, and agrees with brute
+// force), the deepening search from the board's bound, from an upper
+// bound (--at-most), down to a known lower bound, and a single pass at
+// any floor from 1 to the maximum all give the same maximum, count and
+// classes of record mazes. A floor above the maximum finds no maze and
+// says which floor.
+func TestFloors(t *testing.T) {
+	for _, b := range floorBoards() {
+		list := 100000
+		base := Settings{Board: b, List: list}
+		one := base
+		one.OnePass = true
+		want, err := Search(context.Background(), one)
+		if err != nil {
+			t.Fatal(err)
+		}
+		M := want.MaxDepth
+		wantClasses := classes(want.Mazes)
+		check := func(what string, s Settings) *Result {
+			t.Helper()
+			r, err := Search(context.Background(), s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.MaxDepth != M || r.Count.Cmp(want.Count) != 0 || !maps.Equal(classes(r.Mazes), wantClasses) || r.Listed != want.Listed {
+				t.Errorf("%v %s: depth %d count %v, %d classes; one pass %d %v, %d classes", b, what, r.MaxDepth, r.Count, len(r.Mazes), M, want.Count, len(wantClasses))
+			}
+			return r
+		}
+		deep := check("deepening", base)
+		if top := b.Cells() - 1; len(deep.Empty) != top-M || deep.Floor != M || deep.Top != top {
+			t.Errorf("%v: floors %v empty from %d, last %d; want %d down to %d", b, deep.Empty, deep.Top, deep.Floor, top, M+1)
+		}
+		if deep.Nodes > want.Nodes {
+			t.Logf("%v: deepening searched %d branches, one pass %d", b, deep.Nodes, want.Nodes)
+		}
+		for _, s := range []Settings{{AtMost: M + 2}, {AtMost: M}, {Lower: M}, {Lower: max(M-3, 1), AtMost: M + 1}, {Workers: 1, Split: 2}} {
+			s.Board, s.List = b, list
+			r := check(fmt.Sprintf("at most %d, lower %d", s.AtMost, s.Lower), s)
+			if s.AtMost > 0 && len(r.Empty) != s.AtMost-M {
+				t.Errorf("%v at most %d: floors %v proven empty", b, s.AtMost, r.Empty)
+			}
+		}
+		for _, f := range []int{1, M / 2, M - 1, M} {
+			if f >= 1 {
+				s := base
+				s.Floor = f
+				check(fmt.Sprintf("floor %d", f), s)
+			}
+		}
+		above := base
+		above.Floor = M + 1
+		r, err := Search(context.Background(), above)
+		if err != nil || r.MaxDepth != -1 || r.Count.Sign() != 0 || r.Floor != M+1 || r.Example != nil {
+			t.Errorf("%v floor %d above the maximum %d: %v, %+v", b, M+1, M, err, r)
+		}
+	}
+}
+
+// The mutation check holds for floors too: a floor pass whose bound is
+// two moves too tight loses mazes on some board.
+func TestUnsoundFloorCaught(t *testing.T) {
+	for _, b := range smallBoards {
+		wantD, wantN := brute(b, false)
+		if wantD < 1 {
+			continue
+		}
+		r, err := Search(context.Background(), Settings{Board: b, Floor: wantD, slack: -2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.MaxDepth != wantD || r.Count.Cmp(big.NewInt(wantN)) != 0 {
+			return
+		}
+	}
+	t.Error("a floor pass with a bound two moves too tight went unnoticed")
+}
+
+// Shards searched apart and merged give the one-process answer, and a
+// sub-tree belongs to exactly one shard.
+func TestShardsInProcess(t *testing.T) {
+	dir := t.TempDir()
+	for _, b := range []maze.Board{{Rows: 3, Cols: 4}, {Rows: 4, Cols: 4}, {Rows: 4, Cols: 5}} {
+		whole, err := Search(context.Background(), Settings{Board: b, List: 1000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []int{1, 2, 5} {
+			var names []string
+			for i := range n {
+				s := Settings{Board: b, List: 1000, Shard: i, Shards: n}
+				r, err := Search(context.Background(), s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				name := filepath.Join(dir, fmt.Sprintf("%dx%d-%d-%d.json", b.Rows, b.Cols, i, n))
+				if err := WriteShardFile(name, NewShardFile(s, r)); err != nil {
+					t.Fatal(err)
+				}
+				names = append(names, name)
+			}
+			m, _, err := MergeShards(names)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.MaxDepth != whole.MaxDepth || m.Count.Cmp(whole.Count) != 0 || !maps.Equal(classes(m.Mazes), classes(whole.Mazes)) || !slices.Equal(m.Empty, whole.Empty) {
+				t.Errorf("%v in %d shards: %d %v %v %d classes; whole %d %v %v %d", b, n, m.MaxDepth, m.Count, m.Empty, len(m.Mazes), whole.MaxDepth, whole.Count, whole.Empty, len(whole.Mazes))
+			}
+			if n > 1 {
+				if _, _, err := MergeShards(names[1:]); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("shard 0/%d is missing", n)) {
+					t.Errorf("a missing shard: %v", err)
+				}
+				if _, _, err := MergeShards(append(names, names[0])); err == nil || !strings.Contains(err.Error(), "given twice") {
+					t.Errorf("a shard twice: %v", err)
+				}
+			}
+		}
 	}
 }
