@@ -15,14 +15,15 @@ import (
 // MergeShards reads it: the settings, the floors it proved empty, the
 // floor of its last pass, and that pass's sub-trees.
 type ShardFile struct {
-	Board       maze.Board `json:"board"`
-	Start, Goal *maze.Cell `json:"start,omitempty"`
-	Good        bool       `json:"unique"`
-	Split       int        `json:"split"`
-	NoPrune     bool       `json:"no_prune,omitempty"`
-	List        int        `json:"list,omitempty"`
-	Shard       int        `json:"shard"`
-	Shards      int        `json:"shards"`
+	Board   maze.Board `json:"board"`
+	Start   *maze.Cell `json:"start,omitempty"`
+	Goal    *maze.Cell `json:"goal,omitempty"`
+	Good    bool       `json:"unique"`
+	Split   int        `json:"split"`
+	NoPrune bool       `json:"no_prune,omitempty"`
+	List    int        `json:"list,omitempty"`
+	Shard   int        `json:"shard"`
+	Shards  int        `json:"shards"`
 	// Top is the highest floor; Empty the floors proven empty, from Top
 	// down; Floor the floor of the last pass, whose sub-trees follow:
 	// the shard's answer is exact for every depth from Floor up.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -125,6 +126,17 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 			if estimate > 0 && s.Floor == 0 {
 				return cli.BadInput(fmt.Errorf("--estimate needs the floor to estimate, --at-least L"))
 			}
+			if file != "" && estimate == 0 {
+				ckpt, done, err := records.OpenCheckpoint(file, s)
+				if err != nil {
+					return cli.BadInput(fmt.Errorf("--checkpoint: %s", strings.TrimPrefix(err.Error(), "records: ")))
+				}
+				defer ckpt.Close()
+				if len(done) > 0 {
+					fmt.Fprintf(e.Stderr, "rjm: %s holds %d finished sub-trees; skipping them\n", file, len(done))
+				}
+				s.Done, s.Finished = done, ckpt.Save
+			}
 			show, finish := e.Status()
 			defer finish()
 			// rjm's uphill search: a depth some maze reaches, below which
@@ -136,6 +148,12 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 				}
 				iterations := min(400*s.Board.Cells()*s.Board.Cells(), 1_000_000)
 				d, m, err := records.UphillDepth(e.Ctx, s, uphill, iterations, seed)
+				if err != nil && e.Ctx.Err() != nil {
+					if file != "" {
+						return fmt.Errorf("interrupted in the uphill search; run again with --checkpoint %s to go on", file)
+					}
+					return errors.New("interrupted in the uphill search")
+				}
 				if err != nil {
 					return err
 				}
@@ -145,17 +163,6 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 			}
 			if estimate > 0 {
 				return estimateFloor(e, s, estimate, seed, asJSON, show)
-			}
-			if file != "" {
-				ckpt, done, err := records.OpenCheckpoint(file, s)
-				if err != nil {
-					return cli.BadInput(fmt.Errorf("--checkpoint: %s", strings.TrimPrefix(err.Error(), "records: ")))
-				}
-				defer ckpt.Close()
-				if len(done) > 0 {
-					fmt.Fprintf(e.Stderr, "rjm: %s holds %d finished sub-trees; skipping them\n", file, len(done))
-				}
-				s.Done, s.Finished = done, ckpt.Save
 			}
 			if show != nil {
 				s.Progress = progressLine(show, time.Now())
