@@ -42,7 +42,7 @@ func BenchmarkSearch(b *testing.B) {
 						}
 						nodes = r.Nodes
 					}
-					b.ReportMetric((cpuNow() - cpu).Seconds()/float64(b.N), "cpu-s/op")
+					b.ReportMetric((cpuNow()-cpu).Seconds()/float64(b.N), "cpu-s/op")
 					b.ReportMetric(float64(nodes), "branches/op")
 				})
 			}
