@@ -439,6 +439,24 @@ func TestShardsInProcess(t *testing.T) {
 			if m.MaxDepth != whole.MaxDepth || m.Count.Cmp(whole.Count) != 0 || !maps.Equal(classes(m.Mazes), classes(whole.Mazes)) || !slices.Equal(m.Empty, whole.Empty) {
 				t.Errorf("%v in %d shards: %d %v %v %d classes; whole %d %v %v %d", b, n, m.MaxDepth, m.Count, m.Empty, len(m.Mazes), whole.MaxDepth, whole.Count, whole.Empty, len(whole.Mazes))
 			}
+			// One floor above the maximum, shard by shard: the merge
+			// says no maze reaches it.
+			var above []string
+			for i := range n {
+				s := Settings{Board: b, Floor: whole.MaxDepth + 1, Shard: i, Shards: n}
+				r, err := Search(context.Background(), s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				name := filepath.Join(dir, fmt.Sprintf("above-%dx%d-%d-%d.json", b.Rows, b.Cols, i, n))
+				if err := WriteShardFile(name, NewShardFile(s, r)); err != nil {
+					t.Fatal(err)
+				}
+				above = append(above, name)
+			}
+			if m, _, err := MergeShards(above); err != nil || m.MaxDepth != -1 || m.Floor != whole.MaxDepth+1 || m.Count.Sign() != 0 {
+				t.Errorf("%v in %d shards at floor %d: %v, %+v", b, n, whole.MaxDepth+1, err, m)
+			}
 			if n > 1 {
 				if _, _, err := MergeShards(names[1:]); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("shard 0/%d is missing", n)) {
 					t.Errorf("a missing shard: %v", err)

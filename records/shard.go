@@ -182,8 +182,9 @@ func MergeShards(names []string) (*Result, Settings, error) {
 	for i, f := range files {
 		// The shard is exact from its last floor up, and holds no maze
 		// above its own maximum: the whole maximum must not lie below
-		// that floor.
-		if res.MaxDepth < f.Floor && !(res.MaxDepth < 0 && f.Floor <= 1) {
+		// that floor. (When no shard holds a maze, none reaches the
+		// highest of their floors.)
+		if res.MaxDepth >= 0 && res.MaxDepth < f.Floor {
 			return nil, s, fmt.Errorf("%w: shard %d/%d (%s) searched only depths from %d up, above the maximum found, %d: run it again with --at-least %d", ErrMerge, f.Shard, f.Shards, names[i], f.Floor, res.MaxDepth, max(res.MaxDepth, 1))
 		}
 	}

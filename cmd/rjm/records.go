@@ -275,6 +275,7 @@ type floorEstimate struct {
 	CPUHours      float64 `json:"cpu_hours"`
 	CPUHoursError float64 `json:"cpu_hours_error"`
 	Found         int     `json:"max_depth_found"`
+	Example       string  `json:"example,omitempty"`
 }
 
 // estimateFloor searches k sub-trees of the floor s.Floor drawn at random
@@ -323,7 +324,8 @@ func estimateFloor(e *cli.Env, s records.Settings, k int, seed uint64, asJSON bo
 		s.Floor, s.Board.Rows, s.Board.Cols, v.Sampled, total, seed, v.Nodes, v.CPUSeconds, sum/max(cpu.Seconds(), 1e-9)/1e6,
 		v.Branches, v.BranchesError, v.CPUHours, v.CPUHoursError)
 	if r.MaxDepth >= 0 {
-		text += fmt.Sprintf("The sample holds mazes of depth %d.\n", r.MaxDepth)
+		v.Example, _ = r.Example.ID()
+		text += fmt.Sprintf("The sample holds %s mazes of depth %d, e.g. %s.\n", r.Count, r.MaxDepth, v.Example)
 	}
 	return e.Show(asJSON, v, cli.Text(text))
 }
