@@ -20,19 +20,21 @@ func cpuNow() time.Duration {
 }
 
 // BenchmarkSearch compares, on 5×5 and 6×6 (all mazes), the plain search
-// in one pass, which cuts only against the best it has found, with the
-// search deepening from the board's bound (rjm records' default, without
-// --at-least), with one worker and with two. Besides ns/op (wall time,
+// (one pass, which cuts only against the best it has found, without the
+// transpose symmetry) with the one-pass search with the symmetry, and the
+// search deepening from the board's bound without and with it (rjm
+// records' default, without --at-least), with one worker and with two. Besides ns/op (wall time,
 // noisy on a shared machine) it reports cpu-s/op, the process's CPU time
 // per search, and branches/op:
 //
 //	go test ./records -run X -bench Search -benchtime 3x
 func BenchmarkSearch(b *testing.B) {
 	for _, size := range []int{5, 6} {
-		for _, mode := range []string{"one-pass", "deepening"} {
+		for _, mode := range []string{"plain", "one-pass", "deepening-no-symmetry", "deepening"} {
 			for _, workers := range []int{1, 2} {
 				b.Run(fmt.Sprintf("%dx%d/%s/workers=%d", size, size, mode, workers), func(b *testing.B) {
-					s := Settings{Board: maze.Board{Rows: size, Cols: size}, Workers: workers, OnePass: mode == "one-pass"}
+					s := Settings{Board: maze.Board{Rows: size, Cols: size}, Workers: workers, OnePass: mode == "plain" || mode == "one-pass",
+						NoSymmetry: mode == "plain" || mode == "deepening-no-symmetry"}
 					var nodes int64
 					cpu := cpuNow()
 					for b.Loop() {

@@ -70,6 +70,9 @@ type Settings struct {
 	// depth found so far, starting from nothing, instead of deepening
 	// from above (the search before floors; for comparison).
 	OnePass bool
+	// NoSymmetry turns the transpose symmetry off (see symmetry.go; for
+	// checking it: the answer is the same, only slower).
+	NoSymmetry bool
 	// Floor, when positive, searches only mazes of at least that goal
 	// depth: the answer is the maximum when it is at least Floor, and no
 	// solvable maze (-1) otherwise. With Good and a zero Floor, Search
@@ -111,6 +114,9 @@ type Settings struct {
 	List int
 
 	slack int // see search.slack
+	// halfWeight, in the tests' mutation check, counts each maze m < m'
+	// once instead of twice (unsound).
+	halfWeight bool
 }
 
 // Progress is how far a search has gone.
@@ -225,8 +231,12 @@ type search struct {
 	nodes          int64
 	floor          int          // no maze below this goal depth counts
 	found          *atomic.Bool // set when any sub-tree finds a maze
-	stop           func() bool
-	stopped        bool // stop said yes: unwind without searching more
+	// pairs and diag, when pairs is not nil, are the transpose
+	// symmetry's off-diagonal pairs and diagonal cells (symmetry.go).
+	pairs   [][2]int
+	diag    []int
+	stop    func() bool
+	stopped bool // stop said yes: unwind without searching more
 	// tick, if not nil, is called every ProgressNodes branches.
 	tick func(nodes int64)
 	// shared is the best depth any sub-tree has found: a branch that
@@ -234,14 +244,20 @@ type search struct {
 	shared *atomic.Int64
 	// slack loosens (positive) or, in the tests' mutation check, tightens
 	// (negative, unsound) the bound.
-	slack int
+	slack      int
+	halfWeight bool // see Settings.halfWeight
 }
 
 func newSearch(g *graph.Graph, start, goal int, s Settings) *search {
 	n := g.Cells()
-	r := &search{n: n, start: start, goal: goal, good: s.Good, prune: !s.NoPrune || s.Floor > 0, best: -1, slack: s.slack, floor: s.Floor, list: s.List,
+	r := &search{n: n, start: start, goal: goal, good: s.Good, prune: !s.NoPrune || s.Floor > 0, best: -1, slack: s.slack, halfWeight: s.halfWeight, floor: s.Floor, list: s.List,
 		legal: make([][]int, n), succ: make([][][]int, n), free: make([]uint64, n),
 		jump: make([]int, n), depth: make([]int, n)}
+	if s.transposable() {
+		if pairs, diag, ok := symmetryPairs(g, start); ok {
+			r.pairs, r.diag = pairs, diag
+		}
+	}
 	b := g.Board()
 	for i := range n {
 		if i == goal || !b.Open(i) {
@@ -270,6 +286,9 @@ func (r *search) run() {
 		if r.tick != nil && r.nodes&(ProgressNodes-1) == 0 {
 			r.tick(r.nodes)
 		}
+	}
+	if r.pairs != nil && r.transposeGreater() {
+		return // its transposes are counted instead
 	}
 	if r.depth[r.goal] >= 0 && !r.good {
 		r.leaf(r.depth[r.goal])
@@ -345,6 +364,12 @@ func (r *search) leaf(D int) {
 			mult = mul128(mult, r.free[i])
 		}
 	}
+	count := mult // the mazes counted: under the symmetry, weighted
+	if r.pairs != nil {
+		if count = r.weight(); count == [2]uint64{} {
+			return
+		}
+	}
 	if D > r.best {
 		if r.best < 0 && r.found != nil {
 			r.found.Store(true)
@@ -359,9 +384,9 @@ func (r *search) leaf(D int) {
 		}
 	}
 	var carry uint64
-	r.count[1], carry = bits.Add64(r.count[1], mult[1], 0)
-	r.count[0], carry = bits.Add64(r.count[0], mult[0], carry)
-	if carry != 0 || mult[0] == ^uint64(0) {
+	r.count[1], carry = bits.Add64(r.count[1], count[1], 0)
+	r.count[0], carry = bits.Add64(r.count[0], count[0], carry)
+	if carry != 0 || count[0] == ^uint64(0) || mult[0] == ^uint64(0) {
 		r.overflow = true
 	}
 	if r.example == nil {
@@ -966,8 +991,12 @@ func header(s Settings) string {
 		}
 		return c.String()
 	}
-	return fmt.Sprintf(`{"board":%q,"start":%q,"goal":%q,"unique":%v,"split":%d,"prune":%v}`,
+	h := fmt.Sprintf(`{"board":%q,"start":%q,"goal":%q,"unique":%v,"split":%d,"prune":%v`,
 		fmt.Sprintf("%dx%d%s", s.Board.Rows, s.Board.Cols, s.Board.Variant), cell(s.Start), cell(s.Goal), s.Good, s.Split, !s.NoPrune)
+	if s.transposable() {
+		h += `,"transpose":true` // sub-trees counted under the symmetry
+	}
+	return h + "}"
 }
 
 // OpenCheckpoint opens (or creates) the checkpoint file name for the

@@ -217,6 +217,7 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 	fl.IntVar(&s.Workers, "workers", 0, "goroutines `W` (default: one per core)")
 	fl.IntVar(&s.Split, "split", 0, "cells `K` whose jumps define the sub-trees (default: enough for about 256)")
 	fl.BoolVar(&s.OnePass, "one-pass", false, "search in one pass cutting against the best found, not from floors above (slower; for comparison)")
+	fl.BoolVar(&s.NoSymmetry, "no-symmetry", false, "do not use the transpose symmetry of a square board with the start and the goal on the diagonal (to check it: the answer is the same)")
 	fl.BoolVar(&s.NoPrune, "no-prune", false, "turn the bound off (to check it: the answer is the same)")
 	fl.IntVar(&s.List, "list", 0, "list up to `N` record mazes, one of each class of turns and mirrors")
 	fl.BoolVar(&reach, "reach", false, "then run every method of rjm generate (depth energy, 25,000, 100,000 and 1,000,000 iterations) and say how often it reaches the record")
