@@ -206,6 +206,8 @@ type Result struct {
 	// Total is the number of sub-trees of a pass (all shards'), and
 	// Shard, Shards the part searched (Shards zero: all of them).
 	Total, Shard, Shards int
+
+	split int // the split depth of the sub-trees
 }
 
 // search is the state of one depth-first search.
@@ -578,6 +580,7 @@ func deepen(ctx context.Context, s Settings, lower int) (*Result, error) {
 			return r, err
 		}
 		empty = append(empty, floor)
+		s.Split = r.split // the same sub-trees in every pass, counted once
 	}
 }
 
@@ -786,7 +789,7 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 	}
 	wg.Wait()
 	res := combine(b, si, gi, slices.Collect(maps.Values(results)), s.List, proto)
-	res.Floor, res.Top, res.Lower, res.Total = s.Floor, s.AtMost, s.Lower, total
+	res.Floor, res.Top, res.Lower, res.Total, res.split = s.Floor, s.AtMost, s.Lower, total, split
 	if s.Shards > 1 {
 		res.Shard, res.Shards = s.Shard, s.Shards
 	}
