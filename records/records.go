@@ -274,6 +274,17 @@ func newSearch(g *graph.Graph, start, goal int, s Settings) *search {
 	return r
 }
 
+// fork returns a fresh search of the same settings that shares r's
+// read-only tables (legal jumps, successors, the symmetry's pairs).
+func (r *search) fork() *search {
+	f := *r
+	f.jump, f.depth = make([]int, r.n), make([]int, r.n)
+	f.queue, f.example, f.mazes = nil, nil, nil
+	f.best, f.count, f.nodes, f.stopped, f.overflow, f.overList, f.listed = -1, [2]uint64{}, 0, false, false, false, 0
+	f.tick, f.stop, f.shared, f.found = nil, nil, nil, nil
+	return &f
+}
+
 // run searches from the current partial assignment.
 func (r *search) run() {
 	if r.stopped {
@@ -744,7 +755,7 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 				if !ok {
 					return
 				}
-				r := newSearch(g, si, gi, s)
+				r := proto.fork()
 				r.stop, r.shared, r.found = proto.stop, shared, found
 				var ticked int64
 				r.tick = func(n int64) {
