@@ -165,7 +165,7 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 				return estimateFloor(e, s, estimate, seed, asJSON, show)
 			}
 			if show != nil {
-				s.Progress = progressLine(show, time.Now())
+				s.Progress = progressLine(show, time.Now(), shard)
 				show("searching: counting sub-trees", true)
 			}
 			r, err := records.Search(e.Ctx, s)
@@ -331,11 +331,11 @@ func estimateFloor(e *cli.Env, s records.Settings, k int, seed uint64, asJSON bo
 	return e.Show(asJSON, v, cli.Text(text))
 }
 
-// progressLine shows a search's progress on one line: the floor, the
-// floors proven empty, sub-trees done of their number, branches per
+// progressLine shows a search's progress on one line: the shard, the
+// floor, the floors proven empty, sub-trees done of their number, branches per
 // second, the best depth so far, and an estimate of the time left in the
 // floor from the pace of the sub-trees done by this run.
-func progressLine(show func(string, bool), began time.Time) func(records.Progress) {
+func progressLine(show func(string, bool), began time.Time, shard string) func(records.Progress) {
 	first, floor := -1, -1
 	return func(p records.Progress) {
 		if p.Floor != floor { // a new pass
@@ -352,8 +352,14 @@ func progressLine(show func(string, bool), began time.Time) func(records.Progres
 		case p.Floor > 0:
 			line = fmt.Sprintf("floor %d: %d/%d sub-trees", p.Floor, p.Done, p.Total)
 		}
-		if p.Top > p.Floor {
+		switch {
+		case p.Top == p.Floor+1:
+			line += fmt.Sprintf(" (%d empty)", p.Top)
+		case p.Top > p.Floor:
 			line += fmt.Sprintf(" (%d–%d empty)", p.Floor+1, p.Top)
+		}
+		if shard != "" {
+			line = "shard " + shard + ", " + line
 		}
 		if s := elapsed.Seconds(); s > 0 {
 			line += fmt.Sprintf(", %.1fM branches/s", float64(p.Nodes)/s/1e6)
