@@ -539,3 +539,42 @@ func TestHalfWeightCaught(t *testing.T) {
 		t.Errorf("counting m < m' once went unnoticed: %v", got.Count)
 	}
 }
+
+// FuzzReadShardFile: any file is read as a shard without panicking, and
+// a file read as one merges (alone) without panicking, to an answer or a
+// one-line error.
+func FuzzReadShardFile(f *testing.F) {
+	dir := f.TempDir()
+	for _, n := range []int{1, 2} {
+		s := Settings{Board: maze.Board{Rows: 2, Cols: 3}, Shards: n, List: 3}
+		r, err := Search(context.Background(), s)
+		if err != nil {
+			f.Fatal(err)
+		}
+		name := filepath.Join(dir, fmt.Sprint(n))
+		if err := WriteShardFile(name, NewShardFile(s, r)); err != nil {
+			f.Fatal(err)
+		}
+		data, _ := os.ReadFile(name)
+		f.Add(string(data))
+		f.Add(strings.Replace(string(data), `"subtrees_total": `, `"subtrees_total": 1`, 1))
+		f.Add(strings.Replace(string(data), `"floor": `, `"floor": 9`, 1))
+	}
+	f.Add(`{"board":{"Rows":40,"Cols":40},"shards":1}`)
+	f.Fuzz(func(t *testing.T, text string) {
+		name := filepath.Join(t.TempDir(), "shard.json")
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ReadShardFile(name); err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("a two-line error: %q", err)
+			}
+			return
+		}
+		r, _, err := MergeShards([]string{name})
+		if err == nil && (r == nil || r.Count == nil) {
+			t.Fatalf("merged %q: %v", text, r)
+		}
+	})
+}

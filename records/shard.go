@@ -102,7 +102,7 @@ func ReadShardFile(name string) (ShardFile, error) {
 	if err != nil {
 		return f, fmt.Errorf("records: %s: %w", name, err)
 	}
-	if f.Shards < 1 || f.Shard < 0 || f.Shard >= f.Shards || f.Total < 0 || f.Floor < 0 {
+	if f.Shards < 1 || f.Shards > MaxShards || f.Shard < 0 || f.Shard >= f.Shards || f.Total < 0 || f.Total > 1<<40 || f.Floor < 0 {
 		return f, fmt.Errorf("records: %s: shard %d/%d of %d sub-trees is out of range", name, f.Shard, f.Shards, f.Total)
 	}
 	for _, st := range f.Subtrees {
@@ -115,6 +115,9 @@ func ReadShardFile(name string) (ShardFile, error) {
 	}
 	return f, nil
 }
+
+// MaxShards is the most shards a search is split into.
+const MaxShards = 1 << 20
 
 // ErrMerge prefixes the reasons shards cannot be merged.
 var ErrMerge = errors.New("records merge")
@@ -166,9 +169,9 @@ func MergeShards(names []string) (*Result, Settings, error) {
 		lower = 0
 	)
 	for i, f := range files {
-		want := 0
-		for k := f.Shard; k < f.Total; k += f.Shards {
-			want++
+		want := 0 // the sub-trees k < Total with k ≡ Shard (mod Shards)
+		if f.Total > f.Shard {
+			want = (f.Total-f.Shard-1)/f.Shards + 1
 		}
 		if len(f.Subtrees) != want || f.Total != first.Total {
 			return nil, s, fmt.Errorf("%w: shard %d/%d (%s) is not finished: %d of %d sub-trees at floor %d", ErrMerge, f.Shard, f.Shards, names[i], len(f.Subtrees), want, f.Floor)

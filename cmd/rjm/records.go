@@ -87,8 +87,8 @@ func parseShard(text string) (int, int, error) {
 	a, b, ok := strings.Cut(text, "/")
 	i, err1 := strconv.Atoi(a)
 	n, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
-		return 0, 0, fmt.Errorf("--shard %q: want I/N with 0 ≤ I < N, e.g. 3/64", maze.Short(text))
+	if !ok || err1 != nil || err2 != nil || n < 1 || n > records.MaxShards || i < 0 || i >= n {
+		return 0, 0, fmt.Errorf("--shard %q: want I/N with 0 ≤ I < N ≤ %d, e.g. 3/64", maze.Short(text), records.MaxShards)
 	}
 	return i, n, nil
 }
