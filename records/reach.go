@@ -99,3 +99,36 @@ func ReachTable(rs []Reach, target int) string {
 	fmt.Fprintf(&b, "(reached: the share of runs whose maze has goal depth %d, the proven maximum)\n", target)
 	return b.String()
 }
+
+// UphillDepth runs rjm generate's uphill search (hill descent with random
+// uphill steps, the depth energy) runs times on the board, start and goal
+// of s, with seeds seed, seed+1, …, and returns the deepest goal depth its
+// mazes reach and one maze of that depth: a lower bound on the record,
+// the floor below which the exhaustive search need not go (Settings.Lower).
+// Each run can be repeated alone from its maze's seeded ID.
+func UphillDepth(ctx context.Context, s Settings, runs, iterations int, seed uint64) (int, *maze.Maze, error) {
+	method := generate.Uphill
+	start, goal := maze.DefaultStart(s.Board), maze.DefaultGoal(s.Board)
+	if s.Start != nil {
+		start = *s.Start
+	}
+	if s.Goal != nil {
+		goal = *s.Goal
+	}
+	set := generate.Settings{
+		Rows: &s.Board.Rows, Cols: &s.Board.Cols, Variant: s.Board.Variant, Start: &start, Goal: &goal,
+		Method: &method, Iterations: &iterations, Energy: new("depth"), Seed: &seed,
+	}
+	spec, err := set.Spec()
+	if err != nil {
+		return 0, nil, err
+	}
+	best, deepest := -1, (*maze.Maze)(nil)
+	err = generate.Batch{Spec: spec, Count: runs, Workers: s.Workers}.Run(ctx, func(_ int, res *generate.Result) error {
+		if d := res.Features.GoalDepth; d > best {
+			best, deepest = d, res.Maze
+		}
+		return nil
+	})
+	return best, deepest, err
+}

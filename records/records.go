@@ -66,11 +66,33 @@ type Settings struct {
 	// NoPrune turns the bound off (for checking it; the answer is the
 	// same, only slower).
 	NoPrune bool
+	// OnePass searches all mazes in one pass that cuts against the best
+	// depth found so far, starting from nothing, instead of deepening
+	// from above (the search before floors; for comparison).
+	OnePass bool
+	// NoSymmetry turns the transpose symmetry off (see symmetry.go; for
+	// checking it: the answer is the same, only slower).
+	NoSymmetry bool
 	// Floor, when positive, searches only mazes of at least that goal
 	// depth: the answer is the maximum when it is at least Floor, and no
 	// solvable maze (-1) otherwise. With Good and a zero Floor, Search
 	// finds the floor itself (see Search).
 	Floor int
+	// AtMost, when positive, is an upper bound on the maximum the caller
+	// has proven: the search over all mazes deepens from it instead of
+	// from the board's bound (see Search).
+	AtMost int
+	// Lower, when positive, is a goal depth some maze is known to reach
+	// (from rjm's uphill search, UphillDepth): the deepening search stops
+	// at that floor, below which it need not go.
+	Lower int
+	// Shard and Shards, when Shards > 1, search only the sub-trees whose
+	// index is Shard modulo Shards (the same split on every machine);
+	// MergeShards combines the shards' results.
+	Shard, Shards int
+	// Only, when not nil, searches only the sub-trees of these indices
+	// (a sample, to estimate a floor's work).
+	Only []int
 	// Split is the number of cells whose jumps define the sub-trees; zero
 	// means enough for about 256 sub-trees.
 	Split   int
@@ -92,6 +114,9 @@ type Settings struct {
 	List int
 
 	slack int // see search.slack
+	// halfWeight, in the tests' mutation check, counts each maze m < m'
+	// once instead of twice (unsound).
+	halfWeight bool
 }
 
 // Progress is how far a search has gone.
@@ -99,9 +124,13 @@ type Progress struct {
 	Done, Total int   // sub-trees finished (or skipped) and their number
 	Nodes       int64 // branches searched by this run so far
 	Best        int   // the best goal depth found so far, -1 before one
-	// Floor is the floor of the good mazes' pass under way (see Search);
-	// zero for a search over all mazes.
-	Floor int
+	// Floor is the floor of the pass under way (see Search), zero for a
+	// search without one; every floor from Floor+1 to Top has been
+	// proven empty, and Lower is the goal depth some maze is known to
+	// reach (zero when not known).
+	Floor, Top, Lower int
+	// Good is set in the good mazes' passes.
+	Good bool
 }
 
 // ProgressNodes is how many branches a worker searches between two calls
@@ -167,7 +196,18 @@ type Result struct {
 	Mazes    []*maze.Maze
 	Listed   bool
 	Nodes    int64     // branches searched, in all
-	Subtrees []Subtree // every sub-tree, by index
+	Subtrees []Subtree // every sub-tree of the last pass, by index
+	// Floor is the floor of the last pass: the answer is exact for every
+	// goal depth from Floor up (MaxDepth -1: no maze reaches Floor). Empty
+	// lists the floors proven empty, from Top down (every goal depth in
+	// them is above the maximum); Lower is Settings.Lower.
+	Floor, Top, Lower int
+	Empty             []int
+	// Total is the number of sub-trees of a pass (all shards'), and
+	// Shard, Shards the part searched (Shards zero: all of them).
+	Total, Shard, Shards int
+
+	split int // the split depth of the sub-trees
 }
 
 // search is the state of one depth-first search.
@@ -191,9 +231,14 @@ type search struct {
 	overList       bool      // more than 8·list mazes at best
 	overflow       bool      // the count left 128 bits
 	nodes          int64
-	floor          int // no maze below this goal depth counts
-	stop           func() bool
-	stopped        bool // stop said yes: unwind without searching more
+	floor          int          // no maze below this goal depth counts
+	found          *atomic.Bool // set when any sub-tree finds a maze
+	// pairs and diag, when pairs is not nil, are the transpose
+	// symmetry's off-diagonal pairs and diagonal cells (symmetry.go).
+	pairs   [][2]int
+	diag    []int
+	stop    func() bool
+	stopped bool // stop said yes: unwind without searching more
 	// tick, if not nil, is called every ProgressNodes branches.
 	tick func(nodes int64)
 	// shared is the best depth any sub-tree has found: a branch that
@@ -201,14 +246,20 @@ type search struct {
 	shared *atomic.Int64
 	// slack loosens (positive) or, in the tests' mutation check, tightens
 	// (negative, unsound) the bound.
-	slack int
+	slack      int
+	halfWeight bool // see Settings.halfWeight
 }
 
 func newSearch(g *graph.Graph, start, goal int, s Settings) *search {
 	n := g.Cells()
-	r := &search{n: n, start: start, goal: goal, good: s.Good, prune: !s.NoPrune || s.Floor > 0, best: -1, slack: s.slack, floor: s.Floor, list: s.List,
+	r := &search{n: n, start: start, goal: goal, good: s.Good, prune: !s.NoPrune || s.Floor > 0, best: -1, slack: s.slack, halfWeight: s.halfWeight, floor: s.Floor, list: s.List,
 		legal: make([][]int, n), succ: make([][][]int, n), free: make([]uint64, n),
 		jump: make([]int, n), depth: make([]int, n)}
+	if s.transposable() {
+		if pairs, diag, ok := symmetryPairs(g, start); ok {
+			r.pairs, r.diag = pairs, diag
+		}
+	}
 	b := g.Board()
 	for i := range n {
 		if i == goal || !b.Open(i) {
@@ -221,6 +272,17 @@ func newSearch(g *graph.Graph, start, goal int, s Settings) *search {
 		}
 	}
 	return r
+}
+
+// fork returns a fresh search of the same settings that shares r's
+// read-only tables (legal jumps, successors, the symmetry's pairs).
+func (r *search) fork() *search {
+	f := *r
+	f.jump, f.depth = make([]int, r.n), make([]int, r.n)
+	f.queue, f.example, f.mazes = nil, nil, nil
+	f.best, f.count, f.nodes, f.stopped, f.overflow, f.overList, f.listed = -1, [2]uint64{}, 0, false, false, false, 0
+	f.tick, f.stop, f.shared, f.found = nil, nil, nil, nil
+	return &f
 }
 
 // run searches from the current partial assignment.
@@ -237,6 +299,9 @@ func (r *search) run() {
 		if r.tick != nil && r.nodes&(ProgressNodes-1) == 0 {
 			r.tick(r.nodes)
 		}
+	}
+	if r.pairs != nil && r.transposeGreater() {
+		return // its transposes are counted instead
 	}
 	if r.depth[r.goal] >= 0 && !r.good {
 		r.leaf(r.depth[r.goal])
@@ -312,7 +377,16 @@ func (r *search) leaf(D int) {
 			mult = mul128(mult, r.free[i])
 		}
 	}
+	count := mult // the mazes counted: under the symmetry, weighted
+	if r.pairs != nil {
+		if count = r.weight(); count == [2]uint64{} {
+			return
+		}
+	}
 	if D > r.best {
+		if r.best < 0 && r.found != nil {
+			r.found.Store(true)
+		}
 		r.best, r.count, r.overflow = D, [2]uint64{}, false
 		r.example, r.mazes, r.listed, r.overList = nil, nil, 0, false
 		for {
@@ -323,9 +397,9 @@ func (r *search) leaf(D int) {
 		}
 	}
 	var carry uint64
-	r.count[1], carry = bits.Add64(r.count[1], mult[1], 0)
-	r.count[0], carry = bits.Add64(r.count[0], mult[0], carry)
-	if carry != 0 || mult[0] == ^uint64(0) {
+	r.count[1], carry = bits.Add64(r.count[1], count[1], 0)
+	r.count[0], carry = bits.Add64(r.count[0], count[0], carry)
+	if carry != 0 || count[0] == ^uint64(0) || mult[0] == ^uint64(0) {
 		r.overflow = true
 	}
 	if r.example == nil {
@@ -438,38 +512,87 @@ var ErrOverflow = errors.New("records: a count is above 2^128")
 // Search runs the exhaustive search s describes. When ctx ends it
 // returns ctx's error with the sub-trees finished so far in
 // Result.Subtrees (the rest can be searched by a later run given them as
-// Settings.Done).
+// Settings.Done) and the floors proven empty so far in Result.Empty.
+//
+// With a Floor (or NoPrune) it runs one pass. Otherwise it deepens from
+// above: a pass with floor F cuts every branch whose bound is below F from
+// the first branch, and so finds the mazes of depth F and more (the
+// higher the floor, the less it searches). The search over all mazes runs
+// floors from AtMost (or the board's bound, one less than its cells) down
+// and stops at the first floor some maze reaches: every higher floor held
+// none, so the deepest maze of that pass is the maximum, with its exact
+// count. It never goes below Lower, a depth some maze is known to reach
+// (below 1 without it).
 //
 // The good mazes' search cannot stop at the goal (black holes depend on
 // every reachable cell), so until it has found a good maze it has nothing
-// to prune with. It therefore deepens from above: the maximum over all
-// mazes, M, bounds the good mazes' maximum; it searches with Floor M,
-// M−1, … and stops at the first floor that holds a good maze, which is
-// then the maximum (every deeper floor held none), with its exact count.
+// to prune with. It deepens from above the same way, from the maximum
+// over all mazes, M (or AtMost when given), which bounds the good mazes'
+// maximum.
 func Search(ctx context.Context, s Settings) (*Result, error) {
-	if !s.Good || s.Floor > 0 || s.NoPrune {
+	if s.Floor > 0 || s.NoPrune || s.OnePass && !s.Good {
 		return searchFloor(ctx, s)
 	}
-	all := s
-	all.Good, all.Done, all.Finished = false, nil, nil
-	top, err := searchFloor(ctx, all)
-	if err != nil {
-		return top, err
+	if !s.Good {
+		return deepen(ctx, s, s.Lower)
 	}
-	nodes := top.Nodes
-	for floor := top.MaxDepth; floor >= 1; floor-- {
+	var nodes int64
+	top := s.AtMost
+	if top <= 0 {
+		if s.Shards > 1 || s.Only != nil {
+			return nil, errors.New("records: a shard of the good mazes' search needs the maximum over all mazes as AtMost (--at-most)")
+		}
+		all := s
+		all.Good, all.Done, all.Finished = false, nil, nil
+		r, err := deepen(ctx, all, s.Lower)
+		if err != nil {
+			return r, err
+		}
+		top, nodes = r.MaxDepth, r.Nodes
+		if top < 1 {
+			return r, nil // no solvable maze: no good one
+		}
+	}
+	t := s
+	t.AtMost = top
+	r, err := deepen(ctx, t, 1)
+	if r != nil {
+		r.Nodes += nodes
+	}
+	return r, err
+}
+
+// deepen runs passes with floors from the top (s.AtMost, or the board's
+// bound) down to lower, and stops at the first that holds a maze.
+func deepen(ctx context.Context, s Settings, lower int) (*Result, error) {
+	g, _, _, err := s.compile()
+	if err != nil {
+		return nil, err
+	}
+	top := s.AtMost
+	if top <= 0 {
+		top = g.Cells() - 1 // the bound d + u at the start
+	}
+	lower = max(lower, 1)
+	var (
+		nodes int64
+		empty []int
+	)
+	for floor := top; ; floor-- {
 		t := s
-		t.Floor = floor
+		t.Floor, t.AtMost = floor, top
 		r, err := searchFloor(ctx, t)
 		if r != nil {
 			r.Nodes += nodes
 			nodes = r.Nodes
+			r.Empty, r.Top, r.Lower = slices.Clone(empty), top, s.Lower
 		}
-		if err != nil || r.MaxDepth >= 0 {
+		if err != nil || r.MaxDepth >= 0 || floor <= lower {
 			return r, err
 		}
+		empty = append(empty, floor)
+		s.Split = r.split // the same sub-trees in every pass, counted once
 	}
-	return &Result{MaxDepth: -1, Count: new(big.Int), Nodes: nodes}, nil
 }
 
 // Validate reports whether s describes a search that can run: a valid
@@ -544,12 +667,30 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 	next, stopRoots := iter.Pull(walker.roots(split))
 	defer stopRoots()
 
+	// mine reports whether sub-tree k is this run's to search.
+	only := map[int]bool{}
+	for _, k := range s.Only {
+		only[k] = true
+	}
+	mine := func(k int) bool {
+		if s.Only != nil && !only[k] {
+			return false
+		}
+		return s.Shards <= 1 || k%s.Shards == s.Shard
+	}
+	own := 0
+	for k := range total {
+		if mine(k) {
+			own++
+		}
+	}
 	done := map[int]Subtree{}
 	for _, d := range s.Done {
-		if d.Floor == s.Floor && d.Index < total {
+		if d.Floor == s.Floor && d.Index < total && mine(d.Index) {
 			done[d.Index] = d
 		}
 	}
+	found := new(atomic.Bool)
 	shared := new(atomic.Int64)
 	shared.Store(-1)
 	if s.Floor > 0 {
@@ -557,6 +698,9 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 	}
 	for _, d := range done {
 		shared.Store(max(shared.Load(), int64(d.MaxDepth)))
+		if d.MaxDepth >= 0 {
+			found.Store(true)
+		}
 	}
 	var (
 		mu       sync.Mutex // guards what follows, and the calls of Progress and Finished
@@ -568,7 +712,11 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 	)
 	report := func() {
 		if s.Progress != nil {
-			s.Progress(Progress{Done: finished, Total: total, Nodes: nodes, Best: int(shared.Load()), Floor: s.Floor})
+			best := -1
+			if found.Load() {
+				best = int(shared.Load())
+			}
+			s.Progress(Progress{Done: finished, Total: own, Nodes: nodes, Best: best, Floor: s.Floor, Top: s.AtMost, Lower: s.Lower, Good: s.Good})
 		}
 	}
 	mu.Lock()
@@ -586,6 +734,9 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 			}
 			k := index
 			index++
+			if !mine(k) {
+				continue
+			}
 			if d, ok := done[k]; ok {
 				results[k] = d
 				finished++
@@ -604,8 +755,8 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 				if !ok {
 					return
 				}
-				r := newSearch(g, si, gi, s)
-				r.stop, r.shared = proto.stop, shared
+				r := proto.fork()
+				r.stop, r.shared, r.found = proto.stop, shared, found
 				var ticked int64
 				r.tick = func(n int64) {
 					mu.Lock()
@@ -648,23 +799,10 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 		})
 	}
 	wg.Wait()
-	res := &Result{MaxDepth: -1, Count: new(big.Int)}
-	keys := slices.Sorted(maps.Keys(results))
-	for _, k := range keys {
-		st := results[k]
-		res.Subtrees = append(res.Subtrees, st)
-		res.Nodes += st.Nodes
-		c, _ := new(big.Int).SetString(st.Count, 10)
-		switch {
-		case st.MaxDepth > res.MaxDepth:
-			res.MaxDepth, res.Count = st.MaxDepth, c
-			res.Example = exampleMaze(b, si, gi, st.Example, proto)
-			res.Mazes, res.Listed = nil, true
-			res.addMazes(b, si, gi, st.Mazes, s.List, proto)
-		case st.MaxDepth == res.MaxDepth && st.MaxDepth >= 0:
-			res.Count.Add(res.Count, c)
-			res.addMazes(b, si, gi, st.Mazes, s.List, proto)
-		}
+	res := combine(b, si, gi, slices.Collect(maps.Values(results)), s.List, proto)
+	res.Floor, res.Top, res.Lower, res.Total, res.split = s.Floor, s.AtMost, s.Lower, total, split
+	if s.Shards > 1 {
+		res.Shard, res.Shards = s.Shard, s.Shards
 	}
 	if err := ctx.Err(); err != nil {
 		return res, err
@@ -673,6 +811,29 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 		return res, ErrOverflow
 	}
 	return res, nil
+}
+
+// combine gathers finished sub-trees into a result: the deepest maze,
+// the sum of the counts at that depth, an example, and the listed mazes.
+func combine(b maze.Board, si, gi int, subtrees []Subtree, list int, proto *search) *Result {
+	res := &Result{MaxDepth: -1, Count: new(big.Int)}
+	slices.SortFunc(subtrees, func(x, y Subtree) int { return x.Index - y.Index })
+	for _, st := range subtrees {
+		res.Subtrees = append(res.Subtrees, st)
+		res.Nodes += st.Nodes
+		c, _ := new(big.Int).SetString(st.Count, 10)
+		switch {
+		case st.MaxDepth > res.MaxDepth:
+			res.MaxDepth, res.Count = st.MaxDepth, c
+			res.Example = exampleMaze(b, si, gi, st.Example, proto)
+			res.Mazes, res.Listed = nil, true
+			res.addMazes(b, si, gi, st.Mazes, list, proto)
+		case st.MaxDepth == res.MaxDepth && st.MaxDepth >= 0:
+			res.Count.Add(res.Count, c)
+			res.addMazes(b, si, gi, st.Mazes, list, proto)
+		}
+	}
+	return res
 }
 
 // addMazes adds the record mazes a sub-tree's branches stand for, one of
@@ -844,8 +1005,12 @@ func header(s Settings) string {
 		}
 		return c.String()
 	}
-	return fmt.Sprintf(`{"board":%q,"start":%q,"goal":%q,"unique":%v,"split":%d,"prune":%v}`,
+	h := fmt.Sprintf(`{"board":%q,"start":%q,"goal":%q,"unique":%v,"split":%d,"prune":%v`,
 		fmt.Sprintf("%dx%d%s", s.Board.Rows, s.Board.Cols, s.Board.Variant), cell(s.Start), cell(s.Goal), s.Good, s.Split, !s.NoPrune)
+	if s.transposable() {
+		h += `,"transpose":true` // sub-trees counted under the symmetry
+	}
+	return h + "}"
 }
 
 // OpenCheckpoint opens (or creates) the checkpoint file name for the

@@ -3,9 +3,11 @@ package records
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math/big"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -120,30 +122,38 @@ func TestUnsoundBoundCaught(t *testing.T) {
 	}
 }
 
-// A search resumed with the sub-trees an interrupted run finished gives
-// the same answer as one run.
+// A search resumed with the sub-trees an interrupted run finished (of
+// every floor it passed) gives the same answer as one run, and searches
+// only the others.
 func TestResume(t *testing.T) {
 	b := maze.Board{Rows: 3, Cols: 4}
-	whole, err := Search(context.Background(), Settings{Board: b, Split: 3})
+	type key struct{ floor, index int }
+	var all []Subtree
+	whole, err := Search(context.Background(), Settings{Board: b, Split: 3, Workers: 1, Finished: func(st Subtree) { all = append(all, st) }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	half := whole.Subtrees[:len(whole.Subtrees)/2]
-	skipped := 0
+	if len(whole.Empty) == 0 {
+		t.Fatalf("3×4 deepened through no empty floor: %+v", whole)
+	}
+	half := all[:len(all)/2]
+	kept := map[key]bool{}
+	for _, d := range half {
+		kept[key{d.Floor, d.Index}] = true
+	}
+	searched := 0
 	again, err := Search(context.Background(), Settings{Board: b, Split: 3, Done: half,
 		Finished: func(st Subtree) {
-			for _, d := range half {
-				if d.Index == st.Index {
-					t.Errorf("sub-tree %d searched again", st.Index)
-				}
+			if kept[key{st.Floor, st.Index}] {
+				t.Errorf("sub-tree %d of floor %d searched again", st.Index, st.Floor)
 			}
-			skipped++
+			searched++
 		}})
-	if err != nil || again.MaxDepth != whole.MaxDepth || again.Count.Cmp(whole.Count) != 0 {
-		t.Errorf("resumed: %v, %d %v; whole %d %v", err, again.MaxDepth, again.Count, whole.MaxDepth, whole.Count)
+	if err != nil || again.MaxDepth != whole.MaxDepth || again.Count.Cmp(whole.Count) != 0 || !slices.Equal(again.Empty, whole.Empty) {
+		t.Errorf("resumed: %v, %d %v %v; whole %d %v %v", err, again.MaxDepth, again.Count, again.Empty, whole.MaxDepth, whole.Count, whole.Empty)
 	}
-	if skipped != len(whole.Subtrees)-len(half) {
-		t.Errorf("%d sub-trees searched, want %d", skipped, len(whole.Subtrees)-len(half))
+	if searched != len(all)-len(half) {
+		t.Errorf("%d sub-trees searched, want %d", searched, len(all)-len(half))
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -259,7 +269,7 @@ func FuzzOpenCheckpoint(f *testing.F) {
 }
 
 // A search reports its progress while a sub-tree is under way (the
-// sub-trees counted, branches searched, the best depth so far), and stops
+// floor, the sub-trees counted, branches searched), and stops
 // within half a second of its context ending, even in a sub-tree of 7×7
 // that takes minutes. The context ends once progress inside the sub-tree
 // has been reported, however slow the machine.
@@ -276,7 +286,7 @@ func TestSearchStopsInASubtree(t *testing.T) {
 		mu.Lock()
 		defer mu.Unlock()
 		last, calls = p, calls+1
-		if canceled.IsZero() && calls >= 2 && p.Nodes >= ProgressNodes && p.Best >= 1 {
+		if canceled.IsZero() && calls >= 2 && p.Nodes >= ProgressNodes && p.Floor > 0 && p.Top == 48 {
 			canceled = time.Now()
 			cancel()
 		}
@@ -286,7 +296,7 @@ func TestSearchStopsInASubtree(t *testing.T) {
 	r, err := Search(ctx, s)
 	mu.Lock()
 	defer mu.Unlock()
-	if err != context.Canceled || r == nil || len(r.Subtrees) != 0 {
+	if err != context.Canceled || r == nil || r.MaxDepth >= 0 {
 		t.Fatalf("%v, %v", r, err)
 	}
 	if canceled.IsZero() {
@@ -298,4 +308,273 @@ func TestSearchStopsInASubtree(t *testing.T) {
 	if last.Total < 256 {
 		t.Errorf("%d sub-trees counted, want the 7×7 board's", last.Total)
 	}
+}
+
+// classes returns the canonical keys of listed mazes.
+func classes(ms []*maze.Maze) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range ms {
+		out[m.Canonical()] = true
+	}
+	return out
+}
+
+// floorBoards are the boards the floor tests search: every board of the
+// brute-force tests and those up to 5×5 in the everyday suite, up to
+// 6×6 with RJM_LONG=1.
+func floorBoards() []maze.Board {
+	bs := append(slices.Clone(smallBoards), maze.Board{Rows: 4, Cols: 4}, maze.Board{Rows: 3, Cols: 6}, maze.Board{Rows: 4, Cols: 5}, maze.Board{Rows: 5, Cols: 5})
+	if os.Getenv("RJM_LONG") != "" {
+		bs = append(bs, maze.Board{Rows: 4, Cols: 6}, maze.Board{Rows: 5, Cols: 6}, maze.Board{Rows: 6, Cols: 6})
+	}
+	return bs
+}
+
+// Floors change nothing at or below the maximum: the search in one pass
+// (which cuts only against what it has found, and agrees with brute
+// force), the deepening search from the board's bound, from an upper
+// bound (--at-most), down to a known lower bound, and a single pass at
+// any floor from 1 to the maximum all give the same maximum, count and
+// classes of record mazes. A floor above the maximum finds no maze and
+// says which floor.
+func TestFloors(t *testing.T) {
+	for _, b := range floorBoards() {
+		list := 100000
+		base := Settings{Board: b, List: list}
+		one := base
+		one.OnePass = true
+		want, err := Search(context.Background(), one)
+		if err != nil {
+			t.Fatal(err)
+		}
+		M := want.MaxDepth
+		wantClasses := classes(want.Mazes)
+		check := func(what string, s Settings) *Result {
+			t.Helper()
+			r, err := Search(context.Background(), s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.MaxDepth != M || r.Count.Cmp(want.Count) != 0 || !maps.Equal(classes(r.Mazes), wantClasses) || r.Listed != want.Listed {
+				t.Errorf("%v %s: depth %d count %v, %d classes; one pass %d %v, %d classes", b, what, r.MaxDepth, r.Count, len(r.Mazes), M, want.Count, len(wantClasses))
+			}
+			return r
+		}
+		deep := check("deepening", base)
+		if top := b.Cells() - 1; len(deep.Empty) != top-M || deep.Floor != M || deep.Top != top {
+			t.Errorf("%v: floors %v empty from %d, last %d; want %d down to %d", b, deep.Empty, deep.Top, deep.Floor, top, M+1)
+		}
+		if deep.Nodes > want.Nodes {
+			t.Logf("%v: deepening searched %d branches, one pass %d", b, deep.Nodes, want.Nodes)
+		}
+		for _, s := range []Settings{{AtMost: M + 2}, {AtMost: M}, {Lower: M}, {Lower: max(M-3, 1), AtMost: M + 1}, {Workers: 1, Split: 2}} {
+			s.Board, s.List = b, list
+			r := check(fmt.Sprintf("at most %d, lower %d", s.AtMost, s.Lower), s)
+			if s.AtMost > 0 && len(r.Empty) != s.AtMost-M {
+				t.Errorf("%v at most %d: floors %v proven empty", b, s.AtMost, r.Empty)
+			}
+		}
+		for _, f := range []int{1, M / 2, M - 1, M} {
+			if f >= 1 {
+				s := base
+				s.Floor = f
+				check(fmt.Sprintf("floor %d", f), s)
+			}
+		}
+		above := base
+		above.Floor = M + 1
+		r, err := Search(context.Background(), above)
+		if err != nil || r.MaxDepth != -1 || r.Count.Sign() != 0 || r.Floor != M+1 || r.Example != nil {
+			t.Errorf("%v floor %d above the maximum %d: %v, %+v", b, M+1, M, err, r)
+		}
+	}
+}
+
+// The mutation check holds for floors too: a floor pass whose bound is
+// two moves too tight loses mazes on some board.
+func TestUnsoundFloorCaught(t *testing.T) {
+	for _, b := range smallBoards {
+		wantD, wantN := brute(b, false)
+		if wantD < 1 {
+			continue
+		}
+		r, err := Search(context.Background(), Settings{Board: b, Floor: wantD, slack: -2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.MaxDepth != wantD || r.Count.Cmp(big.NewInt(wantN)) != 0 {
+			return
+		}
+	}
+	t.Error("a floor pass with a bound two moves too tight went unnoticed")
+}
+
+// Shards searched apart and merged give the one-process answer, and a
+// sub-tree belongs to exactly one shard.
+func TestShardsInProcess(t *testing.T) {
+	dir := t.TempDir()
+	for _, b := range []maze.Board{{Rows: 3, Cols: 4}, {Rows: 4, Cols: 4}, {Rows: 4, Cols: 5}} {
+		whole, err := Search(context.Background(), Settings{Board: b, List: 1000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []int{1, 2, 5} {
+			var names []string
+			for i := range n {
+				s := Settings{Board: b, List: 1000, Shard: i, Shards: n}
+				r, err := Search(context.Background(), s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				name := filepath.Join(dir, fmt.Sprintf("%dx%d-%d-%d.json", b.Rows, b.Cols, i, n))
+				if err := WriteShardFile(name, NewShardFile(s, r)); err != nil {
+					t.Fatal(err)
+				}
+				names = append(names, name)
+			}
+			m, _, err := MergeShards(names)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.MaxDepth != whole.MaxDepth || m.Count.Cmp(whole.Count) != 0 || !maps.Equal(classes(m.Mazes), classes(whole.Mazes)) || !slices.Equal(m.Empty, whole.Empty) {
+				t.Errorf("%v in %d shards: %d %v %v %d classes; whole %d %v %v %d", b, n, m.MaxDepth, m.Count, m.Empty, len(m.Mazes), whole.MaxDepth, whole.Count, whole.Empty, len(whole.Mazes))
+			}
+			// One floor above the maximum, shard by shard: the merge
+			// says no maze reaches it.
+			var above []string
+			for i := range n {
+				s := Settings{Board: b, Floor: whole.MaxDepth + 1, Shard: i, Shards: n}
+				r, err := Search(context.Background(), s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				name := filepath.Join(dir, fmt.Sprintf("above-%dx%d-%d-%d.json", b.Rows, b.Cols, i, n))
+				if err := WriteShardFile(name, NewShardFile(s, r)); err != nil {
+					t.Fatal(err)
+				}
+				above = append(above, name)
+			}
+			if m, _, err := MergeShards(above); err != nil || m.MaxDepth != -1 || m.Floor != whole.MaxDepth+1 || m.Count.Sign() != 0 {
+				t.Errorf("%v in %d shards at floor %d: %v, %+v", b, n, whole.MaxDepth+1, err, m)
+			}
+			if n > 1 {
+				if _, _, err := MergeShards(names[1:]); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("shard 0/%d is missing", n)) {
+					t.Errorf("a missing shard: %v", err)
+				}
+				if _, _, err := MergeShards(append(names, names[0])); err == nil || !strings.Contains(err.Error(), "given twice") {
+					t.Errorf("a shard twice: %v", err)
+				}
+			}
+		}
+	}
+}
+
+// The transpose symmetry changes nothing but the work: on square boards
+// with the start and the goal on the diagonal, the search with it and
+// without it give the same maximum, count and classes, for all mazes and
+// the good ones, deepening and in one pass; with it the search takes
+// no more branches, and fewer on 5×5. (The brute-force test covers 2×2, 3×3 and the queen's
+// 3×3 with it on.)
+func TestSymmetry(t *testing.T) {
+	at := func(r, c int) *maze.Cell { return &maze.Cell{Row: r, Col: c} }
+	cases := []Settings{
+		{Board: maze.Board{Rows: 3, Cols: 3, Variant: maze.Variant{Torus: true}}},
+		{Board: maze.Board{Rows: 4, Cols: 4}},
+		{Board: maze.Board{Rows: 4, Cols: 4}, Good: true},
+		{Board: maze.Board{Rows: 4, Cols: 4, Variant: maze.Variant{Queen: true}}},
+		{Board: maze.Board{Rows: 4, Cols: 4}, Start: at(1, 1), Goal: at(2, 2)},
+		{Board: maze.Board{Rows: 4, Cols: 4}, Start: at(3, 3), Goal: at(0, 0), OnePass: true},
+		{Board: maze.Board{Rows: 5, Cols: 5}},
+		{Board: maze.Board{Rows: 5, Cols: 5}, Good: true},
+		{Board: maze.Board{Rows: 5, Cols: 5}, OnePass: true},
+	}
+	if os.Getenv("RJM_LONG") != "" {
+		cases = append(cases, Settings{Board: maze.Board{Rows: 6, Cols: 6}})
+	}
+	for _, s := range cases {
+		if !s.transposable() {
+			t.Fatalf("%v: not transposable", s.Board)
+		}
+		s.List = 100000
+		with, err := Search(context.Background(), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.NoSymmetry = true
+		without, err := Search(context.Background(), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if with.MaxDepth != without.MaxDepth || with.Count.Cmp(without.Count) != 0 || !maps.Equal(classes(with.Mazes), classes(without.Mazes)) {
+			t.Errorf("%v good %v start %v goal %v: with the symmetry %d %v %d classes, without %d %v %d", s.Board, s.Good, s.Start, s.Goal,
+				with.MaxDepth, with.Count, len(with.Mazes), without.MaxDepth, without.Count, len(without.Mazes))
+		}
+		if with.Nodes > without.Nodes || s.Board.Rows >= 5 && with.Nodes >= without.Nodes {
+			t.Errorf("%v: %d branches with the symmetry, %d without", s.Board, with.Nodes, without.Nodes)
+		}
+		if g := graph.MustCompile(s.Board); solve.Solve(g, with.Example).GoalDepth != with.MaxDepth {
+			t.Errorf("%v: the example is not a record", s.Board)
+		}
+	}
+	if (Settings{Board: maze.Board{Rows: 4, Cols: 5}}).transposable() || (Settings{Board: maze.Board{Rows: 4, Cols: 4}, Goal: at(3, 2)}).transposable() {
+		t.Error("a board or a goal off the diagonal is taken as transposable")
+	}
+}
+
+// Mutation check for the symmetry: counting each maze m < m' once instead
+// of twice changes the count, and the comparison without the symmetry
+// catches it.
+func TestHalfWeightCaught(t *testing.T) {
+	s := Settings{Board: maze.Board{Rows: 4, Cols: 4}}
+	want, err := Search(context.Background(), Settings{Board: s.Board, NoSymmetry: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.halfWeight = true
+	got, err := Search(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Count.Cmp(want.Count) == 0 {
+		t.Errorf("counting m < m' once went unnoticed: %v", got.Count)
+	}
+}
+
+// FuzzReadShardFile: any file is read as a shard without panicking, and
+// a file read as one merges (alone) without panicking, to an answer or a
+// one-line error.
+func FuzzReadShardFile(f *testing.F) {
+	dir := f.TempDir()
+	for _, n := range []int{1, 2} {
+		s := Settings{Board: maze.Board{Rows: 2, Cols: 3}, Shards: n, List: 3}
+		r, err := Search(context.Background(), s)
+		if err != nil {
+			f.Fatal(err)
+		}
+		name := filepath.Join(dir, fmt.Sprint(n))
+		if err := WriteShardFile(name, NewShardFile(s, r)); err != nil {
+			f.Fatal(err)
+		}
+		data, _ := os.ReadFile(name)
+		f.Add(string(data))
+		f.Add(strings.Replace(string(data), `"subtrees_total": `, `"subtrees_total": 1`, 1))
+		f.Add(strings.Replace(string(data), `"floor": `, `"floor": 9`, 1))
+	}
+	f.Add(`{"board":{"Rows":40,"Cols":40},"shards":1}`)
+	f.Fuzz(func(t *testing.T, text string) {
+		name := filepath.Join(t.TempDir(), "shard.json")
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ReadShardFile(name); err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("a two-line error: %q", err)
+			}
+			return
+		}
+		r, _, err := MergeShards([]string{name})
+		if err == nil && (r == nil || r.Count == nil) {
+			t.Fatalf("merged %q: %v", text, r)
+		}
+	})
 }

@@ -1,24 +1,107 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"rjm/internal/cli"
+	"rjm/maze"
 	"rjm/records"
 	"rjm/render"
 )
 
+// recordsView is what rjm records prints: the search's view, with the
+// floors it proved empty, the floor its answer is exact from, and the
+// lower bound from rjm's uphill search.
+type recordsView struct {
+	render.Records
+	Top          int    `json:"top,omitempty"`
+	Empty        []int  `json:"floors_empty"`
+	Floor        int    `json:"floor"`
+	Lower        int    `json:"lower,omitempty"`
+	LowerExample string `json:"lower_example,omitempty"`
+	Shard        string `json:"shard,omitempty"`
+	Total        int    `json:"subtrees_total,omitempty"`
+}
+
+func newRecordsView(s records.Settings, r *records.Result, lower *maze.Maze) recordsView {
+	v := recordsView{Records: render.NewRecords(s, r), Top: r.Top, Empty: r.Empty, Floor: r.Floor, Lower: r.Lower, Total: r.Total}
+	if v.Empty == nil {
+		v.Empty = []int{}
+	}
+	if lower != nil {
+		v.LowerExample, _ = lower.ID()
+	}
+	if r.Shards > 1 {
+		v.Shard = fmt.Sprintf("%d/%d", r.Shard, r.Shards)
+	}
+	return v
+}
+
+// Text is the search's report followed by what the floors proved.
+func (v recordsView) Text() string {
+	var out string
+	if v.MaxDepth == nil && v.Floor > 1 {
+		out = fmt.Sprintf("%d×%d, start (%d,%d), goal (%d,%d): no maze reaches %d.\n", v.Rows, v.Cols, v.Start[0], v.Start[1], v.Goal[0], v.Goal[1], v.Floor)
+	} else {
+		out = v.Records.Text()
+	}
+	if v.Shard != "" {
+		out += fmt.Sprintf("Shard %s of the %d sub-trees: merge every shard with rjm records merge.\n", v.Shard, v.Total)
+	}
+	if len(v.Empty) > 0 {
+		out += fmt.Sprintf("Floors proven empty (no maze reaches them): %s\n", floorRange(v.Empty))
+	}
+	if v.Floor > 1 {
+		out += fmt.Sprintf("Exact for every goal depth from %d up (the last floor searched).\n", v.Floor)
+	}
+	if v.Lower > 0 {
+		out += fmt.Sprintf("rjm's uphill search reached %d (%s): the floor below which the search need not go.\n", v.Lower, v.LowerExample)
+	}
+	return out
+}
+
+// floorRange writes descending floors as "48 to 46" when they run on.
+func floorRange(fs []int) string {
+	if len(fs) > 2 && fs[0]-fs[len(fs)-1] == len(fs)-1 {
+		return fmt.Sprintf("%d down to %d", fs[0], fs[len(fs)-1])
+	}
+	parts := make([]string, len(fs))
+	for i, f := range fs {
+		parts[i] = strconv.Itoa(f)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// parseShard reads I/N.
+func parseShard(text string) (int, int, error) {
+	a, b, ok := strings.Cut(text, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || n < 1 || n > records.MaxShards || i < 0 || i >= n {
+		return 0, 0, fmt.Errorf("--shard %q: want I/N with 0 ≤ I < N ≤ %d, e.g. 3/64", maze.Short(text), records.MaxShards)
+	}
+	return i, n, nil
+}
+
 func newRecordsCmd(e *cli.Env) *cobra.Command {
 	var (
-		size          sizeFlags
-		file          string
-		s             records.Settings
-		asJSON, reach bool
-		runs          int
+		size             sizeFlags
+		file, shard, out string
+		s                records.Settings
+		asJSON, reach    bool
+		runs, uphill     int
+		estimate         int
+		seed             uint64
 	)
 	c := &cobra.Command{
 		Use:  "records",
@@ -28,7 +111,22 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 			if err := s.Validate(); err != nil {
 				return cli.BadInput(err)
 			}
-			if file != "" {
+			if shard != "" {
+				var err error
+				if s.Shard, s.Shards, err = parseShard(shard); err != nil {
+					return cli.BadInput(err)
+				}
+			}
+			if s.Floor < 0 || s.AtMost < 0 || s.Floor > 0 && s.AtMost > 0 && s.Floor > s.AtMost {
+				return cli.BadInput(fmt.Errorf("--at-least %d and --at-most %d: want 0 ≤ L ≤ U", s.Floor, s.AtMost))
+			}
+			if s.Good && s.Shards > 1 && s.AtMost == 0 && s.Floor == 0 {
+				return cli.BadInput(fmt.Errorf("--shard with --unique needs --at-most M, the maximum over all mazes (rjm records without --unique)"))
+			}
+			if estimate > 0 && s.Floor == 0 {
+				return cli.BadInput(fmt.Errorf("--estimate needs the floor to estimate, --at-least L"))
+			}
+			if file != "" && estimate == 0 {
 				ckpt, done, err := records.OpenCheckpoint(file, s)
 				if err != nil {
 					return cli.BadInput(fmt.Errorf("--checkpoint: %s", strings.TrimPrefix(err.Error(), "records: ")))
@@ -40,8 +138,34 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 				s.Done, s.Finished = done, ckpt.Save
 			}
 			show, finish := e.Status()
+			defer finish()
+			// rjm's uphill search: a depth some maze reaches, below which
+			// the deepening search need not go.
+			var lowerMaze *maze.Maze
+			if s.Floor == 0 && !s.NoPrune && !s.OnePass && uphill > 0 && !s.Good {
+				if show != nil {
+					show(fmt.Sprintf("uphill search for a floor: %d runs", uphill), true)
+				}
+				iterations := min(400*s.Board.Cells()*s.Board.Cells(), 1_000_000)
+				d, m, err := records.UphillDepth(e.Ctx, s, uphill, iterations, seed)
+				if err != nil && e.Ctx.Err() != nil {
+					if file != "" {
+						return fmt.Errorf("interrupted in the uphill search; run again with --checkpoint %s to go on", file)
+					}
+					return errors.New("interrupted in the uphill search")
+				}
+				if err != nil {
+					return err
+				}
+				if d > 0 {
+					s.Lower, lowerMaze = d, m
+				}
+			}
+			if estimate > 0 {
+				return estimateFloor(e, s, estimate, seed, asJSON, show)
+			}
 			if show != nil {
-				s.Progress = progressLine(show, time.Now())
+				s.Progress = progressLine(show, time.Now(), shard)
 				show("searching: counting sub-trees", true)
 			}
 			r, err := records.Search(e.Ctx, s)
@@ -50,12 +174,24 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 				return cli.BadInput(err)
 			}
 			if err != nil {
-				if e.Ctx.Err() != nil && file != "" {
-					return fmt.Errorf("interrupted after %d sub-trees; run again with --checkpoint %s to go on", len(r.Subtrees), file)
+				if e.Ctx.Err() != nil {
+					bounds := ""
+					if len(r.Empty) > 0 {
+						bounds = fmt.Sprintf(" (floors proven empty: %s)", floorRange(r.Empty))
+					}
+					if file != "" {
+						return fmt.Errorf("interrupted at floor %d after %d sub-trees%s; run again with --checkpoint %s to go on", r.Floor, len(r.Subtrees), bounds, file)
+					}
+					return fmt.Errorf("interrupted at floor %d%s", r.Floor, bounds)
 				}
 				return err
 			}
-			v := render.NewRecords(s, r)
+			if out != "" {
+				if err := records.WriteShardFile(out, records.NewShardFile(s, r)); err != nil {
+					return fmt.Errorf("--out: %w", err)
+				}
+			}
+			v := newRecordsView(s, r, lowerMaze)
 			if reach && r.MaxDepth > 0 {
 				rs := records.ReachSettings{Board: s.Board, Start: s.Start, Goal: s.Goal, Target: r.MaxDepth, Runs: runs, Seed: 1, Workers: s.Workers}
 				if v.Reach, err = records.ReachMethods(e.Ctx, rs); err != nil {
@@ -70,25 +206,139 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 	fl.Var(cli.Cell(&s.Start), "start", "start cell `r,c` (1-based); default 1,1")
 	fl.Var(cli.Cell(&s.Goal), "goal", "goal cell `r,c` (1-based); default the lower-right corner")
 	fl.BoolVar(&s.Good, "unique", false, "search only mazes with a unique shortest solution and no black holes")
-	fl.StringVar(&file, "checkpoint", "", "save finished sub-trees to `FILE` and skip those it holds")
+	fl.IntVar(&s.Floor, "at-least", 0, "search only mazes of goal depth `L` or more, cutting against L from the first branch (exact from L up)")
+	fl.IntVar(&s.AtMost, "at-most", 0, "deepen from floor `U`, a proven upper bound, instead of the board's bound")
+	fl.IntVar(&uphill, "uphill", 4, "runs `N` of rjm's uphill search for the floor below which the search need not go (0: none)")
+	fl.Uint64Var(&seed, "seed", 1, "first seed `S` of the uphill runs and of --estimate's sample")
+	fl.StringVar(&file, "checkpoint", "", "save finished sub-trees of every floor to `FILE` and skip those it holds")
+	fl.StringVar(&shard, "shard", "", "search only the sub-trees numbered `I/N`: I modulo N (for batch systems; see rjm records merge)")
+	fl.StringVar(&out, "out", "", "write the answer with its sub-trees to `FILE` as JSON, for rjm records merge")
+	fl.IntVar(&estimate, "estimate", 0, "search `K` random sub-trees of the floor --at-least and estimate the whole floor's branches and CPU time")
 	fl.IntVar(&s.Workers, "workers", 0, "goroutines `W` (default: one per core)")
-	fl.IntVar(&s.Split, "split", 0, "cells `K` whose jumps define the sub-trees (default: enough for the cores)")
+	fl.IntVar(&s.Split, "split", 0, "cells `K` whose jumps define the sub-trees (default: enough for about 256)")
+	fl.BoolVar(&s.OnePass, "one-pass", false, "search in one pass cutting against the best found, not from floors above (slower; for comparison)")
+	fl.BoolVar(&s.NoSymmetry, "no-symmetry", false, "do not use the transpose symmetry of a square board with the start and the goal on the diagonal (to check it: the answer is the same)")
 	fl.BoolVar(&s.NoPrune, "no-prune", false, "turn the bound off (to check it: the answer is the same)")
 	fl.IntVar(&s.List, "list", 0, "list up to `N` record mazes, one of each class of turns and mirrors")
 	fl.BoolVar(&reach, "reach", false, "then run every method of rjm generate (depth energy, 25,000, 100,000 and 1,000,000 iterations) and say how often it reaches the record")
 	fl.IntVar(&runs, "runs", 0, "with --reach, seeded runs `N` per method and budget (default 100; 20 for 1,000,000 iterations)")
 	fl.BoolVar(&asJSON, "json", false, "print the result as JSON")
+	c.AddCommand(newRecordsMergeCmd(e))
 	return c
 }
 
-// progressLine shows a search's progress on one line: sub-trees done of
-// their number, branches per second, the best depth so far, and an
-// estimate of the time left from the pace of the sub-trees done by this
-// run.
-func progressLine(show func(string, bool), began time.Time) func(records.Progress) {
+func newRecordsMergeCmd(e *cli.Env) *cobra.Command {
+	var asJSON bool
+	var out string
+	c := &cobra.Command{
+		Use:  "merge FILE...",
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, s, err := records.MergeShards(args)
+			if err != nil {
+				return cli.BadInput(err)
+			}
+			if out != "" {
+				if err := records.WriteShardFile(out, records.NewShardFile(s, r)); err != nil {
+					return fmt.Errorf("--out: %w", err)
+				}
+			}
+			v := newRecordsView(s, r, nil)
+			v.Total = r.Total
+			return e.Show(asJSON, v, cli.Text(v.Text()))
+		},
+	}
+	c.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
+	c.Flags().StringVar(&out, "out", "", "write the merged answer to `FILE` as one shard file")
+	return c
+}
+
+// cpuTime is the CPU time (user and system) this process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// floorEstimate is what rjm records --estimate prints.
+type floorEstimate struct {
+	Floor      int     `json:"floor"`
+	Sampled    int     `json:"sampled"`
+	Subtrees   int     `json:"subtrees"`
+	Nodes      int64   `json:"nodes"`
+	CPUSeconds float64 `json:"cpu_seconds"`
+	// Branches and CPUHours estimate the whole floor, with the standard
+	// error of the mean over the sample.
+	Branches      float64 `json:"branches"`
+	BranchesError float64 `json:"branches_error"`
+	CPUHours      float64 `json:"cpu_hours"`
+	CPUHoursError float64 `json:"cpu_hours_error"`
+	Found         int     `json:"max_depth_found"`
+	Example       string  `json:"example,omitempty"`
+}
+
+// estimateFloor searches k sub-trees of the floor s.Floor drawn at random
+// with seed, and scales their branches and CPU time to the floor's.
+func estimateFloor(e *cli.Env, s records.Settings, k int, seed uint64, asJSON bool, show func(string, bool)) error {
+	var total int
+	count := s
+	count.Only = []int{}
+	r0, err := records.Search(e.Ctx, count)
+	if err != nil {
+		return err
+	}
+	total = r0.Total
+	rng := rand.New(rand.NewPCG(seed, 33))
+	k = min(k, total)
+	s.Only = rng.Perm(total)[:k]
+	slices.Sort(s.Only)
+	if show != nil {
+		s.Progress = func(p records.Progress) {
+			show(fmt.Sprintf("estimating floor %d: %d/%d sampled sub-trees, %d branches", s.Floor, p.Done, p.Total, p.Nodes), p.Done == p.Total)
+		}
+	}
+	began := cpuTime()
+	r, err := records.Search(e.Ctx, s)
+	if err != nil {
+		return err
+	}
+	cpu := cpuTime() - began
+	var sum, sq float64
+	for _, st := range r.Subtrees {
+		x := float64(st.Nodes)
+		sum, sq = sum+x, sq+x*x
+	}
+	n := float64(len(r.Subtrees))
+	mean := sum / n
+	se := 0.0
+	if n > 1 {
+		se = math.Sqrt((sq/n - mean*mean) * n / (n - 1) / n)
+	}
+	perNode := cpu.Seconds() / max(sum, 1)
+	v := floorEstimate{Floor: s.Floor, Sampled: len(r.Subtrees), Subtrees: total, Nodes: int64(sum), CPUSeconds: cpu.Seconds(),
+		Branches: mean * float64(total), BranchesError: se * float64(total), Found: r.MaxDepth}
+	v.CPUHours, v.CPUHoursError = v.Branches*perNode/3600, v.BranchesError*perNode/3600
+	text := fmt.Sprintf("Floor %d of %d×%d: %d of %d sub-trees sampled (seed %d), %d branches in %.1f s of CPU (%.1fM branches per CPU-second)\n"+
+		"Estimate for the whole floor: %.3g ± %.2g branches, %.3g ± %.2g CPU-hours (± one standard error)\n",
+		s.Floor, s.Board.Rows, s.Board.Cols, v.Sampled, total, seed, v.Nodes, v.CPUSeconds, sum/max(cpu.Seconds(), 1e-9)/1e6,
+		v.Branches, v.BranchesError, v.CPUHours, v.CPUHoursError)
+	if r.MaxDepth >= 0 {
+		v.Example, _ = r.Example.ID()
+		text += fmt.Sprintf("The sample holds %s mazes of depth %d, e.g. %s.\n", r.Count, r.MaxDepth, v.Example)
+	}
+	return e.Show(asJSON, v, cli.Text(text))
+}
+
+// progressLine shows a search's progress on one line: the shard, the
+// floor, the floors proven empty, sub-trees done of their number, branches per
+// second, the best depth so far, and an estimate of the time left in the
+// floor from the pace of the sub-trees done by this run.
+func progressLine(show func(string, bool), began time.Time, shard string) func(records.Progress) {
 	first, floor := -1, -1
 	return func(p records.Progress) {
-		if p.Floor != floor { // a new pass of the good mazes' search
+		if p.Floor != floor { // a new pass
 			first, floor, began = -1, p.Floor, time.Now()
 		}
 		if first < 0 {
@@ -96,18 +346,32 @@ func progressLine(show func(string, bool), began time.Time) func(records.Progres
 		}
 		elapsed := time.Since(began)
 		line := fmt.Sprintf("searching: %d/%d sub-trees", p.Done, p.Total)
-		if p.Floor > 0 {
+		switch {
+		case p.Floor > 0 && p.Good:
 			line = fmt.Sprintf("good mazes of depth %d and more: %d/%d sub-trees", p.Floor, p.Done, p.Total)
+		case p.Floor > 0:
+			line = fmt.Sprintf("floor %d: %d/%d sub-trees", p.Floor, p.Done, p.Total)
+		}
+		switch {
+		case p.Top == p.Floor+1:
+			line += fmt.Sprintf(" (%d empty)", p.Top)
+		case p.Top > p.Floor:
+			line += fmt.Sprintf(" (%d–%d empty)", p.Floor+1, p.Top)
+		}
+		if shard != "" {
+			line = "shard " + shard + ", " + line
 		}
 		if s := elapsed.Seconds(); s > 0 {
 			line += fmt.Sprintf(", %.1fM branches/s", float64(p.Nodes)/s/1e6)
 		}
 		if p.Best >= 0 {
 			line += fmt.Sprintf(", best depth %d", p.Best)
+		} else if p.Lower > 0 {
+			line += fmt.Sprintf(", uphill reached %d", p.Lower)
 		}
 		if n := p.Done - first; n > 0 && p.Done < p.Total {
 			left := time.Duration(float64(elapsed) / float64(n) * float64(p.Total-p.Done))
-			line += fmt.Sprintf(", about %s left", left.Round(time.Second))
+			line += fmt.Sprintf(", about %s left in the floor", left.Round(time.Second))
 		} else if p.Done < p.Total {
 			line += ", time left not known yet"
 		}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -124,5 +125,107 @@ func TestRecordsListMemory(t *testing.T) {
 	t.Logf("max RSS: --list 100 %d KB, --list 100000 %d KB", small, large)
 	if float64(large) > 1.5*float64(small) {
 		t.Errorf("max RSS %d KB at --list 100000, %d KB at --list 100", large, small)
+	}
+}
+
+// rjm records --shard I/N run as separate processes, each writing its
+// file with --out, and rjm records merge give the answer of one process:
+// maximum, count, example, classes and floors proven empty, for several
+// N; merge refuses a missing shard, a shard of other settings and a
+// file that is not a shard, naming it. 6×6 with RJM_LONG=1.
+func TestRecordsShards(t *testing.T) {
+	bin := buildRJM(t)
+	dir := t.TempDir()
+	type answer struct {
+		MaxDepth int      `json:"max_depth"`
+		Count    string   `json:"count"`
+		Example  string   `json:"example"`
+		Mazes    []string `json:"mazes"`
+		Empty    []int    `json:"floors_empty"`
+	}
+	runJSON := func(args ...string) answer {
+		t.Helper()
+		out, err := exec.Command(bin, args...).Output()
+		var a answer
+		if err != nil || json.Unmarshal(out, &a) != nil {
+			t.Fatalf("rjm %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return a
+	}
+	boards := [][]string{{"--rows", "3", "--cols", "5"}, {"--size", "4"}}
+	ns := []int{2, 3}
+	if os.Getenv("RJM_LONG") != "" {
+		ns = []int{1, 2, 3, 8}
+		boards = append(boards, []string{"--rows", "4", "--cols", "5"}, []string{"--size", "5"}, []string{"--size", "6"})
+	}
+	for _, board := range boards {
+		common := append(slices.Clone(board), "--list", "100000", "--json", "--workers", "1", "--uphill", "0")
+		whole := runJSON(append([]string{"records"}, common...)...)
+		for _, n := range ns {
+			var names []string
+			var procs []*exec.Cmd
+			for i := range n {
+				name := filepath.Join(dir, fmt.Sprintf("%s-%d-of-%d.json", strings.Join(board, ""), i, n))
+				args := append([]string{"records", "--shard", fmt.Sprintf("%d/%d", i, n), "--out", name}, common...)
+				cmd := exec.Command(bin, args...)
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				procs, names = append(procs, cmd), append(names, name)
+			}
+			for _, p := range procs {
+				if err := p.Wait(); err != nil {
+					t.Fatalf("%v: %v", p.Args, err)
+				}
+			}
+			merged := runJSON(append([]string{"records", "merge", "--json"}, names...)...)
+			slices.Sort(merged.Mazes)
+			slices.Sort(whole.Mazes)
+			if merged.MaxDepth != whole.MaxDepth || merged.Count != whole.Count || merged.Example != whole.Example ||
+				!slices.Equal(merged.Mazes, whole.Mazes) || !slices.Equal(merged.Empty, whole.Empty) {
+				t.Errorf("%v in %d shards: %+v\nwhole: %+v", board, n, merged, whole)
+			}
+			if n == 3 {
+				_, errs, code := rjmRun(t, "", append([]string{"records", "merge"}, names[0], names[2])...)
+				if code != 2 || !strings.Contains(errs, "shard 1/3 is missing") || strings.Count(errs, "\n") != 1 {
+					t.Errorf("a missing shard: status %d, %q", code, errs)
+				}
+			}
+		}
+	}
+	other := filepath.Join(dir, "other.json")
+	if _, errs, code := rjmRun(t, "", "records", "--size", "4", "--unique", "--at-most", "12", "--shard", "1/2", "--out", other); code != 0 {
+		t.Fatalf("a unique shard: %d %q", code, errs)
+	}
+	first := filepath.Join(dir, "--size4-0-of-2.json")
+	if _, errs, code := rjmRun(t, "", "records", "merge", first, other); code != 2 || !strings.Contains(errs, "other.json is a shard of other settings") {
+		t.Errorf("other settings: status %d, %q", code, errs)
+	}
+	if _, errs, code := rjmRun(t, "", "records", "merge", first, "records_test.go"); code != 2 || !strings.Contains(errs, "records_test.go is not a shard file") {
+		t.Errorf("not a shard: status %d, %q", code, errs)
+	}
+	if _, errs, code := rjmRun(t, "", "records", "--size", "4", "--shard", "2/2"); code != 2 || !strings.Contains(errs, "--shard") {
+		t.Errorf("--shard 2/2: status %d, %q", code, errs)
+	}
+}
+
+// rjm records --at-least L is exact from L up and says when no maze
+// reaches L; --at-most U deepens from U and says which floors it proved
+// empty.
+func TestRecordsFloors(t *testing.T) {
+	out, errs, code := rjmRun(t, "", "records", "--size", "5", "--at-least", "22")
+	if code != 0 || !strings.Contains(out, "no maze reaches 22") {
+		t.Errorf("above the maximum: status %d, %q\n%s", code, errs, out)
+	}
+	out, _, code = rjmRun(t, "", "records", "--size", "5", "--at-least", "18")
+	if code != 0 || !strings.Contains(out, "Maximum goal depth: 21\nMazes reaching it: 34") || !strings.Contains(out, "from 18 up") {
+		t.Errorf("below the maximum: status %d\n%s", code, out)
+	}
+	out, _, code = rjmRun(t, "", "records", "--size", "5", "--at-most", "23")
+	if code != 0 || !strings.Contains(out, "Maximum goal depth: 21\nMazes reaching it: 34") || !strings.Contains(out, "Floors proven empty (no maze reaches them): 23, 22") {
+		t.Errorf("--at-most 23: status %d\n%s", code, out)
+	}
+	if _, errs, code := rjmRun(t, "", "records", "--size", "5", "--at-least", "9", "--at-most", "8"); code != 2 || !strings.Contains(errs, "--at-least 9 and --at-most 8") {
+		t.Errorf("L > U: status %d, %q", code, errs)
 	}
 }
