@@ -53,6 +53,11 @@ func (s *sqlStore) AddPlay(ctx context.Context, p Play) (Play, error) {
 		}
 		return first, fmt.Errorf("store: play %q: %w", p.Client, ErrDuplicate)
 	}
+	if p.Token != "" {
+		if err := s.useToken(ctx, tx, p); err != nil {
+			return Play{}, err
+		}
+	}
 	if err := s.summarise(ctx, tx, p); err != nil {
 		return Play{}, fmt.Errorf("store: add play: %w", err)
 	}
@@ -60,6 +65,27 @@ func (s *sqlStore) AddPlay(ctx context.Context, p Play) (Play, error) {
 		return Play{}, fmt.Errorf("store: add play: %w", err)
 	}
 	return p, nil
+}
+
+// useToken records p's token as used, and forgets the tokens used more
+// than TokenKeep ago; ErrTokenUsed when p's token is used already.
+func (s *sqlStore) useToken(ctx context.Context, tx *sql.Tx, p Play) error {
+	res, err := tx.ExecContext(ctx, s.q(`INSERT INTO play_tokens (token, used_ms) VALUES (?, ?) ON CONFLICT (token) DO NOTHING`),
+		p.Token, p.Created.UnixMilli())
+	var n int64
+	if err == nil {
+		n, err = res.RowsAffected()
+	}
+	if err != nil {
+		return fmt.Errorf("store: add play: %w", err)
+	}
+	if n == 0 {
+		return fmt.Errorf("store: play with token %q: %w", p.Token, ErrTokenUsed)
+	}
+	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM play_tokens WHERE used_ms < ?`), p.Created.Add(-TokenKeep).UnixMilli()); err != nil {
+		return fmt.Errorf("store: add play: %w", err)
+	}
+	return nil
 }
 
 // summarise adds p to its maze's summary and, when solved, its duration

@@ -65,3 +65,22 @@ func schemaV2() []string {
 			FROM plays WHERE solved GROUP BY maze, CAST(ROUND(seconds * 100) AS BIGINT)`,
 	}
 }
+
+// schemaTokens adds the tokens that recorded a play (each records at most
+// one; kept TokenKeep, by the time they were used) and the server's
+// secret keys by name (the key that signs the tokens, shared by every
+// server on the store). New tables only, so that it merges with any
+// other migration.
+func schemaTokens() []string {
+	return []string{
+		`CREATE TABLE play_tokens (
+			token TEXT PRIMARY KEY,
+			used_ms BIGINT NOT NULL
+		)`,
+		`CREATE INDEX play_tokens_used ON play_tokens (used_ms)`,
+		`CREATE TABLE secret_keys (
+			name TEXT PRIMARY KEY,
+			secret TEXT NOT NULL
+		)`,
+	}
+}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strconv"
@@ -148,6 +149,37 @@ func (s *sqlStore) Dailies(ctx context.Context, date string, limit int) ([]Daily
 		return nil, fmt.Errorf("store: dailies: %w", err)
 	}
 	return out, nil
+}
+
+// Key returns the key stored under name, storing fresh first when there
+// is none (hex in the table).
+func (s *sqlStore) Key(ctx context.Context, name string, fresh []byte) ([]byte, error) {
+	if _, err := s.w.ExecContext(ctx, s.q(`INSERT INTO secret_keys (name, secret) VALUES (?, ?) ON CONFLICT (name) DO NOTHING`),
+		name, hex.EncodeToString(fresh)); err != nil {
+		return nil, fmt.Errorf("store: key %s: %w", name, err)
+	}
+	var secret string
+	if err := s.w.QueryRowContext(ctx, s.q(`SELECT secret FROM secret_keys WHERE name = ?`), name).Scan(&secret); err != nil {
+		return nil, fmt.Errorf("store: key %s: %w", name, err)
+	}
+	b, err := hex.DecodeString(secret)
+	if err != nil {
+		return nil, fmt.Errorf("store: key %s: %w", name, err)
+	}
+	return b, nil
+}
+
+// Pool returns the state of the store's connections (the writer's and
+// the readers', when apart, added).
+func (s *sqlStore) Pool() Pool {
+	st := s.w.Stats()
+	p := Pool{Open: st.OpenConnections, InUse: st.InUse, Idle: st.Idle, Waits: st.WaitCount}
+	if s.r != s.w {
+		r := s.r.Stats()
+		p.Open, p.InUse, p.Idle = p.Open+r.OpenConnections, p.InUse+r.InUse, p.Idle+r.Idle
+		p.Waits += r.WaitCount
+	}
+	return p
 }
 
 // Ping checks that the store answers: a read of the schema version, and

@@ -23,6 +23,10 @@ var ErrNotFound = errors.New("store: not found")
 // stored already: the play is not stored again.
 var ErrDuplicate = errors.New("store: play already stored")
 
+// ErrTokenUsed is wrapped by AddPlay's error when the play's token has
+// recorded a play already: the play is not stored.
+var ErrTokenUsed = errors.New("store: token already used")
+
 // MinClient and MaxClient bound the length of a play's client ID.
 const (
 	MinClient = 8
@@ -67,6 +71,22 @@ type Play struct {
 	// MinClient to MaxClient characters of [A-Za-z0-9_-], unique among
 	// the plays; "" for none.
 	Client string `json:"client,omitempty"`
+	// Token is the ID of the token the play came with (see the web
+	// site's /api/token), "" for none: a token records at most one play.
+	// It is kept apart from the play, only to refuse it again, and
+	// forgotten after TokenKeep.
+	Token string `json:"-"`
+}
+
+// TokenKeep is how long a used token is remembered: longer than a token
+// is valid.
+const TokenKeep = 48 * time.Hour
+
+// Pool is a store's pool of database connections: how many are open,
+// in use and idle, and how many times a call waited for one.
+type Pool struct {
+	Open, InUse, Idle int
+	Waits             int64
 }
 
 // Stats summarises the plays of one maze. A maze never played has all
@@ -103,11 +123,17 @@ type Store interface {
 	// AddPlay stores p and returns it with its ID and Created set. When
 	// p.Client is not "" and a play with that client ID is stored
 	// already, it stores nothing and returns that first play with an
-	// error wrapping ErrDuplicate.
+	// error wrapping ErrDuplicate. Otherwise, when p.Token is not "" and
+	// a play with that token is stored already, it stores nothing and
+	// returns an error wrapping ErrTokenUsed.
 	AddPlay(ctx context.Context, p Play) (Play, error)
 	// Stats summarises the plays of the maze ID, from summaries kept as
 	// plays are added: its cost does not grow with the maze's plays.
 	Stats(ctx context.Context, maze string) (Stats, error)
+	// Key returns the secret key stored under name, storing fresh first
+	// when there is none: the first key stored wins, so that the servers
+	// sharing a store share the key.
+	Key(ctx context.Context, name string, fresh []byte) ([]byte, error)
 	// Ping reports whether the store answers (for a readiness check).
 	Ping(ctx context.Context) error
 	// Close releases the store.

@@ -72,22 +72,45 @@ func checkSpec(s generate.Spec) error {
 }
 
 // generate runs spec for request r as heavy work (see bound.go) under
-// the time limit.
+// the time limit: GenerateTimeout of the CPU (where the thread's CPU
+// time is measured: Linux), within half as much again of the clock. A
+// generation that used its CPU is answered 422 (it asked for too much
+// work); one that ran out of clock first, 503 with Retry-After (the
+// machine was too busy to give it the CPU).
 func (s *server) generate(r *http.Request, spec generate.Spec) (*generate.Result, *httpError) {
 	var res *generate.Result
 	var err error
-	var timedOut bool
-	herr := s.heavy(r, s.genLimit, "generation", func() {
-		ctx, cancel := context.WithTimeout(r.Context(), s.opt.GenerateTimeout)
+	var timedOut, overCPU bool
+	limit := s.opt.GenerateTimeout
+	_, herr := s.heavy(r, s.gen, func() {
+		wall := limit
+		if cpuMeasured {
+			wall += limit / 2
+		}
+		ctx, cancel := context.WithTimeout(r.Context(), wall)
 		defer cancel()
-		lowPriority(func() { res, err = generate.Run(ctx, spec, nil) })
+		start := threadCPU()
+		progress := func(int, int, float64) {
+			if cpuMeasured && threadCPU()-start >= limit {
+				overCPU = true
+				cancel()
+			}
+		}
+		res, err = generate.Run(ctx, spec, progress)
 		timedOut = (err != nil || res.Interrupted) && ctx.Err() != nil
+		overCPU = overCPU || !cpuMeasured
 	})
 	switch {
 	case herr != nil:
 		return nil, herr
+	case timedOut && r.Context().Err() != nil:
+		return nil, clientGone()
+	case timedOut && !overCPU:
+		s.metrics.refused.WithLabelValues("generation", "starved").Inc()
+		return nil, retryLater(http.StatusServiceUnavailable, BusyRetry,
+			fmt.Sprintf("the server was too busy to give the generation its %v of computing in time: try again in %%d s", limit))
 	case timedOut:
-		return nil, &httpError{code: http.StatusUnprocessableEntity, msg: fmt.Sprintf("generation took longer than the server's limit of %v: ask for fewer iterations", s.opt.GenerateTimeout)}
+		return nil, &httpError{code: http.StatusUnprocessableEntity, msg: fmt.Sprintf("generation needs more than the server's limit of %v of computing: ask for fewer iterations or a smaller board", limit)}
 	case err != nil || res.Interrupted:
 		return nil, &httpError{code: http.StatusBadRequest, msg: fmt.Sprint(err)}
 	}
@@ -95,7 +118,7 @@ func (s *server) generate(r *http.Request, spec generate.Spec) (*generate.Result
 }
 
 func (s *server) apiGenerate(w http.ResponseWriter, r *http.Request) {
-	if s.busy(w) {
+	if s.busy(w, r) {
 		return
 	}
 	spec, ok := decodeBody(w, r, decodeGenerate)

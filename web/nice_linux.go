@@ -3,27 +3,49 @@ package web
 import (
 	"runtime"
 	"syscall"
+	"time"
 )
 
-// generationNice is the scheduling niceness of a generation's thread: the
-// operating system gives the threads that answer the cheap pages the
-// cores first.
-const generationNice = 10
+// Niceness of the heavy work's threads: the operating system gives the
+// threads that answer the cheap pages the cores first. A generation,
+// which holds its slot for up to its time limit, runs above the other
+// heavy work, which is short.
+const (
+	generationNice = 5
+	workNice       = 10
+)
 
-// lowPriority runs f on a thread of its own at niceness generationNice,
-// and waits for it. The thread ends with f (its goroutine exits locked to
-// it), so no other goroutine ever runs at that priority. A panic in f is
-// raised again in the caller's goroutine, where the server's guard sees
-// it.
-func lowPriority(f func()) {
+// lowPriority runs f on a thread of its own at the given niceness, waits
+// for it and returns the CPU time the thread used. The thread ends with
+// f (its goroutine exits locked to it), so no other goroutine ever runs
+// at that priority. A panic in f is raised again in the caller's
+// goroutine, where the server's guard sees it.
+func lowPriority(nice int, f func()) time.Duration {
 	done := make(chan any, 1)
+	var cpu time.Duration
 	go func() {
 		defer func() { done <- recover() }()
 		runtime.LockOSThread() // not unlocked: the thread ends with the goroutine
-		syscall.Setpriority(syscall.PRIO_PROCESS, syscall.Gettid(), generationNice)
+		syscall.Setpriority(syscall.PRIO_PROCESS, syscall.Gettid(), nice)
+		start := threadCPU()
+		defer func() { cpu = threadCPU() - start }()
 		f()
 	}()
 	if v := <-done; v != nil {
 		panic(v)
 	}
+	return cpu
+}
+
+// cpuMeasured: threadCPU measures.
+const cpuMeasured = true
+
+// threadCPU is the CPU time the calling thread has used.
+func threadCPU() time.Duration {
+	var ru syscall.Rusage
+	const rusageThread = 1 // RUSAGE_THREAD
+	if syscall.Getrusage(rusageThread, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

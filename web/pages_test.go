@@ -177,6 +177,9 @@ func post(t *testing.T, ts *httptest.Server, path, contentType, body string) ans
 	t.Helper()
 	c := *ts.Client()
 	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	if path == "/api/plays" {
+		body = withToken(t, ts, body)
+	}
 	resp, err := c.Post(ts.URL+path, contentType, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -57,6 +58,9 @@ type answer struct {
 // clients send it.
 func do(t *testing.T, ts *httptest.Server, method, path, body string) answer {
 	t.Helper()
+	if method == http.MethodPost && path == "/api/plays" {
+		body = withToken(t, ts, body)
+	}
 	req, err := http.NewRequest(method, ts.URL+path, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
@@ -390,4 +394,31 @@ func TestGenerateMessagesAsCommandLine(t *testing.T) {
 			t.Errorf("POST /api/generate %s: %d %q, want 400 %q", tc.Body, a.code, msg, tc.Message)
 		}
 	}
+}
+
+// withToken returns a play's body with a token for its maze (GET
+// /api/token) when it has a maze and no token, as the player's page
+// sends it; any other body as it is.
+func withToken(t *testing.T, ts *httptest.Server, body string) string {
+	t.Helper()
+	var play map[string]any
+	if json.Unmarshal([]byte(body), &play) != nil {
+		return body
+	}
+	id, ok := play["maze"].(string)
+	if _, has := play["token"]; !ok || has {
+		return body
+	}
+	resp, err := ts.Client().Get(ts.URL + "/api/token?maze=" + url.QueryEscape(id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var tok struct{ Token string }
+	if json.NewDecoder(resp.Body).Decode(&tok) != nil || resp.StatusCode != 200 {
+		return body // a bad maze: the play's own error
+	}
+	play["token"] = tok.Token
+	b, _ := json.Marshal(play)
+	return string(b)
 }
