@@ -69,7 +69,8 @@ func schemaV2() []string {
 // schemaTokens adds the tokens that recorded a play (each records at most
 // one; kept TokenKeep, by the time they were used) and the server's
 // secret keys by name (the key that signs the tokens, shared by every
-// server on the store). New tables only, so that it merges with any
+// server on the store), and the one row Ping writes to check that the
+// store takes writes. New tables only, so that it merges with any
 // other migration.
 func schemaTokens() []string {
 	return []string{
@@ -81,6 +82,10 @@ func schemaTokens() []string {
 		`CREATE TABLE secret_keys (
 			name TEXT PRIMARY KEY,
 			secret TEXT NOT NULL
+		)`,
+		`CREATE TABLE ready_probe (
+			id INTEGER PRIMARY KEY,
+			at_ms BIGINT NOT NULL
 		)`,
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // dialect is what differs between the SQL databases: placeholders and the
@@ -182,8 +183,8 @@ func (s *sqlStore) Pool() Pool {
 	return p
 }
 
-// Ping checks that the store answers: a read of the schema version, and
-// the dialect's own check.
+// Ping checks that the store answers: the dialect's own check, a read of
+// the schema version and a write of one row (ready_probe).
 func (s *sqlStore) Ping(ctx context.Context) error {
 	if s.check != nil {
 		if err := s.check(); err != nil {
@@ -193,6 +194,11 @@ func (s *sqlStore) Ping(ctx context.Context) error {
 	var v int
 	if err := s.r.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v); err != nil {
 		return fmt.Errorf("store: ping: %w", err)
+	}
+	// A write, so that a full disk or a lock held shows.
+	if _, err := s.w.ExecContext(ctx, s.q(`INSERT INTO ready_probe (id, at_ms) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms`),
+		time.Now().UnixMilli()); err != nil {
+		return fmt.Errorf("store: ping: write: %w", err)
 	}
 	return nil
 }

@@ -134,7 +134,8 @@ type Store interface {
 	// when there is none: the first key stored wins, so that the servers
 	// sharing a store share the key.
 	Key(ctx context.Context, name string, fresh []byte) ([]byte, error)
-	// Ping reports whether the store answers (for a readiness check).
+	// Ping reports whether the store answers reads and takes writes (for
+	// a readiness check): it writes one row of its own.
 	Ping(ctx context.Context) error
 	// Close releases the store.
 	Close() error

@@ -205,7 +205,7 @@ func TestDeployBackups(t *testing.T) {
 	sqlite3 := needTool(t, "sqlite3", false)
 	db := filepath.Join(t.TempDir(), "rjm.db")
 	_, url := startServer(t, db)
-	resp, err := http.Post(url+"api/plays", "application/json", strings.NewReader(`{"maze":"5x5:3413133302312234233341432","moves":"D","seconds":1}`))
+	resp, err := http.Post(url+"api/plays", "application/json", strings.NewReader(withToken(t, url, `{"maze":"5x5:3413133302312234233341432","moves":"D","seconds":1}`, "")))
 	if err != nil || resp.StatusCode != 201 {
 		t.Fatalf("a play: %v %v", resp, err)
 	}

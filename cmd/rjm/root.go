@@ -69,6 +69,7 @@ var commands = []struct {
 	{"book", newBookCmd},
 	{"records", newRecordsCmd},
 	{"serve", newServeCmd},
+	{"backup", newBackupCmd},
 }
 
 // complete gives c and its subcommands their help texts (c's is help file

@@ -30,6 +30,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"a play sent again at once from many connections is stored once", clientOnceConcurrent},
 		{"stats count solve times to the hundredth of a second", statsCentis},
 		{"an open store answers a ping", ping},
+		{"a token records one play; a retry by client ID is still the first play", tokenOnce},
+		{"the first key stored under a name wins", keyFirstWins},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -257,5 +259,47 @@ func statsCentis(t *testing.T, s store.Store) {
 func ping(t *testing.T, s store.Store) {
 	if err := s.Ping(context.Background()); err != nil {
 		t.Errorf("Ping of an open store: %v", err)
+	}
+}
+
+func tokenOnce(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	p := store.Play{Maze: "3x3:212101210", Moves: "DR", Length: 2, Shortest: 2, Solved: true, Seconds: 3, Client: "client-one", Token: "token-one"}
+	first, err := s.AddPlay(ctx, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same play sent again: its client ID answers, not the token.
+	again, err := s.AddPlay(ctx, p)
+	if !errors.Is(err, store.ErrDuplicate) || again.ID != first.ID {
+		t.Errorf("the play sent again: %+v, %v; want the first (id %d) and ErrDuplicate", again, err, first.ID)
+	}
+	// Another play with the same token is refused, and not counted.
+	p.Client = "client-two"
+	if _, err := s.AddPlay(ctx, p); !errors.Is(err, store.ErrTokenUsed) {
+		t.Errorf("another play with the token: %v, want ErrTokenUsed", err)
+	}
+	p.Client = ""
+	if _, err := s.AddPlay(ctx, p); !errors.Is(err, store.ErrTokenUsed) {
+		t.Errorf("another play with the token and no client ID: %v, want ErrTokenUsed", err)
+	}
+	st, err := s.Stats(ctx, p.Maze)
+	if err != nil || st.Plays != 1 {
+		t.Errorf("stats %+v, %v: want 1 play", st, err)
+	}
+	p.Token = "token-two"
+	if _, err := s.AddPlay(ctx, p); err != nil {
+		t.Errorf("a play with a new token: %v", err)
+	}
+}
+
+func keyFirstWins(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	a, err := s.Key(ctx, "test", []byte{1, 2, 3})
+	if err != nil || fmt.Sprint(a) != "[1 2 3]" {
+		t.Fatalf("Key = %v, %v; want the fresh key", a, err)
+	}
+	if b, err := s.Key(ctx, "test", []byte{4, 5}); err != nil || fmt.Sprint(b) != "[1 2 3]" {
+		t.Errorf("Key again = %v, %v; want the first", b, err)
 	}
 }
