@@ -6,16 +6,17 @@ import (
 	"time"
 )
 
-// Niceness of the heavy work's threads: the operating system gives the
-// threads that answer the cheap pages the cores first. A generation,
-// which holds its slot for up to its time limit, runs above the other
-// heavy work, which is short.
+// Niceness of the heavy work's threads, added to the process's own: the
+// operating system gives the threads that answer the cheap pages the
+// cores first. A generation, which holds its slot for up to its time
+// limit, runs above the other heavy work, which is short.
 const (
 	generationNice = 5
 	workNice       = 10
 )
 
-// lowPriority runs f on a thread of its own at the given niceness, waits
+// lowPriority runs f on a thread of its own at the given niceness above
+// the process's (at most 19), waits
 // for it and returns the CPU time the thread used. The thread ends with
 // f (its goroutine exits locked to it), so no other goroutine ever runs
 // at that priority. A panic in f is raised again in the caller's
@@ -26,7 +27,11 @@ func lowPriority(nice int, f func()) time.Duration {
 	go func() {
 		defer func() { done <- recover() }()
 		runtime.LockOSThread() // not unlocked: the thread ends with the goroutine
-		syscall.Setpriority(syscall.PRIO_PROCESS, syscall.Gettid(), nice)
+		tid := syscall.Gettid()
+		// The raw getpriority answers 20 - niceness.
+		if p, err := syscall.Getpriority(syscall.PRIO_PROCESS, tid); err == nil {
+			syscall.Setpriority(syscall.PRIO_PROCESS, tid, min(19, 20-p+nice))
+		}
 		start := threadCPU()
 		defer func() { cpu = threadCPU() - start }()
 		f()
