@@ -90,6 +90,33 @@ func (rt rate) allow(s *server, r *http.Request) (bool, time.Duration) {
 	return rt.network.allow(networkKey(a))
 }
 
+// A client past its rate is answered 429 after Tarpit, not at once: a
+// client that asks again as soon as it is answered (a flood over a few
+// connections) then sends a few requests a second per connection, not
+// thousands, and leaves the cores to the others. At most MaxTarpit
+// answers wait at once (each holds only its connection); past them the
+// answer is at once.
+const (
+	Tarpit    = 250 * time.Millisecond
+	MaxTarpit = 4096
+)
+
+// tarpit waits Tarpit before a 429 is sent, when room is left.
+func (s *server) tarpit(r *http.Request) {
+	select {
+	case s.tarpits <- struct{}{}:
+	default:
+		return
+	}
+	defer func() { <-s.tarpits }()
+	t := time.NewTimer(Tarpit)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-r.Context().Done():
+	}
+}
+
 // slots is the server-wide bound on one kind of heavy work: n slots and
 // a queue of at most queue waiters, at most one per network.
 type slots struct {
@@ -218,12 +245,15 @@ type heavyKind struct {
 }
 
 // heavy runs f, heavy work of kind k for request r, within the client's
-// and its network's rate and a slot; when either is missing it answers
+// and its network's rate (unless k has none: its handler took it) and a
+// slot; when either is missing it answers
 // the refusal (429 or 503, with Retry-After) instead and f does not run.
 // f runs at k's lower priority; heavy returns the CPU time f's thread
 // used.
 func (s *server) heavy(r *http.Request, k *heavyKind, f func()) (time.Duration, *httpError) {
-	if ok, wait := k.rate.allow(s, r); !ok {
+	if k.rate.client == nil {
+		// the rate was taken already (hints)
+	} else if ok, wait := k.rate.allow(s, r); !ok {
 		s.metrics.refused.WithLabelValues(k.name, "rate").Inc()
 		return 0, retryLater(http.StatusTooManyRequests, wait, "too many "+k.name+"s from your address or network: try again in %d s")
 	}

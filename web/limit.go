@@ -61,3 +61,4 @@ func (l *limiter) forget(now time.Time) {
 		}
 	}
 }
+

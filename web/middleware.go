@@ -53,6 +53,9 @@ func (s *server) guard(h http.Handler) http.Handler {
 			}
 		}()
 		h.ServeHTTP(jw, r)
+		if jw.code == http.StatusTooManyRequests {
+			s.tarpit(r) // the answer is sent when the handler returns
+		}
 	})
 }
 

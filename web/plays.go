@@ -244,8 +244,16 @@ func (h hintQuery) hint() (hintView, error) {
 
 // apiHint answers a hint, made once per maze and moves (see answers.go)
 // as heavy work (bound.go): a breadth-first search, which on the largest
-// boards and variants takes milliseconds.
+// boards and variants takes milliseconds. Every hint asked counts against
+// the client's rate of hints, answered from the cache or not.
 func (s *server) apiHint(w http.ResponseWriter, r *http.Request) {
+	// Every hint asked, kept or not, well formed or not, takes a token of
+	// the hints' rate, before the query is read.
+	if ok, wait := s.hintRate.allow(s, r); !ok {
+		s.metrics.refused.WithLabelValues("hint", "rate").Inc()
+		retryLater(http.StatusTooManyRequests, wait, "too many hints from your address or network: try again in %d s").write(w)
+		return
+	}
 	h, err := decodeHint(r.URL.Query())
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())

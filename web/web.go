@@ -112,6 +112,8 @@ type server struct {
 	// their tokens
 	gen, analysis, drawing, hint *heavyKind
 	playRate, tokenRate          rate
+	hintRate                     rate
+	tarpits                      chan struct{}
 	pages                        *pages
 	days                         *lru[*day]
 	// facts keeps what the dashboard computes of each maze, by maze ID.
@@ -180,8 +182,9 @@ func NewHandler(s store.Store, o Options) http.Handler {
 		slots: newSlots(o.MaxWorkers, QueueLength), wait: QueueWait, nice: generationNice}
 	srv.analysis = &heavyKind{name: "analysis", rate: work, slots: workSlots, nice: workNice}
 	srv.drawing = &heavyKind{name: "drawing", rate: work, slots: workSlots, nice: workNice}
-	srv.hint = &heavyKind{name: "hint", rate: newRate(o.HintEvery, o.HintBurst, o.Now),
-		slots: newSlots(o.MaxWorkers, 0), nice: workNice}
+	srv.hintRate = newRate(o.HintEvery, o.HintBurst, o.Now)
+	srv.hint = &heavyKind{name: "hint", slots: newSlots(o.MaxWorkers, 0), nice: workNice}
+	srv.tarpits = make(chan struct{}, MaxTarpit)
 	m.watch(srv)
 	return srv.guard(srv.routes())
 }

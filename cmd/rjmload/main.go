@@ -42,8 +42,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"rjm/generate"
 	"rjm/maze"
+	"rjm/rng"
 )
 
 func main() {
@@ -110,26 +110,24 @@ func isLoopback(host string) bool {
 	return a != nil && a.IsLoopback()
 }
 
-// makeMazes makes n random mazes of side×side (no search: the start of a
-// search), as maze IDs.
+// makeMazes makes n random legal mazes of side×side (seeds 1 to n), as
+// maze IDs.
 func makeMazes(side int, variant string, n int) []string {
-	spec := generate.Default()
-	spec.Rows, spec.Cols, spec.Iterations = side, side, 0
+	b := maze.Board{Rows: side, Cols: side}
 	if variant != "" {
 		v, err := maze.ParseVariant(variant)
 		if err != nil {
 			panic(err)
 		}
-		spec.Variant = v
+		b.Variant = v
 	}
 	out := make([]string, n)
 	for i := range out {
-		spec.Seed = uint64(i + 1)
-		r, err := generate.Run(context.Background(), spec, nil)
+		m, err := maze.Random(b, maze.Cell{}, maze.Cell{Row: side - 1, Col: side - 1}, rng.NewRand(uint64(i+1)))
 		if err != nil {
 			panic(err)
 		}
-		if out[i], err = r.Maze.ID(); err != nil {
+		if out[i], err = m.ID(); err != nil {
 			panic(err)
 		}
 	}
