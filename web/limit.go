@@ -61,4 +61,3 @@ func (l *limiter) forget(now time.Time) {
 		}
 	}
 }
-
