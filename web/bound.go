@@ -90,10 +90,10 @@ func (rt rate) allow(s *server, r *http.Request) (bool, time.Duration) {
 	return rt.network.allow(networkKey(a))
 }
 
-// A client past its rate is answered 429 after Tarpit, not at once: a
-// client that asks again as soon as it is answered (a flood over a few
-// connections) then sends a few requests a second per connection, not
-// thousands, and leaves the cores to the others. At most MaxTarpit
+// A refusal (429, or 503 with Retry-After) is answered after Tarpit, not
+// at once: a client that asks again as soon as it is answered (a flood
+// over a few connections) then sends a few requests a second per
+// connection, not thousands, and leaves the cores to the others. At most MaxTarpit
 // answers wait at once (each holds only its connection); past them the
 // answer is at once.
 const (
@@ -251,8 +251,8 @@ type heavyKind struct {
 // f runs at k's lower priority; heavy returns the CPU time f's thread
 // used.
 func (s *server) heavy(r *http.Request, k *heavyKind, f func()) (time.Duration, *httpError) {
-	if k.rate.client == nil {
-		// the rate was taken already (hints)
+	if k.rate.client == nil || r.Context().Value(rateTaken{}) == k {
+		// the rate was taken already, by the handler
 	} else if ok, wait := k.rate.allow(s, r); !ok {
 		s.metrics.refused.WithLabelValues(k.name, "rate").Inc()
 		return 0, retryLater(http.StatusTooManyRequests, wait, "too many "+k.name+"s from your address or network: try again in %d s")
@@ -270,6 +270,22 @@ func (s *server) heavy(r *http.Request, k *heavyKind, f func()) (time.Duration, 
 	running.Inc()
 	defer running.Dec()
 	return lowPriority(k.nice, f), nil
+}
+
+// rateTaken marks a request's context: the rate of the kind of heavy
+// work it holds was taken already.
+type rateTaken struct{}
+
+// takeRate takes a token of k's rate for r before anything else is done
+// for it, and returns r marked so that heavy does not take another; or it
+// answers 429 and returns nil.
+func (s *server) takeRate(w http.ResponseWriter, r *http.Request, k *heavyKind) *http.Request {
+	if ok, wait := k.rate.allow(s, r); !ok {
+		s.metrics.refused.WithLabelValues(k.name, "rate").Inc()
+		retryLater(http.StatusTooManyRequests, wait, "too many "+k.name+"s from your address or network: try again in %d s").write(w)
+		return nil
+	}
+	return r.WithContext(context.WithValue(r.Context(), rateTaken{}, k))
 }
 
 // busy answers 503 and returns true when every generation slot is taken

@@ -118,6 +118,10 @@ func (s *server) generate(r *http.Request, spec generate.Spec) (*generate.Result
 }
 
 func (s *server) apiGenerate(w http.ResponseWriter, r *http.Request) {
+	// The client's rate first, then a look at the slots, then the body.
+	if r = s.takeRate(w, r, s.gen); r == nil {
+		return
+	}
 	if s.busy(w, r) {
 		return
 	}

@@ -53,8 +53,8 @@ func (s *server) guard(h http.Handler) http.Handler {
 			}
 		}()
 		h.ServeHTTP(jw, r)
-		if jw.code == http.StatusTooManyRequests {
-			s.tarpit(r) // the answer is sent when the handler returns
+		if (jw.code == http.StatusTooManyRequests || jw.code == http.StatusServiceUnavailable) && jw.Header().Get("Retry-After") != "" {
+			s.tarpit(r) // a refusal: sent when the handler returns
 		}
 	})
 }
