@@ -106,7 +106,18 @@ type Stats struct {
 	// (0 when none).
 	Ratings    int     `json:"ratings"`
 	MeanRating float64 `json:"mean_rating"`
+	// MedianExtraMoves is the median of moves over the shortest among the
+	// solved plays, and TrimmedRating the mean of the ratings without
+	// the lowest and the highest TrimFraction of them: figures a few
+	// outlying plays (forged, or a player's slip) do not move (0 when
+	// none).
+	MedianExtraMoves float64 `json:"median_extra_moves"`
+	TrimmedRating    float64 `json:"trimmed_rating"`
 }
+
+// TrimFraction is the share of the ratings left out at each end of
+// Stats.TrimmedRating.
+const TrimFraction = 0.2
 
 // Store is what the site stores. Implementations are safe for concurrent
 // use; every method is one transaction, so a play is stored whole or not

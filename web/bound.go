@@ -24,15 +24,25 @@ import (
 //     with Retry-After.
 //  2. Server-wide, each kind has Options.MaxWorkers slots (by default one
 //     core fewer than the machine has). An analysis, a drawing or a hint
-//     past them is answered 503 at once with Retry-After, never queued. A
-//     generation waits for a slot in a short queue (QueueLength, one place
-//     per network) for at most QueueWait; a freed slot goes to the
-//     network served least recently, so that a flood from one network
-//     does not starve the others.
-//  3. The work itself runs on a thread of its own at a lower priority
-//     (nice_linux.go), so that the cores go to the cheap pages first; a
-//     generation's priority is higher than the other heavy work's, so
-//     that a job holding the one generation slot gets the CPU to finish.
+//     past them is answered 503 at once with Retry-After, never queued.
+//     Generations have one slot more, which no network may take while it
+//     holds MaxWorkers already: a flood from one network cannot hold
+//     them all. A generation waits for a slot in a short queue
+//     (QueueLength, one place per network) for at most QueueWait; a
+//     freed slot goes to the network served least recently.
+//  3. A generation runs on a thread of its own at a lower priority
+//     (nice_linux.go), so that the cores go to the cheap pages first. The
+//     other heavy work, short, runs at the usual priority: a Go thread
+//     the kernel holds back holds its processor too, and a garbage
+//     collection waits for it, stalling every request (measured: GET /
+//     fell to 2% of its quiet rate under an analysis flood with those
+//     threads at niceness +10, and kept 75% without).
+//
+// A generation's rate is counted in CPU: a generation takes a whole token
+// (GenerateTimeout of CPU) to start and gives back what it did not use,
+// so that a client asking cheap generations often (a default one takes
+// about 0.1 s) is not refused while one asking the largest is held to
+// GenerateEvery.
 //
 // A generation cut short by its time limit is answered 422 (ask for less
 // work) only when it had the CPU for most of the limit; when the machine
@@ -72,6 +82,13 @@ const (
 
 // defaultWorkers is MaxWorkers' default: a core left for the cheap pages.
 func defaultWorkers() int { return max(1, runtime.GOMAXPROCS(0)-1) }
+
+// refund gives r's client and network back tokens of the rate.
+func (rt rate) refund(s *server, r *http.Request, tokens float64) {
+	a := clientOf(r, s.opt.TrustedProxies)
+	rt.client.refund(clientKey(a), tokens)
+	rt.network.refund(networkKey(a), tokens)
+}
 
 // rate is a per-client limiter and its network's.
 type rate struct{ client, network *limiter }
@@ -117,14 +134,17 @@ func (s *server) tarpit(r *http.Request) {
 	}
 }
 
-// slots is the server-wide bound on one kind of heavy work: n slots and
-// a queue of at most queue waiters, at most one per network.
+// slots is the server-wide bound on one kind of heavy work: n slots, of
+// which one network holds at most perNet, and a queue of at most queue
+// waiters, at most one per network.
 type slots struct {
-	mu    sync.Mutex
-	n     int
-	used  int
-	queue int
-	wait  []*waiter
+	mu      sync.Mutex
+	n       int
+	perNet  int
+	used    int
+	queue   int
+	wait    []*waiter
+	running map[string]int
 	// served is when each network last got a slot (the least recently
 	// served waiter goes first); forgotten past maxClients.
 	served map[string]time.Time
@@ -136,8 +156,22 @@ type waiter struct {
 	handed  bool
 }
 
-func newSlots(n, queue int) *slots {
-	return &slots{n: n, queue: queue, served: map[string]time.Time{}}
+func newSlots(n, perNet, queue int) *slots {
+	return &slots{n: n, perNet: perNet, queue: queue, running: map[string]int{}, served: map[string]time.Time{}}
+}
+
+// free reports whether network may take a slot now.
+func (s *slots) free(network string) bool {
+	return s.used < s.n && s.running[network] < s.perNet
+}
+
+func (s *slots) take(network string) {
+	s.used++
+	s.running[network]++
+	if len(s.served) >= maxClients {
+		clear(s.served)
+	}
+	s.served[network] = time.Now()
 }
 
 // acquire takes a slot for network, waiting up to wait for one when the
@@ -145,9 +179,8 @@ func newSlots(n, queue int) *slots {
 // whether it got one and how long it waited.
 func (s *slots) acquire(ctx context.Context, network string, wait time.Duration) (bool, time.Duration) {
 	s.mu.Lock()
-	if s.used < s.n {
-		s.used++
-		s.servedNow(network)
+	if s.free(network) {
+		s.take(network)
 		s.mu.Unlock()
 		return true, 0
 	}
@@ -190,33 +223,31 @@ func (s *slots) waiting(network string) bool {
 	return false
 }
 
-func (s *slots) servedNow(network string) {
-	if len(s.served) >= maxClients {
-		clear(s.served)
-	}
-	s.served[network] = time.Now()
-}
-
-// release frees a slot, or hands it to the waiter whose network was
-// served least recently.
-func (s *slots) release() {
+// release frees network's slot, and hands the free slots to the waiters
+// that may take one, the network served least recently first.
+func (s *slots) release(network string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.wait) == 0 {
-		s.used--
-		return
+	s.used--
+	if s.running[network]--; s.running[network] <= 0 {
+		delete(s.running, network)
 	}
-	best := 0
-	for i, w := range s.wait {
-		if s.served[w.network].Before(s.served[s.wait[best].network]) {
-			best = i
+	for {
+		best := -1
+		for i, w := range s.wait {
+			if s.free(w.network) && (best < 0 || s.served[w.network].Before(s.served[s.wait[best].network])) {
+				best = i
+			}
 		}
+		if best < 0 {
+			return
+		}
+		w := s.wait[best]
+		s.wait = append(s.wait[:best], s.wait[best+1:]...)
+		w.handed = true
+		s.take(w.network)
+		close(w.ready)
 	}
-	w := s.wait[best]
-	s.wait = append(s.wait[:best], s.wait[best+1:]...)
-	w.handed = true
-	s.servedNow(w.network)
-	close(w.ready)
 }
 
 // inUse returns the slots taken and the requests waiting.
@@ -226,12 +257,11 @@ func (s *slots) inUse() (used, waiting int) {
 	return s.used, len(s.wait)
 }
 
-// full reports whether every slot is taken and the queue has no room for
-// network.
+// full reports whether network can neither take a slot nor wait for one.
 func (s *slots) full(network string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.used >= s.n && (len(s.wait) >= s.queue || s.waiting(network))
+	return !s.free(network) && (len(s.wait) >= s.queue || s.waiting(network))
 }
 
 // heavyKind is one kind of heavy work: its rate, slots, queue wait and
@@ -257,7 +287,8 @@ func (s *server) heavy(r *http.Request, k *heavyKind, f func()) (time.Duration, 
 		s.metrics.refused.WithLabelValues(k.name, "rate").Inc()
 		return 0, retryLater(http.StatusTooManyRequests, wait, "too many "+k.name+"s from your address or network: try again in %d s")
 	}
-	ok, waited := k.slots.acquire(r.Context(), networkKey(clientOf(r, s.opt.TrustedProxies)), k.wait)
+	network := networkKey(clientOf(r, s.opt.TrustedProxies))
+	ok, waited := k.slots.acquire(r.Context(), network, k.wait)
 	if k.wait > 0 {
 		s.metrics.queueWait.WithLabelValues(k.name).Observe(waited.Seconds())
 	}
@@ -265,7 +296,7 @@ func (s *server) heavy(r *http.Request, k *heavyKind, f func()) (time.Duration, 
 		s.metrics.refused.WithLabelValues(k.name, "busy").Inc()
 		return 0, busyAnswer()
 	}
-	defer k.slots.release()
+	defer k.slots.release(network)
 	running := s.metrics.running.WithLabelValues(k.name)
 	running.Inc()
 	defer running.Dec()

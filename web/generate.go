@@ -82,7 +82,7 @@ func (s *server) generate(r *http.Request, spec generate.Spec) (*generate.Result
 	var err error
 	var timedOut, overCPU bool
 	limit := s.opt.GenerateTimeout
-	_, herr := s.heavy(r, s.gen, func() {
+	cpu, herr := s.heavy(r, s.gen, func() {
 		wall := limit
 		if cpuMeasured {
 			wall += limit / 2
@@ -100,6 +100,14 @@ func (s *server) generate(r *http.Request, spec generate.Spec) (*generate.Result
 		timedOut = (err != nil || res.Interrupted) && ctx.Err() != nil
 		overCPU = overCPU || !cpuMeasured
 	})
+	switch {
+	case herr != nil && herr.code == http.StatusServiceUnavailable:
+		s.gen.rate.refund(s, r, 1) // refused busy: nothing used
+	case herr == nil && !timedOut && cpuMeasured && cpu < limit:
+		// The rate is counted in CPU: what the generation did not use
+		// of its token is given back.
+		s.gen.rate.refund(s, r, 1-float64(cpu)/float64(limit))
+	}
 	switch {
 	case herr != nil:
 		return nil, herr

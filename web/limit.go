@@ -61,3 +61,13 @@ func (l *limiter) forget(now time.Time) {
 		}
 	}
 }
+
+// refund gives client back tokens (a part of one taken for work that
+// cost less than its worst), up to the burst.
+func (l *limiter) refund(client string, tokens float64) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if b := l.clients[client]; b != nil {
+		b.tokens = min(l.burst, b.tokens+tokens)
+	}
+}

@@ -8,11 +8,10 @@ import (
 
 // Niceness of the heavy work's threads, added to the process's own: the
 // operating system gives the threads that answer the cheap pages the
-// cores first. A generation, which holds its slot for up to its time
-// limit, runs above the other heavy work, which is short.
+// cores first. Only a generation, long, is niced: see bound.go.
 const (
 	generationNice = 5
-	workNice       = 10
+	workNice       = 0
 )
 
 // lowPriority runs f on a thread of its own at the given niceness above

@@ -8,7 +8,7 @@ import (
 // lowPriority's thread runs at the niceness asked for above the caller's.
 func TestLowPriorityNiceness(t *testing.T) {
 	var got int
-	lowPriority(workNice, func() {
+	lowPriority(generationNice, func() {
 		p, err := syscall.Getpriority(syscall.PRIO_PROCESS, syscall.Gettid())
 		if err != nil {
 			t.Skip(err)
@@ -16,7 +16,7 @@ func TestLowPriorityNiceness(t *testing.T) {
 		got = 20 - p
 	})
 	p, _ := syscall.Getpriority(syscall.PRIO_PROCESS, 0)
-	if want := min(19, 20-p+workNice); got != want {
+	if want := min(19, 20-p+generationNice); got != want {
 		t.Errorf("niceness %d, want %d", got, want)
 	}
 }

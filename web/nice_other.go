@@ -7,7 +7,7 @@ import "time"
 // Niceness of the heavy work (only Linux sets a thread's).
 const (
 	generationNice = 5
-	workNice       = 10
+	workNice       = 0
 )
 
 // lowPriority runs f (at the usual priority: only Linux sets a thread's)

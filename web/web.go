@@ -177,13 +177,13 @@ func NewHandler(s store.Store, o Options) http.Handler {
 	}
 	// Analyses and drawings share one rate and one set of slots.
 	work := newRate(o.WorkEvery, o.WorkBurst, o.Now)
-	workSlots := newSlots(o.MaxWorkers, 0)
+	workSlots := newSlots(o.MaxWorkers, o.MaxWorkers, 0)
 	srv.gen = &heavyKind{name: "generation", rate: newRate(o.GenerateEvery, o.GenerateBurst, o.Now),
-		slots: newSlots(o.MaxWorkers, QueueLength), wait: QueueWait, nice: generationNice}
+		slots: newSlots(o.MaxWorkers+1, o.MaxWorkers, QueueLength), wait: QueueWait, nice: generationNice}
 	srv.analysis = &heavyKind{name: "analysis", rate: work, slots: workSlots, nice: workNice}
 	srv.drawing = &heavyKind{name: "drawing", rate: work, slots: workSlots, nice: workNice}
 	srv.hintRate = newRate(o.HintEvery, o.HintBurst, o.Now)
-	srv.hint = &heavyKind{name: "hint", slots: newSlots(o.MaxWorkers, 0), nice: workNice}
+	srv.hint = &heavyKind{name: "hint", slots: newSlots(o.MaxWorkers, o.MaxWorkers, 0), nice: workNice}
 	srv.tarpits = make(chan struct{}, MaxTarpit)
 	m.watch(srv)
 	return srv.guard(srv.routes())

@@ -289,6 +289,7 @@ var floodsByName = map[string]func(l *load, ctx context.Context, c *http.Client,
 func (l *load) honest(ctx context.Context) string {
 	c := client("127.0.9.1", 10*time.Second)
 	asked, answered := 0, 0
+	var codes []string
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	tick := time.NewTicker(2 * time.Second)
@@ -298,26 +299,30 @@ func (l *load) honest(ctx context.Context) string {
 		wg.Go(func() {
 			req, _ := http.NewRequest("POST", l.base+"/api/generate", strings.NewReader(`{}`))
 			req.Header.Set("Content-Type", "application/json")
+			start := time.Now()
 			resp, err := c.Do(req)
+			code := "timeout"
 			if err == nil {
 				io.Copy(io.Discard, resp.Body)
 				resp.Body.Close()
-				if resp.StatusCode == 200 {
-					mu.Lock()
-					answered++
-					mu.Unlock()
-				}
+				code = fmt.Sprint(resp.StatusCode)
 			}
+			mu.Lock()
+			if code == "200" {
+				answered++
+			}
+			codes = append(codes, fmt.Sprintf("%s@%.1fs", code, time.Since(start).Seconds()))
+			mu.Unlock()
 		})
 		select {
 		case <-ctx.Done():
 			wg.Wait()
-			return fmt.Sprintf(" honest: %d of %d answered within 10 s", answered, asked)
+			return fmt.Sprintf(" honest: %d of %d answered within 10 s (%s)", answered, asked, strings.Join(codes, " "))
 		case <-tick.C:
 		}
 	}
 	wg.Wait()
-	return fmt.Sprintf(" honest: %d of %d answered within 10 s", answered, asked)
+	return fmt.Sprintf(" honest: %d of %d answered within 10 s (%s)", answered, asked, strings.Join(codes, " "))
 }
 
 // rss reads the server's resident memory from /metrics.

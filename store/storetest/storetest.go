@@ -32,6 +32,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"an open store answers a ping", ping},
 		{"a token records one play; a retry by client ID is still the first play", tokenOnce},
 		{"the first key stored under a name wins", keyFirstWins},
+		{"a few outlying plays move the median and the trimmed mean little", statsRobust},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -132,7 +133,8 @@ func stats(t *testing.T, s store.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := store.Stats{Plays: 5, Solved: 4, Assisted: 1, MedianSeconds: 25, MeanExtraMoves: 3, Ratings: 3, MeanRating: 8.0 / 3}
+	want := store.Stats{Plays: 5, Solved: 4, Assisted: 1, MedianSeconds: 25, MeanExtraMoves: 3, Ratings: 3, MeanRating: 8.0 / 3,
+		MedianExtraMoves: 3, TrimmedRating: 8.0 / 3}
 	if got != want {
 		t.Errorf("Stats = %+v, want %+v", got, want)
 	}
@@ -301,5 +303,28 @@ func keyFirstWins(t *testing.T, s store.Store) {
 	}
 	if b, err := s.Key(ctx, "test", []byte{4, 5}); err != nil || fmt.Sprint(b) != "[1 2 3]" {
 		t.Errorf("Key again = %v, %v; want the first", b, err)
+	}
+}
+
+func statsRobust(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	const m = "3x3:212101210"
+	// Eight honest plays: 2 extra moves, rated 4; two forged: 98 extra
+	// moves, rated 1.
+	for i := range 10 {
+		p := store.Play{Maze: m, Moves: "DR", Length: 4, Shortest: 2, Solved: true, Seconds: 10, Rating: 4}
+		if i >= 8 {
+			p.Length, p.Rating = 100, 1
+		}
+		if _, err := s.AddPlay(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.Stats(ctx, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.MedianExtraMoves != 2 || got.TrimmedRating != 4 || got.MeanRating != 3.4 {
+		t.Errorf("Stats = %+v: want a median of 2 extra moves, a trimmed rating of 4 (the mean, 3.4, moved)", got)
 	}
 }
