@@ -42,7 +42,7 @@ import (
 // (GenerateTimeout of CPU) to start and gives back what it did not use,
 // so that a client asking cheap generations often (a default one takes
 // about 0.1 s) is not refused while one asking the largest is held to
-// GenerateEvery.
+// GenerateEvery; each takes at least MinGenerateCost.
 //
 // A generation cut short by its time limit is answered 422 (ask for less
 // work) only when it had the CPU for most of the limit; when the machine
@@ -68,6 +68,10 @@ const (
 	DefaultPlayEvery     = 2 * time.Second
 	DefaultPlayBurst     = 20
 )
+
+// MinGenerateCost is the least a generation takes of its client's rate,
+// in tokens (one token is a generation of GenerateTimeout of CPU).
+const MinGenerateCost = 0.2
 
 // NetworkFactor is how many clients' rate one network (an IPv4 /24, an
 // IPv6 /48) has in all.

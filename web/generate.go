@@ -106,7 +106,7 @@ func (s *server) generate(r *http.Request, spec generate.Spec) (*generate.Result
 	case herr == nil && !timedOut && cpuMeasured && cpu < limit:
 		// The rate is counted in CPU: what the generation did not use
 		// of its token is given back.
-		s.gen.rate.refund(s, r, 1-float64(cpu)/float64(limit))
+		s.gen.rate.refund(s, r, 1-max(MinGenerateCost, float64(cpu)/float64(limit)))
 	}
 	switch {
 	case herr != nil:
@@ -135,6 +135,7 @@ func (s *server) apiGenerate(w http.ResponseWriter, r *http.Request) {
 	}
 	spec, ok := decodeBody(w, r, decodeGenerate)
 	if !ok {
+		s.gen.rate.refund(s, r, 1) // a bad request costs no generation
 		return
 	}
 	res, herr := s.generate(r, spec)
