@@ -27,6 +27,7 @@ type bucket struct {
 }
 
 func newLimiter(every time.Duration, burst int, now func() time.Time) *limiter {
+	every = max(every, 1) // a network's share of a rate of 1 ns
 	return &limiter{every: every, burst: float64(burst), now: now, clients: map[string]*bucket{}}
 }
 

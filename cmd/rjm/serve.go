@@ -67,7 +67,7 @@ func serve(ctx context.Context, e *cli.Env, f serveFlags) error {
 		}
 		o.TrustedProxies = append(o.TrustedProxies, pr)
 	}
-	if f.workers < 0 || f.playBurst < 1 || f.genBurst < 1 || f.playEvery <= 0 || f.genEvery <= 0 || f.storeTimeout <= 0 {
+	if f.workers < 0 || f.playBurst < 1 || f.genBurst < 1 || f.playEvery <= 0 || f.genEvery <= 0 || f.storeTimeout < 0 {
 		return cli.BadInput(fmt.Errorf("--max-workers must be ≥ 0, the bursts ≥ 1 and the times > 0"))
 	}
 	st, err := store.Open(ctx, f.db)
