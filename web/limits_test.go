@@ -48,7 +48,7 @@ func TestSmallerLimits(t *testing.T) {
 // A rate of one per nanosecond (the tests' "no limit") stays one: its
 // network's share does not become a division by zero.
 func TestRateOfANanosecond(t *testing.T) {
-	ts, _ := newServer(t, web.Options{PlayEvery: time.Nanosecond, PlayBurst: 1})
+	ts, _ := newServer(t, web.Options{PlayEvery: time.Nanosecond, PlayBurst: 1, Now: time.Now})
 	for i := range 3 {
 		if a := do(t, ts, "POST", "/api/plays", `{"maze":"`+figure1+`","moves":"D","seconds":1}`); a.code != 201 {
 			t.Fatalf("play %d at a rate of 1 ns: %d %s", i, a.code, a.body)
