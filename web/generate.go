@@ -131,6 +131,7 @@ func (s *server) apiGenerate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if s.busy(w, r) {
+		s.gen.rate.refund(s, r, 1) // refused busy: nothing used
 		return
 	}
 	spec, ok := decodeBody(w, r, decodeGenerate)
