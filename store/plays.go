@@ -56,6 +56,11 @@ func (s *sqlStore) AddPlay(ctx context.Context, p Play) (Play, error) {
 		}
 		return first, fmt.Errorf("store: play %q: %w", p.Client, ErrDuplicate)
 	}
+	if p.Token != "" {
+		if err := s.useToken(ctx, tx, p); err != nil {
+			return Play{}, err
+		}
+	}
 	if err := s.summarise(ctx, tx, p); err != nil {
 		return Play{}, fmt.Errorf("store: add play: %w", err)
 	}
@@ -63,6 +68,27 @@ func (s *sqlStore) AddPlay(ctx context.Context, p Play) (Play, error) {
 		return Play{}, fmt.Errorf("store: add play: %w", err)
 	}
 	return p, nil
+}
+
+// useToken records p's token as used, and forgets the tokens used more
+// than TokenKeep ago; ErrTokenUsed when p's token is used already.
+func (s *sqlStore) useToken(ctx context.Context, tx *sql.Tx, p Play) error {
+	res, err := tx.ExecContext(ctx, s.q(`INSERT INTO play_tokens (token, used_ms) VALUES (?, ?) ON CONFLICT (token) DO NOTHING`),
+		p.Token, p.Created.UnixMilli())
+	var n int64
+	if err == nil {
+		n, err = res.RowsAffected()
+	}
+	if err != nil {
+		return fmt.Errorf("store: add play: %w", err)
+	}
+	if n == 0 {
+		return fmt.Errorf("store: play with token %q: %w", p.Token, ErrTokenUsed)
+	}
+	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM play_tokens WHERE used_ms < ?`), p.Created.Add(-TokenKeep).UnixMilli()); err != nil {
+		return fmt.Errorf("store: add play: %w", err)
+	}
+	return nil
 }
 
 // summarise adds p to its maze's summary and, when solved, its duration
@@ -85,7 +111,23 @@ func (s *sqlStore) summarise(ctx context.Context, tx *sql.Tx, p Play) error {
 			extra_moves = play_summary.extra_moves + excluded.extra_moves,
 			ratings = play_summary.ratings + excluded.ratings, rating_sum = play_summary.rating_sum + excluded.rating_sum`),
 		p.Maze, one(p.Solved), one(p.Hints > 0), extra, one(p.Rating > 0), p.Rating)
-	if err != nil || !p.Solved {
+	if err != nil {
+		return err
+	}
+	count := func(figure string, value int) error {
+		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO play_counts (maze, figure, value, n) VALUES (?, ?, ?, 1)
+			ON CONFLICT (maze, figure, value) DO UPDATE SET n = play_counts.n + 1`), p.Maze, figure, value)
+		return err
+	}
+	if p.Rating > 0 {
+		if err := count("rating", p.Rating); err != nil {
+			return err
+		}
+	}
+	if !p.Solved {
+		return nil
+	}
+	if err := count("extra", extra); err != nil {
 		return err
 	}
 	_, err = tx.ExecContext(ctx, s.q(`INSERT INTO solve_times (maze, centis, n) VALUES (?, ?, 1)
@@ -142,5 +184,58 @@ func (s *sqlStore) Stats(ctx context.Context, maze string) (Stats, error) {
 		}
 		st.MedianSeconds = float64(lo+hi) / 200
 	}
+	if st.MedianExtraMoves, _, err = figureCounts(ctx, tx, s.q, maze, "extra"); err != nil {
+		return Stats{}, err
+	}
+	if _, st.TrimmedRating, err = figureCounts(ctx, tx, s.q, maze, "rating"); err != nil {
+		return Stats{}, err
+	}
 	return st, tx.Commit()
+}
+
+// figureCounts reads a maze's counts of plays by a figure's value and
+// returns the median and the trimmed mean (TrimFraction off each end) of
+// the values (0, 0 when none). The values are few (ratings 1 to 5, the
+// distinct extra moves).
+func figureCounts(ctx context.Context, tx *sql.Tx, q func(string) string, maze, figure string) (median, trimmed float64, err error) {
+	rows, err := tx.QueryContext(ctx, q(`SELECT value, n FROM play_counts WHERE maze = ? AND figure = ? ORDER BY value`), maze, figure)
+	if err != nil {
+		return 0, 0, fmt.Errorf("store: stats: %w", err)
+	}
+	defer rows.Close()
+	type count struct{ value, n int64 }
+	var counts []count
+	var total int64
+	for rows.Next() {
+		var c count
+		if err := rows.Scan(&c.value, &c.n); err != nil {
+			return 0, 0, fmt.Errorf("store: stats: %w", err)
+		}
+		counts, total = append(counts, c), total+c.n
+	}
+	if err := rows.Err(); err != nil || total == 0 {
+		return 0, 0, err
+	}
+	// at returns the i-th value (from 0) in order.
+	at := func(i int64) int64 {
+		for _, c := range counts {
+			if i < c.n {
+				return c.value
+			}
+			i -= c.n
+		}
+		return counts[len(counts)-1].value
+	}
+	median = float64(at((total-1)/2)+at(total/2)) / 2
+	cut := int64(float64(total) * TrimFraction)
+	var sum int64
+	var i int64
+	for _, c := range counts {
+		lo, hi := max(i, cut), min(i+c.n, total-cut)
+		if hi > lo {
+			sum += c.value * (hi - lo)
+		}
+		i += c.n
+	}
+	return median, float64(sum) / float64(total-2*cut), nil
 }

@@ -76,3 +76,40 @@ func schemaV3() []string {
 		`ALTER TABLE plays ADD COLUMN player TEXT`,
 	}
 }
+
+// schemaTrust adds the tokens that recorded a play (each records at most
+// one; kept TokenKeep, by the time they were used), the server's secret
+// keys by name (the key that signs the tokens, shared by every server on
+// the store), the one row Ping writes to check that the store takes
+// writes, and the counts of each maze's plays by extra moves (solved
+// plays) and by rating (rated plays), filled from the plays stored, for
+// figures that a few outliers do not move (a median, a trimmed mean). New
+// tables only, so that it merges with any other migration.
+func schemaTrust() []string {
+	return []string{
+		`CREATE TABLE play_counts (
+			maze TEXT NOT NULL,
+			figure TEXT NOT NULL,
+			value BIGINT NOT NULL,
+			n BIGINT NOT NULL,
+			PRIMARY KEY (maze, figure, value)
+		)`,
+		`INSERT INTO play_counts (maze, figure, value, n)
+			SELECT maze, 'extra', length - shortest, COUNT(*) FROM plays WHERE solved GROUP BY maze, length - shortest`,
+		`INSERT INTO play_counts (maze, figure, value, n)
+			SELECT maze, 'rating', rating, COUNT(*) FROM plays WHERE rating > 0 GROUP BY maze, rating`,
+		`CREATE TABLE play_tokens (
+			token TEXT PRIMARY KEY,
+			used_ms BIGINT NOT NULL
+		)`,
+		`CREATE INDEX play_tokens_used ON play_tokens (used_ms)`,
+		`CREATE TABLE secret_keys (
+			name TEXT PRIMARY KEY,
+			secret TEXT NOT NULL
+		)`,
+		`CREATE TABLE ready_probe (
+			id INTEGER PRIMARY KEY,
+			at_ms BIGINT NOT NULL
+		)`,
+	}
+}

@@ -3,10 +3,12 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // dialect is what differs between the SQL databases: placeholders and the
@@ -150,8 +152,39 @@ func (s *sqlStore) Dailies(ctx context.Context, date string, limit int) ([]Daily
 	return out, nil
 }
 
-// Ping checks that the store answers: a read of the schema version, and
-// the dialect's own check.
+// Key returns the key stored under name, storing fresh first when there
+// is none (hex in the table).
+func (s *sqlStore) Key(ctx context.Context, name string, fresh []byte) ([]byte, error) {
+	if _, err := s.w.ExecContext(ctx, s.q(`INSERT INTO secret_keys (name, secret) VALUES (?, ?) ON CONFLICT (name) DO NOTHING`),
+		name, hex.EncodeToString(fresh)); err != nil {
+		return nil, fmt.Errorf("store: key %s: %w", name, err)
+	}
+	var secret string
+	if err := s.w.QueryRowContext(ctx, s.q(`SELECT secret FROM secret_keys WHERE name = ?`), name).Scan(&secret); err != nil {
+		return nil, fmt.Errorf("store: key %s: %w", name, err)
+	}
+	b, err := hex.DecodeString(secret)
+	if err != nil {
+		return nil, fmt.Errorf("store: key %s: %w", name, err)
+	}
+	return b, nil
+}
+
+// Pool returns the state of the store's connections (the writer's and
+// the readers', when apart, added).
+func (s *sqlStore) Pool() Pool {
+	st := s.w.Stats()
+	p := Pool{Open: st.OpenConnections, InUse: st.InUse, Idle: st.Idle, Waits: st.WaitCount}
+	if s.r != s.w {
+		r := s.r.Stats()
+		p.Open, p.InUse, p.Idle = p.Open+r.OpenConnections, p.InUse+r.InUse, p.Idle+r.Idle
+		p.Waits += r.WaitCount
+	}
+	return p
+}
+
+// Ping checks that the store answers: the dialect's own check, a read of
+// the schema version and a write of one row (ready_probe).
 func (s *sqlStore) Ping(ctx context.Context) error {
 	if s.check != nil {
 		if err := s.check(); err != nil {
@@ -161,6 +194,11 @@ func (s *sqlStore) Ping(ctx context.Context) error {
 	var v int
 	if err := s.r.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v); err != nil {
 		return fmt.Errorf("store: ping: %w", err)
+	}
+	// A write, so that a full disk or a lock held shows.
+	if _, err := s.w.ExecContext(ctx, s.q(`INSERT INTO ready_probe (id, at_ms) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms`),
+		time.Now().UnixMilli()); err != nil {
+		return fmt.Errorf("store: ping: write: %w", err)
 	}
 	return nil
 }

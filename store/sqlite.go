@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver, "sqlite"
@@ -17,7 +18,7 @@ import (
 // sqlite is SQLite's schema. Booleans are integers 0 and 1.
 var sqlite = dialect{
 	name:       "sqlite",
-	migrations: [][]string{schemaV1("INTEGER PRIMARY KEY AUTOINCREMENT", "REAL"), schemaV2(), schemaV3()},
+	migrations: [][]string{schemaV1("INTEGER PRIMARY KEY AUTOINCREMENT", "REAL"), schemaV2(), schemaV3(), schemaTrust()},
 }
 
 // SQLite's settings.
@@ -101,7 +102,136 @@ func openSQLite(ctx context.Context, path string) (Store, error) {
 		return nil, fmt.Errorf("store: %w", err)
 	}
 	s.check = func() error { return sameFile(path, opened) }
-	return s, nil
+	return &sqliteStore{path: path, s: s, opened: opened}, nil
+}
+
+// sqliteStore is the SQLite store that follows its file: when the file
+// at its path is replaced (a backup restored, another inode), it closes
+// the old database and opens the new one before the next call, so that
+// no play is written to a file no longer there and a server recovers
+// without a restart. A file removed and not replaced is an error (no new
+// empty database is made in its place).
+type sqliteStore struct {
+	path   string
+	mu     sync.RWMutex
+	s      *sqlStore
+	opened os.FileInfo
+}
+
+// current returns the store to call, open on the file at the path, with
+// its read lock held (the caller unlocks it).
+func (x *sqliteStore) current(ctx context.Context) (*sqlStore, error) {
+	x.mu.RLock()
+	fi, err := os.Stat(x.path)
+	if err != nil {
+		x.mu.RUnlock()
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	if os.SameFile(fi, x.opened) {
+		return x.s, nil
+	}
+	x.mu.RUnlock()
+	x.mu.Lock()
+	if fi, err = os.Stat(x.path); err == nil && !os.SameFile(fi, x.opened) {
+		var s Store
+		if s, err = openSQLite(ctx, x.path); err == nil {
+			old := x.s
+			n := s.(*sqliteStore)
+			x.s, x.opened = n.s, n.opened
+			old.Close()
+		}
+	}
+	x.mu.Unlock()
+	if err != nil {
+		return nil, fmt.Errorf("store: reopening %s: %w", x.path, err)
+	}
+	x.mu.RLock()
+	return x.s, nil
+}
+
+func (x *sqliteStore) Daily(ctx context.Context, date string) (Daily, error) {
+	s, err := x.current(ctx)
+	if err != nil {
+		return Daily{}, err
+	}
+	defer x.mu.RUnlock()
+	return s.Daily(ctx, date)
+}
+
+func (x *sqliteStore) PutDaily(ctx context.Context, d Daily) (Daily, error) {
+	s, err := x.current(ctx)
+	if err != nil {
+		return Daily{}, err
+	}
+	defer x.mu.RUnlock()
+	return s.PutDaily(ctx, d)
+}
+
+func (x *sqliteStore) Dailies(ctx context.Context, date string, limit int) ([]Daily, error) {
+	s, err := x.current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer x.mu.RUnlock()
+	return s.Dailies(ctx, date, limit)
+}
+
+func (x *sqliteStore) AddPlay(ctx context.Context, p Play) (Play, error) {
+	s, err := x.current(ctx)
+	if err != nil {
+		return Play{}, err
+	}
+	defer x.mu.RUnlock()
+	return s.AddPlay(ctx, p)
+}
+
+func (x *sqliteStore) Stats(ctx context.Context, maze string) (Stats, error) {
+	s, err := x.current(ctx)
+	if err != nil {
+		return Stats{}, err
+	}
+	defer x.mu.RUnlock()
+	return s.Stats(ctx, maze)
+}
+
+func (x *sqliteStore) PlayLog(ctx context.Context, limit int) ([]Play, error) {
+	s, err := x.current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer x.mu.RUnlock()
+	return s.PlayLog(ctx, limit)
+}
+
+func (x *sqliteStore) Key(ctx context.Context, name string, fresh []byte) ([]byte, error) {
+	s, err := x.current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer x.mu.RUnlock()
+	return s.Key(ctx, name, fresh)
+}
+
+func (x *sqliteStore) Ping(ctx context.Context) error {
+	s, err := x.current(ctx)
+	if err != nil {
+		return fmt.Errorf("store: ping: %w", err)
+	}
+	defer x.mu.RUnlock()
+	return s.Ping(ctx)
+}
+
+// Pool returns the state of the database's connections.
+func (x *sqliteStore) Pool() Pool {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	return x.s.Pool()
+}
+
+func (x *sqliteStore) Close() error {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.s.Close()
 }
 
 // sameFile checks that path still names the file opened and that it can

@@ -23,6 +23,10 @@ var ErrNotFound = errors.New("store: not found")
 // stored already: the play is not stored again.
 var ErrDuplicate = errors.New("store: play already stored")
 
+// ErrTokenUsed is wrapped by AddPlay's error when the play's token has
+// recorded a play already: the play is not stored.
+var ErrTokenUsed = errors.New("store: token already used")
+
 // MinClient and MaxClient bound the length of a play's client ID.
 const (
 	MinClient = 8
@@ -72,6 +76,22 @@ type Play struct {
 	// [A-Za-z0-9_-], the same for every play from that device; "" for
 	// none. It names no person.
 	Player string `json:"player,omitempty"`
+	// Token is the ID of the token the play came with (see the web
+	// site's /api/token), "" for none: a token records at most one play.
+	// It is kept apart from the play, only to refuse it again, and
+	// forgotten after TokenKeep.
+	Token string `json:"-"`
+}
+
+// TokenKeep is how long a used token is remembered: longer than a token
+// is valid.
+const TokenKeep = 48 * time.Hour
+
+// Pool is a store's pool of database connections: how many are open,
+// in use and idle, and how many times a call waited for one.
+type Pool struct {
+	Open, InUse, Idle int
+	Waits             int64
 }
 
 // Stats summarises the plays of one maze. A maze never played has all
@@ -91,7 +111,18 @@ type Stats struct {
 	// (0 when none).
 	Ratings    int     `json:"ratings"`
 	MeanRating float64 `json:"mean_rating"`
+	// MedianExtraMoves is the median of moves over the shortest among the
+	// solved plays, and TrimmedRating the mean of the ratings without
+	// the lowest and the highest TrimFraction of them: figures a few
+	// outlying plays (forged, or a player's slip) do not move (0 when
+	// none).
+	MedianExtraMoves float64 `json:"median_extra_moves"`
+	TrimmedRating    float64 `json:"trimmed_rating"`
 }
+
+// TrimFraction is the share of the ratings left out at each end of
+// Stats.TrimmedRating.
+const TrimFraction = 0.2
 
 // Store is what the site stores. Implementations are safe for concurrent
 // use; every method is one transaction, so a play is stored whole or not
@@ -108,7 +139,9 @@ type Store interface {
 	// AddPlay stores p and returns it with its ID and Created set. When
 	// p.Client is not "" and a play with that client ID is stored
 	// already, it stores nothing and returns that first play with an
-	// error wrapping ErrDuplicate.
+	// error wrapping ErrDuplicate. Otherwise, when p.Token is not "" and
+	// a play with that token is stored already, it stores nothing and
+	// returns an error wrapping ErrTokenUsed.
 	AddPlay(ctx context.Context, p Play) (Play, error)
 	// Stats summarises the plays of the maze ID, from summaries kept as
 	// plays are added: its cost does not grow with the maze's plays.
@@ -116,7 +149,12 @@ type Store interface {
 	// PlayLog returns the latest plays, up to limit of them, oldest
 	// first: what the difficulty model is fitted from.
 	PlayLog(ctx context.Context, limit int) ([]Play, error)
-	// Ping reports whether the store answers (for a readiness check).
+	// Key returns the secret key stored under name, storing fresh first
+	// when there is none: the first key stored wins, so that the servers
+	// sharing a store share the key.
+	Key(ctx context.Context, name string, fresh []byte) ([]byte, error)
+	// Ping reports whether the store answers reads and takes writes (for
+	// a readiness check): it writes one row of its own.
 	Ping(ctx context.Context) error
 	// Close releases the store.
 	Close() error

@@ -18,7 +18,7 @@ import (
 // apiMaze answers the analysis of a maze ID, made once per ID (see
 // answers.go).
 func (s *server) apiMaze(w http.ResponseWriter, r *http.Request) {
-	if s.fromCache(w, r) {
+	if s.fromCache(w, r, r.URL.Path) {
 		return
 	}
 	m, err := maze.ParseID(r.PathValue("id"))
@@ -26,7 +26,7 @@ func (s *server) apiMaze(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	s.makeCached(w, r, "analysis", immutable, false, func() ([]byte, string, *httpError) {
+	s.makeCached(w, r, r.URL.Path, s.analysis, immutable, false, func() ([]byte, string, *httpError) {
 		var b bytes.Buffer
 		if err := writeJSONTo(&b, analysisOf(m)); err != nil {
 			return nil, "", s.internal(err)
@@ -66,7 +66,7 @@ func (s *server) apiAnalyze(w http.ResponseWriter, r *http.Request) {
 		m = res.Maze
 	}
 	var a render.Analysis
-	if herr := s.heavy(r, s.workLimit, "analysis", func() { a = analysisOf(m) }); herr != nil {
+	if _, herr := s.heavy(r, s.analysis, func() { a = analysisOf(m) }); herr != nil {
 		herr.write(w)
 		return
 	}
@@ -128,7 +128,7 @@ func (s *server) pageAnalyze(w http.ResponseWriter, r *http.Request) {
 		m = res.Maze
 	}
 	var err error
-	herr = s.heavy(r, s.workLimit, "analysis", func() {
+	_, herr = s.heavy(r, s.analysis, func() {
 		g := graph.MustCompile(m.Board)
 		f := analysis.Analyze(g, m)
 		page.ID, _ = m.ID()

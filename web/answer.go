@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -67,9 +68,32 @@ func (e *httpError) write(w http.ResponseWriter) {
 	writeError(w, e.code, e.msg)
 }
 
-// internal logs err and returns the 500 answer, which does not show it.
+// StatusClientClosed is the status counted and logged for a request
+// whose client went away before its answer (nginx's 499): not a server
+// error.
+const StatusClientClosed = 499
+
+// clientGone is the answer to a request whose client went away: nobody
+// reads it, but the metrics and the log count it as 499.
+func clientGone() *httpError {
+	return &httpError{code: StatusClientClosed, msg: "the client closed the request"}
+}
+
+// internal returns the answer to err: 499 when the request's client went
+// away (context.Canceled), 503 with Retry-After when the store failed
+// (a full disk, a lock held, a database that does not answer in time:
+// all passing faults), and otherwise 500, which does not show err. The
+// store's and other errors are logged once per cause and period (see
+// errlog.go).
 func (s *server) internal(err error) *httpError {
-	s.log.Error("internal error", "err", err)
+	switch {
+	case errors.Is(err, context.Canceled):
+		return clientGone()
+	case isStoreFault(err):
+		s.errs.log(s.log, "store unavailable", err)
+		return retryLater(http.StatusServiceUnavailable, StoreRetry, "the store is unavailable for a moment: try again in %d s")
+	}
+	s.errs.log(s.log, "internal error", err)
 	return &httpError{code: http.StatusInternalServerError, msg: "internal error"}
 }
 

@@ -39,15 +39,22 @@ type cachedAnswer struct {
 	cacheControl string
 }
 
-func answerSize(a *cachedAnswer) int { return len(a.body) + len(a.etag) + 64 }
+// answerSize is an answer's bytes as the cache counts them (its key's
+// are counted by the cache itself).
+func answerSize(a *cachedAnswer) int {
+	return len(a.body) + len(a.ctype) + len(a.etag) + len(a.cacheControl) + 64
+}
 
-// cacheKey is the key of r's answer: its path and query as sent.
-func cacheKey(r *http.Request) string { return r.URL.Path + "?" + r.URL.RawQuery }
+// An answer's key is canonical, so that a client cannot fill the cache
+// with spellings of one answer: the path alone for the pages and the
+// analysis of a maze ID (a query string is ignored), and for a hint the
+// maze ID and the moves as the solver writes them (any other query
+// parameter is refused, see apiHint).
 
-// fromCache answers r from the cache and returns true, or returns false
-// when its answer is not kept.
-func (s *server) fromCache(w http.ResponseWriter, r *http.Request) bool {
-	a, ok := s.answers.get(cacheKey(r))
+// fromCache answers r from the cache under key and returns true, or
+// returns false when its answer is not kept.
+func (s *server) fromCache(w http.ResponseWriter, r *http.Request, key string) bool {
+	a, ok := s.answers.get(key)
 	if !ok {
 		s.metrics.cache.WithLabelValues("miss").Inc()
 		return false
@@ -60,14 +67,14 @@ func (s *server) fromCache(w http.ResponseWriter, r *http.Request) bool {
 // mazePage answers the page of the maze whose ID is the request's
 // {id}: from the cache, or made by page (as heavy work, bounded) and kept.
 func (s *server) mazePage(w http.ResponseWriter, r *http.Request, page func(*maze.Maze) ([]byte, error)) {
-	if s.fromCache(w, r) {
+	if s.fromCache(w, r, r.URL.Path) {
 		return
 	}
 	m, ok := s.pathMaze(w, r)
 	if !ok {
 		return
 	}
-	s.makeCached(w, r, "drawing", pageControl, true, func() ([]byte, string, *httpError) {
+	s.makeCached(w, r, r.URL.Path, s.drawing, pageControl, true, func() ([]byte, string, *httpError) {
 		b, err := page(m)
 		if err != nil {
 			return nil, "", s.internal(err)
@@ -77,15 +84,15 @@ func (s *server) mazePage(w http.ResponseWriter, r *http.Request, page func(*maz
 }
 
 // makeCached makes r's answer with mk as heavy work of the given kind,
-// keeps it and answers it. A refusal (503, 429) is answered as a page
+// keeps it under key and answers it. A refusal (503, 429) is answered as a page
 // when page is true, as a JSON error otherwise; so is mk's error, which
 // is not kept.
-func (s *server) makeCached(w http.ResponseWriter, r *http.Request, kind, cacheControl string, page bool,
+func (s *server) makeCached(w http.ResponseWriter, r *http.Request, key string, kind *heavyKind, cacheControl string, page bool,
 	mk func() (body []byte, ctype string, herr *httpError)) {
 	var body []byte
 	var ctype string
 	var mkErr *httpError
-	herr := s.heavy(r, s.workLimit, kind, func() { body, ctype, mkErr = mk() })
+	_, herr := s.heavy(r, kind, func() { body, ctype, mkErr = mk() })
 	if herr == nil {
 		herr = mkErr
 	}
@@ -104,7 +111,7 @@ func (s *server) makeCached(w http.ResponseWriter, r *http.Request, kind, cacheC
 	h.Write([]byte(buildinfo.Version()))
 	h.Write(body)
 	a := &cachedAnswer{body: body, ctype: ctype, etag: fmt.Sprintf(`"%016x"`, h.Sum64()), cacheControl: cacheControl}
-	s.answers.put(cacheKey(r), a)
+	s.answers.put(key, a)
 	a.write(w, r)
 }
 

@@ -16,6 +16,7 @@ type lru[V any] struct {
 	maxBytes int
 	size     func(V) int // nil: no byte bound
 	bytes    int
+	evicted  int64
 	order    *list.List // of *entry[V], the most recently used first
 	index    map[string]*list.Element
 }
@@ -50,19 +51,19 @@ func (c *lru[V]) get(key string) (V, bool) {
 }
 
 // put keeps value for key, forgetting the least recently used values
-// while the cache is over its bounds. A value larger than the byte bound
-// is not kept.
+// while the cache is over its bounds. With a byte bound, the key's bytes
+// count with the value's; a value larger than the bound is not kept.
 func (c *lru[V]) put(key string, value V) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	n := 0
 	if c.size != nil {
-		if n = c.size(value); n > c.maxBytes {
+		if n = c.size(value) + len(key); n > c.maxBytes {
 			return
 		}
 	}
 	if e, ok := c.index[key]; ok {
-		c.bytes -= c.sizeOf(e.Value.(*entry[V]).value)
+		c.bytes -= c.sizeOf(key, e.Value.(*entry[V]).value)
 		e.Value.(*entry[V]).value = value
 		c.order.MoveToFront(e)
 	} else {
@@ -73,15 +74,24 @@ func (c *lru[V]) put(key string, value V) {
 		last := c.order.Back()
 		c.order.Remove(last)
 		delete(c.index, last.Value.(*entry[V]).key)
-		c.bytes -= c.sizeOf(last.Value.(*entry[V]).value)
+		c.bytes -= c.sizeOf(last.Value.(*entry[V]).key, last.Value.(*entry[V]).value)
+		c.evicted++
 	}
 }
 
-func (c *lru[V]) sizeOf(v V) int {
+func (c *lru[V]) sizeOf(key string, v V) int {
 	if c.size == nil {
 		return 0
 	}
-	return c.size(v)
+	return c.size(v) + len(key)
+}
+
+// stats returns the bytes kept (with a byte bound) and the values
+// evicted so far.
+func (c *lru[V]) stats() (bytes int, evicted int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.bytes, c.evicted
 }
 
 // len returns the number of values kept.

@@ -27,13 +27,13 @@ func TestLRU(t *testing.T) {
 	}
 }
 
-// A sized cache keeps at most its bytes, and never a value larger than
-// them.
+// A sized cache keeps at most its bytes, its keys' counted, and never a
+// value larger than them.
 func TestSizedLRU(t *testing.T) {
-	c := newSizedLRU(100, 10, func(s string) int { return len(s) })
+	c := newSizedLRU(100, 13, func(s string) int { return len(s) })
 	c.put("a", "1234")
 	c.put("b", "1234")
-	c.put("c", "1234") // 12 bytes: a goes
+	c.put("c", "1234") // 15 bytes with the keys: a goes
 	if _, ok := c.get("a"); ok || c.len() != 2 {
 		t.Errorf("a kept past the bytes, len %d", c.len())
 	}
@@ -42,7 +42,7 @@ func TestSizedLRU(t *testing.T) {
 		t.Errorf("a value over the bound was kept, len %d", c.len())
 	}
 	c.put("b", "1")
-	c.put("d", "12345") // 4 + 1 + 5 = 10: all kept
+	c.put("d", "12345") // 5 + 2 + 6 = 13: all kept
 	if c.len() != 3 {
 		t.Errorf("len %d, want 3", c.len())
 	}

@@ -133,3 +133,18 @@ func ParseTrustedProxy(s string) (netip.Prefix, error) {
 	}
 	return netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()), nil
 }
+
+// networkKey is the per-network limits' key of a client address: its
+// IPv4 /24 or IPv6 /48, the most one subscriber or one cloud customer
+// commonly holds.
+func networkKey(a netip.Addr) string {
+	if !a.IsValid() {
+		return "local"
+	}
+	bits := 24
+	if a.Is6() {
+		bits = 48
+	}
+	p, _ := a.Prefix(bits)
+	return p.String()
+}

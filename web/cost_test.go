@@ -2,9 +2,11 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -163,7 +165,13 @@ func BenchmarkDashboardPlays(b *testing.B) {
 		}
 	}
 	play := func() {
-		req := httptest.NewRequest(http.MethodPost, "/api/plays", strings.NewReader(`{"maze":"`+days[0].Maze+`","moves":"","seconds":1}`))
+		tok := httptest.NewRecorder()
+		h.ServeHTTP(tok, httptest.NewRequest(http.MethodGet, "/api/token?maze="+url.QueryEscape(days[0].Maze), nil))
+		var t struct{ Token string }
+		if err := json.Unmarshal(tok.Body.Bytes(), &t); err != nil {
+			b.Fatalf("GET /api/token: %d %s", tok.Code, tok.Body)
+		}
+		req := httptest.NewRequest(http.MethodPost, "/api/plays", strings.NewReader(`{"maze":"`+days[0].Maze+`","moves":"","seconds":1,"token":"`+t.Token+`"}`))
 		req.Header.Set("Content-Type", "application/json")
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)

@@ -44,6 +44,14 @@ func (s *server) day(ctx context.Context, date time.Time) (*day, *httpError) {
 		}
 	}
 	st, err := s.sched.Get(ctx, date)
+	if isStoreFault(err) {
+		// A GET never needs to write: the schedule's maze of the date,
+		// served without being stored (the next request tries again).
+		if made, gerr := daily.Generate(ctx, date); gerr == nil {
+			s.errs.log(s.log, "serving a date's maze unstored", err)
+			st, err = made, nil
+		}
+	}
 	switch {
 	case errors.Is(err, daily.ErrFuture), errors.Is(err, daily.ErrBeforeFirst):
 		return nil, &httpError{code: http.StatusNotFound, msg: strings.TrimPrefix(err.Error(), "daily: ")}

@@ -137,7 +137,7 @@ func (s *server) apiDifficulty(w http.ResponseWriter, r *http.Request) {
 	e, ok := model.Estimate(id)
 	if !ok {
 		var f *mazeFacts
-		if herr := s.heavy(r, s.workLimit, "analysis", func() { f = s.factsOf(id, m) }); herr != nil {
+		if _, herr := s.heavy(r, s.analysis, func() { f = s.factsOf(id, m) }); herr != nil {
 			herr.write(w)
 			return
 		}

@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"rjm/daily"
@@ -106,13 +107,25 @@ func FuzzDecodeHint(f *testing.F) {
 		if err != nil {
 			return
 		}
-		h, err := decodeHint(q)
+		hint := func(q url.Values) (hintView, error) {
+			hq, err := decodeHint(q)
+			if err != nil {
+				return hintView{}, err
+			}
+			// The key is canonical: decoded again, it is itself.
+			kq, _ := url.ParseQuery(strings.TrimPrefix(hq.key, "/api/hint?"))
+			if again, err := decodeHint(kq); err != nil || again.key != hq.key {
+				t.Fatalf("the key %q of %q decodes to %q, %v", hq.key, query, again.key, err)
+			}
+			return hq.hint()
+		}
+		h, err := hint(q)
 		if err != nil || h.Distance <= 0 {
 			return
 		}
 		// A space separates moves in every notation (rook letters ignore it).
 		q.Set("moves", q.Get("moves")+" "+h.Next)
-		after, err := decodeHint(q)
+		after, err := hint(q)
 		if err != nil || after.Distance != h.Distance-1 {
 			t.Fatalf("the hint %+v from %q leads to %+v, %v", h, query, after, err)
 		}

@@ -72,22 +72,53 @@ func checkSpec(s generate.Spec) error {
 }
 
 // generate runs spec for request r as heavy work (see bound.go) under
-// the time limit.
+// the time limit: GenerateTimeout of the CPU (where the thread's CPU
+// time is measured: Linux), within half as much again of the clock. A
+// generation that used its CPU is answered 422 (it asked for too much
+// work); one that ran out of clock first, 503 with Retry-After (the
+// machine was too busy to give it the CPU).
 func (s *server) generate(r *http.Request, spec generate.Spec) (*generate.Result, *httpError) {
 	var res *generate.Result
 	var err error
-	var timedOut bool
-	herr := s.heavy(r, s.genLimit, "generation", func() {
-		ctx, cancel := context.WithTimeout(r.Context(), s.opt.GenerateTimeout)
+	var timedOut, overCPU bool
+	limit := s.opt.GenerateTimeout
+	cpu, herr := s.heavy(r, s.gen, func() {
+		wall := limit
+		if cpuMeasured {
+			wall += limit / 2
+		}
+		ctx, cancel := context.WithTimeout(r.Context(), wall)
 		defer cancel()
-		lowPriority(func() { res, err = generate.Run(ctx, spec, nil) })
+		start := threadCPU()
+		progress := func(int, int, float64) {
+			if cpuMeasured && threadCPU()-start >= limit {
+				overCPU = true
+				cancel()
+			}
+		}
+		res, err = generate.Run(ctx, spec, progress)
 		timedOut = (err != nil || res.Interrupted) && ctx.Err() != nil
+		overCPU = overCPU || !cpuMeasured
 	})
+	switch {
+	case herr != nil && herr.code == http.StatusServiceUnavailable:
+		s.gen.rate.refund(s, r, 1) // refused busy: nothing used
+	case herr == nil && !timedOut && cpuMeasured && cpu < limit:
+		// The rate is counted in CPU: what the generation did not use
+		// of its token is given back.
+		s.gen.rate.refund(s, r, 1-max(MinGenerateCost, float64(cpu)/float64(limit)))
+	}
 	switch {
 	case herr != nil:
 		return nil, herr
+	case timedOut && r.Context().Err() != nil:
+		return nil, clientGone()
+	case timedOut && !overCPU:
+		s.metrics.refused.WithLabelValues("generation", "starved").Inc()
+		return nil, retryLater(http.StatusServiceUnavailable, BusyRetry,
+			fmt.Sprintf("the server was too busy to give the generation its %v of computing in time: try again in %%d s", limit))
 	case timedOut:
-		return nil, &httpError{code: http.StatusUnprocessableEntity, msg: fmt.Sprintf("generation took longer than the server's limit of %v: ask for fewer iterations", s.opt.GenerateTimeout)}
+		return nil, &httpError{code: http.StatusUnprocessableEntity, msg: fmt.Sprintf("generation needs more than the server's limit of %v of computing: ask for fewer iterations or a smaller board", limit)}
 	case err != nil || res.Interrupted:
 		return nil, &httpError{code: http.StatusBadRequest, msg: fmt.Sprint(err)}
 	}
@@ -95,11 +126,17 @@ func (s *server) generate(r *http.Request, spec generate.Spec) (*generate.Result
 }
 
 func (s *server) apiGenerate(w http.ResponseWriter, r *http.Request) {
-	if s.busy(w) {
+	// The client's rate first, then a look at the slots, then the body.
+	if r = s.takeRate(w, r, s.gen); r == nil {
+		return
+	}
+	if s.busy(w, r) {
+		s.gen.rate.refund(s, r, 1) // refused busy: nothing used
 		return
 	}
 	spec, ok := decodeBody(w, r, decodeGenerate)
 	if !ok {
+		s.gen.rate.refund(s, r, 1) // a bad request costs no generation
 		return
 	}
 	res, herr := s.generate(r, spec)

@@ -27,6 +27,7 @@ type bucket struct {
 }
 
 func newLimiter(every time.Duration, burst int, now func() time.Time) *limiter {
+	every = max(every, 1) // a network's share of a rate of 1 ns
 	return &limiter{every: every, burst: float64(burst), now: now, clients: map[string]*bucket{}}
 }
 
@@ -59,5 +60,15 @@ func (l *limiter) forget(now time.Time) {
 		if b.tokens+float64(now.Sub(b.last))/float64(l.every) >= l.burst {
 			delete(l.clients, c)
 		}
+	}
+}
+
+// refund gives client back tokens (a part of one taken for work that
+// cost less than its worst), up to the burst.
+func (l *limiter) refund(client string, tokens float64) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if b := l.clients[client]; b != nil {
+		b.tokens = min(l.burst, b.tokens+tokens)
 	}
 }

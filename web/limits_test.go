@@ -6,6 +6,7 @@ import (
 	"mime/multipart"
 	"strings"
 	"testing"
+	"time"
 
 	"rjm/web"
 )
@@ -41,5 +42,16 @@ func TestSmallerLimits(t *testing.T) {
 	moves := strings.Repeat("DU", (web.MaxMoves+1)/2) + "D" // 10,001 moves
 	if a := do(t, ts, "GET", "/api/hint?maze="+figure1+"&moves="+moves[:web.MaxMoves+1], ""); a.code != 400 || !strings.Contains(a.body, fmt.Sprint(web.MaxMoves)) {
 		t.Errorf("a hint after %d moves: %d %.200s", web.MaxMoves+1, a.code, a.body)
+	}
+}
+
+// A rate of one per nanosecond (the tests' "no limit") stays one: its
+// network's share does not become a division by zero.
+func TestRateOfANanosecond(t *testing.T) {
+	ts, _ := newServer(t, web.Options{PlayEvery: time.Nanosecond, PlayBurst: 1, Now: time.Now})
+	for i := range 3 {
+		if a := do(t, ts, "POST", "/api/plays", `{"maze":"`+figure1+`","moves":"D","seconds":1}`); a.code != 201 {
+			t.Fatalf("play %d at a rate of 1 ns: %d %s", i, a.code, a.body)
+		}
 	}
 }

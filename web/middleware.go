@@ -1,7 +1,11 @@
 package web
 
 import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -26,9 +30,14 @@ var securityHeaders = [][2]string{
 func (s *server) guard(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
+		s.metrics.inFlight.Inc()
+		defer s.metrics.inFlight.Dec()
 		for _, kv := range securityHeaders {
 			w.Header().Set(kv[0], kv[1])
 		}
+		id := s.reqTag + "-" + strconv.FormatUint(s.reqSeq.Add(1), 36)
+		w.Header().Set("X-Request-ID", id)
+		r = r.WithContext(context.WithValue(r.Context(), requestIDKey{}, id))
 		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
 		jw := &jsonErrors{ResponseWriter: w, api: strings.HasPrefix(r.URL.Path, "/api/")}
 		defer s.observe(jw, r, start)
@@ -37,13 +46,16 @@ func (s *server) guard(h http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				s.log.Error("panic serving request", "method", r.Method, "path", r.URL.Path, "panic", v)
+				s.log.Error("panic serving request", "method", r.Method, "path", r.URL.Path, "panic", v, "request", id)
 				if !jw.wrote {
 					writeError(jw, http.StatusInternalServerError, "internal error")
 				}
 			}
 		}()
 		h.ServeHTTP(jw, r)
+		if (jw.code == http.StatusTooManyRequests || jw.code == http.StatusServiceUnavailable) && jw.Header().Get("Retry-After") != "" {
+			s.tarpit(r) // a refusal: sent when the handler returns
+		}
 	})
 }
 
@@ -102,15 +114,36 @@ func (s *server) observe(w *jsonErrors, r *http.Request, start time.Time) {
 	if !w.wrote {
 		code = http.StatusOK
 	}
+	if code >= 500 && errors.Is(r.Context().Err(), context.Canceled) {
+		code = StatusClientClosed // the client went away: not the server's error
+	}
 	s.metrics.requests.WithLabelValues(route, strconv.Itoa(code)).Inc()
 	s.metrics.latency.WithLabelValues(route).Observe(d.Seconds())
 	if !s.reqLog.Enabled(r.Context(), slog.LevelInfo) {
 		return
 	}
-	attrs := []slog.Attr{slog.String("method", r.Method), slog.String("route", route), slog.String("path", r.URL.Path),
+	attrs := []slog.Attr{slog.String("request", requestID(r.Context())), slog.String("method", r.Method), slog.String("route", route), slog.String("path", r.URL.Path),
 		slog.Int("status", code), slog.Int64("bytes", w.n), slog.Duration("duration", d)}
 	if s.opt.LogClients {
 		attrs = append(attrs, slog.String("client", clientOf(r, s.opt.TrustedProxies).String()))
 	}
 	s.reqLog.LogAttrs(r.Context(), slog.LevelInfo, "request", attrs...)
+}
+
+// A request's ID, in its context and in the answer's X-Request-ID header,
+// ties its log lines together: the process's random tag and the request's
+// number.
+type requestIDKey struct{}
+
+// requestID returns the ID of the request of ctx, "" for none.
+func requestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey{}).(string)
+	return id
+}
+
+// requestTag is this process's part of its requests' IDs.
+func requestTag() string {
+	var b [4]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }

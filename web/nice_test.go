@@ -5,7 +5,7 @@ import "testing"
 // lowPriority runs f and raises its panic in the caller's goroutine.
 func TestLowPriority(t *testing.T) {
 	ran := false
-	lowPriority(func() { ran = true })
+	lowPriority(workNice, func() { ran = true })
 	if !ran {
 		t.Fatal("f did not run")
 	}
@@ -14,5 +14,5 @@ func TestLowPriority(t *testing.T) {
 			t.Errorf("recovered %v, want the panic of f", v)
 		}
 	}()
-	lowPriority(func() { panic("bug") })
+	lowPriority(workNice, func() { panic("bug") })
 }

@@ -112,3 +112,34 @@ func TestRequestLog(t *testing.T) {
 		}
 	}
 }
+
+// The operations' metrics: requests in flight, the slots of each kind,
+// the store's calls and pool, the cache's bytes and evictions, the build;
+// and a hint with a query parameter of its own is 400, keeping nothing.
+func TestMetricsOfOperations(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	if a := do(t, ts, "GET", "/api/hint?maze="+figure1+"&moves=D&junk=1", ""); a.code != 400 || !strings.Contains(a.body, "junk") {
+		t.Errorf("a hint with junk: %d %s", a.code, a.body)
+	}
+	if a := do(t, ts, "GET", "/api/hint?maze="+figure1+"&moves=D&moves=D", ""); a.code != 400 {
+		t.Errorf("a hint with moves twice: %d %s", a.code, a.body)
+	}
+	if a := do(t, ts, "GET", "/api/hint?moves=D&maze="+figure1, ""); a.code != 200 || a.header.Get("X-Request-ID") == "" {
+		t.Errorf("a hint: %d %s, X-Request-ID %q", a.code, a.body, a.header.Get("X-Request-ID"))
+	}
+	if a := do(t, ts, "GET", "/api/hint?maze="+figure1+"&moves=d", ""); a.code != 200 {
+		t.Errorf("a hint spelt otherwise: %d %s", a.code, a.body)
+	}
+	do(t, ts, "GET", "/api/stats?maze="+figure1, "")
+	a := do(t, ts, "GET", "/metrics", "")
+	for _, m := range []string{"rjm_http_requests_in_flight 1", `rjm_work_slots{kind="generation"} 2`, `rjm_work_slots{kind="hint"} 1`,
+		`rjm_work_slots_used{kind="analysis_drawing"} 0`, `rjm_work_waiting{kind="generation"} 0`, `rjm_store_call_duration_seconds_count{call="stats"} 1`,
+		`rjm_store_pool_connections{state="open"}`, "rjm_store_pool_waits_total", "rjm_cache_bytes", "rjm_cache_evictions_total 0", `rjm_build_info{go="go`} {
+		if !strings.Contains(a.body, m) {
+			t.Errorf("/metrics has no %s", m)
+		}
+	}
+	if !strings.Contains(a.body, `rjm_cache_total{result="miss"} 1`) || !strings.Contains(a.body, `rjm_cache_total{result="hit"} 1`) {
+		t.Errorf("the hints asked twice under two spellings are not one key:\n%s", a.body)
+	}
+}

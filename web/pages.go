@@ -89,8 +89,15 @@ func (s *server) pathMaze(w http.ResponseWriter, r *http.Request) (*maze.Maze, b
 // pageInternal logs err and answers the error page, which does not show
 // it.
 func (s *server) pageInternal(w http.ResponseWriter, err error) {
-	s.internal(err)
-	s.pageError(w, http.StatusInternalServerError, "Something went wrong.")
+	herr := s.internal(err)
+	msg := "Something went wrong."
+	if herr.code != http.StatusInternalServerError {
+		msg = herr.msg
+	}
+	if herr.header[0] != "" {
+		w.Header().Set(herr.header[0], herr.header[1])
+	}
+	s.pageError(w, herr.code, msg)
 }
 
 func (s *server) pageError(w http.ResponseWriter, code int, msg string) {

@@ -12,7 +12,9 @@ import (
 	"rjm/maze"
 	"rjm/solve"
 	"rjm/store"
+	"slices"
 	"strconv"
+	"strings"
 )
 
 // playRequest is the body of POST /api/plays.
@@ -28,6 +30,8 @@ type playRequest struct {
 	// Player is the player's ID (optional): made once by the page and
 	// kept on the device, the same for all its plays.
 	Player string `json:"player"`
+	// Token is the token issued for the maze (GET /api/token): required.
+	Token string `json:"token"`
 }
 
 // decodePlay reads and checks the body of POST /api/plays: the maze, the
@@ -79,6 +83,7 @@ func decodePlay(body []byte) (store.Play, error) {
 		Maze: id, Moves: m.Notation(played), Length: rep.Moves, Solved: rep.Solved,
 		Shortest: solve.Solve(g, m).GoalDepth, Seconds: req.Seconds, Hints: req.Hints, Rating: req.Rating, Client: req.Client,
 		Player: req.Player,
+		Token:  req.Token,
 	}, nil
 }
 
@@ -97,27 +102,45 @@ func validClient(c string) bool {
 }
 
 // apiPlays stores a play: JSON only (a cross-site form cannot send it
-// without the browser asking first), within the client's rate of plays.
-// A play whose client ID is stored already is answered 200 with the
-// first play; a new one 201.
+// without the browser asking first), within the client's and its
+// network's rate of plays, with a valid token for its maze (403 without;
+// see token.go). A play whose client ID is stored already is answered 200
+// with the first play; a new one 201; a token that recorded another play
+// already 403.
 func (s *server) apiPlays(w http.ResponseWriter, r *http.Request) {
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
 		writeError(w, http.StatusUnsupportedMediaType, "Content-Type "+strconv.Quote(r.Header.Get("Content-Type"))+": want application/json")
 		return
 	}
-	if ok, wait := s.playLimit.allow(s.clientKey(r)); !ok {
-		retryLater(http.StatusTooManyRequests, wait, "too many plays: try again in %d s").write(w)
+	if ok, wait := s.playRate.allow(s, r); !ok {
+		retryLater(http.StatusTooManyRequests, wait, "too many plays from your address or network: try again in %d s").write(w)
 		return
 	}
 	p, ok := decodeBody(w, r, decodePlay)
 	if !ok {
 		return
 	}
+	if p.Token == "" {
+		writeError(w, http.StatusForbidden, `token: a play needs the "token" of GET /api/token?maze=ID, asked when the game starts`)
+		return
+	}
+	key, err := s.tokens.get(r.Context(), s)
+	if err != nil {
+		s.internal(err).write(w)
+		return
+	}
+	if p.Token, err = checkToken(key, p.Token, p.Maze, s.opt.Now()); err != nil {
+		writeError(w, http.StatusForbidden, strings.TrimPrefix(err.Error(), "web: "))
+		return
+	}
 	code := http.StatusCreated
-	p, err := s.store.AddPlay(r.Context(), p)
+	p, err = s.store.AddPlay(r.Context(), p)
 	switch {
 	case errors.Is(err, store.ErrDuplicate):
 		code = http.StatusOK
+	case errors.Is(err, store.ErrTokenUsed):
+		writeError(w, http.StatusForbidden, "token: this token has recorded a play already; a new game asks for a new one")
+		return
 	case err != nil:
 		s.internal(err).write(w)
 		return
@@ -163,43 +186,90 @@ type hintView struct {
 	Next string `json:"next"`
 }
 
+// hintParams are the query parameters GET /api/hint takes.
+var hintParams = []string{"maze", "moves"}
+
+// hintQuery is a decoded GET /api/hint: the maze, the moves played so far
+// and the canonical key of its answer.
+type hintQuery struct {
+	m    *maze.Maze
+	dirs []maze.Dir
+	key  string
+}
+
 // decodeHint reads the query of GET /api/hint: the maze ID and the moves
-// played so far, and answers the hint for where they lead.
-func decodeHint(q url.Values) (hintView, error) {
+// played so far, each at most once, and no other parameter.
+func decodeHint(q url.Values) (hintQuery, error) {
+	for k, v := range q {
+		if !slices.Contains(hintParams, k) {
+			return hintQuery{}, fmt.Errorf("query parameter %.40q: want only maze and moves", k)
+		}
+		if len(v) > 1 {
+			return hintQuery{}, fmt.Errorf("query parameter %s given %d times: want it once", k, len(v))
+		}
+	}
 	moves := q.Get("moves")
 	if len(moves) > 3*MaxMoves {
-		return hintView{}, fmt.Errorf("moves: at most %d", MaxMoves)
+		return hintQuery{}, fmt.Errorf("moves: at most %d", MaxMoves)
 	}
 	m, err := maze.ParseID(q.Get("maze"))
 	if err != nil {
-		return hintView{}, err
+		return hintQuery{}, err
 	}
 	dirs, err := m.ParseNotation(moves)
 	if err != nil {
-		return hintView{}, err
+		return hintQuery{}, err
 	}
 	if len(dirs) > MaxMoves {
-		return hintView{}, fmt.Errorf("moves: %d, at most %d", len(dirs), MaxMoves)
+		return hintQuery{}, fmt.Errorf("moves: %d, at most %d", len(dirs), MaxMoves)
 	}
-	h, err := solve.NextHint(graph.MustCompile(m.Board), m, dirs)
+	id, err := m.ID()
+	if err != nil {
+		return hintQuery{}, err
+	}
+	played := make([]maze.Move, len(dirs))
+	for i, d := range dirs {
+		played[i].Dir = d
+	}
+	key := "/api/hint?" + url.Values{"maze": {id}, "moves": {m.Notation(played)}}.Encode()
+	return hintQuery{m: m, dirs: dirs, key: key}, nil
+}
+
+// hint answers the hint for where h's moves lead.
+func (h hintQuery) hint() (hintView, error) {
+	res, err := solve.NextHint(graph.MustCompile(h.m.Board), h.m, h.dirs)
 	if err != nil {
 		return hintView{}, err
 	}
-	v := hintView{Distance: h.Distance}
-	if h.Distance > 0 {
-		v.Next = m.Notation([]maze.Move{h.Next})
+	v := hintView{Distance: res.Distance}
+	if res.Distance > 0 {
+		v.Next = h.m.Notation([]maze.Move{res.Next})
 	}
 	return v, nil
 }
 
-// apiHint answers a hint, made once per URL (see answers.go).
+// apiHint answers a hint, made once per maze and moves (see answers.go)
+// as heavy work (bound.go): a breadth-first search, which on the largest
+// boards and variants takes milliseconds. Every hint asked counts against
+// the client's rate of hints, answered from the cache or not.
 func (s *server) apiHint(w http.ResponseWriter, r *http.Request) {
-	if s.fromCache(w, r) {
+	// Every hint asked, kept or not, well formed or not, takes a token of
+	// the hints' rate, before the query is read.
+	if ok, wait := s.hintRate.allow(s, r); !ok {
+		s.metrics.refused.WithLabelValues("hint", "rate").Inc()
+		retryLater(http.StatusTooManyRequests, wait, "too many hints from your address or network: try again in %d s").write(w)
 		return
 	}
-	// A hint is one breadth-first search: light work, only cached.
-	s.makeCached(w, r, "", immutable, false, func() ([]byte, string, *httpError) {
-		v, err := decodeHint(r.URL.Query())
+	h, err := decodeHint(r.URL.Query())
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if s.fromCache(w, r, h.key) {
+		return
+	}
+	s.makeCached(w, r, h.key, s.hint, immutable, false, func() ([]byte, string, *httpError) {
+		v, err := h.hint()
 		if err != nil {
 			return nil, "", &httpError{code: http.StatusBadRequest, msg: err.Error()}
 		}

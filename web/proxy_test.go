@@ -1,6 +1,8 @@
 package web_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/netip"
 	"strings"
@@ -14,7 +16,18 @@ import (
 // status.
 func playAs(t *testing.T, url, header, value string) int {
 	t.Helper()
-	req, _ := http.NewRequest("POST", url+"/api/plays", strings.NewReader(`{"maze":"`+figure1+`","moves":"D","seconds":1}`))
+	tr, _ := http.NewRequest("GET", url+"/api/token?maze="+figure1, nil)
+	if header != "" {
+		tr.Header.Set(header, value)
+	}
+	tresp, err := http.DefaultClient.Do(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tok struct{ Token string }
+	json.NewDecoder(tresp.Body).Decode(&tok)
+	tresp.Body.Close()
+	req, _ := http.NewRequest("POST", url+"/api/plays", strings.NewReader(`{"maze":"`+figure1+`","moves":"D","seconds":1,"token":"`+tok.Token+`"}`))
 	req.Header.Set("Content-Type", "application/json")
 	if header != "" {
 		req.Header.Set(header, value)
@@ -63,6 +76,26 @@ func TestProxyClientsBehindTrustedProxy(t *testing.T) {
 	} {
 		if got := playAs(t, ts.URL, c.header, c.value); got != c.want {
 			t.Errorf("%s: %s → %d, want %d", c.header, c.value, got, c.want)
+		}
+	}
+}
+
+// Behind a trusted proxy, the clients of one network (an IPv4 /24, an
+// IPv6 /48) share NetworkFactor clients' worth of plays: rotating the
+// address within it does not get past the limit.
+func TestProxyNetworkLimit(t *testing.T) {
+	ts, _ := newServer(t, web.Options{PlayBurst: 1, PlayEvery: time.Hour,
+		TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}})
+	for _, net := range []string{"198.51.100.%d", "2001:db8:7:%x::1"} {
+		created := 0
+		for i := range 3 * web.NetworkFactor {
+			if playAs(t, ts.URL, "X-Forwarded-For", fmt.Sprintf(net, i+1)) == 201 {
+				created++
+			}
+		}
+		// Each play takes a token too, from the same bucket's size.
+		if created == 0 || created > web.NetworkFactor {
+			t.Errorf("%s: %d plays from %d addresses of one network: want 1 to %d", net, created, 3*web.NetworkFactor, web.NetworkFactor)
 		}
 	}
 }

@@ -63,14 +63,19 @@ type Options struct {
 	// (0 means DefaultWorkEvery, 1 s, and DefaultWorkBurst, 30).
 	WorkEvery time.Duration
 	WorkBurst int
+	// HintEvery and HintBurst are the same for a hint not in the cache
+	// (0 means DefaultHintEvery, 0.25 s, and DefaultHintBurst, 60).
+	HintEvery time.Duration
+	HintBurst int
 	// PlayEvery and PlayBurst are the same for POST /api/plays (0 means
 	// DefaultPlayEvery, 2 s, and DefaultPlayBurst, 20).
 	PlayEvery time.Duration
 	PlayBurst int
 	// MaxWorkers bounds the generations running at once across all
-	// clients, and twice as many bound the analyses and drawings (short:
-	// 0.3 s at most); past them the answer is 503 with Retry-After
-	// (BusyRetry). 0 means one fewer than GOMAXPROCS, at least 1.
+	// clients, and as many bound the analyses and drawings, and the
+	// hints; past them the answer is 503 with Retry-After (BusyRetry),
+	// after a short wait in a queue for a generation (see bound.go). 0
+	// means one fewer than GOMAXPROCS, at least 1.
 	MaxWorkers int
 	// CacheBytes bounds the answers kept (see answers.go); 0 means
 	// DefaultCacheBytes (64 MiB).
@@ -80,9 +85,17 @@ type Options struct {
 	// client its X-Forwarded-For or Forwarded header names (see
 	// client.go). None (the default) means the headers are never read.
 	TrustedProxies []netip.Prefix
-	// Logger receives the errors answered 500 and, at level Info, one
-	// line per request (no personal data); nil discards them.
+	// StoreTimeout bounds each store call; past it the answer is 503 with
+	// Retry-After. 0 means DefaultStoreTimeout (2 s).
+	StoreTimeout time.Duration
+	// Logger receives the errors answered 500 or 503, each cause at most
+	// once per ErrorLogPeriod, and, at level Info, one line per request
+	// (no personal data); nil discards them. See NewLogWriter for a
+	// writer that never blocks the server.
 	Logger *slog.Logger
+	// LogDropped, when set, returns the log lines dropped so far (see
+	// LogWriter), for the metrics.
+	LogDropped func() int64
 	// LogClients adds the client's address to the request lines.
 	LogClients bool
 }
@@ -95,11 +108,14 @@ type server struct {
 	opt    Options
 	log    *slog.Logger
 	reqLog *slog.Logger
-	// the per-client rates and the server-wide bound of heavy work
-	genLimit, workLimit, playLimit *limiter
-	genSlots, workSlots            slots
-	pages                          *pages
-	days                           *lru[*day]
+	// the kinds of heavy work (bound.go), and the rates of plays and
+	// their tokens
+	gen, analysis, drawing, hint *heavyKind
+	playRate, tokenRate          rate
+	hintRate                     rate
+	tarpits                      chan struct{}
+	pages                        *pages
+	days                         *lru[*day]
 	// facts keeps what the dashboard computes of each maze, by maze ID.
 	facts *lru[*mazeFacts]
 	// answers keeps the answers that are pure functions of their URL.
@@ -111,6 +127,13 @@ type server struct {
 	// model is the last difficulty model fitted (difficulty.go).
 	model   modelCache
 	metrics *metrics
+	// errs logs each cause of error once per period; tokens is the key
+	// of the plays' tokens.
+	errs   *errLog
+	tokens tokenKey
+	// reqSeq numbers the requests, for their IDs.
+	reqSeq atomic.Uint64
+	reqTag string
 }
 
 // NewHandler returns the site's handler over s: the pages and the API on
@@ -125,33 +148,46 @@ func NewHandler(s store.Store, o Options) http.Handler {
 	o.GenerateBurst = cmp.Or(o.GenerateBurst, DefaultGenerateBurst)
 	o.WorkEvery = cmp.Or(o.WorkEvery, DefaultWorkEvery)
 	o.WorkBurst = cmp.Or(o.WorkBurst, DefaultWorkBurst)
+	o.HintEvery = cmp.Or(o.HintEvery, DefaultHintEvery)
+	o.HintBurst = cmp.Or(o.HintBurst, DefaultHintBurst)
 	o.PlayEvery = cmp.Or(o.PlayEvery, DefaultPlayEvery)
 	o.PlayBurst = cmp.Or(o.PlayBurst, DefaultPlayBurst)
 	o.MaxWorkers = cmp.Or(o.MaxWorkers, defaultWorkers())
 	o.CacheBytes = cmp.Or(o.CacheBytes, DefaultCacheBytes)
+	o.StoreTimeout = cmp.Or(o.StoreTimeout, DefaultStoreTimeout)
 	log := o.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
 	m := newMetrics()
-	s = countedStore{Store: s, errs: m.storeErrors}
+	s = timedStore{Store: s, timeout: o.StoreTimeout, m: m}
 	srv := &server{
 		store:     s,
 		sched:     &daily.Schedule{Store: s, Now: o.Now},
 		opt:       o,
 		log:       log,
 		reqLog:    log.With("log", "request"),
-		genLimit:  newLimiter(o.GenerateEvery, o.GenerateBurst, o.Now),
-		workLimit: newLimiter(o.WorkEvery, o.WorkBurst, o.Now),
-		playLimit: newLimiter(o.PlayEvery, o.PlayBurst, o.Now),
-		genSlots:  make(slots, o.MaxWorkers),
-		workSlots: make(slots, 2*o.MaxWorkers),
+		playRate:  newRate(o.PlayEvery, o.PlayBurst, o.Now),
+		tokenRate: newRate(o.PlayEvery, o.PlayBurst, o.Now),
 		pages:     newPages(),
 		days:      newLRU[*day](maxDays),
 		facts:     newLRU[*mazeFacts](maxDays),
 		answers:   newSizedLRU(maxAnswers, o.CacheBytes, answerSize),
 		metrics:   m,
+		errs:      newErrLog(o.Now),
+		reqTag:    requestTag(),
 	}
+	// Analyses and drawings share one rate and one set of slots.
+	work := newRate(o.WorkEvery, o.WorkBurst, o.Now)
+	workSlots := newSlots(o.MaxWorkers, o.MaxWorkers, 0)
+	srv.gen = &heavyKind{name: "generation", rate: newRate(o.GenerateEvery, o.GenerateBurst, o.Now),
+		slots: newSlots(o.MaxWorkers+1, o.MaxWorkers, QueueLength), wait: QueueWait, nice: generationNice}
+	srv.analysis = &heavyKind{name: "analysis", rate: work, slots: workSlots, nice: workNice}
+	srv.drawing = &heavyKind{name: "drawing", rate: work, slots: workSlots, nice: workNice}
+	srv.hintRate = newRate(o.HintEvery, o.HintBurst, o.Now)
+	srv.hint = &heavyKind{name: "hint", slots: newSlots(o.MaxWorkers, o.MaxWorkers, 0), nice: workNice}
+	srv.tarpits = make(chan struct{}, MaxTarpit)
+	m.watch(srv)
 	return srv.guard(srv.routes())
 }
 
@@ -180,6 +216,7 @@ func (s *server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /api/stats", s.apiStats)
 	mux.HandleFunc("GET /api/difficulty", s.apiDifficulty)
 	mux.HandleFunc("GET /api/hint", s.apiHint)
+	mux.HandleFunc("GET /api/token", s.apiToken)
 
 	// The player's own: stats kept on the device (me.go), and the service
 	// worker and manifest that make the site work offline and install

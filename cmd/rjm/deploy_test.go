@@ -1,8 +1,10 @@
 package main
 
 import (
+	"database/sql"
 	"debug/elf"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -89,6 +91,7 @@ func TestDeployNginx(t *testing.T) {
 	site := deployBlock(t, "nginx")
 	site = strings.Replace(site, "server 127.0.0.1:8080;", "server "+upstream+";", 1)
 	site = strings.Replace(site, "listen 80;", fmt.Sprintf("listen 127.0.0.1:%d;", port), 1)
+	site = strings.Replace(site, "listen [::]:80;", "", 1) // loopback only, on the port the test chose
 	dir := t.TempDir()
 	conf := filepath.Join(dir, "nginx.conf")
 	full := fmt.Sprintf("pid %s/nginx.pid;\nerror_log %s/error.log;\nevents {}\nhttp {\naccess_log off;\n"+
@@ -128,11 +131,29 @@ func TestDeployNginx(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		b, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
 		codes[resp.StatusCode]++
+		if resp.StatusCode == 429 && (resp.Header.Get("Retry-After") == "" || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") ||
+			!strings.Contains(string(b), `"error"`)) {
+			t.Errorf("nginx's 429: Retry-After %q, %s %s", resp.Header.Get("Retry-After"), resp.Header.Get("Content-Type"), b)
+		}
 	}
 	if codes[400] == 0 || codes[429] == 0 {
 		t.Errorf("30 generations at once through nginx: %v, want the server's 400s and then nginx's 429s", codes)
+	}
+	// The hints and the plays have limits of their own.
+	hints := map[int]int{}
+	for range 80 {
+		resp, err := http.Get(proxied + "api/hint?maze=5x5:3413133302312234233341432")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		hints[resp.StatusCode]++
+	}
+	if hints[200] == 0 || hints[429] == 0 {
+		t.Errorf("80 hints at once through nginx: %v, want 200s and then 429s", hints)
 	}
 }
 
@@ -195,28 +216,44 @@ func TestDeployContainerSteps(t *testing.T) {
 	}
 }
 
-// Backups: sqlite3's .backup of a running server's file passes the
-// integrity check and holds its plays; pg_dump dumps a PostgreSQL store
-// when $RJM_POSTGRES_DSN names one.
+// Backups: rjm backup of a running server's file passes the integrity
+// check and holds its plays, and refuses to write over a file; pg_dump
+// dumps a PostgreSQL store when $RJM_POSTGRES_DSN names one.
 func TestDeployBackups(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a server")
 	}
-	sqlite3 := needTool(t, "sqlite3", false)
 	db := filepath.Join(t.TempDir(), "rjm.db")
 	_, url := startServer(t, db)
-	resp, err := http.Post(url+"api/plays", "application/json", strings.NewReader(`{"maze":"5x5:3413133302312234233341432","moves":"D","seconds":1}`))
+	resp, err := http.Post(url+"api/plays", "application/json", strings.NewReader(withToken(t, url, `{"maze":"5x5:3413133302312234233341432","moves":"D","seconds":1}`, "")))
 	if err != nil || resp.StatusCode != 201 {
 		t.Fatalf("a play: %v %v", resp, err)
 	}
 	resp.Body.Close()
 	backup := filepath.Join(t.TempDir(), "backup.db")
-	if out, err := exec.Command(sqlite3, db, ".backup '"+backup+"'").CombinedOutput(); err != nil {
-		t.Fatalf(".backup: %v\n%s", err, out)
+	run := func() ([]byte, error) {
+		cmd := exec.Command(os.Args[0], "backup", backup, "--db", db)
+		cmd.Env = append(os.Environ(), "RJM_TEST_MAIN=1")
+		return cmd.CombinedOutput()
 	}
-	out, err := exec.Command(sqlite3, backup, "PRAGMA integrity_check; SELECT COUNT(*) FROM plays;").CombinedOutput()
-	if err != nil || strings.Fields(string(out))[0] != "ok" || strings.Fields(string(out))[1] != "1" {
-		t.Errorf("the backup: %v\n%s", err, out)
+	if out, err := run(); err != nil {
+		t.Fatalf("rjm backup: %v\n%s", err, out)
+	}
+	check, err := sql.Open("sqlite", "file:"+backup+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer check.Close()
+	var ok string
+	var plays int
+	if err := check.QueryRow("PRAGMA integrity_check").Scan(&ok); err != nil || ok != "ok" {
+		t.Errorf("the backup's integrity check: %q %v", ok, err)
+	}
+	if err := check.QueryRow("SELECT COUNT(*) FROM plays").Scan(&plays); err != nil || plays != 1 {
+		t.Errorf("the backup's plays: %d %v, want 1", plays, err)
+	}
+	if out, err := run(); err == nil || !strings.Contains(string(out), "exists") {
+		t.Errorf("rjm backup over an existing file: %v %s", err, out)
 	}
 	if dsn := os.Getenv("RJM_POSTGRES_DSN"); dsn != "" {
 		pgDump := needTool(t, "pg_dump", false)

@@ -133,7 +133,7 @@ func TestServeTrustedProxy(t *testing.T) {
 		t.Skip("starts servers")
 	}
 	play := func(url, xff string) int {
-		req, _ := http.NewRequest("POST", url+"api/plays", strings.NewReader(`{"maze":"5x5:3413133302312234233341432","moves":"D","seconds":1}`))
+		req, _ := http.NewRequest("POST", url+"api/plays", strings.NewReader(withToken(t, url, `{"maze":"5x5:3413133302312234233341432","moves":"D","seconds":1}`, xff)))
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("X-Forwarded-For", xff)
 		resp, err := http.DefaultClient.Do(req)

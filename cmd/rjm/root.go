@@ -70,6 +70,7 @@ var commands = []struct {
 	{"records", newRecordsCmd},
 	{"difficulty", newDifficultyCmd},
 	{"serve", newServeCmd},
+	{"backup", newBackupCmd},
 }
 
 // complete gives c and its subcommands their help texts (c's is help file

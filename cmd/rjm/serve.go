@@ -27,6 +27,7 @@ type serveFlags struct {
 	genEvery     time.Duration
 	genBurst     int
 	requestLines bool
+	storeTimeout time.Duration
 }
 
 func newServeCmd(e *cli.Env) *cobra.Command {
@@ -51,12 +52,13 @@ func newServeCmd(e *cli.Env) *cobra.Command {
 	fl.IntVar(&f.playBurst, "play-burst", web.DefaultPlayBurst, "plays one client may send at once")
 	fl.DurationVar(&f.genEvery, "generate-every", web.DefaultGenerateEvery, "one client's average `TIME` between generations")
 	fl.IntVar(&f.genBurst, "generate-burst", web.DefaultGenerateBurst, "generations one client may ask for at once")
+	fl.DurationVar(&f.storeTimeout, "store-timeout", web.DefaultStoreTimeout, "the longest `TIME` a request waits for the store (then 503)")
 	return c
 }
 
 // serve runs the site over the store at f.db until ctx ends.
 func serve(ctx context.Context, e *cli.Env, f serveFlags) error {
-	o := web.Options{LogClients: f.logClients, MaxWorkers: f.workers,
+	o := web.Options{LogClients: f.logClients, MaxWorkers: f.workers, StoreTimeout: f.storeTimeout,
 		PlayEvery: f.playEvery, PlayBurst: f.playBurst, GenerateEvery: f.genEvery, GenerateBurst: f.genBurst}
 	for _, p := range f.proxies {
 		pr, err := web.ParseTrustedProxy(p)
@@ -65,7 +67,7 @@ func serve(ctx context.Context, e *cli.Env, f serveFlags) error {
 		}
 		o.TrustedProxies = append(o.TrustedProxies, pr)
 	}
-	if f.workers < 0 || f.playBurst < 1 || f.genBurst < 1 || f.playEvery <= 0 || f.genEvery <= 0 {
+	if f.workers < 0 || f.playBurst < 1 || f.genBurst < 1 || f.playEvery <= 0 || f.genEvery <= 0 || f.storeTimeout < 0 {
 		return cli.BadInput(fmt.Errorf("--max-workers must be ≥ 0, the bursts ≥ 1 and the times > 0"))
 	}
 	st, err := store.Open(ctx, f.db)
@@ -81,8 +83,12 @@ func serve(ctx context.Context, e *cli.Env, f serveFlags) error {
 	if !f.requestLines {
 		level = slog.LevelWarn
 	}
-	log := slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: level}))
-	o.Logger = log
+	// The log goes through a bounded queue: a stalled reader of standard
+	// error drops lines (counted in /metrics), never holds up a request.
+	lw := web.NewLogWriter(e.Stderr, 0)
+	defer lw.Close()
+	log := slog.New(slog.NewTextHandler(lw, &slog.HandlerOptions{Level: level}))
+	o.Logger, o.LogDropped = log, lw.Dropped
 	fmt.Fprintf(e.Stderr, "rjm: serving http://%s/ (store %s); Ctrl-C stops\n", ln.Addr(), store.Display(f.db))
 	err = web.Serve(ctx, ln, web.NewHandler(st, o), log)
 	fmt.Fprintln(e.Stderr, "rjm: stopped")

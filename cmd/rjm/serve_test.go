@@ -160,7 +160,7 @@ func TestKillDuringPlays(t *testing.T) {
 	for range 4 {
 		wg.Go(func() {
 			for ctx.Err() == nil {
-				resp, err := client.Post(url+"api/plays", "application/json", strings.NewReader(body))
+				resp, err := client.Post(url+"api/plays", "application/json", strings.NewReader(withToken(t, url, body, "")))
 				if err != nil {
 					return // the server is gone
 				}
@@ -233,4 +233,30 @@ func TestKillDuringPlays(t *testing.T) {
 		t.Errorf("after the restart %d plays (%v), want the %d stored", st.Plays, err, len(stored))
 	}
 	t.Logf("%d plays answered 201 before SIGKILL, %d stored", len(acked), len(stored))
+}
+
+// withToken returns a play's body (a JSON object ending in "}") with a
+// token for its maze from the server at url (GET /api/token, asked with
+// the X-Forwarded-For header xff when not ""), as the player's page sends
+// it; the body as it is when no token is given.
+func withToken(t *testing.T, url, body, xff string) string {
+	t.Helper()
+	var play struct{ Maze string }
+	if json.Unmarshal([]byte(body), &play) != nil {
+		return body
+	}
+	req, _ := http.NewRequest("GET", url+"api/token?maze="+play.Maze, nil)
+	if xff != "" {
+		req.Header.Set("X-Forwarded-For", xff)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return body // the server is gone
+	}
+	defer resp.Body.Close()
+	var tok struct{ Token string }
+	if json.NewDecoder(resp.Body).Decode(&tok) != nil || tok.Token == "" {
+		return body
+	}
+	return strings.TrimSuffix(body, "}") + `,"token":"` + tok.Token + `"}`
 }

@@ -31,6 +31,9 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"stats count solve times to the hundredth of a second", statsCentis},
 		{"an open store answers a ping", ping},
 		{"the play log holds the latest plays with their players", playLog},
+		{"a token records one play; a retry by client ID is still the first play", tokenOnce},
+		{"the first key stored under a name wins", keyFirstWins},
+		{"a few outlying plays move the median and the trimmed mean little", statsRobust},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -131,7 +134,8 @@ func stats(t *testing.T, s store.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := store.Stats{Plays: 5, Solved: 4, Assisted: 1, MedianSeconds: 25, MeanExtraMoves: 3, Ratings: 3, MeanRating: 8.0 / 3}
+	want := store.Stats{Plays: 5, Solved: 4, Assisted: 1, MedianSeconds: 25, MeanExtraMoves: 3, Ratings: 3, MeanRating: 8.0 / 3,
+		MedianExtraMoves: 3, TrimmedRating: 8.0 / 3}
 	if got != want {
 		t.Errorf("Stats = %+v, want %+v", got, want)
 	}
@@ -297,5 +301,70 @@ func playLog(t *testing.T, s store.Store) {
 		if w := want[2+i]; p.ID != w.ID || p.Player != w.Player || p.Seconds != w.Seconds || p.Solved != w.Solved || p.Hints != w.Hints || p.Client != w.Client || !p.Created.Equal(w.Created) {
 			t.Errorf("play %d: %+v, want %+v", i, p, w)
 		}
+	}
+}
+
+func tokenOnce(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	p := store.Play{Maze: "3x3:212101210", Moves: "DR", Length: 2, Shortest: 2, Solved: true, Seconds: 3, Client: "client-one", Token: "token-one"}
+	first, err := s.AddPlay(ctx, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same play sent again: its client ID answers, not the token.
+	again, err := s.AddPlay(ctx, p)
+	if !errors.Is(err, store.ErrDuplicate) || again.ID != first.ID {
+		t.Errorf("the play sent again: %+v, %v; want the first (id %d) and ErrDuplicate", again, err, first.ID)
+	}
+	// Another play with the same token is refused, and not counted.
+	p.Client = "client-two"
+	if _, err := s.AddPlay(ctx, p); !errors.Is(err, store.ErrTokenUsed) {
+		t.Errorf("another play with the token: %v, want ErrTokenUsed", err)
+	}
+	p.Client = ""
+	if _, err := s.AddPlay(ctx, p); !errors.Is(err, store.ErrTokenUsed) {
+		t.Errorf("another play with the token and no client ID: %v, want ErrTokenUsed", err)
+	}
+	st, err := s.Stats(ctx, p.Maze)
+	if err != nil || st.Plays != 1 {
+		t.Errorf("stats %+v, %v: want 1 play", st, err)
+	}
+	p.Token = "token-two"
+	if _, err := s.AddPlay(ctx, p); err != nil {
+		t.Errorf("a play with a new token: %v", err)
+	}
+}
+
+func keyFirstWins(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	a, err := s.Key(ctx, "test", []byte{1, 2, 3})
+	if err != nil || fmt.Sprint(a) != "[1 2 3]" {
+		t.Fatalf("Key = %v, %v; want the fresh key", a, err)
+	}
+	if b, err := s.Key(ctx, "test", []byte{4, 5}); err != nil || fmt.Sprint(b) != "[1 2 3]" {
+		t.Errorf("Key again = %v, %v; want the first", b, err)
+	}
+}
+
+func statsRobust(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	const m = "3x3:212101210"
+	// Eight honest plays: 2 extra moves, rated 4; two forged: 98 extra
+	// moves, rated 1.
+	for i := range 10 {
+		p := store.Play{Maze: m, Moves: "DR", Length: 4, Shortest: 2, Solved: true, Seconds: 10, Rating: 4}
+		if i >= 8 {
+			p.Length, p.Rating = 100, 1
+		}
+		if _, err := s.AddPlay(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.Stats(ctx, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.MedianExtraMoves != 2 || got.TrimmedRating != 4 || got.MeanRating != 3.4 {
+		t.Errorf("Stats = %+v: want a median of 2 extra moves, a trimmed rating of 4 (the mean, 3.4, moved)", got)
 	}
 }

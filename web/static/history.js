@@ -230,10 +230,29 @@
   function outbox() { var o = read(OUTBOX); return Array.isArray(o) ? o : []; }
   function unqueue(client) { write(OUTBOX, outbox().filter(function (p) { return p.client !== client; })); }
 
-  function post(play) {
+  // token resolves to a token for a play of the maze (GET /api/token), or
+  // '' when the server cannot be reached or refuses.
+  function token(maze) {
+    return fetch('/api/token?maze=' + encodeURIComponent(maze), { credentials: 'omit' })
+      .then(function (r) { return r.ok ? r.json() : {}; })
+      .then(function (t) { return t.token || ''; }, function () { return ''; });
+  }
+
+  // post sends a play with its token: one asked now when it has none, or
+  // once again when the server refuses the one it has (expired: a play
+  // kept offline for more than a day).
+  function post(play, again) {
+    if (!play.token) {
+      return token(play.maze).then(function (t) {
+        if (!t) { return 'queued'; }
+        play.token = t;
+        return post(play, true);
+      });
+    }
     return fetch('/api/plays', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(play), keepalive: true, credentials: 'omit' })
       .then(function (r) {
         if (r.ok) { return 'sent'; }
+        if (r.status === 403 && !again) { play.token = ''; return post(play, true); }
         // A refusal will not change by sending again; a server busy or
         // down will.
         return r.status >= 500 || r.status === 429 || r.status === 408 ? 'queued' : 'refused';
@@ -296,7 +315,7 @@
   window.RJM = {
     today: today, load: load, record: record, streaks: streaks, summary: summary, renderStats: renderStats,
     exportText: exportText, importText: importText, shareText: shareText, clock: clock,
-    clientID: clientID, outbox: outbox, flush: flush, send: send, playerID: playerID, resetPlayer: resetPlayer
+    clientID: clientID, outbox: outbox, flush: flush, send: send, playerID: playerID, resetPlayer: resetPlayer, token: token
   };
 
   window.addEventListener('online', flush);

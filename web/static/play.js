@@ -73,6 +73,16 @@
   var st = load() || fresh();
   if (!Array.isArray(st.hinted)) { st.hinted = []; }
   var since = Date.now();
+  // A play needs a token the server issues for the maze (GET /api/token):
+  // asked when a game starts and kept with the game, so that a play made
+  // offline still carries it (history.js asks for one when sending a play
+  // that has none).
+  function askToken() {
+    if (st.token || st.solved) { return; }
+    var game = st;
+    RJM.token(G.id).then(function (t) { if (t && game === st && !st.token) { st.token = t; save(); } });
+  }
+  askToken();
 
   function elapsed() { return st.solved ? st.elapsed : st.elapsed + (Date.now() - since); }
   function save() {
@@ -264,6 +274,7 @@
     since = Date.now();
     say('Restarted on the start, ' + where(G.nodes[G.start].c) + '.');
     save();
+    askToken();
     draw();
   }
 
@@ -277,7 +288,7 @@
     if (!st.client) { st.client = RJM.clientID(); }
     st.posted = true;
     save();
-    RJM.send({ maze: G.id, moves: notation(), seconds: Math.round(st.elapsed) / 1000, hints: st.hints, rating: rating, client: st.client })
+    RJM.send({ maze: G.id, moves: notation(), seconds: Math.round(st.elapsed) / 1000, hints: st.hints, rating: rating, client: st.client, token: st.token || '' })
       .then(draw);
     draw();
   }

@@ -1,0 +1,151 @@
+package web
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"rjm/maze"
+)
+
+// A play must carry a token issued for its maze (GET /api/token): the
+// token names the maze (a hash of its ID) and when it was issued, and is
+// signed with HMAC-SHA256 by a key kept in the store (store.Store.Key),
+// so that every server on one store accepts every other's tokens. A token
+// is valid for TokenLife and records at most one play (the store keeps
+// the tokens used). The player's page asks for one when a game starts and
+// keeps it with the play, so that a play made offline still carries it.
+//
+//	token = "1." base64url(issued unix seconds (8) ‖ random (8) ‖ SHA-256(maze ID)[:12]) "." base64url(HMAC[:16])
+
+// TokenLife is how long a token is valid.
+const TokenLife = 24 * time.Hour
+
+// tokenKeyName is the name of the tokens' key in the store.
+const tokenKeyName = "play-token"
+
+var b64 = base64.RawURLEncoding
+
+// tokenKey is the key that signs the tokens, read from the store once
+// (and again after a failure).
+type tokenKey struct {
+	mu  sync.Mutex
+	key []byte
+}
+
+func (k *tokenKey) get(ctx context.Context, s *server) ([]byte, error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.key != nil {
+		return k.key, nil
+	}
+	fresh := make([]byte, 32)
+	rand.Read(fresh)
+	key, err := s.store.Key(ctx, tokenKeyName, fresh)
+	if err != nil {
+		return nil, err
+	}
+	if len(key) < 16 {
+		return nil, fmt.Errorf("web: the store's %s key is %d bytes, want at least 16", tokenKeyName, len(key))
+	}
+	k.key = key
+	return key, nil
+}
+
+func mazeHash(id string) []byte {
+	h := sha256.Sum256([]byte(id))
+	return h[:12]
+}
+
+func sign(key, payload []byte) []byte {
+	m := hmac.New(sha256.New, key)
+	m.Write(payload)
+	return m.Sum(nil)[:16]
+}
+
+// newToken returns a token for the maze ID, issued at now.
+func newToken(key []byte, id string, now time.Time) string {
+	payload := make([]byte, 0, 28)
+	payload = binary.BigEndian.AppendUint64(payload, uint64(now.Unix()))
+	var nonce [8]byte
+	rand.Read(nonce[:])
+	payload = append(payload, nonce[:]...)
+	payload = append(payload, mazeHash(id)...)
+	return "1." + b64.EncodeToString(payload) + "." + b64.EncodeToString(sign(key, payload))
+}
+
+// errToken is the answer 403 to a play without a valid token.
+var errToken = errors.New("web: token")
+
+// checkToken checks that token was issued by key for the maze ID within
+// TokenLife of now, and returns its ID (what the store keeps of it).
+func checkToken(key []byte, token, id string, now time.Time) (string, error) {
+	version, rest, ok := strings.Cut(token, ".")
+	body, mac, ok2 := strings.Cut(rest, ".")
+	if !ok || !ok2 || version != "1" || len(token) > 100 {
+		return "", fmt.Errorf("%w: not a token of this site", errToken)
+	}
+	payload, err := b64.DecodeString(body)
+	sum, err2 := b64.DecodeString(mac)
+	if err != nil || err2 != nil || len(payload) != 28 || !hmac.Equal(sum, sign(key, payload)) {
+		return "", fmt.Errorf("%w: not a token of this site", errToken)
+	}
+	if !hmac.Equal(payload[16:], mazeHash(id)) {
+		return "", fmt.Errorf("%w: the token is for another maze", errToken)
+	}
+	issued := time.Unix(int64(binary.BigEndian.Uint64(payload)), 0)
+	if now.Sub(issued) > TokenLife || issued.Sub(now) > time.Minute {
+		return "", fmt.Errorf("%w: the token has expired (a token is valid for %v): start the game again", errToken, TokenLife)
+	}
+	return body, nil
+}
+
+// tokenParams are the query parameters GET /api/token takes.
+var tokenParams = []string{"maze"}
+
+// apiToken answers a token for a play of ?maze=ID, within the client's
+// and its network's rate (the plays').
+func (s *server) apiToken(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	for k := range q {
+		if k != tokenParams[0] {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("query parameter %.40q: want only maze", k))
+			return
+		}
+	}
+	m, err := maze.ParseID(q.Get("maze"))
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	id, err := m.ID()
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if ok, wait := s.tokenRate.allow(s, r); !ok {
+		retryLater(http.StatusTooManyRequests, wait, "too many tokens asked from your address or network: try again in %d s").write(w)
+		return
+	}
+	key, err := s.tokens.get(r.Context(), s)
+	if err != nil {
+		s.internal(err).write(w)
+		return
+	}
+	now := s.opt.Now()
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, struct {
+		Token   string    `json:"token"`
+		Maze    string    `json:"maze"`
+		Expires time.Time `json:"expires"`
+	}{newToken(key, id, now), id, now.Add(TokenLife).UTC().Truncate(time.Second)})
+}
