@@ -56,7 +56,10 @@ import (
 
 // Defaults and limits of Settings.
 const (
-	DefaultRuns         = 10
+	DefaultRuns         = 80
+	DefaultStep         = 10
+	DefaultMemory       = 4 << 30
+	DefaultProcesses    = 64
 	DefaultTimeout      = 10 * time.Second
 	DefaultMaxOutput    = 1 << 20 // bytes of standard output per run
 	DefaultIterations   = 3000
@@ -83,13 +86,27 @@ type Settings struct {
 	// Env is added to the program's environment (rjm's own, plus RunEnv
 	// and RunSeedEnv); nil adds nothing.
 	Env []string
-	// Runs is the number of runs, 1..MaxRuns; zero means DefaultRuns.
-	// Representation has one run more, which answers 4 and 11 before a
-	// valid size.
+	// Runs is the most runs, 1..MaxRuns; zero means DefaultRuns. The
+	// runs are made in batches of Step until the statistical checks
+	// decide (see decide.go). Representation has one run more, which
+	// answers 4 and 11 before a valid size.
 	Runs int
-	// Timeout is the time limit of each run; zero means DefaultTimeout.
-	// Once a run reaches it, the runs not yet started are not made.
+	// Step is the runs of a batch, after which the statistical checks
+	// look at the evidence; zero means DefaultStep (at most Runs).
+	Step int
+	// Timeout is the CPU time limit of each run (RLIMIT_CPU, whole
+	// seconds); zero means DefaultTimeout. Once a run reaches it, or the
+	// wall-clock limit, the runs not yet started are not made.
 	Timeout time.Duration
+	// Wall is the wall-clock back-stop of each run, for a program that
+	// waits without computing; zero means three times Timeout.
+	Wall time.Duration
+	// Memory is the address space a run's process may take (RLIMIT_AS), in
+	// bytes; zero means DefaultMemory.
+	Memory int64
+	// Processes is the most processes a run may have at once; zero means
+	// DefaultProcesses.
+	Processes int
 	// MaxOutput is the most standard output a run may write, in bytes;
 	// zero means DefaultMaxOutput.
 	MaxOutput int
@@ -116,8 +133,21 @@ func (s Settings) withDefaults() Settings {
 	if s.Runs == 0 {
 		s.Runs = DefaultRuns
 	}
+	if s.Step == 0 {
+		s.Step = DefaultStep
+	}
+	s.Step = min(s.Step, s.Runs)
 	if s.Timeout == 0 {
 		s.Timeout = DefaultTimeout
+	}
+	if s.Wall == 0 {
+		s.Wall = 3 * s.Timeout
+	}
+	if s.Memory == 0 {
+		s.Memory = DefaultMemory
+	}
+	if s.Processes == 0 {
+		s.Processes = DefaultProcesses
 	}
 	if s.MaxOutput == 0 {
 		s.MaxOutput = DefaultMaxOutput
@@ -144,8 +174,12 @@ func (s Settings) Validate(name string) error {
 		return fmt.Errorf("grade: %w: no command to run", ErrUsage)
 	case s.Runs < 0 || s.Runs > MaxRuns:
 		return fmt.Errorf("grade: %w: %d runs, want 1 to %d", ErrUsage, s.Runs, MaxRuns)
+	case s.Step < 0:
+		return fmt.Errorf("grade: %w: batches of %d runs", ErrUsage, s.Step)
 	case s.Timeout < 0:
 		return fmt.Errorf("grade: %w: time limit %v, want a positive duration", ErrUsage, s.Timeout)
+	case s.Wall < 0 || s.Memory < 0 || s.Processes < 0:
+		return fmt.Errorf("grade: %w: negative limit", ErrUsage)
 	case s.MaxOutput < 0:
 		return fmt.Errorf("grade: %w: output limit %d bytes", ErrUsage, s.MaxOutput)
 	case s.Iterations < 0 || s.Iterations > 10_000_000:
