@@ -351,6 +351,8 @@ func (c *checker) reprompt() Check {
 	g := c.all[len(c.all)-1]
 	what := fmt.Sprintf("answered 4, 11 and %d, the program", g.size)
 	switch {
+	case g.out.stopped != nil:
+		return newCheck("reprompt", Format, NotChecked, fmt.Sprintf("not checked: run %d, %s was stopped: %s (see limits)", g.run, what, g.status()))
 	case !g.ok():
 		return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s ended: %s", g.run, what, g.status()))
 	case g.t.prompts < 3:

@@ -182,7 +182,10 @@ func (r *Report) Text() string {
 	tw.Flush()
 	for _, d := range r.Details {
 		if d.Partial != "" {
-			fmt.Fprintf(&b, "\nrun %d (%s), what it printed before it ended:\n%s", d.Run, d.Status, indent(d.Partial))
+			fmt.Fprintf(&b, "\nrun %d (%s), the end of what it printed:\n%s", d.Run, d.Status, indent(lastLines(d.Partial, 12)))
+			if d.Stderr != "" {
+				fmt.Fprintf(&b, "  and of its standard error:\n%s", indent(lastLines(d.Stderr, 12)))
+			}
 		}
 	}
 	return b.String()
@@ -197,6 +200,15 @@ func mark(s State) string {
 		return "✗"
 	}
 	return "?"
+}
+
+// lastLines returns the last n lines of text.
+func lastLines(text string, n int) string {
+	lines := strings.SplitAfter(strings.TrimSuffix(text, "\n"), "\n")
+	if len(lines) > n {
+		lines = append([]string{"...\n"}, lines[len(lines)-n:]...)
+	}
+	return strings.Join(lines, "")
 }
 
 // indent returns text with every line indented by four spaces and ending
