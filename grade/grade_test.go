@@ -213,6 +213,28 @@ func pValue(msg string) float64 {
 	return p
 }
 
+// A program seeded from a clock that ticks slowly prints the same maze in
+// every run (representation: in every run of the same size): a note says
+// so, each maze counts once, and no check fails.
+func TestSameMazeIsANote(t *testing.T) {
+	for _, name := range []string{"representation", "hill-descent"} {
+		s := small(student(t, "go", name, "clock"))
+		s.Runs = 10
+		r, err := grade.Run(context.Background(), name, s, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Failed()) > 0 || len(r.Notes) == 0 || !strings.Contains(r.Notes[0], "seed from RJM_GRADE_SEED or a finer clock") {
+			t.Errorf("%s:\n%s", name, r.Text())
+		}
+		for _, c := range r.Unchecked() {
+			if !strings.HasPrefix(c.Message, "not checked: every run printed the same maze") {
+				t.Errorf("%s: %+v", name, c)
+			}
+		}
+	}
+}
+
 // Cancelling the context (Ctrl-C) stops every program at once, with the
 // processes it started.
 func TestCancelStopsAtOnce(t *testing.T) {

@@ -117,10 +117,12 @@ func execute(parent context.Context, s Settings, input string, env []string) (ou
 	cmd.WaitDelay = waitDelay
 
 	start := time.Now()
-	if err := startTracked(cmd); err != nil {
+	release, err := startTracked(cmd, scratch)
+	if err != nil {
 		o.exitErr = err
 		return o, nil
 	}
+	defer release()
 	watchDone := make(chan struct{})
 	watchStop := make(chan struct{})
 	go func() {
@@ -314,6 +316,9 @@ func (o outcome) describe() string {
 	if last := lastLine(o.stderr); last != "" {
 		msg += fmt.Sprintf(" (stderr: %q)", last)
 	}
+	if refused(o.stderr) && WritesConfined() {
+		msg += "; a run may write only inside its scratch copy of the folder"
+	}
 	if outOfMemory(o.stderr) {
 		msg += fmt.Sprintf("; it ran out of memory: the memory limit is %s of address space", bytesText64(o.limits.memory))
 	}
@@ -338,6 +343,17 @@ func startError(err error) string {
 // of memory, in one of the usual languages' words.
 func outOfMemory(stderr []byte) bool {
 	for _, w := range []string{"MemoryError", "OutOfMemoryError", "Cannot allocate memory", "bad_alloc", "out of memory", "Could not reserve enough space"} {
+		if bytes.Contains(stderr, []byte(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// refused reports whether a program's standard error says a write was
+// refused.
+func refused(stderr []byte) bool {
+	for _, w := range []string{"Permission denied", "PermissionError", "AccessDeniedException", "Operation not permitted"} {
 		if bytes.Contains(stderr, []byte(w)) {
 			return true
 		}

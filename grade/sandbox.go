@@ -69,18 +69,20 @@ var (
 	subreaper sync.Once
 )
 
-// startTracked starts a run's command.
-func startTracked(cmd *exec.Cmd) error {
+// startTracked starts a run's command, its writes confined to dir; call
+// release once it has ended.
+func startTracked(cmd *exec.Cmd, dir string) (release func(), err error) {
 	if pidNamespace() == nil {
 		subreaper.Do(func() { _ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) })
 	}
 	trackMu.Lock()
 	defer trackMu.Unlock()
-	if err := cmd.Start(); err != nil {
-		return err
+	release, err = startConfined(cmd, dir)
+	if err != nil {
+		return nil, err
 	}
 	tracked[cmd.Process.Pid] = true
-	return nil
+	return release, nil
 }
 
 func untrack(pid int) {
