@@ -111,6 +111,13 @@ func (p *plan) grade(ctx context.Context, s Settings, ref *reference, progress f
 	if progress != nil && done < total {
 		progress(total, total)
 	}
+	if p.name != "evaluation" {
+		tr, err := terminalRun(ctx, s, p.runs[0], p.environment(s, len(p.runs)))
+		if err != nil {
+			return nil, err
+		}
+		c.terminal = &tr
+	}
 	r := &Report{Exercise: p.name, Runs: p.regular, Seed: p.seed, Made: len(c.all)}
 	r.Checks = c.checks()
 	usable, _ := c.usable()
@@ -191,6 +198,8 @@ type checker struct {
 	ref   *reference
 	looks int      // the looks of the grading's sequential decisions
 	notes []string // remarks for the report
+	// terminal is the terminal run, nil for evaluation (no prompts).
+	terminal *terminalResult
 }
 
 // tally gathers a check's failures over the runs.
@@ -257,6 +266,9 @@ func (c *checker) checks() []Check {
 	add(c.layout(runs))
 	if c.p.name == "representation" {
 		add(c.reprompt())
+	}
+	if c.terminal != nil {
+		out = append(out, c.terminalCheck())
 	}
 	add(c.size(runs))
 	add(c.goal(runs))
@@ -361,6 +373,18 @@ func (c *checker) reprompt() Check {
 		return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s printed %d rows, want a %d×%d maze", g.run, what, len(g.t.maze), g.size, g.size))
 	}
 	return newCheck("reprompt", Format, Passed, fmt.Sprintf("run %d, %s asked again after each invalid size and printed a %d×%d maze", g.run, what, g.size, g.size))
+}
+
+func (c *checker) terminalCheck() Check {
+	t := c.terminal
+	answers := strings.Join(runs0(c.all).answers, ", ")
+	switch {
+	case t.skipped != "":
+		return newCheck("terminal", Format, NotChecked, "not checked: the terminal run could not be made: "+t.skipped)
+	case t.problem != "":
+		return newCheck("terminal", Format, Failed, fmt.Sprintf("on a terminal, answering %s: %s", answers, t.problem))
+	}
+	return newCheck("terminal", Format, Passed, fmt.Sprintf("on a terminal, each answer (%s) typed at its prompt, the program printed its maze and ended", answers))
 }
 
 func (c *checker) size(runs []*graded) Check {

@@ -13,8 +13,9 @@ import (
 // its search is not checked (a program seeded from a clock that ticks
 // once a second does the same when its runs start within the second).
 func ExampleRun() {
-	script := `read iterations
-printf 'Iterations? 3 2 1 4 1\n3 2 1 3 3\n3 3 2 1 4\n3 1 2 3 3\n1 4 4 3 0\n\n'
+	script := `printf 'Iterations? '
+read iterations
+printf '3 2 1 4 1\n3 2 1 3 3\n3 3 2 1 4\n3 1 2 3 3\n1 4 4 3 0\n\n'
 printf 'Moves from start:\n 0  5 11  1 17\n 4 13 12  3 18\n 8  6 10  9  7\n 1 14 15  2 16\n 3  4 11  2 19\n\n-19\n'`
 	s := grade.Settings{Command: []string{"sh", "-c", script}, Runs: 8, Iterations: 300, Seed: 1}
 	r, err := grade.Run(context.Background(), "hill-descent", s, nil)
@@ -31,6 +32,7 @@ printf 'Moves from start:\n 0  5 11  1 17\n 4 13 12  3 18\n 8  6 10  9  7\n 1 14
 	// note: every run printed the same maze: seed from RJM_GRADE_SEED or a finer clock
 	// format prompts pass
 	// format layout pass
+	// format terminal pass
 	// maze size pass
 	// maze goal pass
 	// maze legal pass

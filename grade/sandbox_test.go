@@ -103,3 +103,31 @@ func TestSandboxDetachedChildAndScratch(t *testing.T) {
 		t.Error("the program wrote into the student's folder")
 	}
 }
+
+// On a terminal, a program that reads a second line after its last answer
+// (as C's scanf("%d\n") does) waits; through a pipe it does not. The
+// terminal check catches it, and passes the same program without the
+// second read.
+func TestTerminalCatchesAWaitForASecondLine(t *testing.T) {
+	maze := `printf '3 2 1 4 1\n3 2 1 3 3\n3 3 2 1 4\n3 1 2 3 3\n1 4 4 3 0\n\nMoves from start:\n 0  5 11  1 17\n 4 13 12  3 18\n 8  6 10  9  7\n 1 14 15  2 16\n 3  4 11  2 19\n\n-19\n'`
+	for _, tc := range []struct {
+		script string
+		state  grade.State
+	}{
+		{`printf 'Iterations? '; read n; read more; ` + maze, grade.Failed},
+		{`printf 'Iterations? '; read n; ` + maze, grade.Passed},
+	} {
+		s := grade.Settings{Command: []string{"sh", "-c", tc.script}, Runs: 2, Seed: 1, Iterations: 300}
+		r, err := grade.Run(context.Background(), "hill-descent", s, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, _ := r.Check("terminal")
+		if c.State != tc.state || (tc.state == grade.Failed && !strings.Contains(c.Message, `waited for more input`)) {
+			t.Errorf("%s: %+v", tc.script[:40], c)
+		}
+		if l, _ := r.Check("layout"); l.State != grade.Passed {
+			t.Errorf("through a pipe: %+v", l)
+		}
+	}
+}

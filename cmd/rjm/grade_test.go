@@ -13,12 +13,14 @@ import (
 // whatever it is asked, exactly in the assignment's format, and one whose
 // prompt ends in a line break.
 const (
-	goodHill = `read iterations
-printf 'Iterations? 3 2 1 4 1\n3 2 1 3 3\n3 3 2 1 4\n3 1 2 3 3\n1 4 4 3 0\n\n'
+	goodHill = `printf 'Iterations? '
+read iterations
+printf '3 2 1 4 1\n3 2 1 3 3\n3 3 2 1 4\n3 1 2 3 3\n1 4 4 3 0\n\n'
 printf 'Moves from start:\n 0  5 11  1 17\n 4 13 12  3 18\n 8  6 10  9  7\n 1 14 15  2 16\n 3  4 11  2 19\n\n-19\n'
 `
-	printlnHill = `read iterations
-printf 'Iterations? \n3 2 1 4 1\n3 2 1 3 3\n3 3 2 1 4\n3 1 2 3 3\n1 4 4 3 0\n\n'
+	printlnHill = `printf 'Iterations? \n'
+read iterations
+printf '3 2 1 4 1\n3 2 1 3 3\n3 3 2 1 4\n3 1 2 3 3\n1 4 4 3 0\n\n'
 printf 'Moves from start:\n 0  5 11  1 17\n 4 13 12  3 18\n 8  6 10  9  7\n 1 14 15  2 16\n 3  4 11  2 19\n\n-19\n'
 `
 )
