@@ -238,8 +238,18 @@ type planned struct {
 	invalid bool     // the run answers invalid sizes first
 }
 
-// sizePrompt is the representation's prompt; the others are below.
-const sizePrompt = "Rook Jumping Maze size (5-10)? "
+// sizePrompt is the representation's prompt.
+var sizePrompt = texts("representation")[0]
+
+// texts returns the texts of an exercise's prompts, from exercise.Table.
+func texts(name string) []string {
+	e, _ := exercise.Lookup(name)
+	var out []string
+	for _, p := range e.Prompts {
+		out = append(out, p.Text)
+	}
+	return out
+}
 
 // Answers of the search exercises, beside the budget: restarts divides
 // it into three descents, uphill steps are accepted with probability
@@ -255,10 +265,13 @@ const (
 func newPlan(name string, s Settings) *plan {
 	p := &plan{name: name, seed: s.Seed, regular: s.Runs, sig: s.Significance}
 	it := strconv.Itoa(s.Iterations)
-	var prompts, answers []string
+	prompts := texts(name)
+	ex, _ := exercise.Lookup(name)
+	p.random, p.search = ex.Random, ex.Search
+	p.eval = name != "representation"
+	var answers []string
 	switch name {
 	case "representation":
-		p.random = true
 		r := rng.NewRand(s.Seed)
 		for range s.Runs + 1 {
 			n := 5 + r.IntN(6)
@@ -268,22 +281,17 @@ func newPlan(name string, s Settings) *plan {
 		last.answers = append([]string{"4", "11"}, last.answers...)
 		last.prompts = []string{sizePrompt, sizePrompt, sizePrompt}
 		last.invalid = true
-	case "evaluation":
-		p.random, p.eval = true, true
 	case "hill-descent":
-		prompts, answers = []string{"Iterations? "}, []string{it}
+		answers = []string{it}
 	case "restarts":
-		prompts = []string{"Iterations? ", "Hill descents? "}
 		answers = []string{strconv.Itoa(max(1, s.Iterations/descents)), strconv.Itoa(descents)}
 	case "uphill":
-		prompts, answers = []string{"Iterations? ", "Uphill step probability? "}, []string{it, uphillP}
+		answers = []string{it, uphillP}
 	case "annealing":
 		decay := math.Pow(finalT/temperature, 1/float64(s.Iterations))
-		prompts = []string{"Iterations? ", "Initial temperature? ", "Decay rate? "}
 		answers = []string{it, strconv.FormatFloat(temperature, 'f', -1, 64), strconv.FormatFloat(decay, 'f', 6, 64)}
 	}
 	if name != "representation" {
-		p.eval, p.search = true, name != "evaluation"
 		for range s.Runs {
 			p.runs = append(p.runs, planned{answers: answers, prompts: prompts, size: exercise.Size})
 		}
