@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -49,6 +50,42 @@ func (g *graded) status() string {
 // against the plan and rjm's reference, until the statistical checks
 // decide or s.Runs runs are made.
 func (p *plan) grade(ctx context.Context, s Settings, ref *reference, progress func(done, total int)) (*Report, error) {
+	var built *Check
+	if s.Build != "" {
+		dir, ck, err := build(ctx, s)
+		if err != nil {
+			return nil, err
+		}
+		if dir == "" {
+			return p.unbuilt(s, ck), nil
+		}
+		defer os.RemoveAll(dir)
+		s.Dir, built = dir, &ck
+	}
+	r, err := p.gradeRuns(ctx, s, ref, progress)
+	if err != nil || built == nil {
+		return r, err
+	}
+	r.Checks = append([]Check{*built}, r.Checks...)
+	return r, nil
+}
+
+// unbuilt returns the report of a program that could not be built (or
+// found): its build check fails, and every other check is not checked.
+func (p *plan) unbuilt(s Settings, ck Check) *Report {
+	c := checker{p: p, s: s, looks: 1}
+	if p.name != "evaluation" {
+		c.terminal = &terminalResult{}
+	}
+	r := &Report{Exercise: p.name, Runs: p.regular, Seed: p.seed, Checks: []Check{ck}, Details: []RunDetail{}}
+	for _, other := range c.checks() {
+		r.Checks = append(r.Checks, newCheck(other.Name, other.Category, NotChecked, "not checked: the program was not built (see build)"))
+	}
+	return r
+}
+
+// gradeRuns grades the program's runs.
+func (p *plan) gradeRuns(ctx context.Context, s Settings, ref *reference, progress func(done, total int)) (*Report, error) {
 	total := len(p.runs)
 	done := 0
 	var tick func()
@@ -127,6 +164,7 @@ func (p *plan) grade(ctx context.Context, s Settings, ref *reference, progress f
 	slices.SortFunc(all, func(a, b *graded) int { return a.run - b.run })
 	for _, g := range all {
 		d := RunDetail{Run: g.run, Answers: g.answers, Seconds: g.out.elapsed.Seconds(), CPU: g.out.cpu.Seconds(), Status: g.status(), Bytes: len(g.out.stdout)}
+		d.Output = string(g.out.stdout[:min(len(g.out.stdout), 4096)])
 		if d.Answers == nil {
 			d.Answers = []string{}
 		}
@@ -292,21 +330,17 @@ func (c *checker) checks() []Check {
 // so far can be checked: no more runs are needed.
 func (c *checker) decided() bool {
 	runs, _ := c.usable()
-	if len(runs) == 0 {
-		return true
+	if len(withMaze(runs)) == 0 {
+		return true // nothing a statistical check could use
 	}
-	if c.p.random {
-		if ck := c.uniform(runs); ck.State == NotChecked && !strings.HasPrefix(ck.Message, sameMaze) {
-			return false
-		}
+	open := func(ck Check) bool {
+		return ck.State == NotChecked && !strings.HasPrefix(ck.Message, sameMaze)
 	}
-	if c.p.search {
-		if ck := c.search(runs); ck.State == NotChecked {
-			return false
-		}
-		if ck := c.jumps(runs); ck.State == NotChecked {
-			return false
-		}
+	if c.p.random && open(c.uniform(runs)) {
+		return false
+	}
+	if c.p.search && (open(c.search(runs)) || open(c.jumps(runs))) {
+		return false
 	}
 	return true
 }
@@ -450,6 +484,9 @@ func (c *checker) goal(runs []*graded) Check {
 			}
 		}
 	}
+	if t.checked == 0 {
+		return newCheck("goal", Maze, NotChecked, noMaze)
+	}
 	return t.check("goal", Maze, "every maze has its goal, 0, in the lower-right corner")
 }
 
@@ -465,12 +502,19 @@ func (c *checker) legal(runs []*graded) Check {
 			}
 		}
 	}
+	if t.checked == 0 {
+		return newCheck("legal", Maze, NotChecked, noMaze)
+	}
 	return t.check("legal", Maze, "every non-goal cell has a legal jump (one with a move)")
 }
 
 // minExpected is the least expected count per category for a group of
 // cells to enter the χ² test: below it the test's approximation fails.
 const minExpected = 5
+
+// noMaze is the message of the maze checks when no maze of the size asked
+// was read.
+const noMaze = "not checked: no maze of the size asked was read (see size)"
 
 // noEvaluation is the message of the evaluation checks when no maze could
 // be evaluated.

@@ -49,7 +49,7 @@ printf 'Moves from start:\n 0  5 11  1 17\n 4 13 12  3 18\n 8  6 10  9  7\n 1 14
 func ExampleClass() {
 	dirs := []string{"testdata/students", "testdata/transcripts"}
 	s := grade.Settings{Command: []string{"sh", "-c", "echo hello"}, Runs: 2, Seed: 1}
-	g, err := grade.Class(context.Background(), "evaluation", s, dirs, nil)
+	g, err := grade.Class(context.Background(), "evaluation", s, dirs, nil, nil)
 	if err != nil {
 		panic(err)
 	}

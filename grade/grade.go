@@ -82,7 +82,13 @@ type Settings struct {
 	// slash is looked up in PATH; "./a.out" is relative to Dir.
 	Command []string
 	// Dir is the folder the program runs in; "" means the current one.
+	// Every run gets a scratch copy of it.
 	Dir string
+	// Build, if set, is a shell command (such as "javac *.java") run once,
+	// in a copy of Dir, before the runs, which then run in copies of the
+	// built folder; a build that fails fails the grading's "build" check
+	// and leaves the others not checked.
+	Build string
 	// Env is added to the program's environment (rjm's own, plus RunEnv
 	// and RunSeedEnv); nil adds nothing.
 	Env []string

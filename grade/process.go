@@ -91,14 +91,20 @@ type runLimits struct {
 // given environment and standard input, within the limits. It returns an
 // error only when ctx ends (the program is then killed).
 func execute(parent context.Context, s Settings, input string, env []string) (outcome, error) {
-	lim := runLimits{cpu: s.Timeout, wall: s.Wall, memory: s.Memory, procs: s.Processes, output: s.MaxOutput}
-	o := outcome{limits: lim}
 	scratch, err := scratchCopy(s.Dir)
 	if err != nil {
-		o.stopped = err
-		return o, nil
+		lim := runLimits{cpu: s.Timeout, wall: s.Wall, memory: s.Memory, procs: s.Processes, output: s.MaxOutput}
+		return outcome{limits: lim, stopped: err}, nil
 	}
 	defer os.RemoveAll(scratch)
+	return executeIn(parent, s, scratch, input, env)
+}
+
+// executeIn runs the settings' command in folder scratch, which it may
+// change, within the limits.
+func executeIn(parent context.Context, s Settings, scratch, input string, env []string) (outcome, error) {
+	lim := runLimits{cpu: s.Timeout, wall: s.Wall, memory: s.Memory, procs: s.Processes, output: s.MaxOutput}
+	o := outcome{limits: lim}
 
 	ctx, cancel := context.WithCancelCause(parent)
 	defer cancel(nil)

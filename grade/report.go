@@ -13,6 +13,7 @@ type Category string
 
 // The categories, in the order of a report.
 const (
+	Build      Category = "build"      // the program builds (--build, or a detected compiler)
 	Format     Category = "format"     // prompts, spacing, blank lines, the depth grid's cells
 	Maze       Category = "maze"       // size, goal, legal jumps, uniform random jumps
 	Evaluation Category = "evaluation" // depths and objective, recomputed by rjm
@@ -43,6 +44,8 @@ type Check struct {
 	State    State    `json:"state"`
 	Message  string   `json:"message"`
 	Stats    *Stats   `json:"stats,omitempty"`
+	// Output is what a failed build printed (its end).
+	Output string `json:"output,omitempty"`
 }
 
 // Stats are the figures of a statistical check at its last look.
@@ -118,6 +121,9 @@ type RunDetail struct {
 	Objective  *float64 `json:"objective,omitempty"`
 	Recomputed *float64 `json:"recomputed,omitempty"`
 	Reference  *float64 `json:"reference,omitempty"`
+	// Output is what the run printed on its standard output (its first
+	// 4 KiB), for the feedback's transcripts.
+	Output string `json:"output"`
 	// Partial is what a run that was stopped or crashed printed on its
 	// standard output (cut to 2 KiB), to show where it ended.
 	Partial string `json:"partial,omitempty"`
