@@ -1,6 +1,9 @@
 package grade_test
 
 import (
+	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -65,4 +68,40 @@ func FuzzParseRubric(f *testing.F) {
 			t.Errorf("points %v", p)
 		}
 	})
+}
+
+// Detect finds each language's program and build.
+func TestDetect(t *testing.T) {
+	for _, tc := range []struct {
+		files   map[string]string
+		lang    string
+		build   string
+		command string
+		err     string
+	}{
+		{map[string]string{"run": "python3 x.py", "x.py": ""}, "run script", "", "sh ./run", ""},
+		{map[string]string{"Maze.java": "class Maze {}", "Hill.java": "public static void main(String[] a)"}, "java", "javac *.java", "java Hill", ""},
+		{map[string]string{"hill.c": "int main(){}"}, "c", "cc -O2 -o prog *.c -lm", "./prog", ""},
+		{map[string]string{"maze.py": "", "hill.py": "if __name__ == \"__main__\":"}, "python", "", "python3 hill.py", ""},
+		{map[string]string{"maze.py": "", "main.py": ""}, "python", "", "python3 main.py", ""},
+		{map[string]string{"a.py": "", "b.py": ""}, "", "", "", "2 Python files and none is the main one"},
+		{map[string]string{"README": ""}, "", "", "", "want a run script, or .java, .c or .py files"},
+	} {
+		dir := t.TempDir()
+		for name, text := range tc.files {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p, err := grade.Detect(dir)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) || !errors.Is(err, grade.ErrNoProgram) {
+				t.Errorf("%v: %v", tc.files, err)
+			}
+			continue
+		}
+		if err != nil || p.Language != tc.lang || p.Build != tc.build || strings.Join(p.Command, " ") != tc.command {
+			t.Errorf("%v: %+v %v", tc.files, p, err)
+		}
+	}
 }
