@@ -101,31 +101,32 @@ func TestPlantedBugsFail(t *testing.T) {
 		lang, name, bug string
 		check           string // the check that must fail
 		cascade         bool   // no run finishes, so the other checks are not checked
+		long            bool   // only with RJM_LONG=1
 	}{
-		{"python", "hill-descent", "println", "prompts", false},
-		{"go", "restarts", "println", "prompts", false},
-		{"go", "evaluation", "depth", "depths", false},
-		{"python", "evaluation", "depth", "depths", false},
-		{"go", "evaluation", "positive", "objective", false},
-		{"go", "representation", "offboard", "legal", false},
-		{"python", "representation", "offboard", "legal", false},
-		{"go", "representation", "ones", "uniform", false},
-		{"python", "evaluation", "ones", "uniform", false},
-		{"go", "hill-descent", "nosearch", "search", false},
-		{"python", "annealing", "nosearch", "search", false},
-		{"go", "uphill", "randomwalk", "search", false},
-		{"go", "hill-descent", "strict", "search", false},
-		{"go", "restarts", "lastrestart", "search", false},
-		{"go", "annealing", "nodecay", "search", false},
-		{"go", "hill-descent", "typo", "jumps", false},
-		{"python", "hill-descent", "hang", "time", true},
-		{"go", "evaluation", "crash", "exit", true},
-		{"python", "restarts", "crash", "exit", true},
-		{"go", "representation", "flood", "output", true},
+		{"python", "hill-descent", "println", "prompts", false, false},
+		{"go", "restarts", "println", "prompts", false, true},
+		{"go", "evaluation", "depth", "depths", false, false},
+		{"python", "evaluation", "depth", "depths", false, true},
+		{"go", "evaluation", "positive", "objective", false, true},
+		{"go", "representation", "offboard", "legal", false, false},
+		{"python", "representation", "offboard", "legal", false, true},
+		{"go", "representation", "ones", "uniform", false, false},
+		{"python", "evaluation", "ones", "uniform", false, true},
+		{"go", "hill-descent", "nosearch", "search", false, false},
+		{"python", "annealing", "nosearch", "search", false, true},
+		{"go", "uphill", "randomwalk", "search", false, true},
+		{"go", "hill-descent", "strict", "search", false, true},
+		{"go", "restarts", "lastrestart", "search", false, false},
+		{"go", "annealing", "nodecay", "search", false, true},
+		{"go", "hill-descent", "typo", "jumps", false, false},
+		{"python", "hill-descent", "hang", "time", true, false},
+		{"go", "evaluation", "crash", "exit", true, false},
+		{"python", "restarts", "crash", "exit", true, true},
+		{"go", "representation", "flood", "output", true, false},
 	} {
 		t.Run(tc.lang+"/"+tc.name+"/"+tc.bug, func(t *testing.T) {
-			if tc.lang == "python" && tc.bug != "println" && tc.bug != "crash" && tc.bug != "hang" && os.Getenv("RJM_LONG") != "1" {
-				t.Skip("long: set RJM_LONG=1 to run every Python student")
+			if tc.long && os.Getenv("RJM_LONG") != "1" {
+				t.Skip("long: set RJM_LONG=1 to run every planted bug")
 			}
 			s := small(student(t, tc.lang, tc.name, tc.bug))
 			if tc.check != "search" && tc.check != "jumps" && tc.check != "uniform" {
@@ -198,6 +199,40 @@ func TestCorrectProgramsPass50Seeds(t *testing.T) {
 			t.Logf("%s %s: 50 seeds pass; the smallest p-value %.3g", lang, name, worst)
 		}
 	}
+}
+
+// A correct program passes 1,000 gradings of 1,000 under different seeds,
+// with the other core kept busy: the Go student's searches at the default
+// settings (80 runs at most, 3,000 iterations), each grading a new seed.
+// Long: RJM_LONG=1; RJM_GRADINGS=N makes N gradings instead (the
+// exercise rotates through the four searches and the two random mazes).
+func TestCorrectProgramPasses1000Gradings(t *testing.T) {
+	if testing.Short() || os.Getenv("RJM_LONG") != "1" {
+		t.Skip("long: set RJM_LONG=1 to run")
+	}
+	n := 1000
+	if v := os.Getenv("RJM_GRADINGS"); v != "" {
+		fmt.Sscan(v, &n)
+	}
+	busy := exec.Command("sh", "-c", "while :; do :; done")
+	if err := busy.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { busy.Process.Kill(); busy.Wait() }()
+	failed, runs := 0, 0
+	for seed := uint64(1); seed <= uint64(n); seed++ {
+		name := exercise.Names[int(seed)%len(exercise.Names)]
+		r, err := grade.Run(context.Background(), name, grade.Settings{Command: student(t, "go", name, ""), Seed: seed}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs += r.Made
+		if !r.Pass {
+			failed++
+			t.Errorf("%s, seed %d: a correct program does not pass:\n%s", name, seed, r.Text())
+		}
+	}
+	t.Logf("%d of %d gradings pass, %.1f runs a grading on average", n-failed, n, float64(runs)/float64(n))
 }
 
 // pValue reads the p-value a statistical check's message states, or 1.

@@ -80,6 +80,8 @@ func terminalRun(parent context.Context, s Settings, pl planned, env []string) (
 			mu.Lock()
 			if len(out) < lim.output {
 				out = append(out, buf[:n]...)
+			} else {
+				_ = killRun(pid) // the output limit: the piped runs say so
 			}
 			mu.Unlock()
 			select {
