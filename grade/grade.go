@@ -1,16 +1,22 @@
 // Package grade is the teacher's autograder for the Model AI assignment
 // "Rook Jumping Maze Generation for AI Education" (Neller): it runs a
 // student's program for one of the six exercises of package exercise
-// several times, with answers on its standard input, reads what it prints,
-// and checks every transcript against the assignment, as rjm's own
-// program would be checked.
+// (whose Table holds their prompts) in a sandbox (process.go, sandbox.go,
+// landlock.go), with answers on its standard input, in batches until its
+// statistical checks decide (decide.go), reads what it prints, and checks
+// every transcript against the assignment, as rjm's own program would be
+// checked; one more run on a pseudo-terminal (terminal.go) catches input
+// that waits for a line a person never types.
 //
-// The checks fall in five categories (Category):
+// The checks fall in six categories (Category), and each passes, fails or
+// is not checked, with a message that says why (State):
 //
+//   - build: with Settings.Build, the program builds;
 //   - format: the exact prompts (trailing space, no line break), the maze's
 //     rows with single spaces, the blank lines, "Moves from start:", the
 //     depth grid's two-character cells and "--", the objective on its own
 //     line; for representation, an invalid size (4, then 11) asked again;
+//     the terminal run;
 //   - maze: the size asked, the goal written 0 in the lower-right corner,
 //     a legal jump (one with a move) in every other cell, and for the
 //     random mazes of representation and evaluation, jumps drawn uniformly
@@ -20,20 +26,20 @@
 //     printed;
 //   - search: for the four searches, the objectives of the mazes printed
 //     (recomputed by rjm) against those of rjm's own program at the same
-//     budget over as many runs (a one-sided Mann–Whitney test);
-//   - limits: every run ends within its time limit, exits with status 0
-//     and writes no more than the output limit; a program over a limit is
-//     stopped with its whole process group.
+//     budget (a sequential one-sided Mann–Whitney test with a margin of
+//     one move), and the jumps each cell gets against rjm's;
+//   - limits: every run ends within its CPU time and wall-clock limits,
+//     exits with status 0 and writes no more than the output limit.
 //
-// The statistical checks fail at p < Settings.Significance, 0.0001 by
-// default: a correct program fails one of them about once in ten thousand
-// gradings, while a program that writes only 1s, or does no search, fails
-// by many orders of magnitude.
+// A correct program fails a grading's statistical checks with probability
+// at most Settings.Significance (0.0001) in all, whatever the number of
+// runs they take (decide.go).
 //
 // A seed fixes the answers (the sizes of representation) and rjm's own
 // runs; the program's runs see it too, in the environment (RunSeedEnv),
 // for programs that want to be reproducible. Run grades one program; Class
-// grades one in each student's folder, on all cores, into a Gradebook.
+// grades one in each student's folder (Detect finds its language), on all
+// cores, into a Gradebook with points from a Rubric and feedback files.
 // Nothing here prints; progress goes to an optional callback.
 package grade
 
