@@ -175,7 +175,10 @@ func executeIn(parent context.Context, s Settings, scratch, input string, env []
 func limitScript(lim runLimits) string {
 	cpu := int64((lim.cpu + time.Second - 1) / time.Second)
 	lines := []string{
-		fmt.Sprintf("ulimit -t %d", cpu),
+		// SIGXCPU at the limit, SIGKILL a second later for a program
+		// that catches it.
+		fmt.Sprintf("ulimit -S -t %d", cpu),
+		fmt.Sprintf("ulimit -H -t %d", cpu+1),
 		fmt.Sprintf("ulimit -v %d", lim.memory>>10),
 		fmt.Sprintf("ulimit -f %d", maxFile/512),
 	}
@@ -196,7 +199,7 @@ func cpuLimited(ps *os.ProcessState, limit time.Duration) bool {
 		return false
 	}
 	used := ps.UserTime() + ps.SystemTime()
-	return ws.Signal() == syscall.SIGXCPU || (ws.Signal() == syscall.SIGKILL && used >= limit-100*time.Millisecond)
+	return ws.Signal() == syscall.SIGXCPU || (ws.Signal() == syscall.SIGKILL && used >= limit)
 }
 
 // scratchCopy copies dir ("" for the current folder) into a new temporary
