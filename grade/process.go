@@ -28,11 +28,12 @@ import (
 //     processes (RLIMIT_NPROC); standard output beyond Settings.MaxOutput
 //     stops it, and a wall-clock back-stop (Settings.Wall, three times the
 //     CPU limit) stops a program that waits without computing;
-//   - runs in a PID namespace of its own where the kernel allows it (as
-//     root, or through an unprivileged user namespace), so that every
-//     process it starts, detached or not, ends when its program ends or is
-//     stopped; else in a process group of its own, with rjm as the child
-//     subreaper that collects and kills orphans;
+//   - runs in a session of its own, without a controlling terminal, and in
+//     a PID namespace of its own where the kernel allows it (as root, or
+//     through an unprivileged user namespace), so that every process it
+//     starts, detached or not, ends when its program ends or is stopped;
+//     else with rjm as the child subreaper that collects and kills
+//     orphans;
 //   - is watched: more than Settings.Processes processes at once (a fork
 //     bomb) stops the run.
 //

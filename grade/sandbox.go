@@ -43,10 +43,11 @@ func Isolation() string {
 	return "process group and child subreaper"
 }
 
-// sandboxAttr returns the process attributes of a run: a process group of
-// its own, killed if rjm dies, in a PID namespace where it can be.
+// sandboxAttr returns the process attributes of a run: a session (and so
+// a process group) of its own, without a controlling terminal, killed if
+// rjm dies, in a PID namespace where it can be.
 func sandboxAttr() *syscall.SysProcAttr {
-	a := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	a := &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
 	if ns := pidNamespace(); ns != nil {
 		a.Cloneflags, a.UidMappings, a.GidMappings = ns.Cloneflags, ns.UidMappings, ns.GidMappings
 	}

@@ -55,7 +55,7 @@ func terminalRun(parent context.Context, s Settings, pl planned, env []string) (
 	cmd.Env = append(env, "HOME="+scratch, "TMPDIR="+scratch, "TERM=dumb")
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
 	attr := sandboxAttr()
-	attr.Setpgid, attr.Setsid, attr.Setctty, attr.Ctty = false, true, true, 0
+	attr.Setctty, attr.Ctty = true, 0
 	cmd.SysProcAttr = attr
 	release, err := startTracked(cmd, scratch)
 	slave.Close()
