@@ -13,8 +13,20 @@ import (
 )
 
 // pidNamespace returns the clone flags and ID maps of a run in a PID
-// namespace of its own, nil when the kernel refuses them (tried once).
-var pidNamespace = sync.OnceValue(func() *syscall.SysProcAttr {
+// namespace of its own, nil when the kernel refuses them (tried once) or
+// noNamespace is set.
+func pidNamespace() *syscall.SysProcAttr {
+	if noNamespace {
+		return nil
+	}
+	return namespaceAttr()
+}
+
+// noNamespace makes runs go without a PID namespace, for the tests of the
+// child subreaper.
+var noNamespace = false
+
+var namespaceAttr = sync.OnceValue(func() *syscall.SysProcAttr {
 	var a *syscall.SysProcAttr
 	if os.Geteuid() == 0 {
 		a = &syscall.SysProcAttr{Cloneflags: syscall.CLONE_NEWPID}
