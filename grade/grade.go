@@ -111,7 +111,7 @@ type Settings struct {
 	// wall-clock limit, the runs not yet started are not made.
 	Timeout time.Duration
 	// Wall is the wall-clock back-stop of each run, for a program that
-	// waits without computing; zero means three times Timeout.
+	// waits without computing; zero means six times Timeout.
 	Wall time.Duration
 	// Memory is the address space a run's process may take (RLIMIT_AS), in
 	// bytes; zero means DefaultMemory.
@@ -153,7 +153,7 @@ func (s Settings) withDefaults() Settings {
 		s.Timeout = DefaultTimeout
 	}
 	if s.Wall == 0 {
-		s.Wall = 3 * s.Timeout
+		s.Wall = 6 * s.Timeout
 	}
 	if s.Memory == 0 {
 		s.Memory = DefaultMemory

@@ -26,7 +26,7 @@ import (
 //     address space (RLIMIT_AS, Settings.Memory), the size of a file it
 //     writes (RLIMIT_FSIZE) and, for a user other than root, its
 //     processes (RLIMIT_NPROC); standard output beyond Settings.MaxOutput
-//     stops it, and a wall-clock back-stop (Settings.Wall, three times the
+//     stops it, and a wall-clock back-stop (Settings.Wall, six times the
 //     CPU limit) stops a program that waits without computing;
 //   - runs in a session of its own, without a controlling terminal, and in
 //     a PID namespace of its own where the kernel allows it (as root, or

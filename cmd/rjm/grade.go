@@ -107,7 +107,7 @@ func newGradeCmd(e *cli.Env) *cobra.Command {
 	}
 	f := c.Flags()
 	f.IntVar(&s.Runs, "runs", grade.DefaultRuns, "run the program at most `N` times, in batches of 10 until the statistical checks decide (representation: one more, with invalid sizes first)")
-	f.DurationVar(&s.Timeout, "timeout", grade.DefaultTimeout, "CPU time limit of each run (the wall-clock limit is three times it)")
+	f.DurationVar(&s.Timeout, "timeout", grade.DefaultTimeout, "CPU time limit of each run (the wall-clock limit is six times it)")
 	f.StringVar(&s.Build, "build", "", "build each program once with the shell command `CMD`, such as 'javac *.java', before its runs (with --each and no COMMAND: for the folders that need a build)")
 	f.Uint64Var(&s.Seed, "seed", 1, "random seed `S` of the answers and of rjm's reference runs")
 	f.IntVar(&s.Iterations, "iterations", grade.DefaultIterations, "search budget `N` of the search exercises")
