@@ -52,8 +52,11 @@ var (
 )
 
 // waitDelay bounds the wait for the output pipes after the program ended
-// (or was killed): a process outside the group could hold them open.
-const waitDelay = 250 * time.Millisecond
+// (or was killed): without a PID namespace, a process it left could hold
+// them open. It is long, because on a loaded machine the reading of the
+// pipes may lag the program's end, and what is unread when it expires is
+// lost (a grading of 250 correct programs lost two outputs at 250 ms).
+const waitDelay = 5 * time.Second
 
 // maxStderr is the standard error kept of a run, for the messages of a
 // crash.
@@ -144,7 +147,9 @@ func executeIn(parent context.Context, s Settings, scratch, input string, env []
 	if ps := cmd.ProcessState; ps != nil {
 		o.cpu = ps.UserTime() + ps.SystemTime()
 	}
-	o.lingering = errors.Is(err, exec.ErrWaitDelay) || lingered(cmd.Process.Pid)
+	// In a PID namespace nothing outlives the program; without one, a
+	// process left in its group, or holding the output, lingered.
+	o.lingering = pidNamespace() == nil && (errors.Is(err, exec.ErrWaitDelay) || lingered(cmd.Process.Pid))
 	// Whatever the program left behind goes too.
 	_ = killRun(cmd.Process.Pid)
 	untrack(cmd.Process.Pid)
