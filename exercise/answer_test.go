@@ -72,3 +72,23 @@ func TestPromptCancelled(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// Every exercise of the table prints its prompts, in order, exactly as
+// the table holds them.
+func TestTablePrompts(t *testing.T) {
+	answers := map[string]string{"representation": "5\n", "evaluation": "", "hill-descent": "10\n", "restarts": "10\n2\n", "uphill": "10\n0.1\n", "annealing": "10\n1\n0.99\n"}
+	for _, e := range exercise.Table {
+		var out strings.Builder
+		_, err := exercise.Run(context.Background(), e.Name, exercise.IO{In: strings.NewReader(answers[e.Name]), Out: &out, Errors: io.Discard}, rng.NewRand(1))
+		if err != nil {
+			t.Fatalf("%s: %v", e.Name, err)
+		}
+		want := ""
+		for _, p := range e.Prompts {
+			want += p.Text
+		}
+		if !strings.HasPrefix(out.String(), want) {
+			t.Errorf("%s: %q, want prompts %q", e.Name, out.String(), want)
+		}
+	}
+}

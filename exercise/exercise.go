@@ -43,8 +43,63 @@ import (
 	"rjm/solve"
 )
 
-// Names lists the exercises in the order of the assignment.
-var Names = []string{"representation", "evaluation", "hill-descent", "restarts", "uphill", "annealing"}
+// Prompt is one question of an exercise: its text, exactly as printed
+// (with its trailing space), and the answer it wants.
+type Prompt struct {
+	Text string
+	Want string
+}
+
+// Exercise is one program of the assignment: its name, its prompts in
+// order, and whether it prints a random maze or the result of a search.
+type Exercise struct {
+	Name    string
+	Prompts []Prompt
+	Random  bool // the maze printed is drawn at random
+	Search  bool // the maze printed is a search's best
+}
+
+// The prompts, each once: the exercises below and the grader (package
+// grade) take them from here.
+var (
+	sizePrompt        = Prompt{"Rook Jumping Maze size (5-10)? ", "an integer from 5 to 10"}
+	iterationsPrompt  = Prompt{"Iterations? ", "an integer from 1 to the search's limit"}
+	descentsPrompt    = Prompt{"Hill descents? ", "an integer from 1 up"}
+	uphillPrompt      = Prompt{"Uphill step probability? ", "a probability from 0 to 1"}
+	temperaturePrompt = Prompt{"Initial temperature? ", "a positive number"}
+	decayPrompt       = Prompt{"Decay rate? ", "a number above 0 and at most 1"}
+)
+
+// Table is the exercises in the order of the assignment: the one table of
+// their names and prompts.
+var Table = []Exercise{
+	{Name: "representation", Prompts: []Prompt{sizePrompt}, Random: true},
+	{Name: "evaluation", Random: true},
+	{Name: "hill-descent", Prompts: []Prompt{iterationsPrompt}, Search: true},
+	{Name: "restarts", Prompts: []Prompt{iterationsPrompt, descentsPrompt}, Search: true},
+	{Name: "uphill", Prompts: []Prompt{iterationsPrompt, uphillPrompt}, Search: true},
+	{Name: "annealing", Prompts: []Prompt{iterationsPrompt, temperaturePrompt, decayPrompt}, Search: true},
+}
+
+// Names lists the exercises in the order of the assignment (Table's
+// names).
+var Names = func() []string {
+	var names []string
+	for _, e := range Table {
+		names = append(names, e.Name)
+	}
+	return names
+}()
+
+// Lookup returns the exercise of the given name.
+func Lookup(name string) (Exercise, bool) {
+	for _, e := range Table {
+		if e.Name == name {
+			return e, true
+		}
+	}
+	return Exercise{}, false
+}
 
 // IO is where an exercise reads answers and writes its transcript.
 type IO struct {
@@ -135,7 +190,7 @@ func (x *session) board(n int) maze.Board {
 const Size = 5
 
 func (x *session) representation() error {
-	n, err := x.askInt("Rook Jumping Maze size (5-10)? ", 5, 10)
+	n, err := x.askInt(sizePrompt.Text, 5, 10)
 	if err != nil {
 		return err
 	}
@@ -169,7 +224,7 @@ func (x *session) printEvaluation(m *maze.Maze) error {
 }
 
 func (x *session) hillDescent() error {
-	iters, err := x.askInt("Iterations? ", 1, search.MaxIterations)
+	iters, err := x.askInt(iterationsPrompt.Text, 1, search.MaxIterations)
 	if err != nil {
 		return err
 	}
@@ -177,11 +232,11 @@ func (x *session) hillDescent() error {
 }
 
 func (x *session) restarts() error {
-	iters, err := x.askInt("Iterations? ", 1, search.MaxIterations)
+	iters, err := x.askInt(iterationsPrompt.Text, 1, search.MaxIterations)
 	if err != nil {
 		return err
 	}
-	descents, err := x.askInt("Hill descents? ", 1, search.MaxIterations/iters)
+	descents, err := x.askInt(descentsPrompt.Text, 1, search.MaxIterations/iters)
 	if err != nil {
 		return err
 	}
@@ -189,11 +244,11 @@ func (x *session) restarts() error {
 }
 
 func (x *session) uphill() error {
-	iters, err := x.askInt("Iterations? ", 1, search.MaxIterations)
+	iters, err := x.askInt(iterationsPrompt.Text, 1, search.MaxIterations)
 	if err != nil {
 		return err
 	}
-	p, err := x.askFloat("Uphill step probability? ", "a probability from 0 to 1", func(v float64) bool { return v >= 0 && v <= 1 })
+	p, err := x.askFloat(uphillPrompt.Text, uphillPrompt.Want, func(v float64) bool { return v >= 0 && v <= 1 })
 	if err != nil {
 		return err
 	}
@@ -201,15 +256,15 @@ func (x *session) uphill() error {
 }
 
 func (x *session) annealing() error {
-	iters, err := x.askInt("Iterations? ", 1, search.MaxIterations)
+	iters, err := x.askInt(iterationsPrompt.Text, 1, search.MaxIterations)
 	if err != nil {
 		return err
 	}
-	t0, err := x.askFloat("Initial temperature? ", "a positive number", func(v float64) bool { return v > 0 && !math.IsInf(v, 0) })
+	t0, err := x.askFloat(temperaturePrompt.Text, temperaturePrompt.Want, func(v float64) bool { return v > 0 && !math.IsInf(v, 0) })
 	if err != nil {
 		return err
 	}
-	d, err := x.askFloat("Decay rate? ", "a number above 0 and at most 1", func(v float64) bool { return v > 0 && v <= 1 })
+	d, err := x.askFloat(decayPrompt.Text, decayPrompt.Want, func(v float64) bool { return v > 0 && v <= 1 })
 	if err != nil {
 		return err
 	}

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
+	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
 
 	"rjm/energy"
+	"rjm/exercise"
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/parallel"
@@ -20,6 +22,7 @@ import (
 type graded struct {
 	planned
 	run    int // from 1
+	index  int // in the plan
 	out    outcome
 	t      *transcript
 	parse  error
@@ -43,41 +46,133 @@ func (g *graded) status() string {
 	return "ok"
 }
 
-// grade runs the program and checks its runs against the plan and rjm's
-// reference objectives.
-func (p *plan) grade(ctx context.Context, s Settings, ref []float64, progress func(done, total int)) (*Report, error) {
-	done := 0
-	var tick func()
-	if progress != nil {
-		tick = func() { done++; progress(done, len(p.runs)) }
-	}
-	var timedOut atomic.Bool
-	runs, err := parallel.Map(ctx, s.Workers, len(p.runs), tick, func(ctx context.Context, i int) (*graded, error) {
-		if timedOut.Load() {
-			return &graded{planned: p.runs[i], run: i + 1, out: outcome{stopped: errSkipped}}, nil
-		}
-		o, err := execute(ctx, s.Command, s.Dir, p.environment(s, i), p.runs[i].input, s.Timeout, s.MaxOutput)
+// grade runs the program in batches of s.Step runs and checks its runs
+// against the plan and rjm's reference, until the statistical checks
+// decide or s.Runs runs are made.
+func (p *plan) grade(ctx context.Context, s Settings, ref *reference, progress func(done, total int)) (*Report, error) {
+	var built *Check
+	if s.Build != "" {
+		dir, ck, err := build(ctx, s)
 		if err != nil {
 			return nil, err
 		}
-		if errors.Is(o.stopped, errTimeLimit) {
-			timedOut.Store(true)
+		if dir == "" {
+			return p.unbuilt(s, ck), nil
 		}
-		g := &graded{planned: p.runs[i], run: i + 1, out: o}
-		g.read(p.eval)
-		return g, nil
-	})
-	if err != nil {
-		return nil, err
+		defer os.RemoveAll(dir)
+		s.Dir, built = dir, &ck
 	}
-	r := &Report{Exercise: p.name, Runs: p.regular, Seed: p.seed}
-	c := checker{p: p, s: s, runs: runs[:p.regular], all: runs, ref: ref}
+	r, err := p.gradeRuns(ctx, s, ref, progress)
+	if err != nil || built == nil {
+		return r, err
+	}
+	r.Checks = append([]Check{*built}, r.Checks...)
+	return r, nil
+}
+
+// unbuilt returns the report of a program that could not be built (or
+// found): its build check fails, and every other check is not checked.
+func (p *plan) unbuilt(s Settings, ck Check) *Report {
+	c := checker{p: p, s: s, looks: 1}
+	if p.name != "evaluation" {
+		c.terminal = &terminalResult{}
+	}
+	r := &Report{Exercise: p.name, Runs: p.regular, Seed: p.seed, Checks: []Check{ck}, Details: []RunDetail{}}
+	for _, other := range c.checks() {
+		r.Checks = append(r.Checks, newCheck(other.Name, other.Category, NotChecked, "not checked: the program was not built (see build)"))
+	}
+	return r
+}
+
+// gradeRuns grades the program's runs.
+func (p *plan) gradeRuns(ctx context.Context, s Settings, ref *reference, progress func(done, total int)) (*Report, error) {
+	total := len(p.runs)
+	done := 0
+	var tick func()
+	if progress != nil {
+		tick = func() { done++; progress(done, total) }
+	}
+	var timedOut atomic.Bool
+	var runs []*graded // the regular runs, in order
+	var extra *graded  // representation's invalid-answer run
+	number := 0
+	k := looks(s.Runs, s.Step)
+	var c checker
+	for look := 1; ; look++ {
+		var batch []int
+		for i := len(runs); i < min(look*s.Step, s.Runs); i++ {
+			batch = append(batch, i)
+		}
+		if p.regular < len(p.runs) && extra == nil {
+			batch = append(batch, p.regular)
+		}
+		base := number
+		got, err := parallel.Map(ctx, s.Workers, len(batch), tick, func(ctx context.Context, b int) (*graded, error) {
+			i := batch[b]
+			g := &graded{planned: p.runs[i], run: base + b + 1, index: i}
+			if timedOut.Load() {
+				g.out.stopped = errSkipped
+				return g, nil
+			}
+			o, err := execute(ctx, s, p.runs[i].input, p.environment(s, i))
+			if err != nil {
+				return nil, err
+			}
+			if errors.Is(o.stopped, errTimeLimit) || errors.Is(o.stopped, errCPULimit) {
+				timedOut.Store(true)
+			}
+			g.out = o
+			g.read(p.eval)
+			return g, nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		number += len(batch)
+		for b, i := range batch {
+			if i == p.regular {
+				extra = got[b]
+			} else {
+				runs = append(runs, got[b])
+			}
+		}
+		all := runs
+		if extra != nil {
+			all = append(slices.Clone(runs), extra)
+		}
+		c = checker{p: p, s: s, runs: runs, all: all, ref: ref, looks: k}
+		if len(runs) >= s.Runs || timedOut.Load() || c.decided() {
+			break
+		}
+	}
+	if progress != nil && done < total {
+		progress(total, total)
+	}
+	if usable, _ := c.usable(); p.name != "evaluation" && len(usable) > 0 {
+		tr, err := terminalRun(ctx, s, p.runs[0], p.environment(s, len(p.runs)))
+		if err != nil {
+			return nil, err
+		}
+		c.terminal = &tr
+	} else if p.name != "evaluation" {
+		c.terminal = &terminalResult{} // not made: the other checks say why
+	}
+	r := &Report{Exercise: p.name, Runs: p.regular, Seed: p.seed, Made: len(c.all)}
 	r.Checks = c.checks()
-	r.Pass = len(r.Failed()) == 0
-	for i, g := range runs {
-		d := RunDetail{Run: g.run, Answers: g.answers, Seconds: g.out.elapsed.Seconds(), Status: g.status(), Bytes: len(g.out.stdout)}
+	usable, _ := c.usable()
+	r.Notes = append(c.mazeNotes(usable), c.notes...)
+	r.Pass = len(r.Failed()) == 0 && len(r.Unchecked()) == 0
+	all := slices.Clone(c.all)
+	slices.SortFunc(all, func(a, b *graded) int { return a.run - b.run })
+	for _, g := range all {
+		d := RunDetail{Run: g.run, Answers: g.answers, Seconds: g.out.elapsed.Seconds(), CPU: g.out.cpu.Seconds(), Status: g.status(), Bytes: len(g.out.stdout)}
+		d.Output = string(g.out.stdout[:min(len(g.out.stdout), 4096)])
 		if d.Answers == nil {
 			d.Answers = []string{}
+		}
+		if !g.ok() && !errors.Is(g.out.stopped, errSkipped) {
+			d.Partial = tail(string(g.out.stdout), 2048)
+			d.Stderr = tail(string(g.out.stderr), 2048)
 		}
 		if g.t != nil && g.t.objective != "" {
 			v, _ := strconv.ParseFloat(g.t.objective, 64)
@@ -87,12 +182,24 @@ func (p *plan) grade(ctx context.Context, s Settings, ref []float64, progress fu
 			v := energy.Objective(g.solved.GoalDepth)
 			d.Recomputed = &v
 		}
-		if i < len(ref) {
-			d.Reference = &ref[i]
+		if ref != nil && !g.invalid && g.index < len(ref.objectives) {
+			d.Reference = &ref.objectives[g.index]
 		}
 		r.Details = append(r.Details, d)
 	}
 	return r, nil
+}
+
+// tail returns the last n bytes of s, from a line's start where it can.
+func tail(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	s = s[len(s)-n:]
+	if k := strings.IndexByte(s, '\n'); k >= 0 && k < len(s)-1 {
+		s = s[k+1:]
+	}
+	return "..." + s
 }
 
 // read parses the run's transcript and evaluates its maze.
@@ -124,11 +231,15 @@ func (g *graded) read(eval bool) {
 
 // checker makes the checks of a grading.
 type checker struct {
-	p    *plan
-	s    Settings
-	runs []*graded // the runs compared with rjm's
-	all  []*graded // and the invalid-answer run
-	ref  []float64
+	p     *plan
+	s     Settings
+	runs  []*graded // the runs compared with rjm's
+	all   []*graded // and the invalid-answer run
+	ref   *reference
+	looks int      // the looks of the grading's sequential decisions
+	notes []string // remarks for the report
+	// terminal is the terminal run, nil for evaluation (no prompts).
+	terminal *terminalResult
 }
 
 // tally gathers a check's failures over the runs.
@@ -146,18 +257,18 @@ func (t *tally) fail(run int, format string, args ...any) {
 
 func (t *tally) check(name string, cat Category, pass string) Check {
 	if t.failed == 0 {
-		return Check{name, cat, true, pass}
+		return newCheck(name, cat, Passed, pass)
 	}
 	msg := t.first
 	if t.failed > 1 {
 		msg += fmt.Sprintf(" (%d of %d runs fail)", t.failed, t.checked)
 	}
-	return Check{name, cat, false, msg}
+	return newCheck(name, cat, Failed, msg)
 }
 
-// nothingChecked is the message of the checks a program fails because
-// none of its runs kept within its limits.
-const nothingChecked = "no run kept within its limits, so nothing could be checked (see limits)"
+// nothingChecked is the message of the checks not checked because none
+// of the program's runs kept within its limits.
+const nothingChecked = "not checked: no run kept within its limits (see limits and the runs' transcripts)"
 
 // usable returns the runs that kept within their limits, and the note that
 // names the others.
@@ -183,8 +294,8 @@ func (c *checker) checks() []Check {
 	none := len(runs) == 0
 	add := func(ck Check) {
 		if none && ck.Category != Limits && ck.Name != "reprompt" {
-			ck.Pass, ck.Message = false, nothingChecked
-		} else if ck.Pass && ck.Category != Limits {
+			ck = newCheck(ck.Name, ck.Category, NotChecked, nothingChecked)
+		} else if ck.State == Passed && ck.Category != Limits {
 			ck.Message += note
 		}
 		out = append(out, ck)
@@ -195,6 +306,9 @@ func (c *checker) checks() []Check {
 	add(c.layout(runs))
 	if c.p.name == "representation" {
 		add(c.reprompt())
+	}
+	if c.terminal != nil {
+		add(c.terminalCheck())
 	}
 	add(c.size(runs))
 	add(c.goal(runs))
@@ -208,9 +322,29 @@ func (c *checker) checks() []Check {
 	}
 	if c.p.search {
 		add(c.search(runs))
+		add(c.jumps(runs))
 	}
 	out = append(out, c.limits()...)
 	return out
+}
+
+// decided reports whether the statistical checks have decided, or no run
+// so far can be checked: no more runs are needed.
+func (c *checker) decided() bool {
+	runs, _ := c.usable()
+	if len(withMaze(runs)) == 0 {
+		return true // nothing a statistical check could use
+	}
+	open := func(ck Check) bool {
+		return ck.State == NotChecked && !strings.HasPrefix(ck.Message, sameMaze)
+	}
+	if c.p.random && open(c.uniform(runs)) {
+		return false
+	}
+	if c.p.search && (open(c.search(runs)) || open(c.jumps(runs))) {
+		return false
+	}
+	return true
 }
 
 func (c *checker) prompts(runs []*graded) Check {
@@ -265,14 +399,28 @@ func (c *checker) reprompt() Check {
 	g := c.all[len(c.all)-1]
 	what := fmt.Sprintf("answered 4, 11 and %d, the program", g.size)
 	switch {
+	case g.out.stopped != nil:
+		return newCheck("reprompt", Format, NotChecked, fmt.Sprintf("not checked: run %d, %s was stopped: %s (see limits)", g.run, what, g.status()))
 	case !g.ok():
-		return Check{"reprompt", Format, false, fmt.Sprintf("run %d, %s ended: %s", g.run, what, g.status())}
+		return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s ended: %s", g.run, what, g.status()))
 	case g.t.prompts < 3:
-		return Check{"reprompt", Format, false, fmt.Sprintf("run %d, %s prompted %d times, want 3 (an invalid size is asked again)", g.run, what, g.t.prompts)}
+		return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s prompted %d times, want 3 (an invalid size is asked again)", g.run, what, g.t.prompts))
 	case g.jumps == nil:
-		return Check{"reprompt", Format, false, fmt.Sprintf("run %d, %s printed %d rows, want a %d×%d maze", g.run, what, len(g.t.maze), g.size, g.size)}
+		return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s printed %d rows, want a %d×%d maze", g.run, what, len(g.t.maze), g.size, g.size))
 	}
-	return Check{"reprompt", Format, true, fmt.Sprintf("run %d, %s asked again after each invalid size and printed a %d×%d maze", g.run, what, g.size, g.size)}
+	return newCheck("reprompt", Format, Passed, fmt.Sprintf("run %d, %s asked again after each invalid size and printed a %d×%d maze", g.run, what, g.size, g.size))
+}
+
+func (c *checker) terminalCheck() Check {
+	t := c.terminal
+	answers := strings.Join(runs0(c.all).answers, ", ")
+	switch {
+	case t.skipped != "":
+		return newCheck("terminal", Format, NotChecked, "not checked: the terminal run could not be made: "+t.skipped)
+	case t.problem != "":
+		return newCheck("terminal", Format, Failed, fmt.Sprintf("on a terminal, answering %s: %s", answers, t.problem))
+	}
+	return newCheck("terminal", Format, Passed, fmt.Sprintf("on a terminal, each answer (%s) typed at its prompt, the program printed its maze and ended", answers))
 }
 
 func (c *checker) size(runs []*graded) Check {
@@ -338,6 +486,9 @@ func (c *checker) goal(runs []*graded) Check {
 			}
 		}
 	}
+	if t.checked == 0 {
+		return newCheck("goal", Maze, NotChecked, noMaze)
+	}
 	return t.check("goal", Maze, "every maze has its goal, 0, in the lower-right corner")
 }
 
@@ -353,6 +504,9 @@ func (c *checker) legal(runs []*graded) Check {
 			}
 		}
 	}
+	if t.checked == 0 {
+		return newCheck("legal", Maze, NotChecked, noMaze)
+	}
 	return t.check("legal", Maze, "every non-goal cell has a legal jump (one with a move)")
 }
 
@@ -360,13 +514,66 @@ func (c *checker) legal(runs []*graded) Check {
 // cells to enter the χ² test: below it the test's approximation fails.
 const minExpected = 5
 
+// noMaze is the message of the maze checks when no maze of the size asked
+// was read.
+const noMaze = "not checked: no maze of the size asked was read (see size)"
+
+// noEvaluation is the message of the evaluation checks when no maze could
+// be evaluated.
+const noEvaluation = "not checked: no maze of the right size with its goal in place to evaluate (see maze)"
+
+// sameMaze starts the message of a statistical check when every run
+// printed the same maze: a program seeded from a clock that ticks once a
+// second does so when its runs start within the second.
+const sameMaze = "not checked: every run printed the same maze"
+
+// sameMazeAdvice says what to do about it.
+const sameMazeAdvice = "seed from RJM_GRADE_SEED or a finer clock"
+
+// last reports whether the grading made its last look.
+func (c *checker) last() bool { return len(c.runs) >= c.s.Runs }
+
+// distinctMazes returns the runs with a maze read whose maze no earlier
+// run printed, and whether every run printed the same one.
+func distinctMazes(runs []*graded) (out []*graded, same bool) {
+	with := withMaze(runs)
+	mazes := make([][]int, len(with))
+	for i, g := range with {
+		mazes[i] = g.jumps
+	}
+	for _, i := range distinct(mazes) {
+		out = append(out, with[i])
+	}
+	return out, len(with) >= 2 && len(out) == 1
+}
+
+// mazeNotes returns the notes on runs that printed the same maze.
+func (c *checker) mazeNotes(runs []*graded) []string {
+	if !c.p.random && !c.p.search {
+		return nil
+	}
+	d, same := distinctMazes(runs)
+	with := withMaze(runs)
+	switch {
+	case same:
+		return []string{fmt.Sprintf("every run printed the same maze: %s", sameMazeAdvice)}
+	case len(d) < len(with):
+		return []string{fmt.Sprintf("%d of %d runs printed a maze an earlier run printed; each maze counts once (%s)", len(with)-len(d), len(with), sameMazeAdvice)}
+	}
+	return nil
+}
+
 func (c *checker) uniform(runs []*graded) Check {
+	mazes, same := distinctMazes(runs)
+	if same {
+		return newCheck("uniform", Maze, NotChecked, fmt.Sprintf("%s: %s", sameMaze, sameMazeAdvice))
+	}
 	// Each legal jump is the k-th of a cell's legal jumps; cells with the
 	// same number of legal jumps share a group, where every k is equally
 	// likely.
 	counts := map[int][]int{}
 	jumps := 0
-	for _, g := range withMaze(runs) {
+	for _, g := range mazes {
 		for i, j := range g.jumps[:len(g.jumps)-1] {
 			legal := g.board.LegalJumps(nil, i)
 			for k, l := range legal {
@@ -399,20 +606,33 @@ func (c *checker) uniform(runs []*graded) Check {
 	}
 	stat, df, p := chiSquare(groups)
 	if df == 0 {
-		return Check{"uniform", Maze, true, fmt.Sprintf("too few jumps (%d) for the χ² test of uniformity", jumps)}
+		return newCheck("uniform", Maze, NotChecked, fmt.Sprintf("not checked: too few jumps (%d) for the χ² test of uniformity", jumps))
 	}
-	figures := fmt.Sprintf("χ² = %.1f with %d degrees of freedom over %d jumps, p = %.2g", stat, df, jumps, p)
-	if p >= c.s.Significance {
-		return Check{"uniform", Maze, true, fmt.Sprintf("%s ≥ %g: the jumps look drawn uniformly from each cell's legal jumps", figures, c.s.Significance)}
+	level := c.s.Significance / float64(c.looks)
+	st := &Stats{Runs: len(mazes), Test: "chi-square", P: p, Level: level, ChiSquare: &stat, DF: df, Jumps: jumps}
+	figures := fmt.Sprintf("χ² = %.1f with %d degrees of freedom over %d jumps of %d mazes, p = %.2g", stat, df, jumps, len(mazes), p)
+	var ck Check
+	switch {
+	case p < level:
+		g := groups[worst]
+		parts := make([]string, len(g))
+		for k, n := range g {
+			parts[k] = strconv.Itoa(n)
+		}
+		ck = newCheck("uniform", Maze, Failed, fmt.Sprintf("%s < %.2g: the jumps are not drawn uniformly from each cell's legal jumps (cells with legal jumps 1 to %d: drawn %s times)",
+			figures, level, len(g), strings.Join(parts, ", ")))
+	case p >= uniformEnough || c.last():
+		ck = newCheck("uniform", Maze, Passed, fmt.Sprintf("%s ≥ %.2g: the jumps look drawn uniformly from each cell's legal jumps", figures, level))
+	default:
+		ck = newCheck("uniform", Maze, NotChecked, fmt.Sprintf("inconclusive after %d runs: %s, between %.2g and %g", len(c.runs), figures, level, uniformEnough))
 	}
-	g := groups[worst]
-	parts := make([]string, len(g))
-	for k, n := range g {
-		parts[k] = strconv.Itoa(n)
-	}
-	return Check{"uniform", Maze, false, fmt.Sprintf("%s < %g: the jumps are not drawn uniformly from each cell's legal jumps (cells with legal jumps 1 to %d: drawn %s times)",
-		figures, c.s.Significance, len(g), strings.Join(parts, ", "))}
+	ck.Stats = st
+	return ck
 }
+
+// uniformEnough is the χ² p-value at or above which the uniform check
+// decides a pass before its last look.
+const uniformEnough = 0.01
 
 func (c *checker) depths(runs []*graded) Check {
 	var t tally
@@ -442,7 +662,7 @@ func (c *checker) depths(runs []*graded) Check {
 		}
 	}
 	if t.checked == 0 {
-		return Check{"depths", Evaluation, false, "no maze of the right size with its goal in place to evaluate (see maze)"}
+		return newCheck("depths", Evaluation, NotChecked, noEvaluation)
 	}
 	return t.check("depths", Evaluation, "every depth grid is rjm's breadth-first search of the maze printed")
 }
@@ -468,37 +688,140 @@ func (c *checker) objective(runs []*graded) Check {
 		}
 	}
 	if t.checked == 0 {
-		return Check{"objective", Evaluation, false, "no maze of the right size with its goal in place to evaluate (see maze)"}
+		return newCheck("objective", Evaluation, NotChecked, noEvaluation)
 	}
 	return t.check("objective", Evaluation, fmt.Sprintf("every objective is rjm's (−depth of the goal, or %d when it cannot be reached)", energy.Unsolvable))
 }
 
-// minSearchRuns is the fewest runs the search check compares.
+// minSearchRuns is the fewest distinct mazes the search checks compare.
 const minSearchRuns = 3
 
 func (c *checker) search(runs []*graded) Check {
+	mazes, same := distinctMazes(evaluated(runs))
+	if same {
+		return newCheck("search", Search, NotChecked, fmt.Sprintf("%s: %s", sameMaze, sameMazeAdvice))
+	}
 	var got []float64
-	for _, g := range evaluated(runs) {
+	for _, g := range mazes {
 		got = append(got, energy.Objective(g.solved.GoalDepth))
 	}
 	budget := strings.Join(runs0(c.all).answers, ", ")
 	if len(got) < minSearchRuns {
-		return Check{"search", Search, false, fmt.Sprintf("only %d runs printed a maze rjm can evaluate; want at least %d to compare with rjm's program", len(got), minSearchRuns)}
+		return newCheck("search", Search, NotChecked, fmt.Sprintf("not checked: only %d runs printed a maze rjm can evaluate; want at least %d to compare with rjm's program", len(got), minSearchRuns))
 	}
-	u, p := mannWhitney(got, c.ref)
-	figures := fmt.Sprintf("median objective %s against rjm's %s over %d and %d runs (answers %s); Mann–Whitney U = %g, one-sided p = %.2g",
-		energy.Format(median(got)), energy.Format(median(c.ref)), len(got), len(c.ref), budget, u, p)
-	if p >= c.s.Significance || math.IsNaN(p) {
-		return Check{"search", Search, true, fmt.Sprintf("%s ≥ %g: as good as rjm's search at the same budget", figures, c.s.Significance)}
+	ref := c.ref.objectives
+	alpha := c.s.Significance / 2
+	t := decideSearch(got, ref, c.looks, alpha, falsePass, searchMargin)
+	k := float64(c.looks)
+	med, refMed, shift, margin := median(got), median(ref), t.shift, searchMargin
+	levelPass := falsePass / k
+	st := &Stats{Runs: len(got), Test: "Mann-Whitney", P: t.pWorse, Level: alpha / k, PPass: &t.pPass, LevelPass: &levelPass,
+		Median: &med, ReferenceMedian: &refMed, ReferenceRuns: len(ref), Shift: &shift, Margin: &margin}
+	figures := fmt.Sprintf("median objective %s against rjm's %s over %d and %d runs (answers %s); shortfall (Hodges–Lehmann) %s moves, margin %s; worse: p = %.2g, within the margin: p = %.2g",
+		energy.Format(med), energy.Format(refMed), len(got), len(ref), budget, energy.Format(shift), energy.Format(margin), t.pWorse, t.pPass)
+	var ck Check
+	switch {
+	case t.d == decidedFail:
+		ck = newCheck("search", Search, Failed, fmt.Sprintf("%s < %.2g: the mazes are worse than rjm's search finds with the same answers, by a margin that matters", figures, alpha/k))
+	case t.d == decidedPass:
+		ck = newCheck("search", Search, Passed, fmt.Sprintf("%s < %.2g: within the margin of rjm's search at the same budget", figures, levelPass))
+	case c.last():
+		ck = newCheck("search", Search, NotChecked, fmt.Sprintf("inconclusive after %d runs: %s; neither below its level (%.2g, %.2g)", len(c.runs), figures, alpha/k, levelPass))
+	default:
+		ck = newCheck("search", Search, NotChecked, "undecided: "+figures)
 	}
-	return Check{"search", Search, false, fmt.Sprintf("%s < %g: the mazes are worse than rjm's search finds with the same answers", figures, c.s.Significance)}
+	ck.Stats = st
+	return ck
+}
+
+// jumps checks the jumps the final mazes give each cell against those of
+// rjm's final mazes: a cell that never gets jumps rjm's search often
+// gives it (a typo in a jump's bound) fails, naming the cell.
+func (c *checker) jumps(runs []*graded) Check {
+	mazes, same := distinctMazes(runs)
+	if same {
+		return newCheck("jumps", Search, NotChecked, fmt.Sprintf("%s: %s", sameMaze, sameMazeAdvice))
+	}
+	n := len(mazes)
+	if n < minSearchRuns {
+		return newCheck("jumps", Search, NotChecked, fmt.Sprintf("not checked: only %d runs printed a %d×%d maze", n, exercise.Size, exercise.Size))
+	}
+	b := maze.Board{Rows: exercise.Size, Cols: exercise.Size}
+	cells := b.Cells() - 1 // not the goal
+	var legal [][]int
+	var sizes []int
+	for i := range cells {
+		legal = append(legal, b.LegalJumps(nil, i))
+		sizes = append(sizes, len(legal[i]))
+	}
+	level := c.s.Significance / 2 / float64(c.looks*jumpHypotheses(sizes))
+	m := len(c.ref.mazes)
+	worst, worstCell, worstCount := 2.0, -1, 0
+	var worstZ []int
+	for i := range cells {
+		var z []int
+		for _, j := range legal[i] {
+			seen := false
+			for _, g := range mazes {
+				if g.jumps[i] == j {
+					seen = true
+					break
+				}
+			}
+			if !seen {
+				z = append(z, j)
+			}
+		}
+		if len(z) == 0 {
+			continue
+		}
+		count := 0
+		for _, r := range c.ref.mazes {
+			if slices.Contains(z, r[i]) {
+				count++
+			}
+		}
+		if chance := gapChance(count, m, n); chance < worst {
+			worst, worstCell, worstCount, worstZ = chance, i, count, z
+		}
+	}
+	st := &Stats{Runs: n, Test: "gap", P: min(worst, 1), Level: level, ReferenceRuns: m}
+	var ck Check
+	switch {
+	case worst < level:
+		ck = newCheck("jumps", Search, Failed, fmt.Sprintf("cell %v never has jump %s in %d final mazes, while rjm's final mazes give it %s %d times in %d: a correct search misses it so often with probability %.2g < %.2g",
+			b.Cell(worstCell), jumpList(worstZ), n, jumpList(worstZ), worstCount, m, worst, level))
+	case worst >= uniformEnough || c.last():
+		msg := fmt.Sprintf("every cell gets the jumps rjm's final mazes give it, over %d final mazes", n)
+		if worstCell >= 0 {
+			msg += fmt.Sprintf(" (the least likely gap: cell %v without %s, probability %.2g ≥ %.2g)", b.Cell(worstCell), jumpList(worstZ), worst, level)
+		}
+		ck = newCheck("jumps", Search, Passed, msg)
+	default:
+		ck = newCheck("jumps", Search, NotChecked, fmt.Sprintf("undecided: cell %v without %s in %d mazes, probability %.2g", b.Cell(worstCell), jumpList(worstZ), n, worst))
+	}
+	ck.Stats = st
+	return ck
+}
+
+// jumpList writes jumps as "3", "3 or 4", "2, 3 or 4".
+func jumpList(z []int) string {
+	parts := make([]string, len(z))
+	for i, j := range z {
+		parts[i] = strconv.Itoa(j)
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }
 
 func (c *checker) limits() []Check {
 	var tt, te, to tally
-	slowest, most := 0.0, 0
+	slowest, slowestCPU, most := 0.0, 0.0, 0
 	exitPass := "every run exited with status 0"
 	skipped := 0
+	var lingering []string
 	for _, g := range c.all {
 		tt.checked++
 		to.checked++
@@ -509,6 +832,7 @@ func (c *checker) limits() []Check {
 		}
 		te.checked++
 		slowest = max(slowest, g.out.elapsed.Seconds())
+		slowestCPU = max(slowestCPU, g.out.cpu.Seconds())
 		most = max(most, len(g.out.stdout))
 		switch {
 		case errors.Is(g.out.stopped, errSkipped):
@@ -516,17 +840,29 @@ func (c *checker) limits() []Check {
 			to.checked--
 			te.checked--
 			skipped++
+		case errors.Is(g.out.stopped, errCPULimit):
+			tt.fail(g.run, "stopped after %v of CPU time, the CPU limit (with every process it started)", c.s.Timeout)
 		case errors.Is(g.out.stopped, errTimeLimit):
-			tt.fail(g.run, "stopped after %v, the time limit (with every process it started)", c.s.Timeout)
+			tt.fail(g.run, "stopped after %v of wall-clock time with %.1fs of CPU time, the wall-clock limit (with every process it started): is it waiting for input?", c.s.Wall, g.out.cpu.Seconds())
 		case errors.Is(g.out.stopped, errOutputLimit):
 			to.fail(g.run, "stopped after writing %s, the output limit (with every process it started)", bytesText(c.s.MaxOutput))
+		case errors.Is(g.out.stopped, errProcessLimit):
+			te.fail(g.run, "stopped with more than %d processes at once, the process limit (every one of them ended)", c.s.Processes)
+		case errors.Is(g.out.stopped, errScratch):
+			te.fail(g.run, "not run: %v", g.out.stopped)
 		case g.out.exitErr != nil:
 			te.fail(g.run, "%s", g.out.describe())
 		}
+		if g.out.lingering {
+			lingering = append(lingering, strconv.Itoa(g.run))
+		}
 	}
-	timeCheck := tt.check("time", Limits, fmt.Sprintf("every run ended within %v (the slowest in %.2fs)", c.s.Timeout, slowest))
+	timeCheck := tt.check("time", Limits, fmt.Sprintf("every run ended within %v of CPU time (the slowest in %.2fs of CPU, %.2fs of wall-clock time)", c.s.Timeout, slowestCPU, slowest))
 	if skipped > 0 {
 		timeCheck.Message += fmt.Sprintf("; %d later runs were not made", skipped)
+	}
+	if len(lingering) > 0 {
+		c.notes = append(c.notes, fmt.Sprintf("runs %s left a process running that held the output open; it was ended with the run", strings.Join(lingering, ", ")))
 	}
 	return []Check{
 		timeCheck,

@@ -5,9 +5,13 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 
+	"rjm/internal/buildinfo"
 	"rjm/parallel"
 )
 
@@ -17,26 +21,42 @@ type Gradebook struct {
 	Exercise string    `json:"exercise"`
 	Seed     uint64    `json:"seed"`
 	Runs     int       `json:"runs"`
+	Version  string    `json:"rjm_version"`
+	Rubric   *Rubric   `json:"rubric,omitempty"`
 	Students []Student `json:"students"`
 }
 
-// Student is one student's grade: the folder the program ran in and its
-// report.
+// Student is one student's grade: the folder the program ran in, how it
+// ran, its points and its report.
 type Student struct {
-	Name   string  `json:"name"` // the folder's last element
-	Dir    string  `json:"dir"`
-	Pass   bool    `json:"pass"`
-	Report *Report `json:"report"`
+	Name      string   `json:"name"` // the folder's last element
+	Dir       string   `json:"dir"`
+	Language  string   `json:"language,omitempty"` // as Detect found it
+	Command   []string `json:"command"`
+	Build     string   `json:"build,omitempty"`
+	Pass      bool     `json:"pass"`
+	Points    float64  `json:"points"`
+	MaxPoints float64  `json:"max_points"`
+	Report    *Report  `json:"report"`
 }
 
-// Class grades the program of s.Command once in each of dirs (s.Dir is
-// ignored): each student's runs in their own folder, one at a time, with
-// their own time limits, and up to s.Workers students at once (zero
-// means runtime.GOMAXPROCS(0)). rjm's reference runs are made once, for
-// everyone: every student gets the same answers. progress, if not nil, is
+// Class grades one program in each of dirs (s.Dir is ignored): each
+// student's runs in their own folder, one at a time, with their own
+// limits, and up to s.Workers students at once (zero means
+// runtime.GOMAXPROCS(0)). With no s.Command, each folder's program is
+// found by Detect, and built by its detected build, or by s.Build for the
+// languages that need one (Java, C) and that s.Build builds (javac: Java;
+// cc, gcc, clang: C; another command: both); a folder with a run script
+// or a Python program is not built. rjm's reference runs are made once, for
+// everyone, before any student's: every student gets the same answers.
+// rubric gives the points (nil: one a check). progress, if not nil, is
 // called after each student with the students done and the total.
-func Class(ctx context.Context, name string, s Settings, dirs []string, progress func(done, total int)) (*Gradebook, error) {
-	if err := s.Validate(name); err != nil {
+func Class(ctx context.Context, name string, s Settings, dirs []string, rubric *Rubric, progress func(done, total int)) (*Gradebook, error) {
+	check := s
+	if len(check.Command) == 0 {
+		check.Command = []string{"sh"}
+	}
+	if err := check.Validate(name); err != nil {
 		return nil, err
 	}
 	if len(dirs) == 0 {
@@ -55,64 +75,119 @@ func Class(ctx context.Context, name string, s Settings, dirs []string, progress
 	}
 	one := s
 	one.Workers = 1
-	reports, err := parallel.Map(ctx, s.Workers, len(dirs), tick, func(ctx context.Context, i int) (*Report, error) {
+	students, err := parallel.Map(ctx, s.Workers, len(dirs), tick, func(ctx context.Context, i int) (Student, error) {
 		st := one
 		st.Dir = dirs[i]
-		return p.grade(ctx, st, ref, nil)
+		student := Student{Name: filepath.Base(filepath.Clean(dirs[i])), Dir: dirs[i]}
+		if len(s.Command) == 0 {
+			prog, err := Detect(dirs[i])
+			if err != nil {
+				student.Report = p.unbuilt(st, newCheck("build", Build, Failed, strings.TrimPrefix(err.Error(), "grade: ")))
+				return student, nil
+			}
+			st.Command, student.Language = prog.Command, prog.Language
+			switch {
+			case prog.Build == "":
+				st.Build = ""
+			case s.Build == "", !buildsFor(s.Build, prog.Language):
+				st.Build = prog.Build
+			}
+		}
+		student.Command, student.Build = st.Command, st.Build
+		r, err := p.grade(ctx, st, ref, nil)
+		if err != nil {
+			return student, err
+		}
+		student.Report = r
+		return student, nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	g := &Gradebook{Exercise: name, Seed: s.Seed, Runs: s.Runs}
-	for i, r := range reports {
-		g.Students = append(g.Students, Student{Name: filepath.Base(filepath.Clean(dirs[i])), Dir: dirs[i], Pass: r.Pass, Report: r})
+	g := &Gradebook{Exercise: name, Seed: s.Seed, Runs: s.Runs, Version: buildinfo.Version(), Rubric: rubric}
+	for _, st := range students {
+		st.Pass = st.Report.Pass
+		for _, c := range st.Report.Checks {
+			pts := rubric.Points(c)
+			st.MaxPoints += pts
+			if c.State == Passed {
+				st.Points += pts
+			}
+		}
+		g.Students = append(g.Students, st)
 	}
 	return g, nil
 }
 
-// columns returns the names of the checks, in report order (every student
-// has the same checks).
+// buildsFor reports whether a build command is for a language: javac
+// builds Java, cc, gcc and clang build C; any other command, every
+// language.
+func buildsFor(build, language string) bool {
+	f := strings.Fields(build)
+	if len(f) == 0 {
+		return false
+	}
+	switch filepath.Base(f[0]) {
+	case "javac":
+		return language == "java"
+	case "cc", "gcc", "clang":
+		return language == "c"
+	}
+	return true
+}
+
+// columns returns the names of the checks, in report order, every
+// student's (a "build" check only some students have comes first).
 func (g *Gradebook) columns() []string {
 	var names []string
-	if len(g.Students) > 0 {
-		for _, c := range g.Students[0].Report.Checks {
-			names = append(names, c.Name)
+	seen := map[string]bool{}
+	for _, st := range g.Students {
+		if _, ok := st.Report.Check("build"); ok {
+			names, seen["build"] = []string{"build"}, true
+			break
+		}
+	}
+	for _, st := range g.Students {
+		for _, c := range st.Report.Checks {
+			if !seen[c.Name] {
+				seen[c.Name] = true
+				names = append(names, c.Name)
+			}
 		}
 	}
 	return names
 }
 
-// WriteCSV writes the gradebook as CSV: a header, then one row per
-// student with the folder, "pass" or "fail" overall and for every check,
-// and the messages of the checks that fail.
+// WriteCSV writes the gradebook as CSV for a learning management system:
+// a header, then one row per student with the folder's name, the points,
+// the most points, the seed, rjm's version, and "pass", "fail" or "not
+// checked" for every check ("" for a check the student's grading did not
+// have).
 func (g *Gradebook) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	cols := g.columns()
-	cw.Write(append(append([]string{"student", "pass"}, cols...), "failures"))
+	cw.Write(append([]string{"student", "points", "max_points", "seed", "rjm_version"}, cols...))
 	for _, st := range g.Students {
-		row := []string{st.Name, passText(st.Pass)}
-		var failures []string
-		for _, c := range st.Report.Checks {
-			row = append(row, passText(c.Pass))
-			if !c.Pass {
-				failures = append(failures, c.Name+": "+c.Message)
+		row := []string{st.Name, number64(st.Points), number64(st.MaxPoints), strconv.FormatUint(g.Seed, 10), g.Version}
+		for _, name := range cols {
+			c, ok := st.Report.Check(name)
+			if ok {
+				row = append(row, string(c.State))
+			} else {
+				row = append(row, "")
 			}
 		}
-		cw.Write(append(row, strings.Join(failures, "; ")))
+		cw.Write(row)
 	}
 	cw.Flush()
 	return cw.Error()
 }
 
-func passText(ok bool) string {
-	if ok {
-		return "pass"
-	}
-	return "fail"
-}
+func number64(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 // Text returns the gradebook for people: one line per student with ✓ or
-// ✗ and the checks that fail, then how many passed.
+// ✗, the points and the checks that fail or were not checked, then how
+// many passed.
 func (g *Gradebook) Text() string {
 	var b strings.Builder
 	width := 0
@@ -121,28 +196,128 @@ func (g *Gradebook) Text() string {
 	}
 	passed := 0
 	for _, st := range g.Students {
+		pts := fmt.Sprintf("%s/%s", number64(st.Points), number64(st.MaxPoints))
 		if st.Pass {
 			passed++
-			fmt.Fprintf(&b, "✓ %-*s  every check passes\n", width, st.Name)
+			fmt.Fprintf(&b, "✓ %-*s  %7s  every check passes\n", width, st.Name, pts)
 			continue
 		}
-		var names []string
+		var failed, unchecked []string
 		for _, c := range st.Report.Failed() {
-			names = append(names, c.Name)
+			failed = append(failed, c.Name)
 		}
-		fmt.Fprintf(&b, "✗ %-*s  fails %s\n", width, st.Name, strings.Join(names, ", "))
-		unchecked := 0
-		for _, c := range st.Report.Failed() {
-			if c.Message == nothingChecked {
-				unchecked++
-				continue
+		for _, c := range st.Report.Unchecked() {
+			unchecked = append(unchecked, c.Name)
+		}
+		line := ""
+		if len(failed) > 0 {
+			line = "fails " + strings.Join(failed, ", ")
+		}
+		if len(unchecked) > 0 {
+			if line != "" {
+				line += "; "
 			}
-			fmt.Fprintf(&b, "  %-*s    %s %s: %s\n", width, "", c.Category, c.Name, c.Message)
+			line += "not checked: " + strings.Join(unchecked, ", ")
 		}
-		if unchecked > 0 {
-			fmt.Fprintf(&b, "  %-*s    and %d checks fail because %s\n", width, "", unchecked, nothingChecked)
+		mark := "✗"
+		if len(failed) == 0 {
+			mark = "?"
+		}
+		fmt.Fprintf(&b, "%s %-*s  %7s  %s\n", mark, width, st.Name, pts, line)
+		for _, c := range st.Report.Failed() {
+			fmt.Fprintf(&b, "  %-*s             %s %s: %s\n", width, "", c.Category, c.Name, c.Message)
 		}
 	}
-	fmt.Fprintf(&b, "%s: %d of %d students pass every check (%d runs each, seed %d)\n", g.Exercise, passed, len(g.Students), g.Runs, g.Seed)
+	fmt.Fprintf(&b, "%s: %d of %d students pass every check (at most %d runs each, seed %d)\n", g.Exercise, passed, len(g.Students), g.Runs, g.Seed)
+	return b.String()
+}
+
+// runLine finds "run N, line L" in a check's message.
+var runLine = regexp.MustCompile(`run (\d+), line (\d+)`)
+
+// WriteFeedback writes one Markdown file per student into dir (made if
+// missing): NAME.md with the verdict and points, every check with its
+// state and message, the notes, and the transcripts of the runs a check
+// names (with the line it names marked) or that failed, and of the first
+// run.
+func (g *Gradebook) WriteFeedback(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("grade: feedback folder: %v", pathError(err))
+	}
+	for _, st := range g.Students {
+		path := filepath.Join(dir, st.Name+".md")
+		if err := os.WriteFile(path, []byte(st.Feedback(g.Exercise)), 0o644); err != nil {
+			return fmt.Errorf("grade: feedback: %v", pathError(err))
+		}
+	}
+	return nil
+}
+
+// Feedback returns a student's feedback in Markdown.
+func (st *Student) Feedback(exercise string) string {
+	var b strings.Builder
+	r := st.Report
+	verdict := "passes every check"
+	if f, u := len(r.Failed()), len(r.Unchecked()); f > 0 || u > 0 {
+		verdict = fmt.Sprintf("fails %d and leaves %d not checked of %d checks", f, u, len(r.Checks))
+	}
+	fmt.Fprintf(&b, "# %s: %s\n\n", st.Name, exercise)
+	fmt.Fprintf(&b, "Your program %s: **%s of %s points** (%d runs made, seed %d).\n\n", verdict, number64(st.Points), number64(st.MaxPoints), r.Made, r.Seed)
+	if len(st.Command) > 0 {
+		fmt.Fprintf(&b, "Run as `%s`", strings.Join(st.Command, " "))
+		if st.Build != "" {
+			fmt.Fprintf(&b, " after `%s`", st.Build)
+		}
+		b.WriteString(".\n\n")
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(&b, "> Note: %s\n\n", n)
+	}
+	b.WriteString("| | check | category | what rjm found |\n| --- | --- | --- | --- |\n")
+	marks := map[int]map[int]string{} // run → line → check
+	for _, c := range r.Checks {
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", mark(c.State), c.Name, c.Category, strings.ReplaceAll(c.Message, "|", `\|`))
+		if c.State != Failed {
+			continue
+		}
+		for _, m := range runLine.FindAllStringSubmatch(c.Message, -1) {
+			run, _ := strconv.Atoi(m[1])
+			line, _ := strconv.Atoi(m[2])
+			if marks[run] == nil {
+				marks[run] = map[int]string{}
+			}
+			if _, ok := marks[run][line]; !ok {
+				marks[run][line] = c.Name
+			}
+		}
+	}
+	for _, c := range r.Checks {
+		if c.Output != "" {
+			fmt.Fprintf(&b, "\n## What the %s printed\n\n```\n%s\n```\n", c.Name, strings.TrimRight(c.Output, "\n"))
+		}
+	}
+	shown := 0
+	for i, d := range r.Details {
+		if i > 0 && marks[d.Run] == nil && d.Status == "ok" {
+			continue
+		}
+		if shown == 8 {
+			b.WriteString("\n(more runs in the JSON gradebook)\n")
+			break
+		}
+		shown++
+		fmt.Fprintf(&b, "\n## Run %d\n\nAnswers: %s. Status: %s.\n\n```\n", d.Run, strings.Join(d.Answers, ", "), d.Status)
+		for k, line := range strings.Split(strings.TrimSuffix(d.Output, "\n"), "\n") {
+			if check, ok := marks[d.Run][k+1]; ok {
+				fmt.Fprintf(&b, "%s    ◀ line %d: %s\n", line, k+1, check)
+			} else {
+				fmt.Fprintf(&b, "%s\n", line)
+			}
+		}
+		b.WriteString("```\n")
+		if d.Stderr != "" {
+			fmt.Fprintf(&b, "\nStandard error (its end):\n\n```\n%s\n```\n", strings.TrimRight(d.Stderr, "\n"))
+		}
+	}
 	return b.String()
 }

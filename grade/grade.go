@@ -1,16 +1,22 @@
 // Package grade is the teacher's autograder for the Model AI assignment
 // "Rook Jumping Maze Generation for AI Education" (Neller): it runs a
 // student's program for one of the six exercises of package exercise
-// several times, with answers on its standard input, reads what it prints,
-// and checks every transcript against the assignment, as rjm's own
-// program would be checked.
+// (whose Table holds their prompts) in a sandbox (process.go, sandbox.go,
+// landlock.go), with answers on its standard input, in batches until its
+// statistical checks decide (decide.go), reads what it prints, and checks
+// every transcript against the assignment, as rjm's own program would be
+// checked; one more run on a pseudo-terminal (terminal.go) catches input
+// that waits for a line a person never types.
 //
-// The checks fall in five categories (Category):
+// The checks fall in six categories (Category), and each passes, fails or
+// is not checked, with a message that says why (State):
 //
+//   - build: with Settings.Build, the program builds;
 //   - format: the exact prompts (trailing space, no line break), the maze's
 //     rows with single spaces, the blank lines, "Moves from start:", the
 //     depth grid's two-character cells and "--", the objective on its own
 //     line; for representation, an invalid size (4, then 11) asked again;
+//     the terminal run;
 //   - maze: the size asked, the goal written 0 in the lower-right corner,
 //     a legal jump (one with a move) in every other cell, and for the
 //     random mazes of representation and evaluation, jumps drawn uniformly
@@ -20,20 +26,20 @@
 //     printed;
 //   - search: for the four searches, the objectives of the mazes printed
 //     (recomputed by rjm) against those of rjm's own program at the same
-//     budget over as many runs (a one-sided Mann–Whitney test);
-//   - limits: every run ends within its time limit, exits with status 0
-//     and writes no more than the output limit; a program over a limit is
-//     stopped with its whole process group.
+//     budget (a sequential one-sided Mann–Whitney test with a margin of
+//     one move), and the jumps each cell gets against rjm's;
+//   - limits: every run ends within its CPU time and wall-clock limits,
+//     exits with status 0 and writes no more than the output limit.
 //
-// The statistical checks fail at p < Settings.Significance, 0.0001 by
-// default: a correct program fails one of them about once in ten thousand
-// gradings, while a program that writes only 1s, or does no search, fails
-// by many orders of magnitude.
+// A correct program fails a grading's statistical checks with probability
+// at most Settings.Significance (0.0001) in all, whatever the number of
+// runs they take (decide.go).
 //
 // A seed fixes the answers (the sizes of representation) and rjm's own
 // runs; the program's runs see it too, in the environment (RunSeedEnv),
 // for programs that want to be reproducible. Run grades one program; Class
-// grades one in each student's folder, on all cores, into a Gradebook.
+// grades one in each student's folder (Detect finds its language), on all
+// cores, into a Gradebook with points from a Rubric and feedback files.
 // Nothing here prints; progress goes to an optional callback.
 package grade
 
@@ -56,7 +62,10 @@ import (
 
 // Defaults and limits of Settings.
 const (
-	DefaultRuns         = 10
+	DefaultRuns         = 80
+	DefaultStep         = 10
+	DefaultMemory       = 4 << 30
+	DefaultProcesses    = 64
 	DefaultTimeout      = 10 * time.Second
 	DefaultMaxOutput    = 1 << 20 // bytes of standard output per run
 	DefaultIterations   = 3000
@@ -79,17 +88,37 @@ type Settings struct {
 	// slash is looked up in PATH; "./a.out" is relative to Dir.
 	Command []string
 	// Dir is the folder the program runs in; "" means the current one.
+	// Every run gets a scratch copy of it.
 	Dir string
+	// Build, if set, is a shell command (such as "javac *.java") run once,
+	// in a copy of Dir, before the runs, which then run in copies of the
+	// built folder; a build that fails fails the grading's "build" check
+	// and leaves the others not checked.
+	Build string
 	// Env is added to the program's environment (rjm's own, plus RunEnv
 	// and RunSeedEnv); nil adds nothing.
 	Env []string
-	// Runs is the number of runs, 1..MaxRuns; zero means DefaultRuns.
-	// Representation has one run more, which answers 4 and 11 before a
-	// valid size.
+	// Runs is the most runs, 1..MaxRuns; zero means DefaultRuns. The
+	// runs are made in batches of Step until the statistical checks
+	// decide (see decide.go). Representation has one run more, which
+	// answers 4 and 11 before a valid size.
 	Runs int
-	// Timeout is the time limit of each run; zero means DefaultTimeout.
-	// Once a run reaches it, the runs not yet started are not made.
+	// Step is the runs of a batch, after which the statistical checks
+	// look at the evidence; zero means DefaultStep (at most Runs).
+	Step int
+	// Timeout is the CPU time limit of each run (RLIMIT_CPU, whole
+	// seconds); zero means DefaultTimeout. Once a run reaches it, or the
+	// wall-clock limit, the runs not yet started are not made.
 	Timeout time.Duration
+	// Wall is the wall-clock back-stop of each run, for a program that
+	// waits without computing; zero means six times Timeout.
+	Wall time.Duration
+	// Memory is the address space a run's process may take (RLIMIT_AS), in
+	// bytes; zero means DefaultMemory.
+	Memory int64
+	// Processes is the most processes a run may have at once; zero means
+	// DefaultProcesses.
+	Processes int
 	// MaxOutput is the most standard output a run may write, in bytes;
 	// zero means DefaultMaxOutput.
 	MaxOutput int
@@ -116,8 +145,21 @@ func (s Settings) withDefaults() Settings {
 	if s.Runs == 0 {
 		s.Runs = DefaultRuns
 	}
+	if s.Step == 0 {
+		s.Step = DefaultStep
+	}
+	s.Step = min(s.Step, s.Runs)
 	if s.Timeout == 0 {
 		s.Timeout = DefaultTimeout
+	}
+	if s.Wall == 0 {
+		s.Wall = 6 * s.Timeout
+	}
+	if s.Memory == 0 {
+		s.Memory = DefaultMemory
+	}
+	if s.Processes == 0 {
+		s.Processes = DefaultProcesses
 	}
 	if s.MaxOutput == 0 {
 		s.MaxOutput = DefaultMaxOutput
@@ -144,8 +186,12 @@ func (s Settings) Validate(name string) error {
 		return fmt.Errorf("grade: %w: no command to run", ErrUsage)
 	case s.Runs < 0 || s.Runs > MaxRuns:
 		return fmt.Errorf("grade: %w: %d runs, want 1 to %d", ErrUsage, s.Runs, MaxRuns)
+	case s.Step < 0:
+		return fmt.Errorf("grade: %w: batches of %d runs", ErrUsage, s.Step)
 	case s.Timeout < 0:
 		return fmt.Errorf("grade: %w: time limit %v, want a positive duration", ErrUsage, s.Timeout)
+	case s.Wall < 0 || s.Memory < 0 || s.Processes < 0:
+		return fmt.Errorf("grade: %w: negative limit", ErrUsage)
 	case s.MaxOutput < 0:
 		return fmt.Errorf("grade: %w: output limit %d bytes", ErrUsage, s.MaxOutput)
 	case s.Iterations < 0 || s.Iterations > 10_000_000:
@@ -204,8 +250,18 @@ type planned struct {
 	invalid bool     // the run answers invalid sizes first
 }
 
-// sizePrompt is the representation's prompt; the others are below.
-const sizePrompt = "Rook Jumping Maze size (5-10)? "
+// sizePrompt is the representation's prompt.
+var sizePrompt = texts("representation")[0]
+
+// texts returns the texts of an exercise's prompts, from exercise.Table.
+func texts(name string) []string {
+	e, _ := exercise.Lookup(name)
+	var out []string
+	for _, p := range e.Prompts {
+		out = append(out, p.Text)
+	}
+	return out
+}
 
 // Answers of the search exercises, beside the budget: restarts divides
 // it into three descents, uphill steps are accepted with probability
@@ -221,10 +277,13 @@ const (
 func newPlan(name string, s Settings) *plan {
 	p := &plan{name: name, seed: s.Seed, regular: s.Runs, sig: s.Significance}
 	it := strconv.Itoa(s.Iterations)
-	var prompts, answers []string
+	prompts := texts(name)
+	ex, _ := exercise.Lookup(name)
+	p.random, p.search = ex.Random, ex.Search
+	p.eval = name != "representation"
+	var answers []string
 	switch name {
 	case "representation":
-		p.random = true
 		r := rng.NewRand(s.Seed)
 		for range s.Runs + 1 {
 			n := 5 + r.IntN(6)
@@ -234,22 +293,17 @@ func newPlan(name string, s Settings) *plan {
 		last.answers = append([]string{"4", "11"}, last.answers...)
 		last.prompts = []string{sizePrompt, sizePrompt, sizePrompt}
 		last.invalid = true
-	case "evaluation":
-		p.random, p.eval = true, true
 	case "hill-descent":
-		prompts, answers = []string{"Iterations? "}, []string{it}
+		answers = []string{it}
 	case "restarts":
-		prompts = []string{"Iterations? ", "Hill descents? "}
 		answers = []string{strconv.Itoa(max(1, s.Iterations/descents)), strconv.Itoa(descents)}
 	case "uphill":
-		prompts, answers = []string{"Iterations? ", "Uphill step probability? "}, []string{it, uphillP}
+		answers = []string{it, uphillP}
 	case "annealing":
 		decay := math.Pow(finalT/temperature, 1/float64(s.Iterations))
-		prompts = []string{"Iterations? ", "Initial temperature? ", "Decay rate? "}
 		answers = []string{it, strconv.FormatFloat(temperature, 'f', -1, 64), strconv.FormatFloat(decay, 'f', 6, 64)}
 	}
 	if name != "representation" {
-		p.eval, p.search = true, name != "evaluation"
 		for range s.Runs {
 			p.runs = append(p.runs, planned{answers: answers, prompts: prompts, size: exercise.Size})
 		}

@@ -60,16 +60,25 @@ func student(t testing.TB, lang, name, bug string) []string {
 	return cmd
 }
 
-// small is the settings of the normal tests: a small budget, ten runs.
+// small is the settings of the normal tests: a small budget, at most 80
+// runs of a Go program, 40 of a Python one.
 func small(cmd []string) grade.Settings {
-	return grade.Settings{Command: cmd, Iterations: 300, Seed: 1, Timeout: 20 * time.Second}
+	s := grade.Settings{Command: cmd, Iterations: 300, Seed: 1, Timeout: 20 * time.Second}
+	if cmd[0] == "python3" {
+		s.Runs = 40
+	}
+	return s
 }
 
-// A correct program passes every check, in both languages, for every
-// exercise.
+// A correct program passes every check, for every exercise in Go, and for
+// evaluation in Python (whose runs are slower: the long tests take all
+// six).
 func TestCorrectProgramsPass(t *testing.T) {
 	for _, lang := range []string{"go", "python"} {
 		for _, name := range exercise.Names {
+			if lang == "python" && os.Getenv("RJM_LONG") != "1" && name != "evaluation" {
+				continue
+			}
 			t.Run(lang+"/"+name, func(t *testing.T) {
 				r, err := grade.Run(context.Background(), name, small(student(t, lang, name, "")), nil)
 				if err != nil {
@@ -86,39 +95,48 @@ func TestCorrectProgramsPass(t *testing.T) {
 
 // Each planted bug fails the check it is planted for, and no check of
 // another category; a bug that keeps every run from finishing (a hang, a
-// crash, a flood) leaves nothing else to check, and every check fails.
+// crash, a flood) leaves nothing else to check, and the checks of the
+// other categories are not checked, none fails.
 func TestPlantedBugsFail(t *testing.T) {
 	for _, tc := range []struct {
 		lang, name, bug string
 		check           string // the check that must fail
-		cascade         bool   // no run finishes, so every check fails
+		cascade         bool   // no run finishes, so the other checks are not checked
+		long            bool   // only with RJM_LONG=1
 	}{
-		{"python", "hill-descent", "println", "prompts", false},
-		{"go", "restarts", "println", "prompts", false},
-		{"go", "evaluation", "depth", "depths", false},
-		{"python", "evaluation", "depth", "depths", false},
-		{"go", "evaluation", "positive", "objective", false},
-		{"python", "evaluation", "positive", "objective", false},
-		{"go", "representation", "offboard", "legal", false},
-		{"python", "representation", "offboard", "legal", false},
-		{"go", "representation", "ones", "uniform", false},
-		{"python", "evaluation", "ones", "uniform", false},
-		{"go", "hill-descent", "nosearch", "search", false},
-		{"python", "annealing", "nosearch", "search", false},
-		{"go", "uphill", "randomwalk", "search", false},
-		{"go", "hill-descent", "strict", "search", false},
-		{"python", "restarts", "strict", "search", false},
-		{"python", "hill-descent", "hang", "time", true},
-		{"go", "evaluation", "crash", "exit", true},
-		{"python", "restarts", "crash", "exit", true},
-		{"go", "representation", "flood", "output", true},
+		{"python", "hill-descent", "println", "prompts", false, false},
+		{"go", "restarts", "println", "prompts", false, true},
+		{"go", "evaluation", "depth", "depths", false, false},
+		{"python", "evaluation", "depth", "depths", false, true},
+		{"go", "evaluation", "positive", "objective", false, true},
+		{"go", "representation", "offboard", "legal", false, false},
+		{"python", "representation", "offboard", "legal", false, true},
+		{"go", "representation", "ones", "uniform", false, false},
+		{"python", "evaluation", "ones", "uniform", false, true},
+		{"go", "hill-descent", "nosearch", "search", false, false},
+		{"python", "annealing", "nosearch", "search", false, true},
+		{"go", "uphill", "randomwalk", "search", false, true},
+		{"go", "hill-descent", "strict", "search", false, true},
+		{"go", "restarts", "lastrestart", "search", false, false},
+		{"go", "annealing", "nodecay", "search", false, true},
+		{"go", "hill-descent", "typo", "jumps", false, false},
+		{"python", "hill-descent", "hang", "time", true, false},
+		{"go", "evaluation", "crash", "exit", true, false},
+		{"python", "restarts", "crash", "exit", true, true},
+		{"go", "representation", "flood", "output", true, false},
 	} {
 		t.Run(tc.lang+"/"+tc.name+"/"+tc.bug, func(t *testing.T) {
+			if tc.long && os.Getenv("RJM_LONG") != "1" {
+				t.Skip("long: set RJM_LONG=1 to run every planted bug")
+			}
 			s := small(student(t, tc.lang, tc.name, tc.bug))
+			if tc.check != "search" && tc.check != "jumps" && tc.check != "uniform" {
+				s.Runs = 10 // one look: the check is on every run
+			}
 			switch {
 			case tc.check == "time":
-				s.Runs, s.Timeout = 2, time.Second
-			case tc.bug == "strict":
+				s.Runs, s.Timeout, s.Wall = 2, time.Second, time.Second
+			case tc.bug == "strict", tc.bug == "lastrestart", tc.bug == "nodecay", tc.bug == "typo":
 				// The default budget, where a descent without sideways
 				// steps falls far behind.
 				s.Iterations = 0
@@ -138,8 +156,16 @@ func TestPlantedBugsFail(t *testing.T) {
 				t.Fatalf("check %s: %+v", tc.check, c)
 			}
 			for _, f := range r.Failed() {
-				if f.Category != c.Category && !tc.cascade {
+				if f.Category != c.Category {
 					t.Errorf("%s also fails %s: %s", tc.bug, f.Name, f.Message)
+				}
+			}
+			if tc.cascade {
+				if u, _ := r.Check("layout"); u.State != grade.NotChecked || !strings.HasPrefix(u.Message, "not checked: no run kept within its limits") {
+					t.Errorf("layout: %+v", u)
+				}
+				if d := r.Details[0]; d.Partial == "" && d.Bytes > 0 {
+					t.Errorf("no partial transcript of run 1: %+v", r.Details[0])
 				}
 			}
 		})
@@ -176,6 +202,40 @@ func TestCorrectProgramsPass50Seeds(t *testing.T) {
 	}
 }
 
+// A correct program passes 1,000 gradings of 1,000 under different seeds,
+// with the other core kept busy: the Go student's searches at the default
+// settings (80 runs at most, 3,000 iterations), each grading a new seed.
+// Long: RJM_LONG=1; RJM_GRADINGS=N makes N gradings instead (the
+// exercise rotates through the four searches and the two random mazes).
+func TestCorrectProgramPasses1000Gradings(t *testing.T) {
+	if testing.Short() || os.Getenv("RJM_LONG") != "1" {
+		t.Skip("long: set RJM_LONG=1 to run")
+	}
+	n := 1000
+	if v := os.Getenv("RJM_GRADINGS"); v != "" {
+		fmt.Sscan(v, &n)
+	}
+	busy := exec.Command("sh", "-c", "while :; do :; done")
+	if err := busy.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { busy.Process.Kill(); busy.Wait() }()
+	failed, runs := 0, 0
+	for seed := uint64(1); seed <= uint64(n); seed++ {
+		name := exercise.Names[int(seed)%len(exercise.Names)]
+		r, err := grade.Run(context.Background(), name, grade.Settings{Command: student(t, "go", name, ""), Seed: seed}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs += r.Made
+		if !r.Pass {
+			failed++
+			t.Errorf("%s, seed %d: a correct program does not pass:\n%s", name, seed, r.Text())
+		}
+	}
+	t.Logf("%d of %d gradings pass, %.1f runs a grading on average", n-failed, n, float64(runs)/float64(n))
+}
+
 // pValue reads the p-value a statistical check's message states, or 1.
 func pValue(msg string) float64 {
 	_, after, ok := strings.Cut(msg, "p = ")
@@ -187,6 +247,28 @@ func pValue(msg string) float64 {
 		return 1
 	}
 	return p
+}
+
+// A program seeded from a clock that ticks slowly prints the same maze in
+// every run (representation: in every run of the same size): a note says
+// so, each maze counts once, and no check fails.
+func TestSameMazeIsANote(t *testing.T) {
+	for _, name := range []string{"representation", "hill-descent"} {
+		s := small(student(t, "go", name, "clock"))
+		s.Runs = 10
+		r, err := grade.Run(context.Background(), name, s, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Failed()) > 0 || len(r.Notes) == 0 || !strings.Contains(r.Notes[0], "seed from RJM_GRADE_SEED or a finer clock") {
+			t.Errorf("%s:\n%s", name, r.Text())
+		}
+		for _, c := range r.Unchecked() {
+			if !strings.HasPrefix(c.Message, "not checked: every run printed the same maze") {
+				t.Errorf("%s: %+v", name, c)
+			}
+		}
+	}
 }
 
 // Cancelling the context (Ctrl-C) stops every program at once, with the
@@ -209,7 +291,7 @@ func TestCancelStopsAtOnce(t *testing.T) {
 // with the other, and a flood at the output limit.
 func TestLimitsStopTheProcessGroup(t *testing.T) {
 	// One run at a time: after the first time-out no run starts.
-	s := grade.Settings{Command: []string{"sh", "-c", "sleep 60 & wait"}, Runs: 3, Seed: 1, Timeout: 300 * time.Millisecond, Workers: 1}
+	s := grade.Settings{Command: []string{"sh", "-c", "sleep 60 & wait"}, Runs: 3, Seed: 1, Timeout: time.Second, Wall: 300 * time.Millisecond, Workers: 1}
 	start := time.Now()
 	r, err := grade.Run(context.Background(), "evaluation", s, nil)
 	if err != nil {
@@ -217,7 +299,7 @@ func TestLimitsStopTheProcessGroup(t *testing.T) {
 	}
 	c, _ := r.Check("time")
 	if c.Pass || time.Since(start) > 2*time.Second || !strings.HasSuffix(c.Message, "2 later runs were not made") ||
-		r.Details[0].Status != "time limit" || !strings.HasPrefix(r.Details[2].Status, "not run") {
+		r.Details[0].Status != "wall-clock limit" || !strings.HasPrefix(r.Details[2].Status, "not run") {
 		t.Errorf("%v: %+v %+v", time.Since(start), c, r.Details)
 	}
 	s = grade.Settings{Command: []string{"yes"}, Runs: 2, Seed: 1, MaxOutput: 4096}

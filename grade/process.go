@@ -1,24 +1,50 @@
 package grade
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
 
-// A run's program is stopped, with its whole process group, when it
-// outlives its time limit or writes more than its output limit: a student's
-// program may start others (a shell script, "java" starting a JVM, a
-// forgotten background job), and killing only the first would leave the
-// rest running and holding the output pipe open.
+// The sandbox. Every run of a student's program:
+//
+//   - runs in a scratch copy of its folder (nothing it writes lands in the
+//     student's folder), removed after the run;
+//   - runs with limits set before its program starts (setrlimit, through
+//     the shell's ulimit): CPU time (RLIMIT_CPU, Settings.Timeout),
+//     address space (RLIMIT_AS, Settings.Memory), the size of a file it
+//     writes (RLIMIT_FSIZE) and, for a user other than root, its
+//     processes (RLIMIT_NPROC); standard output beyond Settings.MaxOutput
+//     stops it, and a wall-clock back-stop (Settings.Wall, six times the
+//     CPU limit) stops a program that waits without computing;
+//   - runs in a session of its own, without a controlling terminal, and in
+//     a PID namespace of its own where the kernel allows it (as root, or
+//     through an unprivileged user namespace), so that every process it
+//     starts, detached or not, ends when its program ends or is stopped;
+//     else with rjm as the child subreaper that collects and kills
+//     orphans;
+//   - is watched: more than Settings.Processes processes at once (a fork
+//     bomb) stops the run.
+//
+// Every stop names the limit in one line; no message quotes Go's errors.
 
 var (
-	errTimeLimit   = errors.New("time limit")
-	errOutputLimit = errors.New("output limit")
+	errTimeLimit    = errors.New("wall-clock limit")
+	errCPULimit     = errors.New("CPU time limit")
+	errOutputLimit  = errors.New("output limit")
+	errProcessLimit = errors.New("process limit")
+	errScratch      = errors.New("scratch copy")
 	// errSkipped marks a run not made because an earlier one reached the
 	// time limit: a program that hangs once mostly hangs every time, and
 	// a class should not wait for all its runs.
@@ -26,69 +52,241 @@ var (
 )
 
 // waitDelay bounds the wait for the output pipes after the program ended
-// (or was killed): a process outside the group could hold them open.
-const waitDelay = 250 * time.Millisecond
+// (or was killed): without a PID namespace, a process it left could hold
+// them open. It is long, because on a loaded machine the reading of the
+// pipes may lag the program's end, and what is unread when it expires is
+// lost (a grading of 250 correct programs lost two outputs at 250 ms).
+const waitDelay = 5 * time.Second
 
 // maxStderr is the standard error kept of a run, for the messages of a
 // crash.
 const maxStderr = 64 << 10
 
+// maxScratch is the largest folder copied for a run.
+const maxScratch = 64 << 20
+
+// maxFile is the largest file a run may write (RLIMIT_FSIZE).
+const maxFile = 64 << 20
+
 // outcome is how one run of a program went.
 type outcome struct {
 	stdout, stderr []byte
-	elapsed        time.Duration
-	// stopped is errTimeLimit or errOutputLimit when rjm stopped the
+	elapsed, cpu   time.Duration
+	// stopped is one of the err*Limit errors when rjm stopped the
 	// program; exitErr is the program's own failure (a non-zero status,
 	// a signal, or a failure to start).
 	stopped error
 	exitErr error
+	// lingering is set when a process it started was still running when
+	// the program ended (and was ended with it).
+	lingering bool
+	limits    runLimits
 }
 
-// execute runs command in dir with the given environment and standard
-// input, within the limits. It returns an error only when ctx ends (the
-// program is then killed).
-func execute(parent context.Context, command []string, dir string, env []string, input string, timeout time.Duration, maxOutput int) (outcome, error) {
+// runLimits are the limits of a run, for the messages.
+type runLimits struct {
+	cpu, wall time.Duration
+	memory    int64
+	procs     int
+	output    int
+}
+
+// execute runs the settings' command in a scratch copy of s.Dir with the
+// given environment and standard input, within the limits. It returns an
+// error only when ctx ends (the program is then killed).
+func execute(parent context.Context, s Settings, input string, env []string) (outcome, error) {
+	scratch, err := scratchCopy(s.Dir)
+	if err != nil {
+		lim := runLimits{cpu: s.Timeout, wall: s.Wall, memory: s.Memory, procs: s.Processes, output: s.MaxOutput}
+		return outcome{limits: lim, stopped: err}, nil
+	}
+	defer os.RemoveAll(scratch)
+	return executeIn(parent, s, scratch, input, env)
+}
+
+// executeIn runs the settings' command in folder scratch, which it may
+// change, within the limits.
+func executeIn(parent context.Context, s Settings, scratch, input string, env []string) (outcome, error) {
+	lim := runLimits{cpu: s.Timeout, wall: s.Wall, memory: s.Memory, procs: s.Processes, output: s.MaxOutput}
+	o := outcome{limits: lim}
+
 	ctx, cancel := context.WithCancelCause(parent)
 	defer cancel(nil)
-	runCtx, stop := context.WithTimeoutCause(ctx, timeout, errTimeLimit)
+	runCtx, stop := context.WithTimeoutCause(ctx, lim.wall, errTimeLimit)
 	defer stop()
 
-	cmd := exec.CommandContext(runCtx, command[0], command[1:]...)
-	cmd.Dir = dir
-	cmd.Env = env
+	cmd := exec.CommandContext(runCtx, "/bin/sh", append([]string{"-c", limitScript(lim), s.Command[0]}, s.Command[1:]...)...)
+	cmd.Dir = scratch
+	cmd.Env = append(env, "HOME="+scratch, "TMPDIR="+scratch)
 	cmd.Stdin = strings.NewReader(input)
-	stdout := &capped{max: maxOutput, full: func() { cancel(errOutputLimit) }}
+	stdout := &capped{max: lim.output, full: func() { cancel(errOutputLimit) }}
 	stderr := &capped{max: maxStderr}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.SysProcAttr = sandboxAttr()
+	cmd.Cancel = func() error { return killRun(cmd.Process.Pid) }
 	cmd.WaitDelay = waitDelay
 
 	start := time.Now()
-	err := cmd.Run()
-	o := outcome{elapsed: time.Since(start), stdout: stdout.buf, stderr: stderr.buf}
-	if cmd.Process != nil {
-		// Whatever the program left behind in its group goes too.
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	release, err := startTracked(cmd, scratch)
+	if err != nil {
+		o.exitErr = err
+		return o, nil
 	}
+	defer release()
+	watchDone := make(chan struct{})
+	watchStop := make(chan struct{})
+	go func() {
+		defer close(watchDone)
+		watch(cmd.Process.Pid, lim.procs, watchStop, func() { cancel(errProcessLimit) })
+	}()
+	err = cmd.Wait()
+	close(watchStop)
+	<-watchDone
+	o.elapsed = time.Since(start)
+	o.stdout, o.stderr = stdout.buf, stderr.buf
+	if ps := cmd.ProcessState; ps != nil {
+		o.cpu = ps.UserTime() + ps.SystemTime()
+	}
+	// In a PID namespace nothing outlives the program; without one, a
+	// process left in its group, or holding the output, lingered.
+	o.lingering = pidNamespace() == nil && (errors.Is(err, exec.ErrWaitDelay) || lingered(cmd.Process.Pid))
+	// Whatever the program left behind goes too.
+	_ = killRun(cmd.Process.Pid)
+	untrack(cmd.Process.Pid)
+	reapOrphans()
 	if err := parent.Err(); err != nil {
 		return o, fmt.Errorf("grade: %w", err)
 	}
+	cause := context.Cause(ctx)
 	switch {
 	case stdout.over:
 		o.stopped = errOutputLimit
+	case errors.Is(cause, errProcessLimit):
+		o.stopped = errProcessLimit
+	case cpuLimited(cmd.ProcessState, lim.cpu):
+		o.stopped = errCPULimit
 	case err != nil && errors.Is(context.Cause(runCtx), errTimeLimit):
 		o.stopped = errTimeLimit
+	case errors.Is(err, exec.ErrWaitDelay):
+		// The program ended well; a process it started held its output
+		// open and was ended.
 	case err != nil:
 		o.exitErr = err
 	}
 	return o, nil
 }
 
+// limitScript returns the shell script that sets a run's limits and
+// starts its program ("$0" "$@").
+func limitScript(lim runLimits) string {
+	cpu := int64((lim.cpu + time.Second - 1) / time.Second)
+	lines := []string{
+		// SIGXCPU at the limit, SIGKILL a second later for a program
+		// that catches it.
+		fmt.Sprintf("ulimit -S -t %d", cpu),
+		fmt.Sprintf("ulimit -H -t %d", cpu+1),
+		fmt.Sprintf("ulimit -v %d", lim.memory>>10),
+		fmt.Sprintf("ulimit -f %d", maxFile/512),
+	}
+	if os.Geteuid() != 0 {
+		lines = append(lines, fmt.Sprintf("ulimit -p %d 2>/dev/null", lim.procs+countUserProcs()))
+	}
+	return strings.Join(lines, "; ") + `; exec "$0" "$@"`
+}
+
+// cpuLimited reports whether a run ended by its CPU time limit: killed by
+// SIGXCPU, or by SIGKILL with its CPU time at the limit.
+func cpuLimited(ps *os.ProcessState, limit time.Duration) bool {
+	if ps == nil {
+		return false
+	}
+	ws, ok := ps.Sys().(syscall.WaitStatus)
+	if !ok || !ws.Signaled() {
+		return false
+	}
+	used := ps.UserTime() + ps.SystemTime()
+	return ws.Signal() == syscall.SIGXCPU || (ws.Signal() == syscall.SIGKILL && used >= limit)
+}
+
+// scratchCopy copies dir ("" for the current folder) into a new temporary
+// folder and returns its path.
+func scratchCopy(dir string) (string, error) {
+	if dir == "" {
+		dir = "."
+	}
+	scratch, err := os.MkdirTemp("", "rjm-grade-run-")
+	if err != nil {
+		return "", fmt.Errorf("%w: %v", errScratch, pathError(err))
+	}
+	total := int64(0)
+	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		to := filepath.Join(scratch, rel)
+		switch {
+		case d.IsDir():
+			if rel == "." {
+				return nil
+			}
+			return os.MkdirAll(to, 0o755)
+		case d.Type()&fs.ModeSymlink != 0:
+			target, err := os.Readlink(path)
+			if err != nil {
+				return err
+			}
+			return os.Symlink(target, to)
+		case !d.Type().IsRegular():
+			return nil
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		if total += fi.Size(); total > maxScratch {
+			return fmt.Errorf("the folder holds more than %s", bytesText(maxScratch))
+		}
+		return copyFile(path, to, fi.Mode().Perm())
+	})
+	if err != nil {
+		os.RemoveAll(scratch)
+		return "", fmt.Errorf("%w of %s: %v", errScratch, dir, pathError(err))
+	}
+	return scratch, nil
+}
+
+func copyFile(from, to string, perm fs.FileMode) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm|0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// pathError returns the words of an error without Go's operation prefix.
+func pathError(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Path + ": " + pe.Err.Error()
+	}
+	return err.Error()
+}
+
 // capped keeps the first max bytes written to it and calls full once when
 // more come; it never fails a write, so the program is stopped by the
 // kill, not by a broken pipe.
 type capped struct {
+	mu   sync.Mutex
 	buf  []byte
 	max  int
 	full func()
@@ -96,6 +294,8 @@ type capped struct {
 }
 
 func (c *capped) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if room := c.max - len(c.buf); room >= len(p) {
 		c.buf = append(c.buf, p...)
 	} else {
@@ -108,9 +308,10 @@ func (c *capped) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// describe says in a few words how a program that failed ended: "exit
-// status 1", "killed by signal: segmentation fault", "could not start:
-// ...", followed by the last line it wrote to standard error.
+// describe says in a line how a program that failed ended: "exit status
+// 1", "killed by signal: segmentation fault", "could not start: ...",
+// followed by what it wrote to standard error that says what went wrong
+// (the student's file and line first, when the trace has them).
 func (o outcome) describe() string {
 	var msg string
 	var exit *exec.ExitError
@@ -122,12 +323,57 @@ func (o outcome) describe() string {
 			msg = fmt.Sprintf("exit status %d", exit.ExitCode())
 		}
 	case o.exitErr != nil:
-		msg = "could not start: " + o.exitErr.Error()
+		msg = "could not start: " + startError(o.exitErr)
+	}
+	if where := crashSite(o.stderr); where != "" {
+		msg = where + ": " + msg
 	}
 	if last := lastLine(o.stderr); last != "" {
 		msg += fmt.Sprintf(" (stderr: %q)", last)
 	}
+	if refused(o.stderr) && WritesConfined() {
+		msg += "; a run may write only inside its scratch copy of the folder"
+	}
+	if outOfMemory(o.stderr) {
+		msg += fmt.Sprintf("; it ran out of memory: the memory limit is %s of address space", bytesText64(o.limits.memory))
+	}
 	return msg
+}
+
+// startError says why a program could not start, in plain words.
+func startError(err error) string {
+	var pe *fs.PathError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "no such program"
+	case errors.Is(err, fs.ErrPermission):
+		return "permission denied (is the program executable?)"
+	case errors.As(err, &pe):
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// outOfMemory reports whether a program's standard error says it ran out
+// of memory, in one of the usual languages' words.
+func outOfMemory(stderr []byte) bool {
+	for _, w := range []string{"MemoryError", "OutOfMemoryError", "Cannot allocate memory", "bad_alloc", "out of memory", "Could not reserve enough space"} {
+		if bytes.Contains(stderr, []byte(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// refused reports whether a program's standard error says a write was
+// refused.
+func refused(stderr []byte) bool {
+	for _, w := range []string{"Permission denied", "PermissionError", "AccessDeniedException", "Operation not permitted"} {
+		if bytes.Contains(stderr, []byte(w)) {
+			return true
+		}
+	}
+	return false
 }
 
 // lastLine returns the line of b that says what went wrong, cut short:
@@ -140,11 +386,52 @@ func lastLine(b []byte) string {
 		switch {
 		case strings.HasPrefix(line, "panic: "), strings.HasPrefix(line, "Exception in thread "):
 			return short(line)
-		case line != "" && line[0] != ' ' && line[0] != '\t':
+		case line != "" && line[0] != ' ' && line[0] != '\t' && !strings.HasPrefix(line, "Picked up JAVA_TOOL_OPTIONS"):
 			last = line
 		}
 	}
 	return short(last)
+}
+
+// crashSite returns the student's file and line a crash's trace names
+// last (Python: `File "hill.py", line 12`) or first (Java: `at
+// Hill.main(Hill.java:12)`; Go: `/home/s/hill.go:12`), as "hill.py:12";
+// "" when the trace names none.
+func crashSite(stderr []byte) string {
+	site := ""
+	for _, line := range strings.Split(string(stderr), "\n") {
+		line = strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(line, `File "`):
+			// Python: the innermost frame is the last.
+			rest := line[len(`File "`):]
+			file, after, ok := strings.Cut(rest, `", line `)
+			if !ok || strings.HasPrefix(file, "<") || strings.Contains(file, "/lib/python") {
+				continue
+			}
+			n, _, _ := strings.Cut(after, ",")
+			site = filepath.Base(file) + ":" + n
+		case strings.HasPrefix(line, "at ") && strings.HasSuffix(line, ")") && site == "":
+			// Java: the first frame in a .java file of the student's.
+			open := strings.LastIndexByte(line, '(')
+			loc := line[open+1 : len(line)-1]
+			if file, n, ok := strings.Cut(loc, ":"); ok && strings.HasSuffix(file, ".java") && !strings.HasPrefix(line, "at java.") && !strings.HasPrefix(line, "at jdk.") {
+				site = file + ":" + n
+			}
+		case strings.HasSuffix(strings.Fields(line + " x")[0], ".go") || strings.Contains(line, ".go:"):
+			// Go: "/path/file.go:12 +0x1d", the first outside the runtime.
+			f := strings.Fields(line)
+			if len(f) == 0 || site != "" || strings.Contains(f[0], "/runtime/") {
+				continue
+			}
+			if file, n, ok := strings.Cut(f[0], ".go:"); ok {
+				if _, err := strconv.Atoi(n); err == nil {
+					site = filepath.Base(file) + ".go:" + n
+				}
+			}
+		}
+	}
+	return site
 }
 
 // short returns s cut to 60 characters.
@@ -154,4 +441,12 @@ func short(s string) string {
 		return string(r[:60]) + "..."
 	}
 	return s
+}
+
+// bytesText64 writes a size in bytes, KiB, MiB or GiB.
+func bytesText64(n int64) string {
+	if n >= 1<<30 && n%(1<<30) == 0 {
+		return fmt.Sprintf("%d GiB", n>>30)
+	}
+	return bytesText(int(n))
 }

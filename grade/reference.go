@@ -11,19 +11,40 @@ import (
 	"rjm/parallel"
 )
 
-// reference runs rjm's own program (package exercise) with the plan's
-// answers, run i from rng.RunSeed(seed, i), and returns the objective
-// of every run's maze; nil for the exercises that are not searches.
-func (p *plan) reference(ctx context.Context, workers int) ([]float64, error) {
+// reference is what rjm's own program reached in its runs of a search
+// exercise with the plan's answers: every run's objective and final maze.
+type reference struct {
+	objectives []float64
+	mazes      [][]int // row-major jumps
+}
+
+// reference runs rjm's own program (package exercise) referenceRuns times
+// with the plan's answers, run i from rng.RunSeed(seed, i); nil for the
+// exercises that are not searches. It runs before any of the program's
+// runs, never beside them, so that the two never share the cores.
+func (p *plan) reference(ctx context.Context, workers int) (*reference, error) {
 	if !p.search {
 		return nil, nil
 	}
-	return parallel.Seeded(ctx, workers, p.regular, p.seed, nil, func(ctx context.Context, i int, r *rand.Rand) (float64, error) {
-		io := exercise.IO{In: strings.NewReader(p.runs[i].input), Out: io.Discard, Errors: io.Discard}
+	type one struct {
+		objective float64
+		jumps     []int
+	}
+	runs, err := parallel.Seeded(ctx, workers, referenceRuns, p.seed, nil, func(ctx context.Context, i int, r *rand.Rand) (one, error) {
+		io := exercise.IO{In: strings.NewReader(p.runs[0].input), Out: io.Discard, Errors: io.Discard}
 		res, err := exercise.Run(ctx, p.name, io, r)
 		if err != nil {
-			return 0, err
+			return one{}, err
 		}
-		return energy.Objective(res.Solved.GoalDepth), nil
+		return one{energy.Objective(res.Solved.GoalDepth), res.Maze.Jumps}, nil
 	})
+	if err != nil {
+		return nil, err
+	}
+	ref := &reference{}
+	for _, r := range runs {
+		ref.objectives = append(ref.objectives, r.objective)
+		ref.mazes = append(ref.mazes, r.jumps)
+	}
+	return ref, nil
 }

@@ -111,3 +111,20 @@ func FuzzTranscript(f *testing.F) {
 		}
 	})
 }
+
+// A crash's trace names the student's file and line: Python's innermost
+// frame of the student's, Java's first frame in a .java file, Go's first
+// outside the runtime.
+func TestCrashSite(t *testing.T) {
+	for _, tc := range []struct{ trace, want string }{
+		{"Traceback (most recent call last):\n  File \"/tmp/x/hill.py\", line 40, in <module>\n    main()\n  File \"/tmp/x/hill.py\", line 12, in main\n    n = int(input())\nEOFError: EOF when reading a line\n", "hill.py:12"},
+		{"Traceback (most recent call last):\n  File \"hill.py\", line 3, in <module>\n  File \"/usr/lib/python3.11/json/__init__.py\", line 293, in load\nValueError: x\n", "hill.py:3"},
+		{"Exception in thread \"main\" java.util.NoSuchElementException\n\tat java.base/java.util.Scanner.throwFor(Scanner.java:937)\n\tat Hill.main(Hill.java:21)\n", "Hill.java:21"},
+		{"panic: planted crash\n\ngoroutine 1 [running]:\nmain.main()\n\t/home/s/hill/main.go:57 +0x1d\nexit status 2\n", "main.go:57"},
+		{"Segmentation fault\n", ""},
+	} {
+		if got := crashSite([]byte(tc.trace)); got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.trace, got, tc.want)
+		}
+	}
+}

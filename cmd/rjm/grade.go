@@ -22,14 +22,17 @@ import (
 func newGradeCmd(e *cli.Env) *cobra.Command {
 	var s grade.Settings
 	var asJSON bool
-	var each, gradebook string
+	var each, gradebook, rubric, feedback string
 	c := &cobra.Command{
 		Use: "grade EXERCISE [flags] -- COMMAND [ARGS...]",
 		Args: func(cmd *cobra.Command, args []string) error {
 			dash := cmd.ArgsLenAtDash()
+			each, _ := cmd.Flags().GetString("each")
 			switch {
 			case len(args) == 0 || dash == 0:
 				return fmt.Errorf("want an EXERCISE, one of %s, then -- and the student's COMMAND", strings.Join(exercise.Names, ", "))
+			case dash < 0 && each != "" && len(args) == 1:
+				return nil // each folder's program is detected
 			case dash < 0:
 				return fmt.Errorf("want -- and the student's COMMAND after the exercise, as in: rjm grade %s -- python3 hill.py", args[0])
 			case dash > 1:
@@ -43,6 +46,9 @@ func newGradeCmd(e *cli.Env) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := args[0]
 			s.Command = args[1:]
+			if len(s.Command) == 0 {
+				s.Command = nil
+			}
 			if !slices.Contains(exercise.Names, name) {
 				return cli.BadInput(fmt.Errorf("grade: %w %q (want one of %s)", exercise.ErrUnknown, maze.Short(name), strings.Join(exercise.Names, ", ")))
 			}
@@ -55,12 +61,31 @@ func newGradeCmd(e *cli.Env) *cobra.Command {
 				return cli.BadInput(fmt.Errorf("grade: --iterations %d: want at least 1", s.Iterations))
 			case gradebook != "" && each == "":
 				return cli.BadInput(errors.New("grade: --gradebook needs --each"))
+			case (rubric != "" || feedback != "") && each == "":
+				return cli.BadInput(errors.New("grade: --rubric and --feedback need --each"))
+			}
+			if each != "" {
+				var r *grade.Rubric
+				if rubric != "" {
+					data, err := os.ReadFile(rubric)
+					if err != nil {
+						return cli.BadInput(fmt.Errorf("grade: --rubric: %v", err))
+					}
+					if r, err = grade.ParseRubric(rubric, data); err != nil {
+						return cli.BadInput(err)
+					}
+				}
+				v := s
+				if len(v.Command) == 0 {
+					v.Command = []string{"sh"}
+				}
+				if err := v.Validate(name); err != nil {
+					return cli.BadInput(err)
+				}
+				return gradeClass(e, name, s, each, classOutputs{gradebook, feedback, r}, asJSON)
 			}
 			if err := s.Validate(name); err != nil {
 				return cli.BadInput(err)
-			}
-			if each != "" {
-				return gradeClass(e, name, s, each, gradebook, asJSON)
 			}
 			progress, finish := e.Progress("grading")
 			r, err := grade.Run(e.Ctx, name, s, progress)
@@ -72,24 +97,37 @@ func newGradeCmd(e *cli.Env) *cobra.Command {
 				return err
 			}
 			if !r.Pass {
+				if len(r.Failed()) == 0 {
+					return fmt.Errorf("grade: %d of %d checks not checked", len(r.Unchecked()), len(r.Checks))
+				}
 				return fmt.Errorf("grade: the program fails %d of %d checks", len(r.Failed()), len(r.Checks))
 			}
 			return nil
 		},
 	}
 	f := c.Flags()
-	f.IntVar(&s.Runs, "runs", grade.DefaultRuns, "run the program `N` times (representation: one more, with invalid sizes first)")
-	f.DurationVar(&s.Timeout, "timeout", grade.DefaultTimeout, "time limit of each run")
+	f.IntVar(&s.Runs, "runs", grade.DefaultRuns, "run the program at most `N` times, in batches of 10 until the statistical checks decide (representation: one more, with invalid sizes first)")
+	f.DurationVar(&s.Timeout, "timeout", grade.DefaultTimeout, "CPU time limit of each run (the wall-clock limit is six times it)")
+	f.StringVar(&s.Build, "build", "", "build each program once with the shell command `CMD`, such as 'javac *.java', before its runs (with --each and no COMMAND: for the folders that need a build)")
 	f.Uint64Var(&s.Seed, "seed", 1, "random seed `S` of the answers and of rjm's reference runs")
 	f.IntVar(&s.Iterations, "iterations", grade.DefaultIterations, "search budget `N` of the search exercises")
 	f.BoolVar(&asJSON, "json", false, "print the report (with --each, the gradebook) as JSON")
 	f.StringVar(&each, "each", "", "grade a class: run the command in each folder matching `GLOB`, such as 'class/*/'")
 	f.StringVar(&gradebook, "gradebook", "", "with --each, also write the gradebook to `NAME`.csv and NAME.json")
+	f.StringVar(&rubric, "rubric", "", "with --each, the points of each check or category from `FILE` (TOML or JSON; default one a check)")
+	f.StringVar(&feedback, "feedback", "", "with --each, write one Markdown file a student into folder `DIR`")
 	return c
 }
 
+// classOutputs are the files a class's grading writes, and its rubric.
+type classOutputs struct {
+	gradebook, feedback string
+	rubric              *grade.Rubric
+}
+
 // gradeClass grades the command in every folder each matches.
-func gradeClass(e *cli.Env, name string, s grade.Settings, each, gradebook string, asJSON bool) error {
+func gradeClass(e *cli.Env, name string, s grade.Settings, each string, out classOutputs, asJSON bool) error {
+	gradebook := out.gradebook
 	// A shell's 'class/*/' matches folders only; Glob matches nothing
 	// with the final slash, and the folders are kept below.
 	pattern := each
@@ -111,10 +149,15 @@ func gradeClass(e *cli.Env, name string, s grade.Settings, each, gradebook strin
 	}
 	slices.Sort(dirs)
 	progress, finish := e.Progress("grading students")
-	g, err := grade.Class(e.Ctx, name, s, dirs, progress)
+	g, err := grade.Class(e.Ctx, name, s, dirs, out.rubric, progress)
 	finish()
 	if err != nil {
 		return err
+	}
+	if out.feedback != "" {
+		if err := g.WriteFeedback(out.feedback); err != nil {
+			return err
+		}
 	}
 	if gradebook != "" {
 		if err := safefile.Write(gradebook+".csv", g.WriteCSV); err != nil {
@@ -138,7 +181,7 @@ func gradeClass(e *cli.Env, name string, s grade.Settings, each, gradebook strin
 		}
 	}
 	if failed > 0 {
-		return fmt.Errorf("grade: %d of %d students fail a check", failed, len(g.Students))
+		return fmt.Errorf("grade: %d of %d students do not pass every check", failed, len(g.Students))
 	}
 	return nil
 }

@@ -4,71 +4,92 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// A student's hill descent that prints the assignment's 19-move maze
-// whatever it is asked, exactly in the assignment's format, and one whose
-// prompt ends in a line break.
-const (
-	goodHill = `read iterations
-printf 'Iterations? 3 2 1 4 1\n3 2 1 3 3\n3 3 2 1 4\n3 1 2 3 3\n1 4 4 3 0\n\n'
-printf 'Moves from start:\n 0  5 11  1 17\n 4 13 12  3 18\n 8  6 10  9  7\n 1 14 15  2 16\n 3  4 11  2 19\n\n-19\n'
-`
-	printlnHill = `read iterations
-printf 'Iterations? \n3 2 1 4 1\n3 2 1 3 3\n3 3 2 1 4\n3 1 2 3 3\n1 4 4 3 0\n\n'
-printf 'Moves from start:\n 0  5 11  1 17\n 4 13 12  3 18\n 8  6 10  9  7\n 1 14 15  2 16\n 3  4 11  2 19\n\n-19\n'
-`
-)
+// goStudent builds grade's test student (testdata/students/gostudent: a
+// Go program for every exercise, with planted bugs by name) into dir.
+func goStudent(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "gostudent")
+	if out, err := exec.Command("go", "build", "-o", bin, "../../grade/testdata/students/gostudent").CombinedOutput(); err != nil {
+		t.Fatalf("building the Go student: %v\n%s", err, out)
+	}
+	return bin
+}
 
 func TestGrade(t *testing.T) {
 	dir := t.TempDir()
-	for name, script := range map[string]string{"ada": goodHill, "bob": printlnHill} {
+	bin := goStudent(t, dir)
+	// ada is correct, bob prints a line break after the prompt, cid's C
+	// program does not compile.
+	for name, files := range map[string]map[string]string{
+		"ada": {"run": "exec " + bin + " hill-descent\n"},
+		"bob": {"run": "exec " + bin + " hill-descent println\n"},
+		"cid": {"hill.c": "int main(void) { return 0 }\n"},
+	} {
 		if err := os.MkdirAll(filepath.Join(dir, "class", name), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, "class", name, "hill.sh"), []byte(script), 0o644); err != nil {
-			t.Fatal(err)
+		for file, text := range files {
+			if err := os.WriteFile(filepath.Join(dir, "class", name, file), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
-	flags := []string{"--runs", "8", "--iterations", "300"}
+	flags := []string{"--iterations", "300"}
 
 	// One program: a report, exit status 0 when every check passes, 1
 	// when one fails.
 	args := append([]string{"grade", "hill-descent"}, flags...)
-	out, errs, code := rjmRun(t, "", append(args, "--", "sh", filepath.Join(dir, "class", "ada", "hill.sh"))...)
+	out, errs, code := rjmRun(t, "", append(args, "--", bin, "hill-descent")...)
 	if code != 0 || !strings.HasPrefix(out, "hill-descent: PASS") || !strings.Contains(out, "✓ search") {
 		t.Errorf("status %d, stderr %q\n%s", code, errs, out)
 	}
-	out, errs, code = rjmRun(t, "", append(append(args, "--json"), "--", "sh", filepath.Join(dir, "class", "bob", "hill.sh"))...)
+	out, errs, code = rjmRun(t, "", append(append(args, "--json", "--runs", "10"), "--", bin, "hill-descent", "println")...)
 	var r struct {
 		Exercise string
 		Pass     bool
 		Runs     int
 		Checks   []struct {
-			Name, Category, Message string
-			Pass                    bool
+			Name, Category, Message, State string
+			Stats                          *struct{ P float64 }
 		}
 	}
-	if err := json.Unmarshal([]byte(out), &r); err != nil || code != 1 || r.Pass || r.Runs != 8 || r.Exercise != "hill-descent" {
+	if err := json.Unmarshal([]byte(out), &r); err != nil || code != 1 || r.Pass || r.Runs != 10 || r.Exercise != "hill-descent" {
 		t.Fatalf("status %d, %v, stderr %q\n%s", code, err, errs, out)
 	}
 	for _, c := range r.Checks {
-		if c.Pass == (c.Name == "prompts") {
+		if (c.State == "fail") != (c.Name == "prompts") {
 			t.Errorf("%+v", c)
 		}
+		if c.Name == "search" && c.Stats == nil {
+			t.Errorf("search without its figures: %+v", c)
+		}
 	}
-	if !strings.Contains(errs, "rjm: grade: the program fails 1 of 11 checks") {
+	if !strings.Contains(errs, "rjm: grade: the program fails 1 of 13 checks") {
 		t.Errorf("stderr %q", errs)
 	}
 
-	// A class: one line a student, a CSV and a JSON gradebook.
+	// A class: each folder's program detected (a run script, a C
+	// program), one line a student, a CSV and a JSON gradebook, points
+	// from a rubric, a feedback file a student.
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
 	book := filepath.Join(dir, "book")
-	args = append(args, "--each", filepath.Join(dir, "class", "*")+"/", "--gradebook", book, "--", "sh", "hill.sh")
+	rubric := filepath.Join(dir, "r.toml")
+	if err := os.WriteFile(rubric, []byte("[checks]\nsearch = 4\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	feedback := filepath.Join(dir, "feedback")
+	args = append(args, "--each", filepath.Join(dir, "class", "*")+"/", "--gradebook", book, "--rubric", rubric, "--feedback", feedback)
 	out, errs, code = rjmRun(t, "", args...)
-	if code != 1 || !strings.Contains(out, "✓ ada") || !strings.Contains(out, "✗ bob  fails prompts") || !strings.Contains(errs, "1 of 2 students fail") {
+	if code != 1 || !strings.Contains(out, "✓ ada    16/16") || !strings.Contains(out, "✗ bob") || !strings.Contains(out, "fails prompts") ||
+		!strings.Contains(out, "✗ cid     0/16  fails build") || !strings.Contains(out, "hill.c:1") || !strings.Contains(errs, "2 of 3 students do not pass") {
 		t.Errorf("status %d, stderr %q\n%s", code, errs, out)
 	}
 	f, err := os.Open(book + ".csv")
@@ -77,13 +98,18 @@ func TestGrade(t *testing.T) {
 	}
 	defer f.Close()
 	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil || len(rows) != 3 || rows[0][0] != "student" || rows[0][2] != "prompts" || rows[1][0] != "ada" || rows[1][1] != "pass" || rows[2][2] != "fail" {
+	if err != nil || len(rows) != 4 || strings.Join(rows[0][:6], ",") != "student,points,max_points,seed,rjm_version,build" ||
+		rows[1][0] != "ada" || rows[1][1] != "16" || rows[1][5] != "" || rows[3][5] != "fail" || rows[3][6] != "not checked" {
 		t.Errorf("%v %q", err, rows)
 	}
 	data, err := os.ReadFile(book + ".json")
 	var g struct{ Students []struct{ Name string } }
-	if err != nil || json.Unmarshal(data, &g) != nil || len(g.Students) != 2 {
+	if err != nil || json.Unmarshal(data, &g) != nil || len(g.Students) != 3 {
 		t.Errorf("%v %s", err, data)
+	}
+	md, err := os.ReadFile(filepath.Join(feedback, "bob.md"))
+	if err != nil || !strings.Contains(string(md), "◀ line 1: prompts") || !strings.Contains(string(md), "| ✗ | prompts | format |") {
+		t.Errorf("%v\n%s", err, md)
 	}
 }
 
@@ -101,6 +127,8 @@ func TestGradeUsage(t *testing.T) {
 		{[]string{"grade", "hill-descent", "--", "no-such-program-here"}, "not found in PATH"},
 		{[]string{"grade", "hill-descent", "--each", "/no/such/*/", "--", "sh"}, "matches no folder"},
 		{[]string{"grade", "hill-descent", "--gradebook", "x", "--", "sh"}, "--gradebook needs --each"},
+		{[]string{"grade", "hill-descent", "--feedback", "x", "--", "sh"}, "--rubric and --feedback need --each"},
+		{[]string{"grade", "hill-descent", "--each", "/tmp/", "--rubric", "/no/such.toml"}, "grade: --rubric: open /no/such.toml"},
 	} {
 		_, errs, code := rjmRun(t, "", tc.args...)
 		if code != 2 || !strings.Contains(errs, tc.msg) || strings.Count(errs, "\n") != 1 {

@@ -47,6 +47,9 @@ func ask(prompt string) string {
 }
 
 func maxJump(n, r, c int) int {
+	if bug == "typo" && c == 1 {
+		return 2 // a typo in the bound: column 2 never gets jumps 3 and 4
+	}
 	return max(r, n-1-r, c, n-1-c)
 }
 
@@ -218,6 +221,9 @@ func main() {
 	if err != nil {
 		seed = uint64(time.Now().UnixNano())
 	}
+	if len(os.Args) > 2 && os.Args[2] == "clock" {
+		seed = uint64(time.Now().Unix() / 3600) // seeded from a clock that ticks once an hour
+	}
 	random = rand.New(rand.NewPCG(seed, 2010))
 	never := func(e, next float64, i int) bool { return false }
 	var best grid
@@ -248,7 +254,7 @@ func main() {
 		bestE := math.MaxInt
 		for range descents {
 			g, e := descend(iterations, never)
-			if e <= bestE {
+			if e <= bestE || bug == "lastrestart" {
 				best, bestE = g, e
 			}
 		}
@@ -263,6 +269,9 @@ func main() {
 		decay := number(ask("Decay rate? "))
 		misbehave()
 		best, _ = descend(iterations, func(e, next float64, i int) bool {
+			if bug == "nodecay" {
+				decay = 1
+			}
 			return random.Float64() < math.Exp((e-next)/(t0*math.Pow(decay, float64(i))))
 		})
 	default:

@@ -1,0 +1,107 @@
+package grade_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"rjm/grade"
+)
+
+func TestParseRubric(t *testing.T) {
+	toml := "# points\ndefault = 2\n[checks]\nsearch = 4 # the search counts most\n\"jumps\" = 3\n[categories]\nformat = 0.5\n"
+	json := `{"checks": {"search": 4, "jumps": 3}, "categories": {"format": 0.5}, "default": 2}`
+	for _, text := range []string{toml, json} {
+		r, err := grade.ParseRubric("r", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct {
+			c    grade.Check
+			want float64
+		}{
+			{grade.Check{Name: "search", Category: grade.Search}, 4},
+			{grade.Check{Name: "jumps", Category: grade.Search}, 3},
+			{grade.Check{Name: "layout", Category: grade.Format}, 0.5},
+			{grade.Check{Name: "time", Category: grade.Limits}, 2},
+			{grade.Check{Name: "build", Category: grade.Build}, 0},
+		} {
+			if got := r.Points(tc.c); got != tc.want {
+				t.Errorf("%q: %s has %v points, want %v", text[:10], tc.c.Name, got, tc.want)
+			}
+		}
+	}
+	var none *grade.Rubric
+	if p := none.Points(grade.Check{Name: "layout"}); p != 1 {
+		t.Errorf("default rubric: %v", p)
+	}
+	for _, tc := range []struct{ text, msg string }{
+		{"[points]\n", "r:1: table [points]"},
+		{"search 4\n", "r:1: want name = points"},
+		{"search = 4\n", `r:1: key "search" outside a table`},
+		{"[checks]\nsearch = -1\n", "check \"search\" has -1 points"},
+		{`{"checks": {"search": "x"}}`, "bad rubric r"},
+		{`{"points": 1}`, "unknown field"},
+	} {
+		_, err := grade.ParseRubric("r", []byte(tc.text))
+		if err == nil || !strings.Contains(err.Error(), tc.msg) || !strings.HasPrefix(err.Error(), "grade: bad rubric") {
+			t.Errorf("%q: %v", tc.text, err)
+		}
+	}
+}
+
+func FuzzParseRubric(f *testing.F) {
+	f.Add([]byte("default = 2\n[checks]\nsearch = 4\n"))
+	f.Add([]byte(`{"checks": {"search": 4}}`))
+	f.Add([]byte("[categories]\nformat=0.5 # x\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := grade.ParseRubric("f", data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "grade: bad rubric f") || strings.Contains(err.Error(), "\n") {
+				t.Errorf("error %q", err)
+			}
+			return
+		}
+		if p := r.Points(grade.Check{Name: "search", Category: grade.Search}); p < 0 || p != p {
+			t.Errorf("points %v", p)
+		}
+	})
+}
+
+// Detect finds each language's program and build.
+func TestDetect(t *testing.T) {
+	for _, tc := range []struct {
+		files   map[string]string
+		lang    string
+		build   string
+		command string
+		err     string
+	}{
+		{map[string]string{"run": "python3 x.py", "x.py": ""}, "run script", "", "sh ./run", ""},
+		{map[string]string{"Maze.java": "class Maze {}", "Hill.java": "public static void main(String[] a)"}, "java", "javac *.java", "java Hill", ""},
+		{map[string]string{"hill.c": "int main(){}"}, "c", "cc -O2 -o prog *.c -lm", "./prog", ""},
+		{map[string]string{"maze.py": "", "hill.py": "if __name__ == \"__main__\":"}, "python", "", "python3 hill.py", ""},
+		{map[string]string{"maze.py": "", "main.py": ""}, "python", "", "python3 main.py", ""},
+		{map[string]string{"a.py": "", "b.py": ""}, "", "", "", "2 Python files and none is the main one"},
+		{map[string]string{"README": ""}, "", "", "", "want a run script, or .java, .c or .py files"},
+	} {
+		dir := t.TempDir()
+		for name, text := range tc.files {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p, err := grade.Detect(dir)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) || !errors.Is(err, grade.ErrNoProgram) {
+				t.Errorf("%v: %v", tc.files, err)
+			}
+			continue
+		}
+		if err != nil || p.Language != tc.lang || p.Build != tc.build || strings.Join(p.Command, " ") != tc.command {
+			t.Errorf("%v: %+v %v", tc.files, p, err)
+		}
+	}
+}

@@ -1,0 +1,209 @@
+package grade
+
+import (
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// pidNamespace returns the clone flags and ID maps of a run in a PID
+// namespace of its own, nil when the kernel refuses them (tried once) or
+// noNamespace is set.
+func pidNamespace() *syscall.SysProcAttr {
+	if noNamespace {
+		return nil
+	}
+	return namespaceAttr()
+}
+
+// noNamespace makes runs go without a PID namespace, for the tests of the
+// child subreaper.
+var noNamespace = false
+
+var namespaceAttr = sync.OnceValue(func() *syscall.SysProcAttr {
+	var a *syscall.SysProcAttr
+	if os.Geteuid() == 0 {
+		a = &syscall.SysProcAttr{Cloneflags: syscall.CLONE_NEWPID}
+	} else {
+		uid, gid := os.Getuid(), os.Getgid()
+		a = &syscall.SysProcAttr{
+			Cloneflags:  syscall.CLONE_NEWPID | syscall.CLONE_NEWUSER,
+			UidMappings: []syscall.SysProcIDMap{{ContainerID: uid, HostID: uid, Size: 1}},
+			GidMappings: []syscall.SysProcIDMap{{ContainerID: gid, HostID: gid, Size: 1}},
+		}
+	}
+	cmd := exec.Command("/bin/sh", "-c", "exit 0")
+	cmd.SysProcAttr = a
+	if cmd.Run() != nil {
+		return nil
+	}
+	return a
+})
+
+// Isolation names how a run's processes are kept together: "PID
+// namespace" or "process group and child subreaper".
+func Isolation() string {
+	if pidNamespace() != nil {
+		return "PID namespace"
+	}
+	return "process group and child subreaper"
+}
+
+// sandboxAttr returns the process attributes of a run: a session (and so
+// a process group) of its own, without a controlling terminal, killed if
+// rjm dies, in a PID namespace where it can be.
+func sandboxAttr() *syscall.SysProcAttr {
+	a := &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
+	if ns := pidNamespace(); ns != nil {
+		a.Cloneflags, a.UidMappings, a.GidMappings = ns.Cloneflags, ns.UidMappings, ns.GidMappings
+	}
+	return a
+}
+
+// killRun kills a run's processes: its process group, and its program,
+// which in a PID namespace takes every process of the namespace with it.
+func killRun(pid int) error {
+	_ = syscall.Kill(-pid, syscall.SIGKILL)
+	return syscall.Kill(pid, syscall.SIGKILL)
+}
+
+// The child subreaper, when runs have no PID namespace: orphans of a run
+// become rjm's children, which reapOrphans kills and collects. tracked
+// holds the runs' programs, which their own Wait collects.
+var (
+	trackMu   sync.Mutex
+	tracked   = map[int]bool{}
+	subreaper sync.Once
+)
+
+// startTracked starts a run's command, its writes confined to dir; call
+// release once it has ended.
+func startTracked(cmd *exec.Cmd, dir string) (release func(), err error) {
+	if pidNamespace() == nil {
+		subreaper.Do(func() { _ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) })
+	}
+	trackMu.Lock()
+	defer trackMu.Unlock()
+	release, err = startConfined(cmd, dir)
+	if err != nil {
+		return nil, err
+	}
+	tracked[cmd.Process.Pid] = true
+	return release, nil
+}
+
+func untrack(pid int) {
+	trackMu.Lock()
+	delete(tracked, pid)
+	trackMu.Unlock()
+}
+
+// reapOrphans kills and collects rjm's children that are no run's
+// program: the orphans of runs, reparented to rjm as their subreaper.
+func reapOrphans() {
+	if pidNamespace() != nil {
+		return
+	}
+	trackMu.Lock()
+	defer trackMu.Unlock()
+	for _, pid := range children(os.Getpid()) {
+		if tracked[pid] {
+			continue
+		}
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+		var ws syscall.WaitStatus
+		_, _ = syscall.Wait4(pid, &ws, 0, nil)
+	}
+}
+
+// children returns the children of a process, of all its threads.
+func children(pid int) []int {
+	base := "/proc/" + strconv.Itoa(pid) + "/task/"
+	tasks, err := os.ReadDir(base)
+	if err != nil {
+		return nil
+	}
+	var out []int
+	for _, t := range tasks {
+		b, err := os.ReadFile(base + t.Name() + "/children")
+		if err != nil {
+			continue
+		}
+		for _, f := range strings.Fields(string(b)) {
+			if n, err := strconv.Atoi(f); err == nil {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// descendants counts a process and its descendants, stopping at limit.
+func descendants(pid, limit int) int {
+	n := 0
+	queue := []int{pid}
+	for len(queue) > 0 && n <= limit {
+		p := queue[0]
+		queue = queue[1:]
+		n++
+		queue = append(queue, children(p)...)
+	}
+	return n
+}
+
+// watchEvery is how often a run's processes are counted.
+const watchEvery = 20 * time.Millisecond
+
+// watch counts the processes of the run whose program is pid until stop
+// is closed, and calls over once, and kills them, when they are more
+// than limit.
+func watch(pid, limit int, stop <-chan struct{}, over func()) {
+	t := time.NewTicker(watchEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+			if descendants(pid, limit) > limit {
+				over()
+				_ = killRun(pid)
+				return
+			}
+		}
+	}
+}
+
+// lingered reports whether a run's process group still has a process
+// after its program ended.
+func lingered(pid int) bool {
+	return syscall.Kill(-pid, 0) == nil
+}
+
+// countUserProcs returns the processes of rjm's user, so that a limit on
+// the user's processes (RLIMIT_NPROC) leaves a run its own share.
+func countUserProcs() int {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return 0
+	}
+	uid := os.Getuid()
+	n := 0
+	for _, e := range entries {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		if fi, err := os.Stat("/proc/" + e.Name()); err == nil {
+			if st, ok := fi.Sys().(*syscall.Stat_t); ok && int(st.Uid) == uid {
+				n++
+			}
+		}
+	}
+	return n
+}

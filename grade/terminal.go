@@ -1,0 +1,212 @@
+package grade
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/creack/pty"
+)
+
+// The terminal run. Piped answers hide the bugs of input that a terminal
+// shows: C's scanf("%d\n") reads past the line break and waits for the
+// next non-blank line, which a pipe's end gives at once and a person at a
+// terminal never types. One run of every exercise with prompts is made on
+// a pseudo-terminal, each answer typed once its prompt shows, as a person
+// would; the program must then print its maze and end without waiting
+// for more.
+
+// terminalQuiet is how long a program may sit without printing or
+// computing after its last answer before it counts as waiting for input.
+const terminalQuiet = 3 * time.Second
+
+// terminalResult is how the terminal run went: "" when it went well, else
+// what went wrong, in one line; skipped says why it was not made.
+type terminalResult struct {
+	problem string
+	skipped string
+	output  string
+}
+
+// terminalRun makes the terminal run of planned run pl.
+func terminalRun(parent context.Context, s Settings, pl planned, env []string) (terminalResult, error) {
+	lim := runLimits{cpu: s.Timeout, wall: s.Wall, memory: s.Memory, procs: s.Processes, output: s.MaxOutput}
+	scratch, err := scratchCopy(s.Dir)
+	if err != nil {
+		return terminalResult{skipped: err.Error()}, nil
+	}
+	defer os.RemoveAll(scratch)
+	master, slave, err := pty.Open()
+	if err != nil {
+		return terminalResult{skipped: "no pseudo-terminal: " + pathError(err)}, nil
+	}
+	defer master.Close()
+	_ = pty.Setsize(master, &pty.Winsize{Rows: 24, Cols: 80})
+
+	cmd := exec.Command("/bin/sh", append([]string{"-c", limitScript(lim), s.Command[0]}, s.Command[1:]...)...)
+	cmd.Dir = scratch
+	cmd.Env = append(env, "HOME="+scratch, "TMPDIR="+scratch, "TERM=dumb")
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
+	attr := sandboxAttr()
+	attr.Setctty, attr.Ctty = true, 0
+	cmd.SysProcAttr = attr
+	release, err := startTracked(cmd, scratch)
+	slave.Close()
+	if err != nil {
+		return terminalResult{skipped: "could not start: " + startError(err)}, nil
+	}
+	defer release()
+	pid := cmd.Process.Pid
+	defer func() {
+		_ = killRun(pid)
+		untrack(pid)
+		reapOrphans()
+	}()
+
+	var mu sync.Mutex
+	var out []byte
+	changed := make(chan struct{}, 1)
+	go func() {
+		buf := make([]byte, 4096)
+		for {
+			n, err := master.Read(buf)
+			mu.Lock()
+			if len(out) < lim.output {
+				out = append(out, buf[:n]...)
+			} else {
+				_ = killRun(pid) // the output limit: the piped runs say so
+			}
+			mu.Unlock()
+			select {
+			case changed <- struct{}{}:
+			default:
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	text := func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		return string(out)
+	}
+	deadline := time.NewTimer(lim.wall)
+	defer deadline.Stop()
+	result := func(problem string) (terminalResult, error) {
+		if err := parent.Err(); err != nil {
+			return terminalResult{}, fmt.Errorf("grade: %w", err)
+		}
+		return terminalResult{problem: problem, output: text()}, nil
+	}
+
+	tick := time.NewTicker(250 * time.Millisecond)
+	defer tick.Stop()
+	lastOut, lastCPU, still := -1, int64(-1), time.Duration(0)
+	quiet := func() bool {
+		n, cpu := len(text()), processCPU(pid)
+		if n == lastOut && cpu == lastCPU {
+			still += 250 * time.Millisecond
+		} else {
+			lastOut, lastCPU, still = n, cpu, 0
+		}
+		return still >= terminalQuiet
+	}
+	pos := 0
+	for k, answer := range pl.answers {
+		prompt := strings.TrimSpace(pl.prompts[min(k, len(pl.prompts)-1)])
+		for {
+			if i := strings.Index(text()[pos:], prompt); i >= 0 {
+				pos += i + len(prompt)
+				break
+			}
+			select {
+			case <-tick.C:
+				if quiet() {
+					return result(fmt.Sprintf("the prompt %q never showed: the program waits for input without it (is the output flushed before reading?)", prompt))
+				}
+			case <-changed:
+			case err := <-exited:
+				time.Sleep(50 * time.Millisecond) // the last output
+				if i := strings.Index(text()[pos:], prompt); i >= 0 {
+					return result(fmt.Sprintf("the program ended (%s) before %q was answered", exitWords(err), prompt))
+				}
+				return result(fmt.Sprintf("the program ended (%s) without prompting %q", exitWords(err), prompt))
+			case <-deadline.C:
+				return result(fmt.Sprintf("no prompt %q within %v", prompt, lim.wall))
+			case <-parent.Done():
+				return result("")
+			}
+		}
+		if _, err := master.Write([]byte(answer + "\r")); err != nil {
+			return result(fmt.Sprintf("could not type the answer to %q", prompt))
+		}
+	}
+	last := strings.TrimSpace(pl.prompts[len(pl.prompts)-1])
+	still = 0
+	for {
+		select {
+		case err := <-exited:
+			if err != nil {
+				return result(fmt.Sprintf("after the answers were typed the program ended: %s", exitWords(err)))
+			}
+			return result("")
+		case <-deadline.C:
+			return result(fmt.Sprintf("the program did not end within %v of the answers", lim.wall))
+		case <-parent.Done():
+			return result("")
+		case <-tick.C:
+			if quiet() {
+				return result(fmt.Sprintf("after the answer to %q was typed, the program waited for more input instead of printing its maze (C: a scanf format ending in \"\\n\" or a space waits for the next non-blank line)", last))
+			}
+		}
+	}
+}
+
+// exitWords says how a program ended, in a few words.
+func exitWords(err error) string {
+	if err == nil {
+		return "exit status 0"
+	}
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		if ws, ok := exit.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return "killed by signal: " + ws.Signal().String()
+		}
+		return fmt.Sprintf("exit status %d", exit.ExitCode())
+	}
+	return "it could not be waited for"
+}
+
+// processCPU returns the CPU time of a process and its waited-for
+// children, in clock ticks; -1 when it cannot be read.
+func processCPU(pid int) int64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return -1
+	}
+	s := string(b)
+	if i := strings.LastIndexByte(s, ')'); i >= 0 {
+		s = s[i+1:]
+	}
+	f := strings.Fields(s)
+	// After the name: state(0) ppid ... utime(11) stime(12) cutime(13) cstime(14).
+	if len(f) < 15 {
+		return -1
+	}
+	total := int64(0)
+	for _, k := range []int{11, 12, 13, 14} {
+		v, _ := strconv.ParseInt(f[k], 10, 64)
+		total += v
+	}
+	return total
+}
