@@ -9,6 +9,8 @@ import (
 	"io"
 	"net/http"
 	"strings"
+
+	"rjm/maze"
 )
 
 // decodeJSON decodes one JSON object with no unknown fields.
@@ -122,4 +124,19 @@ func writeJSONTo(b *bytes.Buffer, v any) error {
 // writeError answers {"error": msg} with the given status.
 func writeError(w http.ResponseWriter, code int, msg string) {
 	writeJSON(w, code, errorBody{msg})
+}
+
+// queryMaze reads the maze ID v of a query's "maze" parameter and returns
+// the maze with its canonical ID; or it answers 400 naming what is wrong
+// and returns ok false.
+func queryMaze(w http.ResponseWriter, v string) (m *maze.Maze, id string, ok bool) {
+	m, err := maze.ParseID(v)
+	if err == nil {
+		id, err = m.ID()
+	}
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return nil, "", false
+	}
+	return m, id, true
 }

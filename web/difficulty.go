@@ -119,14 +119,8 @@ func viewOf(e difficulty.Estimate, m *difficulty.Model) difficultyView {
 // of a maze never shown are computed as an analysis is, within the same
 // bound).
 func (s *server) apiDifficulty(w http.ResponseWriter, r *http.Request) {
-	m, err := maze.ParseID(r.URL.Query().Get("maze"))
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	id, err := m.ID()
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	m, id, ok := queryMaze(w, r.URL.Query().Get("maze"))
+	if !ok {
 		return
 	}
 	model, _, err := s.difficultyModel(r.Context())

@@ -156,14 +156,8 @@ func (s *server) apiPlays(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *server) apiStats(w http.ResponseWriter, r *http.Request) {
-	m, err := maze.ParseID(r.URL.Query().Get("maze"))
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	id, err := m.ID()
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	_, id, ok := queryMaze(w, r.URL.Query().Get("maze"))
+	if !ok {
 		return
 	}
 	st, err := s.store.Stats(r.Context(), id)

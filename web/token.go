@@ -14,7 +14,6 @@ import (
 	"sync"
 	"time"
 
-	"rjm/maze"
 )
 
 // A play must carry a token issued for its maze (GET /api/token): the
@@ -122,14 +121,8 @@ func (s *server) apiToken(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	m, err := maze.ParseID(q.Get("maze"))
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	id, err := m.ID()
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	_, id, ok := queryMaze(w, q.Get("maze"))
+	if !ok {
 		return
 	}
 	if ok, wait := s.tokenRate.allow(s, r); !ok {
