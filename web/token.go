@@ -13,7 +13,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
 )
 
 // A play must carry a token issued for its maze (GET /api/token): the
