@@ -157,11 +157,14 @@ type generateForm struct {
 	MaxSide, MaxWork                             int
 }
 
+// newGenerateForm returns the empty form: the default board's size, and
+// the method, iterations and energy left empty, which ask for the board's
+// default recipe (generate.DefaultOn: the design paper's good maze on the
+// plain board, long unique solutions on every variant).
 func newGenerateForm() generateForm {
 	d := generate.Default()
 	return generateForm{
-		Title: "Generate a maze", Rows: strconv.Itoa(d.Rows), Cols: strconv.Itoa(d.Cols), Method: d.Method,
-		Iterations: strconv.Itoa(d.Iterations), Energy: d.Energy, Methods: generate.Methods,
+		Title: "Generate a maze", Rows: strconv.Itoa(d.Rows), Cols: strconv.Itoa(d.Cols), Methods: generate.Methods,
 		Variants: maze.VariantNames, MaxSide: MaxGenerateSide, MaxWork: MaxGenerateWork,
 	}
 }
@@ -191,8 +194,18 @@ func (s *server) pageGenerate(w http.ResponseWriter, r *http.Request) {
 		}
 		return &n
 	}
-	req.Rows, req.Cols, req.Iterations = num("rows", form.Rows), num("columns", form.Cols), num("iterations", form.Iterations)
-	req.Method, req.Energy, req.Variant = &form.Method, &form.Energy, &form.Variant
+	req.Rows, req.Cols = num("rows", form.Rows), num("columns", form.Cols)
+	// An empty method, iterations or energy is the board's default.
+	if strings.TrimSpace(form.Iterations) != "" {
+		req.Iterations = num("iterations", form.Iterations)
+	}
+	if strings.TrimSpace(form.Method) != "" {
+		req.Method = &form.Method
+	}
+	if strings.TrimSpace(form.Energy) != "" {
+		req.Energy = &form.Energy
+	}
+	req.Variant = &form.Variant
 	if strings.TrimSpace(form.Seed) != "" {
 		seed, e := strconv.ParseUint(strings.TrimSpace(form.Seed), 10, 64)
 		if e != nil && err == nil {

@@ -259,6 +259,22 @@ func TestGeneratePage(t *testing.T) {
 	if a.code != 303 || a.header.Get("Location") != "/m/"+id {
 		t.Errorf("POST /generate: %d to %q, want 303 to /m/%s", a.code, a.header.Get("Location"), id)
 	}
+	// The form left as it comes, with a variant ticked: the board's own
+	// recipe, as rjm generate makes it (a long unique torus maze).
+	a = post(t, ts, "/generate", formType, "rows=6&cols=6&method=&iterations=&energy=&variant=torus&seed=3")
+	six, three := 6, uint64(3)
+	if spec, err = (generate.Settings{Size: &six, Variant: maze.Variant{Torus: true}, Seed: &three}).Spec(); err != nil {
+		t.Fatal(err)
+	}
+	if spec.Energy != generate.PuzzleEnergy {
+		t.Errorf("the torus's default recipe is %s, want generate.PuzzleEnergy", spec.Energy)
+	}
+	if r, err = generate.Run(context.Background(), spec, nil); err != nil {
+		t.Fatal(err)
+	}
+	if id, _ = r.Maze.ID(); a.code != 303 || a.header.Get("Location") != "/m/"+id {
+		t.Errorf("POST /generate with the board's defaults: %d to %q, want 303 to /m/%s (%s)", a.code, a.header.Get("Location"), id, r.SeededID())
+	}
 	for body, says := range map[string]string{
 		"rows=13&cols=5&method=hill&iterations=5&energy=depth":        "rows and columns must be 1 to 12",
 		"rows=x&cols=5&method=hill&iterations=5&energy=depth":         "rows &#34;x&#34; is not a whole number",
