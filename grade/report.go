@@ -79,14 +79,6 @@ func newCheck(name string, cat Category, state State, msg string) Check {
 	return Check{Name: name, Category: cat, Pass: state == Passed, State: state, Message: msg}
 }
 
-// verdict returns a check passing or failing.
-func verdict(ok bool) State {
-	if ok {
-		return Passed
-	}
-	return Failed
-}
-
 // Report is the grade of one program: every check, and the figures of
 // every run.
 type Report struct {

@@ -347,7 +347,3 @@ func retryLater(code int, wait time.Duration, msg string) *httpError {
 	return &httpError{code: code, msg: fmt.Sprintf(msg, secs), header: [2]string{"Retry-After", strconv.Itoa(secs)}}
 }
 
-// clientKey is the rate limits' key of r's client.
-func (s *server) clientKey(r *http.Request) string {
-	return clientKey(clientOf(r, s.opt.TrustedProxies))
-}
