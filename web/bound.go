@@ -346,4 +346,3 @@ func retryLater(code int, wait time.Duration, msg string) *httpError {
 	secs := max(1, int(math.Ceil(wait.Seconds())))
 	return &httpError{code: code, msg: fmt.Sprintf(msg, secs), header: [2]string{"Retry-After", strconv.Itoa(secs)}}
 }
-
