@@ -29,7 +29,7 @@ func (s *server) apiMaze(w http.ResponseWriter, r *http.Request) {
 	s.makeCached(w, r, r.URL.Path, s.analysis, immutable, false, func() ([]byte, string, *httpError) {
 		var b bytes.Buffer
 		if err := writeJSONTo(&b, analysisOf(m)); err != nil {
-			return nil, "", s.internal(err)
+			return nil, "", s.internal(requestID(r.Context()), err)
 		}
 		return b.Bytes(), jsonType, nil
 	})

@@ -87,15 +87,15 @@ func clientGone() *httpError {
 // all passing faults), and otherwise 500, which does not show err. The
 // store's and other errors are logged once per cause and period (see
 // errlog.go).
-func (s *server) internal(err error) *httpError {
+func (s *server) internal(request string, err error) *httpError {
 	switch {
 	case errors.Is(err, context.Canceled):
 		return clientGone()
 	case isStoreFault(err):
-		s.errs.log(s.log, "store unavailable", err)
+		s.errs.log(s.log, request, "store unavailable", err)
 		return retryLater(http.StatusServiceUnavailable, StoreRetry, "the store is unavailable for a moment: try again in %d s")
 	}
-	s.errs.log(s.log, "internal error", err)
+	s.errs.log(s.log, request, "internal error", err)
 	return &httpError{code: http.StatusInternalServerError, msg: "internal error"}
 }
 

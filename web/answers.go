@@ -77,7 +77,7 @@ func (s *server) mazePage(w http.ResponseWriter, r *http.Request, page func(*maz
 	s.makeCached(w, r, r.URL.Path, s.drawing, pageControl, true, func() ([]byte, string, *httpError) {
 		b, err := page(m)
 		if err != nil {
-			return nil, "", s.internal(err)
+			return nil, "", s.internal(requestID(r.Context()), err)
 		}
 		return b, htmlType, nil
 	})

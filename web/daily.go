@@ -48,7 +48,7 @@ func (s *server) day(ctx context.Context, date time.Time) (*day, *httpError) {
 		// A GET never needs to write: the schedule's maze of the date,
 		// served without being stored (the next request tries again).
 		if made, gerr := daily.Generate(ctx, date); gerr == nil {
-			s.errs.log(s.log, "serving a date's maze unstored", err)
+			s.errs.log(s.log, requestID(ctx), "serving a date's maze unstored", err)
 			st, err = made, nil
 		}
 	}
@@ -56,15 +56,15 @@ func (s *server) day(ctx context.Context, date time.Time) (*day, *httpError) {
 	case errors.Is(err, daily.ErrFuture), errors.Is(err, daily.ErrBeforeFirst):
 		return nil, &httpError{code: http.StatusNotFound, msg: strings.TrimPrefix(err.Error(), "daily: ")}
 	case err != nil:
-		return nil, s.internal(err)
+		return nil, s.internal(requestID(ctx), err)
 	}
 	m, err := maze.ParseID(st.Maze)
 	if err != nil {
-		return nil, s.internal(fmt.Errorf("stored maze of %s: %w", key, err))
+		return nil, s.internal(requestID(ctx), fmt.Errorf("stored maze of %s: %w", key, err))
 	}
 	d, err := newDay(s.pages, st, m)
 	if err != nil {
-		return nil, s.internal(err)
+		return nil, s.internal(requestID(ctx), err)
 	}
 	s.days.put(key, d)
 	return d, nil

@@ -84,7 +84,7 @@ func (s *server) makeDashboard(r *http.Request, today string) ([]byte, error) {
 	for _, d := range days {
 		m, err := maze.ParseID(d.Maze)
 		if err != nil {
-			s.internal(fmt.Errorf("stored maze of %s: %w", d.Date, err))
+			s.internal(requestID(r.Context()), fmt.Errorf("stored maze of %s: %w", d.Date, err))
 			continue
 		}
 		st, err := s.store.Stats(r.Context(), d.Maze)

@@ -63,7 +63,7 @@ func (s *server) difficultyModel(ctx context.Context) (*difficulty.Model, map[st
 	for _, d := range days {
 		m, err := maze.ParseID(d.Maze)
 		if err != nil {
-			s.internal(fmt.Errorf("stored maze of %s: %w", d.Date, err))
+			s.internal(requestID(ctx), fmt.Errorf("stored maze of %s: %w", d.Date, err))
 			continue
 		}
 		f := s.factsOf(d.Maze, m)
@@ -125,7 +125,7 @@ func (s *server) apiDifficulty(w http.ResponseWriter, r *http.Request) {
 	}
 	model, _, err := s.difficultyModel(r.Context())
 	if err != nil {
-		s.internal(err).write(w)
+		s.internal(requestID(r.Context()), err).write(w)
 		return
 	}
 	e, ok := model.Estimate(id)

@@ -45,8 +45,9 @@ func newErrLog(now func() time.Time) *errLog {
 }
 
 // log logs msg and err at level Error unless err's cause was logged
-// within the period; the line says how many were not logged since.
-func (e *errLog) log(l *slog.Logger, msg string, err error) {
+// within the period; the line names the request (its ID, "" for none)
+// whose failure it logs, and says how many were not logged since.
+func (e *errLog) log(l *slog.Logger, request, msg string, err error) {
 	key := msg + ": " + err.Error()
 	if len(key) > 200 {
 		key = key[:200]
@@ -68,7 +69,7 @@ func (e *errLog) log(l *slog.Logger, msg string, err error) {
 	missed := c.missed
 	c.last, c.missed = now, 0
 	e.mu.Unlock()
-	l.Error(msg, "err", err, "not_logged_since", missed)
+	l.Error(msg, "request", request, "err", err, "not_logged_since", missed)
 }
 
 // storeFault is a store call's failure that is no answer of the store

@@ -63,7 +63,7 @@ func (p *pages) render(name string, data any) ([]byte, error) {
 func (s *server) writePage(w http.ResponseWriter, code int, name string, data any) {
 	page, err := s.pages.render(name, data)
 	if err != nil {
-		s.internal(err)
+		s.internal(w.Header().Get("X-Request-ID"), err)
 		code, page = http.StatusInternalServerError, []byte("internal error")
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -89,7 +89,7 @@ func (s *server) pathMaze(w http.ResponseWriter, r *http.Request) (*maze.Maze, b
 // pageInternal logs err and answers the error page, which does not show
 // it.
 func (s *server) pageInternal(w http.ResponseWriter, err error) {
-	herr := s.internal(err)
+	herr := s.internal(w.Header().Get("X-Request-ID"), err)
 	msg := "Something went wrong."
 	if herr.code != http.StatusInternalServerError {
 		msg = herr.msg

@@ -126,7 +126,7 @@ func (s *server) apiPlays(w http.ResponseWriter, r *http.Request) {
 	}
 	key, err := s.tokens.get(r.Context(), s)
 	if err != nil {
-		s.internal(err).write(w)
+		s.internal(requestID(r.Context()), err).write(w)
 		return
 	}
 	if p.Token, err = checkToken(key, p.Token, p.Maze, s.opt.Now()); err != nil {
@@ -142,7 +142,7 @@ func (s *server) apiPlays(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, "token: this token has recorded a play already; a new game asks for a new one")
 		return
 	case err != nil:
-		s.internal(err).write(w)
+		s.internal(requestID(r.Context()), err).write(w)
 		return
 	default:
 		s.playsAdded.Add(1)
@@ -162,7 +162,7 @@ func (s *server) apiStats(w http.ResponseWriter, r *http.Request) {
 	}
 	st, err := s.store.Stats(r.Context(), id)
 	if err != nil {
-		s.internal(err).write(w)
+		s.internal(requestID(r.Context()), err).write(w)
 		return
 	}
 	writeJSON(w, http.StatusOK, struct {
@@ -269,7 +269,7 @@ func (s *server) apiHint(w http.ResponseWriter, r *http.Request) {
 		}
 		var b bytes.Buffer
 		if err := writeJSONTo(&b, v); err != nil {
-			return nil, "", s.internal(err)
+			return nil, "", s.internal(requestID(r.Context()), err)
 		}
 		return b.Bytes(), jsonType, nil
 	})

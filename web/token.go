@@ -130,7 +130,7 @@ func (s *server) apiToken(w http.ResponseWriter, r *http.Request) {
 	}
 	key, err := s.tokens.get(r.Context(), s)
 	if err != nil {
-		s.internal(err).write(w)
+		s.internal(requestID(r.Context()), err).write(w)
 		return
 	}
 	now := s.opt.Now()

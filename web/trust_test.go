@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"strings"
 	"sync"
@@ -108,14 +109,15 @@ func TestErrLogOncePerPeriod(t *testing.T) {
 	e := newErrLog(func() time.Time { return now })
 	var b bytes.Buffer
 	l := slog.New(slog.NewTextHandler(&b, nil))
-	for range 100 {
-		e.log(l, "store unavailable", errors.New("disk full"))
+	for i := range 100 {
+		e.log(l, fmt.Sprintf("req-%d", i), "store unavailable", errors.New("disk full"))
 	}
-	e.log(l, "store unavailable", errors.New("locked"))
+	e.log(l, "req-100", "store unavailable", errors.New("locked"))
 	now = now.Add(ErrorLogPeriod)
-	e.log(l, "store unavailable", errors.New("disk full"))
+	e.log(l, "req-101", "store unavailable", errors.New("disk full"))
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
-	if len(lines) != 3 || !strings.Contains(lines[2], "not_logged_since=99") {
+	if len(lines) != 3 || !strings.Contains(lines[0], "request=req-0 ") || !strings.Contains(lines[1], "request=req-100 ") ||
+		!strings.Contains(lines[2], "request=req-101 ") || !strings.Contains(lines[2], "not_logged_since=99") {
 		t.Errorf("log:\n%s", b.String())
 	}
 }
