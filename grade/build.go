@@ -88,7 +88,7 @@ func build(ctx context.Context, s Settings) (string, Check, error) {
 	bs := s
 	bs.Command = []string{"sh", "-c", s.Build}
 	bs.Timeout, bs.Wall = buildCPU, buildWall
-	o, err := executeIn(ctx, bs, dir, "", os.Environ())
+	o, err := executeIn(ctx, bs, 0, dir, "", os.Environ())
 	if err != nil {
 		os.RemoveAll(dir)
 		return "", Check{}, err

@@ -8,7 +8,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
+	"time"
 
 	"rjm/energy"
 	"rjm/exercise"
@@ -93,32 +95,58 @@ func (p *plan) gradeRuns(ctx context.Context, s Settings, ref *reference, progre
 		tick = func() { done++; progress(done, total) }
 	}
 	var timedOut atomic.Bool
-	var runs []*graded // the regular runs, in order
-	var extra *graded  // representation's invalid-answer run
+	var runs []*graded   // the regular runs, in order
+	var extras []*graded // the extra runs: invalid answers, a small budget
 	number := 0
 	k := looks(s.Runs, s.Step)
 	var c checker
+	// spaced is set once runs have printed a maze an earlier run printed:
+	// a program seeded from a clock that ticks once a second does so when
+	// its runs start within the second, so its later runs are made one at
+	// a time, each in a later second than the one before.
+	spaced, spacedRuns := false, 0
+	var startMu sync.Mutex
+	var lastStart time.Time // the latest start of a run
 	for look := 1; ; look++ {
 		var batch []int
 		for i := len(runs); i < min(look*s.Step, s.Runs); i++ {
 			batch = append(batch, i)
 		}
-		if p.regular < len(p.runs) && extra == nil {
-			batch = append(batch, p.regular)
+		if look == 1 {
+			for i := p.regular; i < len(p.runs); i++ {
+				batch = append(batch, i)
+			}
 		}
 		base := number
-		got, err := parallel.Map(ctx, s.Workers, len(batch), tick, func(ctx context.Context, b int) (*graded, error) {
+		workers := s.Workers
+		if spaced {
+			workers = 1
+		}
+		got, err := parallel.Map(ctx, workers, len(batch), tick, func(ctx context.Context, b int) (*graded, error) {
 			i := batch[b]
 			g := &graded{planned: p.runs[i], run: base + b + 1, index: i}
 			if timedOut.Load() {
 				g.out.stopped = errSkipped
 				return g, nil
 			}
-			o, err := execute(ctx, s, p.runs[i].input, p.environment(s, i))
+			if spaced {
+				startMu.Lock()
+				last := lastStart
+				startMu.Unlock()
+				if err := waitNextSecond(ctx, last); err != nil {
+					return nil, fmt.Errorf("grade: %w", err)
+				}
+			}
+			o, err := execute(ctx, s, g.run, p.runs[i].input, p.environment(s, i))
 			if err != nil {
 				return nil, err
 			}
-			if errors.Is(o.stopped, errTimeLimit) || errors.Is(o.stopped, errCPULimit) {
+			startMu.Lock()
+			if o.started.After(lastStart) {
+				lastStart = o.started
+			}
+			startMu.Unlock()
+			if !g.invalid && (errors.Is(o.stopped, errTimeLimit) || errors.Is(o.stopped, errCPULimit)) {
 				timedOut.Store(true)
 			}
 			g.out = o
@@ -129,27 +157,30 @@ func (p *plan) gradeRuns(ctx context.Context, s Settings, ref *reference, progre
 			return nil, err
 		}
 		number += len(batch)
+		if spaced {
+			spacedRuns += len(batch)
+		}
 		for b, i := range batch {
-			if i == p.regular {
-				extra = got[b]
+			if i >= p.regular {
+				extras = append(extras, got[b])
 			} else {
 				runs = append(runs, got[b])
 			}
 		}
-		all := runs
-		if extra != nil {
-			all = append(slices.Clone(runs), extra)
-		}
-		c = checker{p: p, s: s, runs: runs, all: all, ref: ref, looks: k}
+		all := append(slices.Clone(runs), extras...)
+		c = checker{p: p, s: s, runs: runs, all: all, ref: ref, looks: k, spaced: spaced, spacedRuns: spacedRuns}
 		if len(runs) >= s.Runs || timedOut.Load() || c.decided() {
 			break
+		}
+		if usable, _ := c.usable(); !spaced && (p.random || p.search) && mazeRepeats(usable).any {
+			spaced = true
 		}
 	}
 	if progress != nil && done < total {
 		progress(total, total)
 	}
 	if usable, _ := c.usable(); p.name != "evaluation" && len(usable) > 0 {
-		tr, err := terminalRun(ctx, s, p.runs[0], p.environment(s, len(p.runs)))
+		tr, err := terminalRun(ctx, s, number+1, p.runs[0], p.environment(s, len(p.runs)))
 		if err != nil {
 			return nil, err
 		}
@@ -165,7 +196,7 @@ func (p *plan) gradeRuns(ctx context.Context, s Settings, ref *reference, progre
 	all := slices.Clone(c.all)
 	slices.SortFunc(all, func(a, b *graded) int { return a.run - b.run })
 	for _, g := range all {
-		d := RunDetail{Run: g.run, Answers: g.answers, Seconds: g.out.elapsed.Seconds(), CPU: g.out.cpu.Seconds(), Status: g.status(), Bytes: len(g.out.stdout)}
+		d := RunDetail{Run: g.run, Answers: g.answers, Started: g.out.started, Seconds: g.out.elapsed.Seconds(), CPU: g.out.cpu.Seconds(), Status: g.status(), Bytes: len(g.out.stdout)}
 		d.Output = string(g.out.stdout[:min(len(g.out.stdout), 4096)])
 		if d.Answers == nil {
 			d.Answers = []string{}
@@ -182,7 +213,7 @@ func (p *plan) gradeRuns(ctx context.Context, s Settings, ref *reference, progre
 			v := energy.Objective(g.solved.GoalDepth)
 			d.Recomputed = &v
 		}
-		if ref != nil && !g.invalid && g.index < len(ref.objectives) {
+		if ref != nil && g.index < p.regular && g.index < len(ref.objectives) {
 			d.Reference = &ref.objectives[g.index]
 		}
 		r.Details = append(r.Details, d)
@@ -234,10 +265,14 @@ type checker struct {
 	p     *plan
 	s     Settings
 	runs  []*graded // the runs compared with rjm's
-	all   []*graded // and the invalid-answer run
+	all   []*graded // and the extra runs (invalid answers, a small budget)
 	ref   *reference
 	looks int      // the looks of the grading's sequential decisions
 	notes []string // remarks for the report
+	// spaced is set when the later runs were made a second apart (see
+	// gradeRuns); spacedRuns counts them.
+	spaced     bool
+	spacedRuns int
 	// terminal is the terminal run, nil for evaluation (no prompts).
 	terminal *terminalResult
 }
@@ -291,7 +326,16 @@ func (c *checker) usable() ([]*graded, string) {
 func (c *checker) checks() []Check {
 	var out []Check
 	runs, note := c.usable()
-	none := len(runs) == 0
+	// plain are the runs whose transcripts are checked one by one: the
+	// usable runs compared with rjm's, and a search's run with the
+	// smallest budget.
+	plain := slices.Clone(runs)
+	for _, g := range c.all {
+		if g.edge && g.ok() {
+			plain = append(plain, g)
+		}
+	}
+	none := len(plain) == 0
 	add := func(ck Check) {
 		if none && ck.Category != Limits && ck.Name != "reprompt" {
 			ck = newCheck(ck.Name, ck.Category, NotChecked, nothingChecked)
@@ -301,24 +345,24 @@ func (c *checker) checks() []Check {
 		out = append(out, ck)
 	}
 	if c.p.name != "evaluation" {
-		add(c.prompts(runs))
+		add(c.prompts(plain))
 	}
-	add(c.layout(runs))
-	if c.p.name == "representation" {
-		add(c.reprompt())
+	add(c.layout(plain))
+	if g := c.invalidRun(); g != nil {
+		add(c.reprompt(g))
 	}
 	if c.terminal != nil {
 		add(c.terminalCheck())
 	}
-	add(c.size(runs))
-	add(c.goal(runs))
-	add(c.legal(runs))
+	add(c.size(plain))
+	add(c.goal(plain))
+	add(c.legal(plain))
 	if c.p.random {
 		add(c.uniform(runs))
 	}
 	if c.p.eval {
-		add(c.depths(runs))
-		add(c.objective(runs))
+		add(c.depths(plain))
+		add(c.objective(plain))
 	}
 	if c.p.search {
 		add(c.search(runs))
@@ -335,8 +379,14 @@ func (c *checker) decided() bool {
 	if len(withMaze(runs)) == 0 {
 		return true // nothing a statistical check could use
 	}
+	switch rep := mazeRepeats(runs); {
+	case rep.constant != nil:
+		return true // the same maze whenever a run starts: nothing more to learn
+	case rep.any && c.spacedRuns < minSpaced && !c.last():
+		return false // a clock's seed, or a constant one: the spaced runs tell
+	}
 	open := func(ck Check) bool {
-		return ck.State == NotChecked && !strings.HasPrefix(ck.Message, sameMaze)
+		return ck.State == NotChecked
 	}
 	if c.p.random && open(c.uniform(runs)) {
 		return false
@@ -395,20 +445,101 @@ func (c *checker) layout(runs []*graded) Check {
 	return t.check("layout", Format, pass)
 }
 
-func (c *checker) reprompt() Check {
-	g := c.all[len(c.all)-1]
-	what := fmt.Sprintf("answered 4, 11 and %d, the program", g.size)
+// invalidRun returns the run that gives invalid answers first, nil if
+// the grading has none.
+func (c *checker) invalidRun() *graded {
+	for _, g := range c.all {
+		if g.invalid {
+			return g
+		}
+	}
+	return nil
+}
+
+// reprompt checks the run that gives invalid answers first. The size of
+// representation must be asked again; a search may ask again or refuse an
+// answer that is not a number (the assignment asks only for valid
+// input), but never loop on it.
+func (c *checker) reprompt(g *graded) Check {
+	if g.out.stopped != nil && (errors.Is(g.out.stopped, errSkipped) || c.stoppedAlike(g)) {
+		return newCheck("reprompt", Format, NotChecked, fmt.Sprintf("not checked: run %d, with invalid answers, was stopped as other runs were: %s (see limits)", g.run, g.status()))
+	}
+	if c.p.name == "representation" {
+		what := fmt.Sprintf("answered 4, 11 and %d, the program", g.size)
+		switch {
+		case g.out.stopped != nil:
+			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s was stopped: %s (an invalid size is asked again)", g.run, what, stopWords(g)))
+		case !g.ok():
+			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s ended: %s", g.run, what, g.status()))
+		case g.t.prompts < 3:
+			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s prompted %d times, want 3 (an invalid size is asked again)", g.run, what, g.t.prompts))
+		case g.jumps == nil:
+			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s printed %d rows, want a %d×%d maze", g.run, what, len(g.t.maze), g.size, g.size))
+		}
+		return newCheck("reprompt", Format, Passed, fmt.Sprintf("run %d, %s asked again after each invalid size and printed a %d×%d maze", g.run, what, g.size, g.size))
+	}
+	what := fmt.Sprintf("answered %s, the program", strings.Join(g.answers, ", "))
+	prompt := strings.TrimSpace(g.prompts[0])
 	switch {
 	case g.out.stopped != nil:
-		return newCheck("reprompt", Format, NotChecked, fmt.Sprintf("not checked: run %d, %s was stopped: %s (see limits)", g.run, what, g.status()))
+		return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s was stopped: %s: an answer that is not a number must be asked again or refused, not looped on", g.run, what, stopWords(g)))
 	case !g.ok():
-		return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s ended: %s", g.run, what, g.status()))
-	case g.t.prompts < 3:
-		return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s prompted %d times, want 3 (an invalid size is asked again)", g.run, what, g.t.prompts))
-	case g.jumps == nil:
-		return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s printed %d rows, want a %d×%d maze", g.run, what, len(g.t.maze), g.size, g.size))
+		return newCheck("reprompt", Format, Passed, fmt.Sprintf("run %d, %s refused %q and ended (%s): allowed, the assignment asks only for valid input (rjm asks again)", g.run, what, invalidAnswer, g.status()))
+	case g.t.prompts < len(g.prompts):
+		return newCheck("reprompt", Format, Passed, fmt.Sprintf("run %d, %s went on without asking %q again (allowed, the assignment asks only for valid input; rjm asks again)", g.run, what, prompt))
 	}
-	return newCheck("reprompt", Format, Passed, fmt.Sprintf("run %d, %s asked again after each invalid size and printed a %d×%d maze", g.run, what, g.size, g.size))
+	return newCheck("reprompt", Format, Passed, fmt.Sprintf("run %d, %s asked %q again after %q and went on", g.run, what, prompt, invalidAnswer))
+}
+
+// stoppedAlike reports whether a run compared with rjm's was stopped by
+// the limit that stopped run g: then the limit, not the invalid answers,
+// is what went wrong.
+func (c *checker) stoppedAlike(g *graded) bool {
+	for _, r := range c.runs {
+		if r.out.stopped != nil && errors.Is(r.out.stopped, g.out.stopped) {
+			return true
+		}
+	}
+	return false
+}
+
+// stopWords says which limit stopped a run, and how.
+func stopWords(g *graded) string {
+	switch {
+	case errors.Is(g.out.stopped, errOutputLimit):
+		return fmt.Sprintf("it wrote more than %s, the output limit (%s)", bytesText(g.out.limits.output), repeatedLine(g.out.stdout))
+	case errors.Is(g.out.stopped, errCPULimit):
+		return fmt.Sprintf("it used %v of CPU time, the CPU limit", g.out.limits.cpu)
+	case errors.Is(g.out.stopped, errTimeLimit):
+		return fmt.Sprintf("it ran %v of wall-clock time, the wall-clock limit", g.out.limits.wall)
+	}
+	return g.status()
+}
+
+// repeatedLine describes how out ends: "\"Iterations?\" over and over"
+// when its end repeats one line or one prompt, else its last characters.
+func repeatedLine(out []byte) string {
+	s := string(out[max(0, len(out)-4096):])
+	for _, sep := range []string{"\n", "?"} {
+		parts := strings.Split(s, sep)
+		parts = parts[1 : len(parts)-1] // whole ones only
+		if len(parts) < 8 {
+			continue
+		}
+		unit, n := parts[len(parts)-1], 0
+		for _, p := range parts {
+			if p == unit {
+				n++
+			}
+		}
+		if unit = strings.TrimSpace(unit); n*2 >= len(parts) && unit != "" {
+			if sep == "?" {
+				unit += "?"
+			}
+			return fmt.Sprintf("%q over and over", short(unit))
+		}
+	}
+	return fmt.Sprintf("it ends %q", short(tail(s, 60)))
 }
 
 func (c *checker) terminalCheck() Check {
@@ -523,12 +654,27 @@ const noMaze = "not checked: no maze of the size asked was read (see size)"
 const noEvaluation = "not checked: no maze of the right size with its goal in place to evaluate (see maze)"
 
 // sameMaze starts the message of a statistical check when every run
-// printed the same maze: a program seeded from a clock that ticks once a
-// second does so when its runs start within the second.
+// printed the same maze, and no run started seconds apart from another
+// printed it: a program seeded from a clock that ticks once a second does
+// so when its runs start within the second.
 const sameMaze = "not checked: every run printed the same maze"
 
 // sameMazeAdvice says what to do about it.
 const sameMazeAdvice = "seed from RJM_GRADE_SEED or a finer clock"
+
+// constantSeconds is the fewest different seconds in which runs that
+// printed the same maze must have started for the program's random
+// numbers to count as the same in every run: a program seeded from a
+// clock that ticks once a second prints one maze in runs started in at
+// most two seconds (a run started late in a second may read the clock in
+// the next).
+const constantSeconds = 3
+
+// minSpaced is the fewest runs made a second apart before a grading whose
+// runs repeated a maze may decide: enough for a program whose random
+// numbers never change to repeat one in constantSeconds seconds, even in
+// representation, where only runs of the same size can.
+const minSpaced = 12
 
 // last reports whether the grading made its last look.
 func (c *checker) last() bool { return len(c.runs) >= c.s.Runs }
@@ -547,26 +693,111 @@ func distinctMazes(runs []*graded) (out []*graded, same bool) {
 	return out, len(with) >= 2 && len(out) == 1
 }
 
+// repeats describes the runs that printed a maze an earlier run printed.
+type repeats struct {
+	any bool // some run printed a maze an earlier run printed
+	// constant holds the runs that printed one maze, if any maze was
+	// printed by runs started in constantSeconds different seconds or
+	// more: the program's random numbers do not change from run to run.
+	constant []*graded
+	seconds  int // the different seconds the constant runs started in
+}
+
+// mazeRepeats finds the runs that printed a maze an earlier run printed.
+func mazeRepeats(runs []*graded) repeats {
+	var r repeats
+	with := withMaze(runs)
+	mazes := make([][]int, len(with))
+	for i, g := range with {
+		mazes[i] = g.jumps
+	}
+	for _, first := range distinct(mazes) {
+		var group []*graded
+		seconds := map[int64]bool{}
+		for _, g := range with[first:] {
+			if slices.Equal(g.jumps, with[first].jumps) {
+				group = append(group, g)
+				seconds[g.out.started.Unix()] = true
+			}
+		}
+		if len(group) > 1 {
+			r.any = true
+		}
+		if len(seconds) >= constantSeconds && len(seconds) > r.seconds {
+			r.constant, r.seconds = group, len(seconds)
+		}
+	}
+	return r
+}
+
+// constantCheck returns the failed check named name when the program's
+// random numbers are the same in every run, and false when they are not
+// known to be.
+func constantCheck(name string, cat Category, runs []*graded) (Check, bool) {
+	r := mazeRepeats(runs)
+	if r.constant == nil {
+		return Check{}, false
+	}
+	var nums []string
+	for _, g := range r.constant[:min(len(r.constant), 6)] {
+		nums = append(nums, strconv.Itoa(g.run))
+	}
+	list := strings.Join(nums, ", ")
+	if len(r.constant) > len(nums) {
+		list += fmt.Sprintf(" and %d more", len(r.constant)-len(nums))
+	}
+	return newCheck(name, cat, Failed, fmt.Sprintf("runs %s, started in %d different seconds (each with its own %s and process ID), printed the same maze: the program's random numbers are the same in every run (a constant seed, such as new Random(42) or srand(1)?); leave the generator unseeded, or seed it from the clock or from %s",
+		list, r.seconds, RunSeedEnv, RunSeedEnv)), true
+}
+
+// waitNextSecond waits until the wall clock is in a later second than
+// last.
+func waitNextSecond(ctx context.Context, last time.Time) error {
+	next := last.Truncate(time.Second).Add(time.Second)
+	d := time.Until(next)
+	if d <= 0 {
+		return nil
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
 // mazeNotes returns the notes on runs that printed the same maze.
 func (c *checker) mazeNotes(runs []*graded) []string {
 	if !c.p.random && !c.p.search {
 		return nil
 	}
+	if mazeRepeats(runs).constant != nil {
+		return []string{"every run printed the same maze, whenever it started: see " + map[bool]string{true: "search", false: "uniform"}[c.p.search]}
+	}
 	d, same := distinctMazes(runs)
 	with := withMaze(runs)
+	var notes []string
 	switch {
 	case same:
-		return []string{fmt.Sprintf("every run printed the same maze: %s", sameMazeAdvice)}
+		notes = append(notes, fmt.Sprintf("every run printed the same maze: %s", sameMazeAdvice))
 	case len(d) < len(with):
-		return []string{fmt.Sprintf("%d of %d runs printed a maze an earlier run printed; each maze counts once (%s)", len(with)-len(d), len(with), sameMazeAdvice)}
+		notes = append(notes, fmt.Sprintf("%d of %d runs printed a maze an earlier run printed; each maze counts once (%s)", len(with)-len(d), len(with), sameMazeAdvice))
 	}
-	return nil
+	if c.spaced {
+		notes = append(notes, "runs started within the same second printed the same maze (a program seeded from a clock that ticks once a second), so the later runs were made one at a time, a second apart: seeding from RJM_GRADE_SEED or a finer clock grades faster")
+	}
+	return notes
 }
 
 func (c *checker) uniform(runs []*graded) Check {
+	if ck, ok := constantCheck("uniform", Maze, runs); ok {
+		return ck
+	}
 	mazes, same := distinctMazes(runs)
 	if same {
-		return newCheck("uniform", Maze, NotChecked, fmt.Sprintf("%s: %s", sameMaze, sameMazeAdvice))
+		return c.sameCheck("uniform", Maze)
 	}
 	// Each legal jump is the k-th of a cell's legal jumps; cells with the
 	// same number of legal jumps share a group, where every k is equally
@@ -628,6 +859,15 @@ func (c *checker) uniform(runs []*graded) Check {
 	}
 	ck.Stats = st
 	return ck
+}
+
+// sameCheck returns the check named name, not checked because every run
+// so far printed the same maze, within a second or two.
+func (c *checker) sameCheck(name string, cat Category) Check {
+	if c.last() {
+		return newCheck(name, cat, NotChecked, fmt.Sprintf("%s: %s", sameMaze, sameMazeAdvice))
+	}
+	return newCheck(name, cat, NotChecked, "undecided: every run so far printed the same maze")
 }
 
 // uniformEnough is the χ² p-value at or above which the uniform check
@@ -697,9 +937,12 @@ func (c *checker) objective(runs []*graded) Check {
 const minSearchRuns = 3
 
 func (c *checker) search(runs []*graded) Check {
+	if ck, ok := constantCheck("search", Search, evaluated(runs)); ok {
+		return ck
+	}
 	mazes, same := distinctMazes(evaluated(runs))
 	if same {
-		return newCheck("search", Search, NotChecked, fmt.Sprintf("%s: %s", sameMaze, sameMazeAdvice))
+		return c.sameCheck("search", Search)
 	}
 	var got []float64
 	for _, g := range mazes {
@@ -738,9 +981,12 @@ func (c *checker) search(runs []*graded) Check {
 // rjm's final mazes: a cell that never gets jumps rjm's search often
 // gives it (a typo in a jump's bound) fails, naming the cell.
 func (c *checker) jumps(runs []*graded) Check {
+	if mazeRepeats(runs).constant != nil {
+		return newCheck("jumps", Search, NotChecked, "not checked: every run printed the same maze, whenever it started (see search)")
+	}
 	mazes, same := distinctMazes(runs)
 	if same {
-		return newCheck("jumps", Search, NotChecked, fmt.Sprintf("%s: %s", sameMaze, sameMazeAdvice))
+		return c.sameCheck("jumps", Search)
 	}
 	n := len(mazes)
 	if n < minSearchRuns {
@@ -825,9 +1071,13 @@ func (c *checker) limits() []Check {
 	for _, g := range c.all {
 		tt.checked++
 		to.checked++
-		if g.invalid && g.out.exitErr != nil {
-			// A program that gives up on an invalid size fails reprompt.
-			exitPass = fmt.Sprintf("every run but %d (see reprompt) exited with status 0", g.run)
+		if g.invalid {
+			// The invalid-answer run is judged by reprompt alone.
+			if !g.ok() {
+				exitPass = fmt.Sprintf("every run but %d (see reprompt) exited with status 0", g.run)
+			}
+			tt.checked--
+			to.checked--
 			continue
 		}
 		te.checked++

@@ -32,6 +32,7 @@ printf 'Moves from start:\n 0  5 11  1 17\n 4 13 12  3 18\n 8  6 10  9  7\n 1 14
 	// note: every run printed the same maze: seed from RJM_GRADE_SEED or a finer clock
 	// format prompts pass
 	// format layout pass
+	// format reprompt pass
 	// format terminal pass
 	// maze size pass
 	// maze goal pass

@@ -15,7 +15,9 @@
 //   - format: the exact prompts (trailing space, no line break), the maze's
 //     rows with single spaces, the blank lines, "Moves from start:", the
 //     depth grid's two-character cells and "--", the objective on its own
-//     line; for representation, an invalid size (4, then 11) asked again;
+//     line; for representation, an invalid size (4, then 11) asked again,
+//     for a search an answer that is not a number (x) asked again or
+//     refused, never looped on;
 //     the terminal run;
 //   - maze: the size asked, the goal written 0 in the lower-right corner,
 //     a legal jump (one with a move) in every other cell, and for the
@@ -233,7 +235,7 @@ func Run(ctx context.Context, name string, s Settings, progress func(done, total
 type plan struct {
 	name    string
 	seed    uint64
-	runs    []planned // the runs compared with rjm's, then the invalid-answer run, if any
+	runs    []planned // the runs compared with rjm's, then the extra runs (invalid answers, a small budget)
 	regular int       // the number of runs compared with rjm's
 	eval    bool      // the transcript ends with the evaluation
 	search  bool      // the exercise is a search
@@ -247,7 +249,11 @@ type planned struct {
 	answers []string // as typed, for the report
 	prompts []string // in order
 	size    int      // the maze's size
-	invalid bool     // the run answers invalid sizes first
+	invalid bool     // the run gives invalid answers first (see reprompt)
+	// edge marks the run of a search with the smallest budget (see
+	// edgeAnswers): its transcript is checked like every run's, but it
+	// is not compared with rjm's search.
+	edge bool
 }
 
 // sizePrompt is the representation's prompt.
@@ -264,15 +270,32 @@ func texts(name string) []string {
 }
 
 // Answers of the search exercises, beside the budget: restarts divides
-// it into three descents, uphill steps are accepted with probability
-// 0.003, and annealing cools from 1 to about 0.3 over the budget (where
-// these searches do well: docs/experiments.md).
+// it into three descents, uphill steps are accepted with probability 0.05
+// (often enough that a search which takes them wrongly shows it, such as
+// one that leaves the energy of the maze it left), and annealing cools
+// from 1 to about 0.3 over the budget (where it does well:
+// docs/experiments.md).
 const (
 	descents    = 3
-	uphillP     = "0.003"
+	uphillP     = "0.05"
 	temperature = 1.0
 	finalT      = 0.3
 )
+
+// edgeAnswers are the answers of each search's extra run at the edge of
+// what the assignment allows: a budget of 50 iterations (a progress
+// report every iterations/100 then divides by zero) and, for uphill
+// steps, a probability of 0 (every uphill step refused).
+var edgeAnswers = map[string][]string{
+	"hill-descent": {"50"},
+	"restarts":     {"25", "2"},
+	"uphill":       {"50", "0"},
+	"annealing":    {"50", "1", "0.9"},
+}
+
+// invalidAnswer is the answer a search's invalid-answer run gives its
+// first prompt before the valid one: not a number.
+const invalidAnswer = "x"
 
 func newPlan(name string, s Settings) *plan {
 	p := &plan{name: name, seed: s.Seed, regular: s.Runs, sig: s.Significance}
@@ -307,6 +330,11 @@ func newPlan(name string, s Settings) *plan {
 		for range s.Runs {
 			p.runs = append(p.runs, planned{answers: answers, prompts: prompts, size: exercise.Size})
 		}
+	}
+	if p.search {
+		p.runs = append(p.runs,
+			planned{answers: append([]string{invalidAnswer}, answers...), prompts: append([]string{prompts[0]}, prompts...), size: exercise.Size, invalid: true},
+			planned{answers: edgeAnswers[name], prompts: prompts, size: exercise.Size, edge: true})
 	}
 	for i := range p.runs {
 		if len(p.runs[i].answers) > 0 {

@@ -249,24 +249,69 @@ func pValue(msg string) float64 {
 	return p
 }
 
-// A program seeded from a clock that ticks slowly prints the same maze in
-// every run (representation: in every run of the same size): a note says
-// so, each maze counts once, and no check fails.
-func TestSameMazeIsANote(t *testing.T) {
+// A program seeded from a clock that ticks once a second prints the same
+// maze in runs started within the second: that is a note, and its later
+// runs are made a second apart, so that it is graded on mazes that differ
+// and fails nothing.
+func TestClockSeedIsANote(t *testing.T) {
 	for _, name := range []string{"representation", "hill-descent"} {
-		s := small(student(t, "go", name, "clock"))
-		s.Runs = 10
-		r, err := grade.Run(context.Background(), name, s, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(r.Failed()) > 0 || len(r.Notes) == 0 || !strings.Contains(r.Notes[0], "seed from RJM_GRADE_SEED or a finer clock") {
-			t.Errorf("%s:\n%s", name, r.Text())
-		}
-		for _, c := range r.Unchecked() {
-			if !strings.HasPrefix(c.Message, "not checked: every run printed the same maze") {
-				t.Errorf("%s: %+v", name, c)
-			}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			clockSeedIsANote(t, name)
+		})
+	}
+}
+
+func clockSeedIsANote(t *testing.T, name string) {
+	s := small(student(t, "go", name, "clock"))
+	s.Runs, s.Step = 14, 7
+	r, err := grade.Run(context.Background(), name, s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Failed()) > 0 {
+		t.Errorf("%s:\n%s", name, r.Text())
+	}
+	if name == "representation" {
+		return // its runs repeat a maze only when they ask the same size
+	}
+	if !strings.Contains(strings.Join(r.Notes, "\n"), "a second apart") {
+		t.Errorf("no note of the runs made a second apart:\n%s", r.Text())
+	}
+	seconds := map[int64]bool{}
+	for _, d := range r.Details[len(r.Details)-7:] {
+		seconds[d.Started.Unix()] = true
+	}
+	if len(seconds) < 7 {
+		t.Errorf("the last 7 runs started in %d different seconds, want 7", len(seconds))
+	}
+}
+
+// A program whose random numbers are the same in every run (a constant
+// seed) fails: its runs, started seconds apart, print the same maze.
+func TestConstantSeedFails(t *testing.T) {
+	for _, tc := range []struct{ name, check string }{{"representation", "uniform"}, {"hill-descent", "search"}} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			constantSeedFails(t, tc.name, tc.check)
+		})
+	}
+}
+
+func constantSeedFails(t *testing.T, name, check string) {
+	s := small(student(t, "go", name, "constant"))
+	s.Runs, s.Step = 40, 10
+	r, err := grade.Run(context.Background(), name, s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := r.Check(check)
+	if c.State != grade.Failed || !strings.Contains(c.Message, "the same in every run") {
+		t.Errorf("%s:\n%s", name, r.Text())
+	}
+	for _, f := range r.Failed() {
+		if f.Name != check {
+			t.Errorf("also fails %s: %s", f.Name, f.Message)
 		}
 	}
 }

@@ -71,6 +71,7 @@ const maxFile = 64 << 20
 // outcome is how one run of a program went.
 type outcome struct {
 	stdout, stderr []byte
+	started        time.Time
 	elapsed, cpu   time.Duration
 	// stopped is one of the err*Limit errors when rjm stopped the
 	// program; exitErr is the program's own failure (a non-zero status,
@@ -89,25 +90,32 @@ type runLimits struct {
 	memory    int64
 	procs     int
 	output    int
+	// run is the run's number, from 1 (0 for a build): in a PID namespace
+	// it sets the program's process ID (see pidScript).
+	run int
+}
+
+// limits returns the limits of run number run.
+func (s Settings) limits(run int) runLimits {
+	return runLimits{cpu: s.Timeout, wall: s.Wall, memory: s.Memory, procs: s.Processes, output: s.MaxOutput, run: run}
 }
 
 // execute runs the settings' command in a scratch copy of s.Dir with the
 // given environment and standard input, within the limits. It returns an
 // error only when ctx ends (the program is then killed).
-func execute(parent context.Context, s Settings, input string, env []string) (outcome, error) {
+func execute(parent context.Context, s Settings, run int, input string, env []string) (outcome, error) {
 	scratch, err := scratchCopy(s.Dir)
 	if err != nil {
-		lim := runLimits{cpu: s.Timeout, wall: s.Wall, memory: s.Memory, procs: s.Processes, output: s.MaxOutput}
-		return outcome{limits: lim, stopped: err}, nil
+		return outcome{limits: s.limits(run), stopped: err}, nil
 	}
 	defer os.RemoveAll(scratch)
-	return executeIn(parent, s, scratch, input, env)
+	return executeIn(parent, s, run, scratch, input, env)
 }
 
-// executeIn runs the settings' command in folder scratch, which it may
-// change, within the limits.
-func executeIn(parent context.Context, s Settings, scratch, input string, env []string) (outcome, error) {
-	lim := runLimits{cpu: s.Timeout, wall: s.Wall, memory: s.Memory, procs: s.Processes, output: s.MaxOutput}
+// executeIn runs the settings' command as run number run (from 1; 0 for
+// a build) in folder scratch, which it may change, within the limits.
+func executeIn(parent context.Context, s Settings, run int, scratch, input string, env []string) (outcome, error) {
+	lim := s.limits(run)
 	o := outcome{limits: lim}
 
 	ctx, cancel := context.WithCancelCause(parent)
@@ -127,6 +135,7 @@ func executeIn(parent context.Context, s Settings, scratch, input string, env []
 	cmd.WaitDelay = waitDelay
 
 	start := time.Now()
+	o.started = start
 	release, err := startTracked(cmd, scratch)
 	if err != nil {
 		o.exitErr = err
@@ -177,7 +186,14 @@ func executeIn(parent context.Context, s Settings, scratch, input string, env []
 }
 
 // limitScript returns the shell script that sets a run's limits and
-// starts its program ("$0" "$@").
+// starts its program ("$0" "$@"). Without a PID namespace the shell
+// becomes the program (exec). In one, the shell stays as the namespace's
+// first process (its init, whose end ends every process left in it), and
+// the program is its child, with an ordinary process ID that differs from
+// run to run (pidScript): a program run as process 1 would get the same
+// getpid() in every run, and its signals' default actions would not apply
+// to it. The shell then exits with the program's status, 128+n for a
+// program killed by signal n (see programEnd).
 func limitScript(lim runLimits) string {
 	cpu := int64((lim.cpu + time.Second - 1) / time.Second)
 	lines := []string{
@@ -191,7 +207,51 @@ func limitScript(lim runLimits) string {
 	if os.Geteuid() != 0 {
 		lines = append(lines, fmt.Sprintf("ulimit -p %d 2>/dev/null", lim.procs+countUserProcs()))
 	}
-	return strings.Join(lines, "; ") + `; exec "$0" "$@"`
+	if pidNamespace() == nil {
+		return strings.Join(lines, "; ") + `; exec "$0" "$@"`
+	}
+	lines = append(lines, pidScript(lim.run))
+	return strings.Join(lines, "; ") + `; "$0" "$@"; exit $?`
+}
+
+// Process IDs in a run's PID namespace: run k's program gets
+// firstPID + (k·pidStride mod pidSpan) + 1, distinct for every run of a
+// grading (pidStride and pidSpan are coprime) and below the kernel's
+// smallest pid_max (32768), set through ns_last_pid where the shell may
+// write it (as root). Elsewhere (an unprivileged user namespace) the shell
+// starts (k-1) mod maxSkip + 1 short-lived processes first, so that the
+// program's ID differs between any maxSkip runs in a row.
+const (
+	firstPID  = 300
+	pidStride = 7919
+	pidSpan   = 30000
+	maxSkip   = 200
+)
+
+// pidScript returns the shell commands that give run number run's program
+// its process ID; "" for run 0.
+func pidScript(run int) string {
+	if run <= 0 {
+		return ":"
+	}
+	pid := firstPID + run*pidStride%pidSpan
+	skip := (run-1)%maxSkip + 1
+	return fmt.Sprintf("{ echo %d > /proc/sys/kernel/ns_last_pid || { i=0; while [ $i -lt %d ]; do (:); i=$((i+1)); done; }; } 2>/dev/null", pid, skip)
+}
+
+// programEnd returns how a run's program ended, from the wait status of
+// the process rjm started: the signal that killed it (0 if none) or its
+// exit status. In a PID namespace that process is the shell of
+// limitScript, which exits 128+n when its program is killed by signal n.
+func programEnd(ws syscall.WaitStatus) (sig syscall.Signal, code int) {
+	if ws.Signaled() {
+		return ws.Signal(), -1
+	}
+	code = ws.ExitStatus()
+	if pidNamespace() != nil && code > 128 && code <= 128+64 {
+		return syscall.Signal(code - 128), -1
+	}
+	return 0, code
 }
 
 // cpuLimited reports whether a run ended by its CPU time limit: killed by
@@ -201,11 +261,12 @@ func cpuLimited(ps *os.ProcessState, limit time.Duration) bool {
 		return false
 	}
 	ws, ok := ps.Sys().(syscall.WaitStatus)
-	if !ok || !ws.Signaled() {
+	if !ok {
 		return false
 	}
+	sig, _ := programEnd(ws)
 	used := ps.UserTime() + ps.SystemTime()
-	return ws.Signal() == syscall.SIGXCPU || (ws.Signal() == syscall.SIGKILL && used >= limit)
+	return sig == syscall.SIGXCPU || (sig == syscall.SIGKILL && used >= limit)
 }
 
 // scratchCopy copies dir ("" for the current folder) into a new temporary
@@ -317,11 +378,7 @@ func (o outcome) describe() string {
 	var exit *exec.ExitError
 	switch {
 	case errors.As(o.exitErr, &exit):
-		if ws, ok := exit.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			msg = "killed by signal: " + ws.Signal().String()
-		} else {
-			msg = fmt.Sprintf("exit status %d", exit.ExitCode())
-		}
+		msg = exitWords(o.exitErr)
 	case o.exitErr != nil:
 		msg = "could not start: " + startError(o.exitErr)
 	}

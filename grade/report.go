@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"rjm/energy"
 )
@@ -100,7 +101,10 @@ type Report struct {
 type RunDetail struct {
 	Run     int      `json:"run"` // from 1
 	Answers []string `json:"answers"`
-	Seconds float64  `json:"seconds"`
+	// Started is when the run started (a program seeded from a clock
+	// that ticks once a second sees its second).
+	Started time.Time `json:"started,omitzero"`
+	Seconds float64   `json:"seconds"`
 	// Status is "ok", or how the run failed its limits: "time limit",
 	// "output limit", "exit status 1", "killed by signal: ...".
 	Status string `json:"status"`

@@ -19,7 +19,7 @@ func TestSubreaperWithoutNamespace(t *testing.T) {
 	env := os.Environ()
 
 	s.Command = []string{"sh", "-c", "setsid sleep 28.5 & echo done", "rjm-subreaper-detached"}
-	o, err := execute(context.Background(), s, "", env)
+	o, err := execute(context.Background(), s, 1, "", env)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +32,7 @@ func TestSubreaperWithoutNamespace(t *testing.T) {
 
 	s.Command = []string{"sh", "-c", "b() { b & b & wait; }; b", "rjm-subreaper-bomb"}
 	s.Timeout, s.Wall = time.Second, 20*time.Second
-	if o, err = execute(context.Background(), s, "", env); err != nil {
+	if o, err = execute(context.Background(), s, 2, "", env); err != nil {
 		t.Fatal(err)
 	}
 	if !errors.Is(o.stopped, errProcessLimit) {
@@ -60,4 +60,44 @@ func leftover(marker string) []string {
 		}
 	}
 	return out
+}
+
+// Every run's program has a process ID of its own, never 1, whether or
+// not it runs in a PID namespace (a program seeded with getpid() must
+// print a different maze in every run), and a program killed by a signal
+// is reported so, not by its shell's status.
+func TestRunsHaveTheirOwnProcessIDs(t *testing.T) {
+	for _, ns := range []bool{true, false} {
+		noNamespace = !ns
+		s := Settings{Dir: t.TempDir()}.withDefaults()
+		s.Command = []string{"sh", "-c", "echo $$"}
+		seen := map[string]int{}
+		for run := 1; run <= 12; run++ {
+			o, err := execute(context.Background(), s, run, "", os.Environ())
+			if err != nil || o.exitErr != nil || o.stopped != nil {
+				t.Fatalf("namespace %v, run %d: %v %+v", ns, run, err, o)
+			}
+			pid := strings.TrimSpace(string(o.stdout))
+			if pid == "1" {
+				t.Errorf("namespace %v, run %d: the program is process 1", ns, run)
+			}
+			if prev, ok := seen[pid]; ok {
+				t.Errorf("namespace %v: runs %d and %d both had process ID %s", ns, prev, run, pid)
+			}
+			seen[pid] = run
+		}
+		s.Command = []string{"sh", "-c", "kill -SEGV $$"}
+		o, err := execute(context.Background(), s, 1, "", os.Environ())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := o.describe(); !strings.Contains(got, "killed by signal: segmentation fault") {
+			t.Errorf("namespace %v: a program killed by SIGSEGV is described %q", ns, got)
+		}
+		s.Command = []string{"sh", "-c", "exit 3"}
+		if o, _ = execute(context.Background(), s, 1, "", os.Environ()); o.describe() != "exit status 3" {
+			t.Errorf("namespace %v: exit 3 is described %q", ns, o.describe())
+		}
+	}
+	noNamespace = false
 }

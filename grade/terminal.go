@@ -36,8 +36,8 @@ type terminalResult struct {
 }
 
 // terminalRun makes the terminal run of planned run pl.
-func terminalRun(parent context.Context, s Settings, pl planned, env []string) (terminalResult, error) {
-	lim := runLimits{cpu: s.Timeout, wall: s.Wall, memory: s.Memory, procs: s.Processes, output: s.MaxOutput}
+func terminalRun(parent context.Context, s Settings, run int, pl planned, env []string) (terminalResult, error) {
+	lim := s.limits(run)
 	scratch, err := scratchCopy(s.Dir)
 	if err != nil {
 		return terminalResult{skipped: err.Error()}, nil
@@ -124,20 +124,27 @@ func terminalRun(parent context.Context, s Settings, pl planned, env []string) (
 	pos := 0
 	for k, answer := range pl.answers {
 		prompt := strings.TrimSpace(pl.prompts[min(k, len(pl.prompts)-1)])
+	wait:
 		for {
-			if i := strings.Index(text()[pos:], prompt); i >= 0 {
+			if i := findPrompt(text()[pos:], prompt); i >= 0 {
 				pos += i + len(prompt)
 				break
 			}
 			select {
 			case <-tick.C:
 				if quiet() {
+					// A prompt in other words (the prompts check names
+					// it) is answered as a person would answer it.
+					if out := text(); strings.TrimSpace(out[pos:]) != "" {
+						pos = len(out)
+						break wait
+					}
 					return result(fmt.Sprintf("the prompt %q never showed: the program waits for input without it (is the output flushed before reading?)", prompt))
 				}
 			case <-changed:
 			case err := <-exited:
 				time.Sleep(50 * time.Millisecond) // the last output
-				if i := strings.Index(text()[pos:], prompt); i >= 0 {
+				if i := findPrompt(text()[pos:], prompt); i >= 0 {
 					return result(fmt.Sprintf("the program ended (%s) before %q was answered", exitWords(err), prompt))
 				}
 				return result(fmt.Sprintf("the program ended (%s) without prompting %q", exitWords(err), prompt))
@@ -172,6 +179,19 @@ func terminalRun(parent context.Context, s Settings, pl planned, env []string) (
 	}
 }
 
+// findPrompt returns the index of prompt in out, ignoring case (a
+// prompt's wording is the prompts check's business), or -1.
+func findPrompt(out, prompt string) int {
+	if i := strings.Index(out, prompt); i >= 0 {
+		return i
+	}
+	lower := strings.ToLower(out)
+	if len(lower) != len(out) {
+		return -1 // not ASCII: no offsets to share
+	}
+	return strings.Index(lower, strings.ToLower(prompt))
+}
+
 // exitWords says how a program ended, in a few words.
 func exitWords(err error) string {
 	if err == nil {
@@ -179,8 +199,12 @@ func exitWords(err error) string {
 	}
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
-		if ws, ok := exit.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			return "killed by signal: " + ws.Signal().String()
+		if ws, ok := exit.Sys().(syscall.WaitStatus); ok {
+			sig, code := programEnd(ws)
+			if sig != 0 {
+				return "killed by signal: " + sig.String()
+			}
+			return fmt.Sprintf("exit status %d", code)
 		}
 		return fmt.Sprintf("exit status %d", exit.ExitCode())
 	}

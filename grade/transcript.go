@@ -64,15 +64,24 @@ func parseTranscript(out string, prompts []string, eval bool) (*transcript, erro
 	}
 
 	i := 0
-	for ; i < len(lines); i++ {
+	for at := pos; i < len(lines); i++ {
 		line := lines[i]
-		if q := strings.LastIndexByte(line, '?'); q >= 0 {
+		q := strings.LastIndexByte(line, '?')
+		if q >= 0 {
 			line = line[q+1:]
 		}
 		if row, ok := numbers(line); ok {
 			t.maze, t.mazeLine = append(t.maze, row), lineNo(i)
+			if q >= 0 {
+				// Prompts the parser did not expect share the maze's
+				// line: the layout is checked from the maze on (the
+				// prompts check names them).
+				t.body = at + q + 1 + len(line) - len(strings.TrimPrefix(line, " "))
+				t.firstLine = lineNo(i)
+			}
 			break
 		}
+		at += len(lines[i]) + 1
 	}
 	if t.maze == nil {
 		return t, fmt.Errorf("line %d: want the maze's rows of jumps, got %s", lineNo(0), got(0))
@@ -151,6 +160,9 @@ func numbers(line string) ([]int, bool) {
 }
 
 // depthRow returns the depths of a line of whole numbers and "--" (as -1).
+// A lone "-" is read as "--" too, so that the depth check compares the
+// depths of a grid whose only fault is its layout (which the layout check
+// names).
 func depthRow(line string) ([]int, bool) {
 	f := strings.Fields(line)
 	if len(f) == 0 {
@@ -158,7 +170,7 @@ func depthRow(line string) ([]int, bool) {
 	}
 	row := make([]int, len(f))
 	for k, s := range f {
-		if s == "--" {
+		if s == "--" || s == "-" {
 			row[k] = -1
 			continue
 		}

@@ -221,8 +221,11 @@ func main() {
 	if err != nil {
 		seed = uint64(time.Now().UnixNano())
 	}
-	if len(os.Args) > 2 && os.Args[2] == "clock" {
-		seed = uint64(time.Now().Unix() / 3600) // seeded from a clock that ticks once an hour
+	switch bug {
+	case "clock":
+		seed = uint64(time.Now().Unix()) // seeded from a clock that ticks once a second
+	case "constant":
+		seed = 42 // the same random numbers in every run
 	}
 	random = rand.New(rand.NewPCG(seed, 2010))
 	never := func(e, next float64, i int) bool { return false }
