@@ -270,12 +270,16 @@ func TestIndependentClass(t *testing.T) {
 
 	// The table, then every disagreement with the checks that decided it.
 	var table, why strings.Builder
-	fmt.Fprintf(&table, "\n%-28s %-14s %-11s %-12s %-7s %s\n", "folder", "exercise", "expected", "got", "points", "checks failed / not checked")
+	width := len("folder")
+	for _, e := range class {
+		width = max(width, len(e.Folder))
+	}
+	fmt.Fprintf(&table, "\n%-*s %-14s %-11s %-12s %-7s %s\n", width, "folder", "exercise", "expected", "got", "points", "checks failed / not checked")
 	var disagree []string
 	for _, e := range class {
 		st, ok := students[e.Folder]
 		if !ok {
-			fmt.Fprintf(&table, "%-28s %-14s %-11s %-12s\n", e.Folder, e.Exercise, e.Verdict, "(no grade)")
+			fmt.Fprintf(&table, "%-*s %-14s %-11s %-12s\n", width, e.Folder, e.Exercise, e.Verdict, "(no grade)")
 			disagree = append(disagree, e.Folder+": not graded")
 			continue
 		}
@@ -285,6 +289,9 @@ func TestIndependentClass(t *testing.T) {
 			mark = "  ← DISAGREES"
 			disagree = append(disagree, fmt.Sprintf("%s: expected %s, got %s", e.Folder, e.Verdict, got))
 			fmt.Fprintf(&why, "\n%s (%s; expected %q), got %s:\n", e.Folder, e.Exercise, e.Said, got)
+			if st.Report.Pass {
+				fmt.Fprintf(&why, "  every check passes\n")
+			}
 			for _, c := range st.Report.Checks {
 				if c.State != grade.Passed {
 					fmt.Fprintf(&why, "  %s %s (%s): %s\n", c.State, c.Name, c.Category, c.Message)
@@ -295,7 +302,7 @@ func TestIndependentClass(t *testing.T) {
 			}
 			fmt.Fprintf(&why, "  %d runs made\n", st.Report.Made)
 		}
-		fmt.Fprintf(&table, "%-28s %-14s %-11s %-12s %-7s %s%s\n", e.Folder, e.Exercise, e.Verdict, got,
+		fmt.Fprintf(&table, "%-*s %-14s %-11s %-12s %-7s %s%s\n", width, e.Folder, e.Exercise, e.Verdict, got,
 			strconv.FormatFloat(st.Points, 'f', -1, 64)+"/"+strconv.FormatFloat(st.MaxPoints, 'f', -1, 64), checkSummary(st.Report), mark)
 	}
 	fmt.Fprintf(&table, "%d of %d agree", len(class)-len(disagree), len(class))
@@ -380,4 +387,37 @@ func processesUnder(root string) []string {
 		}
 	}
 	return out
+}
+
+// processesUnder finds a process working in the folder, and one whose
+// home is there, and not one outside it.
+func TestProcessesUnder(t *testing.T) {
+	root := t.TempDir()
+	marker := filepath.Join(root, "x")
+	if err := os.Mkdir(marker, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	start := func(dir string, env ...string) *exec.Cmd {
+		cmd := exec.Command("sleep", "30")
+		cmd.Dir, cmd.Env = dir, append(os.Environ(), env...)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+		return cmd
+	}
+	outside := t.TempDir()
+	start(outside, "HOME="+outside)
+	if left := processesUnder(root); len(left) > 0 {
+		t.Errorf("found %q, want none", left)
+	}
+	inFolder := start(marker)
+	atHome := start(outside, "HOME="+marker)
+	left := processesUnder(root)
+	for _, cmd := range []*exec.Cmd{inFolder, atHome} {
+		want := strconv.Itoa(cmd.Process.Pid) + ": sleep 30"
+		if !slices.Contains(left, want) {
+			t.Errorf("found %q, want %q among them", left, want)
+		}
+	}
 }
