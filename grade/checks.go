@@ -522,10 +522,10 @@ func repeatedLine(out []byte) string {
 	s := string(out[max(0, len(out)-4096):])
 	for _, sep := range []string{"\n", "?"} {
 		parts := strings.Split(s, sep)
-		parts = parts[1 : len(parts)-1] // whole ones only
-		if len(parts) < 8 {
+		if len(parts) < 10 {
 			continue
 		}
+		parts = parts[1 : len(parts)-1] // whole ones only
 		unit, n := parts[len(parts)-1], 0
 		for _, p := range parts {
 			if p == unit {

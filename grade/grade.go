@@ -103,7 +103,8 @@ type Settings struct {
 	// Runs is the most runs, 1..MaxRuns; zero means DefaultRuns. The
 	// runs are made in batches of Step until the statistical checks
 	// decide (see decide.go). Representation has one run more, which
-	// answers 4 and 11 before a valid size.
+	// answers 4 and 11 before a valid size; a search two: one answers
+	// "x" before its answers, one asks the smallest budget (edgeAnswers).
 	Runs int
 	// Step is the runs of a batch, after which the statistical checks
 	// look at the evidence; zero means DefaultStep (at most Runs).

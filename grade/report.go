@@ -85,7 +85,7 @@ func newCheck(name string, cat Category, state State, msg string) Check {
 type Report struct {
 	Exercise string `json:"exercise"`
 	Pass     bool   `json:"pass"` // every check passes
-	Runs     int    `json:"runs"` // the most runs compared (representation adds one with invalid answers)
+	Runs     int    `json:"runs"` // the most runs compared (representation adds one with invalid answers; a search one with invalid answers and one with the smallest budget)
 	Seed     uint64 `json:"seed"`
 	// Made is the runs made: a grading stops early once its statistical
 	// checks decide (Runs is then the budget).

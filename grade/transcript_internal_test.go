@@ -128,3 +128,29 @@ func TestCrashSite(t *testing.T) {
 		}
 	}
 }
+
+func TestRepeatedLine(t *testing.T) {
+	for _, tc := range []struct{ out, want string }{
+		{strings.Repeat("Iterations? ", 500), `"Iterations?" over and over`},
+		{strings.Repeat("1 2 3 4 5\n", 300), `"1 2 3 4 5" over and over`},
+		{"", `it ends ""`},
+		{"?", `it ends "?"`},
+		{"no end in sight", `it ends "no end in sight"`},
+		{"a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\n", `it ends "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\n"`},
+	} {
+		if got := repeatedLine([]byte(tc.out)); got != tc.want {
+			t.Errorf("repeatedLine(%.30q) = %s, want %s", tc.out, got, tc.want)
+		}
+	}
+}
+
+func FuzzRepeatedLine(f *testing.F) {
+	for _, s := range []string{"", "?", "\n", "x?\n", strings.Repeat("Iterations? ", 50)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, out string) {
+		if got := repeatedLine([]byte(out)); got == "" {
+			t.Errorf("repeatedLine(%q) is empty", out)
+		}
+	})
+}
