@@ -214,29 +214,27 @@ func limitScript(lim runLimits) string {
 	return strings.Join(lines, "; ") + `; "$0" "$@"; exit $?`
 }
 
-// Process IDs in a run's PID namespace: run k's program gets
-// firstPID + (k·pidStride mod pidSpan) + 1, distinct for every run of a
-// grading (pidStride and pidSpan are coprime) and below the kernel's
-// smallest pid_max (32768), set through ns_last_pid where the shell may
-// write it (as root). Elsewhere (an unprivileged user namespace) the shell
-// starts (k-1) mod maxSkip + 1 short-lived processes first, so that the
-// program's ID differs between any maxSkip runs in a row.
+// Process IDs in a run's PID namespace, where a program's ID would
+// otherwise be the same in every run: the shell starts
+// 1 + (k·pidStride mod pidCycle) short-lived processes before run k's
+// program (about 15 ms of work on average), so that the program's ID
+// differs between any pidCycle runs in a row, and two runs in a row do
+// not have IDs one apart (a program seeded with time(NULL) ^ getpid()
+// would then print the same maze in runs a second apart). The kernel's
+// ns_last_pid would do it at once, but Landlock refuses the write.
 const (
-	firstPID  = 300
-	pidStride = 7919
-	pidSpan   = 30000
-	maxSkip   = 200
+	pidStride = 37
+	pidCycle  = 61
 )
 
 // pidScript returns the shell commands that give run number run's program
-// its process ID; "" for run 0.
+// its process ID; ":" for run 0.
 func pidScript(run int) string {
 	if run <= 0 {
 		return ":"
 	}
-	pid := firstPID + run*pidStride%pidSpan
-	skip := (run-1)%maxSkip + 1
-	return fmt.Sprintf("{ echo %d > /proc/sys/kernel/ns_last_pid || { i=0; while [ $i -lt %d ]; do (:); i=$((i+1)); done; }; } 2>/dev/null", pid, skip)
+	skip := 1 + run*pidStride%pidCycle
+	return fmt.Sprintf("i=0; while [ $i -lt %d ]; do (:); i=$((i+1)); done", skip)
 }
 
 // programEnd returns how a run's program ended, from the wait status of

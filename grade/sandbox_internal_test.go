@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -85,6 +86,9 @@ func TestRunsHaveTheirOwnProcessIDs(t *testing.T) {
 				t.Errorf("namespace %v: runs %d and %d both had process ID %s", ns, prev, run, pid)
 			}
 			seen[pid] = run
+			if prev, ok := seen[strconv.Itoa(atoi(pid)-1)]; ns && ok && prev == run-1 {
+				t.Errorf("namespace %v: runs %d and %d have process IDs one apart", ns, prev, run)
+			}
 		}
 		s.Command = []string{"sh", "-c", "kill -SEGV $$"}
 		o, err := execute(context.Background(), s, 1, "", os.Environ())
@@ -100,4 +104,9 @@ func TestRunsHaveTheirOwnProcessIDs(t *testing.T) {
 		}
 	}
 	noNamespace = false
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
 }

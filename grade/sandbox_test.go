@@ -116,6 +116,11 @@ func TestTerminalCatchesAWaitForASecondLine(t *testing.T) {
 	}{
 		{`printf 'Iterations? '; read n; read more; ` + maze, grade.Failed},
 		{`printf 'Iterations? '; read n; ` + maze, grade.Passed},
+		// A prompt in other words is answered (the prompts check fails
+		// it), and a program that computes in silence for longer than
+		// the terminal's quiet time is not waiting for input.
+		{`printf 'iterations? '; read n; ` + maze, grade.Passed},
+		{`printf 'Iterations? '; read n; [ -t 0 ] && { end=$(($(date +%s) + 4)); while [ $(date +%s) -lt $end ]; do i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; done; }; ` + maze, grade.Passed},
 	} {
 		s := grade.Settings{Command: []string{"sh", "-c", tc.script}, Runs: 2, Seed: 1, Iterations: 300}
 		r, err := grade.Run(context.Background(), "hill-descent", s, nil)

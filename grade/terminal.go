@@ -211,9 +211,26 @@ func exitWords(err error) string {
 	return "it could not be waited for"
 }
 
-// processCPU returns the CPU time of a process and its waited-for
-// children, in clock ticks; -1 when it cannot be read.
+// processCPU returns the CPU time of a run's processes: the process pid
+// (the program, or in a PID namespace the shell whose child it is), its
+// descendants and their waited-for children, in clock ticks; -1 when pid
+// cannot be read.
 func processCPU(pid int) int64 {
+	total, queue := int64(-1), []int{pid}
+	for n := 0; len(queue) > 0 && n < 1024; n++ {
+		p := queue[0]
+		queue = queue[1:]
+		if t := ownCPU(p); t >= 0 {
+			total = max(total, 0) + t
+		}
+		queue = append(queue, children(p)...)
+	}
+	return total
+}
+
+// ownCPU returns the CPU time of one process and its waited-for children,
+// in clock ticks; -1 when it cannot be read.
+func ownCPU(pid int) int64 {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
 	if err != nil {
 		return -1
