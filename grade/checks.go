@@ -34,6 +34,15 @@ type graded struct {
 	solved *solve.Result // rjm's evaluation of the maze, when its size and goal are right
 }
 
+// label names the run in a message: "run 3", or for the run with the
+// smallest budget "run 82 (answered 50, 0)".
+func (g *graded) label() string {
+	if g.edge {
+		return fmt.Sprintf("run %d (answered %s)", g.run, strings.Join(g.answers, ", "))
+	}
+	return fmt.Sprintf("run %d", g.run)
+}
+
 // ok reports whether the run kept within its limits.
 func (g *graded) ok() bool { return g.out.stopped == nil && g.out.exitErr == nil }
 
@@ -283,9 +292,9 @@ type tally struct {
 	first           string
 }
 
-func (t *tally) fail(run int, format string, args ...any) {
+func (t *tally) fail(g *graded, format string, args ...any) {
 	if t.failed == 0 {
-		t.first = fmt.Sprintf("run %d, ", run) + fmt.Sprintf(format, args...)
+		t.first = g.label() + ", " + fmt.Sprintf(format, args...)
 	}
 	t.failed++
 }
@@ -412,7 +421,7 @@ func (c *checker) prompts(runs []*graded) Check {
 			first = strings.TrimSuffix(strings.SplitAfter(g.t.canonical(false), "\n")[0], "\n")
 		}
 		got, _, _ := strings.Cut(out, "\n")
-		t.fail(g.run, "line 1: want %q, got %q (each prompt ends with a space and no line break, and the maze follows on its line)", short(want+first), short(got))
+		t.fail(g, "line 1: want %q, got %q (each prompt ends with a space and no line break, and the maze follows on its line)", short(want+first), short(got))
 	}
 	return t.check("prompts", Format, fmt.Sprintf("every run prompts %q with a trailing space and no line break", want))
 }
@@ -430,12 +439,12 @@ func (c *checker) layout(runs []*graded) Check {
 	for _, g := range runs {
 		t.checked++
 		if g.parse != nil {
-			t.fail(g.run, "%v", g.parse)
+			t.fail(g, "%v", g.parse)
 			continue
 		}
 		out := string(g.out.stdout)
 		if d := firstDifference(out[g.t.body:], g.t.canonical(c.p.eval), g.t.firstLine); d != "" {
-			t.fail(g.run, "%s", d)
+			t.fail(g, "%s", d)
 		}
 	}
 	pass := "every transcript is laid out as the assignment asks (single spaces, blank lines, \"Moves from start:\", two-character depths, the objective on its own line)"
@@ -561,13 +570,13 @@ func (c *checker) size(runs []*graded) Check {
 		n := g.size
 		switch {
 		case len(g.t.maze) == 0:
-			t.fail(g.run, "no maze")
+			t.fail(g, "no maze")
 		case len(g.t.maze) != n:
-			t.fail(g.run, "line %d: %d rows of jumps, want %d", g.t.mazeLine, len(g.t.maze), n)
+			t.fail(g, "line %d: %d rows of jumps, want %d", g.t.mazeLine, len(g.t.maze), n)
 		default:
 			for k, row := range g.t.maze {
 				if len(row) != n {
-					t.fail(g.run, "line %d: %d jumps in row %d, want %d", g.t.mazeLine+k, len(row), k+1, n)
+					t.fail(g, "line %d: %d jumps in row %d, want %d", g.t.mazeLine+k, len(row), k+1, n)
 					break
 				}
 			}
@@ -607,12 +616,12 @@ func (c *checker) goal(runs []*graded) Check {
 		t.checked++
 		n := g.size
 		if j := g.jumps[n*n-1]; j != 0 {
-			t.fail(g.run, "line %d: the lower-right cell holds %d, want 0 (the goal)", g.t.mazeLine+n-1, j)
+			t.fail(g, "line %d: the lower-right cell holds %d, want 0 (the goal)", g.t.mazeLine+n-1, j)
 			continue
 		}
 		for i, j := range g.jumps[:n*n-1] {
 			if j == 0 {
-				t.fail(g.run, "line %d: cell %v holds 0, which only the goal (lower-right) may", g.t.mazeLine+i/n, g.board.Cell(i))
+				t.fail(g, "line %d: cell %v holds 0, which only the goal (lower-right) may", g.t.mazeLine+i/n, g.board.Cell(i))
 				break
 			}
 		}
@@ -630,7 +639,7 @@ func (c *checker) legal(runs []*graded) Check {
 		n := g.size
 		for i, j := range g.jumps[:n*n-1] {
 			if j != 0 && !g.board.Legal(i, j) {
-				t.fail(g.run, "line %d: cell %v has jump %d, which has no move (legal jumps there: 1 to %d)", g.t.mazeLine+i/n, g.board.Cell(i), j, g.board.MaxJump(i))
+				t.fail(g, "line %d: cell %v has jump %d, which has no move (legal jumps there: 1 to %d)", g.t.mazeLine+i/n, g.board.Cell(i), j, g.board.MaxJump(i))
 				break
 			}
 		}
@@ -704,12 +713,19 @@ type repeats struct {
 }
 
 // mazeRepeats finds the runs that printed a maze an earlier run printed.
+// The program's random numbers count as the same in every run when one
+// maze was printed by at least half the runs of its size, started in
+// constantSeconds different seconds or more: a seed such as time(NULL) ^
+// getpid() repeats a maze now and then in runs seconds apart, never in
+// most of them.
 func mazeRepeats(runs []*graded) repeats {
 	var r repeats
 	with := withMaze(runs)
 	mazes := make([][]int, len(with))
+	sizes := map[int]int{}
 	for i, g := range with {
 		mazes[i] = g.jumps
+		sizes[g.size]++
 	}
 	for _, first := range distinct(mazes) {
 		var group []*graded
@@ -723,7 +739,8 @@ func mazeRepeats(runs []*graded) repeats {
 		if len(group) > 1 {
 			r.any = true
 		}
-		if len(seconds) >= constantSeconds && len(seconds) > r.seconds {
+		most := 2*len(group) >= sizes[with[first].size]
+		if most && len(seconds) >= constantSeconds && len(seconds) > r.seconds {
 			r.constant, r.seconds = group, len(seconds)
 		}
 	}
@@ -881,21 +898,21 @@ func (c *checker) depths(runs []*graded) Check {
 		n := g.size
 		if len(g.t.depths) != n {
 			if g.t.depths == nil {
-				t.fail(g.run, "no depth grid")
+				t.fail(g, "no depth grid")
 			} else {
-				t.fail(g.run, "line %d: %d rows of depths, want %d", g.t.depthLine, len(g.t.depths), n)
+				t.fail(g, "line %d: %d rows of depths, want %d", g.t.depthLine, len(g.t.depths), n)
 			}
 			continue
 		}
 	rows:
 		for r, row := range g.t.depths {
 			if len(row) != n {
-				t.fail(g.run, "line %d: %d depths in row %d, want %d", g.t.depthLine+r, len(row), r+1, n)
+				t.fail(g, "line %d: %d depths in row %d, want %d", g.t.depthLine+r, len(row), r+1, n)
 				break
 			}
 			for col, d := range row {
 				if want := g.solved.Depth[r*n+col]; d != want {
-					t.fail(g.run, "line %d: cell (%d,%d) has depth %s, want %s", g.t.depthLine+r, r+1, col+1, depthText(d), depthText(want))
+					t.fail(g, "line %d: cell (%d,%d) has depth %s, want %s", g.t.depthLine+r, r+1, col+1, depthText(d), depthText(want))
 					break rows
 				}
 			}
@@ -920,11 +937,11 @@ func (c *checker) objective(runs []*graded) Check {
 		t.checked++
 		want := energy.Objective(g.solved.GoalDepth)
 		if g.t.objective == "" {
-			t.fail(g.run, "no objective, want %s", energy.Format(want))
+			t.fail(g, "no objective, want %s", energy.Format(want))
 			continue
 		}
 		if v, _ := strconv.ParseFloat(g.t.objective, 64); v != want {
-			t.fail(g.run, "line %d: objective %s, want %s (−depth of the goal, or %d when it cannot be reached)", g.t.objLine, g.t.objective, energy.Format(want), energy.Unsolvable)
+			t.fail(g, "line %d: objective %s, want %s (−depth of the goal, or %d when it cannot be reached)", g.t.objLine, g.t.objective, energy.Format(want), energy.Unsolvable)
 		}
 	}
 	if t.checked == 0 {
@@ -1091,17 +1108,17 @@ func (c *checker) limits() []Check {
 			te.checked--
 			skipped++
 		case errors.Is(g.out.stopped, errCPULimit):
-			tt.fail(g.run, "stopped after %v of CPU time, the CPU limit (with every process it started)", c.s.Timeout)
+			tt.fail(g, "stopped after %v of CPU time, the CPU limit (with every process it started)", c.s.Timeout)
 		case errors.Is(g.out.stopped, errTimeLimit):
-			tt.fail(g.run, "stopped after %v of wall-clock time with %.1fs of CPU time, the wall-clock limit (with every process it started): is it waiting for input?", c.s.Wall, g.out.cpu.Seconds())
+			tt.fail(g, "stopped after %v of wall-clock time with %.1fs of CPU time, the wall-clock limit (with every process it started): is it waiting for input?", c.s.Wall, g.out.cpu.Seconds())
 		case errors.Is(g.out.stopped, errOutputLimit):
-			to.fail(g.run, "stopped after writing %s, the output limit (with every process it started)", bytesText(c.s.MaxOutput))
+			to.fail(g, "stopped after writing %s, the output limit (with every process it started)", bytesText(c.s.MaxOutput))
 		case errors.Is(g.out.stopped, errProcessLimit):
-			te.fail(g.run, "stopped with more than %d processes at once, the process limit (every one of them ended)", c.s.Processes)
+			te.fail(g, "stopped with more than %d processes at once, the process limit (every one of them ended)", c.s.Processes)
 		case errors.Is(g.out.stopped, errScratch):
-			te.fail(g.run, "not run: %v", g.out.stopped)
+			te.fail(g, "not run: %v", g.out.stopped)
 		case g.out.exitErr != nil:
-			te.fail(g.run, "%s", g.out.describe())
+			te.fail(g, "%s", g.out.describe())
 		}
 		if g.out.lingering {
 			lingering = append(lingering, strconv.Itoa(g.run))
