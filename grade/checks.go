@@ -359,6 +359,8 @@ func (c *checker) checks() []Check {
 	add(c.layout(plain))
 	if g := c.invalidRun(); g != nil {
 		add(c.reprompt(g))
+	} else if c.p.regular < len(c.p.runs) && c.p.runs[c.p.regular].invalid {
+		add(newCheck("reprompt", Format, NotChecked, "not checked: the run with invalid answers was not made"))
 	}
 	if c.terminal != nil {
 		add(c.terminalCheck())
@@ -485,7 +487,7 @@ func (c *checker) reprompt(g *graded) Check {
 		case g.jumps == nil:
 			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s printed %d rows, want a %d×%d maze", g.run, what, len(g.t.maze), g.size, g.size))
 		}
-		return newCheck("reprompt", Format, Passed, fmt.Sprintf("run %d, %s asked again after each invalid size and printed a %d×%d maze", g.run, what, g.size, g.size))
+		return newCheck("reprompt", Format, Passed, fmt.Sprintf("run %d, %s asked again after each invalid size and printed its %d×%d maze", g.run, what, g.size, g.size))
 	}
 	what := fmt.Sprintf("answered %s, the program", strings.Join(g.answers, ", "))
 	prompt := strings.TrimSpace(g.prompts[0])
@@ -558,7 +560,9 @@ func (c *checker) terminalCheck() Check {
 	case t.skipped != "":
 		return newCheck("terminal", Format, NotChecked, "not checked: the terminal run could not be made: "+t.skipped)
 	case t.problem != "":
-		return newCheck("terminal", Format, Failed, fmt.Sprintf("on a terminal, answering %s: %s", answers, t.problem))
+		ck := newCheck("terminal", Format, Failed, fmt.Sprintf("on a terminal, answering %s: %s", answers, t.problem))
+		ck.Output = tail(strings.ReplaceAll(t.output, "\r\n", "\n"), 4096)
+		return ck
 	}
 	return newCheck("terminal", Format, Passed, fmt.Sprintf("on a terminal, each answer (%s) typed at its prompt, the program printed its maze and ended", answers))
 }
@@ -803,7 +807,7 @@ func (c *checker) mazeNotes(runs []*graded) []string {
 		notes = append(notes, fmt.Sprintf("%d of %d runs printed a maze an earlier run printed; each maze counts once (%s)", len(with)-len(d), len(with), sameMazeAdvice))
 	}
 	if c.spaced {
-		notes = append(notes, "runs started within the same second printed the same maze (a program seeded from a clock that ticks once a second), so the later runs were made one at a time, a second apart: seeding from RJM_GRADE_SEED or a finer clock grades faster")
+		notes = append(notes, "the later runs were made one at a time, a second apart, because runs started within the same second printed the same maze (as a program seeded from a clock that ticks once a second does)")
 	}
 	return notes
 }

@@ -259,7 +259,7 @@ func (st *Student) Feedback(exercise string) string {
 	r := st.Report
 	verdict := "passes every check"
 	if f, u := len(r.Failed()), len(r.Unchecked()); f > 0 || u > 0 {
-		verdict = fmt.Sprintf("fails %d and leaves %d not checked of %d checks", f, u, len(r.Checks))
+		verdict = fmt.Sprintf("does not pass every check (of %d checks, %d fail and %d are not checked)", len(r.Checks), f, u)
 	}
 	fmt.Fprintf(&b, "# %s: %s\n\n", st.Name, exercise)
 	fmt.Fprintf(&b, "Your program %s: **%s of %s points** (%d runs made, seed %d).\n\n", verdict, number64(st.Points), number64(st.MaxPoints), r.Made, r.Seed)

@@ -45,7 +45,8 @@ type Check struct {
 	State    State    `json:"state"`
 	Message  string   `json:"message"`
 	Stats    *Stats   `json:"stats,omitempty"`
-	// Output is what a failed build printed (its end).
+	// Output is what a failed build, or a failed terminal run, printed
+	// (its end).
 	Output string `json:"output,omitempty"`
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -103,8 +104,32 @@ func ParseRubric(name string, data []byte) (*Rubric, error) {
 	return r, r.validate(name)
 }
 
-// validate refuses negative, infinite or NaN points.
+// CheckNames are the names of the checks, of every exercise, in the
+// order a report gives them.
+var CheckNames = []string{"build", "prompts", "layout", "reprompt", "terminal", "size", "goal", "legal", "uniform", "depths", "objective", "search", "jumps", "time", "exit", "output"}
+
+// Categories are the categories of the checks, in the order a report
+// gives them.
+var Categories = []Category{Build, Format, Maze, Evaluation, Search, Limits}
+
+// validate refuses names that are no check or category (a misspelt name
+// would silently leave its check at the default), and negative, infinite
+// or NaN points.
 func (r *Rubric) validate(name string) error {
+	for k := range r.Checks {
+		if !slices.Contains(CheckNames, k) {
+			return fmt.Errorf("grade: %w %s: no check is called %q (the checks: %s)", ErrRubric, name, short(k), strings.Join(CheckNames, ", "))
+		}
+	}
+	for k := range r.Categories {
+		if !slices.Contains(Categories, Category(k)) {
+			var names []string
+			for _, c := range Categories {
+				names = append(names, string(c))
+			}
+			return fmt.Errorf("grade: %w %s: no category is called %q (the categories: %s)", ErrRubric, name, short(k), strings.Join(names, ", "))
+		}
+	}
 	bad := func(v float64) bool { return v < 0 || v != v || v > 1e9 }
 	for k, v := range r.Checks {
 		if bad(v) {

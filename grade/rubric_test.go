@@ -44,6 +44,8 @@ func TestParseRubric(t *testing.T) {
 		{"[checks]\nsearch = -1\n", "check \"search\" has -1 points"},
 		{`{"checks": {"search": "x"}}`, "bad rubric r"},
 		{`{"points": 1}`, "unknown field"},
+		{"[checks]\nserach = 4\n", `no check is called "serach" (the checks: build, prompts,`},
+		{`{"categories": {"formatting": 1}}`, `no category is called "formatting"`},
 	} {
 		_, err := grade.ParseRubric("r", []byte(tc.text))
 		if err == nil || !strings.Contains(err.Error(), tc.msg) || !strings.HasPrefix(err.Error(), "grade: bad rubric") {

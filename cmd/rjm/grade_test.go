@@ -70,7 +70,7 @@ func TestGrade(t *testing.T) {
 			t.Errorf("search without its figures: %+v", c)
 		}
 	}
-	if !strings.Contains(errs, "rjm: grade: the program fails 1 of 13 checks") {
+	if !strings.Contains(errs, "rjm: grade: the program fails 1 of 14 checks") {
 		t.Errorf("stderr %q", errs)
 	}
 
@@ -88,8 +88,8 @@ func TestGrade(t *testing.T) {
 	feedback := filepath.Join(dir, "feedback")
 	args = append(args, "--each", filepath.Join(dir, "class", "*")+"/", "--gradebook", book, "--rubric", rubric, "--feedback", feedback)
 	out, errs, code = rjmRun(t, "", args...)
-	if code != 1 || !strings.Contains(out, "✓ ada    16/16") || !strings.Contains(out, "✗ bob") || !strings.Contains(out, "fails prompts") ||
-		!strings.Contains(out, "✗ cid     0/16  fails build") || !strings.Contains(out, "hill.c:1") || !strings.Contains(errs, "2 of 3 students do not pass") {
+	if code != 1 || !strings.Contains(out, "✓ ada    17/17") || !strings.Contains(out, "✗ bob") || !strings.Contains(out, "fails prompts") ||
+		!strings.Contains(out, "✗ cid     0/17  fails build") || !strings.Contains(out, "hill.c:1") || !strings.Contains(errs, "2 of 3 students do not pass") {
 		t.Errorf("status %d, stderr %q\n%s", code, errs, out)
 	}
 	f, err := os.Open(book + ".csv")
@@ -99,7 +99,7 @@ func TestGrade(t *testing.T) {
 	defer f.Close()
 	rows, err := csv.NewReader(f).ReadAll()
 	if err != nil || len(rows) != 4 || strings.Join(rows[0][:6], ",") != "student,points,max_points,seed,rjm_version,build" ||
-		rows[1][0] != "ada" || rows[1][1] != "16" || rows[1][5] != "" || rows[3][5] != "fail" || rows[3][6] != "not checked" {
+		rows[1][0] != "ada" || rows[1][1] != "17" || rows[1][5] != "" || rows[3][5] != "fail" || rows[3][6] != "not checked" {
 		t.Errorf("%v %q", err, rows)
 	}
 	data, err := os.ReadFile(book + ".json")
