@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -222,6 +223,7 @@ func TestCorrectProgramPasses1000Gradings(t *testing.T) {
 		fmt.Sscan(v, &n)
 	}
 	busy := exec.Command("sh", "-c", "while :; do :; done")
+	busy.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL} // gone with the test, however it ends
 	if err := busy.Start(); err != nil {
 		t.Fatal(err)
 	}
