@@ -696,14 +696,19 @@ func (c *checker) last() bool { return len(c.runs) >= c.s.Runs }
 // run printed, and whether every run printed the same one.
 func distinctMazes(runs []*graded) (out []*graded, same bool) {
 	with := withMaze(runs)
-	mazes := make([][]int, len(with))
-	for i, g := range with {
-		mazes[i] = g.jumps
-	}
-	for _, i := range distinct(mazes) {
+	for _, i := range distinct(jumpsOf(with)) {
 		out = append(out, with[i])
 	}
 	return out, len(with) >= 2 && len(out) == 1
+}
+
+// jumpsOf returns the mazes of runs whose maze was read.
+func jumpsOf(runs []*graded) [][]int {
+	mazes := make([][]int, len(runs))
+	for i, g := range runs {
+		mazes[i] = g.jumps
+	}
+	return mazes
 }
 
 // repeats describes the runs that printed a maze an earlier run printed.
@@ -725,13 +730,11 @@ type repeats struct {
 func mazeRepeats(runs []*graded) repeats {
 	var r repeats
 	with := withMaze(runs)
-	mazes := make([][]int, len(with))
 	sizes := map[int]int{}
-	for i, g := range with {
-		mazes[i] = g.jumps
+	for _, g := range with {
 		sizes[g.size]++
 	}
-	for _, first := range distinct(mazes) {
+	for _, first := range distinct(jumpsOf(with)) {
 		var group []*graded
 		seconds := map[int64]bool{}
 		for _, g := range with[first:] {
@@ -795,7 +798,11 @@ func (c *checker) mazeNotes(runs []*graded) []string {
 		return nil
 	}
 	if mazeRepeats(runs).constant != nil {
-		return []string{"every run printed the same maze, whenever it started: see " + map[bool]string{true: "search", false: "uniform"}[c.p.search]}
+		check := "uniform"
+		if c.p.search {
+			check = "search"
+		}
+		return []string{"every run printed the same maze, whenever it started: see " + check}
 	}
 	d, same := distinctMazes(runs)
 	with := withMaze(runs)

@@ -144,18 +144,22 @@ func children(pid int) []int {
 	return out
 }
 
-// descendants counts a process and its descendants, stopping at limit.
-func descendants(pid, limit int) int {
-	n := 0
+// processTree returns a process and its descendants, breadth first,
+// stopping after limit+1 of them.
+func processTree(pid, limit int) []int {
+	var out []int
 	queue := []int{pid}
-	for len(queue) > 0 && n <= limit {
+	for len(queue) > 0 && len(out) <= limit {
 		p := queue[0]
 		queue = queue[1:]
-		n++
+		out = append(out, p)
 		queue = append(queue, children(p)...)
 	}
-	return n
+	return out
 }
+
+// descendants counts a process and its descendants, stopping at limit+1.
+func descendants(pid, limit int) int { return len(processTree(pid, limit)) }
 
 // watchEvery is how often a run's processes are counted.
 const watchEvery = 20 * time.Millisecond

@@ -216,14 +216,11 @@ func exitWords(err error) string {
 // descendants and their waited-for children, in clock ticks; -1 when pid
 // cannot be read.
 func processCPU(pid int) int64 {
-	total, queue := int64(-1), []int{pid}
-	for n := 0; len(queue) > 0 && n < 1024; n++ {
-		p := queue[0]
-		queue = queue[1:]
+	total := int64(-1)
+	for _, p := range processTree(pid, 1024) {
 		if t := ownCPU(p); t >= 0 {
 			total = max(total, 0) + t
 		}
-		queue = append(queue, children(p)...)
 	}
 	return total
 }
