@@ -34,7 +34,7 @@ import (
 //
 // A search exercise has two statistical checks and splits α between them,
 // so that a correct program's grading fails with probability at most α
-// (Settings.Significance, 0.0001) in all.
+// (Settings.Significance, 0.00001) in all.
 
 // decision is a sequential check's outcome at one look.
 type decision int

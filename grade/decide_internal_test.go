@@ -58,7 +58,8 @@ func sequentialSearch(r *rand.Rand, prog, ref counts, step, budget int, alpha, b
 // gradings of correct programs (the same distribution as the reference)
 // and of broken ones, 500 gradings each (3,000 with RJM_LONG=1). With
 // α = 0.01 the false-fail rate is measurable and must stay within α; the
-// long test below measures it at α = 0.0001 over a million gradings.
+// others use the default, α = DefaultSignificance, and the long test
+// below measures the false-fail rate there over a million gradings.
 func TestSequentialSearchErrorRates(t *testing.T) {
 	r := rand.New(rand.NewPCG(29, 1))
 	n := 500
@@ -75,12 +76,12 @@ func TestSequentialSearchErrorRates(t *testing.T) {
 	}{
 		{"correct hill descent, α = 0.01", hillDescent, hillDescent, 0.01, 0.01, 0, 0.02},
 		{"correct restarts, α = 0.01", restarts, restarts, 0.01, 0.01, 0, 0.02},
-		// At α = 0.0001 one failure in 500 may happen (with probability
-		// at most 0.05); two or more with probability at most 0.0013.
-		{"correct annealing, α = 0.0001", annealing, annealing, 1e-4, 0.0021, 0, 0.02},
-		{"restarts keeping the last descent", restartsLast, restarts, 1e-4, 1, 0.97, 0.02},
-		{"annealing that never cools", annealNoDecay, annealing, 1e-4, 1, 0.99, 0.01},
-		{"no search at all", counts{-10: 5, -8: 10, -6: 10, -4: 5, 1000000: 3}, hillDescent, 1e-4, 1, 1, 0},
+		// At the default α one failure in 500 may happen (with
+		// probability at most 0.005); two or more hardly ever.
+		{"correct annealing, the default α", annealing, annealing, DefaultSignificance, 0.0021, 0, 0.02},
+		{"restarts keeping the last descent", restartsLast, restarts, DefaultSignificance, 1, 0.97, 0.02},
+		{"annealing that never cools", annealNoDecay, annealing, DefaultSignificance, 1, 0.99, 0.01},
+		{"no search at all", counts{-10: 5, -8: 10, -6: 10, -4: 5, 1000000: 3}, hillDescent, DefaultSignificance, 1, 1, 0},
 	} {
 		var fails, undec, runs int
 		for range n {
@@ -102,8 +103,9 @@ func TestSequentialSearchErrorRates(t *testing.T) {
 }
 
 // A correct program fails the sequential search decision at most once in
-// 10,000 gradings: over a million simulated gradings (RJM_GRADINGS=N for
-// N) at α = 0.0001, at most 100 plus three standard deviations fail.
+// 100,000 gradings (DefaultSignificance): over a million simulated
+// gradings (RJM_GRADINGS=N for N), at most 10 plus three standard
+// deviations fail.
 // Long: RJM_LONG=1.
 func TestSequentialSearchFalseFailLong(t *testing.T) {
 	if testing.Short() || os.Getenv("RJM_LONG") != "1" {
@@ -116,12 +118,12 @@ func TestSequentialSearchFalseFailLong(t *testing.T) {
 	}
 	fails := 0
 	for range n {
-		if d, _ := sequentialSearch(r, hillDescent, hillDescent, 10, DefaultRuns, 1e-4, falsePass); d == decidedFail {
+		if d, _ := sequentialSearch(r, hillDescent, hillDescent, 10, DefaultRuns, DefaultSignificance, falsePass); d == decidedFail {
 			fails++
 		}
 	}
 	t.Logf("%d of %d correct gradings fail", fails, n)
-	if limit := float64(n)*1e-4 + 3*math.Sqrt(float64(n)*1e-4) + 1; float64(fails) > limit {
+	if limit := float64(n)*DefaultSignificance + 3*math.Sqrt(float64(n)*DefaultSignificance) + 1; float64(fails) > limit {
 		t.Errorf("%d of %d correct gradings fail, want at most %.0f", fails, n, limit)
 	}
 }

@@ -34,7 +34,7 @@
 //     exits with status 0 and writes no more than the output limit.
 //
 // A correct program fails a grading's statistical checks with probability
-// at most Settings.Significance (0.0001) in all, whatever the number of
+// at most Settings.Significance (0.00001) in all, whatever the number of
 // runs they take (decide.go).
 //
 // A seed fixes the answers (the sizes of representation) and rjm's own
@@ -71,7 +71,7 @@ const (
 	DefaultTimeout      = 10 * time.Second
 	DefaultMaxOutput    = 1 << 20 // bytes of standard output per run
 	DefaultIterations   = 3000
-	DefaultSignificance = 0.0001
+	DefaultSignificance = 0.00001
 	MaxRuns             = 1000
 )
 
