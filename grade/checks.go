@@ -878,10 +878,10 @@ func (c *checker) uniform(runs []*graded) Check {
 		for k, n := range g {
 			parts[k] = strconv.Itoa(n)
 		}
-		ck = newCheck("uniform", Maze, Failed, fmt.Sprintf("%s < %.2g: the jumps are not drawn uniformly from each cell's legal jumps (cells with legal jumps 1 to %d: drawn %s times)",
-			figures, level, len(g), strings.Join(parts, ", ")))
+		ck = newCheck("uniform", Maze, Failed, fmt.Sprintf("the jumps are not drawn uniformly from each cell's legal jumps (cells with legal jumps 1 to %d: drawn %s times): %s < %.2g",
+			len(g), strings.Join(parts, ", "), figures, level))
 	case p >= uniformEnough || c.last():
-		ck = newCheck("uniform", Maze, Passed, fmt.Sprintf("%s ≥ %.2g: the jumps look drawn uniformly from each cell's legal jumps", figures, level))
+		ck = newCheck("uniform", Maze, Passed, fmt.Sprintf("the jumps look drawn uniformly from each cell's legal jumps: %s ≥ %.2g", figures, level))
 	default:
 		ck = newCheck("uniform", Maze, NotChecked, fmt.Sprintf("inconclusive after %d runs: %s, between %.2g and %g", len(c.runs), figures, level, uniformEnough))
 	}
@@ -988,16 +988,20 @@ func (c *checker) search(runs []*graded) Check {
 	levelPass := falsePass / k
 	st := &Stats{Runs: len(got), Test: "Mann-Whitney", P: t.pWorse, Level: alpha / k, PPass: &t.pPass, LevelPass: &levelPass,
 		Median: &med, ReferenceMedian: &refMed, ReferenceRuns: len(ref), Shift: &shift, Margin: &margin}
-	figures := fmt.Sprintf("median objective %s against rjm's %s over %d and %d runs (answers %s); shortfall (Hodges–Lehmann) %s moves, margin %s; worse: p = %.2g, within the margin: p = %.2g",
-		energy.Format(med), energy.Format(refMed), len(got), len(ref), budget, energy.Format(shift), energy.Format(margin), t.pWorse, t.pPass)
+	moves := "moves"
+	if shift == 1 {
+		moves = "move"
+	}
+	figures := fmt.Sprintf("median objective %s against rjm's %s over %d and %d runs (answers %s); shortfall (Hodges–Lehmann) %s %s, margin %s; worse: p = %.2g (fails below %.2g); within the margin: p = %.2g (passes below %.2g)",
+		energy.Format(med), energy.Format(refMed), len(got), len(ref), budget, energy.Format(shift), moves, energy.Format(margin), t.pWorse, alpha/k, t.pPass, levelPass)
 	var ck Check
 	switch {
 	case t.d == decidedFail:
-		ck = newCheck("search", Search, Failed, fmt.Sprintf("%s < %.2g: the mazes are worse than rjm's search finds with the same answers, by a margin that matters", figures, alpha/k))
+		ck = newCheck("search", Search, Failed, "the mazes are worse than rjm's search finds with the same answers, by a margin that matters: "+figures)
 	case t.d == decidedPass:
-		ck = newCheck("search", Search, Passed, fmt.Sprintf("%s < %.2g: within the margin of rjm's search at the same budget", figures, levelPass))
+		ck = newCheck("search", Search, Passed, "within the margin of rjm's search at the same budget: "+figures)
 	case c.last():
-		ck = newCheck("search", Search, NotChecked, fmt.Sprintf("inconclusive after %d runs: %s; neither below its level (%.2g, %.2g)", len(c.runs), figures, alpha/k, levelPass))
+		ck = newCheck("search", Search, NotChecked, fmt.Sprintf("inconclusive after %d runs, neither p-value below its level: %s", len(c.runs), figures))
 	default:
 		ck = newCheck("search", Search, NotChecked, "undecided: "+figures)
 	}

@@ -291,6 +291,9 @@ func (st *Student) Feedback(exercise string) string {
 			}
 		}
 	}
+	if r.namesCells() {
+		fmt.Fprintf(&b, "\nA %s.\n", cellLegend)
+	}
 	for _, c := range r.Checks {
 		if c.Output != "" {
 			fmt.Fprintf(&b, "\n## What the %s printed\n\n```\n%s\n```\n", c.Name, strings.TrimRight(c.Output, "\n"))

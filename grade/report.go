@@ -175,11 +175,16 @@ func (r *Report) Text() string {
 	for _, c := range r.Checks {
 		fmt.Fprintf(&b, "  %s %-10s %-9s %s\n", mark(c.State), c.Category, c.Name, c.Message)
 	}
+	if r.namesCells() {
+		fmt.Fprintf(&b, "  (%s)\n", cellLegend)
+	}
 	b.WriteString("\n")
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "run\tanswers\ttime\tcpu\tbytes\tprinted\trjm's\treference\tstatus\t")
+	// The status, often long, is the last column, left-aligned (text after
+	// a line's last tab is no cell).
+	fmt.Fprintln(tw, "run\tanswers\ttime\tcpu\tbytes\tprinted\trjm's\treference\t  status")
 	for _, d := range r.Details {
-		fmt.Fprintf(tw, "%d\t%s\t%.2fs\t%.2fs\t%d\t%s\t%s\t%s\t%s\t\n", d.Run, strings.Join(d.Answers, " "), d.Seconds, d.CPU,
+		fmt.Fprintf(tw, "%d\t%s\t%.2fs\t%.2fs\t%d\t%s\t%s\t%s\t  %s\n", d.Run, strings.Join(d.Answers, " "), d.Seconds, d.CPU,
 			d.Bytes, number(d.Objective), number(d.Recomputed), number(d.Reference), d.Status)
 	}
 	tw.Flush()
@@ -192,6 +197,19 @@ func (r *Report) Text() string {
 		}
 	}
 	return b.String()
+}
+
+// cellLegend says how a message names a cell.
+const cellLegend = "cell (r,c) is row r, column c, counted from 1 at the top left"
+
+// namesCells reports whether a check's message names a cell.
+func (r *Report) namesCells() bool {
+	for _, c := range r.Checks {
+		if strings.Contains(c.Message, "cell (") {
+			return true
+		}
+	}
+	return false
 }
 
 // mark returns ✓, ✗ or ? for a state.

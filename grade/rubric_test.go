@@ -107,3 +107,24 @@ func TestDetect(t *testing.T) {
 		}
 	}
 }
+
+// A report that names a cell says how cells are named, in its text and in
+// the student's feedback; one that names none does not.
+func TestCellLegend(t *testing.T) {
+	const legend = "row r, column c, counted from 1 at the top left"
+	for _, tc := range []struct {
+		msg  string
+		want bool
+	}{
+		{"run 3, line 9: cell (2,1) has depth 4, want 3", true},
+		{"every depth grid is rjm's breadth-first search of the maze printed", false},
+	} {
+		r := &grade.Report{Exercise: "evaluation", Checks: []grade.Check{{Name: "depths", Category: grade.Evaluation, State: grade.Failed, Message: tc.msg}}}
+		st := &grade.Student{Name: "ada", Report: r}
+		for what, text := range map[string]string{"text": r.Text(), "feedback": st.Feedback("evaluation")} {
+			if got := strings.Contains(text, legend); got != tc.want {
+				t.Errorf("%q: the %s has the legend: %v, want %v\n%s", tc.msg, what, got, tc.want, text)
+			}
+		}
+	}
+}

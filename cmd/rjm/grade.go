@@ -59,6 +59,8 @@ func newGradeCmd(e *cli.Env) *cobra.Command {
 				return cli.BadInput(fmt.Errorf("grade: --timeout %v: want a positive duration, such as 10s", s.Timeout))
 			case s.Iterations < 1:
 				return cli.BadInput(fmt.Errorf("grade: --iterations %d: want at least 1", s.Iterations))
+			case !(s.Significance > 0 && s.Significance < 1):
+				return cli.BadInput(fmt.Errorf("grade: --significance %v: want a rate above 0 and below 1, such as 0.00001", s.Significance))
 			case gradebook != "" && each == "":
 				return cli.BadInput(errors.New("grade: --gradebook needs --each"))
 			case (rubric != "" || feedback != "") && each == "":
@@ -111,6 +113,7 @@ func newGradeCmd(e *cli.Env) *cobra.Command {
 	f.StringVar(&s.Build, "build", "", "build each program once with the shell command `CMD`, such as 'javac *.java', before its runs (with --each and no COMMAND: for the folders that need a build)")
 	f.Uint64Var(&s.Seed, "seed", 1, "random seed `S` of the answers and of rjm's reference runs")
 	f.IntVar(&s.Iterations, "iterations", grade.DefaultIterations, "search budget `N` of the search exercises")
+	f.Float64Var(&s.Significance, "significance", grade.DefaultSignificance, "the rate `A` at most at which a correct program fails a grading's statistical checks")
 	f.BoolVar(&asJSON, "json", false, "print the report (with --each, the gradebook) as JSON")
 	f.StringVar(&each, "each", "", "grade a class: run the command in each folder matching `GLOB`, such as 'class/*/'")
 	f.StringVar(&gradebook, "gradebook", "", "with --each, also write the gradebook to `NAME`.csv and NAME.json")
