@@ -16,7 +16,10 @@ import (
 //     that one sample tends to be larger than another, exact (the
 //     permutation distribution of the rank sum, ties given mid-ranks) up
 //     to exactLimit values in all, by the normal approximation with the
-//     tie and continuity corrections beyond.
+//     tie and continuity corrections beyond, which in the far tail, on
+//     tied objectives like a grading's, is above the exact p-value: a
+//     false fail is no likelier than the level says
+//     (TestNormalApproximationConservativeInTheTail).
 
 // chiSquare returns Pearson's statistic for the groups of counts against
 // the uniform distribution within each group (every category of a group
