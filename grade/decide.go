@@ -59,7 +59,7 @@ const falsePass = 0.05
 // referenceRuns is the number of rjm's own runs a search is compared
 // with: rjm's runs are cheap, and more of them make the decisions
 // sharper.
-const referenceRuns = 200
+const referenceRuns = 1000
 
 // looks returns the number of looks of a grading of at most runs runs in
 // batches of step.
