@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -222,14 +223,20 @@ func TestCorrectProgramPasses1000Gradings(t *testing.T) {
 	if v := os.Getenv("RJM_GRADINGS"); v != "" {
 		fmt.Sscan(v, &n)
 	}
-	busy := exec.Command("sh", "-c", "while :; do :; done")
-	busy.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL} // gone with the test, however it ends
+	// The busy loop ends with the test, however it ends: it checks every
+	// few hundred milliseconds that the test is still there. (Pdeathsig
+	// would kill it when the thread that started it ends, and the
+	// grader's runs end threads of their own.)
+	busy := exec.Command("sh", "-c", `while kill -0 "$1" 2>/dev/null; do i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; done`, "busy", strconv.Itoa(os.Getpid()))
 	if err := busy.Start(); err != nil {
 		t.Fatal(err)
 	}
 	defer func() { busy.Process.Kill(); busy.Wait() }()
 	failed, runs := 0, 0
 	for seed := uint64(1); seed <= uint64(n); seed++ {
+		if seed%50 == 0 {
+			t.Logf("%v: grading %d, %d failed so far", time.Now().Format(time.TimeOnly), seed, failed)
+		}
 		name := exercise.Names[int(seed)%len(exercise.Names)]
 		r, err := grade.Run(context.Background(), name, grade.Settings{Command: student(t, "go", name, ""), Seed: seed}, nil)
 		if err != nil {
@@ -240,6 +247,9 @@ func TestCorrectProgramPasses1000Gradings(t *testing.T) {
 			failed++
 			t.Errorf("%s, seed %d: a correct program does not pass:\n%s", name, seed, r.Text())
 		}
+	}
+	if err := busy.Process.Signal(syscall.Signal(0)); err != nil {
+		t.Errorf("the busy loop ended before the gradings did: %v", err)
 	}
 	t.Logf("%d of %d gradings pass, %.1f runs a grading on average", n-failed, n, float64(runs)/float64(n))
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -113,8 +114,35 @@ func execute(parent context.Context, s Settings, run int, input string, env []st
 }
 
 // executeIn runs the settings' command as run number run (from 1; 0 for
-// a build) in folder scratch, which it may change, within the limits.
+// a build) in folder scratch, which it may change, within the limits. A
+// run whose shell could not fork before its program started (on a loaded
+// machine) is made again, up to startTries times in all.
 func executeIn(parent context.Context, s Settings, run int, scratch, input string, env []string) (outcome, error) {
+	wait := 50 * time.Millisecond
+	for try := 1; ; try++ {
+		o, err := executeOnce(parent, s, run, scratch, input, env)
+		if err != nil || try == startTries || !shellCouldNotFork(o) || parent.Err() != nil {
+			return o, err
+		}
+		time.Sleep(wait)
+		wait *= 2
+	}
+}
+
+// cannotFork is what the shell (dash) writes when a fork fails: "$0:
+// LINE: Cannot fork".
+var cannotFork = regexp.MustCompile(`\A[^\n]*: [0-9]+: Cannot fork\n?\z`)
+
+// shellCouldNotFork reports whether a run printed nothing and ended with
+// status 2 and only the shell's "Cannot fork" on its standard error: the
+// limits shell failed before the program could start.
+func shellCouldNotFork(o outcome) bool {
+	var ee *exec.ExitError
+	return len(o.stdout) == 0 && errors.As(o.exitErr, &ee) && ee.ExitCode() == 2 && cannotFork.Match(o.stderr)
+}
+
+// executeOnce makes one try of executeIn.
+func executeOnce(parent context.Context, s Settings, run int, scratch, input string, env []string) (outcome, error) {
 	lim := s.limits(run)
 	o := outcome{limits: lim}
 
@@ -123,20 +151,24 @@ func executeIn(parent context.Context, s Settings, run int, scratch, input strin
 	runCtx, stop := context.WithTimeoutCause(ctx, lim.wall, errTimeLimit)
 	defer stop()
 
-	cmd := exec.CommandContext(runCtx, "/bin/sh", append([]string{"-c", limitScript(lim), s.Command[0]}, s.Command[1:]...)...)
-	cmd.Dir = scratch
-	cmd.Env = append(env, "HOME="+scratch, "TMPDIR="+scratch)
-	cmd.Stdin = strings.NewReader(input)
 	stdout := &capped{max: lim.output, full: func() { cancel(errOutputLimit) }}
 	stderr := &capped{max: maxStderr}
-	cmd.Stdout, cmd.Stderr = stdout, stderr
-	cmd.SysProcAttr = sandboxAttr()
-	cmd.Cancel = func() error { return killRun(cmd.Process.Pid) }
-	cmd.WaitDelay = waitDelay
+	script := append([]string{"-c", limitScript(lim), s.Command[0]}, s.Command[1:]...)
+	mk := func() *exec.Cmd {
+		cmd := exec.CommandContext(runCtx, "/bin/sh", script...)
+		cmd.Dir = scratch
+		cmd.Env = append(env, "HOME="+scratch, "TMPDIR="+scratch)
+		cmd.Stdin = strings.NewReader(input)
+		cmd.Stdout, cmd.Stderr = stdout, stderr
+		cmd.SysProcAttr = sandboxAttr()
+		cmd.Cancel = func() error { return killRun(cmd.Process.Pid) }
+		cmd.WaitDelay = waitDelay
+		return cmd
+	}
 
 	start := time.Now()
 	o.started = start
-	release, err := startTracked(cmd, scratch)
+	cmd, release, err := startTracked(mk, scratch)
 	if err != nil {
 		o.exitErr = err
 		return o, nil

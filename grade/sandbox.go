@@ -1,6 +1,7 @@
 package grade
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"strconv"
@@ -82,12 +83,34 @@ var (
 	subreaper sync.Once
 )
 
-// startTracked starts a run's command, its writes confined to dir; call
-// release once it has ended.
-func startTracked(cmd *exec.Cmd, dir string) (release func(), err error) {
+// startTries is how many times startTracked tries a start the kernel
+// refuses for the moment (EAGAIN: no process to spare on a loaded
+// machine), waiting 50 ms, then twice as long each time (1.55 s in all).
+const startTries = 6
+
+// startTracked starts a run's command, made by mk, its writes confined to
+// dir, and returns it; call release once it has ended. A start refused
+// with EAGAIN is tried again, with a new command from mk, so that a run's
+// verdict does not depend on the machine's load.
+func startTracked(mk func() *exec.Cmd, dir string) (cmd *exec.Cmd, release func(), err error) {
 	if pidNamespace() == nil {
 		subreaper.Do(func() { _ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) })
 	}
+	wait := 50 * time.Millisecond
+	for try := 1; ; try++ {
+		cmd = mk()
+		release, err = startOne(cmd, dir)
+		if err == nil || !errors.Is(err, syscall.EAGAIN) || try == startTries {
+			return cmd, release, err
+		}
+		time.Sleep(wait)
+		wait *= 2
+	}
+}
+
+// startOne starts cmd confined to dir and tracks it (a variable, so that
+// a test can make the kernel refuse).
+var startOne = func(cmd *exec.Cmd, dir string) (release func(), err error) {
 	trackMu.Lock()
 	defer trackMu.Unlock()
 	release, err = startConfined(cmd, dir)

@@ -3,10 +3,13 @@ package grade
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -109,4 +112,65 @@ func TestRunsHaveTheirOwnProcessIDs(t *testing.T) {
 func atoi(s string) int {
 	n, _ := strconv.Atoi(s)
 	return n
+}
+
+// A start the kernel refuses for the moment (EAGAIN, on a loaded machine)
+// is tried again with a new command, its input read whole; one refused
+// every time is a run that could not start, said in plain words.
+func TestStartTriedAgainWhenRefused(t *testing.T) {
+	real := startOne
+	defer func() { startOne = real }()
+	refusals, tries := 0, 0
+	startOne = func(cmd *exec.Cmd, dir string) (func(), error) {
+		tries++
+		if tries <= refusals {
+			return nil, &fs.PathError{Op: "fork/exec", Path: cmd.Path, Err: syscall.EAGAIN}
+		}
+		return real(cmd, dir)
+	}
+	s := Settings{Dir: t.TempDir()}.withDefaults()
+	s.Command = []string{"cat"}
+
+	refusals, tries = 2, 0
+	o, err := execute(context.Background(), s, 1, "3000\n", os.Environ())
+	if err != nil || o.exitErr != nil || o.stopped != nil || string(o.stdout) != "3000\n" || tries != 3 {
+		t.Errorf("refused twice: %d tries, output %q, %v %+v", tries, o.stdout, err, o)
+	}
+
+	refusals, tries = startTries, 0
+	o, err = execute(context.Background(), s, 1, "3000\n", os.Environ())
+	if err != nil || tries != startTries || o.describe() != "could not start: resource temporarily unavailable" {
+		t.Errorf("refused every time: %d tries (want %d), described %q, %v", tries, startTries, o.describe(), err)
+	}
+}
+
+// A run whose shell could not fork before its program started is made
+// again; one that cannot fork every time keeps its message.
+func TestRunMadeAgainWhenTheShellCannotFork(t *testing.T) {
+	s := Settings{Dir: t.TempDir()}.withDefaults()
+	scratch := t.TempDir()
+	// Fails like dash's fork on its first two tries, then reads its input.
+	s.Command = []string{"sh", "-c", `echo x >> tries; [ $(wc -l < tries) -gt 2 ] && exec cat; echo "$0: 1: Cannot fork" >&2; exit 2`}
+	o, err := executeIn(context.Background(), s, 1, scratch, "3000\n", os.Environ())
+	tries, _ := os.ReadFile(filepath.Join(scratch, "tries"))
+	if err != nil || o.exitErr != nil || string(o.stdout) != "3000\n" || strings.Count(string(tries), "x") != 3 {
+		t.Errorf("%d tries, output %q, %v %+v", strings.Count(string(tries), "x"), o.stdout, err, o)
+	}
+
+	os.Remove(filepath.Join(scratch, "tries"))
+	s.Command = []string{"sh", "-c", `echo x >> tries; echo "$0: 1: Cannot fork" >&2; exit 2`}
+	o, _ = executeIn(context.Background(), s, 1, scratch, "", os.Environ())
+	tries, _ = os.ReadFile(filepath.Join(scratch, "tries"))
+	if n := strings.Count(string(tries), "x"); n != startTries || !strings.Contains(o.describe(), "Cannot fork") {
+		t.Errorf("cannot fork every time: %d tries (want %d), described %q", n, startTries, o.describe())
+	}
+
+	// A program of its own that exits 2 with another message is not made
+	// again.
+	os.Remove(filepath.Join(scratch, "tries"))
+	s.Command = []string{"sh", "-c", `echo x >> tries; echo "usage: main SIZE" >&2; exit 2`}
+	executeIn(context.Background(), s, 1, scratch, "", os.Environ())
+	if tries, _ = os.ReadFile(filepath.Join(scratch, "tries")); strings.Count(string(tries), "x") != 1 {
+		t.Errorf("a program's own status 2 was made %d times", strings.Count(string(tries), "x"))
+	}
 }

@@ -50,14 +50,17 @@ func terminalRun(parent context.Context, s Settings, run int, pl planned, env []
 	defer master.Close()
 	_ = pty.Setsize(master, &pty.Winsize{Rows: 24, Cols: 80})
 
-	cmd := exec.Command("/bin/sh", append([]string{"-c", limitScript(lim), s.Command[0]}, s.Command[1:]...)...)
-	cmd.Dir = scratch
-	cmd.Env = append(env, "HOME="+scratch, "TMPDIR="+scratch, "TERM=dumb")
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
-	attr := sandboxAttr()
-	attr.Setctty, attr.Ctty = true, 0
-	cmd.SysProcAttr = attr
-	release, err := startTracked(cmd, scratch)
+	mk := func() *exec.Cmd {
+		cmd := exec.Command("/bin/sh", append([]string{"-c", limitScript(lim), s.Command[0]}, s.Command[1:]...)...)
+		cmd.Dir = scratch
+		cmd.Env = append(env, "HOME="+scratch, "TMPDIR="+scratch, "TERM=dumb")
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
+		attr := sandboxAttr()
+		attr.Setctty, attr.Ctty = true, 0
+		cmd.SysProcAttr = attr
+		return cmd
+	}
+	cmd, release, err := startTracked(mk, scratch)
 	slave.Close()
 	if err != nil {
 		return terminalResult{skipped: "could not start: " + startError(err)}, nil
