@@ -50,7 +50,7 @@ func writeAccess(abi int) uint64 {
 // thread lives until release is called, after the run: the program's
 // parent-death signal (SysProcAttr.Pdeathsig) follows the thread that
 // started it.
-func startConfined(cmd *exec.Cmd, dir string) (release func(), err error) {
+func startConfined(cmd *exec.Cmd, dir, cgroup string) (release func(), err error) {
 	abi := landlockABI()
 	if abi == 0 {
 		return func() {}, cmd.Start()
@@ -61,7 +61,7 @@ func startConfined(cmd *exec.Cmd, dir string) (release func(), err error) {
 		// The thread is never unlocked: it ends with this goroutine, and
 		// its restrictions with it.
 		runtime.LockOSThread()
-		if err := confineThread(dir, abi); err != nil {
+		if err := confineThread(dir, cgroup, abi); err != nil {
 			errc <- err
 			return
 		}
@@ -75,7 +75,7 @@ func startConfined(cmd *exec.Cmd, dir string) (release func(), err error) {
 	return func() { close(done) }, nil
 }
 
-func confineThread(dir string, abi int) error {
+func confineThread(dir, cgroup string, abi int) error {
 	all := writeAccess(abi)
 	attr := unix.LandlockRulesetAttr{Handled_access_fs: all}
 	fd, _, errno := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, uintptr(unsafe.Pointer(&attr)), unsafe.Sizeof(attr), 0)
@@ -104,6 +104,12 @@ func confineThread(dir string, abi int) error {
 	}
 	if err := allow("/dev", dev); err != nil {
 		return err
+	}
+	if cgroup != "" {
+		// The run's shell moves itself into its pids cgroup.
+		if err := allow(cgroup, dev); err != nil {
+			return err
+		}
 	}
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
 		return os.NewSyscallError("prctl", err)

@@ -36,7 +36,10 @@ import (
 //     else with rjm as the child subreaper that collects and kills
 //     orphans;
 //   - is watched: more than Settings.Processes processes at once (a fork
-//     bomb) stops the run.
+//     bomb) stops the run; and where rjm may make one, the run is in a
+//     pids cgroup of its own whose limit the kernel enforces, so that a
+//     fork bomb cannot outgrow the watcher on a loaded machine
+//     (newPidsCgroup).
 //
 // Every stop names the limit in one line; no message quotes Go's errors.
 
@@ -94,6 +97,8 @@ type runLimits struct {
 	// run is the run's number, from 1 (0 for a build): in a PID namespace
 	// it sets the program's process ID (see pidScript).
 	run int
+	// cgroup is the run's pids cgroup, or "" (see newPidsCgroup).
+	cgroup string
 }
 
 // limits returns the limits of run number run.
@@ -144,6 +149,8 @@ func shellCouldNotFork(o outcome) bool {
 // executeOnce makes one try of executeIn.
 func executeOnce(parent context.Context, s Settings, run int, scratch, input string, env []string) (outcome, error) {
 	lim := s.limits(run)
+	lim.cgroup = newPidsCgroup(lim.procs)
+	defer removePidsCgroup(lim.cgroup)
 	o := outcome{limits: lim}
 
 	ctx, cancel := context.WithCancelCause(parent)
@@ -168,7 +175,7 @@ func executeOnce(parent context.Context, s Settings, run int, scratch, input str
 
 	start := time.Now()
 	o.started = start
-	cmd, release, err := startTracked(mk, scratch)
+	cmd, release, err := startTracked(mk, scratch, lim.cgroup)
 	if err != nil {
 		o.exitErr = err
 		return o, nil
@@ -228,14 +235,18 @@ func executeOnce(parent context.Context, s Settings, run int, scratch, input str
 // program killed by signal n (see programEnd).
 func limitScript(lim runLimits) string {
 	cpu := int64((lim.cpu + time.Second - 1) / time.Second)
-	lines := []string{
+	var lines []string
+	if lim.cgroup != "" {
+		lines = append(lines, fmt.Sprintf("{ echo $$ > '%s/cgroup.procs'; } 2>/dev/null", lim.cgroup))
+	}
+	lines = append(lines,
 		// SIGXCPU at the limit, SIGKILL a second later for a program
 		// that catches it.
 		fmt.Sprintf("ulimit -S -t %d", cpu),
 		fmt.Sprintf("ulimit -H -t %d", cpu+1),
 		fmt.Sprintf("ulimit -v %d", lim.memory>>10),
 		fmt.Sprintf("ulimit -f %d", maxFile/512),
-	}
+	)
 	if os.Geteuid() != 0 {
 		lines = append(lines, fmt.Sprintf("ulimit -p %d 2>/dev/null", lim.procs+countUserProcs()))
 	}

@@ -2,11 +2,14 @@ package grade
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -92,14 +95,14 @@ const startTries = 6
 // dir, and returns it; call release once it has ended. A start refused
 // with EAGAIN is tried again, with a new command from mk, so that a run's
 // verdict does not depend on the machine's load.
-func startTracked(mk func() *exec.Cmd, dir string) (cmd *exec.Cmd, release func(), err error) {
+func startTracked(mk func() *exec.Cmd, dir, cgroup string) (cmd *exec.Cmd, release func(), err error) {
 	if pidNamespace() == nil {
 		subreaper.Do(func() { _ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) })
 	}
 	wait := 50 * time.Millisecond
 	for try := 1; ; try++ {
 		cmd = mk()
-		release, err = startOne(cmd, dir)
+		release, err = startOne(cmd, dir, cgroup)
 		if err == nil || !errors.Is(err, syscall.EAGAIN) || try == startTries {
 			return cmd, release, err
 		}
@@ -110,10 +113,10 @@ func startTracked(mk func() *exec.Cmd, dir string) (cmd *exec.Cmd, release func(
 
 // startOne starts cmd confined to dir and tracks it (a variable, so that
 // a test can make the kernel refuse).
-var startOne = func(cmd *exec.Cmd, dir string) (release func(), err error) {
+var startOne = func(cmd *exec.Cmd, dir, cgroup string) (release func(), err error) {
 	trackMu.Lock()
 	defer trackMu.Unlock()
-	release, err = startConfined(cmd, dir)
+	release, err = startConfined(cmd, dir, cgroup)
 	if err != nil {
 		return nil, err
 	}
@@ -233,4 +236,70 @@ func countUserProcs() int {
 		}
 	}
 	return n
+}
+
+// The kernel's bound on a run's processes. The process watcher stops a
+// run with more than Settings.Processes processes, but on a loaded machine
+// a fork bomb can outgrow it, and as root RLIMIT_NPROC does not apply. So
+// where rjm may make one, every run gets a pids cgroup of its own whose
+// pids.max (twice the limit, and 16) the kernel enforces; its shell moves
+// itself in before anything else (limitScript), and what is left in it is
+// killed when the run ends.
+
+// pidsRoot returns the folder under which rjm may make pids cgroups
+// (cgroup v1's pids controller, or a v2 hierarchy with it), or "".
+var pidsRoot = sync.OnceValue(func() string {
+	for _, dir := range []string{"/sys/fs/cgroup/pids", "/sys/fs/cgroup"} {
+		probe := filepath.Join(dir, "rjm-grade-probe-"+strconv.Itoa(os.Getpid()))
+		if os.Mkdir(probe, 0o755) != nil {
+			continue
+		}
+		_, err := os.Stat(filepath.Join(probe, "pids.max"))
+		_ = os.Remove(probe)
+		if err == nil {
+			return dir
+		}
+	}
+	return ""
+})
+
+var cgroupSeq atomic.Int64
+
+// newPidsCgroup makes a run's pids cgroup with room for procs processes
+// and returns its folder, or "" where the machine allows none.
+func newPidsCgroup(procs int) string {
+	root := pidsRoot()
+	if root == "" {
+		return ""
+	}
+	dir := filepath.Join(root, fmt.Sprintf("rjm-grade-%d-%d", os.Getpid(), cgroupSeq.Add(1)))
+	if os.Mkdir(dir, 0o755) != nil {
+		return ""
+	}
+	if os.WriteFile(filepath.Join(dir, "pids.max"), []byte(strconv.Itoa(2*procs+16)), 0o644) != nil {
+		_ = os.Remove(dir)
+		return ""
+	}
+	return dir
+}
+
+// removePidsCgroup kills what is left in a run's pids cgroup and removes
+// it.
+func removePidsCgroup(dir string) {
+	if dir == "" {
+		return
+	}
+	for range 50 {
+		data, _ := os.ReadFile(filepath.Join(dir, "cgroup.procs"))
+		for _, f := range strings.Fields(string(data)) {
+			if pid, err := strconv.Atoi(f); err == nil {
+				_ = syscall.Kill(pid, syscall.SIGKILL)
+			}
+		}
+		if os.Remove(dir) == nil {
+			return
+		}
+		reapOrphans()
+		time.Sleep(20 * time.Millisecond)
+	}
 }

@@ -121,12 +121,12 @@ func TestStartTriedAgainWhenRefused(t *testing.T) {
 	real := startOne
 	defer func() { startOne = real }()
 	refusals, tries := 0, 0
-	startOne = func(cmd *exec.Cmd, dir string) (func(), error) {
+	startOne = func(cmd *exec.Cmd, dir, cgroup string) (func(), error) {
 		tries++
 		if tries <= refusals {
 			return nil, &fs.PathError{Op: "fork/exec", Path: cmd.Path, Err: syscall.EAGAIN}
 		}
-		return real(cmd, dir)
+		return real(cmd, dir, cgroup)
 	}
 	s := Settings{Dir: t.TempDir()}.withDefaults()
 	s.Command = []string{"cat"}
@@ -173,4 +173,34 @@ func TestRunMadeAgainWhenTheShellCannotFork(t *testing.T) {
 	if tries, _ = os.ReadFile(filepath.Join(scratch, "tries")); strings.Count(string(tries), "x") != 1 {
 		t.Errorf("a program's own status 2 was made %d times", strings.Count(string(tries), "x"))
 	}
+}
+
+// Where the machine lets rjm make pids cgroups, every run is in one of
+// its own, with a pids.max the kernel enforces, and it is gone after the
+// run.
+func TestRunInItsOwnPidsCgroup(t *testing.T) {
+	if pidsRoot() == "" {
+		t.Skip("no pids cgroup can be made here")
+	}
+	for _, ns := range []bool{true, false} {
+		noNamespace = !ns
+		s := Settings{Dir: t.TempDir(), Processes: 8}.withDefaults()
+		s.Command = []string{"sh", "-c", `grep pids /proc/self/cgroup; for i in $(seq 60); do sleep 2 & done 2>/dev/null; wait`}
+		o, err := execute(context.Background(), s, 1, "", os.Environ())
+		if err != nil {
+			t.Fatal(err)
+		}
+		line := strings.TrimSpace(string(o.stdout))
+		if !strings.Contains(line, "/rjm-grade-") {
+			t.Errorf("namespace %v: the run's cgroup is %q", ns, line)
+		}
+		if !errors.Is(o.stopped, errProcessLimit) && o.exitErr == nil {
+			t.Errorf("namespace %v: 60 processes with a limit of 8 were neither stopped nor refused: %+v", ns, o)
+		}
+		_, name, _ := strings.Cut(line, "/rjm-grade-")
+		if _, err := os.Stat(filepath.Join(pidsRoot(), "rjm-grade-"+name)); err == nil {
+			t.Errorf("namespace %v: cgroup rjm-grade-%s is left after the run", ns, name)
+		}
+	}
+	noNamespace = false
 }

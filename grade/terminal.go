@@ -38,6 +38,8 @@ type terminalResult struct {
 // terminalRun makes the terminal run of planned run pl.
 func terminalRun(parent context.Context, s Settings, run int, pl planned, env []string) (terminalResult, error) {
 	lim := s.limits(run)
+	lim.cgroup = newPidsCgroup(lim.procs)
+	defer removePidsCgroup(lim.cgroup)
 	scratch, err := scratchCopy(s.Dir)
 	if err != nil {
 		return terminalResult{skipped: err.Error()}, nil
@@ -60,7 +62,7 @@ func terminalRun(parent context.Context, s Settings, run int, pl planned, env []
 		cmd.SysProcAttr = attr
 		return cmd
 	}
-	cmd, release, err := startTracked(mk, scratch)
+	cmd, release, err := startTracked(mk, scratch, lim.cgroup)
 	slave.Close()
 	if err != nil {
 		return terminalResult{skipped: "could not start: " + startError(err)}, nil
