@@ -209,7 +209,9 @@ func executeOnce(parent context.Context, s Settings, run int, scratch, input str
 	switch {
 	case stdout.over:
 		o.stopped = errOutputLimit
-	case errors.Is(cause, errProcessLimit):
+	case errors.Is(cause, errProcessLimit) || pidsMaxReached(lim.cgroup):
+		// The watcher saw too many processes, or the kernel refused a
+		// fork at the run's pids.max before it could.
 		o.stopped = errProcessLimit
 	case cpuLimited(cmd.ProcessState, lim.cpu):
 		o.stopped = errCPULimit

@@ -283,6 +283,25 @@ func newPidsCgroup(procs int) string {
 	return dir
 }
 
+// pidsMaxReached reports whether the kernel refused a fork in the pids
+// cgroup dir because it held pids.max processes: a fork bomb can reach
+// that before the process watcher has counted past the limit.
+func pidsMaxReached(dir string) bool {
+	if dir == "" {
+		return false
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "pids.events"))
+	if err != nil {
+		return false
+	}
+	for line := range strings.Lines(string(data)) {
+		if n, ok := strings.CutPrefix(strings.TrimSpace(line), "max "); ok {
+			return n != "0"
+		}
+	}
+	return false
+}
+
 // removePidsCgroup kills what is left in a run's pids cgroup and removes
 // it.
 func removePidsCgroup(dir string) {

@@ -3,6 +3,7 @@ package grade
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -194,8 +195,8 @@ func TestRunInItsOwnPidsCgroup(t *testing.T) {
 		if !strings.Contains(line, "/rjm-grade-") {
 			t.Errorf("namespace %v: the run's cgroup is %q", ns, line)
 		}
-		if !errors.Is(o.stopped, errProcessLimit) && o.exitErr == nil {
-			t.Errorf("namespace %v: 60 processes with a limit of 8 were neither stopped nor refused: %+v", ns, o)
+		if !errors.Is(o.stopped, errProcessLimit) {
+			t.Errorf("namespace %v: 60 processes with a limit of 8 were not stopped at the process limit: %+v", ns, o)
 		}
 		_, name, _ := strings.Cut(line, "/rjm-grade-")
 		if _, err := os.Stat(filepath.Join(pidsRoot(), "rjm-grade-"+name)); err == nil {
@@ -203,4 +204,27 @@ func TestRunInItsOwnPidsCgroup(t *testing.T) {
 		}
 	}
 	noNamespace = false
+}
+
+// pidsMaxReached tells a cgroup whose pids.max refused a fork from one
+// that never reached it, whoever counted first.
+func TestPidsMaxReached(t *testing.T) {
+	if pidsRoot() == "" {
+		t.Skip("no pids cgroup can be made here")
+	}
+	for _, forks := range []int{3, 40} {
+		dir := newPidsCgroup(1) // pids.max 18
+		if dir == "" {
+			t.Fatal("no cgroup made")
+		}
+		script := fmt.Sprintf(`echo $$ > '%s/cgroup.procs' && for i in $(seq %d); do sleep 0.3 & done 2>/dev/null; wait`, dir, forks)
+		_ = exec.Command("sh", "-c", script).Run()
+		if got, want := pidsMaxReached(dir), forks > 18; got != want {
+			t.Errorf("%d forks under pids.max 18: pidsMaxReached = %v", forks, got)
+		}
+		removePidsCgroup(dir)
+	}
+	if pidsMaxReached("") {
+		t.Error(`pidsMaxReached("") is true`)
+	}
 }
