@@ -123,15 +123,13 @@ func execute(parent context.Context, s Settings, run int, input string, env []st
 // run whose shell could not fork before its program started (on a loaded
 // machine) is made again, up to startTries times in all.
 func executeIn(parent context.Context, s Settings, run int, scratch, input string, env []string) (outcome, error) {
-	wait := 50 * time.Millisecond
-	for try := 1; ; try++ {
-		o, err := executeOnce(parent, s, run, scratch, input, env)
-		if err != nil || try == startTries || !shellCouldNotFork(o) || parent.Err() != nil {
-			return o, err
-		}
-		time.Sleep(wait)
-		wait *= 2
-	}
+	var o outcome
+	var err error
+	retried(func() bool {
+		o, err = executeOnce(parent, s, run, scratch, input, env)
+		return err != nil || !shellCouldNotFork(o) || parent.Err() != nil
+	})
+	return o, err
 }
 
 // cannotFork is what the shell (dash) writes when a fork fails: "$0:

@@ -99,13 +99,19 @@ func startTracked(mk func() *exec.Cmd, dir, cgroup string) (cmd *exec.Cmd, relea
 	if pidNamespace() == nil {
 		subreaper.Do(func() { _ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) })
 	}
-	wait := 50 * time.Millisecond
-	for try := 1; ; try++ {
+	retried(func() bool {
 		cmd = mk()
 		release, err = startOne(cmd, dir, cgroup)
-		if err == nil || !errors.Is(err, syscall.EAGAIN) || try == startTries {
-			return cmd, release, err
-		}
+		return !errors.Is(err, syscall.EAGAIN)
+	})
+	return cmd, release, err
+}
+
+// retried calls try until it reports done, up to startTries times,
+// waiting 50 ms before the second try and twice as long before each next.
+func retried(try func() (done bool)) {
+	wait := 50 * time.Millisecond
+	for n := 1; !try() && n < startTries; n++ {
 		time.Sleep(wait)
 		wait *= 2
 	}
