@@ -3,6 +3,7 @@ package grade
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"sync"
 	"unsafe"
@@ -106,8 +107,9 @@ func confineThread(dir, cgroup string, abi int) error {
 		return err
 	}
 	if cgroup != "" {
-		// The run's shell moves itself into its pids cgroup.
-		if err := allow(cgroup, dev); err != nil {
+		// The run's shell moves itself into its pids cgroup; its
+		// pids.max stays out of the program's reach.
+		if err := allow(filepath.Join(cgroup, "cgroup.procs"), dev); err != nil {
 			return err
 		}
 	}

@@ -263,11 +263,28 @@ var pidsRoot = sync.OnceValue(func() string {
 		_, err := os.Stat(filepath.Join(probe, "pids.max"))
 		_ = os.Remove(probe)
 		if err == nil {
+			removeStaleCgroups(dir)
 			return dir
 		}
 	}
 	return ""
 })
+
+// removeStaleCgroups removes the empty pids cgroups under root that an
+// rjm killed outright (SIGKILL) left behind: those whose rjm process has
+// ended.
+func removeStaleCgroups(root string) {
+	dirs, _ := filepath.Glob(filepath.Join(root, "rjm-grade-*-*"))
+	for _, dir := range dirs {
+		f := strings.Split(filepath.Base(dir), "-")
+		if len(f) != 4 {
+			continue
+		}
+		if pid, err := strconv.Atoi(f[2]); err == nil && pid != os.Getpid() && syscall.Kill(pid, 0) == syscall.ESRCH {
+			_ = os.Remove(dir) // only an empty cgroup can go
+		}
+	}
+}
 
 var cgroupSeq atomic.Int64
 

@@ -186,17 +186,20 @@ func TestRunInItsOwnPidsCgroup(t *testing.T) {
 	for _, ns := range []bool{true, false} {
 		noNamespace = !ns
 		s := Settings{Dir: t.TempDir(), Processes: 8}.withDefaults()
-		s.Command = []string{"sh", "-c", `grep pids /proc/self/cgroup; for i in $(seq 60); do sleep 2 & done 2>/dev/null; wait`}
-		o, err := execute(context.Background(), s, 1, "", os.Environ())
+		s.Command = []string{"sh", "-c", `grep pids /proc/self/cgroup; cg=$RJM_PIDS_ROOT/$(grep pids /proc/self/cgroup | sed 's,.*/,,'); { echo max > $cg/pids.max && echo raised; } 2>/dev/null; for i in $(seq 60); do sleep 2 & done 2>/dev/null; wait`}
+		o, err := execute(context.Background(), s, 1, "", append(os.Environ(), "RJM_PIDS_ROOT="+pidsRoot()))
 		if err != nil {
 			t.Fatal(err)
 		}
-		line := strings.TrimSpace(string(o.stdout))
+		line, _, _ := strings.Cut(strings.TrimSpace(string(o.stdout)), "\n")
 		if !strings.Contains(line, "/rjm-grade-") {
 			t.Errorf("namespace %v: the run's cgroup is %q", ns, line)
 		}
 		if !errors.Is(o.stopped, errProcessLimit) {
 			t.Errorf("namespace %v: 60 processes with a limit of 8 were not stopped at the process limit: %+v", ns, o)
+		}
+		if strings.Contains(string(o.stdout), "raised") {
+			t.Errorf("namespace %v: the program raised its own pids.max: %q", ns, o.stdout)
 		}
 		_, name, _ := strings.Cut(line, "/rjm-grade-")
 		if _, err := os.Stat(filepath.Join(pidsRoot(), "rjm-grade-"+name)); err == nil {
@@ -226,5 +229,32 @@ func TestPidsMaxReached(t *testing.T) {
 	}
 	if pidsMaxReached("") {
 		t.Error(`pidsMaxReached("") is true`)
+	}
+}
+
+// A pids cgroup left by an rjm that was killed outright goes when another
+// rjm starts; a live rjm's stays.
+func TestStaleCgroupsRemoved(t *testing.T) {
+	if pidsRoot() == "" {
+		t.Skip("no pids cgroup can be made here")
+	}
+	ended := exec.Command("true")
+	if err := ended.Run(); err != nil {
+		t.Fatal(err)
+	}
+	stale := filepath.Join(pidsRoot(), fmt.Sprintf("rjm-grade-%d-1", ended.Process.Pid))
+	live := filepath.Join(pidsRoot(), fmt.Sprintf("rjm-grade-%d-999999", os.Getppid()))
+	for _, dir := range []string{stale, live} {
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Remove(dir)
+	}
+	removeStaleCgroups(pidsRoot())
+	if _, err := os.Stat(stale); err == nil {
+		t.Error("the cgroup of an ended rjm is left")
+	}
+	if _, err := os.Stat(live); err != nil {
+		t.Error("the cgroup of a live rjm was removed")
 	}
 }
