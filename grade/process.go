@@ -106,6 +106,15 @@ func (s Settings) limits(run int) runLimits {
 	return runLimits{cpu: s.Timeout, wall: s.Wall, memory: s.Memory, procs: s.Processes, output: s.MaxOutput, run: run}
 }
 
+// cgroupLimits returns the limits of run number run with a pids cgroup of
+// its own where rjm may make one (see newPidsCgroup); call remove when the
+// run has ended.
+func (s Settings) cgroupLimits(run int) (lim runLimits, remove func()) {
+	lim = s.limits(run)
+	lim.cgroup = newPidsCgroup(lim.procs)
+	return lim, func() { removePidsCgroup(lim.cgroup) }
+}
+
 // execute runs the settings' command in a scratch copy of s.Dir with the
 // given environment and standard input, within the limits. It returns an
 // error only when ctx ends (the program is then killed).
@@ -146,9 +155,8 @@ func shellCouldNotFork(o outcome) bool {
 
 // executeOnce makes one try of executeIn.
 func executeOnce(parent context.Context, s Settings, run int, scratch, input string, env []string) (outcome, error) {
-	lim := s.limits(run)
-	lim.cgroup = newPidsCgroup(lim.procs)
-	defer removePidsCgroup(lim.cgroup)
+	lim, removeCgroup := s.cgroupLimits(run)
+	defer removeCgroup()
 	o := outcome{limits: lim}
 
 	ctx, cancel := context.WithCancelCause(parent)

@@ -37,9 +37,8 @@ type terminalResult struct {
 
 // terminalRun makes the terminal run of planned run pl.
 func terminalRun(parent context.Context, s Settings, run int, pl planned, env []string) (terminalResult, error) {
-	lim := s.limits(run)
-	lim.cgroup = newPidsCgroup(lim.procs)
-	defer removePidsCgroup(lim.cgroup)
+	lim, removeCgroup := s.cgroupLimits(run)
+	defer removeCgroup()
 	scratch, err := scratchCopy(s.Dir)
 	if err != nil {
 		return terminalResult{skipped: err.Error()}, nil
