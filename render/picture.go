@@ -678,73 +678,19 @@ func stepDirection(b maze.Board) (x, y float64) {
 }
 
 // drawSteps writes the step at which the solution reaches each cell (the
-// start 0) in a dark disc in the cell's upper-right quarter, white on
-// black. The key's lanes run below and left of the cells' centres, so
-// that quarter is free of lines: a cell visited twice gets two smaller
-// discs down its right side, three times a third to their left, and
-// further visits join the third ("21,27").
+// start 0) in a dark disc, white on black, as Geometry.StepDiscs lays them out. A
+// disc whose text is wide becomes a pill that stays in its cell, clear of
+// the frame.
 func (p Picture) drawSteps(c vg.Canvas, k solutionKey, g Geometry, at func(Point) vg.Point, pal palette, cell vg.Length) {
-	unit := g.Size
-	if g.Size == 0.6 { // a hexagon, roomier than its inner square says
-		unit = 0.24 / 0.31
-	}
 	for i, steps := range k.steps {
-		if len(steps) == 0 {
-			continue
-		}
 		ctr := g.Shapes[i].Center
-		type disc struct {
-			x, y, r, font float64
-			text          string
-		}
-		var discs []disc
-		unit := unit
-		switch {
-		case p.Maze.Variant.Tiling == maze.Triangle:
-			// Beside the number, right and then left, a little towards
-			// the triangle's base, where it is wide; further visits join
-			// the second ("21,27").
-			unit = 1
-			r, c := i/p.Maze.Cols, i%p.Maze.Cols
-			y := 0.04
-			if (r+c)%2 != 0 {
-				y = -0.04
-			}
-			for v, step := range steps {
-				if v < 2 {
-					discs = append(discs, disc{[]float64{0.18, -0.18}[v], y, 0.07, 0.34, strconv.Itoa(step)})
-				} else {
-					discs[1].text += "," + strconv.Itoa(step)
-				}
-			}
-		case len(steps) == 1 && (g.Size == 0.6 || p.Maze.Variant.Queen):
-			// Between two of the lines through the centre, whose lanes
-			// run away from it: on hexagons between east and north-east,
-			// on a queen's board between north-east and north.
-			bx, by := stepDirection(p.Maze.Board)
-			dist, r, size := 0.3/unit, 0.15, 0.27
-			if p.Maze.Variant.Queen {
-				dist, r, size = 0.39, 0.12, 0.2
-			}
-			discs = []disc{{dist * bx, dist * by, r, size, strconv.Itoa(steps[0])}}
-		case len(steps) == 1:
-			discs = []disc{{0.3, -0.3, 0.145, 0.27, strconv.Itoa(steps[0])}}
-		default:
-			slots := [][2]float64{{0.33, -0.33}, {0.33, -0.1}, {0.1, -0.33}}
-			for v, step := range steps {
-				if v < len(slots) {
-					discs = append(discs, disc{slots[v][0], slots[v][1], 0.11, 0.2, strconv.Itoa(step)})
-				} else {
-					discs[len(slots)-1].text += "," + strconv.Itoa(step)
-				}
-			}
-		}
-		for _, d := range discs {
-			f := font.DefaultCache.Lookup(font.Font{Typeface: "Liberation", Variant: "Sans"}, vg.Length(d.font*g.Size)*cell)
-			r := d.r * unit
-			q := Point{ctr.X + d.x*unit, ctr.Y + d.y*unit}
-			w := max(0, float64(f.Width(d.text)/cell)-1.3*r)
-			q.X = min(q.X, ctr.X+(0.42*unit-r-w/2)) // a wide pill stays in its cell, clear of the frame
+		for _, d := range g.StepDiscs(p.Maze.Board, i, steps) {
+			text := d.Text()
+			f := font.DefaultCache.Lookup(font.Font{Typeface: "Liberation", Variant: "Sans"}, vg.Length(d.Font)*cell)
+			r := d.R
+			q := Point{ctr.X + d.X, ctr.Y + d.Y}
+			w := max(0, float64(f.Width(text)/cell)-1.3*r)
+			q.X = min(q.X, ctr.X+(d.Right-r-w/2))
 			var pill vg.Path
 			left, right := at(Point{q.X - w/2, q.Y}), at(Point{q.X + w/2, q.Y})
 			rr := vg.Length(r) * cell
@@ -756,7 +702,7 @@ func (p Picture) drawSteps(c vg.Canvas, k solutionKey, g Geometry, at func(Point
 			c.SetColor(pal.path)
 			c.Fill(pill)
 			c.SetColor(color.White)
-			centre(c, f, at(q), d.text)
+			centre(c, f, at(q), text)
 		}
 	}
 }

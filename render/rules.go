@@ -59,6 +59,47 @@ func Rules(b maze.Board) []string {
 	return out
 }
 
+// RuleLine returns the rules of board b in one short line, for a page
+// whose room is a phone's first screen: what sets b apart from the plain
+// maze (each rule in a few words, joined by " · "), or on the plain board
+// the rule itself. Rules holds the full sentences.
+func RuleLine(b maze.Board) string {
+	v := b.Variant
+	var parts []string
+	switch {
+	case v.Tiling == maze.Hex:
+		parts = append(parts, "Jumps follow the hexagons' six lines")
+	case v.Tiling == maze.Triangle:
+		parts = append(parts, "Jumps follow rows and slanted strips")
+	case v.Queen:
+		parts = append(parts, "Jumps go diagonally too")
+	}
+	switch {
+	case v.Torus:
+		parts = append(parts, "Edges wrap round to the opposite side")
+	case v.Loops:
+		parts = append(parts, "Corner loops carry a jump round")
+	case v.Exit:
+		parts = append(parts, "Jump off the board onto the exit")
+	}
+	if v.NoUTurn {
+		parts = append(parts, "No U-turns: never jump straight back")
+	}
+	if b.Walls != "" {
+		parts = append(parts, "No jump crosses a wall")
+	}
+	if strings.Contains(b.Kinds, "X") {
+		parts = append(parts, "Dark cells stop a jump")
+	}
+	if strings.Contains(b.Kinds, "*") {
+		parts = append(parts, "Never land on a *")
+	}
+	if len(parts) == 0 {
+		return "Jump exactly your cell's number; reach G"
+	}
+	return strings.Join(parts, " · ")
+}
+
 // directions says which ways a jump on board b may go.
 func directions(b maze.Board) string {
 	switch {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -31,7 +32,56 @@ type game struct {
 	Shortest int        `json:"shortest"`
 	Unique   bool       `json:"unique"`
 	Nodes    []gameNode `json:"nodes"`
+	// Discs[k][n-1] lays out the step discs of a cell of layout k
+	// reached n times (render.Geometry.StepDiscs: each disc's x, y, radius, font
+	// size and right bound, in the board's units); a cell reached more
+	// often than the layouts go takes the last, its last disc holding
+	// the further steps. DiscOf[i] is cell i's layout, omitted when every
+	// cell has the first.
+	Discs  [][][][5]float64 `json:"discs"`
+	DiscOf []int            `json:"dl,omitempty"`
 }
+
+// maxDiscs is the number of visits whose discs StepDiscs (render) lays out
+// apart; further visits join the last disc.
+const maxDiscs = 3
+
+// stepLayouts returns the game's Discs and DiscOf for board b: one layout
+// for every cell, or a few (triangles pointing up and down).
+func stepLayouts(b maze.Board) ([][][][5]float64, []int) {
+	var layouts [][][][5]float64
+	seen := map[string]int{}
+	of := make([]int, b.Rows*b.Cols)
+	several := false
+	g := render.NewGeometry(b)
+	steps := []int{0, 1, 2}
+	for i := range of {
+		var l [][][5]float64
+		for n := 1; n <= maxDiscs; n++ {
+			var ds [][5]float64
+			for _, d := range g.StepDiscs(b, i, steps[:n]) {
+				ds = append(ds, [5]float64{round4(d.X), round4(d.Y), round4(d.R), round4(d.Font), round4(d.Right)})
+			}
+			l = append(l, ds)
+		}
+		key := fmt.Sprint(l)
+		k, ok := seen[key]
+		if !ok {
+			k = len(layouts)
+			seen[key] = k
+			layouts = append(layouts, l)
+		}
+		of[i] = k
+		several = several || k > 0
+	}
+	if !several {
+		of = nil
+	}
+	return layouts, of
+}
+
+// round4 rounds x to four decimals, enough for a drawing.
+func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
 
 // gameNode is one node: its cell (row-major index) and its moves.
 type gameNode struct {
@@ -59,6 +109,7 @@ func newGame(m *maze.Maze, date string) game {
 		Start: nd.Start, Goal: nd.Goal, Shortest: s.GoalDepth, Unique: s.Unique(),
 		Nodes: make([]gameNode, nd.Len()),
 	}
+	gm.Discs, gm.DiscOf = stepLayouts(m.Board)
 	for u := range gm.Nodes {
 		gm.Nodes[u].Cell = nd.Cell(u)
 		nd.Moves(u, func(mv maze.Move, v int, _ maze.Dir) bool {
@@ -131,6 +182,7 @@ type playPage struct {
 	Date       string
 	Keys       string   // the keys of the board's directions
 	Rules      []string // the board's rules (render.Rules)
+	RuleLine   string   // the same in one short line (render.RuleLine), above the board
 	Difficulty string
 	Variant    string
 	Board      template.HTML
@@ -142,7 +194,7 @@ type playPage struct {
 // newPlayPage is the play page of maze m, whose game g is, for the maze
 // of the day d (nil for any other maze).
 func newPlayPage(m *maze.Maze, g game, d *store.Daily) playPage {
-	pp := playPage{Title: "Maze " + g.ID, ID: g.ID, Heading: "Rook Jumping Maze", Variant: m.Variant.String(), Board: playBoard(m), Rook: g.Rook, Shortest: g.Shortest, Keys: keyHelp(m.Board), Rules: render.Rules(m.Board)}
+	pp := playPage{Title: "Maze " + g.ID, ID: g.ID, Heading: "Rook Jumping Maze", Variant: m.Variant.String(), Board: playBoard(m), Rook: g.Rook, Shortest: g.Shortest, Keys: keyHelp(m.Board), Rules: render.Rules(m.Board), RuleLine: render.RuleLine(m.Board)}
 	if d != nil {
 		pp.Title = "Rook Jumping Maze of the Day, " + d.Date
 		pp.Heading, pp.Date = "Maze of the Day", d.Date

@@ -185,7 +185,7 @@
   // shareText tells how a game went without giving it away: the day (or
   // the board's size), the variant's rules if any, the moves against par, the time, the hints and the streak, and a row of
   // squares, one a move (par moves green, extra moves orange, a move made
-  // after a hint a light bulb). Never a direction or a cell.
+  // after a hint a light bulb), and the maze's link (g.url) when given. Never a direction or a cell.
   function shareText(g) {
     var head = 'Rook Jumping Maze' + (g.date ? ' of the Day ' + g.date : ' ' + g.rows + '×' + g.cols) + (g.variant ? ' · ' + g.variant : '');
     var parts = [g.moves + '/' + g.par + ' moves', clock(g.ms)];
@@ -197,7 +197,7 @@
     for (var i = 0; i < g.moves; i++) {
       squares += hinted[i] ? '\uD83D\uDCA1' : (i < g.par ? '\uD83D\uDFE9' : '\uD83D\uDFE7');
     }
-    return head + '\n' + parts.join(' · ') + '\n' + squares;
+    return head + '\n' + parts.join(' · ') + '\n' + squares + (g.url ? '\n' + g.url : '');
   }
 
   // clientID makes a play's ID: 16 random bytes, URL-safe base64 (22

@@ -147,16 +147,7 @@
         if (Number(i) === EXIT) { x += 0.6 * size; y += 0.27 * size; }
         if (targets[i]) { mark(el, 'dot', x + 0.3 * size, y - 0.27 * size, 0.09 * size); }
         if (steps[i]) {
-          // Once solved, or while the solution is shown, each cell of the
-          // path says at which steps it was reached (0 the start), so the
-          // order of the moves stays on the board.
-          var s = document.createElementNS(SVG, 'text');
-          s.setAttribute('class', 'step');
-          s.setAttribute('x', x - 0.32 * size);
-          s.setAttribute('y', y + 0.3 * size);
-          s.setAttribute('font-size', 0.32 * size);
-          s.textContent = steps[i].join(',');
-          el.appendChild(s);
+          drawSteps(el, Number(i), steps[i]);
         } else if (visited[i] && !cur) { mark(el, 'trail', x - 0.3 * size, y + 0.27 * size, 0.055 * size); }
       }
       el.setAttribute('aria-label', name + (cur && st.solved ? ', the end: solved' : cur ? ', you are here' : '') + (steps[i] ? ', step ' + steps[i].join(' and ') : '') + (visited[i] && !cur ? ', visited' : '') + (targets[i] ? ', can jump here' : ''));
@@ -195,15 +186,24 @@
       status.setAttribute('data-state', 'playing');
       if ($('stats')) { $('stats').hidden = true; }
     }
+    drawWin();
+    follow();
   }
 
   // shareText is the solved game's share text (history.js): no direction
-  // and no cell, only counts and a row of squares.
-  function shareText() {
+  // and no cell, only counts and a row of squares, and (unless bare, for
+  // a share sheet that takes the link apart) the maze's link.
+  function shareText(bare) {
     return RJM.shareText({
       date: G.date, rows: G.rows, cols: G.cols, variant: G.variant || '', moves: st.moves.length, par: G.shortest, ms: st.elapsed,
-      hints: st.hints, hinted: st.hinted, streak: G.date ? RJM.summary(RJM.load()).current : 0
+      hints: st.hints, hinted: st.hinted, streak: G.date ? RJM.summary(RJM.load()).current : 0, url: bare ? '' : shareURL()
     });
+  }
+
+  // shareURL is the maze's link on this site: the day's page for a maze
+  // of the day, its permanent page otherwise.
+  function shareURL() {
+    return location.origin + (G.date ? '/d/' + G.date : '/m/' + G.id);
   }
 
   // remember keeps a maze of the day's result in your history: played
@@ -299,7 +299,7 @@
     var done = function (msg) { $('shared').textContent = msg; };
     var coarse = window.matchMedia && window.matchMedia('(pointer: coarse)').matches;
     if (navigator.share && coarse) {
-      navigator.share({ text: text }).then(function () { done('Shared.'); }, function () { done(''); });
+      navigator.share({ text: shareText(true), url: shareURL() }).then(function () { done('Shared.'); }, function () { done(''); });
       return;
     }
     var select = function () {
@@ -367,6 +367,151 @@
     }).catch(function () { say('The solution cannot be fetched.'); });
   }
 
+  // drawSteps shows, once solved or while the solution is shown, at which
+  // steps cell i of the path was reached (0 the start), so the order of
+  // the moves stays on the board: in discs laid out as the print key
+  // lays them out (G.discs, from render), a cell reached again with
+  // smaller discs stacked down its side. The exit's step sits beside the
+  // ring's EXIT, clear of the board's frame.
+  function drawSteps(el, i, list) {
+    var t = el.querySelector('text');
+    var x = Number(t.getAttribute('x')), y = Number(t.getAttribute('y'));
+    var layout;
+    if (i === EXIT) {
+      var box = t.getBBox();
+      x = box.x + box.width + 0.3 * size;
+      layout = [[0, 0, 0.16 * size / unit, 0.27 * size / unit, Infinity]];
+    } else {
+      var layouts = G.discs[G.dl ? G.dl[i] : 0];
+      layout = layouts[Math.min(list.length, layouts.length) - 1];
+    }
+    layout.forEach(function (d, j) {
+      var steps = j < layout.length - 1 ? [list[j]] : list.slice(j);
+      disc(el, x + d[0] * unit, y + d[1] * unit, d[2] * unit, d[3] * unit, x + d[4] * unit, steps.join(','));
+    });
+  }
+
+  // disc draws one step disc centred on (cx, cy) of radius r; a text
+  // wider than the disc makes it a pill, whose right end stays left of
+  // right (inside the cell, clear of the frame).
+  function disc(el, cx, cy, r, font, right, text) {
+    var g = document.createElementNS(SVG, 'g');
+    g.setAttribute('class', 'step');
+    var pill = document.createElementNS(SVG, 'rect');
+    var t = document.createElementNS(SVG, 'text');
+    t.setAttribute('font-size', font);
+    t.setAttribute('y', cy);
+    t.textContent = text;
+    g.appendChild(pill);
+    g.appendChild(t);
+    el.appendChild(g);
+    var w = Math.max(0, (t.getComputedTextLength ? t.getComputedTextLength() : 0.55 * font * text.length) - 1.3 * r);
+    cx = Math.min(cx, right - r - w / 2);
+    t.setAttribute('x', cx);
+    pill.setAttribute('x', cx - w / 2 - r);
+    pill.setAttribute('y', cy - r);
+    pill.setAttribute('width', w + 2 * r);
+    pill.setAttribute('height', 2 * r);
+    pill.setAttribute('rx', r);
+  }
+
+  // The win, seen at once: drawWin writes the result in large figures
+  // (moves against par, time, streak) and, the first time a game is
+  // solved on this page, scrolls the result into view under the solved
+  // board (smoothly unless the reader asks for less motion), keeping as
+  // much of the board's numbered path in view as the screen allows.
+  var revealed = st.solved; // a game opened solved is where it was left
+  function drawWin() {
+    var summary = $('summary');
+    if (!st.solved) { revealed = false; summary.textContent = ''; return; }
+    var n = st.moves.length;
+    var parts = [st.shown ? 'The solution: ' + n + (n === 1 ? ' move' : ' moves') : n + '/' + G.shortest + ' moves', clock(st.elapsed)];
+    if (G.date && !st.shown) {
+      var streak = RJM.summary(RJM.load()).current;
+      if (streak > 0) { parts.push('streak ' + streak); }
+    }
+    summary.textContent = parts.join(' · ');
+    if (revealed) { return; }
+    revealed = true;
+    var r = $('status').getBoundingClientRect();
+    var dy = Math.min(r.bottom + 12 - window.innerHeight, r.top - 8);
+    if (dy > 0) {
+      var still = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      window.scrollBy({ top: dy, behavior: still ? 'auto' : 'smooth' });
+    }
+  }
+
+  // openBoard opens a board wider than its frame scrolled to show the
+  // most of it: its cells centred when they fit (the loops' margins
+  // trimmed evenly), else the cell the player stands on (the start of a
+  // new game) in the middle, the page scrolled down to it when it lies
+  // low on the screen or below; again when the window changes size, until the
+  // player scrolls the board. While more of the board lies to a side,
+  // that side is shaded and a line says the board scrolls.
+  var wrap = $('board-wrap'), frame = $('board-frame');
+  var touched = false;
+  function openBoard() {
+    if (!wrap || !frame) { return; }
+    var shade = function () {
+      var more = wrap.scrollWidth - wrap.clientWidth;
+      frame.classList.toggle('more-left', more > 1 && wrap.scrollLeft > 1);
+      frame.classList.toggle('more-right', more > 1 && wrap.scrollLeft < more - 1);
+      $('scroll-hint').hidden = more <= 1;
+    };
+    var centre = function () {
+      if (wrap.scrollWidth <= wrap.clientWidth + 1) { return; }
+      var left = Infinity, right = -Infinity;
+      Object.keys(cells).forEach(function (k) {
+        var shape = Number(k) !== EXIT && cells[k].querySelector('polygon');
+        if (!shape) { return; }
+        var b = shape.getBoundingClientRect();
+        left = Math.min(left, b.left);
+        right = Math.max(right, b.right);
+      });
+      var at = cells[G.nodes[here()].c].getBoundingClientRect();
+      var mid = right - left <= wrap.clientWidth ? (left + right) / 2 : (at.left + at.right) / 2;
+      var w = wrap.getBoundingClientRect();
+      wrap.scrollLeft += mid - (w.left + wrap.clientWidth / 2);
+      var y = (at.top + at.bottom) / 2;
+      if (right - left > wrap.clientWidth && y > window.innerHeight * 2 / 3) {
+        window.scrollBy(0, y - window.innerHeight / 2);
+      }
+    };
+    centre();
+    shade();
+    ['pointerdown', 'wheel', 'touchstart', 'keydown'].forEach(function (e) {
+      wrap.addEventListener(e, function () { touched = true; }, { passive: true });
+    });
+    wrap.addEventListener('scroll', shade, { passive: true });
+    window.addEventListener('resize', function () {
+      if (!touched && st.moves.length === 0) { centre(); }
+      shade();
+    });
+  }
+
+  // follow keeps the cell the player stands on inside a board that
+  // scrolls sideways, scrolling the board (never the page) when a jump
+  // lands beyond its edge.
+  function follow() {
+    if (!wrap || wrap.scrollWidth <= wrap.clientWidth + 1) { return; }
+    var at = cells[G.nodes[here()].c];
+    if (!at) { return; }
+    var r = at.getBoundingClientRect(), w = wrap.getBoundingClientRect();
+    if (r.left < w.left) {
+      wrap.scrollLeft -= w.left - r.left + r.width;
+    } else if (r.right > w.left + wrap.clientWidth) {
+      wrap.scrollLeft += r.right - (w.left + wrap.clientWidth) + r.width;
+    }
+  }
+
+  // A key pressed on the page shows the keys' help, even on a device
+  // that seemed to have no keyboard.
+  document.addEventListener('keydown', function (ev) {
+    if (!ev.altKey && !ev.ctrlKey && !ev.metaKey) { root.classList.add('keyboard'); }
+  });
+  // The rule line's link opens the full rules.
+  $('rules-link').addEventListener('click', function () { $('howto').open = true; });
+
   board.addEventListener('click', function (ev) {
     var el = ev.target.closest('[data-cell], [data-exit]');
     if (!el || st.solved) { return; }
@@ -415,4 +560,5 @@
     }
   } catch (e) { $('howto').open = true; }
   draw();
+  openBoard();
 }());
