@@ -136,9 +136,10 @@ const maxDays = 1000
 const maxArchive = 366
 
 // archiveDay is one line of the archive: the date, its weekday's first
-// three letters (the table fits a phone with your marks) and its level.
+// three letters (the table fits a phone with your marks), its level and,
+// on a Sunday, the variant it plays.
 type archiveDay struct {
-	Date, Weekday, Level string
+	Date, Weekday, Level, Variant string
 }
 
 // pageArchive lists the past days, newest first, from yesterday back to
@@ -148,7 +149,8 @@ func (s *server) pageArchive(w http.ResponseWriter, r *http.Request) {
 	first, _ := daily.ParseDate(daily.First)
 	var days []archiveDay
 	for d := s.sched.Today().AddDate(0, 0, -1); !d.Before(first) && len(days) < maxArchive; d = d.AddDate(0, 0, -1) {
-		days = append(days, archiveDay{d.Format(daily.DateLayout), d.Weekday().String()[:3], daily.LevelOf(d).Name})
+		l := daily.LevelOf(d)
+		days = append(days, archiveDay{d.Format(daily.DateLayout), d.Weekday().String()[:3], l.Name, l.Variant.String()})
 	}
 	s.writePage(w, http.StatusOK, "archive.html", struct {
 		Title string
