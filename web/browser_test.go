@@ -288,6 +288,8 @@ func TestBrowserPlaysVariants(t *testing.T) {
 		if moves := eval[string](t, ctx, `document.getElementById('moves').textContent`); moves != fmt.Sprint(sol.GoalDepth) {
 			t.Errorf("%s: solved in %s moves, want %d", id, moves, sol.GoalDepth)
 		}
+		// The solved view, its path numbered in discs, kept to be looked at.
+		artifact(t, ctx, "solved-"+strings.NewReplacer(",", "-", ".", "-").Replace(strings.SplitN(id, ":", 2)[0]))
 	}
 }
 
