@@ -206,8 +206,9 @@ func TestBrowserDayByKeyboard(t *testing.T) {
 }
 
 // TestBrowserWideBoards opens boards wider than a phone: Loyd's Klondike
-// opens on its start, in the middle of a board that says it scrolls; a
-// 6×6 loops board shows all its cells, its loops' margins trimmed.
+// opens on its start, in the middle of a board that says it scrolls (on
+// a laptop, whole); a 6×6 loops board shows all its cells, its loops'
+// margins trimmed evenly.
 func TestBrowserWideBoards(t *testing.T) {
 	bctx := browser(t)
 	ts, _ := newServer(t, web.Options{})
@@ -237,6 +238,17 @@ func TestBrowserWideBoards(t *testing.T) {
 		if len(cut) > 0 {
 			t.Errorf("loops %s at %s: cells cut at load: %v", loopsID, v.name, cut)
 		}
+		if !eval[bool](t, ctx, `document.getElementById('scroll-hint').hidden`) {
+			t.Errorf("loops at %s: every cell is in view, yet a line says the board scrolls", v.name)
+		}
 	}
 	touch(t, ctx, false)
+
+	// A laptop gives Loyd's board the page's width: it does not scroll.
+	emulate(t, ctx, viewport{"laptop", 1280, 900, false}, true)
+	do_(t, ctx, chromedp.Navigate(ts.URL+"/m/"+klondike), chromedp.WaitVisible(chromedp.CSS(start)))
+	view(t, ctx, "wide-klondike-laptop-dark")
+	if !inView(t, ctx, start) || eval[bool](t, ctx, `(() => { const w = document.getElementById('board-wrap'); return w.scrollWidth > w.clientWidth + 1; })()`) {
+		t.Error("Klondike on a laptop: the board scrolls, or its start is off the screen")
+	}
 }

@@ -447,19 +447,17 @@
   // new game) in the middle, the page scrolled down to it when it lies
   // low on the screen or below; again when the window changes size, until the
   // player scrolls the board. While more of the board lies to a side,
-  // that side is shaded and a line says the board scrolls.
+  // that side is shaded; a line says the board scrolls when some of its
+  // cells lie beyond the frame.
   var wrap = $('board-wrap'), frame = $('board-frame');
   var touched = false;
   function openBoard() {
     if (!wrap || !frame) { return; }
-    var shade = function () {
-      var more = wrap.scrollWidth - wrap.clientWidth;
-      frame.classList.toggle('more-left', more > 1 && wrap.scrollLeft > 1);
-      frame.classList.toggle('more-right', more > 1 && wrap.scrollLeft < more - 1);
-      $('scroll-hint').hidden = more <= 1;
-    };
-    var centre = function () {
-      if (wrap.scrollWidth <= wrap.clientWidth + 1) { return; }
+    // A board too wide for the page's column takes the page's width (on
+    // a wide screen the result then comes under it, not beside it).
+    root.classList.toggle('wide-board', parseFloat(board.style.minWidth) > wrap.clientWidth);
+    // span is the width of the board's cells, without the margins.
+    var span = function () {
       var left = Infinity, right = -Infinity;
       Object.keys(cells).forEach(function (k) {
         var shape = Number(k) !== EXIT && cells[k].querySelector('polygon');
@@ -468,6 +466,18 @@
         left = Math.min(left, b.left);
         right = Math.max(right, b.right);
       });
+      return [left, right];
+    };
+    var shade = function () {
+      var more = wrap.scrollWidth - wrap.clientWidth;
+      var lr = span();
+      frame.classList.toggle('more-left', more > 1 && wrap.scrollLeft > 1);
+      frame.classList.toggle('more-right', more > 1 && wrap.scrollLeft < more - 1);
+      $('scroll-hint').hidden = lr[1] - lr[0] <= wrap.clientWidth + 1;
+    };
+    var centre = function () {
+      if (wrap.scrollWidth <= wrap.clientWidth + 1) { return; }
+      var lr = span(), left = lr[0], right = lr[1];
       var at = cells[G.nodes[here()].c].getBoundingClientRect();
       var mid = right - left <= wrap.clientWidth ? (left + right) / 2 : (at.left + at.right) / 2;
       var w = wrap.getBoundingClientRect();
