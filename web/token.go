@@ -31,7 +31,11 @@ const TokenLife = 24 * time.Hour
 // tokenKeyName is the name of the tokens' key in the store.
 const tokenKeyName = "play-token"
 
-var b64 = base64.RawURLEncoding
+// b64 is the tokens' encoding, strict: the unused bits of a segment's
+// last character must be zero, so that a token has one spelling only
+// (checkToken also compares the segments with their re-encoding, which
+// refuses the line breaks a decoder skips).
+var b64 = base64.RawURLEncoding.Strict()
 
 // tokenKey is the key that signs the tokens, read from the store once
 // (and again after a failure).
@@ -85,7 +89,11 @@ func newToken(key []byte, id string, now time.Time) string {
 var errToken = errors.New("web: token")
 
 // checkToken checks that token was issued by key for the maze ID within
-// TokenLife of now, and returns its ID (what the store keeps of it).
+// TokenLife of now, and returns its ID (what the store keeps of it): the
+// canonical encoding of its decoded payload, whose issue time and random
+// nonce make it one token's own. It is never the text as sent: SQLite's
+// and base64's leniencies would otherwise give one token several IDs,
+// and as many plays.
 func checkToken(key []byte, token, id string, now time.Time) (string, error) {
 	version, rest, ok := strings.Cut(token, ".")
 	body, mac, ok2 := strings.Cut(rest, ".")
@@ -94,7 +102,8 @@ func checkToken(key []byte, token, id string, now time.Time) (string, error) {
 	}
 	payload, err := b64.DecodeString(body)
 	sum, err2 := b64.DecodeString(mac)
-	if err != nil || err2 != nil || len(payload) != 28 || !hmac.Equal(sum, sign(key, payload)) {
+	if err != nil || err2 != nil || len(payload) != 28 || !hmac.Equal(sum, sign(key, payload)) ||
+		b64.EncodeToString(payload) != body || b64.EncodeToString(sum) != mac {
 		return "", fmt.Errorf("%w: not a token of this site", errToken)
 	}
 	if !hmac.Equal(payload[16:], mazeHash(id)) {
@@ -104,7 +113,7 @@ func checkToken(key []byte, token, id string, now time.Time) (string, error) {
 	if now.Sub(issued) > TokenLife || issued.Sub(now) > time.Minute {
 		return "", fmt.Errorf("%w: the token has expired (a token is valid for %v): start the game again", errToken, TokenLife)
 	}
-	return body, nil
+	return b64.EncodeToString(payload), nil
 }
 
 // tokenParams are the query parameters GET /api/token takes.
