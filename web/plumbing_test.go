@@ -2,6 +2,8 @@ package web_test
 
 import (
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -43,5 +45,65 @@ func TestRepeatedQueryRefused(t *testing.T) {
 	}
 	if a := do(t, ts, "GET", "/api/token?maze="+figure1, ""); a.code != 200 {
 		t.Errorf("GET /api/token once: %d %s", a.code, a.body)
+	}
+}
+
+// metricValue returns the value of the metric line that starts with name
+// (its labels included) in the server's /metrics, "" when none.
+func metricValue(t *testing.T, ts *httptest.Server, name string) string {
+	t.Helper()
+	for _, line := range strings.Split(do(t, ts, "GET", "/metrics", "").body, "\n") {
+		if v, ok := strings.CutPrefix(line, name+" "); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+// Another spelling of a maze ID on /m/, /print/ and /api/maze/ (case,
+// leading zeros, spaces, the variants' order) is sent to the canonical
+// path and never kept apart: the cache holds one answer per maze and
+// kind, whatever the spellings asked for.
+func TestCanonicalMazePaths(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	const torus = "6x6-queen,torus:313132545351313104524521214133535251"
+	for _, prefix := range []string{"/m/", "/print/", "/api/maze/"} {
+		for _, id := range []string{figure1, torus} {
+			if a := do(t, ts, "GET", prefix+id, ""); a.code != 200 {
+				t.Fatalf("GET %s%s: %d", prefix, id, a.code)
+			}
+		}
+	}
+	kept := metricValue(t, ts, "rjm_cache_bytes")
+	c := *ts.Client()
+	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	for _, prefix := range []string{"/m/", "/print/", "/api/maze/"} {
+		for spelling, id := range map[string]string{
+			"5X5:3413133302312234233341432":                           figure1,
+			"05x5:3413133302312234233341432":                          figure1,
+			"5x05:3413133302312234233341432":                          figure1,
+			"%205x5:3413133302312234233341432%20":                     figure1,
+			"6x6-torus,queen:313132545351313104524521214133535251":    torus,
+			"6X6-QUEEN,TORUS:313132545351313104524521214133535251":    torus,
+			"06x006-torus,queen:313132545351313104524521214133535251": torus,
+		} {
+			resp, err := c.Get(ts.URL + prefix + spelling + "?x=1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusMovedPermanently || resp.Header.Get("Location") != prefix+id {
+				t.Errorf("GET %s%s: %d to %q, want 301 to %s%s", prefix, spelling, resp.StatusCode, resp.Header.Get("Location"), prefix, id)
+			}
+			if a := do(t, ts, "GET", prefix+spelling, ""); a.code != 200 {
+				t.Errorf("GET %s%s, redirects followed: %d", prefix, spelling, a.code)
+			}
+		}
+	}
+	if now := metricValue(t, ts, "rjm_cache_bytes"); now != kept || kept == "" {
+		t.Errorf("the cache holds %s bytes after the other spellings, %s before", now, kept)
+	}
+	if a := do(t, ts, "GET", "/api/maze/5x5:12", ""); a.code != 400 || !strings.Contains(a.body, `"error"`) {
+		t.Errorf("GET /api/maze/ of a bad ID: %d %s", a.code, a.body)
 	}
 }

@@ -89,6 +89,9 @@ func serve(ctx context.Context, e *cli.Env, f serveFlags) error {
 	defer lw.Close()
 	log := slog.New(slog.NewTextHandler(lw, &slog.HandlerOptions{Level: level}))
 	o.Logger, o.LogDropped = log, lw.Dropped
+	if limit, from := web.SetMemoryLimit(); limit > 0 {
+		log.Info("memory limit", "bytes", limit, "from", from)
+	}
 	fmt.Fprintf(e.Stderr, "rjm: serving http://%s/ (store %s); Ctrl-C stops\n", ln.Addr(), store.Display(f.db))
 	err = web.Serve(ctx, ln, web.NewHandler(st, o), log)
 	fmt.Fprintln(e.Stderr, "rjm: stopped")
