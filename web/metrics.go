@@ -32,6 +32,7 @@ import (
 //	rjm_cache_total{result}                      cached answers: hit, miss
 //	rjm_cache_bytes                              bytes of the answers kept, keys included
 //	rjm_cache_evictions_total                    answers forgotten for room
+//	rjm_daily_made_total{by}                     dates' mazes made, by a request or ahead of the day (daily.go)
 //	rjm_log_dropped_total                        log lines dropped while the log's reader stalled
 //	rjm_build_info{version,go}                   1, labelled with the build
 //

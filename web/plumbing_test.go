@@ -1,11 +1,14 @@
 package web_test
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"rjm/web"
 )
@@ -105,5 +108,63 @@ func TestCanonicalMazePaths(t *testing.T) {
 	}
 	if a := do(t, ts, "GET", "/api/maze/5x5:12", ""); a.code != 400 || !strings.Contains(a.body, `"error"`) {
 		t.Errorf("GET /api/maze/ of a bad ID: %d %s", a.code, a.body)
+	}
+}
+
+// 100 requests at once for a date never stored make its maze once
+// (rjm_daily_made_total), and every one is answered the same maze, even
+// from one client whose generation rate allows 2.
+func TestUnstoredDateMadeOnce(t *testing.T) {
+	ts, st := newServer(t, web.Options{GenerateBurst: 2})
+	const date = "2026-11-08"
+	var wg sync.WaitGroup
+	answers := make([]answer, 100)
+	for i := range answers {
+		path := "/api/daily?date=" + date
+		if i%2 == 1 {
+			path = "/d/" + date
+		}
+		wg.Go(func() { answers[i] = do(t, ts, "GET", path, "") })
+	}
+	wg.Wait()
+	stored, err := st.Daily(context.Background(), date)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, a := range answers {
+		if a.code != 200 || !strings.Contains(a.body, stored.Maze) {
+			t.Errorf("request %d: %d %.200s", i, a.code, a.body)
+		}
+	}
+	if made := metricValue(t, ts, `rjm_daily_made_total{by="request"}`); made != "1" {
+		t.Errorf("the date's maze made %s times, want 1", made)
+	}
+}
+
+// With Options.Background, the next day's maze is stored ahead of
+// midnight and not shown before it; today's is stored before anyone asks.
+func TestNextDayMadeAhead(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	late := time.Date(2026, 11, 23, 23, 30, 0, 0, time.UTC)
+	ts, st := newServer(t, web.Options{Now: func() time.Time { return late }, Background: ctx})
+	for _, date := range []string{"2026-11-23", "2026-11-24"} {
+		for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+			if _, err := st.Daily(ctx, date); err == nil {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s not stored ahead by the background", date)
+			}
+		}
+	}
+	if a := do(t, ts, "GET", "/d/2026-11-24", ""); a.code != 404 {
+		t.Errorf("tomorrow's page before midnight: %d", a.code)
+	}
+	if a := do(t, ts, "GET", "/", ""); a.code != 200 {
+		t.Errorf("today's page: %d", a.code)
+	}
+	if made := metricValue(t, ts, `rjm_daily_made_total{by="ahead"}`); made != "2" {
+		t.Errorf("%s dates' mazes made, want 2 (today's and tomorrow's)", made)
 	}
 }

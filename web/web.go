@@ -6,6 +6,7 @@ package web
 
 import (
 	"cmp"
+	"context"
 	"log/slog"
 	"net/http"
 	"net/netip"
@@ -98,6 +99,11 @@ type Options struct {
 	LogDropped func() int64
 	// LogClients adds the client's address to the request lines.
 	LogClients bool
+	// Background, when not nil, runs the handler's background work until
+	// it ends: the next day's maze made ahead of midnight (daily.go) and
+	// the store's readiness probe (ops.go). Nil runs none: the day's maze
+	// is then made when first asked for, and /readyz probes when asked.
+	Background context.Context
 }
 
 // server is the handler's state: the store, the schedule, the page cache
@@ -127,6 +133,8 @@ type server struct {
 	// model is the last difficulty model fitted (difficulty.go).
 	model   modelCache
 	metrics *metrics
+	// dayFlights are the dates' mazes being made (daily.go).
+	dayFlights *dayFlights
 	// errs logs each cause of error once per period; tokens is the key
 	// of the plays' tokens.
 	errs   *errLog
@@ -187,7 +195,11 @@ func NewHandler(s store.Store, o Options) http.Handler {
 	srv.hintRate = newRate(o.HintEvery, o.HintBurst, o.Now)
 	srv.hint = &heavyKind{name: "hint", slots: newSlots(o.MaxWorkers, o.MaxWorkers, 0), nice: workNice}
 	srv.tarpits = make(chan struct{}, MaxTarpit)
+	srv.dayFlights = newDayFlights(m.reg)
 	m.watch(srv)
+	if o.Background != nil {
+		go srv.makeAhead(o.Background)
+	}
 	return srv.guard(srv.routes())
 }
 

@@ -89,6 +89,7 @@ func serve(ctx context.Context, e *cli.Env, f serveFlags) error {
 	defer lw.Close()
 	log := slog.New(slog.NewTextHandler(lw, &slog.HandlerOptions{Level: level}))
 	o.Logger, o.LogDropped = log, lw.Dropped
+	o.Background = ctx
 	if limit, from := web.SetMemoryLimit(); limit > 0 {
 		log.Info("memory limit", "bytes", limit, "from", from)
 	}
