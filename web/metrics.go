@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"runtime"
 	"time"
@@ -138,6 +139,10 @@ type timedStore struct {
 	store.Store
 	timeout time.Duration
 	m       *metrics
+	// wrote, when not nil, is told each play's write: nil when stored
+	// (or refused by the store's rules), the fault otherwise (ops.go's
+	// readiness).
+	wrote func(error)
 }
 
 // call runs f with a deadline and returns within it (and a moment's
@@ -197,7 +202,11 @@ func (s timedStore) Dailies(ctx context.Context, date string, limit int) ([]stor
 }
 
 func (s timedStore) AddPlay(ctx context.Context, p store.Play) (store.Play, error) {
-	return call(s, ctx, "add_play", func(ctx context.Context) (store.Play, error) { return s.Store.AddPlay(ctx, p) })
+	p, err := call(s, ctx, "add_play", func(ctx context.Context) (store.Play, error) { return s.Store.AddPlay(ctx, p) })
+	if s.wrote != nil && (err == nil || isStoreFault(err)) && !errors.Is(err, context.Canceled) {
+		s.wrote(err)
+	}
+	return p, err
 }
 
 func (s timedStore) Stats(ctx context.Context, maze string) (store.Stats, error) {

@@ -3,13 +3,18 @@ package web_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"rjm/store"
 	"rjm/web"
 )
 
@@ -166,5 +171,74 @@ func TestNextDayMadeAhead(t *testing.T) {
 	}
 	if made := metricValue(t, ts, `rjm_daily_made_total{by="ahead"}`); made != "2" {
 		t.Errorf("%s dates' mazes made, want 2 (today's and tomorrow's)", made)
+	}
+}
+
+// probedStore counts the store's write probes (Ping) and can fail its
+// plays' writes.
+type probedStore struct {
+	store.Store
+	pings    atomic.Int64
+	playsErr atomic.Pointer[error]
+}
+
+func (p *probedStore) Ping(ctx context.Context) error {
+	p.pings.Add(1)
+	return p.Store.Ping(ctx)
+}
+
+func (p *probedStore) Check(ctx context.Context) error { return p.Store.(store.Checker).Check(ctx) }
+
+func (p *probedStore) AddPlay(ctx context.Context, play store.Play) (store.Play, error) {
+	if err := p.playsErr.Load(); err != nil {
+		return store.Play{}, *err
+	}
+	return p.Store.AddPlay(ctx, play)
+}
+
+// /readyz reads and never writes per request: 100 of them cost one write
+// probe (at most one per ReadyInterval); a play whose write fails makes
+// it 503 saying why at once, logged once, and a play stored makes it
+// ready again.
+func TestReadyzWritesOncePerInterval(t *testing.T) {
+	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "rjm.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ps := &probedStore{Store: st}
+	var log syncBuffer
+	ts := httptest.NewServer(web.NewHandler(ps, web.Options{Now: func() time.Time { return monday },
+		Logger: slog.New(slog.NewTextHandler(&log, nil)), PlayBurst: 100}))
+	defer ts.Close()
+	start := time.Now()
+	for i := range 100 {
+		if a := do(t, ts, "GET", "/readyz", ""); a.code != 200 {
+			t.Fatalf("/readyz %d: %d %s", i, a.code, a.body)
+		}
+	}
+	if n, most := ps.pings.Load(), 2+int64(time.Since(start)/web.ReadyInterval); n < 1 || n > most {
+		t.Errorf("100 /readyz made %d write probes, want 1 to %d", n, most)
+	}
+	readOnly := fmt.Errorf("store: add play: %w: attempt to write a readonly database", store.ErrReadOnly)
+	ps.playsErr.Store(&readOnly)
+	play := `{"maze":"` + figure1 + `","moves":"D","seconds":1}`
+	if a := do(t, ts, "POST", "/api/plays", play); a.code != 503 {
+		t.Fatalf("a play on a read-only store: %d %s", a.code, a.body)
+	}
+	for range 20 {
+		if a := do(t, ts, "GET", "/readyz", ""); a.code != 503 || !strings.Contains(a.body, "read-only") {
+			t.Fatalf("/readyz after a play failed on a read-only store: %d %s", a.code, a.body)
+		}
+	}
+	if n := strings.Count(log.String(), `msg="not ready"`); n != 1 {
+		t.Errorf("%d lines logged for 20 answers not ready, want 1:\n%s", n, log.String())
+	}
+	ps.playsErr.Store(nil)
+	if a := do(t, ts, "POST", "/api/plays", play); a.code != 201 {
+		t.Fatalf("a play on the store writable again: %d %s", a.code, a.body)
+	}
+	if a := do(t, ts, "GET", "/readyz", ""); a.code != 200 {
+		t.Errorf("/readyz after a play was stored: %d %s", a.code, a.body)
 	}
 }

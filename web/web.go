@@ -135,6 +135,8 @@ type server struct {
 	metrics *metrics
 	// dayFlights are the dates' mazes being made (daily.go).
 	dayFlights *dayFlights
+	// ready is the outcome of the store's last write (ops.go).
+	ready *readiness
 	// errs logs each cause of error once per period; tokens is the key
 	// of the plays' tokens.
 	errs   *errLog
@@ -168,7 +170,8 @@ func NewHandler(s store.Store, o Options) http.Handler {
 		log = slog.New(slog.DiscardHandler)
 	}
 	m := newMetrics()
-	s = timedStore{Store: s, timeout: o.StoreTimeout, m: m}
+	ready := newReadiness()
+	s = timedStore{Store: s, timeout: o.StoreTimeout, m: m, wrote: ready.wrote}
 	srv := &server{
 		store:     s,
 		sched:     &daily.Schedule{Store: s, Now: o.Now},
@@ -196,9 +199,11 @@ func NewHandler(s store.Store, o Options) http.Handler {
 	srv.hint = &heavyKind{name: "hint", slots: newSlots(o.MaxWorkers, o.MaxWorkers, 0), nice: workNice}
 	srv.tarpits = make(chan struct{}, MaxTarpit)
 	srv.dayFlights = newDayFlights(m.reg)
+	srv.ready = ready
 	m.watch(srv)
 	if o.Background != nil {
 		go srv.makeAhead(o.Background)
+		go srv.probeEvery(o.Background)
 	}
 	return srv.guard(srv.routes())
 }
