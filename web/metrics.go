@@ -141,8 +141,10 @@ type timedStore struct {
 	m       *metrics
 	// wrote, when not nil, is told each play's write: nil when stored
 	// (or refused by the store's rules), the fault otherwise (ops.go's
-	// readiness).
+	// readiness); added, when not nil, each play's maze once stored
+	// (cost.go's stats).
 	wrote func(error)
+	added func(maze string)
 }
 
 // call runs f with a deadline and returns within it (and a moment's
@@ -205,6 +207,9 @@ func (s timedStore) AddPlay(ctx context.Context, p store.Play) (store.Play, erro
 	p, err := call(s, ctx, "add_play", func(ctx context.Context) (store.Play, error) { return s.Store.AddPlay(ctx, p) })
 	if s.wrote != nil && (err == nil || isStoreFault(err)) && !errors.Is(err, context.Canceled) {
 		s.wrote(err)
+	}
+	if s.added != nil && err == nil {
+		s.added(p.Maze)
 	}
 	return p, err
 }

@@ -160,9 +160,9 @@ func (s *server) apiStats(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	st, err := s.store.Stats(r.Context(), id)
-	if err != nil {
-		s.internal(requestID(r.Context()), err).write(w)
+	st, herr := s.statsOf(r, id) // kept, and charged (cost.go)
+	if herr != nil {
+		herr.write(w)
 		return
 	}
 	writeJSON(w, http.StatusOK, struct {

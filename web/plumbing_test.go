@@ -4,9 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -14,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"rjm/maze"
 	"rjm/store"
 	"rjm/web"
 )
@@ -241,4 +245,87 @@ func TestReadyzWritesOncePerInterval(t *testing.T) {
 	if a := do(t, ts, "GET", "/readyz", ""); a.code != 200 {
 		t.Errorf("/readyz after a play was stored: %d %s", a.code, a.body)
 	}
+}
+
+// A maze's stats are read once and kept until a play of it is stored.
+func TestStatsKept(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	reads := func() string {
+		return metricValue(t, ts, `rjm_store_call_duration_seconds_count{call="stats"}`)
+	}
+	for range 5 {
+		if a := do(t, ts, "GET", "/api/stats?maze="+figure1, ""); a.code != 200 || a.json(t)["plays"] != 0.0 {
+			t.Fatalf("stats: %d %s", a.code, a.body)
+		}
+	}
+	if n := reads(); n != "1" {
+		t.Errorf("5 stats of one maze read the store %s times, want 1", n)
+	}
+	if a := do(t, ts, "POST", "/api/plays", `{"maze":"`+figure1+`","moves":"D","seconds":1}`); a.code != 201 {
+		t.Fatalf("a play: %d %s", a.code, a.body)
+	}
+	if a := do(t, ts, "GET", "/api/stats?maze="+figure1, ""); a.json(t)["plays"] != 1.0 {
+		t.Errorf("stats after a play: %s", a.body)
+	}
+	if n := reads(); n != "2" {
+		t.Errorf("stats read the store %s times after a play, want 2", n)
+	}
+}
+
+// One network asking /api/difficulty of mazes nobody played without a
+// pause, on a server with one worker, leaves another network's analyses
+// answered: no network holds every slot of the work.
+func TestDifficultyFloodLeavesOthersAnalyses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("analyses many mazes")
+	}
+	ts, _ := newServer(t, web.Options{MaxWorkers: 1, WorkBurst: 1000, WorkEvery: time.Millisecond,
+		TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}})
+	from := func(xff, path string) answer {
+		req, _ := http.NewRequest("GET", ts.URL+path, nil)
+		req.Header.Set("X-Forwarded-For", xff)
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return answer{resp.StatusCode, resp.Header, string(b)}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	ids := func(n, side int) []string {
+		var out []string
+		for range n {
+			m, err := maze.Random(maze.Board{Rows: side, Cols: side}, maze.Cell{}, maze.Cell{Row: side - 1, Col: side - 1}, rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			id, _ := m.ID()
+			out = append(out, id)
+		}
+		return out
+	}
+	flood, mine := ids(200, 16), ids(10, 8)
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for c := range 2 { // two clients of one network
+		wg.Go(func() {
+			for i := c; i < len(flood); i += 2 {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				from(fmt.Sprintf("10.0.0.%d", c+1), "/api/difficulty?maze="+flood[i])
+			}
+		})
+	}
+	time.Sleep(50 * time.Millisecond)
+	for _, id := range mine {
+		if a := from("10.9.0.1", "/api/maze/"+id); a.code != 200 {
+			t.Errorf("another network's analysis during the flood: %d %s", a.code, a.body)
+		}
+	}
+	close(stop)
+	wg.Wait()
 }

@@ -135,8 +135,10 @@ type server struct {
 	metrics *metrics
 	// dayFlights are the dates' mazes being made (daily.go).
 	dayFlights *dayFlights
-	// ready is the outcome of the store's last write (ops.go).
+	// ready is the outcome of the store's last write (ops.go); stats
+	// keeps the mazes' stats (cost.go).
 	ready *readiness
+	stats *statsCache
 	// errs logs each cause of error once per period; tokens is the key
 	// of the plays' tokens.
 	errs   *errLog
@@ -170,8 +172,8 @@ func NewHandler(s store.Store, o Options) http.Handler {
 		log = slog.New(slog.DiscardHandler)
 	}
 	m := newMetrics()
-	ready := newReadiness()
-	s = timedStore{Store: s, timeout: o.StoreTimeout, m: m, wrote: ready.wrote}
+	ready, stats := newReadiness(), newStatsCache()
+	s = timedStore{Store: s, timeout: o.StoreTimeout, m: m, wrote: ready.wrote, added: stats.forget}
 	srv := &server{
 		store:     s,
 		sched:     &daily.Schedule{Store: s, Now: o.Now},
@@ -190,16 +192,16 @@ func NewHandler(s store.Store, o Options) http.Handler {
 	}
 	// Analyses and drawings share one rate and one set of slots.
 	work := newRate(o.WorkEvery, o.WorkBurst, o.Now)
-	workSlots := newSlots(o.MaxWorkers, o.MaxWorkers, 0)
+	workSlots := newSlots(o.MaxWorkers+1, o.MaxWorkers, 0)
 	srv.gen = &heavyKind{name: "generation", rate: newRate(o.GenerateEvery, o.GenerateBurst, o.Now),
 		slots: newSlots(o.MaxWorkers+1, o.MaxWorkers, QueueLength), wait: QueueWait, nice: generationNice}
-	srv.analysis = &heavyKind{name: "analysis", rate: work, slots: workSlots, nice: workNice}
-	srv.drawing = &heavyKind{name: "drawing", rate: work, slots: workSlots, nice: workNice}
+	srv.analysis = &heavyKind{name: "analysis", rate: work, slots: workSlots, nice: workNice, unit: WorstWork}
+	srv.drawing = &heavyKind{name: "drawing", rate: work, slots: workSlots, nice: workNice, unit: WorstWork}
 	srv.hintRate = newRate(o.HintEvery, o.HintBurst, o.Now)
 	srv.hint = &heavyKind{name: "hint", slots: newSlots(o.MaxWorkers, o.MaxWorkers, 0), nice: workNice}
 	srv.tarpits = make(chan struct{}, MaxTarpit)
 	srv.dayFlights = newDayFlights(m.reg)
-	srv.ready = ready
+	srv.ready, srv.stats = ready, stats
 	m.watch(srv)
 	if o.Background != nil {
 		go srv.makeAhead(o.Background)
