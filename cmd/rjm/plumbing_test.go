@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"database/sql"
 	"fmt"
@@ -256,4 +257,56 @@ func clientsOf(t *testing.T, path string) map[string]bool {
 		out[c] = true
 	}
 	return out
+}
+
+// TestServeStopsWithStderrStalled: SIGTERM stops the real server within
+// its shutdown deadline while nothing reads its standard error (a pipe
+// full of request lines): "rjm: stopped" is queued after the store
+// closes, never written in the way.
+func TestServeStopsWithStderrStalled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a server")
+	}
+	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(t.TempDir(), "rjm.db"))
+	cmd.Env = append(os.Environ(), "RJM_TEST_MAIN=1")
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The smallest pipe a page holds: a few dozen request lines fill it.
+	syscall.Syscall(syscall.SYS_FCNTL, w.Fd(), syscall.F_SETPIPE_SZ, 4096)
+	cmd.Stderr = w
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	defer func() { cmd.Process.Kill(); cmd.Wait(); r.Close() }()
+	lines := bufio.NewScanner(r)
+	url := ""
+	for url == "" && lines.Scan() {
+		if m := regexp.MustCompile(`serving (http://[^ ]+/)`).FindStringSubmatch(lines.Text()); m != nil {
+			url = m[1]
+		}
+	}
+	if url == "" {
+		t.Fatal("the server never said where it serves")
+	}
+	// Nothing reads standard error from here on.
+	for range 200 {
+		getWithin(t, url+"healthz", 5*time.Second)
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	deadline := web.ShutdownTimeout + 5*time.Second // its own bound, and the log's second
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Errorf("the server after SIGTERM: %v", err)
+		}
+	case <-time.After(deadline):
+		t.Fatalf("the server still runs %v after SIGTERM with its standard error stalled", deadline)
+	}
 }
