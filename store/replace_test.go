@@ -172,3 +172,50 @@ func TestSQLiteRefusesAFileNotAStore(t *testing.T) {
 		t.Errorf("a store moved in after the refusals: %+v, %v; want its 2 plays", st, err)
 	}
 }
+
+// A new store's file, its log and index, and a backup are readable by
+// their owner only, and the backup holds no secret key, not even in its
+// free pages.
+func TestSQLiteFilesPrivate(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "rjm.db")
+	s, err := store.OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	secret := []byte("0123456789abcdef-a-secret-key-32")
+	if _, err := s.Key(ctx, "play-token:2026-11-23", secret); err != nil {
+		t.Fatal(err)
+	}
+	addPlays(t, s, "p", 3)
+	backup := filepath.Join(dir, "backup.db")
+	if err := store.Backup(ctx, path, backup); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{path, path + "-wal", path + "-shm", backup} {
+		fi, err := os.Stat(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode().Perm() != 0o600 {
+			t.Errorf("%s is %v, want -rw-------", filepath.Base(f), fi.Mode().Perm())
+		}
+	}
+	raw, _ := os.ReadFile(backup)
+	if bytes.Contains(raw, []byte(fmt.Sprintf("%x", secret))) || bytes.Contains(raw, []byte("play-token:")) {
+		t.Error("the backup holds the secret key")
+	}
+	b, err := store.OpenSQLite(ctx, backup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if st, err := b.Stats(ctx, "3x3:212101210"); err != nil || st.Plays != 3 {
+		t.Errorf("the backup: %+v, %v; want its 3 plays", st, err)
+	}
+	if key, err := b.Key(ctx, "play-token:2026-11-23", []byte("another key, fresh, 32 bytes....")); err != nil || bytes.Equal(key, secret) {
+		t.Errorf("the backup's key: %q, %v; want a new one", key, err)
+	}
+}

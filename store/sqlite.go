@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -58,7 +59,8 @@ const (
 )
 
 // OpenSQLite opens (creating and migrating when needed) the SQLite
-// database in the file path, whose directory it creates. The database
+// database in the file path, whose directory it creates; a file it
+// creates is readable by its owner only (0600). The database
 // runs in WAL mode with full synchronous commits, so that a play answered
 // is on disk and readers never wait for the writer; all writes go through
 // one connection, the one writer SQLite allows. While another process
@@ -68,6 +70,11 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return nil, fmt.Errorf("store: %w", err)
 		}
+	}
+	// A new file is its owner's only (0600): it holds the tokens' keys.
+	// SQLite gives its log and index files the same mode.
+	if f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600); err == nil {
+		f.Close()
 	}
 	ctx, cancel := context.WithTimeout(ctx, SQLiteOpenWait)
 	defer cancel()
@@ -175,6 +182,17 @@ type sqliteStore struct {
 	refused     error
 	refusedAt   time.Time
 	refusedFile os.FileInfo
+	// opened counts the files opened (Reopener).
+	reopened atomic.Uint64
+}
+
+// Opened counts the files the store has opened: 1, and one more for each
+// file that replaced it (a replacement is followed first).
+func (x *sqliteStore) Opened() uint64 {
+	if _, err := x.current(context.Background()); err == nil {
+		x.mu.RUnlock()
+	}
+	return x.reopened.Load() + 1
 }
 
 // current returns the store to call, open on the file at the path, with
@@ -232,6 +250,7 @@ func (x *sqliteStore) follow() error {
 		var n *sqliteStore
 		if n, err = openSQLite(ctx, x.path, true); err == nil {
 			x.s, x.opened = n.s, n.opened
+			x.reopened.Add(1)
 			return nil
 		}
 		err = fmt.Errorf("store: reopening %s: %w", x.path, err)

@@ -43,6 +43,14 @@ type Checker interface {
 	Check(ctx context.Context) error
 }
 
+// Reopener is a store that can open another file in place of its own
+// (SQLite's, replaced under a running server: a backup restored): Opened
+// follows a replacement, and counts the files it has opened, so that
+// what was read of the old one (the tokens' keys) is read again.
+type Reopener interface {
+	Opened() uint64
+}
+
 // MinFree is the free space, in bytes, under which Check reports the
 // SQLite file's disk full: a play needs a few pages, and a checkpoint
 // more.

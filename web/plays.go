@@ -124,7 +124,7 @@ func (s *server) apiPlays(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, `token: a play needs the "token" of GET /api/token?maze=ID, asked when the game starts`)
 		return
 	}
-	key, err := s.tokens.get(r.Context(), s)
+	key, err := s.tokens.forToken(r.Context(), s, p.Token)
 	if err != nil {
 		s.internal(requestID(r.Context()), err).write(w)
 		return

@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -328,4 +330,84 @@ func TestDifficultyFloodLeavesOthersAnalyses(t *testing.T) {
 	}
 	close(stop)
 	wg.Wait()
+}
+
+// tokenOf asks the server for a token for figure 1 and returns the play's
+// body with it.
+func tokenOf(t *testing.T, ts *httptest.Server, client string) string {
+	t.Helper()
+	a := do(t, ts, "GET", "/api/token?maze="+figure1, "")
+	if a.code != 200 {
+		t.Fatalf("GET /api/token: %d %s", a.code, a.body)
+	}
+	return `{"maze":"` + figure1 + `","moves":"D","seconds":1,"client":"` + client + `","token":"` + a.json(t)["token"].(string) + `"}`
+}
+
+// postRaw posts a play as it is (no token added).
+func postRaw(t *testing.T, ts *httptest.Server, body string) answer {
+	t.Helper()
+	resp, err := ts.Client().Post(ts.URL+"/api/plays", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return answer{resp.StatusCode, resp.Header, string(b)}
+}
+
+// The tokens' key turns every day, the day before's still taken for its
+// tokens; after a backup is restored under the server, the tokens issued
+// before it are refused (the backup has no key), and new ones work.
+func TestTokenKeysTurnAndRestore(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "rjm.db")
+	st, err := store.OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	var mu sync.Mutex
+	now := monday
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	ts := httptest.NewServer(web.NewHandler(st, web.Options{Now: clock, PlayBurst: 100}))
+	defer ts.Close()
+
+	kept := tokenOf(t, ts, "kept-till-tomorrow")
+	mu.Lock()
+	now = monday.Add(20 * time.Hour) // Tuesday, 08:00
+	mu.Unlock()
+	if a := postRaw(t, ts, kept); a.code != 201 {
+		t.Errorf("a token of the day before, the next day: %d %s", a.code, a.body)
+	}
+	fresh := []byte("a fresh key, never the one kept.")
+	for _, day := range []string{"2026-11-23", "2026-11-24"} {
+		tokenOf(t, ts, "x") // Tuesday's key made
+		if key, err := st.Key(ctx, "play-token:"+day, fresh); err != nil || bytes.Equal(key, fresh) {
+			t.Errorf("no key of %s stored: %v", day, err)
+		}
+	}
+
+	backup := filepath.Join(dir, "backup.db")
+	if err := store.Backup(ctx, path, backup); err != nil {
+		t.Fatal(err)
+	}
+	before := tokenOf(t, ts, "after-the-backup")
+	if a := postRaw(t, ts, before); a.code != 201 {
+		t.Fatalf("a play after the backup: %d %s", a.code, a.body)
+	}
+	unused := tokenOf(t, ts, "unused-before-restore")
+	if err := os.Rename(backup, path); err != nil {
+		t.Fatal(err)
+	}
+	again := strings.Replace(before, "after-the-backup", "replayed-after-restore", 1)
+	if a := postRaw(t, ts, again); a.code != 403 {
+		t.Errorf("a token used before the restore, used again after it: %d %s", a.code, a.body)
+	}
+	if a := postRaw(t, ts, unused); a.code != 403 {
+		t.Errorf("a token issued before the restore: %d %s", a.code, a.body)
+	}
+	if a := postRaw(t, ts, tokenOf(t, ts, "after-the-restore")); a.code != 201 {
+		t.Errorf("a new token after the restore: %d %s", a.code, a.body)
+	}
 }

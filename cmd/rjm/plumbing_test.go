@@ -176,8 +176,8 @@ func TestServeStoreReplacedUnderLoad(t *testing.T) {
 				case <-time.After(50 * time.Millisecond): // 20 plays a second in all
 				}
 				client := fmt.Sprintf("load-%d-%05d", w, i)
+				asked := time.Now() // the token asked first: one from before a restore is refused
 				body := withToken(t, url, `{"maze":"`+figure1ID+`","moves":"D","seconds":1,"client":"`+client+`"}`, "")
-				asked := time.Now()
 				code, _, _ := postPlay(t, url, body)
 				mu.Lock()
 				plays = append(plays, sent{client, asked, time.Now(), code})
@@ -308,5 +308,48 @@ func TestServeStopsWithStderrStalled(t *testing.T) {
 		}
 	case <-time.After(deadline):
 		t.Fatalf("the server still runs %v after SIGTERM with its standard error stalled", deadline)
+	}
+}
+
+// TestServeFilesPrivateAndRestore: the real server's new store, its log
+// and index, and rjm backup's copy are 0600, the copy holds no key; a
+// token used after the backup is refused once the backup is restored
+// under the running server, and a new one records a play.
+func TestServeFilesPrivateAndRestore(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a server")
+	}
+	dir := t.TempDir()
+	db := filepath.Join(dir, "rjm.db")
+	_, url := startServer(t, db)
+	body := func(client string) string {
+		return withToken(t, url, `{"maze":"`+figure1ID+`","moves":"D","seconds":1,"client":"`+client+`"}`, "")
+	}
+	if code, _, b := postPlay(t, url, body("before-the-backup")); code != 201 {
+		t.Fatalf("a play: %d %s", code, b)
+	}
+	backup := filepath.Join(dir, "b.db")
+	bin := exec.Command(os.Args[0], "backup", "--db", db, backup)
+	bin.Env = append(os.Environ(), "RJM_TEST_MAIN=1")
+	if out, err := bin.CombinedOutput(); err != nil {
+		t.Fatalf("rjm backup: %v %s", err, out)
+	}
+	for _, f := range []string{db, db + "-wal", db + "-shm", backup} {
+		if fi, err := os.Stat(f); err != nil || fi.Mode().Perm() != 0o600 {
+			t.Errorf("%s: %v, %v; want -rw-------", filepath.Base(f), fi.Mode().Perm(), err)
+		}
+	}
+	used := body("after-the-backup")
+	if code, _, b := postPlay(t, url, used); code != 201 {
+		t.Fatalf("a play after the backup: %d %s", code, b)
+	}
+	if err := os.Rename(backup, db); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, b := postPlay(t, url, strings.Replace(used, "after-the-backup", "again-after-restore", 1)); code != 403 {
+		t.Errorf("a token used before the restore, again after it: %d %s", code, b)
+	}
+	if code, _, b := postPlay(t, url, body("new-after-restore")); code != 201 {
+		t.Errorf("a new token after the restore: %d %s", code, b)
 	}
 }
