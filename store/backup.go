@@ -2,8 +2,10 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 )
@@ -12,8 +14,12 @@ import (
 // dest, whole and consistent, while servers keep using the database
 // (SQLite's VACUUM INTO, which reads one snapshot): no sqlite3 program is
 // needed. dest must not exist; the copy is written under a temporary name
-// beside it and renamed, so dest is never a partial copy. A PostgreSQL
-// database is backed up with pg_dump instead (docs/deploy.md).
+// beside it, readable by its owner only (0600), and renamed, so dest is
+// never a partial copy. The copy holds no secret key (the table
+// secret_keys is emptied, its pages overwritten): whoever reads a backup
+// cannot sign the site's tokens, and the servers of a store restored
+// from it make new keys. A PostgreSQL database is backed up with pg_dump
+// instead (docs/deploy.md).
 func Backup(ctx context.Context, path, dest string) error {
 	if IsPostgres(path) {
 		return errors.New("store: backup: a PostgreSQL database is backed up with pg_dump (see docs/deploy.md)")
@@ -24,12 +30,12 @@ func Backup(ctx context.Context, path, dest string) error {
 	if _, err := os.Lstat(dest); err == nil {
 		return fmt.Errorf("store: backup: %s exists: give a new file", dest)
 	}
+	// An empty file of mode 0600, which VACUUM INTO fills.
 	tmp, err := os.CreateTemp(filepath.Dir(dest), "."+filepath.Base(dest)+".*")
 	if err != nil {
 		return fmt.Errorf("store: backup: %w", err)
 	}
 	tmp.Close()
-	os.Remove(tmp.Name()) // VACUUM INTO wants a new file
 	defer os.Remove(tmp.Name())
 	s, err := OpenSQLite(ctx, path)
 	if err != nil {
@@ -39,8 +45,27 @@ func Backup(ctx context.Context, path, dest string) error {
 	if _, err := s.(*sqliteStore).s.r.ExecContext(ctx, `VACUUM INTO ?`, tmp.Name()); err != nil {
 		return fmt.Errorf("store: backup: %w", err)
 	}
+	if err := dropKeys(ctx, tmp.Name()); err != nil {
+		return fmt.Errorf("store: backup: %w", err)
+	}
 	if err := os.Rename(tmp.Name(), dest); err != nil {
 		return fmt.Errorf("store: backup: %w", err)
 	}
 	return nil
+}
+
+// dropKeys empties the secret keys of the SQLite copy at path, their
+// bytes overwritten (secure_delete), in rollback-journal mode so that
+// nothing is left beside it.
+func dropKeys(ctx context.Context, path string) error {
+	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: path}).EscapedPath()+"?_pragma=secure_delete(1)&_pragma=journal_mode(DELETE)")
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	if _, err := db.ExecContext(ctx, `DELETE FROM secret_keys`); err != nil {
+		return err
+	}
+	return db.Close()
 }

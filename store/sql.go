@@ -30,6 +30,9 @@ type dialect struct {
 	// readTx is the isolation of a read transaction that must see one
 	// snapshot (sql.LevelDefault where every transaction does).
 	readTx sql.IsolationLevel
+	// classify, when not nil, wraps a database's error with what it
+	// means for writes (ErrDiskFull, ErrReadOnly).
+	classifier func(error) error
 }
 
 // sqlStore is the Store over database/sql, shared by the SQL databases.
@@ -44,6 +47,13 @@ type sqlStore struct {
 }
 
 var _ Store = (*sqlStore)(nil)
+
+func (d dialect) classify(err error) error {
+	if d.classifier == nil || err == nil {
+		return err
+	}
+	return d.classifier(err)
+}
 
 func (s *sqlStore) q(query string) string {
 	if !s.d.dollar {
@@ -183,22 +193,31 @@ func (s *sqlStore) Pool() Pool {
 	return p
 }
 
-// Ping checks that the store answers: the dialect's own check, a read of
-// the schema version and a write of one row (ready_probe).
-func (s *sqlStore) Ping(ctx context.Context) error {
+// Check checks, reading only, that the store answers: the dialect's own
+// check and a read of the schema version.
+func (s *sqlStore) Check(ctx context.Context) error {
 	if s.check != nil {
 		if err := s.check(); err != nil {
-			return fmt.Errorf("store: ping: %w", err)
+			return fmt.Errorf("store: check: %w", err)
 		}
 	}
 	var v int
 	if err := s.r.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v); err != nil {
-		return fmt.Errorf("store: ping: %w", err)
+		return fmt.Errorf("store: check: %w", s.d.classify(err))
+	}
+	return nil
+}
+
+// Ping checks that the store answers: Check, and a write of one row
+// (ready_probe).
+func (s *sqlStore) Ping(ctx context.Context) error {
+	if err := s.Check(ctx); err != nil {
+		return err
 	}
 	// A write, so that a full disk or a lock held shows.
 	if _, err := s.w.ExecContext(ctx, s.q(`INSERT INTO ready_probe (id, at_ms) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms`),
 		time.Now().UnixMilli()); err != nil {
-		return fmt.Errorf("store: ping: write: %w", err)
+		return fmt.Errorf("store: ping: write: %w", s.d.classify(err))
 	}
 	return nil
 }

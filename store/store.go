@@ -27,6 +27,35 @@ var ErrDuplicate = errors.New("store: play already stored")
 // recorded a play already: the play is not stored.
 var ErrTokenUsed = errors.New("store: token already used")
 
+// ErrDiskFull and ErrReadOnly are wrapped by the errors of a store that
+// cannot take writes because its disk is full or its database is
+// read-only (Check's, Ping's and the writes' own).
+var (
+	ErrDiskFull = errors.New("store: the disk is full")
+	ErrReadOnly = errors.New("store: the database is read-only")
+)
+
+// Checker is a store that can say whether it will take writes without
+// writing (for a readiness check asked often): Check reads, and looks at
+// what a write would meet (a file gone, a disk full); Ping then need run
+// only now and then. Both implementations are Checkers.
+type Checker interface {
+	Check(ctx context.Context) error
+}
+
+// Reopener is a store that can open another file in place of its own
+// (SQLite's, replaced under a running server: a backup restored): Opened
+// follows a replacement, and counts the files it has opened, so that
+// what was read of the old one (the tokens' keys) is read again.
+type Reopener interface {
+	Opened() uint64
+}
+
+// MinFree is the free space, in bytes, under which Check reports the
+// SQLite file's disk full: a play needs a few pages, and a checkpoint
+// more.
+const MinFree = 1 << 20
+
 // MinClient and MaxClient bound the length of a play's client ID.
 const (
 	MinClient = 8
@@ -154,7 +183,8 @@ type Store interface {
 	// sharing a store share the key.
 	Key(ctx context.Context, name string, fresh []byte) ([]byte, error)
 	// Ping reports whether the store answers reads and takes writes (for
-	// a readiness check): it writes one row of its own.
+	// a readiness check): it writes one row of its own, so it is run
+	// now and then, not for every check (see Checker).
 	Ping(ctx context.Context) error
 	// Close releases the store.
 	Close() error

@@ -18,7 +18,7 @@ import (
 // apiMaze answers the analysis of a maze ID, made once per ID (see
 // answers.go).
 func (s *server) apiMaze(w http.ResponseWriter, r *http.Request) {
-	if s.fromCache(w, r, r.URL.Path) {
+	if s.fromCache(w, r, r.URL.Path) || !s.canonicalPath(w, r, false) {
 		return
 	}
 	m, err := maze.ParseID(r.PathValue("id"))

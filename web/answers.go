@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"rjm/internal/buildinfo"
@@ -47,9 +48,41 @@ func answerSize(a *cachedAnswer) int {
 
 // An answer's key is canonical, so that a client cannot fill the cache
 // with spellings of one answer: the path alone for the pages and the
-// analysis of a maze ID (a query string is ignored), and for a hint the
+// analysis of a maze ID (a query string is ignored; another spelling of
+// the ID is sent to the canonical path, see canonicalPath), and for a hint the
 // maze ID and the moves as the solver writes them (any other query
 // parameter is refused, see apiHint).
+
+// canonicalPath checks that the request's {id}, the path's last segment,
+// is a maze ID spelt as the site writes it (maze.Maze.ID): another
+// spelling of one (case, leading zeros, spaces) is sent to the canonical
+// path (301, the query dropped: these answers take none), so that one
+// maze's answer is made and kept once, under one key, whatever the
+// spellings asked for. An ID that does not parse is answered 400, as a
+// page when page is true. It reports whether the path is canonical.
+func (s *server) canonicalPath(w http.ResponseWriter, r *http.Request, page bool) bool {
+	raw := r.PathValue("id")
+	m, err := maze.ParseID(raw)
+	var id string
+	if err == nil {
+		id, err = m.ID()
+	}
+	if err != nil {
+		if page {
+			s.pageError(w, http.StatusBadRequest, "That is not a maze ID: "+strings.TrimPrefix(err.Error(), "maze: "))
+		} else {
+			writeError(w, http.StatusBadRequest, err.Error())
+		}
+		return false
+	}
+	if id == raw {
+		return true
+	}
+	to := (&url.URL{Path: strings.TrimSuffix(r.URL.Path, raw) + id}).EscapedPath()
+	w.Header().Set("Cache-Control", immutable)
+	http.Redirect(w, r, to, http.StatusMovedPermanently)
+	return false
+}
 
 // fromCache answers r from the cache under key and returns true, or
 // returns false when its answer is not kept.
@@ -68,6 +101,9 @@ func (s *server) fromCache(w http.ResponseWriter, r *http.Request, key string) b
 // {id}: from the cache, or made by page (as heavy work, bounded) and kept.
 func (s *server) mazePage(w http.ResponseWriter, r *http.Request, page func(*maze.Maze) ([]byte, error)) {
 	if s.fromCache(w, r, r.URL.Path) {
+		return
+	}
+	if !s.canonicalPath(w, r, true) {
 		return
 	}
 	m, ok := s.pathMaze(w, r)

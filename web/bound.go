@@ -18,16 +18,18 @@ import (
 //  1. Per client and per network (an IPv4 /24, an IPv6 /48), a token
 //     bucket sets the rate: its default is such that one client's rate
 //     times the work's worst cost stays under a core (a generation may
-//     take GenerateTimeout, 5 s: one per 10 s is half a core; an analysis
-//     or a drawing at most WorstWork, 0.3 s: one a second is under a third
-//     of one). A network has NetworkFactor clients' worth. Past it: 429
-//     with Retry-After.
+//     take GenerateTimeout, 5 s: one per 10 s is half a core; a token of
+//     analysis or drawing is WorstWork, 0.3 s, of CPU, and work that used
+//     more is charged its measured cost (see cost.go): one token a second
+//     is under a third of one). A network has NetworkFactor clients'
+//     worth. Past it: 429 with Retry-After.
 //  2. Server-wide, each kind has Options.MaxWorkers slots (by default one
 //     core fewer than the machine has). An analysis, a drawing or a hint
 //     past them is answered 503 at once with Retry-After, never queued.
-//     Generations have one slot more, which no network may take while it
-//     holds MaxWorkers already: a flood from one network cannot hold
-//     them all. A generation waits for a slot in a short queue
+//     Generations, and analyses and drawings, have one slot more, which
+//     no network may take while it holds MaxWorkers already: a flood from
+//     one network cannot hold them all, and another network's work finds
+//     a slot. A generation waits for a slot in a short queue
 //     (QueueLength, one place per network) for at most QueueWait; a
 //     freed slot goes to the network served least recently.
 //  3. A generation runs on a thread of its own at a lower priority
@@ -86,6 +88,13 @@ const (
 
 // defaultWorkers is MaxWorkers' default: a core left for the cheap pages.
 func defaultWorkers() int { return max(1, runtime.GOMAXPROCS(0)-1) }
+
+// charge takes from r's client and network tokens more of the rate.
+func (rt rate) charge(s *server, r *http.Request, tokens float64) {
+	a := clientOf(r, s.opt.TrustedProxies)
+	rt.client.charge(clientKey(a), tokens)
+	rt.network.charge(networkKey(a), tokens)
+}
 
 // refund gives r's client and network back tokens of the rate.
 func (rt rate) refund(s *server, r *http.Request, tokens float64) {
@@ -276,6 +285,9 @@ type heavyKind struct {
 	slots *slots
 	wait  time.Duration
 	nice  int
+	// unit, when not 0, is the CPU time one token of the rate stands
+	// for: work that used more is charged the rest (see cost.go).
+	unit time.Duration
 }
 
 // heavy runs f, heavy work of kind k for request r, within the client's
@@ -304,7 +316,11 @@ func (s *server) heavy(r *http.Request, k *heavyKind, f func()) (time.Duration, 
 	running := s.metrics.running.WithLabelValues(k.name)
 	running.Inc()
 	defer running.Dec()
-	return lowPriority(k.nice, f), nil
+	cpu := lowPriority(k.nice, f)
+	if k.unit > 0 && cpuMeasured && cpu > k.unit && k.rate.client != nil {
+		k.rate.charge(s, r, float64(cpu-k.unit)/float64(k.unit))
+	}
+	return cpu, nil
 }
 
 // rateTaken marks a request's context: the rate of the kind of heavy

@@ -100,3 +100,16 @@ func (c *lru[V]) len() int {
 	defer c.mu.Unlock()
 	return c.order.Len()
 }
+
+// remove forgets key's value, if any.
+func (c *lru[V]) remove(key string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.index[key]; ok {
+		c.order.Remove(e)
+		delete(c.index, key)
+		if c.size != nil {
+			c.bytes -= c.sizeOf(key, e.Value.(*entry[V]).value)
+		}
+	}
+}

@@ -11,7 +11,10 @@ import (
 	"rjm/render"
 	"rjm/store"
 	"strings"
+	"sync"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // dailyView is the answer of GET /api/daily: the maze without its
@@ -32,9 +35,11 @@ func (s *server) dateParam(r *http.Request) (time.Time, error) {
 	return daily.ParseDate(q)
 }
 
-// day returns the date's maze of the day, from the cache or the schedule.
-// Its error carries the status to answer.
-func (s *server) day(ctx context.Context, date time.Time) (*day, *httpError) {
+// day returns the date's maze of the day, from the cache, the store or
+// the schedule (made once, see makeDay), for request r. Its error
+// carries the status to answer.
+func (s *server) day(r *http.Request, date time.Time) (*day, *httpError) {
+	ctx := r.Context()
 	key := date.Format(daily.DateLayout)
 	if d, ok := s.days.get(key); ok {
 		// A cached date is shown already, so not in the future: but the
@@ -43,20 +48,24 @@ func (s *server) day(ctx context.Context, date time.Time) (*day, *httpError) {
 			return d, nil
 		}
 	}
-	st, err := s.sched.Get(ctx, date)
-	if isStoreFault(err) {
-		// A GET never needs to write: the schedule's maze of the date,
-		// served without being stored (the next request tries again).
-		if made, gerr := daily.Generate(ctx, date); gerr == nil {
-			s.errs.log(s.log, requestID(ctx), "serving a date's maze unstored", err)
-			st, err = made, nil
-		}
-	}
 	switch {
-	case errors.Is(err, daily.ErrFuture), errors.Is(err, daily.ErrBeforeFirst):
-		return nil, &httpError{code: http.StatusNotFound, msg: strings.TrimPrefix(err.Error(), "daily: ")}
-	case err != nil:
+	case date.After(s.sched.Today()):
+		return nil, &httpError{code: http.StatusNotFound, msg: strings.TrimPrefix(daily.ErrFuture.Error(), "daily: ")}
+	case key < daily.First:
+		return nil, &httpError{code: http.StatusNotFound, msg: strings.TrimPrefix(daily.ErrBeforeFirst.Error(), "daily: ")}
+	}
+	st, err := s.store.Daily(ctx, key)
+	if err != nil && !errors.Is(err, store.ErrNotFound) && !isStoreFault(err) {
 		return nil, s.internal(requestID(ctx), err)
+	}
+	if err != nil {
+		// Never stored (or the store is down: a GET never needs to
+		// write, so the schedule's maze is served unstored, and the
+		// next request tries again).
+		var herr *httpError
+		if st, herr = s.makeDay(r, date); herr != nil {
+			return nil, herr
+		}
 	}
 	m, err := maze.ParseID(st.Maze)
 	if err != nil {
@@ -70,13 +79,198 @@ func (s *server) day(ctx context.Context, date time.Time) (*day, *httpError) {
 	return d, nil
 }
 
+// A date's maze not yet stored is made once, however many ask for it at
+// once: the first request (the leader) makes it as a generation — within
+// its client's rate and a generation slot, at the generations' lower
+// priority, under DayTimeout, and not cut short if it goes away — and
+// stores it; the others wait for it, and cost nothing. A leader refused
+// (429 or 503) is answered so, and those waiting try again, each as
+// itself. With Options.Background, the maze of the next day is made ahead
+// of midnight (makeAhead), so that today's is stored before anyone asks.
+
+// DayTimeout bounds the making of one date's maze (a few generations,
+// daily.Generate's tries: about 0.4 s of CPU at most, measured).
+const DayTimeout = 20 * time.Second
+
+// dayFlights are the dates' mazes being made, by date.
+type dayFlights struct {
+	mu sync.Mutex
+	m  map[string]*dayFlight
+	// made counts the dates' mazes made (rjm_daily_made_total), by
+	// whom: a request, or the background ahead of the day.
+	made *prometheus.CounterVec
+}
+
+// dayFlight is one date's maze being made: done is closed when d (or
+// herr) is set.
+type dayFlight struct {
+	done chan struct{}
+	d    store.Daily
+	herr *httpError
+}
+
+func newDayFlights(reg *prometheus.Registry) *dayFlights {
+	f := &dayFlights{m: map[string]*dayFlight{},
+		made: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "rjm_daily_made_total",
+			Help: "Dates' mazes made (not read from the store), by whom: request, ahead."}, []string{"by"})}
+	reg.MustRegister(f.made)
+	return f
+}
+
+// join returns the flight of date and whether the caller leads it (makes
+// the maze and ends the flight).
+func (f *dayFlights) join(date string) (*dayFlight, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if x, ok := f.m[date]; ok {
+		return x, false
+	}
+	x := &dayFlight{done: make(chan struct{})}
+	f.m[date] = x
+	return x, true
+}
+
+// end sets the flight's outcome and lets its waiters go.
+func (f *dayFlights) end(date string, x *dayFlight, d store.Daily, herr *httpError) {
+	f.mu.Lock()
+	delete(f.m, date)
+	f.mu.Unlock()
+	x.d, x.herr = d, herr
+	close(x.done)
+}
+
+// makeDay returns date's maze, made once for every request asking for it
+// at once (see above); r is the request, nil for the background's.
+func (s *server) makeDay(r *http.Request, date time.Time) (store.Daily, *httpError) {
+	key := date.Format(daily.DateLayout)
+	ctx := context.Background()
+	if r != nil {
+		ctx = r.Context()
+	}
+	for {
+		x, lead := s.dayFlights.join(key)
+		if !lead {
+			select {
+			case <-x.done:
+			case <-ctx.Done():
+				return store.Daily{}, clientGone()
+			}
+			if x.herr == nil {
+				return x.d, nil
+			}
+			if c := x.herr.code; c == http.StatusTooManyRequests || c == http.StatusServiceUnavailable || c == StatusClientClosed {
+				continue // the leader's own refusal: try as ourselves
+			}
+			return store.Daily{}, x.herr
+		}
+		d, herr := s.makeDayNow(r, date)
+		s.dayFlights.end(key, x, d, herr)
+		return d, herr
+	}
+}
+
+// makeDayNow makes and stores date's maze, as a generation for r (its
+// rate and a slot) or, for the background (r nil), at the generations'
+// priority alone.
+func (s *server) makeDayNow(r *http.Request, date time.Time) (store.Daily, *httpError) {
+	key := date.Format(daily.DateLayout)
+	var d store.Daily
+	var err error
+	run := func() {
+		// Not the request's context: the others waiting want the maze
+		// even if the leader goes away.
+		ctx, cancel := context.WithTimeout(context.Background(), DayTimeout)
+		defer cancel()
+		// Another server on the store may have made it meanwhile.
+		if d, err = s.store.Daily(ctx, key); err == nil {
+			return
+		}
+		if d, err = daily.Generate(ctx, date); err != nil {
+			return
+		}
+		by := "request"
+		if r == nil {
+			by = "ahead"
+		}
+		s.dayFlights.made.WithLabelValues(by).Inc()
+		stored, perr := s.store.PutDaily(ctx, d)
+		if perr != nil {
+			s.errs.log(s.log, "", "serving a date's maze unstored", perr)
+			return
+		}
+		d = stored
+	}
+	if r == nil {
+		lowPriority(s.gen.nice, run)
+	} else {
+		cpu, herr := s.heavy(r, s.gen, run)
+		switch {
+		case herr != nil && herr.code == http.StatusServiceUnavailable:
+			s.gen.rate.refund(s, r, 1) // refused busy: nothing used
+		case herr == nil && cpuMeasured:
+			// Counted in CPU, as any generation (see generate).
+			s.gen.rate.refund(s, r, 1-min(1, max(MinGenerateCost, float64(cpu)/float64(s.opt.GenerateTimeout))))
+		}
+		if herr != nil {
+			return store.Daily{}, herr
+		}
+	}
+	if err != nil {
+		id := ""
+		if r != nil {
+			id = requestID(r.Context())
+		}
+		if errors.Is(err, context.DeadlineExceeded) {
+			s.errs.log(s.log, id, "making a date's maze", err)
+			return store.Daily{}, retryLater(http.StatusServiceUnavailable, BusyRetry, "the server is busy with other work: try again in %d s")
+		}
+		return store.Daily{}, s.internal(id, err)
+	}
+	return d, nil
+}
+
+// AheadOfMidnight is how long before midnight (UTC) the background makes
+// the next day's maze.
+const AheadOfMidnight = time.Hour
+
+// makeAhead makes today's maze when the store has none, and the next
+// day's AheadOfMidnight before midnight, every day until ctx ends.
+func (s *server) makeAhead(ctx context.Context) {
+	for {
+		today := s.sched.Today()
+		next := today.AddDate(0, 0, 1)
+		dates := []time.Time{today}
+		wake := next.Add(-AheadOfMidnight)
+		if !s.opt.Now().Before(wake) {
+			dates = append(dates, next)
+			wake = next.AddDate(0, 0, 1).Add(-AheadOfMidnight)
+		}
+		for _, date := range dates {
+			key := date.Format(daily.DateLayout)
+			if _, err := s.store.Daily(ctx, key); err != nil {
+				s.makeDay(nil, date)
+				if _, err := s.store.Daily(ctx, key); err != nil && ctx.Err() == nil {
+					wake = s.opt.Now().Add(time.Minute) // not stored: the store is down; again soon
+				}
+			}
+		}
+		t := time.NewTimer(max(time.Second, wake.Sub(s.opt.Now())))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+	}
+}
+
 func (s *server) apiDaily(w http.ResponseWriter, r *http.Request) {
 	date, err := s.dateParam(r)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, strings.TrimPrefix(err.Error(), "daily: "))
 		return
 	}
-	d, herr := s.day(r.Context(), date)
+	d, herr := s.day(r, date)
 	if herr != nil {
 		herr.write(w)
 		return
@@ -101,7 +295,7 @@ func (s *server) pageDate(w http.ResponseWriter, r *http.Request) {
 
 // writeDay answers the page of date's maze, made once per date.
 func (s *server) writeDay(w http.ResponseWriter, r *http.Request, date time.Time) {
-	d, herr := s.day(r.Context(), date)
+	d, herr := s.day(r, date)
 	if herr != nil {
 		s.pageError(w, herr.code, herr.msg)
 		return

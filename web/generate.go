@@ -224,7 +224,9 @@ func (s *server) pageGenerate(w http.ResponseWriter, r *http.Request) {
 	}
 	res, herr := s.generate(r, spec)
 	if herr != nil {
-		herr.header = [2]string{}
+		if herr.header[0] != "" { // a refusal: when to try again
+			w.Header().Set(herr.header[0], herr.header[1])
+		}
 		form.Error = herr.msg
 		s.writePage(w, herr.code, "generate.html", form)
 		return

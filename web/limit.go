@@ -72,3 +72,19 @@ func (l *limiter) refund(client string, tokens float64) {
 		b.tokens = min(l.burst, b.tokens+tokens)
 	}
 }
+
+// charge takes tokens more from client (work that cost more than the
+// token it took), into debt down to minus the burst: the client waits
+// until it is paid back.
+func (l *limiter) charge(client string, tokens float64) {
+	now := l.now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.clients[client]
+	if b == nil {
+		b = &bucket{tokens: l.burst, last: now}
+		l.clients[client] = b
+	}
+	b.tokens = max(-l.burst, min(l.burst, b.tokens+float64(now.Sub(b.last))/float64(l.every))-tokens)
+	b.last = now
+}

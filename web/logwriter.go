@@ -19,7 +19,9 @@ type LogWriter struct {
 	lines   chan []byte
 	dropped atomic.Int64
 	done    chan struct{}
-	once    sync.Once
+	// mu guards closed: a Write after Close is dropped.
+	mu     sync.RWMutex
+	closed bool
 }
 
 // NewLogWriter returns a LogWriter to sink keeping at most lines lines
@@ -38,9 +40,15 @@ func NewLogWriter(sink io.Writer, lines int) *LogWriter {
 	return w
 }
 
-// Write queues a copy of p, or drops it when the queue is full. It never
-// fails.
+// Write queues a copy of p, or drops it when the queue is full or the
+// writer closed. It never fails nor blocks.
 func (w *LogWriter) Write(p []byte) (int, error) {
+	w.mu.RLock()
+	defer w.mu.RUnlock()
+	if w.closed {
+		w.dropped.Add(1)
+		return len(p), nil
+	}
 	select {
 	case w.lines <- append([]byte(nil), p...):
 	default:
@@ -52,11 +60,16 @@ func (w *LogWriter) Write(p []byte) (int, error) {
 // Dropped returns the lines dropped so far.
 func (w *LogWriter) Dropped() int64 { return w.dropped.Load() }
 
-// Close stops taking lines and waits for the queued ones to be written,
-// for at most a second (a sink may be stalled); it must not be called
-// while Write may be.
+// Close stops taking lines (those written after it are dropped) and
+// waits for the queued ones to be written, for at most a second (a sink
+// may be stalled).
 func (w *LogWriter) Close() error {
-	w.once.Do(func() { close(w.lines) })
+	w.mu.Lock()
+	if !w.closed {
+		w.closed = true
+		close(w.lines)
+	}
+	w.mu.Unlock()
 	select {
 	case <-w.done:
 	case <-time.After(time.Second):

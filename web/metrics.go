@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"runtime"
 	"time"
@@ -32,6 +33,7 @@ import (
 //	rjm_cache_total{result}                      cached answers: hit, miss
 //	rjm_cache_bytes                              bytes of the answers kept, keys included
 //	rjm_cache_evictions_total                    answers forgotten for room
+//	rjm_daily_made_total{by}                     dates' mazes made, by a request or ahead of the day (daily.go)
 //	rjm_log_dropped_total                        log lines dropped while the log's reader stalled
 //	rjm_build_info{version,go}                   1, labelled with the build
 //
@@ -137,6 +139,12 @@ type timedStore struct {
 	store.Store
 	timeout time.Duration
 	m       *metrics
+	// wrote, when not nil, is told each play's write: nil when stored
+	// (or refused by the store's rules), the fault otherwise (ops.go's
+	// readiness); added, when not nil, each play's maze once stored
+	// (cost.go's stats).
+	wrote func(error)
+	added func(maze string)
 }
 
 // call runs f with a deadline and returns within it (and a moment's
@@ -196,7 +204,14 @@ func (s timedStore) Dailies(ctx context.Context, date string, limit int) ([]stor
 }
 
 func (s timedStore) AddPlay(ctx context.Context, p store.Play) (store.Play, error) {
-	return call(s, ctx, "add_play", func(ctx context.Context) (store.Play, error) { return s.Store.AddPlay(ctx, p) })
+	p, err := call(s, ctx, "add_play", func(ctx context.Context) (store.Play, error) { return s.Store.AddPlay(ctx, p) })
+	if s.wrote != nil && (err == nil || isStoreFault(err)) && !errors.Is(err, context.Canceled) {
+		s.wrote(err)
+	}
+	if s.added != nil && err == nil {
+		s.added(p.Maze)
+	}
+	return p, err
 }
 
 func (s timedStore) Stats(ctx context.Context, maze string) (store.Stats, error) {

@@ -6,8 +6,10 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -41,6 +43,10 @@ func (s *server) guard(h http.Handler) http.Handler {
 		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
 		jw := &jsonErrors{ResponseWriter: w, api: strings.HasPrefix(r.URL.Path, "/api/")}
 		defer s.observe(jw, r, start)
+		if msg := badQuery(r.URL.RawQuery); msg != "" {
+			writeError(jw, http.StatusBadRequest, msg)
+			return
+		}
 		defer func() {
 			if v := recover(); v != nil {
 				if v == http.ErrAbortHandler {
@@ -57,6 +63,26 @@ func (s *server) guard(h http.Handler) http.Handler {
 			s.tarpit(r) // a refusal: sent when the handler returns
 		}
 	})
+}
+
+// badQuery says what is wrong with a query string that every handler
+// would otherwise read its own way: a parameter given twice (the first,
+// the last, or all of them?), or one that does not decode; "" when none.
+// Every endpoint refuses such a query (400), before anything else.
+func badQuery(raw string) string {
+	if raw == "" {
+		return ""
+	}
+	q, err := url.ParseQuery(raw)
+	if err != nil {
+		return "the query string does not decode: " + err.Error()
+	}
+	for k, v := range q {
+		if len(v) > 1 {
+			return fmt.Sprintf("query parameter %.40q is given %d times: give it once", k, len(v))
+		}
+	}
+	return ""
 }
 
 // jsonErrors turns the plain-text errors of http.Error (the mux's 404 and

@@ -290,8 +290,8 @@ func TestGeneratePage(t *testing.T) {
 			break
 		}
 	}
-	if past.code != 429 || !strings.Contains(past.body, "too many") {
-		t.Errorf("POST /generate past the rate limit: %d", past.code)
+	if past.code != 429 || !strings.Contains(past.body, "too many") || past.header.Get("Retry-After") == "" {
+		t.Errorf("POST /generate past the rate limit: %d, Retry-After %q", past.code, past.header.Get("Retry-After"))
 	}
 }
 

@@ -124,7 +124,7 @@ func (s *server) apiPlays(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, `token: a play needs the "token" of GET /api/token?maze=ID, asked when the game starts`)
 		return
 	}
-	key, err := s.tokens.get(r.Context(), s)
+	key, err := s.tokens.forToken(r.Context(), s, p.Token)
 	if err != nil {
 		s.internal(requestID(r.Context()), err).write(w)
 		return
@@ -160,9 +160,9 @@ func (s *server) apiStats(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	st, err := s.store.Stats(r.Context(), id)
-	if err != nil {
-		s.internal(requestID(r.Context()), err).write(w)
+	st, herr := s.statsOf(r, id) // kept, and charged (cost.go)
+	if herr != nil {
+		herr.write(w)
 		return
 	}
 	writeJSON(w, http.StatusOK, struct {

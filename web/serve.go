@@ -7,6 +7,11 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -92,4 +97,66 @@ func (c headedConn) Write(p []byte) (int, error) {
 		return 0, err
 	}
 	return len(p), nil
+}
+
+// DefaultMemoryLimit is the Go runtime's soft memory limit that
+// SetMemoryLimit sets where the process has no memory bound of its own:
+// under the 300 MB docs/deploy.md promises.
+const DefaultMemoryLimit = 256 << 20
+
+// SetMemoryLimit sets the Go runtime's soft memory limit (see
+// runtime/debug.SetMemoryLimit) from the memory the server is given,
+// unless $GOMEMLIMIT sets it already: three fifths of its cgroup's bound
+// (memory.max, or memory.limit_in_bytes under cgroup v1: systemd's
+// MemoryMax, a container's --memory), or else DefaultMemoryLimit. The
+// collector then works harder as the heap nears it, so that a flood of
+// cached answers and buffers is collected before the kernel ends the
+// process. It returns the limit set (0 when $GOMEMLIMIT is set) and where
+// it came from.
+func SetMemoryLimit() (int64, string) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return 0, "$GOMEMLIMIT"
+	}
+	limit, from := int64(DefaultMemoryLimit), "the default"
+	if n, where := cgroupMemory(os.ReadFile); n > 0 {
+		limit, from = n/5*3, where
+	}
+	debug.SetMemoryLimit(limit)
+	return limit, from
+}
+
+// cgroupMemory returns the memory bound of the process's cgroup and the
+// file that says it, or 0 when it has none (or it cannot be read);
+// read reads a file.
+func cgroupMemory(read func(string) ([]byte, error)) (int64, string) {
+	b, err := read("/proc/self/cgroup")
+	if err != nil {
+		return 0, ""
+	}
+	var files []string
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		parts := strings.SplitN(line, ":", 3)
+		if len(parts) != 3 {
+			continue
+		}
+		switch {
+		case parts[0] == "0" && parts[1] == "":
+			files = append(files, filepath.Join("/sys/fs/cgroup", parts[2], "memory.max"))
+		case slices.Contains(strings.Split(parts[1], ","), "memory"):
+			files = append(files, filepath.Join("/sys/fs/cgroup/memory", parts[2], "memory.limit_in_bytes"),
+				"/sys/fs/cgroup/memory/memory.limit_in_bytes")
+		}
+	}
+	for _, f := range files {
+		b, err := read(f)
+		if err != nil {
+			continue
+		}
+		n, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
+		if err != nil || n <= 0 || n >= 1<<60 { // "max", or cgroup v1's "none"
+			continue
+		}
+		return n, f
+	}
+	return 0, ""
 }

@@ -13,50 +13,107 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"rjm/store"
 )
 
 // A play must carry a token issued for its maze (GET /api/token): the
 // token names the maze (a hash of its ID) and when it was issued, and is
-// signed with HMAC-SHA256 by a key kept in the store (store.Store.Key),
-// so that every server on one store accepts every other's tokens. A token
-// is valid for TokenLife and records at most one play (the store keeps
-// the tokens used). The player's page asks for one when a game starts and
-// keeps it with the play, so that a play made offline still carries it.
+// signed with HMAC-SHA256 by the key of the day (UTC) it was issued,
+// kept in the store (store.Store.Key, "play-token:YYYY-MM-DD"), so that
+// every server on one store accepts every other's tokens. The key turns
+// every day, and a day's key is taken for its tokens only, valid a day:
+// an old key is of no use once they expire. A backup holds no key (see
+// store.Backup): after a restore the servers make new ones, and the
+// tokens issued before it — used or not, the store restored does not
+// know — are refused. A token is valid for TokenLife and records at most
+// one play (the store keeps the tokens used). The player's page asks for
+// one when a game starts and keeps it with the play, so that a play made
+// offline still carries it.
 //
 //	token = "1." base64url(issued unix seconds (8) ‖ random (8) ‖ SHA-256(maze ID)[:12]) "." base64url(HMAC[:16])
 
 // TokenLife is how long a token is valid.
 const TokenLife = 24 * time.Hour
 
-// tokenKeyName is the name of the tokens' key in the store.
-const tokenKeyName = "play-token"
+// tokenKeyName is the name of the tokens' keys in the store, before the
+// day's date.
+const tokenKeyName = "play-token:"
 
-var b64 = base64.RawURLEncoding
+// b64 is the tokens' encoding, strict: the unused bits of a segment's
+// last character must be zero, so that a token has one spelling only
+// (checkToken also compares the segments with their re-encoding, which
+// refuses the line breaks a decoder skips).
+var b64 = base64.RawURLEncoding.Strict()
 
-// tokenKey is the key that signs the tokens, read from the store once
-// (and again after a failure).
+// tokenKey keeps the days' keys that sign the tokens, each read from the
+// store once (and again after a failure), and all read again when the
+// store opens another file (a restore: store.Reopener).
 type tokenKey struct {
-	mu  sync.Mutex
-	key []byte
+	mu     sync.Mutex
+	keys   map[string][]byte
+	opened uint64
 }
 
-func (k *tokenKey) get(ctx context.Context, s *server) ([]byte, error) {
+// get returns the key of day (YYYY-MM-DD), made and stored when the
+// store has none.
+func (k *tokenKey) get(ctx context.Context, s *server, day string) ([]byte, error) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	if k.key != nil {
-		return k.key, nil
+	if n := storeOpened(s.store); n != k.opened || k.keys == nil {
+		k.keys, k.opened = map[string][]byte{}, n
+	}
+	if key, ok := k.keys[day]; ok {
+		return key, nil
 	}
 	fresh := make([]byte, 32)
 	rand.Read(fresh)
-	key, err := s.store.Key(ctx, tokenKeyName, fresh)
+	key, err := s.store.Key(ctx, tokenKeyName+day, fresh)
 	if err != nil {
 		return nil, err
 	}
 	if len(key) < 16 {
-		return nil, fmt.Errorf("web: the store's %s key is %d bytes, want at least 16", tokenKeyName, len(key))
+		return nil, fmt.Errorf("web: the store's %s key is %d bytes, want at least 16", tokenKeyName+day, len(key))
 	}
-	k.key = key
+	if len(k.keys) >= 8 {
+		clear(k.keys) // a few days' keys are all that is asked
+	}
+	k.keys[day] = key
 	return key, nil
+}
+
+// forToken returns the key that signed token, if it is one of the site's:
+// its issue day's (today's when it does not decode; checkToken refuses it
+// then).
+func (k *tokenKey) forToken(ctx context.Context, s *server, token string) ([]byte, error) {
+	day := s.opt.Now().UTC().Format(time.DateOnly)
+	if issued, ok := tokenIssued(token); ok {
+		day = issued.UTC().Format(time.DateOnly)
+	}
+	return k.get(ctx, s, day)
+}
+
+// tokenIssued returns when token says it was issued, unchecked.
+func tokenIssued(token string) (time.Time, bool) {
+	_, rest, _ := strings.Cut(token, ".")
+	body, _, _ := strings.Cut(rest, ".")
+	payload, err := b64.DecodeString(body)
+	if err != nil || len(payload) != 28 {
+		return time.Time{}, false
+	}
+	return time.Unix(int64(binary.BigEndian.Uint64(payload)), 0), true
+}
+
+// storeOpened returns how many files the store has opened
+// (store.Reopener), 1 for a store that never opens another.
+func storeOpened(st store.Store) uint64 {
+	if t, ok := st.(timedStore); ok {
+		st = t.Store
+	}
+	if r, ok := st.(store.Reopener); ok {
+		return r.Opened()
+	}
+	return 1
 }
 
 func mazeHash(id string) []byte {
@@ -85,7 +142,11 @@ func newToken(key []byte, id string, now time.Time) string {
 var errToken = errors.New("web: token")
 
 // checkToken checks that token was issued by key for the maze ID within
-// TokenLife of now, and returns its ID (what the store keeps of it).
+// TokenLife of now, and returns its ID (what the store keeps of it): the
+// canonical encoding of its decoded payload, whose issue time and random
+// nonce make it one token's own. It is never the text as sent: SQLite's
+// and base64's leniencies would otherwise give one token several IDs,
+// and as many plays.
 func checkToken(key []byte, token, id string, now time.Time) (string, error) {
 	version, rest, ok := strings.Cut(token, ".")
 	body, mac, ok2 := strings.Cut(rest, ".")
@@ -94,7 +155,8 @@ func checkToken(key []byte, token, id string, now time.Time) (string, error) {
 	}
 	payload, err := b64.DecodeString(body)
 	sum, err2 := b64.DecodeString(mac)
-	if err != nil || err2 != nil || len(payload) != 28 || !hmac.Equal(sum, sign(key, payload)) {
+	if err != nil || err2 != nil || len(payload) != 28 || !hmac.Equal(sum, sign(key, payload)) ||
+		b64.EncodeToString(payload) != body || b64.EncodeToString(sum) != mac {
 		return "", fmt.Errorf("%w: not a token of this site", errToken)
 	}
 	if !hmac.Equal(payload[16:], mazeHash(id)) {
@@ -104,7 +166,7 @@ func checkToken(key []byte, token, id string, now time.Time) (string, error) {
 	if now.Sub(issued) > TokenLife || issued.Sub(now) > time.Minute {
 		return "", fmt.Errorf("%w: the token has expired (a token is valid for %v): start the game again", errToken, TokenLife)
 	}
-	return body, nil
+	return b64.EncodeToString(payload), nil
 }
 
 // tokenParams are the query parameters GET /api/token takes.
@@ -128,12 +190,12 @@ func (s *server) apiToken(w http.ResponseWriter, r *http.Request) {
 		retryLater(http.StatusTooManyRequests, wait, "too many tokens asked from your address or network: try again in %d s").write(w)
 		return
 	}
-	key, err := s.tokens.get(r.Context(), s)
+	now := s.opt.Now()
+	key, err := s.tokens.get(r.Context(), s, now.UTC().Format(time.DateOnly))
 	if err != nil {
 		s.internal(requestID(r.Context()), err).write(w)
 		return
 	}
-	now := s.opt.Now()
 	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, http.StatusOK, struct {
 		Token   string    `json:"token"`

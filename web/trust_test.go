@@ -44,6 +44,61 @@ func TestCheckToken(t *testing.T) {
 	}
 }
 
+// spellings returns the 16 spellings of a raw base64url segment whose last
+// character carries 4 unused bits (the canonical one, with them zero,
+// first): what a lenient decoder reads as one value.
+func spellings(seg string) []string {
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+	last := strings.IndexByte(alphabet, seg[len(seg)-1])
+	var out []string
+	for low := range 16 {
+		out = append(out, seg[:len(seg)-1]+string(alphabet[last&0x30|low]))
+	}
+	return out
+}
+
+// A token has one spelling: of the 16 × 16 ways to write its two
+// segments' spare bits (and its segments broken by a line), only the one
+// issued is accepted, and its ID is the same whatever the spelling.
+func TestTokenOneSpelling(t *testing.T) {
+	key := []byte("0123456789abcdef0123456789abcdef")
+	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	const maze = "5x5:3413133302312234233341432"
+	tok := newToken(key, maze, now)
+	parts := strings.Split(tok, ".")
+	if len(parts[1]) != 38 || len(parts[2]) != 22 {
+		t.Fatalf("segments of %d and %d characters, want 38 and 22 (4 spare bits each)", len(parts[1]), len(parts[2]))
+	}
+	id, err := checkToken(key, tok, maze, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	accepted := 0
+	for _, body := range spellings(parts[1]) {
+		for _, mac := range spellings(parts[2]) {
+			got, err := checkToken(key, "1."+body+"."+mac, maze, now)
+			if err == nil {
+				accepted++
+				if got != id {
+					t.Errorf("spelling %s.%s: ID %q, want %q", body, mac, got, id)
+				}
+			}
+		}
+	}
+	if accepted != 1 {
+		t.Errorf("%d of 256 spellings accepted, want 1", accepted)
+	}
+	for _, bad := range []string{
+		"1." + parts[1][:10] + "\n" + parts[1][10:] + "." + parts[2],
+		"1." + parts[1][:10] + "\r\n" + parts[1][10:] + "." + parts[2],
+		"1." + parts[1] + "." + parts[2][:5] + "\n" + parts[2][5:],
+	} {
+		if _, err := checkToken(key, bad, maze, now); err == nil {
+			t.Errorf("a token with a line break accepted: %q", bad)
+		}
+	}
+}
+
 // A freed slot goes to the network served least recently, and no one
 // network holds more than perNet slots.
 func TestSlotsFair(t *testing.T) {

@@ -6,6 +6,7 @@ package web
 
 import (
 	"cmp"
+	"context"
 	"log/slog"
 	"net/http"
 	"net/netip"
@@ -98,6 +99,11 @@ type Options struct {
 	LogDropped func() int64
 	// LogClients adds the client's address to the request lines.
 	LogClients bool
+	// Background, when not nil, runs the handler's background work until
+	// it ends: the next day's maze made ahead of midnight (daily.go) and
+	// the store's readiness probe (ops.go). Nil runs none: the day's maze
+	// is then made when first asked for, and /readyz probes when asked.
+	Background context.Context
 }
 
 // server is the handler's state: the store, the schedule, the page cache
@@ -127,6 +133,12 @@ type server struct {
 	// model is the last difficulty model fitted (difficulty.go).
 	model   modelCache
 	metrics *metrics
+	// dayFlights are the dates' mazes being made (daily.go).
+	dayFlights *dayFlights
+	// ready is the outcome of the store's last write (ops.go); stats
+	// keeps the mazes' stats (cost.go).
+	ready *readiness
+	stats *statsCache
 	// errs logs each cause of error once per period; tokens is the key
 	// of the plays' tokens.
 	errs   *errLog
@@ -160,7 +172,8 @@ func NewHandler(s store.Store, o Options) http.Handler {
 		log = slog.New(slog.DiscardHandler)
 	}
 	m := newMetrics()
-	s = timedStore{Store: s, timeout: o.StoreTimeout, m: m}
+	ready, stats := newReadiness(), newStatsCache()
+	s = timedStore{Store: s, timeout: o.StoreTimeout, m: m, wrote: ready.wrote, added: stats.forget}
 	srv := &server{
 		store:     s,
 		sched:     &daily.Schedule{Store: s, Now: o.Now},
@@ -179,15 +192,21 @@ func NewHandler(s store.Store, o Options) http.Handler {
 	}
 	// Analyses and drawings share one rate and one set of slots.
 	work := newRate(o.WorkEvery, o.WorkBurst, o.Now)
-	workSlots := newSlots(o.MaxWorkers, o.MaxWorkers, 0)
+	workSlots := newSlots(o.MaxWorkers+1, o.MaxWorkers, 0)
 	srv.gen = &heavyKind{name: "generation", rate: newRate(o.GenerateEvery, o.GenerateBurst, o.Now),
 		slots: newSlots(o.MaxWorkers+1, o.MaxWorkers, QueueLength), wait: QueueWait, nice: generationNice}
-	srv.analysis = &heavyKind{name: "analysis", rate: work, slots: workSlots, nice: workNice}
-	srv.drawing = &heavyKind{name: "drawing", rate: work, slots: workSlots, nice: workNice}
+	srv.analysis = &heavyKind{name: "analysis", rate: work, slots: workSlots, nice: workNice, unit: WorstWork}
+	srv.drawing = &heavyKind{name: "drawing", rate: work, slots: workSlots, nice: workNice, unit: WorstWork}
 	srv.hintRate = newRate(o.HintEvery, o.HintBurst, o.Now)
 	srv.hint = &heavyKind{name: "hint", slots: newSlots(o.MaxWorkers, o.MaxWorkers, 0), nice: workNice}
 	srv.tarpits = make(chan struct{}, MaxTarpit)
+	srv.dayFlights = newDayFlights(m.reg)
+	srv.ready, srv.stats = ready, stats
 	m.watch(srv)
+	if o.Background != nil {
+		go srv.makeAhead(o.Background)
+		go srv.probeEvery(o.Background)
+	}
 	return srv.guard(srv.routes())
 }
 

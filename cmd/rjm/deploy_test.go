@@ -20,14 +20,21 @@ import (
 // The tests of docs/deploy.md, tried as a new operator would: each takes
 // the document's own text.
 
-// deployBlock returns the first code block of docs/deploy.md in lang.
-func deployBlock(t *testing.T, lang string) string {
+// deployBlockText returns docs/deploy.md.
+func deployBlockText(t *testing.T) string {
 	t.Helper()
 	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "deploy.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile("(?s)```" + lang + "\n(.*?)```").FindStringSubmatch(string(doc))
+	return string(doc)
+}
+
+// deployBlock returns the first code block of docs/deploy.md in lang.
+func deployBlock(t *testing.T, lang string) string {
+	t.Helper()
+	doc := deployBlockText(t)
+	m := regexp.MustCompile("(?s)```" + lang + "\n(.*?)```").FindStringSubmatch(doc)
 	if m == nil {
 		t.Fatalf("docs/deploy.md has no %s block", lang)
 	}
@@ -79,7 +86,10 @@ func freePort(t *testing.T) int {
 
 // The nginx configuration passes nginx -t, and nginx running it passes
 // requests to the server: /readyz through the proxy, /metrics from
-// loopback only.
+// loopback only. Where Debian's nginx is installed (/etc/nginx), it runs
+// in Debian's own layout, copied — nginx.conf, the default site — with
+// the document's steps applied (the site in conf.d, the default site
+// removed), so that a request by address reaches the server.
 func TestDeployNginx(t *testing.T) {
 	nginx := needTool(t, "nginx", true)
 	if testing.Short() {
@@ -88,16 +98,52 @@ func TestDeployNginx(t *testing.T) {
 	_, url := startServer(t, filepath.Join(t.TempDir(), "rjm.db"), "--trusted-proxy", "127.0.0.1")
 	upstream := strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/")
 	port := freePort(t)
+	listen := func(conf string) string { // loopback only, on the port the test chose
+		conf = regexp.MustCompile(`listen 80( default_server)?;`).ReplaceAllString(conf, fmt.Sprintf("listen 127.0.0.1:%d$1;", port))
+		return regexp.MustCompile(`(?m)^\s*listen \[::\]:80( default_server)?;\n`).ReplaceAllString(conf, "")
+	}
 	site := deployBlock(t, "nginx")
 	site = strings.Replace(site, "server 127.0.0.1:8080;", "server "+upstream+";", 1)
-	site = strings.Replace(site, "listen 80;", fmt.Sprintf("listen 127.0.0.1:%d;", port), 1)
-	site = strings.Replace(site, "listen [::]:80;", "", 1) // loopback only, on the port the test chose
+	site = listen(site)
 	dir := t.TempDir()
 	conf := filepath.Join(dir, "nginx.conf")
-	full := fmt.Sprintf("pid %s/nginx.pid;\nerror_log %s/error.log;\nevents {}\nhttp {\naccess_log off;\n"+
-		"client_body_temp_path %s/body;\nproxy_temp_path %s/proxy;\n%s}\n", dir, dir, dir, dir, site)
-	if err := os.WriteFile(conf, []byte(full), 0o644); err != nil {
-		t.Fatal(err)
+	if main, err := os.ReadFile("/etc/nginx/nginx.conf"); err == nil {
+		// Debian's layout, in a copy.
+		etc := filepath.Join(dir, "etc")
+		if out, err := exec.Command("cp", "-a", "/etc/nginx", etc).CombinedOutput(); err != nil {
+			t.Fatalf("copying /etc/nginx: %v %s", err, out)
+		}
+		full := strings.ReplaceAll(string(main), "/etc/nginx", etc)
+		full = regexp.MustCompile(`(?m)^user .*;$`).ReplaceAllString(full, "")
+		full = regexp.MustCompile(`(?m)^pid .*;$`).ReplaceAllString(full, "pid "+dir+"/nginx.pid;")
+		full = regexp.MustCompile(`(?m)^(\s*)(error_log|access_log) [^;]*;`).ReplaceAllString(full, "$1$2 "+dir+"/$2.log;")
+		full = strings.Replace(full, "http {", fmt.Sprintf("http {\nclient_body_temp_path %s/body;\nproxy_temp_path %s/proxy;\n", dir, dir), 1)
+		if err := os.WriteFile(conf, []byte(full), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		os.MkdirAll(filepath.Join(etc, "conf.d"), 0o755)
+		if err := os.WriteFile(filepath.Join(etc, "conf.d", "rjm.conf"), []byte(site), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if def, err := os.ReadFile(filepath.Join(etc, "sites-enabled", "default")); err == nil {
+			os.Remove(filepath.Join(etc, "sites-enabled", "default")) // a link to sites-available: written anew
+			os.WriteFile(filepath.Join(etc, "sites-enabled", "default"), []byte(listen(string(def))), 0o644)
+		}
+		steps := regexp.MustCompile("(?s)```sh\n([^`]*sites-enabled/default[^`]*)```").FindStringSubmatch(deployBlockText(t))
+		if steps == nil {
+			t.Fatal("docs/deploy.md says nothing of Debian's default site")
+		}
+		for _, line := range strings.Split(steps[1], "\n") {
+			if f := strings.Fields(line); len(f) >= 3 && f[0] == "sudo" && f[1] == "rm" {
+				os.Remove(strings.Replace(f[len(f)-1], "/etc/nginx", etc, 1))
+			}
+		}
+	} else {
+		full := fmt.Sprintf("pid %s/nginx.pid;\nerror_log %s/error.log;\nevents {}\nhttp {\naccess_log off;\n"+
+			"client_body_temp_path %s/body;\nproxy_temp_path %s/proxy;\n%s}\n", dir, dir, dir, dir, site)
+		if err := os.WriteFile(conf, []byte(full), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if out, err := exec.Command(nginx, "-t", "-c", conf, "-p", dir).CombinedOutput(); err != nil {
 		t.Fatalf("nginx -t: %v\n%s", err, out)
@@ -135,7 +181,7 @@ func TestDeployNginx(t *testing.T) {
 		resp.Body.Close()
 		codes[resp.StatusCode]++
 		if resp.StatusCode == 429 && (resp.Header.Get("Retry-After") == "" || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") ||
-			!strings.Contains(string(b), `"error"`)) {
+			!strings.Contains(string(b), `"error"`) || resp.Header.Get("Content-Security-Policy") == "" || resp.Header.Get("X-Content-Type-Options") != "nosniff") {
 			t.Errorf("nginx's 429: Retry-After %q, %s %s", resp.Header.Get("Retry-After"), resp.Header.Get("Content-Type"), b)
 		}
 	}
@@ -154,6 +200,51 @@ func TestDeployNginx(t *testing.T) {
 	}
 	if hints[200] == 0 || hints[429] == 0 {
 		t.Errorf("80 hints at once through nginx: %v, want 200s and then 429s", hints)
+	}
+	// The site itself, asked by address (no default site in the way),
+	// its script compressed.
+	req, _ := http.NewRequest("GET", proxied+"static/play.js", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Encoding") != "gzip" || resp.Header.Get("X-Request-ID") == "" {
+		t.Errorf("GET /static/play.js through nginx: %d, Content-Encoding %q, X-Request-ID %q; want the server's script, compressed",
+			resp.StatusCode, resp.Header.Get("Content-Encoding"), resp.Header.Get("X-Request-ID"))
+	}
+	// The generation form's page is not limited, only its post.
+	for i := range 20 {
+		if code, _ := get(t, proxied+"generate"); code != 200 {
+			t.Errorf("GET /generate %d through nginx: %d", i+1, code)
+			break
+		}
+	}
+	// Fifteen games (a token, then a play): the tokens and the plays have
+	// zones of their own, each the server's 20.
+	for i := range 15 {
+		body := withToken(t, proxied, fmt.Sprintf(`{"maze":"5x5:3413133302312234233341432","moves":"D","seconds":1,"client":"nginx-game-%02d"}`, i), "")
+		resp, err := http.Post(proxied+"api/plays", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 201 {
+			t.Errorf("game %d through nginx: %d", i+1, resp.StatusCode)
+			break
+		}
+	}
+	// nginx's own 413: JSON, with the security headers.
+	resp, err = http.Post(proxied+"api/analyze", "application/json", strings.NewReader(strings.Repeat(" ", 100<<10)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 413 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") || !strings.Contains(string(b), `"error"`) ||
+		resp.Header.Get("Content-Security-Policy") == "" || resp.Header.Get("X-Frame-Options") != "DENY" {
+		t.Errorf("a body past 64 KiB through nginx: %d %s %q, CSP %q", resp.StatusCode, resp.Header.Get("Content-Type"), b, resp.Header.Get("Content-Security-Policy"))
 	}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -263,4 +264,49 @@ func grepLines(s, prefix string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// TestServeTokenSpellings: the 16 spellings of one token (the spare bits
+// of its middle segment's last character) record one play on the real
+// server, over SQLite, and over PostgreSQL when $RJM_POSTGRES_DSN names a
+// database.
+func TestServeTokenSpellings(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a server")
+	}
+	dbs := map[string]string{"sqlite": filepath.Join(t.TempDir(), "rjm.db")}
+	if dsn := os.Getenv("RJM_POSTGRES_DSN"); dsn != "" {
+		dbs["postgres"] = dsn
+	}
+	for name, db := range dbs {
+		t.Run(name, func(t *testing.T) {
+			_, url := startServer(t, db, "--play-burst", "100")
+			code, _, b := getWithin(t, url+"api/token?maze="+figure1ID, 5*time.Second)
+			var tok struct{ Token string }
+			if code != 200 || json.Unmarshal([]byte(b), &tok) != nil {
+				t.Fatalf("GET /api/token: %d %s", code, b)
+			}
+			parts := strings.Split(tok.Token, ".")
+			const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+			body := parts[1]
+			last := strings.IndexByte(alphabet, body[len(body)-1])
+			stored, refused := 0, 0
+			for low := range 16 {
+				spelt := body[:len(body)-1] + string(alphabet[last&0x30|low])
+				play := fmt.Sprintf(`{"maze":%q,"moves":"D","seconds":1,"client":"spelling-%02d-%d","token":"1.%s.%s"}`,
+					figure1ID, low, time.Now().UnixNano(), spelt, parts[2])
+				switch code, _, b := postPlay(t, url, play); code {
+				case 201:
+					stored++
+				case 403:
+					refused++
+				default:
+					t.Errorf("spelling %d: %d %s", low, code, b)
+				}
+			}
+			if stored != 1 || refused != 15 {
+				t.Errorf("16 spellings of one token: %d stored, %d refused; want 1 and 15", stored, refused)
+			}
+		})
+	}
 }

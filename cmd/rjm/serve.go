@@ -74,9 +74,9 @@ func serve(ctx context.Context, e *cli.Env, f serveFlags) error {
 	if err != nil {
 		return err
 	}
-	defer st.Close()
 	ln, err := net.Listen("tcp", f.addr)
 	if err != nil {
+		st.Close()
 		return cli.BadInput(fmt.Errorf("--addr: %w", err))
 	}
 	level := slog.LevelInfo
@@ -84,13 +84,23 @@ func serve(ctx context.Context, e *cli.Env, f serveFlags) error {
 		level = slog.LevelWarn
 	}
 	// The log goes through a bounded queue: a stalled reader of standard
-	// error drops lines (counted in /metrics), never holds up a request.
+	// error drops lines (counted in /metrics), never holds up a request,
+	// nor the shutdown.
 	lw := web.NewLogWriter(e.Stderr, 0)
-	defer lw.Close()
 	log := slog.New(slog.NewTextHandler(lw, &slog.HandlerOptions{Level: level}))
 	o.Logger, o.LogDropped = log, lw.Dropped
-	fmt.Fprintf(e.Stderr, "rjm: serving http://%s/ (store %s); Ctrl-C stops\n", ln.Addr(), store.Display(f.db))
+	o.Background = ctx
+	if limit, from := web.SetMemoryLimit(); limit > 0 {
+		log.Info("memory limit", "bytes", limit, "from", from)
+	}
+	fmt.Fprintf(lw, "rjm: serving http://%s/ (store %s); Ctrl-C stops\n", ln.Addr(), store.Display(f.db))
 	err = web.Serve(ctx, ln, web.NewHandler(st, o), log)
-	fmt.Fprintln(e.Stderr, "rjm: stopped")
+	// The store closed first, then the last line queued: written within
+	// the log's own bound (a second) however standard error stalls.
+	if cerr := st.Close(); cerr != nil && err == nil {
+		err = fmt.Errorf("closing the store: %w", cerr)
+	}
+	fmt.Fprintln(lw, "rjm: stopped")
+	lw.Close()
 	return err
 }
