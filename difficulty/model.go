@@ -525,7 +525,8 @@ type fit struct {
 	ystar   []float64
 	vstar   []float64
 	weights []float64 // each play's information, 1 for a timed play
-	u       []float64 // each play's weight under the heavy tails, 1 for a play near its expectation
+	u       []float64 // each play's weight under the heavy tails, 1 for a play near its expectation (times c)
+	c       []float64 // each play's trust: 1, less for a play of no player on a maze of many (see anonymousShare)
 	named   int       // plays of a named player
 	loo     []float64 // each maze's prior mean made without it (played mazes)
 }
@@ -545,6 +546,13 @@ const (
 // spreads out counts as a twentieth of one — instead of pulling its maze
 // as far as it lies (the EM of the t as a scale mixture of normals).
 const tails = 4
+
+// anonymousShare bounds the plays of no player on a maze that named
+// players played too: together they weigh at most this share of the
+// named players' plays (and at least one play). A page always sends its
+// player's ID, so a crowd of plays without one is an old page or a
+// script, and one script's burst must not outvote the players.
+const anonymousShare = 0.15
 
 // spreadPlays is how many plays' worth of the model's σ² each maze's own
 // spread starts from: a maze's spread is its plays' when it has many, the
@@ -566,8 +574,21 @@ func newFit(m *Model, facts []Facts, os []obs, players int, s Settings) *fit {
 	for k := range f.sig2m {
 		f.sig2m[k] = f.sigma2
 	}
-	for i := range f.u {
-		f.u[i] = 1
+	anon, namedOn := make([]float64, n), make([]float64, n)
+	for _, o := range os {
+		if o.player < 0 {
+			anon[o.maze]++
+		} else {
+			namedOn[o.maze]++
+		}
+	}
+	f.c = make([]float64, len(os))
+	for i, o := range os {
+		f.c[i] = 1
+		if k := o.maze; o.player < 0 && namedOn[k] > 0 {
+			f.c[i] = min(1, max(1, anonymousShare*namedOn[k])/anon[k])
+		}
+		f.u[i] = f.c[i]
 	}
 	// A maze's first difficulty is the median of its plays, not their
 	// mean: a play far from the rest does not start it astray.
@@ -752,7 +773,7 @@ func (f *fit) estep() {
 			f.weights[i] = max(0, min(1, h*(h-z)))
 		}
 		r := f.ystar[i] - mean
-		f.u[i] = (tails + 1) / (tails + (r*r+f.vstar[i])/v)
+		f.u[i] = f.c[i] * (tails + 1) / (tails + (r*r+f.vstar[i])/v)
 	}
 }
 
@@ -890,7 +911,7 @@ func (f *fit) honestCV() (cv float64, ok bool) {
 		w := f.u[i] / f.playVar(o)
 		num[o.maze] += w * (f.ystar[i] + f.skill(o))
 		wsum[o.maze] += w
-		info[o.maze] += f.weights[i] * tailInfo / f.playVar(o)
+		info[o.maze] += f.c[i] * f.weights[i] * tailInfo / f.playVar(o)
 	}
 	var sum, n float64
 	for k := range f.beta {
@@ -922,9 +943,9 @@ func (f *fit) finish(named []string) {
 	infoP := make([]float64, len(f.tau))
 	timed := make([]float64, len(f.beta))
 	for i, o := range f.os {
-		info := f.weights[i] * tailInfo / f.playVar(o)
+		info := f.c[i] * f.weights[i] * tailInfo / f.playVar(o)
 		infoM[o.maze] += info
-		timed[o.maze] += f.weights[i]
+		timed[o.maze] += f.c[i] * f.weights[i]
 		if o.player >= 0 {
 			infoP[o.player] += info
 		}
