@@ -172,3 +172,18 @@ func TestPredictionBounded(t *testing.T) {
 		}
 	}
 }
+
+// A game left mid-way and taken up again later is one attempt: the later
+// play replaces the left one.
+func TestLeftGameTakenUpAgain(t *testing.T) {
+	plays := honestPlays(5)
+	plays = append(plays,
+		difficulty.Play{Maze: "m", Player: "back", Seconds: 30, Outcome: difficulty.GaveUp, Left: true},
+		difficulty.Play{Maze: "m", Player: "back", Seconds: 400, Shortest: 12},
+		difficulty.Play{Maze: "m", Player: "back", Seconds: 20, Shortest: 12})
+	m, _ := difficulty.Fit(context.Background(), nil, plays, difficulty.Settings{})
+	e, _ := m.Estimate("m")
+	if e.Plays != 41 || e.GaveUp != 0 || m.Repeats != 2 {
+		t.Errorf("%+v, %d repeats: want the 400 s solve to replace the game left", e, m.Repeats)
+	}
+}

@@ -106,6 +106,10 @@ type Play struct {
 	// Shortest is the maze's shortest solution's moves (0 when unknown):
 	// a solve quicker than Floor(Shortest) is set aside.
 	Shortest int
+	// Left is set for a game whose page was left mid-way (posted as it
+	// went, Outcome GaveUp): a later play of the same player on the maze
+	// is the same game taken up again, and replaces it.
+	Left bool
 }
 
 // What a person can do. A solve takes at least MinSecondsPerMove for each
@@ -436,8 +440,12 @@ func Fit(ctx context.Context, mazes []Maze, plays []Play, s Settings) (*Model, e
 	var named []string // players' IDs by index
 	times := map[int][]float64{}
 	var os []obs
+	// Only a player's first attempt at a maze counts: a later play is a
+	// repeat, unless the first was left mid-way (then it is the same game
+	// taken up again, and replaces it).
 	type attempt struct{ player, maze string }
-	tried := map[attempt]bool{}
+	first := map[attempt]int{}
+	var use []Play
 	for _, p := range plays {
 		if !(p.Seconds > 0) || math.IsInf(p.Seconds, 0) || p.Outcome < Solved || p.Outcome > GaveUp {
 			continue
@@ -447,13 +455,19 @@ func Fit(ctx context.Context, mazes []Maze, plays []Play, s Settings) (*Model, e
 			continue
 		}
 		if p.Player != "" {
-			if a := (attempt{p.Player, p.Maze}); tried[a] {
+			a := attempt{p.Player, p.Maze}
+			if i, ok := first[a]; ok {
+				if use[i].Left {
+					use[i] = p
+				}
 				m.Repeats++
 				continue
-			} else {
-				tried[a] = true
 			}
+			first[a] = len(use)
 		}
+		use = append(use, p)
+	}
+	for _, p := range use {
 		k := addMaze(p.Maze, Facts{})
 		e := &m.Mazes[k]
 		e.Plays++

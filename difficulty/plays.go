@@ -19,7 +19,7 @@ func PlaysOf(log []store.Play) []Play {
 	out := make([]Play, len(log))
 	for i, p := range log {
 		out[i] = Play{Maze: p.Maze, Player: p.Player, Seconds: p.Seconds, Shortest: p.Shortest,
-			Outcome: OutcomeOf(p.Solved && p.Ending == "", p.Hints)}
+			Outcome: OutcomeOf(p.Solved && p.Ending == "", p.Hints), Left: p.Ending == "left"}
 	}
 	return out
 }
