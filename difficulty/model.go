@@ -288,6 +288,9 @@ type Model struct {
 
 	index map[string]int
 	mean  float64 // the played mazes' mean difficulty, the prior of a maze of no facts
+	// center is the skill of the typical player as fitted (see
+	// centerPlays), taken out of every difficulty and skill reported.
+	center, centerVar float64
 }
 
 // Estimate returns the estimate of the maze ID, if the model rates it.
@@ -328,6 +331,7 @@ func (m *Model) priorMean(x []float64, f Facts) (mu, h float64, extrapolated boo
 	case m.Prior.Source == FromSimulated && f.Effort() > 0:
 		mu = math.Log(m.Prior.SecondsPerMove * f.Effort())
 	}
+	mu -= m.center
 	lo, hi := math.Log(MinPrediction), math.Log(MaxPrediction)
 	if !(mu >= lo) || mu > hi { // NaN too
 		extrapolated = true
@@ -345,7 +349,10 @@ func (m *Model) priorSD() float64 { return max(m.MazeSpread, m.Prior.CVError) }
 
 // predictionSD is the standard error of a prediction of leverage h: the
 // spread around the prediction and the coefficients' uncertainty.
-func (m *Model) predictionSD(h float64) float64 { return m.priorSD() * math.Sqrt(1+h) }
+func (m *Model) predictionSD(h float64) float64 {
+	sd := m.priorSD()
+	return math.Sqrt(sd*sd*(1+h) + m.centerVar)
+}
 
 // predictionQuantile is the quantile of an unplayed maze's interval:
 // Student's t of as many degrees of freedom as mazes fitted the prior.
@@ -743,7 +750,7 @@ func (f *fit) playVar(o obs) float64 {
 func (f *fit) warm(start *Model, named []string) {
 	for k, e := range f.m.Mazes {
 		if j, ok := start.index[e.Maze]; ok && f.played[k] && start.Mazes[j].Source == FromPlays {
-			f.beta[k] = start.Mazes[j].Log
+			f.beta[k] = start.Mazes[j].Log + start.center
 			if sp := start.Mazes[j].Spread; sp > 0 {
 				f.sig2m[k] = sp * sp
 			}
@@ -754,7 +761,9 @@ func (f *fit) warm(start *Model, named []string) {
 		skills[p.ID] = p.Skill
 	}
 	for j, id := range named {
-		f.tau[j] = skills[id]
+		if sk, ok := skills[id]; ok {
+			f.tau[j] = sk + start.center
+		}
 	}
 	if start.Sigma > 0 && start.MazeSpread > 0 && start.PlayerSpread > 0 {
 		f.sigma2, f.sb2, f.st2 = start.Sigma*start.Sigma, start.MazeSpread*start.MazeSpread, start.PlayerSpread*start.PlayerSpread
@@ -942,6 +951,55 @@ func (f *fit) honestCV() (cv float64, ok bool) {
 	return math.Sqrt(max(0.01, sum/n)), true
 }
 
+// centerPlays is the fewest counted plays of a player whose skill counts
+// toward the typical player's, and minCentered the fewest such players
+// for the typical player to be theirs (else the skills' mean, 0).
+const (
+	centerPlays = 3
+	minCentered = 10
+)
+
+// centerOf returns the typical player's fitted skill: the median skill of
+// the players of at least centerPlays plays. The skills' prior has mean
+// 0, so a population of skewed skills (a long tail of slow players) puts
+// its mean, not its typical player, at 0; the median is the player the
+// difficulties are told for ("a typical player"), whatever the skew.
+//
+// It returns too the variance of that median as the typical player's
+// (π/2 times the skills' variance over their number, a sample median's;
+// the players' own standard errors with it): every difficulty is told
+// against it, so its uncertainty is every interval's.
+func (f *fit) centerOf() (center, variance float64) {
+	// The players' skills from their own plays, not shrunk toward the
+	// prior's mean (which would pull the median toward the mean).
+	num, den := make([]float64, len(f.tau)), make([]float64, len(f.tau))
+	for i, o := range f.os {
+		if o.player >= 0 {
+			w := f.u[i] / f.playVar(o)
+			num[o.player] += w * (f.beta[o.maze] - f.ystar[i])
+			den[o.player] += w
+		}
+	}
+	var skills []float64
+	var se2 float64
+	for j := range f.tau {
+		if f.np[j] >= centerPlays && den[j] > 0 {
+			skills = append(skills, num[j]/den[j])
+			se2 += 1 / den[j]
+		}
+	}
+	n := float64(len(skills))
+	if n < minCentered {
+		return 0, 0
+	}
+	center = median(skills)
+	var ss float64
+	for _, t := range skills {
+		ss += (t - center) * (t - center)
+	}
+	return center, math.Pi / 2 * (ss/(n-1)+se2/n) / n
+}
+
 // finish writes the estimates: each maze's difficulty with its interval
 // from the plays' observed information and the skills' uncertainty.
 func (f *fit) finish(named []string) {
@@ -968,16 +1026,18 @@ func (f *fit) finish(named []string) {
 		infoP[j] += 1 / f.st2
 	}
 	variance := f.variances(infoM, infoP)
+	c, vc := f.centerOf()
+	m.center, m.centerVar = c, vc
 	for k := range f.beta {
 		e := &m.Mazes[k]
-		e.Log = f.beta[k]
-		e.Predicted = math.Exp(f.mu[k])
+		e.Log = f.beta[k] - c
+		e.Predicted = math.Exp(f.mu[k] - c)
 		if f.played[k] {
-			e.SE = math.Sqrt(variance[k])
+			e.SE = math.Sqrt(variance[k] + vc)
 			e.Source = FromPlays
 			e.Spread = math.Sqrt(f.sig2m[k])
 			if !math.IsNaN(f.loo[k]) {
-				e.Predicted = math.Exp(f.loo[k])
+				e.Predicted = math.Exp(f.loo[k] - c)
 			}
 			// The maze's spread is estimated from its plays (and
 			// spreadPlays of the model's): Student's t of as many
@@ -1004,7 +1064,7 @@ func (f *fit) finish(named []string) {
 		if id == "" {
 			continue
 		}
-		m.Players = append(m.Players, Player{ID: id, Skill: f.tau[j], SE: math.Sqrt(1 / infoP[j]), Plays: int(f.np[j])})
+		m.Players = append(m.Players, Player{ID: id, Skill: f.tau[j] - c, SE: math.Sqrt(1 / infoP[j]), Plays: int(f.np[j])})
 	}
 	slices.SortStableFunc(m.Players, func(a, b Player) int { return b.Plays - a.Plays })
 }

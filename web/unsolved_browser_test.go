@@ -79,9 +79,21 @@ func TestBrowserUnsolvedPlays(t *testing.T) {
 	do_(t, ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`[data-cell="1,1"]`)), chromedp.Focus(chromedp.ID("board")))
 	waitToken()
 	do_(t, ctx, chromedp.KeyEvent(keys[0]), chromedp.KeyEvent(keys[1]))
+	// Left after a few seconds (a reload, say): not a game left.
+	do_(t, ctx, chromedp.Navigate(ts.URL+"/me"), chromedp.WaitReady(chromedp.CSS("footer")))
+	time.Sleep(time.Second) // a play sent would be stored by now
+	if log := waitLog(t, st, 1); len(log) != 1 {
+		t.Errorf("a game left after a few seconds was posted: %+v", log[1:])
+	}
+	// The game has been played a minute (its stored clock moved on, as
+	// the page keeps it), then left.
+	eval[bool](t, ctx, `(function () { for (var i = 0; i < localStorage.length; i++) { var k = localStorage.key(i);
+		if (k.indexOf('rjm:play:') === 0) { var g = JSON.parse(localStorage.getItem(k)); g.elapsed += 60000; localStorage.setItem(k, JSON.stringify(g)); } } return true; })()`)
+	do_(t, ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`[data-cell="1,1"]`)))
+	waitToken()
 	do_(t, ctx, chromedp.Navigate(ts.URL+"/me"), chromedp.WaitReady(chromedp.CSS("footer")))
 	log = waitLog(t, st, 2)
-	if p := log[1]; p.Ending != "left" || p.Solved || p.Length != 2 || p.Player == "" {
+	if p := log[1]; p.Ending != "left" || p.Solved || p.Length != 2 || p.Player == "" || p.Seconds < 60 {
 		t.Errorf("the game left mid-way is stored as %+v", p)
 	}
 }

@@ -290,7 +290,7 @@
     if (!st.client) { st.client = RJM.clientID(); }
     st.posted = true;
     save();
-    RJM.send({ maze: G.id, moves: notation(), seconds: Math.round(st.elapsed) / 1000, hints: st.hints, rating: rating, client: st.client, token: st.token || '' })
+    RJM.send({ maze: G.id, moves: notation(), seconds: Math.round(st.elapsed + (st.carried || 0)) / 1000, hints: attemptHints(), rating: rating, client: st.client, token: st.token || '' })
       .then(draw);
     draw();
   }
@@ -301,29 +301,33 @@
   function wasShown() { try { return localStorage.getItem(shownKey) === '1'; } catch (e) { return false; } }
   function markShown() { try { localStorage.setItem(shownKey, '1'); } catch (e) { /* private mode */ } }
 
-  // carry keeps the time and hints of a game restarted unsolved in the
-  // new one, so that the play posted is the whole attempt; a game after
-  // the solution was shown is a replay.
+  // carry keeps the time and hints of a game restarted unsolved with the
+  // new one (apart from its own clock), so that the play posted is the
+  // whole attempt; a game after the solution was shown is a replay.
   function carry(before) {
     if (!before.solved && !before.shown) {
-      st.elapsed = before.elapsed + (Date.now() - since);
-      st.hints = before.hints;
+      st.carried = (before.carried || 0) + before.elapsed + (Date.now() - since);
+      st.carriedHints = (before.carriedHints || 0) + before.hints;
       st.token = before.token;
     }
     if (before.shown || before.replay || wasShown()) { st.replay = true; }
   }
+  // attemptMs and attemptHints are the whole attempt's time and hints.
+  function attemptMs() { return elapsed() + (st.carried || 0); }
+  function attemptHints() { return st.hints + (st.carriedHints || 0); }
 
   // unsolvedPlay is the play of the current game ended unsolved as
   // ending says ("shown", "left"): null when it is not one to post (posted
   // already, solved, a replay, or not played: no move and under
-  // playedAfter of thought).
-  var playedAfter = 5000;
+  // playedAfter of thought; a page left with under leftAfter played, a
+  // reload say, is not a game left).
+  var playedAfter = 5000, leftAfter = 30000;
   function unsolvedPlay(ending) {
     if (st.posted || st.solved || st.shown || st.replay || wasShown()) { return null; }
-    var ms = elapsed();
-    if (st.moves.length === 0 && ms < playedAfter) { return null; }
+    var ms = attemptMs();
+    if (st.moves.length === 0 && ms < playedAfter || ending === 'left' && ms < leftAfter) { return null; }
     return {
-      maze: G.id, moves: notation(), seconds: Math.round(ms) / 1000, hints: st.hints, rating: 0,
+      maze: G.id, moves: notation(), seconds: Math.round(ms) / 1000, hints: attemptHints(), rating: 0,
       client: RJM.clientID(), token: st.token || '', ending: ending, player: RJM.playerID() || undefined
     };
   }
