@@ -997,7 +997,7 @@ func (f *fit) centerOf() (center, variance float64) {
 	for _, t := range skills {
 		ss += (t - center) * (t - center)
 	}
-	return center, math.Pi / 2 * (ss/(n-1)+se2/n) / n
+	return center, math.Pi / 2 * (ss/(n-1) + se2/n) / n
 }
 
 // finish writes the estimates: each maze's difficulty with its interval
