@@ -47,6 +47,9 @@ func TestBrowserDashboard(t *testing.T) {
 	if right > 1280 || scroll != 0 {
 		t.Errorf("the difficulty column ends at %v px (scrolled %v): want it in a 1280 px window", right, scroll)
 	}
+	if over := eval[float64](t, ctx, `(function () { var w = document.querySelector('.wide'); return w.scrollWidth - w.clientWidth; })()`); over > 0 {
+		t.Errorf("the table scrolls sideways by %v px at 1280 px", over)
+	}
 	if over := eval[float64](t, ctx, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); over > 0 {
 		t.Errorf("the page scrolls sideways by %v px at 1280 px", over)
 	}

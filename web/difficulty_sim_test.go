@@ -12,7 +12,6 @@ import (
 	"rjm/difficulty"
 	"rjm/generate"
 	"rjm/graph"
-	"rjm/maze"
 	"rjm/rng"
 	"rjm/solve"
 	"rjm/store"
@@ -245,6 +244,11 @@ func TestDifficultyMisspecifiedPopulation(t *testing.T) {
 			t.Errorf("%s mazes: Spearman %.3f (want ≥ %.2f), coverage %.2f (want ≥ %.2f)", name, rank, minRank, cover, minCover)
 		}
 	}
+	// A maze unlike every maze played: finite, and marked extrapolated.
+	hole := blackHoleMaze(t)
+	if v := do(t, ts, "GET", "/api/difficulty?maze="+url.QueryEscape(hole), ""); v.code != 200 || v.json(t)["extrapolated"] != true {
+		t.Errorf("a 9×9 maze of black holes: %d %s", v.code, v.body)
+	}
 	check("regularly played", often, 0.93, 0.92)
 	check("rarely played", rare, 0.75, 0.85)
 	check("unplayed", unplayed, 0, 0.85)
@@ -286,5 +290,3 @@ func cmpF(a, b float64) int {
 	}
 	return 0
 }
-
-var _ = maze.ParseID
