@@ -349,10 +349,19 @@ func (m *Model) priorSD() float64 { return max(m.MazeSpread, m.Prior.CVError) }
 
 // predictionSD is the standard error of a prediction of leverage h: the
 // spread around the prediction and the coefficients' uncertainty.
+//
+// The leverage counts at most maxLeverage: the inputs are clipped to the
+// range fitted, but a corner of that box can lie far from every maze in
+// it, and the prediction there is the ridge's, shrunk, not a line drawn
+// out to it.
 func (m *Model) predictionSD(h float64) float64 {
 	sd := m.priorSD()
-	return math.Sqrt(sd*sd*(1+h) + m.centerVar)
+	return math.Sqrt(sd*sd*(1+min(h, maxLeverage)) + m.centerVar)
 }
+
+// maxLeverage bounds a prediction's leverage: its standard error is at
+// most twice the spread around the prediction.
+const maxLeverage = 3
 
 // predictionQuantile is the quantile of an unplayed maze's interval:
 // Student's t of as many degrees of freedom as mazes fitted the prior.
@@ -516,6 +525,29 @@ func Fit(ctx context.Context, mazes []Maze, plays []Play, s Settings) (*Model, e
 	return m, nil
 }
 
+// weightedMedian returns the value at which half the weight lies on
+// either side (the mean of the two middle values on a tie).
+func weightedMedian(xs, ws []float64) float64 {
+	idx := make([]int, len(xs))
+	var total float64
+	for i := range idx {
+		idx[i] = i
+		total += ws[i]
+	}
+	slices.SortFunc(idx, func(a, b int) int { return cmpFloat(xs[a], xs[b]) })
+	var acc float64
+	for k, i := range idx {
+		acc += ws[i]
+		if acc > total/2 {
+			return xs[i]
+		}
+		if acc == total/2 && k+1 < len(idx) {
+			return (xs[i] + xs[idx[k+1]]) / 2
+		}
+	}
+	return xs[idx[len(idx)-1]]
+}
+
 func median(xs []float64) float64 {
 	xs = slices.Clone(xs)
 	slices.Sort(xs)
@@ -673,7 +705,7 @@ func (f *fit) prior() {
 	set := func() {
 		for k := range f.mu {
 			f.mu[k], f.lev[k], f.extra[k] = m.priorMean(f.x[k], f.facts[k])
-			f.vmu[k] = f.lev[k] * max(f.sb2, m.Prior.CVError*m.Prior.CVError)
+			f.vmu[k] = min(f.lev[k], maxLeverage) * max(f.sb2, m.Prior.CVError*m.Prior.CVError)
 		}
 	}
 	if len(rows) >= MinFeatureMazes {
@@ -980,11 +1012,16 @@ func (f *fit) centerOf() (center, variance float64) {
 			den[o.player] += w
 		}
 	}
-	var skills []float64
+	// Each player's skill weighs as an estimate of a skill drawn from
+	// the population: 1/(its variance + s_τ²), so that the noise of a
+	// player of few plays, which would draw the median toward the mean,
+	// counts less than a regular's figure.
+	var skills, weights []float64
 	var se2 float64
 	for j := range f.tau {
 		if f.np[j] >= centerPlays && den[j] > 0 {
 			skills = append(skills, num[j]/den[j])
+			weights = append(weights, 1/(1/den[j]+f.st2))
 			se2 += 1 / den[j]
 		}
 	}
@@ -992,7 +1029,7 @@ func (f *fit) centerOf() (center, variance float64) {
 	if n < minCentered {
 		return 0, 0
 	}
-	center = median(skills)
+	center = weightedMedian(skills, weights)
 	var ss float64
 	for _, t := range skills {
 		ss += (t - center) * (t - center)
