@@ -1,9 +1,11 @@
 package web_test
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"net/url"
+	"strings"
 	"testing"
 
 	"rjm/analysis"
@@ -108,4 +110,41 @@ func TestForgedPlaysThroughTheAPI(t *testing.T) {
 		}
 	}
 	estimate(blackHoleMaze(t))
+}
+
+// A play's ending: one of the endings, stored unsolved whatever its
+// moves reach; anything else is refused with a sentence naming it.
+func TestPlayEnding(t *testing.T) {
+	ts, st := newServer(t, web.Options{PlayBurst: 1000})
+	m, _ := maze.ParseID(figure1)
+	sol := m.Notation(solve.Solve(graph.MustCompile(m.Board), m).Solution)
+	for _, c := range []struct {
+		ending string
+		code   int
+	}{
+		{"shown", 201}, {"gave_up", 201}, {"left", 201}, {"", 201}, {"won", 400}, {"SHOWN", 400},
+	} {
+		body := fmt.Sprintf(`{"maze":"%s","moves":"%s","seconds":40,"ending":"%s"}`, figure1, sol, c.ending)
+		a := do(t, ts, "POST", "/api/plays", body)
+		if a.code != c.code {
+			t.Errorf("ending %q: %d %s, want %d", c.ending, a.code, a.body, c.code)
+			continue
+		}
+		if c.code == 400 && !strings.Contains(a.body, "ending") {
+			t.Errorf("ending %q: %s does not say what is wrong", c.ending, a.body)
+		}
+		if c.code == 201 && (a.json(t)["solved"] == true) != (c.ending == "") {
+			t.Errorf("ending %q: %s", c.ending, a.body)
+		}
+	}
+	log, err := st.PlayLog(context.Background(), 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(log) != 4 || log[0].Ending != "shown" || log[0].Solved || log[3].Ending != "" || !log[3].Solved {
+		t.Errorf("stored %+v", log)
+	}
+	if st, _ := st.Stats(context.Background(), figure1); st.Plays != 4 || st.Solved != 1 {
+		t.Errorf("stats %+v: want 4 plays, 1 solved", st)
+	}
 }
