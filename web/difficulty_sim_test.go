@@ -163,7 +163,7 @@ func TestDifficultyMisspecifiedPopulation(t *testing.T) {
 		mazes, plays = 150, 15000
 	}
 	world := simWorld(t, 7, mazes)
-	ts, st := newServer(t, web.Options{})
+	ts, st := newServer(t, web.Options{WorkBurst: 1000}) // every unplayed maze analysed
 	ctx := context.Background()
 	log := simPlays(11, world, plays)
 	for _, p := range log {
