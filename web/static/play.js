@@ -346,8 +346,10 @@
   // (navigator.sendBeacon, which outlives the page, with the game's
   // token), marked "left": the server counts it as not solved by then. A
   // game taken up again later is posted again when it ends, and that
-  // play replaces this one in the difficulty model.
+  // play replaces this one in the difficulty model. A game is posted as
+  // left once.
   function postLeft() {
+    if (st.left) { return; } // once a game: a player who switches tabs is not counted again
     var play = unsolvedPlay('left');
     if (!play || !play.token) { return; }
     var body = new Blob([JSON.stringify(play)], { type: 'application/json' });
