@@ -34,9 +34,11 @@
 // difficulties, skills and variances updated in turn) finds the posterior
 // modes with the variances σ², s_β², s_τ² estimated from the plays, each
 // with a weak prior (two pseudo-observations) so that a handful of plays
-// cannot make it zero. Each maze's interval is its posterior mean ± 1.96
-// standard errors, from the plays' information (a censored play's is
-// less than a timed one's) and the uncertainty of its players' skills.
+// cannot make it zero. Each maze's interval is its posterior mean ± t
+// standard errors (t Student's, of the degrees of freedom its spread was
+// estimated from; see Robustness), from the plays' information (a
+// censored play's is less than a timed one's), the uncertainty of its
+// players' skills and of the typical player's.
 //
 // # Predictions from the features
 //
