@@ -98,10 +98,16 @@ func TestForgedPlaysThroughTheAPI(t *testing.T) {
 		{"given up after 4 hours", 4 * 3600, "gave_up", 1},
 		{"20 plays at 0.5 s from one player", 0.5, "", 20},
 		{"20 plays at 4 s from one player", 4, "", 20},
+		{"one play at 4 s of no player", 4, "", -1},
+		{"one give-up after 4 hours of no player", 4 * 3600, "gave_up", -1},
+		{"3 plays at 4 s of no player", 4, "", -3},
 	} {
 		got, _ := fitted(func(post func(float64, string, string)) {
 			for range f.n {
 				post(f.seconds, "forger-player", f.ending)
+			}
+			for range -f.n { // plays of no player ID
+				post(f.seconds, "", f.ending)
 			}
 		})
 		t.Logf("after %s: %.1f s, honest %.1f s", f.name, got, honest)
