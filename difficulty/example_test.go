@@ -25,6 +25,6 @@ func ExampleFit() {
 		fmt.Printf("%s: %.0f s (95%% interval %.0f–%.0f s) from %d %s; naive median %.0f s\n", id, e.Seconds, e.Low, e.High, e.Plays, e.Source, e.Naive)
 	}
 	// Output:
-	// A: 63 s (95% interval 30–129 s) from 3 plays; naive median 60 s
-	// B: 270 s (95% interval 125–584 s) from 3 plays; naive median 250 s
+	// A: 61 s (95% interval 26–143 s) from 3 plays; naive median 60 s
+	// B: 262 s (95% interval 97–709 s) from 3 plays; naive median 250 s
 }

@@ -64,7 +64,7 @@ var FeatureNames = func() []string {
 		}
 		names = append(names, t.String())
 	}
-	return append(names, "mean forward_decisions", "mean backward_decisions", "mean uturns", "design energy",
+	return append(names, "mean forward_decisions", "mean backward_decisions", "mean uturns", "log design energy",
 		"log novice moves", "novice solve rate")
 }()
 
@@ -87,10 +87,34 @@ func (f Facts) Vector() []float64 {
 		}
 		v = append(v, float64(terms[t]))
 	}
-	energy := ft.Energy
-	if math.IsInf(energy, 0) || math.IsNaN(energy) {
-		energy = 0
-	}
-	return append(v, ft.ForwardDecisions, ft.BackwardDecisions, ft.UTurns, energy,
+	return append(v, ft.ForwardDecisions, ft.BackwardDecisions, ft.UTurns, logEnergy(ft.Energy),
 		math.Log(max(1, f.NoviceMoves())), f.Novices.SolveRate())
+}
+
+// logEnergy is the design energy as an input: ln(1+e), so that the
+// hundreds of thousands a black hole adds stay a few units (0 for an
+// energy that is not finite or is negative).
+func logEnergy(e float64) float64 {
+	if !(e > 0) || math.IsInf(e, 0) {
+		return 0
+	}
+	return math.Log1p(e)
+}
+
+// Effort is the simulated novices' prior's measure of a maze: its
+// shortest solution's moves L, plus a tie-break in [0, 1) that grows with
+// how many more moves the novices took (ln(NoviceMoves/L), mapped by
+// x/(1+x)). It is strictly increasing in L — a maze of a longer shortest
+// solution is never predicted quicker — finite, and 0 when the maze has
+// no shortest solution.
+func (f Facts) Effort() float64 {
+	if f.Features == nil || !f.Features.Solvable || f.Features.GoalDepth <= 0 {
+		return 0
+	}
+	l := float64(f.Features.GoalDepth)
+	x := 0.0
+	if f.Novices.Runs > 0 {
+		x = max(0, math.Log(max(1, f.NoviceMoves())/l))
+	}
+	return l + x/(1+x)
 }

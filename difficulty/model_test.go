@@ -89,7 +89,7 @@ func TestPriorFromNovicesThenFeatures(t *testing.T) {
 	}
 	e := m.Mazes[0]
 	if m.Prior.Source != difficulty.FromSimulated || e.Source != difficulty.FromSimulated || e.Plays != 0 ||
-		math.Abs(e.Seconds-difficulty.DefaultSecondsPerMove*mazes[0].Facts.NoviceMoves()) > 1e-9 || !(e.Low < e.Seconds && e.Seconds < e.High) {
+		math.Abs(e.Seconds-difficulty.DefaultSecondsPerMove*mazes[0].Facts.Effort()) > 1e-9 || !(e.Low < e.Seconds && e.Seconds < e.High) {
 		t.Fatalf("no plays: prior %+v, estimate %+v", m.Prior, e)
 	}
 	// Plays whose times follow the shortest solution: 20 s a move.

@@ -25,12 +25,22 @@ func (m *Model) Text(label func(id string) string) string {
 		if e.Naive > 0 {
 			naive = fmt.Sprintf("%.1f", e.Naive)
 		}
-		fmt.Fprintf(tw, "%.1f\t%.1f–%.1f\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t\n", e.Seconds, e.Low, e.High, e.Plays, e.Solved, e.Assisted, e.GaveUp, naive, e.Source, name)
+		source := e.Source
+		if e.Extrapolated {
+			source += ", extrapolated"
+		}
+		if e.NeedsMorePlays {
+			source += ", needs more plays"
+		}
+		fmt.Fprintf(tw, "%.1f\t%.1f–%.1f\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t\n", e.Seconds, e.Low, e.High, e.Plays, e.Solved, e.Assisted, e.GaveUp, naive, source, name)
 	}
 	tw.Flush()
 	fmt.Fprintf(&b, "\n%d plays (%d of no player ID), %d players, %d mazes; %d EM iterations", m.Plays, m.Anonymous, len(m.Players), len(m.Mazes), m.Iterations)
 	if !m.Converged {
 		b.WriteString(" (not converged)")
+	}
+	if m.SetAside > 0 || m.Repeats > 0 {
+		fmt.Fprintf(&b, "\nnot counted: %d plays no person can make (quicker than %.2f s a move, or over %d s), %d repeats of a player's maze", m.SetAside, MinSecondsPerMove, MaxSeconds, m.Repeats)
 	}
 	fmt.Fprintf(&b, "\nln T = β(maze) − τ(player) + ε:  σ = %.3f (a factor of %.2f), mazes around their prediction s_β = %.3f, players s_τ = %.3f\n",
 		m.Sigma, math.Exp(m.Sigma), m.MazeSpread, m.PlayerSpread)

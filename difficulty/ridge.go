@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -28,6 +29,13 @@ type Ridge struct {
 	N int
 	// LOO holds each row's leave-one-out prediction, in order.
 	LOO []float64
+	// Min and Max are each input's range over the rows fitted: Bounded
+	// clips an input to it.
+	Min, Max []float64
+	// use are the inputs that vary, and ainv the inverse of Z'Z + λI
+	// over them (row-major), for a prediction's leverage.
+	use  []int
+	ainv []float64
 }
 
 // Lambdas are the penalties tried, from almost none to one that keeps
@@ -58,13 +66,15 @@ func FitRidge(x [][]float64, y []float64) (*Ridge, error) {
 		return nil, fmt.Errorf("%w to fit the features (%d, want at least %d)", ErrTooFew, n, MinRidge)
 	}
 	p := len(x[0])
-	r := &Ridge{Mean: make([]float64, p), Scale: make([]float64, p), Coef: make([]float64, p), N: n}
+	r := &Ridge{Mean: make([]float64, p), Scale: make([]float64, p), Coef: make([]float64, p), N: n,
+		Min: slices.Clone(x[0]), Max: slices.Clone(x[0])}
 	for _, row := range x {
 		if len(row) != p {
 			return nil, fmt.Errorf("difficulty: rows of %d and %d inputs", p, len(row))
 		}
 		for k, v := range row {
 			r.Mean[k] += v / float64(n)
+			r.Min[k], r.Max[k] = min(r.Min[k], v), max(r.Max[k], v)
 		}
 	}
 	var use []int // the inputs that vary
@@ -129,6 +139,12 @@ func FitRidge(x [][]float64, y []float64) (*Ridge, error) {
 		if mse := sse / float64(n); !math.IsNaN(mse) && !math.IsInf(mse, 0) && mse < best-1e-12 {
 			best = mse
 			r.Lambda, r.CVError, r.LOO, r.Intercept = lambda, math.Sqrt(mse), loo, ybar
+			r.use, r.ainv = use, make([]float64, q*q)
+			for a := range q {
+				for b := range q {
+					r.ainv[a*q+b] = ainv.At(a, b)
+				}
+			}
 			clear(r.Coef)
 			for j, k := range use {
 				r.Coef[k] = b.AtVec(j)
@@ -150,4 +166,38 @@ func (r *Ridge) Predict(x []float64) float64 {
 		}
 	}
 	return v
+}
+
+// Bounded returns the prediction for inputs x each clipped to the range
+// fitted (Min to Max), its leverage h = 1/N + z'(Z'Z+λI)⁻¹z (a
+// prediction's variance is the residuals' times 1+h, so h grows as x
+// leaves the mazes fitted), and whether any input was clipped: a maze
+// unlike every maze fitted, whose prediction is an extrapolation.
+func (r *Ridge) Bounded(x []float64) (y, h float64, extrapolated bool) {
+	y = r.Intercept
+	z := make([]float64, len(r.use))
+	for j, k := range r.use {
+		v := 0.0
+		if k < len(x) {
+			v = x[k]
+		}
+		switch {
+		case math.IsNaN(v):
+			v, extrapolated = r.Mean[k], true
+		case v < r.Min[k]:
+			v, extrapolated = r.Min[k], true
+		case v > r.Max[k]:
+			v, extrapolated = r.Max[k], true
+		}
+		z[j] = (v - r.Mean[k]) / r.Scale[k]
+		y += r.Coef[k] * z[j]
+	}
+	h = 1 / float64(max(1, r.N))
+	q := len(z)
+	for a := range q {
+		for b := range q {
+			h += z[a] * r.ainv[a*q+b] * z[b]
+		}
+	}
+	return y, h, extrapolated
 }

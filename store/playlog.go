@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"time"
 )
 
@@ -19,7 +20,7 @@ func (s *sqlStore) PlayLog(ctx context.Context, limit int) ([]Play, error) {
 	if limit <= 0 {
 		return nil, nil
 	}
-	rows, err := s.r.QueryContext(ctx, s.q(`SELECT id, maze, moves, length, shortest, solved, seconds, hints, rating, created_ms, client, player
+	rows, err := s.r.QueryContext(ctx, s.q(`SELECT id, maze, moves, length, shortest, solved, seconds, hints, rating, created_ms, client, player, ending
 		FROM (SELECT * FROM plays ORDER BY id DESC LIMIT ?) t ORDER BY id`), limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: play log: %w", err)
@@ -29,11 +30,11 @@ func (s *sqlStore) PlayLog(ctx context.Context, limit int) ([]Play, error) {
 	for rows.Next() {
 		var p Play
 		var ms int64
-		var client, player sql.NullString
-		if err := rows.Scan(&p.ID, &p.Maze, &p.Moves, &p.Length, &p.Shortest, &p.Solved, &p.Seconds, &p.Hints, &p.Rating, &ms, &client, &player); err != nil {
+		var client, player, ending sql.NullString
+		if err := rows.Scan(&p.ID, &p.Maze, &p.Moves, &p.Length, &p.Shortest, &p.Solved, &p.Seconds, &p.Hints, &p.Rating, &ms, &client, &player, &ending); err != nil {
 			return nil, fmt.Errorf("store: play log: %w", err)
 		}
-		p.Created, p.Client, p.Player = time.UnixMilli(ms).UTC(), client.String, player.String
+		p.Created, p.Client, p.Player, p.Ending = time.UnixMilli(ms).UTC(), client.String, player.String, ending.String
 		out = append(out, p)
 	}
 	if err := rows.Err(); err != nil {
@@ -73,6 +74,8 @@ func ReadPlayLog(r io.Reader) ([]Play, error) {
 			return nil, fmt.Errorf("store: play log line %d: seconds %v: want 0 or more", n, p.Seconds)
 		case p.Hints < 0:
 			return nil, fmt.Errorf("store: play log line %d: hints %d: want 0 or more", n, p.Hints)
+		case p.Ending != "" && !slices.Contains(Endings, p.Ending):
+			return nil, fmt.Errorf("store: play log line %d: ending %q: want one of %v, or none", n, p.Ending, Endings)
 		}
 		out = append(out, p)
 	}

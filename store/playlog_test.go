@@ -15,13 +15,14 @@ func TestPlayLogRoundTrip(t *testing.T) {
 		{ID: 1, Maze: "3x3:212101210", Moves: "DR", Length: 2, Shortest: 2, Solved: true, Seconds: 12.5, Hints: 1, Rating: 4,
 			Created: time.UnixMilli(1700000000123).UTC(), Client: "client-0001", Player: "player-0001"},
 		{ID: 2, Maze: "3x3:212101210", Moves: "D", Length: 1, Shortest: 2, Seconds: 40, Created: time.UnixMilli(1700000001000).UTC()},
+		{ID: 3, Maze: "3x3:212101210", Moves: "D", Length: 1, Shortest: 2, Seconds: 95, Created: time.UnixMilli(1700000002000).UTC(), Ending: "left"},
 	}
 	var b bytes.Buffer
 	if err := store.WritePlayLog(&b, plays); err != nil {
 		t.Fatal(err)
 	}
 	got, err := store.ReadPlayLog(strings.NewReader(b.String() + "\n  \n"))
-	if err != nil || len(got) != 2 {
+	if err != nil || len(got) != 3 {
 		t.Fatalf("%v, %v", got, err)
 	}
 	for i := range plays {
@@ -33,6 +34,7 @@ func TestPlayLogRoundTrip(t *testing.T) {
 		{`{"maze":"m","seconds":1}` + "\n" + `{"maze":"m","seconds":-1}`, "line 2: seconds -1"},
 		{`{"seconds":1}`, "line 1: no maze"},
 		{`{"maze":"m","hints":-2}`, "line 1: hints -2"},
+		{`{"maze":"m","ending":"won"}`, "line 1: ending \"won\""},
 		{`{"maze":"m","colour":"red"}`, "line 1: json: unknown field"},
 		{`{"maze":"m"} {"maze":"m"}`, "line 1: more than one object"},
 		{`not json`, "line 1:"},

@@ -14,9 +14,12 @@ import (
 // returns the first play with an error wrapping ErrDuplicate.
 func (s *sqlStore) AddPlay(ctx context.Context, p Play) (Play, error) {
 	p.Created = time.Now().UTC().Truncate(time.Millisecond)
-	var client, player any // NULL when the client made no ID, or sent no player
+	var client, player, ending any // NULL when the client made no ID, sent no player, or the game ended as games do
 	if p.Client != "" {
 		client = p.Client
+	}
+	if p.Ending != "" {
+		ending = p.Ending
 	}
 	if p.Player != "" {
 		player = p.Player
@@ -26,9 +29,9 @@ func (s *sqlStore) AddPlay(ctx context.Context, p Play) (Play, error) {
 		return Play{}, fmt.Errorf("store: add play: %w", err)
 	}
 	defer tx.Rollback()
-	insert := s.q(`INSERT INTO plays (maze, moves, length, shortest, solved, seconds, hints, rating, created_ms, client, player)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (client) DO NOTHING`)
-	args := []any{p.Maze, p.Moves, p.Length, p.Shortest, p.Solved, p.Seconds, p.Hints, p.Rating, p.Created.UnixMilli(), client, player}
+	insert := s.q(`INSERT INTO plays (maze, moves, length, shortest, solved, seconds, hints, rating, created_ms, client, player, ending)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (client) DO NOTHING`)
+	args := []any{p.Maze, p.Moves, p.Length, p.Shortest, p.Solved, p.Seconds, p.Hints, p.Rating, p.Created.UnixMilli(), client, player, ending}
 	inserted := true
 	if s.d.returning {
 		err = tx.QueryRowContext(ctx, insert+` RETURNING id`, args...).Scan(&p.ID)
@@ -142,11 +145,11 @@ func centis(seconds float64) int64 { return int64(math.Round(seconds * 100)) }
 func playByClient(ctx context.Context, tx *sql.Tx, q func(string) string, client string) (Play, error) {
 	p := Play{Client: client}
 	var ms int64
-	var player sql.NullString
-	err := tx.QueryRowContext(ctx, q(`SELECT id, maze, moves, length, shortest, solved, seconds, hints, rating, created_ms, player
+	var player, ending sql.NullString
+	err := tx.QueryRowContext(ctx, q(`SELECT id, maze, moves, length, shortest, solved, seconds, hints, rating, created_ms, player, ending
 		FROM plays WHERE client = ?`), client).
-		Scan(&p.ID, &p.Maze, &p.Moves, &p.Length, &p.Shortest, &p.Solved, &p.Seconds, &p.Hints, &p.Rating, &ms, &player)
-	p.Created, p.Player = time.UnixMilli(ms).UTC(), player.String
+		Scan(&p.ID, &p.Maze, &p.Moves, &p.Length, &p.Shortest, &p.Solved, &p.Seconds, &p.Hints, &p.Rating, &ms, &player, &ending)
+	p.Created, p.Player, p.Ending = time.UnixMilli(ms).UTC(), player.String, ending.String
 	return p, err
 }
 

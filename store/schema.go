@@ -77,6 +77,18 @@ func schemaV3() []string {
 	}
 }
 
+// schemaEnding adds how a play ended when it did not end solved by the
+// player alone: "gave_up", "shown" (the player asked for the solution)
+// or "left" (the page was left mid-game); NULL for a game played to its
+// end, and for the plays stored before it. The same statement serves
+// SQLite and PostgreSQL; a new column only, so that it merges with any
+// other migration.
+func schemaEnding() []string {
+	return []string{
+		`ALTER TABLE plays ADD COLUMN ending TEXT`,
+	}
+}
+
 // schemaTrust adds the tokens that recorded a play (each records at most
 // one; kept TokenKeep, by the time they were used), the server's secret
 // keys by name (the key that signs the tokens, shared by every server on

@@ -105,12 +105,23 @@ type Play struct {
 	// [A-Za-z0-9_-], the same for every play from that device; "" for
 	// none. It names no person.
 	Player string `json:"player,omitempty"`
+	// Ending is how a game that was not solved unaided ended: one of
+	// Endings ("gave_up", "shown", "left"); "" for a game played to its
+	// end (solved or not, as Solved says). A play with an Ending is never
+	// Solved: a game whose solution was shown and then replayed is not a
+	// solve.
+	Ending string `json:"ending,omitempty"`
 	// Token is the ID of the token the play came with (see the web
 	// site's /api/token), "" for none: a token records at most one play.
 	// It is kept apart from the play, only to refuse it again, and
 	// forgotten after TokenKeep.
 	Token string `json:"-"`
 }
+
+// Endings are the ways a game can end unsolved that a play records (see
+// Play.Ending): the player gave up, asked for the solution, or left the
+// page mid-game.
+var Endings = []string{"gave_up", "shown", "left"}
 
 // TokenKeep is how long a used token is remembered: longer than a token
 // is valid.

@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"hash/fnv"
 	"html/template"
 	"math"
 	"net/http"
@@ -23,8 +24,11 @@ type dashboardRow struct {
 	Date, Level, ID string
 	Features        *analysis.Features
 	Stats           store.Stats
-	// SolveRate and Assisted are percentages of the plays.
-	SolveRate, Assisted float64
+	// SolveRate, Assisted and GaveUp are percentages of the plays
+	// (GaveUp: not solved — given up, the solution shown, or left).
+	SolveRate, Assisted, GaveUp float64
+	// Target is the level's target time (seconds), 0 for none.
+	Target float64
 	// Simulated is what simulated novices did (never stored, never mixed
 	// with the plays), SimRate its solve rate in percent.
 	Simulated simulate.Summary
@@ -98,15 +102,77 @@ func (s *server) makeDashboard(r *http.Request, today string) ([]byte, error) {
 		if st.Plays > 0 {
 			row.SolveRate = 100 * float64(st.Solved) / float64(st.Plays)
 			row.Assisted = 100 * float64(st.Assisted) / float64(st.Plays)
+			row.GaveUp = 100 - row.SolveRate
+		}
+		if l, err := difficulty.ParseLevel(d.Difficulty); err == nil {
+			row.Target = l.Target().Seconds()
 		}
 		rows = append(rows, row)
 	}
 	return s.pages.render("dashboard.html", struct {
 		Title           string
 		Rows            []dashboardRow
+		Weekdays        []weekdayRow
 		Model           modelView
 		MinFeatureMazes int
-	}{"Designer dashboard", rows, modelOf(model, dates), difficulty.MinFeatureMazes})
+	}{"Designer dashboard", rows, weekdaysOf(rows), modelOf(model, dates), difficulty.MinFeatureMazes})
+}
+
+// weekdayRow sets one weekday's mazes of the day against their target:
+// the median of their estimates, and how many of them need more plays.
+type weekdayRow struct {
+	Day, Level       string
+	Target, Estimate float64 // seconds; Estimate 0 when none is rated
+	Mazes, Unsure    int
+}
+
+// weekdaysOf groups the rows by weekday, Monday first.
+func weekdaysOf(rows []dashboardRow) []weekdayRow {
+	by := map[time.Weekday][]dashboardRow{}
+	for _, r := range rows {
+		d, err := time.Parse(daily.DateLayout, r.Date)
+		if err != nil {
+			continue
+		}
+		by[d.Weekday()] = append(by[d.Weekday()], r)
+	}
+	var out []weekdayRow
+	for k := range 7 {
+		wd := time.Weekday((k + 1) % 7)
+		rs := by[wd]
+		if len(rs) == 0 {
+			continue
+		}
+		w := weekdayRow{Day: wd.String(), Level: rs[0].Level, Target: rs[0].Target, Mazes: len(rs)}
+		var logs []float64
+		for _, r := range rs {
+			if r.Estimate.Seconds > 0 {
+				logs = append(logs, math.Log(r.Estimate.Seconds))
+			}
+			if r.Estimate.NeedsMorePlays {
+				w.Unsure++
+			}
+		}
+		if len(logs) > 0 {
+			slices.Sort(logs)
+			w.Estimate = math.Exp((logs[(len(logs)-1)/2] + logs[len(logs)/2]) / 2)
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// mazeName names a maze that is not a maze of the day, for people: its
+// board and a short mark of its ID ("7×7 maze 3f2a9c"), the same for the
+// same maze everywhere on the page.
+func mazeName(id string) string {
+	h := fnv.New32a()
+	h.Write([]byte(id))
+	board := "maze"
+	if m, err := maze.ParseID(id); err == nil {
+		board = fmt.Sprintf("%d×%d maze", m.Board.Rows, m.Board.Cols)
+	}
+	return fmt.Sprintf("%s %06x", board, h.Sum32()&0xffffff)
 }
 
 // mazeFacts is what the dashboard shows of a maze that no play changes:
@@ -153,7 +219,7 @@ type modelView struct {
 
 // misjudged is a maze whose plays depart most from its prediction.
 type misjudged struct {
-	Date string
+	Date, Name string
 	difficulty.Estimate
 }
 
@@ -165,16 +231,16 @@ func modelOf(model *difficulty.Model, dates map[string]string) modelView {
 		if d, ok := dates[id]; ok {
 			return d
 		}
-		return id
+		return mazeName(id)
 	}
 	for _, e := range model.Misjudged(misjudgedShown, misjudgedPlays) {
-		v.Misjudged = append(v.Misjudged, misjudged{Date: dates[e.Maze], Estimate: e})
+		v.Misjudged = append(v.Misjudged, misjudged{Date: dates[e.Maze], Name: label(e.Maze), Estimate: e})
 	}
 	far := map[string]bool{}
 	for _, e := range v.Misjudged {
 		far[e.Maze] = true
 	}
-	chart := render.Chart{Title: "Real plays: estimate against the prediction without them", XLabel: "predicted median time (s)",
+	chart := render.Chart{Title: "Estimate from plays against prediction", XLabel: "predicted without its plays (s)",
 		YLabel: "estimated median time (s)", LogX: true, LogY: true, Diagonal: true}
 	for _, e := range model.Mazes {
 		if e.Source == difficulty.FromPlays && e.Predicted > 0 {

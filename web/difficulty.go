@@ -58,23 +58,31 @@ func (s *server) difficultyModel(ctx context.Context) (*difficulty.Model, map[st
 	if err != nil {
 		return nil, nil, err
 	}
-	var mazes []difficulty.Maze
+	var first []string
 	dates := map[string]string{}
 	for _, d := range days {
-		m, err := maze.ParseID(d.Maze)
-		if err != nil {
+		if _, err := maze.ParseID(d.Maze); err != nil {
 			s.internal(requestID(ctx), fmt.Errorf("stored maze of %s: %w", d.Date, err))
 			continue
 		}
-		f := s.factsOf(d.Maze, m)
-		mazes = append(mazes, difficulty.Maze{ID: d.Maze, Facts: f.Facts})
+		first = append(first, d.Maze)
 		dates[d.Maze] = d.Date
 	}
 	log, err := s.store.PlayLog(ctx, ModelPlays)
 	if err != nil {
 		return nil, nil, err
 	}
-	model, err := difficulty.Fit(ctx, mazes, modelPlays(log), difficulty.Settings{Start: c.model})
+	// Every maze played is rated from its features, as the command line
+	// rates it (difficulty.MazesOf), its facts kept by maze ID.
+	ps := modelPlays(log)
+	mazes := difficulty.MazesOf(ctx, first, ps, func(id string) (difficulty.Facts, bool) {
+		m, err := maze.ParseID(id)
+		if err != nil {
+			return difficulty.Facts{}, false
+		}
+		return s.factsOf(id, m).Facts, true
+	})
+	model, err := difficulty.Fit(ctx, mazes, ps, difficulty.Settings{Start: c.model})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -82,15 +90,10 @@ func (s *server) difficultyModel(ctx context.Context) (*difficulty.Model, map[st
 	return model, dates, nil
 }
 
-// modelPlays are the stored plays as the model reads them: solved
-// without hints, solved with hints (assisted), or not solved (gave up).
-func modelPlays(log []store.Play) []difficulty.Play {
-	out := make([]difficulty.Play, len(log))
-	for i, p := range log {
-		out[i] = difficulty.Play{Maze: p.Maze, Player: p.Player, Seconds: p.Seconds, Outcome: difficulty.OutcomeOf(p.Solved, p.Hints)}
-	}
-	return out
-}
+// modelPlays are the stored plays as the model reads them
+// (difficulty.PlaysOf): solved without hints, solved with hints
+// (assisted), or not solved (gave up, shown the solution, left).
+func modelPlays(log []store.Play) []difficulty.Play { return difficulty.PlaysOf(log) }
 
 // difficultyView is the answer of GET /api/difficulty.
 type difficultyView struct {
@@ -106,12 +109,17 @@ type difficultyView struct {
 	// CVError is the prediction's cross-validated error (ln seconds) over
 	// the played mazes; 0 before two are played.
 	CVError float64 `json:"cv_error"`
+	// Extrapolated is set when the maze is unlike every maze the
+	// prediction was fitted over; NeedsMorePlays when the interval is too
+	// wide to tell the maze apart from its neighbours.
+	Extrapolated   bool `json:"extrapolated"`
+	NeedsMorePlays bool `json:"needs_more_plays"`
 }
 
 func viewOf(e difficulty.Estimate, m *difficulty.Model) difficultyView {
 	r := func(x float64) float64 { return math.Round(x*10) / 10 }
 	return difficultyView{Maze: e.Maze, Difficulty: r(e.Seconds), Interval: [2]float64{r(e.Low), r(e.High)}, Plays: e.Plays,
-		Source: e.Source, CVError: math.Round(m.Prior.CVError*1000) / 1000}
+		Source: e.Source, CVError: math.Round(m.Prior.CVError*1000) / 1000, Extrapolated: e.Extrapolated, NeedsMorePlays: e.NeedsMorePlays}
 }
 
 // apiDifficulty answers how hard a maze is for people: from its plays,

@@ -55,7 +55,12 @@ func TestDifficultyFromPlays(t *testing.T) {
 	if i := strings.Index(dash.body, "<h2>Difficulty model"); i >= 0 && testing.Verbose() {
 		t.Log(regexp.MustCompile(`<svg.*?</svg>`).ReplaceAllString(strings.ReplaceAll(dash.body[i:], "\n", " "), "[chart]"))
 	}
-	cell := regexp.MustCompile(`<td data-difficulty="([^"]+)">([0-9]+) s \(([0-9]+)–([0-9]+)\)</td>`)
+	cell := regexp.MustCompile(`<tr><td><a href="/d/[0-9-]+">[0-9-]+</a></td><td data-difficulty="([^"]+)" class="diff">([0-9]+) s \(([0-9]+)–([0-9]+)\)`)
+	for _, want := range []string{"<h2>Each weekday against its target</h2>", `<th scope="col">Gave up</th>`, `<th scope="col">Hints</th>`, "needs more plays"} {
+		if !strings.Contains(dash.body, want) {
+			t.Errorf("the dashboard has no %q", want)
+		}
+	}
 	shown := map[string][3]float64{}
 	for _, c := range cell.FindAllStringSubmatch(dash.body, -1) {
 		var v [3]float64

@@ -32,6 +32,11 @@ type playRequest struct {
 	Player string `json:"player"`
 	// Token is the token issued for the maze (GET /api/token): required.
 	Token string `json:"token"`
+	// Ending is how a game ended that the player did not solve alone:
+	// "gave_up", "shown" (the solution was shown) or "left" (the page
+	// was left mid-game); "" for a game played to its end. A play with
+	// an ending is stored unsolved, whatever its moves reach.
+	Ending string `json:"ending"`
 }
 
 // decodePlay reads and checks the body of POST /api/plays: the maze, the
@@ -54,6 +59,8 @@ func decodePlay(body []byte) (store.Play, error) {
 		return store.Play{}, fmt.Errorf("client %q: want %d to %d characters of A-Z, a-z, 0-9, _ and -", req.Client, store.MinClient, store.MaxClient)
 	case req.Player != "" && !validClient(req.Player):
 		return store.Play{}, fmt.Errorf("player %q: want %d to %d characters of A-Z, a-z, 0-9, _ and -", req.Player, store.MinClient, store.MaxClient)
+	case req.Ending != "" && !slices.Contains(store.Endings, req.Ending):
+		return store.Play{}, fmt.Errorf("ending %.20q: want %s, or none for a game played to its end", req.Ending, strings.Join(store.Endings, ", "))
 	}
 	m, err := maze.ParseID(req.Maze)
 	if err != nil {
@@ -79,12 +86,16 @@ func decodePlay(body []byte) (store.Play, error) {
 	for i, d := range dirs {
 		played[i].Dir = d
 	}
-	return store.Play{
-		Maze: id, Moves: m.Notation(played), Length: rep.Moves, Solved: rep.Solved,
+	p := store.Play{
+		Maze: id, Moves: m.Notation(played), Length: rep.Moves, Solved: rep.Solved && req.Ending == "",
 		Shortest: solve.Solve(g, m).GoalDepth, Seconds: req.Seconds, Hints: req.Hints, Rating: req.Rating, Client: req.Client,
 		Player: req.Player,
 		Token:  req.Token,
-	}, nil
+		Ending: req.Ending,
+	}
+	// A solve quicker than a person can make (difficulty.Humanly) is
+	// stored, for its stats and its token, and set aside by the model.
+	return p, nil
 }
 
 // validClient reports whether c is a client-made play or player ID:

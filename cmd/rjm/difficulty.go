@@ -6,14 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"rjm/difficulty"
-	"rjm/graph"
 	"rjm/internal/cli"
-	"rjm/maze"
 	"rjm/store"
 )
 
@@ -68,12 +67,8 @@ func newDifficultyCmd(e *cli.Env) *cobra.Command {
 // fitPlays fits the difficulty model to plays, over the mazes they name
 // and the mazes of the day (dates).
 func fitPlays(e *cli.Env, plays []store.Play, dates map[string]string) (*difficulty.Model, error) {
-	mazes := modelMazes(e.Ctx, plays, dates)
-	ps := make([]difficulty.Play, len(plays))
-	for i, p := range plays {
-		ps[i] = difficulty.Play{Maze: p.Maze, Player: p.Player, Seconds: p.Seconds, Outcome: difficulty.OutcomeOf(p.Solved, p.Hints)}
-	}
-	return difficulty.Fit(e.Ctx, mazes, ps, difficulty.Settings{})
+	ps := difficulty.PlaysOf(plays)
+	return difficulty.Fit(e.Ctx, modelMazes(e.Ctx, ps, dates), ps, difficulty.Settings{})
 }
 
 // storeModel returns the difficulty model of the store at db's plays
@@ -136,30 +131,15 @@ func readPlays(e *cli.Env, db, file string, limit int) ([]store.Play, map[string
 }
 
 // modelMazes returns the mazes the model rates, with their facts: the
-// mazes of the day, then every maze played (a maze ID that is not one is
-// rated from its plays alone).
-func modelMazes(ctx context.Context, plays []store.Play, dates map[string]string) []difficulty.Maze {
-	var ids []string
-	seen := map[string]bool{}
+// mazes of the day (in date order), then every maze played, as the site
+// chooses them (difficulty.MazesOf).
+func modelMazes(ctx context.Context, plays []difficulty.Play, dates map[string]string) []difficulty.Maze {
+	ids := make([]string, 0, len(dates))
 	for id := range dates {
 		ids = append(ids, id)
 	}
-	for _, p := range plays {
-		ids = append(ids, p.Maze)
-	}
-	var out []difficulty.Maze
-	for _, id := range ids {
-		if seen[id] || ctx.Err() != nil {
-			continue
-		}
-		seen[id] = true
-		z := difficulty.Maze{ID: id}
-		if m, err := maze.ParseID(id); err == nil {
-			z.Facts = difficulty.Describe(graph.MustCompile(m.Board), m)
-		}
-		out = append(out, z)
-	}
-	return out
+	sort.Slice(ids, func(a, b int) bool { return dates[ids[a]] > dates[ids[b]] })
+	return difficulty.MazesOf(ctx, ids, plays, nil)
 }
 
 func writePlayLog(name string, plays []store.Play) error {

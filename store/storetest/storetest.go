@@ -279,6 +279,9 @@ func playLog(t *testing.T, s store.Store) {
 		if k == 4 {
 			p.Client = "client-0004"
 		}
+		if k == 3 {
+			p.Solved, p.Ending = false, "shown"
+		}
 		p, err := s.AddPlay(ctx, p)
 		if err != nil {
 			t.Fatal(err)
@@ -298,7 +301,7 @@ func playLog(t *testing.T, s store.Store) {
 		t.Fatalf("%d plays, want the latest 3", len(got))
 	}
 	for i, p := range got {
-		if w := want[2+i]; p.ID != w.ID || p.Player != w.Player || p.Seconds != w.Seconds || p.Solved != w.Solved || p.Hints != w.Hints || p.Client != w.Client || !p.Created.Equal(w.Created) {
+		if w := want[2+i]; p.ID != w.ID || p.Player != w.Player || p.Seconds != w.Seconds || p.Solved != w.Solved || p.Hints != w.Hints || p.Client != w.Client || p.Ending != w.Ending || !p.Created.Equal(w.Created) {
 			t.Errorf("play %d: %+v, want %+v", i, p, w)
 		}
 	}

@@ -210,7 +210,7 @@
   // from the first move, solved (on its own date or later) at the goal.
   function remember() {
     if (!G.date) { return; }
-    var d = { date: G.date, maze: G.id, par: G.shortest, solved: st.solved && !st.shown, shown: st.shown, moves: st.moves.length, seconds: Math.round(st.elapsed / 1000), hints: st.hints };
+    var d = { date: G.date, maze: G.id, par: G.shortest, solved: st.solved && !st.shown && !st.replay, shown: st.shown || !!st.replay, moves: st.moves.length, seconds: Math.round(st.elapsed / 1000), hints: st.hints };
     if (d.solved) { d.onDay = RJM.today() === G.date; d.at = new Date().toISOString(); }
     RJM.record(d);
   }
@@ -269,7 +269,9 @@
   }
 
   function restart() {
+    var before = st;
     st = fresh();
+    carry(before);
     hinted = -1;
     since = Date.now();
     say('Restarted on the start, ' + where(G.nodes[G.start].c) + '.');
@@ -284,13 +286,83 @@
   // there, and it carries the client ID made when the game was solved, so
   // that sending it again never counts it twice.
   function submit(rating) {
-    if (!st.solved || st.posted || st.shown) { return; }
+    if (!st.solved || st.posted || st.shown || st.replay) { return; }
     if (!st.client) { st.client = RJM.clientID(); }
     st.posted = true;
     save();
-    RJM.send({ maze: G.id, moves: notation(), seconds: Math.round(st.elapsed) / 1000, hints: st.hints, rating: rating, client: st.client, token: st.token || '' })
+    RJM.send({ maze: G.id, moves: notation(), seconds: Math.round(st.elapsed + (st.carried || 0)) / 1000, hints: attemptHints(), rating: rating, client: st.client, token: st.token || '' })
       .then(draw);
     draw();
+  }
+
+  // After the solution of a maze was shown, later games of it are
+  // replays: never posted, so a shown answer is never counted as a solve.
+  var shownKey = 'rjm:shown:' + G.id;
+  function wasShown() { try { return localStorage.getItem(shownKey) === '1'; } catch (e) { return false; } }
+  function markShown() { try { localStorage.setItem(shownKey, '1'); } catch (e) { /* private mode */ } }
+
+  // carry keeps the time and hints of a game restarted unsolved with the
+  // new one (apart from its own clock), so that the play posted is the
+  // whole attempt; a game after the solution was shown is a replay.
+  function carry(before) {
+    if (!before.solved && !before.shown) {
+      st.carried = (before.carried || 0) + before.elapsed + (Date.now() - since);
+      st.carriedHints = (before.carriedHints || 0) + before.hints;
+      st.token = before.token;
+    }
+    if (before.shown || before.replay || wasShown()) { st.replay = true; }
+  }
+  // attemptMs and attemptHints are the whole attempt's time and hints.
+  function attemptMs() { return elapsed() + (st.carried || 0); }
+  function attemptHints() { return st.hints + (st.carriedHints || 0); }
+
+  // unsolvedPlay is the play of the current game ended unsolved as
+  // ending says ("shown", "left"): null when it is not one to post (posted
+  // already, solved, a replay, or not played: no move and under
+  // playedAfter of thought; a page left with under leftAfter played, a
+  // reload say, is not a game left).
+  var playedAfter = 5000, leftAfter = 30000;
+  function unsolvedPlay(ending) {
+    if (st.posted || st.solved || st.shown || st.replay || wasShown()) { return null; }
+    var ms = attemptMs();
+    if (st.moves.length === 0 && ms < playedAfter || ending === 'left' && ms < leftAfter) { return null; }
+    return {
+      maze: G.id, moves: notation(), seconds: Math.round(ms) / 1000, hints: attemptHints(), rating: 0,
+      client: RJM.clientID(), token: st.token || '', ending: ending, player: RJM.playerID() || undefined
+    };
+  }
+
+  // postShown sends the game the player gave up on by asking for the
+  // solution, through the outbox.
+  function postShown() {
+    var play = unsolvedPlay('shown');
+    if (!play) { return; }
+    st.posted = true;
+    save();
+    RJM.send(play);
+  }
+
+  // postLeft sends the game left mid-way as the page goes away
+  // (navigator.sendBeacon, which outlives the page, with the game's
+  // token), marked "left": the server counts it as not solved by then. A
+  // game taken up again later is posted again when it ends, and that
+  // play replaces this one in the difficulty model. A game is posted as
+  // left once.
+  function postLeft() {
+    if (st.left) { return; } // once a game: a player who switches tabs is not counted again
+    var play = unsolvedPlay('left');
+    if (!play || !play.token) { return; }
+    var body = new Blob([JSON.stringify(play)], { type: 'application/json' });
+    var sent = false;
+    try { sent = navigator.sendBeacon && navigator.sendBeacon('/api/plays', body); } catch (e) { sent = false; }
+    if (!sent) {
+      fetch('/api/plays', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(play), keepalive: true, credentials: 'omit' })
+        .catch(function () { /* gone */ });
+    }
+    // The token is spent: a game taken up again asks for a new one.
+    st.token = '';
+    st.left = true;
+    save();
   }
 
   // share copies the share text, or hands it to the phone's share sheet.
@@ -348,6 +420,8 @@
     fetch('/api/maze/' + encodeURIComponent(G.id)).then(function (r) { return r.json(); }).then(function (a) {
       if (!a.solution) { say('This maze has no solution.'); return; }
       var tokens = G.rook ? a.solution.split('') : a.solution.split(' ');
+      postShown();
+      markShown();
       st = fresh();
       st.shown = true;
       since = Date.now();
@@ -557,10 +631,11 @@
   window.addEventListener('online', function () { RJM.flush().then(draw); });
   window.addEventListener('rjm:outbox', draw);
   document.addEventListener('visibilitychange', function () {
-    if (document.visibilityState === 'hidden') { save(); } else { since = Date.now(); }
+    if (document.visibilityState === 'hidden') { save(); postLeft(); } else { since = Date.now(); askToken(); }
   });
-  // A solved game left unrated is still counted when the page goes away.
-  window.addEventListener('pagehide', function () { submit(0); save(); });
+  // A solved game left unrated is still counted when the page goes away;
+  // an unsolved one played a while is posted as left.
+  window.addEventListener('pagehide', function () { submit(0); save(); postLeft(); });
   setInterval(function () { if (!st.solved && document.visibilityState === 'visible') { $('clock').textContent = clock(elapsed()); } }, 1000);
 
   try {
