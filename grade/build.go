@@ -88,7 +88,9 @@ func build(ctx context.Context, s Settings) (string, Check, error) {
 	bs := s
 	bs.Command = []string{"sh", "-c", s.Build}
 	bs.Timeout, bs.Wall = buildCPU, buildWall
-	o, err := executeIn(ctx, bs, 0, dir, "", os.Environ())
+	bs.writable = buildWritable()
+	o, err := executeIn(ctx, bs, 0, dir, "", s.Env)
+	os.RemoveAll(filepath.Join(dir, tmpDir))
 	if err != nil {
 		os.RemoveAll(dir)
 		return "", Check{}, err

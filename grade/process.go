@@ -99,11 +99,14 @@ type runLimits struct {
 	run int
 	// cgroup is the run's pids cgroup, or "" (see newPidsCgroup).
 	cgroup string
+	// writable are the folders outside its scratch copy the run may
+	// write: the toolchains' caches, for a build (buildWritable).
+	writable []string
 }
 
 // limits returns the limits of run number run.
 func (s Settings) limits(run int) runLimits {
-	return runLimits{cpu: s.Timeout, wall: s.Wall, memory: s.Memory, procs: s.Processes, output: s.MaxOutput, run: run}
+	return runLimits{cpu: s.Timeout, wall: s.Wall, memory: s.Memory, procs: s.Processes, output: s.MaxOutput, run: run, writable: s.writable}
 }
 
 // cgroupLimits returns the limits of run number run with a pids cgroup of
@@ -116,7 +119,8 @@ func (s Settings) cgroupLimits(run int) (lim runLimits, remove func()) {
 }
 
 // execute runs the settings' command in a scratch copy of s.Dir with the
-// given environment and standard input, within the limits. It returns an
+// fixed environment (environment) and env added, and the given standard
+// input, within the limits. It returns an
 // error only when ctx ends (the program is then killed).
 func execute(parent context.Context, s Settings, run int, input string, env []string) (outcome, error) {
 	scratch, err := scratchCopy(s.Dir)
@@ -170,7 +174,7 @@ func executeOnce(parent context.Context, s Settings, run int, scratch, input str
 	mk := func() *exec.Cmd {
 		cmd := exec.CommandContext(runCtx, "/bin/sh", script...)
 		cmd.Dir = scratch
-		cmd.Env = append(env, "HOME="+scratch, "TMPDIR="+scratch)
+		cmd.Env = environment(scratch, env, nil)
 		cmd.Stdin = strings.NewReader(input)
 		cmd.Stdout, cmd.Stderr = stdout, stderr
 		cmd.SysProcAttr = sandboxAttr()
@@ -179,9 +183,13 @@ func executeOnce(parent context.Context, s Settings, run int, scratch, input str
 		return cmd
 	}
 
+	if err := os.MkdirAll(filepath.Join(scratch, tmpDir), 0o755); err != nil {
+		o.stopped = fmt.Errorf("%w: %v", errScratch, pathError(err))
+		return o, nil
+	}
 	start := time.Now()
 	o.started = start
-	cmd, release, err := startTracked(mk, scratch, lim.cgroup)
+	cmd, release, err := startTracked(mk, append([]string{scratch}, lim.writable...), lim.cgroup)
 	if err != nil {
 		o.exitErr = err
 		return o, nil

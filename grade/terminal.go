@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -54,14 +55,17 @@ func terminalRun(parent context.Context, s Settings, run int, pl planned, env []
 	mk := func() *exec.Cmd {
 		cmd := exec.Command("/bin/sh", append([]string{"-c", limitScript(lim), s.Command[0]}, s.Command[1:]...)...)
 		cmd.Dir = scratch
-		cmd.Env = append(env, "HOME="+scratch, "TMPDIR="+scratch, "TERM=dumb")
+		cmd.Env = environment(scratch, append(env, "TERM=dumb"), nil)
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
 		attr := sandboxAttr()
 		attr.Setctty, attr.Ctty = true, 0
 		cmd.SysProcAttr = attr
 		return cmd
 	}
-	cmd, release, err := startTracked(mk, scratch, lim.cgroup)
+	if err := os.MkdirAll(filepath.Join(scratch, tmpDir), 0o755); err != nil {
+		return terminalResult{skipped: pathError(err)}, nil
+	}
+	cmd, release, err := startTracked(mk, []string{scratch}, lim.cgroup)
 	slave.Close()
 	if err != nil {
 		return terminalResult{skipped: "could not start: " + startError(err)}, nil

@@ -23,6 +23,7 @@ func newGradeCmd(e *cli.Env) *cobra.Command {
 	var s grade.Settings
 	var asJSON bool
 	var each, gradebook, rubric, feedback string
+	var envs []string
 	c := &cobra.Command{
 		Use: "grade EXERCISE [flags] -- COMMAND [ARGS...]",
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -51,6 +52,16 @@ func newGradeCmd(e *cli.Env) *cobra.Command {
 			}
 			if !slices.Contains(exercise.Names, name) {
 				return cli.BadInput(fmt.Errorf("grade: %w %q (want one of %s)", exercise.ErrUnknown, maze.Short(name), strings.Join(exercise.Names, ", ")))
+			}
+			for _, v := range envs {
+				kv, ok := grade.TeacherEnv(v)
+				if !ok {
+					return cli.BadInput(fmt.Errorf("grade: --env %q: no such variable in your environment (give NAME=VALUE)", maze.Short(v)))
+				}
+				if strings.HasPrefix(kv, "=") {
+					return cli.BadInput(fmt.Errorf("grade: --env %q: want NAME=VALUE", maze.Short(v)))
+				}
+				s.Env = append(s.Env, kv)
 			}
 			switch {
 			case s.Runs < 1:
@@ -114,6 +125,7 @@ func newGradeCmd(e *cli.Env) *cobra.Command {
 	f.Uint64Var(&s.Seed, "seed", 1, "random seed `S` of the answers and of rjm's reference runs")
 	f.IntVar(&s.Iterations, "iterations", grade.DefaultIterations, "search budget `N` of the search exercises")
 	f.Float64Var(&s.Significance, "significance", grade.DefaultSignificance, "the rate `A` at most at which a correct program fails a grading's statistical checks")
+	f.StringArrayVar(&envs, "env", nil, "add `NAME=VALUE` to the runs' fixed environment (NAME alone: your own value); repeatable")
 	f.BoolVar(&asJSON, "json", false, "print the report (with --each, the gradebook) as JSON")
 	f.StringVar(&each, "each", "", "grade a class: run the command in each folder matching `GLOB`, such as 'class/*/'")
 	f.StringVar(&gradebook, "gradebook", "", "with --each, also write the gradebook to `NAME`.csv and NAME.json")
