@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -44,10 +45,10 @@ type Student struct {
 // student's runs in their own folder, one at a time, with their own
 // limits, and up to s.Workers students at once (zero means
 // runtime.GOMAXPROCS(0)). With no s.Command, each folder's program is
-// found by Detect, and built by its detected build, or by s.Build for the
-// languages that need one (Java, C) and that s.Build builds (javac: Java;
-// cc, gcc, clang: C; another command: both); a folder with a run script
-// or a Python program is not built. rjm's reference runs are made once, for
+// found by Detect, and built by its detected build, or by s.Build where
+// s.Build builds its language (buildsFor: javac builds Java, cc C, make
+// or a script every language, and every build a folder with a run
+// script). rjm's reference runs are made once, for
 // everyone, before any student's: every student gets the same answers.
 // rubric gives the points (nil: one a check). progress, if not nil, is
 // called after each student with the students done and the total.
@@ -86,11 +87,9 @@ func Class(ctx context.Context, name string, s Settings, dirs []string, rubric *
 				return student, nil
 			}
 			st.Command, student.Language = prog.Command, prog.Language
-			switch {
-			case prog.Build == "":
-				st.Build = ""
-			case s.Build == "", !buildsFor(s.Build, prog.Language):
-				st.Build = prog.Build
+			st.Build = prog.Build
+			if s.Build != "" && buildsFor(s.Build, prog.Language) {
+				st.Build = s.Build
 			}
 		}
 		student.Command, student.Build = st.Command, st.Build
@@ -120,20 +119,37 @@ func Class(ctx context.Context, name string, s Settings, dirs []string, rubric *
 }
 
 // buildsFor reports whether a build command is for a language: javac
-// builds Java, cc, gcc and clang build C; any other command, every
-// language.
+// builds Java; cc, gcc and clang C; c++, g++ and clang++ C++; go Go;
+// cargo and rustc Rust; tsc TypeScript; any other command (make, sh, a
+// script) every language; and a folder with a run script gets every
+// build.
 func buildsFor(build, language string) bool {
 	f := strings.Fields(build)
 	if len(f) == 0 {
 		return false
 	}
-	switch filepath.Base(f[0]) {
-	case "javac":
-		return language == "java"
-	case "cc", "gcc", "clang":
-		return language == "c"
+	if language == "run script" {
+		return true
+	}
+	for _, b := range builders {
+		if slices.Contains(b.commands, filepath.Base(f[0])) {
+			return b.language == language
+		}
 	}
 	return true
+}
+
+// builders are the compilers buildsFor knows, by language.
+var builders = []struct {
+	language string
+	commands []string
+}{
+	{"java", []string{"javac"}},
+	{"c", []string{"cc", "gcc", "clang"}},
+	{"c++", []string{"c++", "g++", "clang++"}},
+	{"go", []string{"go"}},
+	{"rust", []string{"cargo", "rustc"}},
+	{"typescript", []string{"tsc"}},
 }
 
 // columns returns the names of the checks, in report order, every

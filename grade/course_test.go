@@ -162,3 +162,97 @@ func TestRunsGetAFixedEnvironment(t *testing.T) {
 		}
 	}
 }
+
+// Every language students use builds in the sandbox and passes: a
+// correct representation program in Go (with and without a go.mod), Rust
+// (rustc alone, and cargo), C++ and JavaScript, each found by Detect and
+// graded in one class; a language's test is skipped only when its
+// toolchain is absent.
+func TestEveryLanguageBuildsInTheSandbox(t *testing.T) {
+	for _, tc := range []struct {
+		folder, lang string
+		tools        []string
+	}{
+		{"go", "go", []string{"go"}},
+		{"gomod", "go", []string{"go"}},
+		{"rust", "rust", []string{"rustc"}},
+		{"cargo", "rust", []string{"cargo"}},
+		{"cpp", "c++", []string{"c++"}},
+		{"javascript", "javascript", []string{"node"}},
+	} {
+		t.Run(tc.folder, func(t *testing.T) {
+			needs(t, tc.tools...)
+			dir := filepath.Join(t.TempDir(), tc.folder)
+			if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "languages", tc.folder))); err != nil {
+				t.Fatal(err)
+			}
+			p, err := grade.Detect(dir)
+			if err != nil || p.Language != tc.lang {
+				t.Fatalf("Detect: %+v %v, want %s", p, err, tc.lang)
+			}
+			g, err := grade.Class(context.Background(), "representation", grade.Settings{Runs: 10, Seed: 1, Workers: 1}, []string{dir}, nil, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := g.Students[0]
+			if !st.Pass {
+				t.Errorf("%s (%s, built by %q) does not pass:\n%s", tc.folder, st.Language, st.Build, st.Report.Text())
+			}
+			if tc.lang != "javascript" {
+				if ck, ok := st.Report.Check("build"); !ok || ck.State != grade.Passed {
+					t.Errorf("build check %+v", ck)
+				}
+			}
+			if _, err := os.Stat(filepath.Join(dir, "prog")); err == nil {
+				t.Errorf("the build wrote into the student's folder")
+			}
+		})
+	}
+}
+
+// A build that fails is shown with the compiler's own first error, with
+// the student's file and line.
+func TestBuildFailureShowsTheFirstError(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		tool  string
+		files map[string]string
+		want  string
+	}{
+		{"go", "go", map[string]string{"main.go": "package main\n\nfunc main() {\n\tx = 1\n}\n"}, "main.go:4:2: undefined: x"},
+		{"rust", "rustc", map[string]string{"main.rs": "fn main() {\n    let y = x + 1;\n}\n"}, "error[E0425]: cannot find value `x` in this scope (main.rs:2:13)"},
+		{"c", "cc", map[string]string{"maze.c": "int main(void) {\n  return y;\n}\n"}, "maze.c:2:10: error: ‘y’ undeclared"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			needs(t, tc.tool)
+			dir := folder(t, tc.files)
+			g, err := grade.Class(context.Background(), "representation", grade.Settings{Runs: 10, Seed: 1, Workers: 1}, []string{dir}, nil, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ck, _ := g.Students[0].Report.Check("build")
+			if ck.State != grade.Failed || !strings.Contains(ck.Message, tc.want) {
+				t.Errorf("build: %s %q, want a failure naming %q", ck.State, ck.Message, tc.want)
+			}
+		})
+	}
+}
+
+// --build applies to a folder with a run script too.
+func TestBuildAppliesToARunScript(t *testing.T) {
+	needs(t, "go")
+	src, err := os.ReadFile("testdata/languages/go/main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := folder(t, map[string]string{"run": "#!/bin/sh\nexec ./maze\n", "main.go": string(src)})
+	s := grade.Settings{Runs: 10, Seed: 1, Workers: 1, Build: "go build -o maze main.go"}
+	g, err := grade.Class(context.Background(), "representation", s, []string{dir}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := g.Students[0]
+	if ck, ok := st.Report.Check("build"); st.Language != "run script" || st.Build != s.Build || !ok || ck.State != grade.Passed || !st.Pass {
+		t.Errorf("%s built by %q: %+v\n%s", st.Language, st.Build, ck, st.Report.Text())
+	}
+}
