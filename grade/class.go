@@ -86,7 +86,7 @@ func Class(ctx context.Context, name string, s Settings, dirs []string, rubric *
 				student.Report = p.unbuilt(st, newCheck("build", Build, Failed, strings.TrimPrefix(err.Error(), "grade: ")))
 				return student, nil
 			}
-			st.Command, student.Language = prog.Command, prog.Language
+			st.Command, st.Language, student.Language = prog.Command, prog.Language, prog.Language
 			st.Build = prog.Build
 			if s.Build != "" && buildsFor(s.Build, prog.Language) {
 				st.Build = s.Build
@@ -317,7 +317,7 @@ func (st *Student) Feedback(exercise string) string {
 	}
 	shown := 0
 	for i, d := range r.Details {
-		if i > 0 && marks[d.Run] == nil && d.Status == "ok" {
+		if i > 0 && marks[d.Run] == nil && d.Status == "ok" || d.Status == errSkipped.Error() {
 			continue
 		}
 		if shown == 8 {
@@ -325,15 +325,25 @@ func (st *Student) Feedback(exercise string) string {
 			break
 		}
 		shown++
-		fmt.Fprintf(&b, "\n## Run %d\n\nAnswers: %s. Status: %s.\n\n```\n", d.Run, strings.Join(d.Answers, ", "), d.Status)
+		fmt.Fprintf(&b, "\n## Run %d\n\nAnswers: %s. Status: %s.\n\n", d.Run, strings.Join(d.Answers, ", "), d.Status)
+		if d.Output == "" {
+			b.WriteString("It printed nothing on standard output.\n")
+		} else {
+			b.WriteString("```\n")
+		}
 		for k, line := range strings.Split(strings.TrimSuffix(d.Output, "\n"), "\n") {
+			if d.Output == "" {
+				break
+			}
 			if check, ok := marks[d.Run][k+1]; ok {
 				fmt.Fprintf(&b, "%s    ◀ line %d: %s\n", line, k+1, check)
 			} else {
 				fmt.Fprintf(&b, "%s\n", line)
 			}
 		}
-		b.WriteString("```\n")
+		if d.Output != "" {
+			b.WriteString("```\n")
+		}
 		if d.Stderr != "" {
 			fmt.Fprintf(&b, "\nStandard error (its end):\n\n```\n%s\n```\n", strings.TrimRight(d.Stderr, "\n"))
 		}

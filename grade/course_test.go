@@ -256,3 +256,127 @@ func TestBuildAppliesToARunScript(t *testing.T) {
 		t.Errorf("%s built by %q: %+v\n%s", st.Language, st.Build, ck, st.Report.Text())
 	}
 }
+
+// copyStudent copies a student of the independent class into a new
+// folder, with its main.py changed by edit.
+func copyStudent(t *testing.T, name string, edit func(string) string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), name)
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "independent", name))); err != nil {
+		t.Fatal(err)
+	}
+	main := filepath.Join(dir, "main.py")
+	b, err := os.ReadFile(main)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(main, []byte(edit(string(b))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// A program whose every transcript is right but which exits with status 1
+// loses the exit check alone, and the message says what happened.
+func TestExitStatusCostsItsOwnCheck(t *testing.T) {
+	needs(t, "python3")
+	dir := copyStudent(t, "07-py-eval-ok", func(s string) string { return s + "    sys.exit(1)\n" })
+	g, err := grade.Class(context.Background(), "evaluation", grade.Settings{Runs: 10, Seed: 1}, []string{dir}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := g.Students[0]
+	r := st.Report
+	failed := r.Failed()
+	if len(failed) != 1 || failed[0].Name != "exit" || !strings.Contains(failed[0].Message, "exited with status 1 after a complete transcript") {
+		t.Errorf("failed %+v, want exit alone, saying it exited with status 1 after a complete transcript:\n%s", failed, r.Text())
+	}
+	if len(r.Unchecked()) > 0 {
+		t.Errorf("not checked: %+v", r.Unchecked())
+	}
+	if st.Points != st.MaxPoints-1 {
+		t.Errorf("%v of %v points, want all but the exit check's", st.Points, st.MaxPoints)
+	}
+}
+
+// A program that prints its transcript on standard error is told so.
+func TestOutputOnStandardErrorIsNamed(t *testing.T) {
+	needs(t, "python3")
+	dir := folder(t, map[string]string{"repr.py": strings.ReplaceAll(strings.ReplaceAll(unflushedRepresentation,
+		"sys.stdout.write(", "sys.stderr.write("), `print(" ".join(str(j) for j in row))`, `print(" ".join(str(j) for j in row), file=sys.stderr)`)})
+	s := grade.Settings{Command: []string{"python3", "repr.py"}, Dir: dir, Runs: 10, Seed: 1}
+	r, err := grade.Run(context.Background(), "representation", s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ck, _ := r.Check("prompts")
+	if ck.State != grade.Failed || !strings.Contains(ck.Message, "standard error") {
+		t.Errorf("prompts: %s %q, want a failure saying the output went to standard error", ck.State, ck.Message)
+	}
+	st := grade.Student{Name: "ada", Report: r, MaxPoints: 1}
+	if fb := st.Feedback("representation"); !strings.Contains(fb, "It printed nothing on standard output") || strings.Contains(fb, "```\n```") {
+		t.Errorf("the feedback shows an empty transcript:\n%s", fb)
+	}
+}
+
+// The hint of a terminal run that waits for a second line is in the
+// student's language: C's scanf for C, nothing about scanf for
+// JavaScript.
+func TestHintsInTheStudentsLanguage(t *testing.T) {
+	needs(t, "node")
+	// Piped, the answer's end of input ends the wait; on a terminal the
+	// program waits for a second line.
+	const waits = `const rl = require("readline").createInterface({ input: process.stdin });
+process.stdout.write("Rook Jumping Maze size (5-10)? ");
+const lines = [];
+rl.on("line", (l) => lines.push(l));
+rl.on("close", () => {
+  const n = parseInt(lines[lines.length - 1], 10);
+  for (let r = 0; r < n; r++) {
+    const row = [];
+    for (let c = 0; c < n; c++) {
+      const m = Math.max(r, n - 1 - r, c, n - 1 - c);
+      row.push(r === n - 1 && c === n - 1 ? 0 : 1 + Math.floor(Math.random() * m));
+    }
+    console.log(row.join(" "));
+  }
+});
+`
+	dir := folder(t, map[string]string{"maze.js": waits})
+	g, err := grade.Class(context.Background(), "representation", grade.Settings{Runs: 10, Seed: 1}, []string{dir}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ck, _ := g.Students[0].Report.Check("terminal")
+	if ck.State != grade.Failed || !strings.Contains(ck.Message, "waited for more input") || strings.Contains(ck.Message, "scanf") {
+		t.Errorf("terminal: %s %q, want a failure without a C hint", ck.State, ck.Message)
+	}
+}
+
+// A search program whose mazes rjm can never evaluate (no goal in the
+// lower-right corner) stops after its first batch, not after 82 runs.
+func TestStopsWhenNoMazeCanBeEvaluated(t *testing.T) {
+	needs(t, "python3")
+	const noGoal = `import random
+input("Iterations? ")
+for r in range(5):
+    print(" ".join(str(random.randint(1, max(r, 4 - r, c, 4 - c))) for c in range(5)))
+print()
+print("Moves from start:")
+for r in range(5):
+    print(" ".join(" 1" for c in range(5)))
+print()
+print(-1)
+`
+	dir := folder(t, map[string]string{"hill.py": noGoal})
+	r, err := grade.Run(context.Background(), "hill-descent", grade.Settings{Command: []string{"python3", "hill.py"}, Dir: dir, Seed: 1, Iterations: 300}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ck, _ := r.Check("goal"); ck.State != grade.Failed {
+		t.Errorf("goal: %+v", ck)
+	}
+	if r.Made > grade.DefaultStep+2 {
+		t.Errorf("%d runs made, want at most the first batch and the two extra runs (%d)", r.Made, grade.DefaultStep+2)
+	}
+}

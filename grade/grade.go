@@ -96,6 +96,10 @@ type Settings struct {
 	// built folder; a build that fails fails the grading's "build" check
 	// and leaves the others not checked.
 	Build string
+	// Language is the program's language, as Detect names it ("python",
+	// "c", "java", ...), for hints in its words; "" means as its Command
+	// and Build show it, and no hints when they do not.
+	Language string
 	// Env is added, as NAME=VALUE, to the fixed environment of the runs
 	// and the build (see environ.go: a locale, a PATH of the toolchains
 	// found, HOME and TMPDIR in the scratch copy, RunEnv and RunSeedEnv,

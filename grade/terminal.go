@@ -147,7 +147,7 @@ func terminalRun(parent context.Context, s Settings, run int, pl planned, env []
 						pos = len(out)
 						break wait
 					}
-					return result(fmt.Sprintf("the prompt %q never showed: the program waits for input without it (is the output flushed before reading?)", prompt))
+					return result(fmt.Sprintf("the prompt %q never showed: the program waits for input without it (%s)", prompt, s.hints().flushHint()))
 				}
 			case <-changed:
 			case err := <-exited:
@@ -171,8 +171,10 @@ func terminalRun(parent context.Context, s Settings, run int, pl planned, env []
 	for {
 		select {
 		case err := <-exited:
-			if err != nil {
-				return result(fmt.Sprintf("after the answers were typed the program ended: %s", exitWords(err)))
+			// An exit status other than 0 is the exit check's business;
+			// a signal (a crash) only on a terminal is this one's.
+			if w := exitWords(err); strings.HasPrefix(w, "killed") {
+				return result(fmt.Sprintf("after the answers were typed the program ended: %s", w))
 			}
 			return result("")
 		case <-deadline.C:
@@ -181,7 +183,11 @@ func terminalRun(parent context.Context, s Settings, run int, pl planned, env []
 			return result("")
 		case <-tick.C:
 			if quiet() {
-				return result(fmt.Sprintf("after the answer to %q was typed, the program waited for more input instead of printing its maze (C: a scanf format ending in \"\\n\" or a space waits for the next non-blank line)", last))
+				msg := fmt.Sprintf("after the answer to %q was typed, the program waited for more input instead of printing its maze", last)
+				if h := s.hints(); h.waits != "" {
+					msg += fmt.Sprintf(" (%s: %s)", h.name, h.waits)
+				}
+				return result(msg)
 			}
 		}
 	}
