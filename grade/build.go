@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"rjm/exercise"
 )
 
 // Program is how a student's folder is built and run, as Detect finds it.
@@ -39,18 +41,83 @@ var ErrNoProgram = errors.New("no program found")
 //     or the only one that reads standard input;
 //   - Python: python3 with the file that checks __main__, or main.py, or
 //     the only .py file.
-func Detect(dir string) (Program, error) {
-	if fi, err := os.Stat(filepath.Join(dir, "run")); err == nil && fi.Mode().IsRegular() {
+func Detect(dir string) (Program, error) { return detect(dir, nil) }
+
+// DetectExercise finds the program of the named exercise in a student's
+// folder that may hold several: the files whose names are the exercise's
+// (exercise.Exercise.Files: hill_descent.py, HillDescent.java,
+// problem3.c), built and run as Detect would, alone (cc -O2 -o prog
+// hill_descent.c -lm). A folder with no such file is searched as Detect
+// does, for its one program.
+func DetectExercise(dir, name string) (Program, error) {
+	only := ExerciseFiles(dir)[name]
+	if len(only) == 0 {
+		return detect(dir, nil)
+	}
+	return detect(dir, only)
+}
+
+// ExerciseFiles returns the files of a folder named for an exercise, by
+// exercise: a file's name (lower case, without its extension, "-" and
+// "_") is one of the exercise's Files, or starts or ends with one (the
+// longest such name decides between exercises).
+func ExerciseFiles(dir string) map[string][]string {
+	entries, _ := os.ReadDir(dir)
+	out := map[string][]string{}
+	for _, e := range entries {
+		if !e.Type().IsRegular() || !slices.Contains(sourceExts, filepath.Ext(e.Name())) {
+			continue
+		}
+		stem := strings.ToLower(strings.TrimSuffix(e.Name(), filepath.Ext(e.Name())))
+		stem = strings.NewReplacer("-", "", "_", "", " ", "").Replace(stem)
+		best, bestLen := "", 0
+		for _, ex := range exercise.Table {
+			for _, f := range ex.Files {
+				if (stem == f || strings.HasPrefix(stem, f) || strings.HasSuffix(stem, f)) && len(f) > bestLen {
+					best, bestLen = ex.Name, len(f)
+				}
+			}
+		}
+		if best != "" {
+			out[best] = append(out[best], e.Name())
+		}
+	}
+	return out
+}
+
+// sourceExts are the extensions of the source files Detect knows.
+var sourceExts = []string{".java", ".go", ".rs", ".cpp", ".cc", ".cxx", ".c", ".ts", ".js", ".mjs", ".py"}
+
+// detect finds the program in dir, of the files named in only (nil: of
+// every file).
+func detect(dir string, only []string) (Program, error) {
+	if fi, err := os.Stat(filepath.Join(dir, "run")); only == nil && err == nil && fi.Mode().IsRegular() {
 		return Program{Language: "run script", Command: []string{"sh", "./run"}}, nil
 	}
 	files := func(exts ...string) []string {
 		var m []string
 		for _, ext := range exts {
 			g, _ := filepath.Glob(filepath.Join(dir, "*"+ext))
-			m = append(m, g...)
+			for _, f := range g {
+				if only == nil || slices.Contains(only, filepath.Base(f)) {
+					m = append(m, f)
+				}
+			}
 		}
 		slices.Sort(m)
 		return m
+	}
+	// list returns the shell's words for files: a glob of every file of
+	// ext, or the files named.
+	list := func(fs []string, ext string) string {
+		if only == nil {
+			return "*" + ext
+		}
+		var names []string
+		for _, f := range fs {
+			names = append(names, shellQuote(filepath.Base(f)))
+		}
+		return strings.Join(names, " ")
 	}
 	has := func(f, text string) bool {
 		b, err := os.ReadFile(f)
@@ -87,12 +154,15 @@ func Detect(dir string) (Program, error) {
 		return Program{}, fmt.Errorf("grade: %w in %s: no .java file has a main method", ErrNoProgram, dir)
 	}
 	if gos := files(".go"); len(gos) > 0 {
+		if only != nil {
+			return Program{Language: "go", Build: "go build -o prog " + list(gos, ".go"), Command: []string{"./prog"}}, nil
+		}
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
 			return Program{Language: "go", Build: "go build -o prog .", Command: []string{"./prog"}}, nil
 		}
 		return Program{Language: "go", Build: "go build -o prog $(ls *.go | grep -v '_test\\.go$')", Command: []string{"./prog"}}, nil
 	}
-	if cargo := filepath.Join(dir, "Cargo.toml"); fileExists(cargo) {
+	if cargo := filepath.Join(dir, "Cargo.toml"); only == nil && fileExists(cargo) {
 		name := cargoName(cargo)
 		if name == "" {
 			return Program{}, fmt.Errorf("grade: %w in %s: Cargo.toml names no package", ErrNoProgram, dir)
@@ -107,19 +177,19 @@ func Detect(dir string) (Program, error) {
 		return Program{Language: "rust", Build: "rustc -O -o prog " + m, Command: []string{"./prog"}}, nil
 	}
 	for _, ext := range []string{".cpp", ".cc", ".cxx"} {
-		if len(files(ext)) > 0 {
-			return Program{Language: "c++", Build: "c++ -O2 -o prog *" + ext + " -lm", Command: []string{"./prog"}}, nil
+		if fs := files(ext); len(fs) > 0 {
+			return Program{Language: "c++", Build: "c++ -O2 -o prog " + list(fs, ext) + " -lm", Command: []string{"./prog"}}, nil
 		}
 	}
 	if c := files(".c"); len(c) > 0 {
-		return Program{Language: "c", Build: "cc -O2 -o prog *.c -lm", Command: []string{"./prog"}}, nil
+		return Program{Language: "c", Build: "cc -O2 -o prog " + list(c, ".c") + " -lm", Command: []string{"./prog"}}, nil
 	}
 	if ts := files(".ts"); len(ts) > 0 {
 		m := main(ts, "process.stdin", "main.ts", "index.ts")
 		if m == "" {
 			return Program{}, fmt.Errorf("grade: %w in %s: %d TypeScript files and none is the main one (main.ts, index.ts, or the only one that reads process.stdin)", ErrNoProgram, dir, len(ts))
 		}
-		return Program{Language: "typescript", Build: "tsc --outDir . --module commonjs --target es2020 *.ts", Command: []string{"node", strings.TrimSuffix(m, ".ts") + ".js"}}, nil
+		return Program{Language: "typescript", Build: "tsc --outDir . --module commonjs --target es2020 " + list(ts, ".ts"), Command: []string{"node", strings.TrimSuffix(m, ".ts") + ".js"}}, nil
 	}
 	if js := files(".js", ".mjs"); len(js) > 0 {
 		m := main(js, "process.stdin", "main.js", "index.js", "main.mjs")
@@ -136,6 +206,14 @@ func Detect(dir string) (Program, error) {
 		return Program{Language: "python", Command: []string{"python3", m}}, nil
 	}
 	return Program{}, fmt.Errorf("grade: %w in %s: want a run script, or .java, .go, .rs, .cpp, .c, .ts, .js or .py files", ErrNoProgram, dir)
+}
+
+// shellQuote quotes a file's name for the shell where it needs it.
+func shellQuote(name string) string {
+	if strings.Trim(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") == "" {
+		return name
+	}
+	return "'" + strings.ReplaceAll(name, "'", `'\''`) + "'"
 }
 
 // fileExists reports whether path is a regular file.

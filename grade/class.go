@@ -77,45 +77,58 @@ func Class(ctx context.Context, name string, s Settings, dirs []string, rubric *
 	one := s
 	one.Workers = 1
 	students, err := parallel.Map(ctx, s.Workers, len(dirs), tick, func(ctx context.Context, i int) (Student, error) {
-		st := one
-		st.Dir = dirs[i]
-		student := Student{Name: filepath.Base(filepath.Clean(dirs[i])), Dir: dirs[i]}
-		if len(s.Command) == 0 {
-			prog, err := Detect(dirs[i])
-			if err != nil {
-				student.Report = p.unbuilt(st, newCheck("build", Build, Failed, strings.TrimPrefix(err.Error(), "grade: ")))
-				return student, nil
-			}
-			st.Command, st.Language, student.Language = prog.Command, prog.Language, prog.Language
-			st.Build = prog.Build
-			if s.Build != "" && buildsFor(s.Build, prog.Language) {
-				st.Build = s.Build
-			}
-		}
-		student.Command, student.Build = st.Command, st.Build
-		r, err := p.grade(ctx, st, ref, nil)
-		if err != nil {
-			return student, err
-		}
-		student.Report = r
-		return student, nil
+		return gradeStudent(ctx, p, one, s, dirs[i], ref, Detect)
 	})
 	if err != nil {
 		return nil, err
 	}
-	g := &Gradebook{Exercise: name, Seed: s.Seed, Runs: s.Runs, Version: buildinfo.Version(), Rubric: rubric}
+	g := &Gradebook{Exercise: name, Seed: s.Seed, Runs: s.Runs, Version: buildinfo.Short(), Rubric: rubric}
 	for _, st := range students {
-		st.Pass = st.Report.Pass
-		for _, c := range st.Report.Checks {
-			pts := rubric.Points(c)
-			st.MaxPoints += pts
-			if c.State == Passed {
-				st.Points += pts
-			}
-		}
+		st.score(rubric)
 		g.Students = append(g.Students, st)
 	}
 	return g, nil
+}
+
+// gradeStudent grades the program in dir with settings one (one run at a
+// time): s.Command if set, else the program detect finds, built by its
+// build or by s.Build where that builds its language.
+func gradeStudent(ctx context.Context, p *plan, one, s Settings, dir string, ref *reference, detect func(string) (Program, error)) (Student, error) {
+	st := one
+	st.Dir = dir
+	student := Student{Name: filepath.Base(filepath.Clean(dir)), Dir: dir}
+	if len(s.Command) == 0 {
+		prog, err := detect(dir)
+		if err != nil {
+			student.Report = p.unbuilt(st, newCheck("build", Build, Failed, strings.TrimPrefix(err.Error(), "grade: ")))
+			return student, nil
+		}
+		st.Command, st.Language, student.Language = prog.Command, prog.Language, prog.Language
+		st.Build = prog.Build
+		if s.Build != "" && buildsFor(s.Build, prog.Language) {
+			st.Build = s.Build
+		}
+	}
+	student.Command, student.Build = st.Command, st.Build
+	r, err := p.grade(ctx, st, ref, nil)
+	if err != nil {
+		return student, err
+	}
+	student.Report = r
+	return student, nil
+}
+
+// score sets the student's points from their report's checks.
+func (st *Student) score(rubric *Rubric) {
+	st.Pass = st.Report.Pass
+	st.Points, st.MaxPoints = 0, 0
+	for _, c := range st.Report.Checks {
+		pts := rubric.Points(c)
+		st.MaxPoints += pts
+		if c.State == Passed {
+			st.Points += pts
+		}
+	}
 }
 
 // buildsFor reports whether a build command is for a language: javac
@@ -257,12 +270,23 @@ var runLine = regexp.MustCompile(`run (\d+), line (\d+)`)
 // names (with the line it names marked) or that failed, and of the first
 // run.
 func (g *Gradebook) WriteFeedback(dir string) error {
+	var files []feedbackFile
+	for _, st := range g.Students {
+		files = append(files, feedbackFile{st.Name + ".md", st.Feedback(g.Exercise)})
+	}
+	return writeFeedbackFiles(dir, files)
+}
+
+// feedbackFile is a feedback file's name and text.
+type feedbackFile struct{ name, text string }
+
+// writeFeedbackFiles writes the files into dir, made if missing.
+func writeFeedbackFiles(dir string, files []feedbackFile) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("grade: feedback folder: %v", pathError(err))
 	}
-	for _, st := range g.Students {
-		path := filepath.Join(dir, st.Name+".md")
-		if err := os.WriteFile(path, []byte(st.Feedback(g.Exercise)), 0o644); err != nil {
+	for _, f := range files {
+		if err := os.WriteFile(filepath.Join(dir, f.name), []byte(f.text), 0o644); err != nil {
 			return fmt.Errorf("grade: feedback: %v", pathError(err))
 		}
 	}

@@ -2,6 +2,7 @@ package grade_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -378,5 +379,190 @@ print(-1)
 	}
 	if r.Made > grade.DefaultStep+2 {
 		t.Errorf("%d runs made, want at most the first batch and the two extra runs (%d)", r.Made, grade.DefaultStep+2)
+	}
+}
+
+// readFile returns a file's text.
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// A mixed class in one command: a roster names each student's ID, name,
+// folder and (or not) exercises; one folder holds two exercises' programs
+// found by their files' names, others one program each; the gradebook
+// has a row per student and a column per exercise, with the course's
+// points (20 a problem, 100 in all).
+func TestCourse(t *testing.T) {
+	needs(t, "python3", "go")
+	root := t.TempDir()
+	write := func(path, text string) {
+		t.Helper()
+		path = filepath.Join(root, path)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("ada/representation.py", readFile(t, "testdata/independent/01-py-repr-ok/main.py"))
+	write("ada/evaluation.py", readFile(t, "testdata/independent/07-py-eval-ok/main.py"))
+	write("ada/notes.txt", "not a program")
+	write("bob/main.go", readFile(t, "testdata/languages/go/main.go"))
+	// cid's evaluation exits with status 1 after every transcript.
+	write("cid/main.py", readFile(t, "testdata/independent/07-py-eval-ok/main.py")+"    sys.exit(1)\n")
+	write("roster.csv", "Student ID,Name,Folder,Exercises\n"+
+		"1001,Ada Lovelace,ada,\n"+
+		"1002,\"Bob, Jr.\",bob,p1\n"+
+		"1003,Cid,cid,evaluation\n")
+	f, err := os.Open(filepath.Join(root, "roster.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	roster, err := grade.ReadRoster("roster.csv", f, root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := grade.Course(context.Background(), grade.Settings{Runs: 10, Seed: 1}, roster, grade.CourseRubric(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("\n%s", b.Text())
+	if got := strings.Join(b.Exercises, " "); got != "representation evaluation hill-descent restarts uphill" {
+		t.Errorf("columns %q", got)
+	}
+	want := map[string]struct {
+		points    float64
+		exercises string
+	}{"1001": {40, "representation evaluation hill-descent restarts uphill"}, "1002": {20, "representation evaluation hill-descent restarts uphill"}, "1003": {18, "representation evaluation hill-descent restarts uphill"}}
+	for _, cs := range b.Students {
+		var names []string
+		for _, e := range cs.Exercises {
+			names = append(names, e.Exercise)
+		}
+		w := want[cs.ID]
+		if cs.MaxPoints != 100 || strings.Join(names, " ") != w.exercises || round(cs.Points) != w.points {
+			t.Errorf("%s %s: %v of %v points, exercises %q; want %v of 100, %q", cs.ID, cs.Name, cs.Points, cs.MaxPoints, names, w.points, w.exercises)
+		}
+	}
+	if e, _ := b.Students[1].Exercise("representation"); e.Grade == nil || e.Grade.Language != "go" {
+		t.Errorf("bob's representation: %+v", e)
+	}
+	if e, _ := b.Students[1].Exercise("evaluation"); e.Grade != nil || e.Missing == "" || e.Points != 0 || e.MaxPoints != 20 {
+		t.Errorf("bob's evaluation, not handed in: %+v", e)
+	}
+
+	var csvOut strings.Builder
+	if err := b.WriteCSV(&csvOut, grade.CSVPlain); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(csvOut.String()), "\n")
+	if lines[0] != "id,name,points,max_points,representation,evaluation,hill-descent,restarts,uphill,seed,rjm_version" ||
+		!strings.HasPrefix(lines[2], `1002,"Bob, Jr.",20,100,20,0,0,0,0,1,`) || len(lines) != 4 {
+		t.Errorf("gradebook:\n%s", csvOut.String())
+	}
+	var canvas strings.Builder
+	if err := b.WriteCSV(&canvas, grade.CSVCanvas); err != nil {
+		t.Fatal(err)
+	}
+	lines = strings.Split(strings.TrimSpace(canvas.String()), "\n")
+	if !strings.HasPrefix(lines[0], "Student,ID,SIS User ID,SIS Login ID,Section,RJM Problem 1: representation,RJM Problem 2: evaluation,") ||
+		lines[1] != "Points Possible,,,,,20,20,20,20,20" || !strings.HasPrefix(lines[2], "Ada Lovelace,,1001,,,20,20,") {
+		t.Errorf("Canvas gradebook:\n%s", canvas.String())
+	}
+
+	// Gradescope's results.json: its tests add up to the score.
+	res := b.Students[0].Gradescope(b.Seed, b.Version)
+	sum, max := 0.0, 0.0
+	for _, tc := range res.Tests {
+		sum += tc.Score
+		max += tc.MaxScore
+		if tc.Name == "" || (tc.Status != "passed" && tc.Status != "failed") {
+			t.Errorf("test %+v", tc)
+		}
+	}
+	if round(sum) != res.Score || res.Score != 40 || round(max) != 100 {
+		t.Errorf("score %v, tests add up to %v of %v", res.Score, sum, max)
+	}
+
+	// Feedback: a file per student, named by ID.
+	dir := t.TempDir()
+	if err := b.WriteFeedback(dir); err != nil {
+		t.Fatal(err)
+	}
+	if fb := readFile(t, filepath.Join(dir, "1003.md")); !strings.Contains(fb, "**18 of 100 points**") || !strings.Contains(fb, "exited with status 1 after a complete transcript") {
+		t.Errorf("cid's feedback:\n%s", fb)
+	}
+}
+
+// round rounds points to hundredths.
+func round(v float64) float64 { return float64(int(v*100+0.5)) / 100 }
+
+// A roster's errors name the file and line.
+func TestReadRoster(t *testing.T) {
+	for _, tc := range []struct{ text, err string }{
+		{"id,folder\n1,a\n2,b\n", ""},
+		{"name,folder\nada,a\n", `no "id" column`},
+		{"id,name\n1,ada\n", `no "folder" column`},
+		{"id,folder\n", "want a header and a row per student"},
+		{"id,folder\n1,\n", "roster.csv:2: no folder"},
+		{"id,folder\n1,a\n1,b\n", `roster.csv:3: student "1" is on line 2 too`},
+		{"id,folder,exercises\n1,a,p9\n", `roster.csv:2: no exercise is called "p9"`},
+		{"id,folder,exercises\n1,a,\"p1; hill-descent ec1\"\n", ""},
+	} {
+		r, err := grade.ReadRoster("roster.csv", strings.NewReader(tc.text), "/class")
+		switch {
+		case tc.err == "" && err != nil:
+			t.Errorf("%q: %v", tc.text, err)
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err) || !errors.Is(err, grade.ErrRoster)):
+			t.Errorf("%q: %v, want %q", tc.text, err, tc.err)
+		case tc.err == "" && (r[0].Dir != "/class/a" || r[0].Name != "1"):
+			t.Errorf("%q: %+v", tc.text, r)
+		}
+	}
+	r, _ := grade.ReadRoster("r", strings.NewReader("id,folder,exercises\n1,a,\"p1; hill-descent ec1\"\n"), "/")
+	if got := strings.Join(r[0].Exercises, " "); got != "representation hill-descent annealing" {
+		t.Errorf("exercises %q", got)
+	}
+}
+
+func FuzzReadRoster(f *testing.F) {
+	f.Add("id,name,folder,exercises\n1,Ada,a,p1\n")
+	f.Add("Student ID,Folder\n\"x,y\",b\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		r, err := grade.ReadRoster("r", strings.NewReader(text), "/class")
+		if err == nil && len(r) == 0 {
+			t.Errorf("no error and no student")
+		}
+		for _, e := range r {
+			if e.ID == "" || e.Dir == "" || e.Name == "" {
+				t.Errorf("%+v", e)
+			}
+		}
+	})
+}
+
+// Files named for exercises are found whatever their case and separators.
+func TestExerciseFiles(t *testing.T) {
+	dir := folder(t, map[string]string{"HillDescent.java": "", "hill_descent_test.txt": "", "Problem1.py": "", "restarts.c": "", "ec1.rs": "", "main.py": "", "maze_representation.go": ""})
+	got := grade.ExerciseFiles(dir)
+	want := map[string]string{"hill-descent": "HillDescent.java", "representation": "Problem1.py maze_representation.go", "restarts": "restarts.c", "annealing": "ec1.rs"}
+	if len(got) != len(want) {
+		t.Errorf("%v", got)
+	}
+	for k, v := range want {
+		if strings.Join(got[k], " ") != v {
+			t.Errorf("%s: %q, want %q", k, got[k], v)
+		}
+	}
+	p, err := grade.DetectExercise(dir, "restarts")
+	if err != nil || p.Build != "cc -O2 -o prog restarts.c -lm" {
+		t.Errorf("%+v %v", p, err)
 	}
 }
