@@ -26,7 +26,7 @@ func newGradeCmd(e *cli.Env) *cobra.Command {
 	var each, gradebook, rubric, feedback, roster, submission, format, lms string
 	var envs []string
 	c := &cobra.Command{
-		Use: "grade EXERCISE [flags] -- COMMAND [ARGS...]",
+		Use: "grade EXERCISE [flags] -- COMMAND [ARGS...]\n  rjm grade EXERCISE --each GLOB [flags] [-- COMMAND]\n  rjm grade --roster CSV [flags] [-- COMMAND]",
 		Args: func(cmd *cobra.Command, args []string) error {
 			dash := cmd.ArgsLenAtDash()
 			each, _ := cmd.Flags().GetString("each")
