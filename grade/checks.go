@@ -731,7 +731,7 @@ const noEvaluation = "not checked: no maze of the right size with its goal in pl
 const sameMaze = "not checked: every run printed the same maze"
 
 // sameMazeAdvice says what to do about it.
-const sameMazeAdvice = "seed from RJM_GRADE_SEED or a finer clock"
+const sameMazeAdvice = "seed the generator once, from RJM_GRADE_SEED or a clock finer than a second"
 
 // constantSeconds is the fewest different seconds in which runs that
 // printed the same maze must have started for the program's random
