@@ -244,6 +244,24 @@ func (p *plan) gradeRuns(ctx context.Context, s Settings, ref *reference, progre
 	return r, nil
 }
 
+// whole reports whether a transcript read holds everything a run prints:
+// the maze of the size asked and, with an evaluation, the depth grid of
+// that size and the objective.
+func (g *graded) whole(eval bool) bool {
+	full := func(rows [][]int) bool {
+		if len(rows) != g.size {
+			return false
+		}
+		for _, r := range rows {
+			if len(r) != g.size {
+				return false
+			}
+		}
+		return true
+	}
+	return full(g.t.maze) && (!eval || full(g.t.depths) && g.t.objective != "")
+}
+
 // onStderr returns, for a run whose standard output lacks the transcript,
 // the words that say it went to standard error: ": the program printed
 // it on standard error, ..." when its standard error holds the first
@@ -297,7 +315,7 @@ func (g *graded) read(eval bool) {
 	g.t, g.parse = parseTranscript(string(g.out.stdout), g.prompts, eval)
 	if g.out.exitErr != nil {
 		// A program that failed is read only if its transcript is whole.
-		if g.parse != nil || len(g.t.maze) == 0 || eval && g.t.objective == "" {
+		if g.parse != nil || !g.whole(eval) {
 			g.t, g.parse = nil, nil
 			return
 		}

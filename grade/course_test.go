@@ -566,3 +566,20 @@ func TestExerciseFiles(t *testing.T) {
 		t.Errorf("%+v %v", p, err)
 	}
 }
+
+// A program that fails in the middle of its maze has no complete
+// transcript: its runs are not checked, and exit does not say complete.
+func TestCrashMidMazeIsNotComplete(t *testing.T) {
+	needs(t, "python3")
+	src := strings.Replace(unflushedRepresentation, "    row = []\n", "    if r == 2:\n        sys.exit(1)\n    row = []\n", 1)
+	dir := folder(t, map[string]string{"repr.py": src})
+	r, err := grade.Run(context.Background(), "representation", grade.Settings{Command: []string{"python3", "repr.py"}, Dir: dir, Runs: 10, Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ck, _ := r.Check("exit")
+	size, _ := r.Check("size")
+	if ck.State != grade.Failed || strings.Contains(ck.Message, "complete") || size.State != grade.NotChecked {
+		t.Errorf("exit %s %q; size %s %q", ck.State, ck.Message, size.State, size.Message)
+	}
+}
