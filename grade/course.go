@@ -411,14 +411,18 @@ func (b *CourseBook) Text() string {
 			parts = append(parts, p)
 		}
 		fmt.Fprintf(&sb, "%-*s  %6s/%s  %s\n", width, cs.Name+" ("+cs.ID+")", number64(round2(cs.Points)), number64(round2(cs.MaxPoints)), strings.Join(parts, ", "))
+		var missing []string
 		for _, e := range cs.Exercises {
 			if e.Missing != "" {
-				fmt.Fprintf(&sb, "  %-*s  %s: %s\n", width, "", e.Exercise, e.Missing)
+				missing = append(missing, e.Exercise)
 				continue
 			}
 			for _, c := range e.Grade.Report.Failed() {
 				fmt.Fprintf(&sb, "  %-*s  %s %s: %s\n", width, "", e.Exercise, c.Name, c.Message)
 			}
+		}
+		if len(missing) > 0 {
+			fmt.Fprintf(&sb, "  %-*s  no program found for %s\n", width, "", strings.Join(missing, ", "))
 		}
 	}
 	fmt.Fprintf(&sb, "%d students, %s (at most %d runs each, seed %d)\n", len(b.Students), strings.Join(b.Exercises, ", "), b.Runs, b.Seed)
