@@ -59,8 +59,8 @@ func DetectExercise(dir, name string) (Program, error) {
 
 // ExerciseFiles returns the files of a folder named for an exercise, by
 // exercise: a file's name (lower case, without its extension, "-" and
-// "_") is one of the exercise's Files, or starts or ends with one (the
-// longest such name decides between exercises).
+// "_") is one of the exercise's Files, or starts or ends with one of six
+// letters or more (the longest such name decides between exercises).
 func ExerciseFiles(dir string) map[string][]string {
 	entries, _ := os.ReadDir(dir)
 	out := map[string][]string{}
@@ -73,7 +73,8 @@ func ExerciseFiles(dir string) map[string][]string {
 		best, bestLen := "", 0
 		for _, ex := range exercise.Table {
 			for _, f := range ex.Files {
-				if (stem == f || strings.HasPrefix(stem, f) || strings.HasSuffix(stem, f)) && len(f) > bestLen {
+				long := len(f) >= 6 // "p1", "hill", "eval" name a file alone: not "evaluate_utils"
+				if (stem == f || long && (strings.HasPrefix(stem, f) || strings.HasSuffix(stem, f))) && len(f) > bestLen {
 					best, bestLen = ex.Name, len(f)
 				}
 			}

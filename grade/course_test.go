@@ -550,7 +550,7 @@ func FuzzReadRoster(f *testing.F) {
 
 // Files named for exercises are found whatever their case and separators.
 func TestExerciseFiles(t *testing.T) {
-	dir := folder(t, map[string]string{"HillDescent.java": "", "hill_descent_test.txt": "", "Problem1.py": "", "restarts.c": "", "ec1.rs": "", "main.py": "", "maze_representation.go": ""})
+	dir := folder(t, map[string]string{"HillDescent.java": "", "hill_descent_test.txt": "", "Problem1.py": "", "restarts.c": "", "ec1.rs": "", "main.py": "", "maze_representation.go": "", "evaluate_utils.py": "", "p2_notes.c": ""})
 	got := grade.ExerciseFiles(dir)
 	want := map[string]string{"hill-descent": "HillDescent.java", "representation": "Problem1.py maze_representation.go", "restarts": "restarts.c", "annealing": "ec1.rs"}
 	if len(got) != len(want) {
