@@ -57,6 +57,16 @@ type Exercise struct {
 	Prompts []Prompt
 	Random  bool // the maze printed is drawn at random
 	Search  bool // the maze printed is a search's best
+	// Problem is the assignment's title of the exercise ("Problem 1",
+	// "Extra Credit 1"), Points its points there, Extra whether they are
+	// extra credit.
+	Problem string
+	Points  float64
+	Extra   bool
+	// Files are the names a student's file for the exercise may have,
+	// without extension, lower case and without "-" and "_"
+	// ("hilldescent" for HillDescent.java and hill_descent.py).
+	Files []string
 }
 
 // The prompts, each once: the exercises below and the grader (package
@@ -73,12 +83,18 @@ var (
 // Table is the exercises in the order of the assignment: the one table of
 // their names and prompts.
 var Table = []Exercise{
-	{Name: "representation", Prompts: []Prompt{sizePrompt}, Random: true},
-	{Name: "evaluation", Random: true},
-	{Name: "hill-descent", Prompts: []Prompt{iterationsPrompt}, Search: true},
-	{Name: "restarts", Prompts: []Prompt{iterationsPrompt, descentsPrompt}, Search: true},
-	{Name: "uphill", Prompts: []Prompt{iterationsPrompt, uphillPrompt}, Search: true},
-	{Name: "annealing", Prompts: []Prompt{iterationsPrompt, temperaturePrompt, decayPrompt}, Search: true},
+	{Name: "representation", Prompts: []Prompt{sizePrompt}, Random: true,
+		Problem: "Problem 1", Points: 20, Files: []string{"representation", "repr", "problem1", "p1"}},
+	{Name: "evaluation", Random: true,
+		Problem: "Problem 2", Points: 20, Files: []string{"evaluation", "eval", "problem2", "p2"}},
+	{Name: "hill-descent", Prompts: []Prompt{iterationsPrompt}, Search: true,
+		Problem: "Problem 3", Points: 20, Files: []string{"hilldescent", "hill", "descent", "problem3", "p3"}},
+	{Name: "restarts", Prompts: []Prompt{iterationsPrompt, descentsPrompt}, Search: true,
+		Problem: "Problem 4", Points: 20, Files: []string{"restarts", "restart", "problem4", "p4"}},
+	{Name: "uphill", Prompts: []Prompt{iterationsPrompt, uphillPrompt}, Search: true,
+		Problem: "Problem 5", Points: 20, Files: []string{"uphill", "problem5", "p5"}},
+	{Name: "annealing", Prompts: []Prompt{iterationsPrompt, temperaturePrompt, decayPrompt}, Search: true,
+		Problem: "Extra Credit 1", Points: 20, Extra: true, Files: []string{"annealing", "anneal", "extracredit1", "ec1"}},
 }
 
 // Names lists the exercises in the order of the assignment (Table's

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -32,6 +34,11 @@ type graded struct {
 	jumps  []int         // the maze read, row-major, when its size is right
 	goalOK bool          // the goal is 0 in the lower-right corner and nowhere else
 	solved *solve.Result // rjm's evaluation of the maze, when its size and goal are right
+	// complete is set for a run that exited with a status other than 0
+	// (or was killed by a signal of its own) after a whole transcript:
+	// its transcript is checked like every run's, and only the exit
+	// check fails for it.
+	complete bool
 }
 
 // label names the run in a message: "run 3", or for the run with the
@@ -43,8 +50,13 @@ func (g *graded) label() string {
 	return fmt.Sprintf("run %d", g.run)
 }
 
-// ok reports whether the run kept within its limits.
+// ok reports whether the run kept within its limits and exited with
+// status 0.
 func (g *graded) ok() bool { return g.out.stopped == nil && g.out.exitErr == nil }
+
+// readable reports whether the run's transcript is checked: it ended
+// well, or its program failed only after a whole transcript.
+func (g *graded) readable() bool { return g.ok() || g.complete }
 
 // status describes how the run ended.
 func (g *graded) status() string {
@@ -213,6 +225,8 @@ func (p *plan) gradeRuns(ctx context.Context, s Settings, ref *reference, progre
 		if !g.ok() && !errors.Is(g.out.stopped, errSkipped) {
 			d.Partial = tail(string(g.out.stdout), 2048)
 			d.Stderr = tail(string(g.out.stderr), 2048)
+		} else if g.onStderr() != "" {
+			d.Stderr = tail(string(g.out.stderr), 2048)
 		}
 		if g.t != nil && g.t.objective != "" {
 			v, _ := strconv.ParseFloat(g.t.objective, 64)
@@ -230,6 +244,56 @@ func (p *plan) gradeRuns(ctx context.Context, s Settings, ref *reference, progre
 	return r, nil
 }
 
+// whole reports whether a transcript read holds everything a run prints:
+// the maze of the size asked and, with an evaluation, the depth grid of
+// that size and the objective.
+func (g *graded) whole(eval bool) bool {
+	full := func(rows [][]int) bool {
+		if len(rows) != g.size {
+			return false
+		}
+		for _, r := range rows {
+			if len(r) != g.size {
+				return false
+			}
+		}
+		return true
+	}
+	return full(g.t.maze) && (!eval || full(g.t.depths) && g.t.objective != "")
+}
+
+// onStderr returns, for a run whose standard output lacks the transcript,
+// the words that say it went to standard error: ": the program printed
+// it on standard error, ..." when its standard error holds the first
+// prompt or a row of jumps; "" otherwise.
+func (g *graded) onStderr() string {
+	out, errs := string(g.out.stdout), string(g.out.stderr)
+	if errs == "" {
+		return ""
+	}
+	prompt := ""
+	if len(g.prompts) > 0 {
+		prompt = strings.TrimSpace(g.prompts[0])
+	}
+	missing := prompt != "" && !strings.Contains(out, prompt) && strings.Contains(errs, prompt)
+	if !missing && (g.t == nil || len(g.t.maze) == 0) {
+		rows := 0
+		for line := range strings.Lines(errs) {
+			if mazeRow.MatchString(strings.TrimSpace(line)) {
+				rows++
+			}
+		}
+		missing = rows >= 3
+	}
+	if !missing {
+		return ""
+	}
+	return " — the program printed it on standard error, which rjm does not read: print the prompts and the maze on standard output"
+}
+
+// mazeRow matches a line of jumps: numbers separated by spaces.
+var mazeRow = regexp.MustCompile(`^\d+( +\d+){3,}$`)
+
 // tail returns the last n bytes of s, from a line's start where it can.
 func tail(s string, n int) string {
 	if len(s) <= n {
@@ -244,10 +308,19 @@ func tail(s string, n int) string {
 
 // read parses the run's transcript and evaluates its maze.
 func (g *graded) read(eval bool) {
-	if !g.ok() {
+	var exit *exec.ExitError
+	if g.out.stopped != nil || g.out.exitErr != nil && !errors.As(g.out.exitErr, &exit) {
 		return
 	}
 	g.t, g.parse = parseTranscript(string(g.out.stdout), g.prompts, eval)
+	if g.out.exitErr != nil {
+		// A program that failed is read only if its transcript is whole.
+		if g.parse != nil || !g.whole(eval) {
+			g.t, g.parse = nil, nil
+			return
+		}
+		g.complete = true
+	}
 	n := g.size
 	if len(g.t.maze) != n {
 		return
@@ -320,7 +393,7 @@ func (c *checker) usable() ([]*graded, string) {
 	var ok []*graded
 	var not []string
 	for _, g := range c.runs {
-		if g.ok() {
+		if g.readable() {
 			ok = append(ok, g)
 		} else {
 			not = append(not, strconv.Itoa(g.run))
@@ -340,7 +413,7 @@ func (c *checker) checks() []Check {
 	// smallest budget.
 	plain := slices.Clone(runs)
 	for _, g := range c.all {
-		if g.edge && g.ok() {
+		if g.edge && g.readable() {
 			plain = append(plain, g)
 		}
 	}
@@ -390,6 +463,9 @@ func (c *checker) decided() bool {
 	if len(withMaze(runs)) == 0 {
 		return true // nothing a statistical check could use
 	}
+	if c.p.search && len(evaluated(runs)) == 0 {
+		return true // no maze rjm can evaluate: the search cannot be compared, and goal says why
+	}
 	switch rep := mazeRepeats(runs); {
 	case rep.constant != nil:
 		return true // the same maze whenever a run starts: nothing more to learn
@@ -423,7 +499,7 @@ func (c *checker) prompts(runs []*graded) Check {
 			first = strings.TrimSuffix(strings.SplitAfter(g.t.canonical(false), "\n")[0], "\n")
 		}
 		got, _, _ := strings.Cut(out, "\n")
-		t.fail(g, "line 1: want %q, got %q (each prompt ends with a space and no line break, and the maze follows on its line)", short(want+first), short(got))
+		t.fail(g, "line 1: want %q, got %q (each prompt ends with a space and no line break, and the maze follows on its line)%s", short(want+first), short(got), g.onStderr())
 	}
 	return t.check("prompts", Format, fmt.Sprintf("every run prompts %q with a trailing space and no line break", want))
 }
@@ -441,7 +517,7 @@ func (c *checker) layout(runs []*graded) Check {
 	for _, g := range runs {
 		t.checked++
 		if g.parse != nil {
-			t.fail(g, "%v", g.parse)
+			t.fail(g, "%v%s", g.parse, g.onStderr())
 			continue
 		}
 		out := string(g.out.stdout)
@@ -574,7 +650,7 @@ func (c *checker) size(runs []*graded) Check {
 		n := g.size
 		switch {
 		case len(g.t.maze) == 0:
-			t.fail(g, "no maze")
+			t.fail(g, "no maze%s", g.onStderr())
 		case len(g.t.maze) != n:
 			t.fail(g, "line %d: %d rows of jumps, want %d", g.t.mazeLine, len(g.t.maze), n)
 		default:
@@ -673,7 +749,7 @@ const noEvaluation = "not checked: no maze of the right size with its goal in pl
 const sameMaze = "not checked: every run printed the same maze"
 
 // sameMazeAdvice says what to do about it.
-const sameMazeAdvice = "seed from RJM_GRADE_SEED or a finer clock"
+const sameMazeAdvice = "seed the generator once, from RJM_GRADE_SEED or a clock finer than a second"
 
 // constantSeconds is the fewest different seconds in which runs that
 // printed the same maze must have started for the program's random
@@ -757,7 +833,7 @@ func mazeRepeats(runs []*graded) repeats {
 // constantCheck returns the failed check named name when the program's
 // random numbers are the same in every run, and false when they are not
 // known to be.
-func constantCheck(name string, cat Category, runs []*graded) (Check, bool) {
+func constantCheck(name string, cat Category, runs []*graded, h languageHints) (Check, bool) {
 	r := mazeRepeats(runs)
 	if r.constant == nil {
 		return Check{}, false
@@ -770,8 +846,8 @@ func constantCheck(name string, cat Category, runs []*graded) (Check, bool) {
 	if len(r.constant) > len(nums) {
 		list += fmt.Sprintf(" and %d more", len(r.constant)-len(nums))
 	}
-	return newCheck(name, cat, Failed, fmt.Sprintf("runs %s, started in %d different seconds (each with its own %s and process ID), printed the same maze: the program's random numbers are the same in every run (a constant seed, such as new Random(42) or srand(1)?); leave the generator unseeded, or seed it from the clock or from %s",
-		list, r.seconds, RunSeedEnv, RunSeedEnv)), true
+	return newCheck(name, cat, Failed, fmt.Sprintf("runs %s, started in %d different seconds (each with its own %s and process ID), printed the same maze: the program's random numbers are the same in every run (%s); leave the generator unseeded, or seed it from the clock or from %s",
+		list, r.seconds, RunSeedEnv, h.seedHint(), RunSeedEnv)), true
 }
 
 // waitNextSecond waits until the wall clock is in a later second than
@@ -820,7 +896,7 @@ func (c *checker) mazeNotes(runs []*graded) []string {
 }
 
 func (c *checker) uniform(runs []*graded) Check {
-	if ck, ok := constantCheck("uniform", Maze, runs); ok {
+	if ck, ok := constantCheck("uniform", Maze, runs, c.s.hints()); ok {
 		return ck
 	}
 	mazes, same := distinctMazes(runs)
@@ -965,7 +1041,7 @@ func (c *checker) objective(runs []*graded) Check {
 const minSearchRuns = 3
 
 func (c *checker) search(runs []*graded) Check {
-	if ck, ok := constantCheck("search", Search, evaluated(runs)); ok {
+	if ck, ok := constantCheck("search", Search, evaluated(runs), c.s.hints()); ok {
 		return ck
 	}
 	mazes, same := distinctMazes(evaluated(runs))
@@ -1132,6 +1208,8 @@ func (c *checker) limits() []Check {
 			te.fail(g, "stopped with more than %d processes at once, the process limit (every one of them ended)", c.s.Processes)
 		case errors.Is(g.out.stopped, errScratch):
 			te.fail(g, "not run: %v", g.out.stopped)
+		case g.complete:
+			te.fail(g, "%s", g.out.afterTranscript())
 		case g.out.exitErr != nil:
 			te.fail(g, "%s", g.out.describe())
 		}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -44,10 +45,10 @@ type Student struct {
 // student's runs in their own folder, one at a time, with their own
 // limits, and up to s.Workers students at once (zero means
 // runtime.GOMAXPROCS(0)). With no s.Command, each folder's program is
-// found by Detect, and built by its detected build, or by s.Build for the
-// languages that need one (Java, C) and that s.Build builds (javac: Java;
-// cc, gcc, clang: C; another command: both); a folder with a run script
-// or a Python program is not built. rjm's reference runs are made once, for
+// found by Detect, and built by its detected build, or by s.Build where
+// s.Build builds its language (buildsFor: javac builds Java, cc C, make
+// or a script every language, and every build a folder with a run
+// script). rjm's reference runs are made once, for
 // everyone, before any student's: every student gets the same answers.
 // rubric gives the points (nil: one a check). progress, if not nil, is
 // called after each student with the students done and the total.
@@ -76,64 +77,92 @@ func Class(ctx context.Context, name string, s Settings, dirs []string, rubric *
 	one := s
 	one.Workers = 1
 	students, err := parallel.Map(ctx, s.Workers, len(dirs), tick, func(ctx context.Context, i int) (Student, error) {
-		st := one
-		st.Dir = dirs[i]
-		student := Student{Name: filepath.Base(filepath.Clean(dirs[i])), Dir: dirs[i]}
-		if len(s.Command) == 0 {
-			prog, err := Detect(dirs[i])
-			if err != nil {
-				student.Report = p.unbuilt(st, newCheck("build", Build, Failed, strings.TrimPrefix(err.Error(), "grade: ")))
-				return student, nil
-			}
-			st.Command, student.Language = prog.Command, prog.Language
-			switch {
-			case prog.Build == "":
-				st.Build = ""
-			case s.Build == "", !buildsFor(s.Build, prog.Language):
-				st.Build = prog.Build
-			}
-		}
-		student.Command, student.Build = st.Command, st.Build
-		r, err := p.grade(ctx, st, ref, nil)
-		if err != nil {
-			return student, err
-		}
-		student.Report = r
-		return student, nil
+		return gradeStudent(ctx, p, one, s, dirs[i], ref, Detect)
 	})
 	if err != nil {
 		return nil, err
 	}
-	g := &Gradebook{Exercise: name, Seed: s.Seed, Runs: s.Runs, Version: buildinfo.Version(), Rubric: rubric}
+	g := &Gradebook{Exercise: name, Seed: s.Seed, Runs: s.Runs, Version: buildinfo.Short(), Rubric: rubric}
 	for _, st := range students {
-		st.Pass = st.Report.Pass
-		for _, c := range st.Report.Checks {
-			pts := rubric.Points(c)
-			st.MaxPoints += pts
-			if c.State == Passed {
-				st.Points += pts
-			}
-		}
+		st.score(rubric)
 		g.Students = append(g.Students, st)
 	}
 	return g, nil
 }
 
+// gradeStudent grades the program in dir with settings one (one run at a
+// time): s.Command if set, else the program detect finds, built by its
+// build or by s.Build where that builds its language.
+func gradeStudent(ctx context.Context, p *plan, one, s Settings, dir string, ref *reference, detect func(string) (Program, error)) (Student, error) {
+	st := one
+	st.Dir = dir
+	student := Student{Name: filepath.Base(filepath.Clean(dir)), Dir: dir}
+	if len(s.Command) == 0 {
+		prog, err := detect(dir)
+		if err != nil {
+			student.Report = p.unbuilt(st, newCheck("build", Build, Failed, strings.TrimPrefix(err.Error(), "grade: ")))
+			return student, nil
+		}
+		st.Command, st.Language, student.Language = prog.Command, prog.Language, prog.Language
+		st.Build = prog.Build
+		if s.Build != "" && buildsFor(s.Build, prog.Language) {
+			st.Build = s.Build
+		}
+	}
+	student.Command, student.Build = st.Command, st.Build
+	r, err := p.grade(ctx, st, ref, nil)
+	if err != nil {
+		return student, err
+	}
+	student.Report = r
+	return student, nil
+}
+
+// score sets the student's points from their report's checks.
+func (st *Student) score(rubric *Rubric) {
+	st.Pass = st.Report.Pass
+	st.Points, st.MaxPoints = 0, 0
+	for _, c := range st.Report.Checks {
+		pts := rubric.Points(c)
+		st.MaxPoints += pts
+		if c.State == Passed {
+			st.Points += pts
+		}
+	}
+}
+
 // buildsFor reports whether a build command is for a language: javac
-// builds Java, cc, gcc and clang build C; any other command, every
-// language.
+// builds Java; cc, gcc and clang C; c++, g++ and clang++ C++; go Go;
+// cargo and rustc Rust; tsc TypeScript; any other command (make, sh, a
+// script) every language; and a folder with a run script gets every
+// build.
 func buildsFor(build, language string) bool {
 	f := strings.Fields(build)
 	if len(f) == 0 {
 		return false
 	}
-	switch filepath.Base(f[0]) {
-	case "javac":
-		return language == "java"
-	case "cc", "gcc", "clang":
-		return language == "c"
+	if language == "run script" {
+		return true
+	}
+	for _, b := range builders {
+		if slices.Contains(b.commands, filepath.Base(f[0])) {
+			return b.language == language
+		}
 	}
 	return true
+}
+
+// builders are the compilers buildsFor knows, by language.
+var builders = []struct {
+	language string
+	commands []string
+}{
+	{"java", []string{"javac"}},
+	{"c", []string{"cc", "gcc", "clang"}},
+	{"c++", []string{"c++", "g++", "clang++"}},
+	{"go", []string{"go"}},
+	{"rust", []string{"cargo", "rustc"}},
+	{"typescript", []string{"tsc"}},
 }
 
 // columns returns the names of the checks, in report order, every
@@ -241,12 +270,23 @@ var runLine = regexp.MustCompile(`run (\d+), line (\d+)`)
 // names (with the line it names marked) or that failed, and of the first
 // run.
 func (g *Gradebook) WriteFeedback(dir string) error {
+	var files []feedbackFile
+	for _, st := range g.Students {
+		files = append(files, feedbackFile{st.Name + ".md", st.Feedback(g.Exercise)})
+	}
+	return writeFeedbackFiles(dir, files)
+}
+
+// feedbackFile is a feedback file's name and text.
+type feedbackFile struct{ name, text string }
+
+// writeFeedbackFiles writes the files into dir, made if missing.
+func writeFeedbackFiles(dir string, files []feedbackFile) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("grade: feedback folder: %v", pathError(err))
 	}
-	for _, st := range g.Students {
-		path := filepath.Join(dir, st.Name+".md")
-		if err := os.WriteFile(path, []byte(st.Feedback(g.Exercise)), 0o644); err != nil {
+	for _, f := range files {
+		if err := os.WriteFile(filepath.Join(dir, f.name), []byte(f.text), 0o644); err != nil {
 			return fmt.Errorf("grade: feedback: %v", pathError(err))
 		}
 	}
@@ -301,7 +341,7 @@ func (st *Student) Feedback(exercise string) string {
 	}
 	shown := 0
 	for i, d := range r.Details {
-		if i > 0 && marks[d.Run] == nil && d.Status == "ok" {
+		if i > 0 && marks[d.Run] == nil && d.Status == "ok" || d.Status == errSkipped.Error() {
 			continue
 		}
 		if shown == 8 {
@@ -309,15 +349,25 @@ func (st *Student) Feedback(exercise string) string {
 			break
 		}
 		shown++
-		fmt.Fprintf(&b, "\n## Run %d\n\nAnswers: %s. Status: %s.\n\n```\n", d.Run, strings.Join(d.Answers, ", "), d.Status)
+		fmt.Fprintf(&b, "\n## Run %d\n\nAnswers: %s. Status: %s.\n\n", d.Run, strings.Join(d.Answers, ", "), d.Status)
+		if d.Output == "" {
+			b.WriteString("It printed nothing on standard output.\n")
+		} else {
+			b.WriteString("```\n")
+		}
 		for k, line := range strings.Split(strings.TrimSuffix(d.Output, "\n"), "\n") {
+			if d.Output == "" {
+				break
+			}
 			if check, ok := marks[d.Run][k+1]; ok {
 				fmt.Fprintf(&b, "%s    ◀ line %d: %s\n", line, k+1, check)
 			} else {
 				fmt.Fprintf(&b, "%s\n", line)
 			}
 		}
-		b.WriteString("```\n")
+		if d.Output != "" {
+			b.WriteString("```\n")
+		}
 		if d.Stderr != "" {
 			fmt.Fprintf(&b, "\nStandard error (its end):\n\n```\n%s\n```\n", strings.TrimRight(d.Stderr, "\n"))
 		}

@@ -11,7 +11,7 @@ import (
 // Objectives of rjm's own searches at the default budget (3,000
 // iterations), 60 runs each, and of two broken ones, as counts of each
 // objective: `printf '3000\n' | rjm exercise hill-descent --seed S` for
-// S = 1..60, and so on (docs/teaching.md).
+// S = 1..60, and so on (docs/grader-design.md).
 var (
 	hillDescent   = counts{-19: 7, -18: 14, -17: 14, -16: 19, -15: 5, -14: 1}
 	restarts      = counts{-20: 2, -19: 7, -18: 26, -17: 19, -16: 6}

@@ -30,7 +30,7 @@ printf 'Moves from start:\n 0  5 11  1 17\n 4 13 12  3 18\n 8  6 10  9  7\n 1 14
 	}
 	// Output:
 	// pass: false
-	// note: every run printed the same maze: seed from RJM_GRADE_SEED or a finer clock
+	// note: every run printed the same maze: seed the generator once, from RJM_GRADE_SEED or a clock finer than a second
 	// format prompts pass
 	// format layout pass
 	// format reprompt pass

@@ -50,7 +50,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"os/exec"
 	"runtime"
 	"slices"
@@ -97,8 +96,14 @@ type Settings struct {
 	// built folder; a build that fails fails the grading's "build" check
 	// and leaves the others not checked.
 	Build string
-	// Env is added to the program's environment (rjm's own, plus RunEnv
-	// and RunSeedEnv); nil adds nothing.
+	// Language is the program's language, as Detect names it ("python",
+	// "c", "java", ...), for hints in its words; "" means as its Command
+	// and Build show it, and no hints when they do not.
+	Language string
+	// Env is added, as NAME=VALUE, to the fixed environment of the runs
+	// and the build (see environ.go: a locale, a PATH of the toolchains
+	// found, HOME and TMPDIR in the scratch copy, RunEnv and RunSeedEnv,
+	// and none of the teacher's own settings); nil adds nothing.
 	Env []string
 	// Runs is the most runs, 1..MaxRuns; zero means DefaultRuns. The
 	// runs are made in batches of Step until the statistical checks
@@ -139,6 +144,10 @@ type Settings struct {
 	// runtime.GOMAXPROCS(0). Results do not depend on it, save the run
 	// times.
 	Workers int
+
+	// writable are the folders outside its scratch copy a build may write
+	// (buildWritable); a run's program has none.
+	writable []string
 }
 
 // ErrUsage is returned (wrapped) for settings no grading can run with.
@@ -345,9 +354,10 @@ func newPlan(name string, s Settings) *plan {
 	return p
 }
 
-// environment returns the environment of run i (from 0).
+// environment returns what run i (from 0) adds to the fixed environment:
+// RunEnv, RunSeedEnv and the teacher's Settings.Env.
 func (p *plan) environment(s Settings, i int) []string {
-	env := append(os.Environ(), fmt.Sprintf("%s=%d", RunEnv, i+1), fmt.Sprintf("%s=%d", RunSeedEnv, programSeed(p.seed, i)))
+	env := []string{fmt.Sprintf("%s=%d", RunEnv, i+1), fmt.Sprintf("%s=%d", RunSeedEnv, programSeed(p.seed, i))}
 	return append(env, s.Env...)
 }
 

@@ -46,12 +46,12 @@ func writeAccess(abi int) uint64 {
 	return a
 }
 
-// startConfined starts cmd from a thread that may write only beneath dir
-// (and to the devices of /dev, such as /dev/null and a terminal). The
+// startConfined starts cmd from a thread that may write only beneath dirs
+// (the scratch copy, and for a build the toolchains' caches, and to the devices of /dev, such as /dev/null and a terminal). The
 // thread lives until release is called, after the run: the program's
 // parent-death signal (SysProcAttr.Pdeathsig) follows the thread that
 // started it.
-func startConfined(cmd *exec.Cmd, dir, cgroup string) (release func(), err error) {
+func startConfined(cmd *exec.Cmd, dirs []string, cgroup string) (release func(), err error) {
 	abi := landlockABI()
 	if abi == 0 {
 		return func() {}, cmd.Start()
@@ -62,7 +62,7 @@ func startConfined(cmd *exec.Cmd, dir, cgroup string) (release func(), err error
 		// The thread is never unlocked: it ends with this goroutine, and
 		// its restrictions with it.
 		runtime.LockOSThread()
-		if err := confineThread(dir, cgroup, abi); err != nil {
+		if err := confineThread(dirs, cgroup, abi); err != nil {
 			errc <- err
 			return
 		}
@@ -76,7 +76,7 @@ func startConfined(cmd *exec.Cmd, dir, cgroup string) (release func(), err error
 	return func() { close(done) }, nil
 }
 
-func confineThread(dir, cgroup string, abi int) error {
+func confineThread(dirs []string, cgroup string, abi int) error {
 	all := writeAccess(abi)
 	attr := unix.LandlockRulesetAttr{Handled_access_fs: all}
 	fd, _, errno := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, uintptr(unsafe.Pointer(&attr)), unsafe.Sizeof(attr), 0)
@@ -96,8 +96,10 @@ func confineThread(dir, cgroup string, abi int) error {
 		}
 		return nil
 	}
-	if err := allow(dir, all); err != nil {
-		return err
+	for _, dir := range dirs {
+		if err := allow(dir, all); err != nil {
+			return err
+		}
 	}
 	dev := uint64(unix.LANDLOCK_ACCESS_FS_WRITE_FILE)
 	if abi >= 3 {

@@ -99,11 +99,14 @@ type runLimits struct {
 	run int
 	// cgroup is the run's pids cgroup, or "" (see newPidsCgroup).
 	cgroup string
+	// writable are the folders outside its scratch copy the run may
+	// write: the toolchains' caches, for a build (buildWritable).
+	writable []string
 }
 
 // limits returns the limits of run number run.
 func (s Settings) limits(run int) runLimits {
-	return runLimits{cpu: s.Timeout, wall: s.Wall, memory: s.Memory, procs: s.Processes, output: s.MaxOutput, run: run}
+	return runLimits{cpu: s.Timeout, wall: s.Wall, memory: s.Memory, procs: s.Processes, output: s.MaxOutput, run: run, writable: s.writable}
 }
 
 // cgroupLimits returns the limits of run number run with a pids cgroup of
@@ -116,7 +119,8 @@ func (s Settings) cgroupLimits(run int) (lim runLimits, remove func()) {
 }
 
 // execute runs the settings' command in a scratch copy of s.Dir with the
-// given environment and standard input, within the limits. It returns an
+// fixed environment (environment) and env added, and the given standard
+// input, within the limits. It returns an
 // error only when ctx ends (the program is then killed).
 func execute(parent context.Context, s Settings, run int, input string, env []string) (outcome, error) {
 	scratch, err := scratchCopy(s.Dir)
@@ -170,7 +174,7 @@ func executeOnce(parent context.Context, s Settings, run int, scratch, input str
 	mk := func() *exec.Cmd {
 		cmd := exec.CommandContext(runCtx, "/bin/sh", script...)
 		cmd.Dir = scratch
-		cmd.Env = append(env, "HOME="+scratch, "TMPDIR="+scratch)
+		cmd.Env = environment(scratch, env, nil)
 		cmd.Stdin = strings.NewReader(input)
 		cmd.Stdout, cmd.Stderr = stdout, stderr
 		cmd.SysProcAttr = sandboxAttr()
@@ -179,9 +183,13 @@ func executeOnce(parent context.Context, s Settings, run int, scratch, input str
 		return cmd
 	}
 
+	if err := os.MkdirAll(filepath.Join(scratch, tmpDir), 0o755); err != nil {
+		o.stopped = fmt.Errorf("%w: %v", errScratch, pathError(err))
+		return o, nil
+	}
 	start := time.Now()
 	o.started = start
-	cmd, release, err := startTracked(mk, scratch, lim.cgroup)
+	cmd, release, err := startTracked(mk, append([]string{scratch}, lim.writable...), lim.cgroup)
 	if err != nil {
 		o.exitErr = err
 		return o, nil
@@ -446,6 +454,26 @@ func (o outcome) describe() string {
 	return msg
 }
 
+// afterTranscript says how a program that failed after a whole
+// transcript ended: "exited with status 1 after a complete transcript",
+// then what it wrote to standard error, as describe does.
+func (o outcome) afterTranscript() string {
+	words := exitWords(o.exitErr)
+	if code, ok := strings.CutPrefix(words, "exit status "); ok {
+		words = "exited with status " + code
+	} else {
+		words = "was " + words
+	}
+	msg := words + " after a complete transcript (the exit status of a program that ends well is 0)"
+	if where := crashSite(o.stderr); where != "" {
+		msg = where + ": " + msg
+	}
+	if last := lastLine(o.stderr); last != "" {
+		msg += fmt.Sprintf(" (stderr: %q)", last)
+	}
+	return msg
+}
+
 // startError says why a program could not start, in plain words.
 func startError(err error) string {
 	var pe *fs.PathError
@@ -482,27 +510,76 @@ func refused(stderr []byte) bool {
 	return false
 }
 
-// lastLine returns the line of b that says what went wrong, cut short:
-// the first that starts a Go panic or a Java exception, else the last
-// line not indented (a Python traceback ends with its error).
+// lastLine returns the line of b that says what went wrong, cut short: a
+// Go panic ("panic: ..."), a Java exception ("Exception in thread ..."),
+// a Rust panic (its message, after "panicked at FILE:LINE:COL:"), else
+// the last error line (Python's and JavaScript's "ValueError: ...",
+// "TypeError: ..."), else the last line not indented that is no
+// toolchain's remark (Rust's "note: run with `RUST_BACKTRACE=1`", Node's
+// "Node.js v20").
 func lastLine(b []byte) string {
-	var last string
-	for _, line := range strings.Split(string(b), "\n") {
+	lines := strings.Split(string(b), "\n")
+	var last, lastErr string
+	for i, line := range lines {
 		line = strings.TrimRight(line, " \t\r")
 		switch {
-		case strings.HasPrefix(line, "panic: "), strings.HasPrefix(line, "Exception in thread "):
-			return short(line)
-		case line != "" && line[0] != ' ' && line[0] != '\t' && !strings.HasPrefix(line, "Picked up JAVA_TOOL_OPTIONS"):
+		case strings.HasPrefix(line, "panic: "):
+			return short2(line, 120)
+		case strings.HasPrefix(line, "Exception in thread "):
+			if k := strings.Index(line, `" `); k >= 0 {
+				line = line[k+2:] // the exception, without the thread
+			}
+			return short2(line, 120)
+		case rustPanic.MatchString(line):
+			// Rust 1.73 and later: the message is on the next line.
+			m := rustPanic.FindStringSubmatch(line)
+			if rest := strings.TrimSpace(m[2]); rest != "" {
+				if k := strings.LastIndex(rest, "', "); k >= 0 {
+					rest = rest[:k] // before Rust 1.73: 'message', file:line:col
+				}
+				return short2("panicked: "+strings.Trim(rest, "'"), 120)
+			}
+			if i+1 < len(lines) && strings.TrimSpace(lines[i+1]) != "" {
+				return short2("panicked: "+strings.TrimSpace(lines[i+1]), 120)
+			}
+			return "panicked"
+		case errorLine.MatchString(line):
+			lastErr = line
+		case line != "" && line[0] != ' ' && line[0] != '\t' && !toolchainRemark(line):
 			last = line
 		}
 	}
-	return short(last)
+	if lastErr != "" {
+		return short2(lastErr, 120)
+	}
+	return short2(last, 120)
+}
+
+// rustPanic matches the line of a Rust panic: "thread 'main' panicked at
+// src/main.rs:5:9:" (the message follows on the next line), or before Rust
+// 1.73 "thread 'main' panicked at 'message', src/main.rs:5:9".
+var rustPanic = regexp.MustCompile(`^thread '[^']*'(?: \(\d+\))? panicked at (?:([^\s']+:\d+:\d+):?)?(.*)$`)
+
+// errorLine matches the line of an exception in Python and JavaScript:
+// "ValueError: ...", "TypeError: ...", "json.decoder.JSONDecodeError: ...".
+var errorLine = regexp.MustCompile(`^[A-Za-z_][\w.]*(Error|Exception|Interrupt|Exit)(: |$)`)
+
+// toolchainRemark reports whether a line of standard error is a
+// toolchain's remark, not what went wrong.
+func toolchainRemark(line string) bool {
+	for _, p := range []string{"Picked up JAVA_TOOL_OPTIONS", "note: run with `RUST_BACKTRACE", "Node.js v", "exit status "} {
+		if strings.HasPrefix(line, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // crashSite returns the student's file and line a crash's trace names
 // last (Python: `File "hill.py", line 12`) or first (Java: `at
-// Hill.main(Hill.java:12)`; Go: `/home/s/hill.go:12`), as "hill.py:12";
-// "" when the trace names none.
+// Hill.main(Hill.java:12)`; Go: `/home/s/hill.go:12`; Rust: `panicked at
+// src/main.rs:12:5`; JavaScript: `at f (/home/s/maze.js:12:5)`), as
+// "hill.py:12"; "" when the trace names none.
 func crashSite(stderr []byte) string {
 	site := ""
 	for _, line := range strings.Split(string(stderr), "\n") {
@@ -517,12 +594,28 @@ func crashSite(stderr []byte) string {
 			}
 			n, _, _ := strings.Cut(after, ",")
 			site = filepath.Base(file) + ":" + n
-		case strings.HasPrefix(line, "at ") && strings.HasSuffix(line, ")") && site == "":
-			// Java: the first frame in a .java file of the student's.
-			open := strings.LastIndexByte(line, '(')
-			loc := line[open+1 : len(line)-1]
-			if file, n, ok := strings.Cut(loc, ":"); ok && strings.HasSuffix(file, ".java") && !strings.HasPrefix(line, "at java.") && !strings.HasPrefix(line, "at jdk.") {
+		case rustPanic.MatchString(line) && site == "":
+			if m := rustPanic.FindStringSubmatch(line); m[1] != "" {
+				site = rustSite(m[1])
+			} else if k := strings.LastIndex(m[2], "', "); k >= 0 {
+				site = rustSite(m[2][k+3:])
+			}
+		case strings.HasPrefix(line, "at ") && site == "":
+			// Java: the first frame in a .java file of the student's;
+			// JavaScript: the first in a .js, .mjs or .ts file not
+			// node's own.
+			loc := strings.TrimSuffix(line[strings.LastIndexAny(line, "( ")+1:], ")")
+			loc = strings.TrimPrefix(loc, "file://")
+			file, n, ok := strings.Cut(filepath.Base(loc), ":")
+			n, _, _ = strings.Cut(n, ":")
+			switch {
+			case !ok || strings.HasPrefix(loc, "node:"):
+			case strings.HasSuffix(file, ".java") && !strings.HasPrefix(line, "at java.") && !strings.HasPrefix(line, "at jdk."):
 				site = file + ":" + n
+			case strings.HasSuffix(file, ".js") || strings.HasSuffix(file, ".mjs") || strings.HasSuffix(file, ".ts"):
+				if !strings.Contains(loc, "/node_modules/") {
+					site = file + ":" + n
+				}
 			}
 		case strings.HasSuffix(strings.Fields(line + " x")[0], ".go") || strings.Contains(line, ".go:"):
 			// Go: "/path/file.go:12 +0x1d", the first outside the runtime.
@@ -538,6 +631,15 @@ func crashSite(stderr []byte) string {
 		}
 	}
 	return site
+}
+
+// rustSite returns "main.rs:12" for "src/main.rs:12:5".
+func rustSite(loc string) string {
+	f := strings.Split(loc, ":")
+	if len(f) < 2 {
+		return ""
+	}
+	return filepath.Base(f[0]) + ":" + f[1]
 }
 
 // short returns s cut to 60 characters.

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"rjm/exercise"
 )
 
 // Rubric gives the points of the checks: a check's own points if it has
@@ -16,17 +18,76 @@ import (
 // "build" check has no points unless the rubric gives it some.
 //
 // A rubric file is JSON ({"checks": {"search": 4}, "categories":
-// {"format": 0.5}, "default": 1}) or the same in TOML:
+// {"format": 0.5}, "default": 1, "exercises": {"evaluation": 20}, "extra":
+// {"annealing": 20}}) or the same in TOML:
 //
 //	default = 1
 //	[checks]
 //	search = 4
 //	[categories]
 //	format = 0.5
+//	[exercises]
+//	evaluation = 20
+//	[extra]
+//	annealing = 20
 type Rubric struct {
 	Checks     map[string]float64 `json:"checks,omitempty"`
 	Categories map[string]float64 `json:"categories,omitempty"`
 	Default    *float64           `json:"default,omitempty"`
+	// Exercises and Extra give the points of each exercise in a course
+	// (Course): a student earns an exercise's points in proportion to the
+	// points of its checks that pass. Extra's are extra credit, outside
+	// the student's maximum. An exercise in neither is worth its checks'
+	// points.
+	Exercises map[string]float64 `json:"exercises,omitempty"`
+	Extra     map[string]float64 `json:"extra,omitempty"`
+}
+
+// CourseRubric returns the rubric of the assignment's course: each
+// problem's points (exercise.Table: Problems 1 to 5, 20 points each, of
+// 100; annealing, Extra Credit 1, 20 points more), and one point a check
+// within each.
+func CourseRubric() *Rubric {
+	r := &Rubric{Exercises: map[string]float64{}, Extra: map[string]float64{}}
+	for _, e := range exercise.Table {
+		if e.Extra {
+			r.Extra[e.Name] = e.Points
+		} else {
+			r.Exercises[e.Name] = e.Points
+		}
+	}
+	return r
+}
+
+// courseExercise returns the points of an exercise in a course, if the
+// rubric gives them.
+func (r *Rubric) courseExercise(name string) (float64, bool) {
+	if r == nil {
+		return 0, false
+	}
+	if p, ok := r.Exercises[name]; ok {
+		return p, true
+	}
+	p, ok := r.Extra[name]
+	return p, ok
+}
+
+// extra reports whether an exercise is extra credit.
+func (r *Rubric) extra(name string) bool {
+	if r == nil {
+		return false
+	}
+	_, ok := r.Extra[name]
+	return ok
+}
+
+// exercisePoints returns the points of an exercise in a course: the
+// rubric's, else its checks' (checks).
+func (r *Rubric) exercisePoints(name string, checks float64) float64 {
+	if p, ok := r.courseExercise(name); ok {
+		return p
+	}
+	return checks
 }
 
 // ErrRubric is returned (wrapped) for a rubric file that cannot be read.
@@ -55,7 +116,7 @@ func (r *Rubric) Points(c Check) float64 {
 // "default" key, then [checks] and [categories] tables of names and
 // numbers; comments start with #). name is the file's name, for errors.
 func ParseRubric(name string, data []byte) (*Rubric, error) {
-	r := &Rubric{Checks: map[string]float64{}, Categories: map[string]float64{}}
+	r := &Rubric{Checks: map[string]float64{}, Categories: map[string]float64{}, Exercises: map[string]float64{}, Extra: map[string]float64{}}
 	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '{' {
 		dec := json.NewDecoder(bytes.NewReader(t))
 		dec.DisallowUnknownFields()
@@ -75,8 +136,8 @@ func ParseRubric(name string, data []byte) (*Rubric, error) {
 			continue
 		case strings.HasPrefix(line, "[") && strings.HasSuffix(line, "]"):
 			table = strings.TrimSpace(line[1 : len(line)-1])
-			if table != "checks" && table != "categories" {
-				return nil, fmt.Errorf("grade: %w %s:%d: table [%s], want [checks] or [categories]", ErrRubric, name, i+1, short(table))
+			if !slices.Contains([]string{"checks", "categories", "exercises", "extra"}, table) {
+				return nil, fmt.Errorf("grade: %w %s:%d: table [%s], want [checks], [categories], [exercises] or [extra]", ErrRubric, name, i+1, short(table))
 			}
 			continue
 		}
@@ -99,6 +160,10 @@ func ParseRubric(name string, data []byte) (*Rubric, error) {
 			r.Checks[key] = v
 		case "categories":
 			r.Categories[key] = v
+		case "exercises":
+			r.Exercises[key] = v
+		case "extra":
+			r.Extra[key] = v
 		}
 	}
 	return r, r.validate(name)
@@ -130,7 +195,26 @@ func (r *Rubric) validate(name string) error {
 			return fmt.Errorf("grade: %w %s: no category is called %q (the categories: %s)", ErrRubric, name, short(k), strings.Join(names, ", "))
 		}
 	}
+	for _, m := range []map[string]float64{r.Exercises, r.Extra} {
+		for k := range m {
+			if !slices.Contains(exercise.Names, k) {
+				return fmt.Errorf("grade: %w %s: no exercise is called %q (the exercises: %s)", ErrRubric, name, short(k), strings.Join(exercise.Names, ", "))
+			}
+		}
+	}
+	for k := range r.Extra {
+		if _, ok := r.Exercises[k]; ok {
+			return fmt.Errorf("grade: %w %s: exercise %q is in [exercises] and [extra]", ErrRubric, name, short(k))
+		}
+	}
 	bad := func(v float64) bool { return v < 0 || v != v || v > 1e9 }
+	for _, m := range []map[string]float64{r.Exercises, r.Extra} {
+		for k, v := range m {
+			if bad(v) {
+				return fmt.Errorf("grade: %w %s: exercise %q has %v points, want 0 to 1e9", ErrRubric, name, short(k), v)
+			}
+		}
+	}
 	for k, v := range r.Checks {
 		if bad(v) {
 			return fmt.Errorf("grade: %w %s: check %q has %v points, want 0 to 1e9", ErrRubric, name, short(k), v)

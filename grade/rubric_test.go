@@ -87,10 +87,21 @@ func TestDetect(t *testing.T) {
 		{map[string]string{"maze.py": "", "hill.py": "if __name__ == \"__main__\":"}, "python", "", "python3 hill.py", ""},
 		{map[string]string{"maze.py": "", "main.py": ""}, "python", "", "python3 main.py", ""},
 		{map[string]string{"a.py": "", "b.py": ""}, "", "", "", "2 Python files and none is the main one"},
-		{map[string]string{"README": ""}, "", "", "", "want a run script, or .java, .c or .py files"},
+		{map[string]string{"main.go": "package main", "go.mod": "module m"}, "go", "go build -o prog .", "./prog", ""},
+		{map[string]string{"main.go": "package main"}, "go", `go build -o prog $(ls *.go | grep -v '_test\.go$')`, "./prog", ""},
+		{map[string]string{"Cargo.toml": "[package]\nname = \"maze\"\n", "src/main.rs": ""}, "rust", "cargo build --release --offline --quiet", "./target/release/maze", ""},
+		{map[string]string{"maze.rs": "mod x;", "hill.rs": "fn main() {}"}, "rust", "rustc -O -o prog hill.rs", "./prog", ""},
+		{map[string]string{"hill.cpp": "int main(){}"}, "c++", "c++ -O2 -o prog *.cpp -lm", "./prog", ""},
+		{map[string]string{"maze.js": "", "hill.js": "process.stdin.on('data', f)"}, "javascript", "", "node hill.js", ""},
+		{map[string]string{"maze.ts": "", "main.ts": ""}, "typescript", "tsc --outDir . --module commonjs --target es2020 *.ts", "node main.js", ""},
+		{map[string]string{"a.js": "", "b.js": ""}, "", "", "", "2 JavaScript files and none is the main one"},
+		{map[string]string{"README": ""}, "", "", "", "want a run script, or .java, .go, .rs, .cpp, .c, .ts, .js or .py files"},
 	} {
 		dir := t.TempDir()
 		for name, text := range tc.files {
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+				t.Fatal(err)
+			}
 			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 				t.Fatal(err)
 			}

@@ -92,16 +92,16 @@ var (
 const startTries = 6
 
 // startTracked starts a run's command, made by mk, its writes confined to
-// dir, and returns it; call release once it has ended. A start refused
+// dirs, and returns it; call release once it has ended. A start refused
 // with EAGAIN is tried again, with a new command from mk, so that a run's
 // verdict does not depend on the machine's load.
-func startTracked(mk func() *exec.Cmd, dir, cgroup string) (cmd *exec.Cmd, release func(), err error) {
+func startTracked(mk func() *exec.Cmd, dirs []string, cgroup string) (cmd *exec.Cmd, release func(), err error) {
 	if pidNamespace() == nil {
 		subreaper.Do(func() { _ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) })
 	}
 	retried(func() bool {
 		cmd = mk()
-		release, err = startOne(cmd, dir, cgroup)
+		release, err = startOne(cmd, dirs, cgroup)
 		return !errors.Is(err, syscall.EAGAIN)
 	})
 	return cmd, release, err
@@ -117,12 +117,12 @@ func retried(try func() (done bool)) {
 	}
 }
 
-// startOne starts cmd confined to dir and tracks it (a variable, so that
+// startOne starts cmd confined to dirs and tracks it (a variable, so that
 // a test can make the kernel refuse).
-var startOne = func(cmd *exec.Cmd, dir, cgroup string) (release func(), err error) {
+var startOne = func(cmd *exec.Cmd, dirs []string, cgroup string) (release func(), err error) {
 	trackMu.Lock()
 	defer trackMu.Unlock()
-	release, err = startConfined(cmd, dir, cgroup)
+	release, err = startConfined(cmd, dirs, cgroup)
 	if err != nil {
 		return nil, err
 	}

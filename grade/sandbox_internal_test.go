@@ -122,12 +122,12 @@ func TestStartTriedAgainWhenRefused(t *testing.T) {
 	real := startOne
 	defer func() { startOne = real }()
 	refusals, tries := 0, 0
-	startOne = func(cmd *exec.Cmd, dir, cgroup string) (func(), error) {
+	startOne = func(cmd *exec.Cmd, dirs []string, cgroup string) (func(), error) {
 		tries++
 		if tries <= refusals {
 			return nil, &fs.PathError{Op: "fork/exec", Path: cmd.Path, Err: syscall.EAGAIN}
 		}
-		return real(cmd, dir, cgroup)
+		return real(cmd, dirs, cgroup)
 	}
 	s := Settings{Dir: t.TempDir()}.withDefaults()
 	s.Command = []string{"cat"}

@@ -95,7 +95,7 @@ func TestMannWhitney(t *testing.T) {
 // raise the false-fail rate above the stated α. Measured against the exact
 // value (exactTail, itself checked against brute force above) on samples
 // of 30 and 40 against 100 drawn from rjm's restarts; on 70 against 200
-// (docs/teaching.md) the approximation was 1.1 to 3.6 times the exact
+// (docs/grader-design.md) the approximation was 1.1 to 3.6 times the exact
 // value.
 func TestNormalApproximationConservativeInTheTail(t *testing.T) {
 	r := rand.New(rand.NewPCG(597, 1))

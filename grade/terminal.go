@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -54,14 +55,17 @@ func terminalRun(parent context.Context, s Settings, run int, pl planned, env []
 	mk := func() *exec.Cmd {
 		cmd := exec.Command("/bin/sh", append([]string{"-c", limitScript(lim), s.Command[0]}, s.Command[1:]...)...)
 		cmd.Dir = scratch
-		cmd.Env = append(env, "HOME="+scratch, "TMPDIR="+scratch, "TERM=dumb")
+		cmd.Env = environment(scratch, append(env, "TERM=dumb"), nil)
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
 		attr := sandboxAttr()
 		attr.Setctty, attr.Ctty = true, 0
 		cmd.SysProcAttr = attr
 		return cmd
 	}
-	cmd, release, err := startTracked(mk, scratch, lim.cgroup)
+	if err := os.MkdirAll(filepath.Join(scratch, tmpDir), 0o755); err != nil {
+		return terminalResult{skipped: pathError(err)}, nil
+	}
+	cmd, release, err := startTracked(mk, []string{scratch}, lim.cgroup)
 	slave.Close()
 	if err != nil {
 		return terminalResult{skipped: "could not start: " + startError(err)}, nil
@@ -143,7 +147,7 @@ func terminalRun(parent context.Context, s Settings, run int, pl planned, env []
 						pos = len(out)
 						break wait
 					}
-					return result(fmt.Sprintf("the prompt %q never showed: the program waits for input without it (is the output flushed before reading?)", prompt))
+					return result(fmt.Sprintf("the prompt %q never showed: the program waits for input without it (%s)", prompt, s.hints().flushHint()))
 				}
 			case <-changed:
 			case err := <-exited:
@@ -167,8 +171,10 @@ func terminalRun(parent context.Context, s Settings, run int, pl planned, env []
 	for {
 		select {
 		case err := <-exited:
-			if err != nil {
-				return result(fmt.Sprintf("after the answers were typed the program ended: %s", exitWords(err)))
+			// An exit status other than 0 is the exit check's business;
+			// a signal (a crash) only on a terminal is this one's.
+			if w := exitWords(err); strings.HasPrefix(w, "killed") {
+				return result(fmt.Sprintf("after the answers were typed the program ended: %s", w))
 			}
 			return result("")
 		case <-deadline.C:
@@ -177,7 +183,11 @@ func terminalRun(parent context.Context, s Settings, run int, pl planned, env []
 			return result("")
 		case <-tick.C:
 			if quiet() {
-				return result(fmt.Sprintf("after the answer to %q was typed, the program waited for more input instead of printing its maze (C: a scanf format ending in \"\\n\" or a space waits for the next non-blank line)", last))
+				msg := fmt.Sprintf("after the answer to %q was typed, the program waited for more input instead of printing its maze", last)
+				if h := s.hints(); h.waits != "" {
+					msg += fmt.Sprintf(" (%s: %s)", h.name, h.waits)
+				}
+				return result(msg)
 			}
 		}
 	}

@@ -122,8 +122,36 @@ func TestCrashSite(t *testing.T) {
 		{"Exception in thread \"main\" java.util.NoSuchElementException\n\tat java.base/java.util.Scanner.throwFor(Scanner.java:937)\n\tat Hill.main(Hill.java:21)\n", "Hill.java:21"},
 		{"panic: planted crash\n\ngoroutine 1 [running]:\nmain.main()\n\t/home/s/hill/main.go:57 +0x1d\nexit status 2\n", "main.go:57"},
 		{"Segmentation fault\n", ""},
+		{rustTrace, "main.rs:3"},
+		{"thread 'main' panicked at 'attempt to divide by zero', src/hill.rs:40:17\n", "hill.rs:40"},
+		{nodeTrace, "maze.js:2"},
 	} {
 		if got := crashSite([]byte(tc.trace)); got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.trace, got, tc.want)
+		}
+	}
+}
+
+// Traces of a Rust panic and a JavaScript exception, as rustc 1.95 and
+// node 20 print them.
+const (
+	rustTrace = "\nthread 'main' (27163) panicked at src/main.rs:3:21:\nindex out of bounds: the len is 0 but the index is 3\nnote: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
+	nodeTrace = "/tmp/tr/maze.js:2\nfunction f() { return x.y; }\n                        ^\n\nTypeError: Cannot read properties of null (reading 'y')\n    at f (/tmp/tr/maze.js:2:25)\n    at Object.<anonymous> (/tmp/tr/maze.js:3:1)\n    at Module._compile (node:internal/modules/cjs/loader:1521:14)\n    at node:internal/main/run_main_module:28:49\n\nNode.js v20.20.2\n"
+)
+
+// The line that says what went wrong: a Rust panic's message, not its
+// note; a JavaScript exception, not node's version; Python's last line.
+func TestLastLine(t *testing.T) {
+	for _, tc := range []struct{ trace, want string }{
+		{rustTrace, "panicked: index out of bounds: the len is 0 but the index is 3"},
+		{"thread 'main' panicked at 'attempt to divide by zero', src/hill.rs:40:17\nnote: run with `RUST_BACKTRACE=1`\n", "panicked: attempt to divide by zero"},
+		{nodeTrace, "TypeError: Cannot read properties of null (reading 'y')"},
+		{"Traceback (most recent call last):\n  File \"hill.py\", line 3, in <module>\nZeroDivisionError: integer division or modulo by zero\n", "ZeroDivisionError: integer division or modulo by zero"},
+		{"panic: planted crash\n\ngoroutine 1 [running]:\n", "panic: planted crash"},
+		{"Exception in thread \"main\" java.lang.ArithmeticException: / by zero\n\tat Hill.main(Hill.java:3)\n", "java.lang.ArithmeticException: / by zero"},
+		{"Segmentation fault\n", "Segmentation fault"},
+	} {
+		if got := lastLine([]byte(tc.trace)); got != tc.want {
 			t.Errorf("%q: %q, want %q", tc.trace, got, tc.want)
 		}
 	}

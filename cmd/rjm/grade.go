@@ -14,6 +14,7 @@ import (
 
 	"rjm/exercise"
 	"rjm/grade"
+	"rjm/internal/buildinfo"
 	"rjm/internal/cli"
 	"rjm/internal/safefile"
 	"rjm/maze"
@@ -22,17 +23,31 @@ import (
 func newGradeCmd(e *cli.Env) *cobra.Command {
 	var s grade.Settings
 	var asJSON bool
-	var each, gradebook, rubric, feedback string
+	var each, gradebook, rubric, feedback, roster, submission, format, lms string
+	var envs []string
 	c := &cobra.Command{
-		Use: "grade EXERCISE [flags] -- COMMAND [ARGS...]",
+		Use: "grade EXERCISE [flags] -- COMMAND [ARGS...]\n  rjm grade EXERCISE --each GLOB [flags] [-- COMMAND]\n  rjm grade --roster CSV [flags] [-- COMMAND]",
 		Args: func(cmd *cobra.Command, args []string) error {
 			dash := cmd.ArgsLenAtDash()
 			each, _ := cmd.Flags().GetString("each")
+			roster, _ := cmd.Flags().GetString("roster")
+			submission, _ := cmd.Flags().GetString("submission")
+			if roster != "" || submission != "" {
+				// The exercises come from the roster or the folder's files.
+				if dash < 0 && len(args) > 0 || dash > 0 {
+					return errors.New("want no EXERCISE with --roster or --submission (the exercises come from the roster or the folders' files); a COMMAND may follow --")
+				}
+				return nil
+			}
 			switch {
+			case each != "" && (len(args) == 0 || dash == 0):
+				return fmt.Errorf("want an EXERCISE, one of %s, with --each (then, optionally, -- and the COMMAND each folder runs)", strings.Join(exercise.Names, ", "))
 			case len(args) == 0 || dash == 0:
 				return fmt.Errorf("want an EXERCISE, one of %s, then -- and the student's COMMAND", strings.Join(exercise.Names, ", "))
 			case dash < 0 && each != "" && len(args) == 1:
 				return nil // each folder's program is detected
+			case dash < 0 && each != "":
+				return fmt.Errorf("want one EXERCISE with --each, got %d arguments (a COMMAND goes after --)", len(args))
 			case dash < 0:
 				return fmt.Errorf("want -- and the student's COMMAND after the exercise, as in: rjm grade %s -- python3 hill.py", args[0])
 			case dash > 1:
@@ -44,14 +59,32 @@ func newGradeCmd(e *cli.Env) *cobra.Command {
 		},
 		ValidArgs: exercise.Names,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			name := args[0]
-			s.Command = args[1:]
+			course := roster != "" || submission != ""
+			name := ""
+			if !course {
+				name, args = args[0], args[1:]
+			}
+			s.Command = args
 			if len(s.Command) == 0 {
 				s.Command = nil
 			}
-			if !slices.Contains(exercise.Names, name) {
+			if !course && !slices.Contains(exercise.Names, name) {
 				return cli.BadInput(fmt.Errorf("grade: %w %q (want one of %s)", exercise.ErrUnknown, maze.Short(name), strings.Join(exercise.Names, ", ")))
 			}
+			for _, v := range envs {
+				kv, ok := grade.TeacherEnv(v)
+				if !ok {
+					return cli.BadInput(fmt.Errorf("grade: --env %q: no such variable in your environment (give NAME=VALUE)", maze.Short(v)))
+				}
+				if strings.HasPrefix(kv, "=") {
+					return cli.BadInput(fmt.Errorf("grade: --env %q: want NAME=VALUE", maze.Short(v)))
+				}
+				s.Env = append(s.Env, kv)
+			}
+			if asJSON {
+				format = "json"
+			}
+			group := each != "" || course
 			switch {
 			case s.Runs < 1:
 				return cli.BadInput(fmt.Errorf("grade: --runs %d: want at least 1", s.Runs))
@@ -61,22 +94,43 @@ func newGradeCmd(e *cli.Env) *cobra.Command {
 				return cli.BadInput(fmt.Errorf("grade: --iterations %d: want at least 1", s.Iterations))
 			case !(s.Significance > 0 && s.Significance < 1):
 				return cli.BadInput(fmt.Errorf("grade: --significance %v: want a rate above 0 and below 1, such as 0.00001", s.Significance))
-			case gradebook != "" && each == "":
-				return cli.BadInput(errors.New("grade: --gradebook needs --each"))
-			case (rubric != "" || feedback != "") && each == "":
-				return cli.BadInput(errors.New("grade: --rubric and --feedback need --each"))
+			case roster != "" && (each != "" || submission != ""), each != "" && submission != "":
+				return cli.BadInput(errors.New("grade: give one of --each, --roster and --submission"))
+			case gradebook != "" && !group:
+				return cli.BadInput(errors.New("grade: --gradebook needs --each, --roster or --submission"))
+			case feedback != "" && !group:
+				return cli.BadInput(errors.New("grade: --feedback needs --each, --roster or --submission"))
+			case !slices.Contains([]string{"text", "json", "gradescope", "junit"}, format):
+				return cli.BadInput(fmt.Errorf("grade: --format %q: want text, json, gradescope or junit", maze.Short(format)))
+			case format == "gradescope" && each != "":
+				return cli.BadInput(errors.New("grade: --format gradescope grades one student: use it with --submission or one COMMAND, not --each"))
+			case format == "gradescope" && roster != "":
+				return cli.BadInput(errors.New("grade: --format gradescope grades one student: use it with --submission or one COMMAND, not --roster"))
+			case !slices.Contains([]string{"csv", "moodle", "canvas"}, lms):
+				return cli.BadInput(fmt.Errorf("grade: --lms %q: want csv, moodle or canvas", maze.Short(lms)))
+			}
+			var r *grade.Rubric
+			switch rubric {
+			case "":
+				if course {
+					r = grade.CourseRubric()
+				}
+			case "course":
+				r = grade.CourseRubric()
+			default:
+				data, err := os.ReadFile(rubric)
+				if err != nil {
+					return cli.BadInput(fmt.Errorf("grade: --rubric: %v", err))
+				}
+				if r, err = grade.ParseRubric(rubric, data); err != nil {
+					return cli.BadInput(err)
+				}
+			}
+			out := classOutputs{gradebook, feedback, r, format, lms}
+			if course {
+				return gradeCourse(e, s, roster, submission, out)
 			}
 			if each != "" {
-				var r *grade.Rubric
-				if rubric != "" {
-					data, err := os.ReadFile(rubric)
-					if err != nil {
-						return cli.BadInput(fmt.Errorf("grade: --rubric: %v", err))
-					}
-					if r, err = grade.ParseRubric(rubric, data); err != nil {
-						return cli.BadInput(err)
-					}
-				}
 				v := s
 				if len(v.Command) == 0 {
 					v.Command = []string{"sh"}
@@ -84,25 +138,37 @@ func newGradeCmd(e *cli.Env) *cobra.Command {
 				if err := v.Validate(name); err != nil {
 					return cli.BadInput(err)
 				}
-				return gradeClass(e, name, s, each, classOutputs{gradebook, feedback, r}, asJSON)
+				return gradeClass(e, name, s, each, out)
 			}
 			if err := s.Validate(name); err != nil {
 				return cli.BadInput(err)
 			}
 			progress, finish := e.Progress("grading")
-			r, err := grade.Run(e.Ctx, name, s, progress)
+			rep, err := grade.Run(e.Ctx, name, s, progress)
 			finish()
 			if err != nil {
 				return err
 			}
-			if err := e.Show(asJSON, r, cli.Text(r.Text())); err != nil {
-				return err
-			}
-			if !r.Pass {
-				if len(r.Failed()) == 0 {
-					return fmt.Errorf("grade: %d of %d checks not checked", len(r.Unchecked()), len(r.Checks))
+			switch format {
+			case "gradescope":
+				res := rep.Gradescope(r, s.Seed, buildinfo.Short())
+				if err := res.WriteGradescope(e.Stdout); err != nil {
+					return err
 				}
-				return fmt.Errorf("grade: the program fails %d of %d checks", len(r.Failed()), len(r.Checks))
+			case "junit":
+				if err := rep.WriteJUnit(e.Stdout); err != nil {
+					return err
+				}
+			default:
+				if err := e.Show(format == "json", rep, cli.Text(rep.Text())); err != nil {
+					return err
+				}
+			}
+			if !rep.Pass {
+				if len(rep.Failed()) == 0 {
+					return fmt.Errorf("grade: %d of %d checks not checked", len(rep.Unchecked()), len(rep.Checks))
+				}
+				return fmt.Errorf("grade: the program fails %d of %d checks", len(rep.Failed()), len(rep.Checks))
 			}
 			return nil
 		},
@@ -110,26 +176,33 @@ func newGradeCmd(e *cli.Env) *cobra.Command {
 	f := c.Flags()
 	f.IntVar(&s.Runs, "runs", grade.DefaultRuns, "run the program at most `N` times, in batches of 10 until the statistical checks decide (representation: one more, with invalid sizes first)")
 	f.DurationVar(&s.Timeout, "timeout", grade.DefaultTimeout, "CPU time limit of each run (the wall-clock limit is six times it)")
-	f.StringVar(&s.Build, "build", "", "build each program once with the shell command `CMD`, such as 'javac *.java', before its runs (with --each and no COMMAND: for the folders that need a build)")
+	f.StringVar(&s.Build, "build", "", "build each program once with the shell command `CMD`, such as 'javac *.java', before its runs (with --each or --roster and no COMMAND: for the folders of the languages it builds; every folder with a run script)")
 	f.Uint64Var(&s.Seed, "seed", 1, "random seed `S` of the answers and of rjm's reference runs")
 	f.IntVar(&s.Iterations, "iterations", grade.DefaultIterations, "search budget `N` of the search exercises")
 	f.Float64Var(&s.Significance, "significance", grade.DefaultSignificance, "the rate `A` at most at which a correct program fails a grading's statistical checks")
-	f.BoolVar(&asJSON, "json", false, "print the report (with --each, the gradebook) as JSON")
+	f.StringArrayVar(&envs, "env", nil, "add `NAME=VALUE` to the runs' fixed environment (NAME alone: your own value); repeatable")
+	f.BoolVar(&asJSON, "json", false, "print the report (with --each or --roster, the gradebook) as JSON; the same as --format json")
+	f.StringVar(&format, "format", "text", "print the report as `F`: text, json, gradescope (Gradescope's results.json; one student) or junit (JUnit XML)")
 	f.StringVar(&each, "each", "", "grade a class: run the command in each folder matching `GLOB`, such as 'class/*/'")
-	f.StringVar(&gradebook, "gradebook", "", "with --each, also write the gradebook to `NAME`.csv and NAME.json")
-	f.StringVar(&rubric, "rubric", "", "with --each, the points of each check or category from `FILE` (TOML or JSON; default one a check)")
-	f.StringVar(&feedback, "feedback", "", "with --each, write one Markdown file a student into folder `DIR`")
+	f.StringVar(&roster, "roster", "", "grade a course: each student of the roster `CSV` (id, name, folder, exercises) for each of their exercises, into one gradebook")
+	f.StringVar(&submission, "submission", "", "grade one student's folder `DIR` for each exercise it holds, as --roster does (for an autograder such as Gradescope's)")
+	f.StringVar(&gradebook, "gradebook", "", "with --each or --roster, also write the gradebook to `NAME`.csv and NAME.json")
+	f.StringVar(&lms, "lms", "csv", "the gradebook CSV's columns for `LMS`: csv (also moodle) or canvas")
+	f.StringVar(&rubric, "rubric", "", "the points of each check, category or exercise from `FILE` (TOML or JSON), or \"course\": the assignment's 20 points a problem (the default with --roster and --submission; else one a check)")
+	f.StringVar(&feedback, "feedback", "", "with --each, --roster or --submission, write one Markdown file a student into folder `DIR`")
 	return c
 }
 
-// classOutputs are the files a class's grading writes, and its rubric.
+// classOutputs are the files a class's grading writes, its rubric and
+// the formats of its report and gradebook.
 type classOutputs struct {
 	gradebook, feedback string
 	rubric              *grade.Rubric
+	format, lms         string
 }
 
 // gradeClass grades the command in every folder each matches.
-func gradeClass(e *cli.Env, name string, s grade.Settings, each string, out classOutputs, asJSON bool) error {
+func gradeClass(e *cli.Env, name string, s grade.Settings, each string, out classOutputs) error {
 	gradebook := out.gradebook
 	// A shell's 'class/*/' matches folders only; Glob matches nothing
 	// with the final slash, and the folders are kept below.
@@ -174,7 +247,11 @@ func gradeClass(e *cli.Env, name string, s grade.Settings, each string, out clas
 			return err
 		}
 	}
-	if err := e.Show(asJSON, g, cli.Text(g.Text())); err != nil {
+	if out.format == "junit" {
+		if err := g.WriteJUnit(e.Stdout); err != nil {
+			return err
+		}
+	} else if err := e.Show(out.format == "json", g, cli.Text(g.Text())); err != nil {
 		return err
 	}
 	failed := 0
@@ -185,6 +262,83 @@ func gradeClass(e *cli.Env, name string, s grade.Settings, each string, out clas
 	}
 	if failed > 0 {
 		return fmt.Errorf("grade: %d of %d students do not pass every check", failed, len(g.Students))
+	}
+	return nil
+}
+
+// gradeCourse grades every student of a roster, or one student's folder,
+// for each of their exercises.
+func gradeCourse(e *cli.Env, s grade.Settings, roster, submission string, out classOutputs) error {
+	var students []grade.Enrolment
+	if roster != "" {
+		f, err := os.Open(roster)
+		if err != nil {
+			return cli.BadInput(fmt.Errorf("grade: --roster: %v", err))
+		}
+		defer f.Close()
+		if students, err = grade.ReadRoster(roster, f, filepath.Dir(roster)); err != nil {
+			return cli.BadInput(err)
+		}
+	} else {
+		if fi, err := os.Stat(submission); err != nil || !fi.IsDir() {
+			return cli.BadInput(fmt.Errorf("grade: --submission %q: not a folder", maze.Short(submission)))
+		}
+		abs, _ := filepath.Abs(submission)
+		students = []grade.Enrolment{{ID: filepath.Base(abs), Dir: submission}}
+	}
+	progress, finish := e.Progress("grading")
+	b, err := grade.Course(e.Ctx, s, students, out.rubric, progress)
+	finish()
+	if err != nil {
+		if errors.Is(err, grade.ErrUsage) || errors.Is(err, exercise.ErrUnknown) {
+			return cli.BadInput(err)
+		}
+		return err
+	}
+	if out.feedback != "" {
+		if err := b.WriteFeedback(out.feedback); err != nil {
+			return err
+		}
+	}
+	if out.gradebook != "" {
+		lms := grade.CSVPlain
+		if out.lms == "canvas" {
+			lms = grade.CSVCanvas
+		}
+		if err := safefile.Write(out.gradebook+".csv", func(w io.Writer) error { return b.WriteCSV(w, lms) }); err != nil {
+			return err
+		}
+		if err := safefile.Write(out.gradebook+".json", func(w io.Writer) error {
+			enc := json.NewEncoder(w)
+			enc.SetIndent("", "  ")
+			return enc.Encode(b)
+		}); err != nil {
+			return err
+		}
+	}
+	switch out.format {
+	case "gradescope":
+		res := b.Students[0].Gradescope(b.Seed, b.Version)
+		if err := res.WriteGradescope(e.Stdout); err != nil {
+			return err
+		}
+	case "junit":
+		if err := b.WriteJUnit(e.Stdout); err != nil {
+			return err
+		}
+	default:
+		if err := e.Show(out.format == "json", b, cli.Text(b.Text())); err != nil {
+			return err
+		}
+	}
+	short := 0
+	for _, cs := range b.Students {
+		if cs.Points < cs.MaxPoints {
+			short++
+		}
+	}
+	if short > 0 {
+		return fmt.Errorf("grade: %d of %d students have less than every point", short, len(b.Students))
 	}
 	return nil
 }

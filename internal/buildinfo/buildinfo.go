@@ -43,3 +43,35 @@ func versionOf(info *debug.BuildInfo, commit string) string {
 	}
 	return v + ", " + info.GoVersion
 }
+
+// Short describes the build in a word, for records such as a gradebook:
+// the module version, else the commit (its first 12 digits, "+changes"
+// when the tree had uncommitted changes), else "devel".
+func Short() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	return shortOf(info, Commit)
+}
+
+// shortOf is Short for the build info, with commit as the commit when it
+// records none.
+func shortOf(info *debug.BuildInfo, commit string) string {
+	rev, dirty := commit, ""
+	for _, s := range info.Settings {
+		switch {
+		case s.Key == "vcs.revision":
+			rev = s.Value
+		case s.Key == "vcs.modified" && s.Value == "true":
+			dirty = "+changes"
+		}
+	}
+	switch v := info.Main.Version; {
+	case v != "" && v != "(devel)":
+		return v
+	case rev != "":
+		return rev[:min(12, len(rev))] + dirty
+	}
+	return "devel"
+}

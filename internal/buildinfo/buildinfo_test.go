@@ -24,3 +24,22 @@ func TestVersionOf(t *testing.T) {
 		}
 	}
 }
+
+// A gradebook's version is a word: the version, else the commit.
+func TestShortOf(t *testing.T) {
+	vcs := []debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef"}, {Key: "vcs.modified", Value: "true"}}
+	for _, tc := range []struct {
+		info   debug.BuildInfo
+		commit string
+		want   string
+	}{
+		{debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs}, "", "0123456789ab+changes"},
+		{debug.BuildInfo{Main: debug.Module{Version: "v1.2.0"}, Settings: vcs[:1]}, "", "v1.2.0"},
+		{debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "fedcba9876543210", "fedcba987654"},
+		{debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "", "devel"},
+	} {
+		if got := shortOf(&tc.info, tc.commit); got != tc.want {
+			t.Errorf("got %q, want %q", got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module maze
+
+go 1.22
