@@ -30,7 +30,7 @@ type Suggestion struct {
 	// NonReaching is n after the edit: the cells that cannot reach the
 	// goal.
 	NonReaching int    `json:"non_reaching"`
-	Text      string `json:"text"`
+	Text        string `json:"text"`
 }
 
 // Edit returns the suggestion as an edit to Apply.
