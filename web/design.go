@@ -30,7 +30,7 @@ type designRequest struct {
 	// Random is a maze to generate, as POST /api/generate's body asks
 	// for one (one recipe: generate.Settings).
 	Random *generateRequest `json:"random,omitempty"`
-	Edit  *designEdit  `json:"edit,omitempty"`
+	Edit   *designEdit      `json:"edit,omitempty"`
 	// From is a maze ID whose features the changes are said from (an
 	// undo says what the undone edit changed back); with an edit and no
 	// From, the changes are from the maze before the edit.

@@ -36,7 +36,6 @@ type designAnswer struct {
 	Edit string `json:"edit"`
 }
 
-
 func TestAPIDesign(t *testing.T) {
 	ts, _ := newServer(t, web.Options{WorkBurst: 1000})
 	post := func(body string) (answer, designAnswer) {
