@@ -134,6 +134,7 @@
     s = Math.round(s);
     return s < 60 ? s + ' s' : Math.floor(s / 60) + ' min ' + String(s % 60).padStart(2, '0') + ' s';
   }
+  function cells(n) { return n + (n === 1 ? ' cell' : ' cells'); }
   function num(x) { return Math.round(x * 100) / 100; }
   function set(id, s) { $(id).textContent = s; }
 
@@ -149,8 +150,8 @@
     set('facts-summary', v.summary);
     set('f-solution', f.solvable ? f.goal_depth + ' moves: ' + f.solution : 'none: the goal cannot be reached');
     set('f-unique', !f.solvable ? '–' : f.unique ? 'yes' : 'no, ' + (f.shortest_paths_saturated ? 'very many' : f.shortest_paths) + ' shortest');
-    set('f-black', f.black_holes + (f.black_holes ? ' (' + f.black_hole_cells + ' cells)' : ''));
-    set('f-white', f.white_holes + (f.white_holes ? ' (' + f.white_hole_cells + ' cells)' : ''));
+    set('f-black', f.black_holes + (f.black_holes ? ' (' + cells(f.black_hole_cells) + ')' : ''));
+    set('f-white', f.white_holes + (f.white_holes ? ' (' + cells(f.white_hole_cells) + ')' : ''));
     set('f-forced', String(f.initial_forced_moves));
     set('f-decisions', num(f.forward_decisions) + ', ' + num(f.backward_decisions));
     set('f-clusters', f.clusters.length + (f.clusters.length ? ' (penalty ' + f.cluster_penalty + ')' : ''));
