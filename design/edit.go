@@ -158,14 +158,13 @@ func Apply(m *maze.Maze, e Edit) (*maze.Maze, error) {
 	default:
 		return nil, fmt.Errorf("unknown edit %v", e.Op)
 	}
-	if err := out.Board.Validate(); err != nil {
-		return nil, err
-	}
-	g, err := graph.Compile(out.Board)
-	if err != nil {
-		return nil, err
-	}
-	if e.Op == SetKind {
+	if e.Op == SetKind || e.Op == ToggleWall {
+		// The layout changed: a cell made open takes the least jump the
+		// new board allows it.
+		g, err := graph.Compile(out.Board)
+		if err != nil {
+			return nil, err
+		}
 		fillOpen(g, out)
 	}
 	if err := out.Validate(); err != nil {
