@@ -12,6 +12,7 @@ import (
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"rjm/analysis"
 	"rjm/design"
@@ -217,4 +218,32 @@ func TestBrowserDesignScreens(t *testing.T) {
 			keep(t, c.name+"-"+part, png)
 		}
 	}
+}
+
+// TestBrowserDesignKeyboard edits with the keyboard alone: the board is
+// one tab stop, arrows choose the cell, digits and + set its jump, S
+// moves the start, Ctrl+Z undoes.
+func TestBrowserDesignKeyboard(t *testing.T) {
+	bctx := browser(t)
+	ts, _ := newServer(t, web.Options{WorkBurst: 1000})
+	ctx, cancel := context.WithTimeout(bctx, 60*time.Second)
+	defer cancel()
+	do_(t, ctx, chromedp.Navigate(ts.URL+"/design?id=5x5:1111111111111111111111110"))
+	waitText(t, ctx, "save-id", "5x5:1111111111111111111111110")
+	if n := eval[int](t, ctx, `document.querySelectorAll('#design-board [tabindex="0"]').length`); n != 1 {
+		t.Fatalf("%d cells are tab stops, want 1", n)
+	}
+	do_(t, ctx, chromedp.Focus(chromedp.CSS(`#design-board [tabindex="0"]`)),
+		chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent("3"))
+	waitText(t, ctx, "save-id", "5x5:1111113111111111111111110")
+	do_(t, ctx, chromedp.KeyEvent("-"))
+	waitText(t, ctx, "save-id", "5x5:1111112111111111111111110")
+	do_(t, ctx, chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent("s"))
+	waitText(t, ctx, "save-id", "5x5s2.3:1111112111111111111111110")
+	if got := eval[string](t, ctx, `document.activeElement.getAttribute('data-cell')`); got != "2,3" {
+		t.Errorf("focus on %q after the edit, want 2,3", got)
+	}
+	waitText(t, ctx, "design-announce", "start moved to (2,3)")
+	do_(t, ctx, chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+	waitText(t, ctx, "save-id", "5x5:1111112111111111111111110")
 }
