@@ -198,6 +198,7 @@ func TestBrowserDesignScreens(t *testing.T) {
 	}{
 		{"design-desktop", "5x5:4313122314422334233233440", 1280, 900, false},
 		{"design-holes", "7x7:3425153341241434323223122242222331421324213143120", 1280, 900, false},
+		{"design-black-hole", "5x5:4314122314422334233233440", 1280, 900, false},
 		{"design-phone", "5x5:4313122314422334233233440", 390, 844, true},
 		{"design-phone-hex", "5x5-hex:4431442231132042332114332", 390, 844, true},
 	} {
