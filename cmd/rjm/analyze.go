@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"net/url"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -35,7 +37,16 @@ func newAnalyzeCmd(e *cli.Env) *cobra.Command {
 			if en != nil {
 				rated = &render.Rating{Energy: en.Name(), Value: en.Evaluator(g, m.Start, m.Goal).Reset(m.Jumps)}
 			}
-			return e.Show(asJSON, render.NewAnalysis(m, f, rated), cli.Text(render.AnalysisText(m, f, rated, cli.ColorWanted(noColor, os.Getenv) && cli.IsTerminal(e.Stdout))))
+			tty := cli.IsTerminal(e.Stdout)
+			if err := e.Show(asJSON, render.NewAnalysis(m, f, rated), cli.Text(render.AnalysisText(m, f, rated, cli.ColorWanted(noColor, os.Getenv) && tty))); err != nil || asJSON || !tty {
+				return err
+			}
+			// On a terminal, where a person reads the report: where to
+			// change the maze a cell at a time and see it all again.
+			if id, err := m.ID(); err == nil {
+				fmt.Fprintln(e.Stdout, designHint(id))
+			}
+			return nil
 		},
 	}
 	mf.register(c)
@@ -43,4 +54,10 @@ func newAnalyzeCmd(e *cli.Env) *cobra.Command {
 	c.Flags().BoolVar(&noColor, "no-color", false, "never colour the map (it is coloured only on a terminal, and never when NO_COLOR is set)")
 	c.Flags().StringVar(&energyName, "energy", "", "also rate the maze with energy `E` (see the list above)")
 	return c
+}
+
+// designHint points at the site's workbench for maze id: rjm serve's
+// default address, /design?id=ID.
+func designHint(id string) string {
+	return "Edit it a cell at a time in the workbench: rjm serve, then http://127.0.0.1:8080/design?id=" + url.QueryEscape(id)
 }
