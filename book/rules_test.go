@@ -43,7 +43,7 @@ func TestRulesPages(t *testing.T) {
 	}
 	for name, s := range boards {
 		d := newDoc(A4, render.PDFInfo{Title: "t"})
-		d.rules(context.Background(), s)
+		d.rules(context.Background(), s, []Band{Medium})
 		var pdf bytes.Buffer
 		if _, err := d.c.WriteTo(&pdf); err != nil {
 			t.Fatal(err)
@@ -66,6 +66,9 @@ func TestRulesPages(t *testing.T) {
 					t.Errorf("%s book says %s's rule %q", name, other, r)
 				}
 			}
+		}
+		if strings.Contains(text, "easy") || strings.Contains(text, "hard") || !strings.Contains(text, "Every puzzle of the book is medium") {
+			t.Errorf("%s book of medium puzzles names other bands on its rules page", name)
 		}
 		if strings.Contains(text, "docs/") || strings.Contains(text, ".md") {
 			t.Errorf("%s book's rules page points to a file", name)
