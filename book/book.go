@@ -857,30 +857,108 @@ func Hints(bands []Band) string {
 	return h + "The puzzles rise in difficulty through the book: " + list + ", each band harder towards its end."
 }
 
-// exampleOf returns the worked example of a book of spec's mazes: on the
-// papers' boards the fixed 4×4 maze example; on a variant's board with
-// every cell open, a small maze of the same variant (4×4, the recipe's
-// method and energy, seed 1, a unique solution of 3 to 8 moves and no
-// black holes), so that the example moves as the book's puzzles do; the
-// fixed one when there is none.
+// exampleOf returns the worked example of a book of spec's mazes, on
+// its own kind of board: on the papers' plain board the fixed 4×4 maze
+// example; on a variant's board with every cell open, a 4×4 maze of the
+// variant (5×5 or 6×6 where 4×4 has none); on a layout (walls, blocked
+// cells, Klondike's circle), a maze of the layout itself, its start and
+// goal as the book's. Each is the first of seeds 1 to exampleSeeds of the board's recipe aimed at 5 moves
+// (difficulty.AimedSpec) with a unique solution of 3 to 10 moves and no
+// black holes that shows what the variant does (Shows): a diagonal move
+// with queen moves, a move round a loop, a move across the torus's edge;
+// an exit ring's solution always ends with its exit move. The fixed
+// example when none is found.
 func exampleOf(ctx context.Context, spec generate.Spec) (*maze.Maze, *analysis.Features) {
 	fixed := func() (*maze.Maze, *analysis.Features) {
 		m, _ := maze.ParseID(example)
 		g := graph.MustCompile(m.Board)
 		return m, analysis.AnalyzeSolved(g, m, solve.Solve(g, m))
 	}
-	if spec.Variant == (maze.Variant{}) || spec.Layout != "" {
+	if spec.Variant == (maze.Variant{}) && spec.Layout == "" {
 		return fixed()
 	}
-	small := difficulty.AimedSpec(spec, 16, 5) // short mazes
-	small.Rows, small.Cols, small.Seed, small.Start, small.Goal = 4, 4, 1, nil, nil
-	small.RandomStart, small.RandomGoal = false, false
-	b := generate.Batch{Spec: small, Count: 1, Workers: 1, Keep: generate.Constraints{MinLength: 3, MaxLength: 8, Unique: true, NoBlackHoles: true}}
-	var r *generate.Result
-	if b.Run(ctx, func(_ int, res *generate.Result) error { r = res; return nil }) != nil || r == nil {
+	sizes := []int{4, 5, 6}
+	if spec.Layout != "" {
+		sizes = []int{0}
+	}
+	var first *generate.Result
+	for _, n := range sizes {
+		small := spec
+		if n > 0 {
+			small.Rows, small.Cols, small.Start, small.Goal = n, n, nil, nil
+			small.RandomStart, small.RandomGoal = false, false
+		}
+		if small.Method == generate.Anneal {
+			// A short aim needs a short search: a tenth of the
+			// iterations, cooling as far.
+			small.Iterations = max(1000, small.Iterations/10)
+			small.Decay = math.Round(math.Pow(small.Decay, 10)*1e6) / 1e6
+		}
+		b, err := small.Board()
+		if err != nil {
+			continue
+		}
+		small = difficulty.AimedSpec(small, len(b.OpenCells()), 5)
+		keep := generate.Constraints{MinLength: 3, MaxLength: 10, Unique: true, NoBlackHoles: true}
+		for seed := uint64(1); seed <= exampleSeeds; seed++ {
+			small.Seed = seed
+			r, err := generate.Run(ctx, small, nil)
+			if err != nil {
+				break
+			}
+			if !keep.Meets(r.Features) {
+				continue
+			}
+			if Shows(r.Maze, r.Features) {
+				return r.Maze, r.Features
+			}
+			if first == nil {
+				first = r
+			}
+		}
+	}
+	if first == nil {
 		return fixed()
 	}
-	return r.Maze, r.Features
+	return first.Maze, first.Features
+}
+
+// exampleSeeds bounds the seeds exampleOf tries.
+const exampleSeeds = 12
+
+// Shows reports whether a solved maze's solution shows what its variant
+// does: a diagonal move with queen moves, a move round a Surakarta loop
+// with loops, a move across the edge on a torus. Other boards show
+// themselves (an exit ring's last move is its exit move).
+func Shows(m *maze.Maze, f *analysis.Features) bool {
+	v := m.Variant
+	if !v.Queen && !v.Loops && !v.Torus {
+		return true
+	}
+	dirs, err := m.ParseNotation(f.Solution)
+	if err != nil || len(dirs) != len(f.SolutionCells)-1 {
+		return false
+	}
+	diagonal, round := false, false
+	for k, d := range dirs {
+		diagonal = diagonal || d.Diagonal()
+		round = round || roundTheEdge(m, f.SolutionCells[k], d)
+	}
+	return (!v.Queen || diagonal) && (!v.Loops && !v.Torus || round)
+}
+
+// roundTheEdge reports whether the jump from cell in direction d goes
+// round a Surakarta loop or across a torus's edge: whether it lands
+// elsewhere than on the same board without them.
+func roundTheEdge(m *maze.Maze, cell int, d maze.Dir) bool {
+	if !m.Variant.Loops && !m.Variant.Torus {
+		return false
+	}
+	to, _, ok := m.Board.Jump(cell, d, m.Jumps[cell])
+	flat := m.Board
+	flat.Variant.Loops, flat.Variant.Torus = false, false
+	plain, _, pok := flat.Jump(cell, d, m.Jumps[cell])
+	return ok && (!pok || plain != to)
 }
 
 // walk spells out a solution move by move: "From the circled 3, R: 3
@@ -895,6 +973,9 @@ func walk(m *maze.Maze, f *analysis.Features) string {
 	for k, d := range dirs {
 		from, to := f.SolutionCells[k], f.SolutionCells[k+1]
 		what := "the goal"
+		if m.Variant.Exit {
+			what = "the exit"
+		}
 		if to != m.Goal {
 			what = fmt.Sprintf("a %d", m.Jumps[to])
 		}
@@ -905,7 +986,14 @@ func walk(m *maze.Maze, f *analysis.Features) string {
 		if m.Variant.Tiling != maze.Square || m.Variant.Queen {
 			letter = d.Compass()
 		}
-		fmt.Fprintf(&b, "%s, %d %s to %s", letter, m.Jumps[from], d, what)
+		how := ""
+		if roundTheEdge(m, from, d) {
+			how = " round the loop"
+			if m.Variant.Torus {
+				how = " across the edge"
+			}
+		}
+		fmt.Fprintf(&b, "%s, %d %s%s to %s", letter, m.Jumps[from], d, how, what)
 	}
 	b.WriteString(".")
 	return b.String()
