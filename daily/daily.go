@@ -71,13 +71,13 @@ var Variants = []maze.Variant{{Queen: true}, {Torus: true}, {NoUTurn: true}}
 // difficulty.Reach, a table for every board the week plays on). The week
 // starts easy and ends hard, and Sunday plays a variant at medium.
 //
-//	Monday     easy     5×5     8–10 moves
+//	Monday     easy     5×5     8–11 moves
 //	Tuesday    easy     6×6     12–17
 //	Wednesday  medium   6×6     18–22
-//	Thursday   medium   7×7     23–29
-//	Friday     hard     7×7     30–36
-//	Saturday   hard     7×7     37+
-//	Sunday     variant  6×6     medium on queen (14–18), torus (11–13), no-U-turn (25–31) in turn by week
+//	Thursday   medium   7×7     25–30
+//	Friday     hard     7×7     31–37
+//	Saturday   hard     7×7     38+
+//	Sunday     variant  6×6     medium on queen (15–18), torus (11–13), no-U-turn (26–32) in turn by week
 func LevelOf(date time.Time) Level {
 	day := difficulty.Week[date.Weekday()]
 	l := Level{Name: day.Level.String(), Level: day.Level, Size: day.Size}
