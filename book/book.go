@@ -479,20 +479,21 @@ func WritePuzzles(ctx context.Context, w io.Writer, s Settings, puzzles []Puzzle
 	d.title(s, puzzles)
 	d.imprint(s, puzzles)
 	d.rules(ctx, s.Spec, s.Bands)
-	cols, rows := grid(s.PerPage)
-	for start := 0; start < len(puzzles); start += s.PerPage {
+	// The keys as many to a page as the puzzles, or fewer, so that a
+	// cell is at least 12 mm and its step numbers 9 pt; the puzzles
+	// no more to a page than their keys, so that no puzzle is printed
+	// smaller than its key (a large layout, Klondike's, one to a page).
+	per := s.PerPage
+	for per > 1 && len(puzzles) > 0 && d.cellOf(puzzles[0], per) < 12*vg.Millimeter {
+		per = map[int]int{6: 4, 4: 2, 2: 1}[per]
+	}
+	cols, rows := grid(per)
+	for start := 0; start < len(puzzles); start += per {
 		d.page()
-		for k, p := range puzzles[start:min(start+s.PerPage, len(puzzles))] {
+		for k, p := range puzzles[start:min(start+per, len(puzzles))] {
 			d.puzzle(d.box(k, cols, rows), p, false)
 		}
 	}
-	// The keys as many to a page as the puzzles, or fewer, so that a
-	// cell is at least 12 mm and its step numbers 9 pt.
-	per := s.PerPage
-	for per > 1 && d.cellOf(puzzles[0], per) < 12*vg.Millimeter {
-		per = map[int]int{6: 4, 4: 2, 2: 1}[per]
-	}
-	cols, rows = grid(per)
 	for start := 0; start < len(puzzles); start += per {
 		d.page()
 		d.heading("Solutions")
