@@ -539,7 +539,36 @@ func (p Picture) newKey(l Layout) solutionKey {
 			break
 		}
 	}
+	if m.Variant.Tiling == maze.Hex && crossings(k.moves) > MaxKeyCrossings {
+		k.moves = nil // tangled: the steps alone, as on triangles
+	}
 	return k
+}
+
+// MaxKeyCrossings is the most crossings of one arrow by another that a
+// hexagonal key draws: past it (a 14-move key crossed itself 14 times)
+// its slanted arrows tangle over the numbers, and the key numbers the
+// steps alone, as triangles' do. On squares the arrows run along rows
+// and columns in lanes, and a crossing is a right angle a reader
+// follows.
+const MaxKeyCrossings = 3
+
+// crossings counts the pairs of moves whose segments cross each other
+// inside both (moves that only touch at a cell's centre do not cross).
+func crossings(moves []keyMove) int {
+	side := func(a, b, c Point) float64 { return (b.X-a.X)*(c.Y-a.Y) - (b.Y-a.Y)*(c.X-a.X) }
+	n := 0
+	for i := range moves {
+		for j := range moves[:i] {
+			p, q := moves[i], moves[j]
+			d1, d2 := side(p.A, p.B, q.A), side(p.A, p.B, q.B)
+			d3, d4 := side(q.A, q.B, p.A), side(q.A, q.B, p.B)
+			if d1*d2 < 0 && d3*d4 < 0 {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // wrapPoints returns, for the move from cell a to cell b leaving in
