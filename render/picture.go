@@ -371,8 +371,14 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 		if i == m.Start {
 			// The ring must clear the number's corners: a wide number
 			// is set smaller inside it.
+			// On triangles, whose cells leave the ring little room,
+			// the ring is drawn thin and the number fills it.
+			room := 0.23
+			if m.Variant.Tiling == maze.Triangle {
+				room = 0.24
+			}
 			reach := math.Hypot(float64(f.Width(text)/2), float64(f.Font.Size*0.36))
-			if most := 0.23 * g.Size * float64(cell); reach > most {
+			if most := room * g.Size * float64(cell); reach > most {
 				f = face(float64(f.Font.Size) / (g.Size * float64(cell)) * most / reach)
 			}
 		}
@@ -385,6 +391,9 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 		if i == m.Start {
 			c.SetColor(pal.start)
 			c.SetLineWidth(thin * 2)
+			if m.Variant.Tiling == maze.Triangle {
+				c.SetLineWidth(thin)
+			}
 			c.Stroke(disk(at(s.Center), ringRadius(f, text, g.Size, cell)))
 		}
 	}
