@@ -214,15 +214,25 @@ func (e *FillError) Error() string {
 		e.Band, e.Moves, e.Board, e.Reach, e.Target, e.Seeds)
 }
 
-// SlotSeeds bounds the seeds one puzzle's search tries: the searches of a
-// book are at most SlotSeeds for each puzzle.
+// SlotSeeds bounds the seeds one puzzle's search tries on a board of 50
+// open cells or more; a smaller board, whose searches are quick and
+// whose distinct puzzles are few, tries up to 600 / cells (50 on a 3×4
+// layout).
 const SlotSeeds = 12
+
+// smallBoard is the most open cells of a board whose reach a book
+// measures from its own start and goal.
+const smallBoard = 64
+
+// slotSeeds is SlotSeeds on a board of n open cells.
+func slotSeeds(n int) int { return max(SlotSeeds, 600/max(n, 1)) }
 
 // slot is one puzzle to find: its band and the moves it aims at.
 type slot struct {
 	band   Band
 	moves  difficulty.Band
 	target int
+	cells  int           // the board's open cells
 	spec   generate.Spec // aimed at target; Spec.Seed the first seed
 }
 
@@ -249,6 +259,12 @@ func Mazes(ctx context.Context, s Settings) ([]Puzzle, error) {
 	}
 	n := len(b.OpenCells())
 	reach, err := difficulty.Reach(ctx, b)
+	if err == nil && n <= smallBoard && (s.Spec.Start != nil || s.Spec.Goal != nil) {
+		// A small layout's own start and goal may leave it less room
+		// than the board's (3×4: 4 moves against 7); measuring it is
+		// quick.
+		reach, err = difficulty.MeasureReachFrom(ctx, s.Spec)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("book: %w", err)
 	}
@@ -287,7 +303,7 @@ func Mazes(ctx context.Context, s Settings) ([]Puzzle, error) {
 			// Each band, and each puzzle of it, draws its own seeds, so
 			// that changing one band's share leaves the others' mazes.
 			spec.Seed = s.Spec.Seed + uint64(k)<<40 + uint64(j)<<32
-			slots = append(slots, slot{band: band, moves: moves, target: target, spec: spec})
+			slots = append(slots, slot{band: band, moves: moves, target: target, cells: n, spec: spec})
 		}
 		bands = append(bands, slots)
 		total += len(slots)
@@ -300,8 +316,17 @@ func Mazes(ctx context.Context, s Settings) ([]Puzzle, error) {
 		// bands before; then in order, each away from the ones before
 		// it in the band too, searching on where it is not.
 		before := slices.Clone(puzzles)
+		// A slot that found nothing keeps its error for its turn below,
+		// so that the others run on and the first slot's error is the
+		// one reported, whatever the number of workers.
+		short := make([]error, len(slots))
 		first, err := parallel.Map(ctx, s.Workers, len(slots), nil, func(ctx context.Context, j int) (found, error) {
 			f, err := find(ctx, slots[j], 0, before)
+			var fe *FillError
+			if errors.As(err, &fe) {
+				short[j] = err
+				return f, nil
+			}
 			if err == nil && s.Progress != nil {
 				mu.Lock()
 				done++
@@ -314,6 +339,9 @@ func Mazes(ctx context.Context, s Settings) ([]Puzzle, error) {
 			return nil, fail(err, b, reach)
 		}
 		for j, f := range first {
+			if short[j] != nil {
+				return nil, fail(short[j], b, reach)
+			}
 			for !f.distinct(puzzles[len(before):]) {
 				if f, err = find(ctx, slots[j], f.next, puzzles); err != nil {
 					return nil, fail(err, b, reach)
@@ -375,7 +403,8 @@ func (f found) distinct(ps []Puzzle) bool {
 // maze in the slot's band that is distinct from avoid.
 func find(ctx context.Context, sl slot, from int, avoid []Puzzle) (found, error) {
 	keep := generate.Constraints{MinLength: sl.moves.Min, MaxLength: sl.moves.Max, Unique: true, NoBlackHoles: true}
-	for k := from; k < SlotSeeds; k++ {
+	seeds := slotSeeds(sl.cells)
+	for k := from; k < seeds; k++ {
 		spec := sl.spec
 		spec.Seed += uint64(k)
 		r, err := generate.Run(ctx, spec, nil)
@@ -386,7 +415,7 @@ func find(ctx context.Context, sl slot, from int, avoid []Puzzle) (found, error)
 			return f, nil
 		}
 	}
-	return found{}, &FillError{Band: sl.band, Moves: sl.moves, Target: sl.target, Seeds: SlotSeeds}
+	return found{}, &FillError{Band: sl.band, Moves: sl.moves, Target: sl.target, Seeds: seeds}
 }
 
 // fail completes a *FillError with the board.

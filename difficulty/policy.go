@@ -182,8 +182,29 @@ func ReachSpec(b maze.Board, seed uint64) generate.Spec {
 // work is bounded by those searches: a fraction of a second each on a
 // 6×6 board, seconds on a layout of hundreds of cells; the seeds run on every core.
 func MeasureReach(ctx context.Context, b maze.Board) (int, error) {
+	return measureReach(ctx, b, nil)
+}
+
+// MeasureReachFrom measures what spec's board reaches from spec's start
+// to its goal when the spec fixes them (a layout's start and goal), as
+// MeasureReach does for the board's own.
+func MeasureReachFrom(ctx context.Context, spec generate.Spec) (int, error) {
+	b, err := spec.Board()
+	if err != nil {
+		return 0, err
+	}
+	return measureReach(ctx, b, func(s *generate.Spec) {
+		s.Start, s.Goal, s.RandomStart, s.RandomGoal = spec.Start, spec.Goal, spec.RandomStart, spec.RandomGoal
+	})
+}
+
+func measureReach(ctx context.Context, b maze.Board, from func(*generate.Spec)) (int, error) {
 	results, err := parallel.Map(ctx, 0, ReachSeeds, nil, func(ctx context.Context, i int) (*generate.Result, error) {
-		return generate.Run(ctx, ReachSpec(b, uint64(i+1)), nil)
+		s := ReachSpec(b, uint64(i+1))
+		if from != nil {
+			from(&s)
+		}
+		return generate.Run(ctx, s, nil)
 	})
 	if err != nil {
 		return 0, fmt.Errorf("reach of %s: %w", BoardName(b), err)
