@@ -163,8 +163,8 @@ func TestKeyCrossings(t *testing.T) {
 		want  int
 	}{
 		{[]keyMove{mv(0, 0, 2, 2), mv(0, 2, 2, 0)}, 1},
-		{[]keyMove{mv(0, 0, 2, 2), mv(2, 2, 4, 0)}, 0}, // joined at a centre
-		{[]keyMove{mv(0, 0, 2, 0), mv(0, 1, 2, 1)}, 0}, // side by side
+		{[]keyMove{mv(0, 0, 2, 2), mv(2, 2, 4, 0)}, 0},                 // joined at a centre
+		{[]keyMove{mv(0, 0, 2, 0), mv(0, 1, 2, 1)}, 0},                 // side by side
 		{[]keyMove{mv(0, 0, 4, 4), mv(0, 4, 4, 0), mv(2, 0, 2, 4)}, 3}, // every pair, at one point
 	} {
 		if got := crossings(tc.moves); got != tc.want {
