@@ -33,8 +33,11 @@ type dashboardRow struct {
 	// with the plays), SimRate its solve rate in percent.
 	Simulated simulate.Summary
 	SimRate   float64
-	// Estimate is the difficulty model's estimate of the maze.
+	// Estimate is the difficulty model's estimate of the maze; Earns the
+	// level its time falls in (difficulty.LevelOfTime, the policy's),
+	// empty when there is no estimate.
 	Estimate difficulty.Estimate
+	Earns    string
 }
 
 // DashboardMaxAge is how long the dashboard, once made, is answered as it
@@ -98,6 +101,9 @@ func (s *server) makeDashboard(r *http.Request, today string) ([]byte, error) {
 		f := s.factsOf(d.Maze, m)
 		row := dashboardRow{Date: d.Date, Level: d.Difficulty, ID: d.Maze, Features: f.Features, Stats: st, Simulated: f.Novices}
 		row.Estimate, _ = model.Estimate(d.Maze)
+		if row.Estimate.Seconds > 0 {
+			row.Earns = difficulty.LevelOfTime(row.Estimate.Seconds).String()
+		}
 		row.SimRate = 100 * row.Simulated.SolveRate()
 		if st.Plays > 0 {
 			row.SolveRate = 100 * float64(st.Solved) / float64(st.Plays)
