@@ -125,7 +125,7 @@ func TestPlantedBugsFail(t *testing.T) {
 		{"python", "annealing", "nosearch", "search", false, true},
 		{"go", "uphill", "randomwalk", "search", false, true},
 		{"go", "hill-descent", "strict", "search", false, true},
-		{"go", "restarts", "lastrestart", "search", false, false},
+		{"go", "restarts", "lastrestart", "search", false, true},
 		{"go", "annealing", "nodecay", "search", false, true},
 		{"go", "hill-descent", "typo", "jumps", false, false},
 		{"python", "hill-descent", "hang", "time", true, false},
@@ -137,6 +137,7 @@ func TestPlantedBugsFail(t *testing.T) {
 			if tc.long && os.Getenv("RJM_LONG") != "1" {
 				t.Skip("long: set RJM_LONG=1 to run every planted bug")
 			}
+			t.Parallel() // a grading waits on its programs much of the time
 			s := small(student(t, tc.lang, tc.name, tc.bug))
 			if tc.check != "search" && tc.check != "jumps" && tc.check != "uniform" {
 				s.Runs = 10 // one look: the check is on every run
@@ -156,8 +157,9 @@ func TestPlantedBugsFail(t *testing.T) {
 			}
 			elapsed := time.Since(start)
 			t.Logf("%v\n%s", elapsed, r.Text())
-			if tc.check == "time" && elapsed > 3*time.Second {
-				t.Errorf("two runs of a hanging program, a time limit of 1s: stopped after %v", elapsed)
+			if tc.check == "time" && r.Details[0].Status != "wall-clock limit" {
+				// The program sleeps an hour: its run ended at the limit.
+				t.Errorf("a hanging program, a time limit of 1s: run 1 %q after %v", r.Details[0].Status, elapsed)
 			}
 			c, ok := r.Check(tc.check)
 			if !ok || c.Pass || r.Pass {
@@ -335,18 +337,25 @@ func constantSeedFails(t *testing.T, name, check string) {
 }
 
 // Cancelling the context (Ctrl-C) stops every program at once, with the
-// processes it started.
+// processes it started: Run returns long before the programs would end
+// (they sleep two minutes; half of that, not a tight bound, so that a
+// busy machine cannot fail it), and none of them is left running.
 func TestCancelStopsAtOnce(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	s := grade.Settings{Command: []string{"sh", "-c", "sleep 60 & sleep 60; wait"}, Runs: 3, Seed: 1}
+	s := grade.Settings{Command: []string{"sh", "-c", "sleep 120.25 & sleep 120.25; wait"}, Runs: 3, Seed: 1}
 	time.AfterFunc(200*time.Millisecond, cancel)
 	start := time.Now()
 	_, err := grade.Run(ctx, "evaluation", s, nil)
 	if err == nil || !strings.Contains(err.Error(), "context canceled") {
 		t.Errorf("error %v", err)
 	}
-	if d := time.Since(start); d > 700*time.Millisecond {
-		t.Errorf("stopped after %v", d)
+	d := time.Since(start)
+	t.Logf("stopped after %v", d)
+	if d > time.Minute {
+		t.Errorf("stopped after %v: the programs were waited for", d)
+	}
+	if left := leftover("120.25"); len(left) > 0 {
+		t.Errorf("left running: %q", left)
 	}
 }
 
@@ -361,7 +370,7 @@ func TestLimitsStopTheProcessGroup(t *testing.T) {
 		t.Fatal(err)
 	}
 	c, _ := r.Check("time")
-	if c.Pass || time.Since(start) > 2*time.Second || !strings.HasSuffix(c.Message, "2 later runs were not made") ||
+	if c.Pass || time.Since(start) > 30*time.Second || !strings.HasSuffix(c.Message, "2 later runs were not made") || // half the sleep
 		r.Details[0].Status != "wall-clock limit" || !strings.HasPrefix(r.Details[2].Status, "not run") {
 		t.Errorf("%v: %+v %+v", time.Since(start), c, r.Details)
 	}

@@ -21,7 +21,9 @@ const heavyGeneration = `{"rows": 12, "iterations": 200000, "variant": "queen,lo
 // network in the queue, the answer is 503 with Retry-After, at once; the
 // generations admitted keep their time limit: 422 once they used it, or
 // 503 (too busy) once half as much again of the clock passed without it
-// (within 10% with RJM_LONG=1; not checked under the race detector).
+// (timed only with RJM_LONG=1, within 10%, on a machine left to the test;
+// in the everyday suite, whose packages share the cores with whatever
+// else runs, the statuses say that the limit ended the search).
 func TestGenerationsBounded(t *testing.T) {
 	const limit = 300 * time.Millisecond // the generation takes 0.6 s or more
 	ts, _ := newServer(t, web.Options{MaxWorkers: 1, GenerateTimeout: limit, GenerateBurst: 1000})
@@ -32,14 +34,12 @@ func TestGenerationsBounded(t *testing.T) {
 		took        time.Duration
 	}
 	// Within 10% of the limit when the load tests run (RJM_LONG=1, on a
-	// machine left to them); twice the limit in the everyday suite, whose
-	// packages share the cores: a limit not honoured runs the whole
-	// search, several seconds. The one queued waits for the first.
+	// machine left to them); not timed in the everyday suite: a 422 or a
+	// 503 "too busy" is the limit at work (a limit not honoured runs the
+	// whole search and answers 200). The one queued waits for the first.
 	wall := limit * 3 / 2
-	slack := 2 * wall
-	if os.Getenv("RJM_LONG") != "" {
-		slack = wall * 11 / 10
-	}
+	slack := wall * 11 / 10
+	timed := os.Getenv("RJM_LONG") != "" && !raceDetector
 	results := make(chan result, n)
 	var wg sync.WaitGroup
 	for range n {
@@ -64,7 +64,7 @@ func TestGenerationsBounded(t *testing.T) {
 		switch {
 		case r.code == 422 || r.code == 503 && strings.Contains(r.body, "too busy to give"):
 			admitted++
-			if r.took > 2*wall+slack && !raceDetector {
+			if r.took > 2*wall+slack && timed {
 				t.Errorf("an admitted generation answered after %v: the limit is %v", r.took, limit)
 			}
 			if r.code == 422 && !strings.Contains(r.body, "fewer iterations") || r.code == 503 && r.retry == "" {
@@ -72,7 +72,7 @@ func TestGenerationsBounded(t *testing.T) {
 			}
 		case r.code == 503:
 			busy++
-			if r.retry == "" || (r.took > web.Tarpit+limit && !raceDetector) {
+			if r.retry == "" || (r.took > web.Tarpit+limit && timed) {
 				t.Errorf("a refused generation: Retry-After %q after %v", r.retry, r.took)
 			}
 		default:

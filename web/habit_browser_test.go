@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -342,29 +343,106 @@ func (o *offSwitch) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // setOffline takes the browser off the network or back: navigator.onLine
 // and the online event, and every request of the page and of its service
-// worker. It applies every one of offlineForms the browser accepts, oldest
-// first, as versions differ in which forms they accept and honour, and
-// returns the names of those accepted; it fails when the browser accepts
-// none, or navigator.onLine disagrees. Some versions forget the state on
-// a reload: call it again after one.
+// worker. It applies every one of offlineForms that works both ways on
+// this browser (usableOfflineForms, found once per test binary), as
+// versions differ in which forms they accept and honour, and returns
+// their names; it fails when none works, or navigator.onLine disagrees.
+// Some versions forget the state on a reload: call it again after one.
 func setOffline(t *testing.T, ctx context.Context, off bool) string {
 	t.Helper()
-	var accepted, refused []string
-	for i := len(offlineForms) - 1; i >= 0; i-- {
-		f := offlineForms[i]
+	offlineProbe.Do(func() { offlineProbe.forms = usableOfflineForms(t, ctx) })
+	var names []string
+	for _, f := range offlineProbe.forms {
 		if err := f.apply(ctx, off); err != nil {
-			refused = append(refused, fmt.Sprintf("%s: %v", f.name, err))
-			continue
+			t.Fatalf("%s: %v", f.name, err)
 		}
-		accepted = append(accepted, f.name)
+		names = append(names, f.name)
 	}
-	if len(accepted) == 0 {
-		t.Fatalf("this browser accepts no way to go offline:\n%s", strings.Join(refused, "\n"))
+	if len(names) == 0 {
+		t.Fatal("no way to go offline and back works on this browser (TestBrowserOfflineForms says why)")
 	}
 	if eval[bool](t, ctx, `navigator.onLine`) == off {
-		t.Fatalf("navigator.onLine is %v after %s", !off, strings.Join(accepted, ", "))
+		t.Fatalf("navigator.onLine is %v after %s", !off, strings.Join(names, ", "))
 	}
-	return strings.Join(accepted, ", ")
+	return strings.Join(names, ", ")
+}
+
+// offlineProbe holds the offlineForms that work on the browser at hand:
+// every browser test starts the same Chromium.
+var offlineProbe struct {
+	sync.Once
+	forms []offlineForm
+}
+
+// usableOfflineForms tries every one of offlineForms on the browser of
+// ctx, each in a tab of its own against a server of its own, and returns
+// those that work both ways: going offline sets navigator.onLine to false
+// and makes the page's requests fail, going back online undoes both. A
+// form the browser refuses, or accepts without going offline, or cannot
+// undo (Debian's Chromium 148 took emulateNetworkConditionsByRule's
+// offline but kept navigator.onLine false after it), is logged and passed
+// over: the calls used are those the running browser honours, whatever
+// its version. The tab of a form that cannot be undone is closed with it.
+func usableOfflineForms(t *testing.T, ctx context.Context) []offlineForm {
+	t.Helper()
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		if r.URL.Path == "/ping" {
+			fmt.Fprint(w, "pong")
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, "<!doctype html><title>offline</title><p>page")
+	}))
+	defer ts.Close()
+	var usable []offlineForm
+	for _, f := range offlineForms {
+		if offlineFormWorks(t, ctx, ts.URL, f) {
+			usable = append(usable, f)
+		}
+	}
+	return usable
+}
+
+// offlineFormWorks tries form f in a new tab of the browser of ctx on the
+// page at url, and says what it did.
+func offlineFormWorks(t *testing.T, ctx context.Context, url string, f offlineForm) bool {
+	t.Helper()
+	tab, closeTab := chromedp.NewContext(ctx)
+	defer closeTab()
+	tab, cancel := context.WithTimeout(tab, 20*time.Second)
+	defer cancel()
+	if _, err := chromedp.Call(tab, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	do_(t, tab, chromedp.Navigate(url+"/"))
+	const ping = `fetch('/ping', {cache: 'no-store'}).then(r => r.text(), e => 'failed')`
+	if err := f.apply(tab, true); err != nil {
+		t.Logf("%s: refused by this browser: %v", f.name, err)
+		return false
+	}
+	if eval[bool](t, tab, `navigator.onLine`) {
+		t.Logf("%s: accepted, but navigator.onLine stayed true: passed over on this browser", f.name)
+		return false
+	}
+	if got := evalAwait[string](t, tab, ping); got != "failed" {
+		t.Logf("%s: navigator.onLine is false, but a request was answered %q: passed over on this browser", f.name, got)
+		return false
+	}
+	if err := f.apply(tab, false); err != nil {
+		t.Logf("%s: going back online refused: %v: passed over on this browser", f.name, err)
+		return false
+	}
+	if !eval[bool](t, tab, `navigator.onLine`) {
+		t.Logf("%s: accepted, but cannot be undone (online again, navigator.onLine is false): passed over on this browser", f.name)
+		return false
+	}
+	if got := evalAwait[string](t, tab, ping); got != "pong" {
+		t.Logf("%s: accepted, but cannot be undone (online again, a request was answered %q): passed over on this browser", f.name, got)
+		return false
+	}
+	t.Logf("%s: works", f.name)
+	return true
 }
 
 // offlineForm is one way of asking a browser through the DevTools protocol
@@ -380,8 +458,8 @@ type offlineForm struct {
 // cdproto's typed Network.emulateNetworkConditionsByRule sends, "Invalid
 // parameters (-32602)"), so the calls are sent as plain JSON with only
 // the parameters each form's protocol declares, and setOffline applies
-// every form the browser accepts. TestBrowserOfflineForms checks what each
-// form does on the browser at hand.
+// every form that works both ways on the browser at hand
+// (usableOfflineForms; TestBrowserOfflineForms logs what each form does).
 var offlineForms = []offlineForm{
 	{"overrideNetworkState and emulateNetworkConditionsByRule", func(ctx context.Context, off bool) error {
 		if err := rawCall(ctx, "Network.overrideNetworkState", map[string]any{
@@ -448,7 +526,7 @@ func TestBrowserOffline(t *testing.T) {
 		ts.Close()
 		s.Close()
 	})
-	ctx, cancel := context.WithTimeout(bctx, 20*time.Second)
+	ctx, cancel := context.WithTimeout(bctx, 60*time.Second)
 	defer cancel()
 	today := time.Now().UTC().Format(daily.DateLayout)
 	keys := solution(t, ts, today)
@@ -545,60 +623,17 @@ func TestBrowserDarkAccessibility(t *testing.T) {
 }
 
 // TestBrowserOfflineForms tries every way offlineForms knows of going
-// offline on the browser at hand. A form the browser refuses, or accepts
-// without setting navigator.onLine, is logged and passed over (another
-// Chromium may need it); a form that sets navigator.onLine must also make
-// the page's requests fail although the server answers, and going back
-// online must undo both. At least one form must work, so that
-// TestBrowserOffline can run on this browser.
+// offline on the browser at hand (usableOfflineForms: a form the browser
+// refuses, accepts without going offline, or cannot undo is logged and
+// passed over, as another Chromium may need it). At least one form must
+// take the page offline, make its requests fail although the server
+// answers, and come back online, so that TestBrowserOffline can run on
+// this browser.
 func TestBrowserOfflineForms(t *testing.T) {
 	bctx := browser(t)
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-store")
-		if r.URL.Path == "/ping" {
-			fmt.Fprint(w, "pong")
-			return
-		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprint(w, "<!doctype html><title>offline</title><p>page")
-	}))
-	defer ts.Close()
-	ctx, cancel := context.WithTimeout(bctx, 20*time.Second)
+	ctx, cancel := context.WithTimeout(bctx, 60*time.Second)
 	defer cancel()
-	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
-		t.Fatal(err)
-	}
-	do_(t, ctx, chromedp.Navigate(ts.URL+"/"))
-	const ping = `fetch('/ping', {cache: 'no-store'}).then(r => r.text(), e => 'failed')`
-	working := 0
-	for _, f := range offlineForms {
-		if err := f.apply(ctx, true); err != nil {
-			t.Logf("%s: refused by this browser: %v", f.name, err)
-			continue
-		}
-		offline := !eval[bool](t, ctx, `navigator.onLine`)
-		if offline {
-			if got := evalAwait[string](t, ctx, ping); got != "failed" {
-				t.Errorf("%s: offline, a request was answered %q", f.name, got)
-			}
-		}
-		if err := f.apply(ctx, false); err != nil {
-			t.Fatalf("%s: going back online: %v", f.name, err)
-		}
-		if !eval[bool](t, ctx, `navigator.onLine`) {
-			t.Errorf("%s: online again, navigator.onLine is false", f.name)
-		}
-		if got := evalAwait[string](t, ctx, ping); got != "pong" {
-			t.Errorf("%s: online again, a request was answered %q", f.name, got)
-		}
-		if !offline {
-			t.Logf("%s: accepted, but navigator.onLine stayed true: passed over on this browser", f.name)
-			continue
-		}
-		working++
-		t.Logf("%s: works", f.name)
-	}
-	if working == 0 {
-		t.Fatal("no way to go offline works on this browser")
+	if len(usableOfflineForms(t, ctx)) == 0 {
+		t.Fatal("no way to go offline and back works on this browser")
 	}
 }

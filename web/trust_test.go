@@ -146,14 +146,26 @@ func TestSlotsWaitBounded(t *testing.T) {
 	s := newSlots(1, 1, 1)
 	ctx := context.Background()
 	s.acquire(ctx, "a", 0)
-	start := time.Now()
-	if ok, waited := s.acquire(ctx, "b", 50*time.Millisecond); ok || waited < 50*time.Millisecond || time.Since(start) > 2*time.Second {
+	if ok, waited := s.acquire(ctx, "b", 50*time.Millisecond); ok || waited < 50*time.Millisecond {
 		t.Errorf("a waiter past its wait: %v after %v", ok, waited)
 	}
-	go s.acquire(ctx, "b", time.Second)
-	time.Sleep(20 * time.Millisecond)
+	// b waits (until cancelled: however slow the machine, it is still
+	// waiting when c comes), and c finds the queue full.
+	bctx, cancel := context.WithCancel(ctx)
+	done := make(chan bool)
+	go func() {
+		ok, _ := s.acquire(bctx, "b", time.Hour)
+		done <- ok
+	}()
+	for _, waiting := s.inUse(); waiting == 0; _, waiting = s.inUse() {
+		time.Sleep(time.Millisecond)
+	}
 	if ok, waited := s.acquire(ctx, "c", time.Second); ok || waited != 0 {
 		t.Errorf("a waiter past the queue's bound: %v after %v", ok, waited)
+	}
+	cancel()
+	if <-done {
+		t.Error("a cancelled waiter got a slot")
 	}
 }
 

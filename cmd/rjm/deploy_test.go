@@ -250,10 +250,13 @@ func TestDeployNginx(t *testing.T) {
 
 // The container recipe's build, run by hand where no container tool
 // runs: its go build line makes a static binary (no interpreter, no
-// shared library), which serves as a user that is not root.
+// shared library), which serves as a user that is not root. Long: its
+// flags (-trimpath, CGO_ENABLED=0) share nothing with the build cache, so
+// it compiles rjm and the standard library afresh (minutes on two cores);
+// it runs only with RJM_LONG=1.
 func TestDeployContainerSteps(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds rjm")
+	if testing.Short() || os.Getenv("RJM_LONG") != "1" {
+		t.Skip("long: compiles rjm from nothing; set RJM_LONG=1 to run")
 	}
 	recipe := deployBlock(t, "dockerfile")
 	if out, err := exec.Command("docker", "info").CombinedOutput(); err == nil {
