@@ -24,6 +24,10 @@ type Analysis struct {
 	DeadEnds [][2]int
 	// Rated is the maze's energy by --energy, when one is given.
 	Rated *Rating
+	// Catalogue lists the features written; those the JSON form of
+	// analysis.Features lacks are added after its keys (see
+	// analysis.Catalogue.MarshalFeatures). nil means the default.
+	Catalogue analysis.Catalogue
 }
 
 // MarshalJSON writes the object as "id", "maze", the features' keys,
@@ -36,7 +40,7 @@ func (j Analysis) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	feats, err := json.Marshal(j.Features)
+	feats, err := j.Catalogue.OrDefault().MarshalFeatures(j.Features)
 	if err != nil {
 		return nil, err
 	}

@@ -11,7 +11,11 @@ import (
 	"rjm/render"
 )
 
-func newAnalyzeCmd(e *cli.Env) *cobra.Command {
+func newAnalyzeCmd(e *cli.Env) *cobra.Command { return analyzeCmd(e, nil) }
+
+// analyzeCmd is "rjm analyze" writing the features of catalogue cat (nil:
+// the default) in its JSON form.
+func analyzeCmd(e *cli.Env, cat analysis.Catalogue) *cobra.Command {
 	var mf mazeFlags
 	var asJSON, noColor bool
 	var energyName string
@@ -35,7 +39,9 @@ func newAnalyzeCmd(e *cli.Env) *cobra.Command {
 			if en != nil {
 				rated = &render.Rating{Energy: en.Name(), Value: en.Evaluator(g, m.Start, m.Goal).Reset(m.Jumps)}
 			}
-			return e.Show(asJSON, render.NewAnalysis(m, f, rated), cli.Text(render.AnalysisText(m, f, rated, cli.ColorWanted(noColor, os.Getenv) && cli.IsTerminal(e.Stdout))))
+			view := render.NewAnalysis(m, f, rated)
+			view.Catalogue = cat
+			return e.Show(asJSON, view, cli.Text(render.AnalysisText(m, f, rated, cli.ColorWanted(noColor, os.Getenv) && cli.IsTerminal(e.Stdout))))
 		},
 	}
 	mf.register(c)
