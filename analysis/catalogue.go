@@ -37,7 +37,7 @@ type Feature struct {
 	// when a maze has several (the decisions and U-turns).
 	Averaged bool
 	// Views says where the feature is shown (besides Features' JSON form,
-	// which has every feature): InCompare, InDashboard.
+	// which has every feature): InCompare, InDashboard, InReport.
 	Views View
 	// Column is the dashboard's header for the feature; consecutive rows
 	// of the same header share a column, their values joined by " / ".
@@ -57,6 +57,11 @@ const (
 	InCompare View = 1 << iota
 	// InDashboard: the designer's dashboard has a column for it (web).
 	InDashboard
+	// InReport: the analyze report has a line "Label: value" for it
+	// (render.AnalysisTextWith), after the lines of the features it
+	// shows in its own way (the solution, reach, holes, decisions,
+	// U-turns, clusters and forced moves).
+	InReport
 )
 
 // Has reports whether the feature is defined for f (see Feature.Defined).

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"rjm/analysis"
 	"rjm/energy"
@@ -81,6 +83,15 @@ func NewAnalysis(m *maze.Maze, f *analysis.Features, rated *Rating) Analysis {
 // of every cell of the solution, and a table of the features, with the
 // rating by another energy when rated is not nil.
 func AnalysisText(m *maze.Maze, f *analysis.Features, rated *Rating, color bool) string {
+	return AnalysisTextWith(m, f, rated, color, nil)
+}
+
+// AnalysisTextWith is AnalysisText with a line for each feature of the
+// catalogue cat marked analysis.InReport (nil: the default catalogue,
+// which marks none), after the initial forced moves: its label
+// capitalized, its value ("none" for a maze without it) and, for a
+// feature averaged over several shortest solutions, a note that it is.
+func AnalysisTextWith(m *maze.Maze, f *analysis.Features, rated *Rating, color bool, cat analysis.Catalogue) string {
 	var b strings.Builder
 	id, err := m.ID()
 	if err != nil {
@@ -124,6 +135,16 @@ func AnalysisText(m *maze.Maze, f *analysis.Features, rated *Rating, color bool)
 	line("U-turns", "%s%s", stats.Short(f.UTurns), avg)
 	line("Same jump clusters", "%d of 2+ cells, largest %d, penalty Σ(|J|-1)² = %d%s", len(f.Clusters), f.LargestCluster, f.ClusterPenalty, setList(m, f.Clusters))
 	line("Initial forced moves", "%d", f.InitialForcedMoves)
+	for _, ft := range cat.OrDefault().In(analysis.InReport) {
+		v := "none"
+		if ft.Has(f) {
+			v = stats.Short(ft.Value(f))
+			if ft.Averaged {
+				v += avg
+			}
+		}
+		line(capitalized(ft.Label), "%s", v)
+	}
 	if f.Solvable {
 		line("Goal depth", "%d", f.GoalDepth)
 	} else {
@@ -222,6 +243,15 @@ func Steps(m *maze.Maze, f *analysis.Features) string {
 		grid += fmt.Sprintf("exit: %d\n", len(f.SolutionCells)-1)
 	}
 	return grid
+}
+
+// capitalized returns s with its first letter in upper case.
+func capitalized(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // plural returns "1 cell", "2 cells".

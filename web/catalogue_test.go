@@ -47,6 +47,10 @@ func TestDashboardCatalogue(t *testing.T) {
 	if !strings.Contains(row, cells) {
 		t.Errorf("today's dashboard row lacks %s:\n%s", cells, row)
 	}
+	// The analysis API writes every feature of the catalogue.
+	if j := do(t, ts, "POST", "/api/analyze", figure1).json(t); j["moves_per_cell"] != 13.0/25 {
+		t.Errorf("POST /api/analyze: moves_per_cell %v", j["moves_per_cell"])
+	}
 	// The default catalogue has no such column.
 	ts, _ = newServer(t, web.Options{})
 	do(t, ts, "GET", "/api/daily", "")

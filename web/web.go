@@ -105,8 +105,9 @@ type Options struct {
 	// the store's readiness probe (ops.go). Nil runs none: the day's maze
 	// is then made when first asked for, and /readyz probes when asked.
 	Background context.Context
-	// Catalogue lists the design features; the dashboard shows those
-	// marked analysis.InDashboard. nil means analysis.DefaultCatalogue().
+	// Catalogue lists the design features: the analysis API writes them
+	// all, the dashboard those marked analysis.InDashboard. nil means
+	// analysis.DefaultCatalogue().
 	Catalogue analysis.Catalogue
 }
 

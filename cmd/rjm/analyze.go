@@ -41,7 +41,7 @@ func analyzeCmd(e *cli.Env, cat analysis.Catalogue) *cobra.Command {
 			}
 			view := render.NewAnalysis(m, f, rated)
 			view.Catalogue = cat
-			return e.Show(asJSON, view, cli.Text(render.AnalysisText(m, f, rated, cli.ColorWanted(noColor, os.Getenv) && cli.IsTerminal(e.Stdout))))
+			return e.Show(asJSON, view, cli.Text(render.AnalysisTextWith(m, f, rated, cli.ColorWanted(noColor, os.Getenv) && cli.IsTerminal(e.Stdout), cat)))
 		},
 	}
 	mf.register(c)

@@ -16,7 +16,7 @@ import (
 // it must show in "analyze --json" and in "compare-energies".
 var movesPerCell = analysis.Feature{Key: "moves_per_cell", Label: "moves per cell", Unit: "moves",
 	Value:   func(f *analysis.Features) float64 { return float64(f.GoalDepth) / float64(f.Cells) },
-	Defined: func(f *analysis.Features) bool { return f.Solvable }, Views: analysis.InCompare}
+	Defined: func(f *analysis.Features) bool { return f.Solvable }, Views: analysis.InCompare | analysis.InReport}
 
 // runCatalogue runs the command line with analyze and compare-energies
 // reading catalogue cat.
@@ -45,6 +45,11 @@ func TestCatalogueRowShown(t *testing.T) {
 	}
 	if def, _, _ := rjmRun(t, "", args...); strings.Contains(def, "moves_per_cell") || runCatalogue(t, nil, args...) != def {
 		t.Errorf("the default catalogue's JSON changed:\n%s", def)
+	}
+	// analyze: a line of the report, after the initial forced moves.
+	out = runCatalogue(t, cat, "analyze", "--id", "5x5:3413133302312234233341432")
+	if !strings.Contains(out, "\nInitial forced moves:  0\nMoves per cell:        0.52\nGoal depth:") {
+		t.Errorf("analyze lacks the line:\n%s", out)
 	}
 	// compare-energies: a row of the table and a statistic of the JSON.
 	args = []string{"compare-energies", "--count", "2", "--iterations", "300", "--seed", "1"}
