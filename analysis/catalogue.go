@@ -60,7 +60,8 @@ const (
 	// InReport: the analyze report has a line "Label: value" for it
 	// (render.AnalysisTextWith), after the lines of the features it
 	// shows in its own way (the solution, reach, holes, decisions,
-	// U-turns, clusters and forced moves).
+	// U-turns, clusters and forced moves), and Catalogue.Summary ends
+	// with it.
 	InReport
 )
 

@@ -115,4 +115,13 @@ func TestCatalogueWith(t *testing.T) {
 	if !strings.HasSuffix(string(b), `,"moves_per_cell":null}`) {
 		t.Errorf("unsolvable: %s", b)
 	}
+	// The one-line summary ends with it when the report shows it.
+	if s := c.Summary(f); s != f.Summary() {
+		t.Errorf("a feature not in the report changed the summary: %s", s)
+	}
+	moves.Views = analysis.InReport
+	c = analysis.DefaultCatalogue().With(moves)
+	if s := c.Summary(f); s != f.Summary()+"; moves per cell 0.52" {
+		t.Errorf("Summary = %s", s)
+	}
 }
