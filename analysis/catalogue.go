@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"reflect"
+	"strings"
+	"sync"
 )
 
 // Feature is one row of the feature catalogue: one number that Features
@@ -193,15 +196,14 @@ func (c Catalogue) MarshalFeatures(f *Features) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var have map[string]json.RawMessage
-	if err := json.Unmarshal(plain, &have); err != nil {
-		return nil, err
-	}
+	keys := jsonKeys()
 	var out bytes.Buffer
-	out.Write(plain[:len(plain)-1]) // without its }
 	for _, ft := range c.OrDefault() {
-		if _, ok := have[ft.Key]; ok {
+		if keys[ft.Key] {
 			continue
+		}
+		if out.Len() == 0 {
+			out.Write(plain[:len(plain)-1]) // without its }
 		}
 		var v any // null without the feature
 		if x := ft.Value(f); ft.Has(f) && !math.IsNaN(x) && !math.IsInf(x, 0) {
@@ -217,6 +219,23 @@ func (c Catalogue) MarshalFeatures(f *Features) ([]byte, error) {
 		out.WriteByte(':')
 		out.Write(x)
 	}
+	if out.Len() == 0 {
+		return plain, nil
+	}
 	out.WriteByte('}')
 	return out.Bytes(), nil
 }
+
+// jsonKeys are the keys of the JSON form of Features, from its fields'
+// tags.
+var jsonKeys = sync.OnceValue(func() map[string]bool {
+	keys := map[string]bool{}
+	t := reflect.TypeFor[Features]()
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			keys[name] = true
+		}
+	}
+	return keys
+})
