@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"rjm/daily"
+	"rjm/design"
 	"rjm/store"
 )
 
@@ -144,6 +145,7 @@ type server struct {
 	// keeps the mazes' stats (cost.go).
 	ready *readiness
 	stats *statsCache
+	bench *design.Bench // the designer's workbench (design.go)
 	// errs logs each cause of error once per period; tokens is the key
 	// of the plays' tokens.
 	errs   *errLog
@@ -194,6 +196,7 @@ func NewHandler(s store.Store, o Options) http.Handler {
 		metrics:   m,
 		errs:      newErrLog(o.Now),
 		reqTag:    requestTag(),
+		bench:     design.NewBench(nil),
 	}
 	// Analyses and drawings share one rate and one set of slots.
 	work := newRate(o.WorkEvery, o.WorkBurst, o.Now)
@@ -241,6 +244,8 @@ func (s *server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /api/difficulty", s.apiDifficulty)
 	mux.HandleFunc("GET /api/hint", s.apiHint)
 	mux.HandleFunc("GET /api/token", s.apiToken)
+	mux.HandleFunc("GET /design", s.pageDesign) // the designer's workbench (design.go)
+	mux.HandleFunc("POST /api/design", s.apiDesign)
 
 	// The player's own: stats kept on the device (me.go), and the service
 	// worker and manifest that make the site work offline and install

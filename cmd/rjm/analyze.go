@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"net/url"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -39,9 +41,18 @@ func analyzeCmd(e *cli.Env, cat analysis.Catalogue) *cobra.Command {
 			if en != nil {
 				rated = &render.Rating{Energy: en.Name(), Value: en.Evaluator(g, m.Start, m.Goal).Reset(m.Jumps)}
 			}
+			tty := cli.IsTerminal(e.Stdout)
 			view := render.NewAnalysis(m, f, rated)
 			view.Catalogue = cat
-			return e.Show(asJSON, view, cli.Text(render.AnalysisTextWith(m, f, rated, cli.ColorWanted(noColor, os.Getenv) && cli.IsTerminal(e.Stdout), cat)))
+			if err := e.Show(asJSON, view, cli.Text(render.AnalysisTextWith(m, f, rated, cli.ColorWanted(noColor, os.Getenv) && tty, cat))); err != nil || asJSON || !tty {
+				return err
+			}
+			// On a terminal, where a person reads the report: where to
+			// change the maze a cell at a time and see it all again.
+			if id, err := m.ID(); err == nil {
+				fmt.Fprintln(e.Stdout, designHint(id))
+			}
+			return nil
 		},
 	}
 	mf.register(c)
@@ -49,4 +60,10 @@ func analyzeCmd(e *cli.Env, cat analysis.Catalogue) *cobra.Command {
 	c.Flags().BoolVar(&noColor, "no-color", false, "never colour the map (it is coloured only on a terminal, and never when NO_COLOR is set)")
 	c.Flags().StringVar(&energyName, "energy", "", "also rate the maze with energy `E` (see the list above)")
 	return c
+}
+
+// designHint points at the site's workbench for maze id: rjm serve's
+// default address, /design?id=ID.
+func designHint(id string) string {
+	return "Edit it a cell at a time in the workbench: rjm serve, then http://127.0.0.1:8080/design?id=" + url.QueryEscape(id)
 }

@@ -229,3 +229,13 @@ func TestReadSeededID(t *testing.T) {
 		}
 	}
 }
+
+// TestDesignHint: the link rjm analyze prints on a terminal opens the
+// maze in the workbench.
+func TestDesignHint(t *testing.T) {
+	got := designHint("5x5-hex:4431442231132042332114332")
+	want := "http://127.0.0.1:8080/design?id=5x5-hex%3A4431442231132042332114332"
+	if !strings.HasSuffix(got, want) {
+		t.Errorf("%q, want it to end with %q", got, want)
+	}
+}

@@ -1,0 +1,493 @@
+package design_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+
+	"rjm/analysis"
+	"rjm/design"
+	"rjm/graph"
+	"rjm/maze"
+	"rjm/rng"
+)
+
+// boards are the boards every property is checked on: the papers' and
+// one of each rule the player draws.
+var boards = []string{"", "hex", "triangle", "queen", "torus", "loops", "exit", "no-uturn", "queen,torus,no-uturn"}
+
+func board(t testing.TB, rows, cols int, variant string) maze.Board {
+	t.Helper()
+	v, err := maze.ParseVariant(variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return maze.Board{Rows: rows, Cols: cols, Variant: v}
+}
+
+func mustID(t testing.TB, id string) *maze.Maze {
+	t.Helper()
+	m, err := maze.ParseID(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestApply(t *testing.T) {
+	m := mustID(t, "5x5:4313122314422334233233440")
+	for _, c := range []struct {
+		name string
+		e    design.Edit
+		want string // the ID after, or the error's text
+	}{
+		{"a jump typed", design.Edit{Op: design.SetJump, Cell: 0, Jump: 2}, "5x5:2313122314422334233233440"},
+		{"a jump past the board's limit", design.Edit{Op: design.SetJump, Cell: 0, Jump: 5}, "jump 5 at (1,1): a jump on this board is from 1 to 4"},
+		{"a jump of 0", design.Edit{Op: design.SetJump, Cell: 3, Jump: 0}, "jump 0 at (1,4): a jump on this board is from 1 to 4"},
+		{"the goal's jump", design.Edit{Op: design.SetJump, Cell: 24, Jump: 1}, "cell (5,5) is the goal, whose jump is always 0"},
+		{"a cell off the board", design.Edit{Op: design.SetJump, Cell: 25, Jump: 1}, "cell 25 is off the 5x5 board"},
+		{"the start moved", design.Edit{Op: design.MoveStart, Cell: 12}, "5x5s3.3:4313122314422334233233440"},
+		{"the start onto the goal", design.Edit{Op: design.MoveStart, Cell: 24}, "cell (5,5) is the goal: the start must be another cell"},
+		{"the goal moved, jumps swapped", design.Edit{Op: design.MoveGoal, Cell: 12}, "5x5:4313122314420334233233442"},
+		{"the goal onto the start", design.Edit{Op: design.MoveGoal, Cell: 0}, "cell (1,1) is the start: the goal must be another cell"},
+		{"a cell blocked", design.Edit{Op: design.SetKind, Cell: 6, Kind: maze.Blocked}, "5x5:431312x314422334233233440"},
+		{"the start blocked", design.Edit{Op: design.SetKind, Cell: 0, Kind: maze.Blocked}, "cell (1,1) is the start, which stays an open cell"},
+		{"a wall", design.Edit{Op: design.ToggleWall, Cell: 0, Other: 1}, "5x5:4313122314422334233233440:1000000000000000000000000"},
+		{"not neighbours", design.Edit{Op: design.ToggleWall, Cell: 0, Other: 2}, "maze: wall (1,1)-(1,3): the cells are not neighbours"},
+		{"an unknown edit", design.Edit{Op: 9}, "unknown edit Op(9)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := design.Apply(m, c.e)
+			if err != nil {
+				if err.Error() != c.want {
+					t.Errorf("error %q, want %q", err, c.want)
+				}
+				return
+			}
+			id, _ := got.ID()
+			if id != c.want {
+				t.Errorf("ID %s, want %s", id, c.want)
+			}
+			if mid, _ := m.ID(); mid != "5x5:4313122314422334233233440" {
+				t.Errorf("Apply changed its maze: %s", mid)
+			}
+		})
+	}
+}
+
+// TestEditsUndone: blocking a cell and opening it again, and a wall put
+// and taken away, give the maze back (its jump the cell's least legal).
+func TestEditsUndone(t *testing.T) {
+	m := mustID(t, "5x5:1313122314422334233233440")
+	steps := []design.Edit{
+		{Op: design.SetKind, Cell: 0 + 1, Kind: maze.Absent},
+		{Op: design.SetKind, Cell: 0 + 1, Kind: maze.Open},
+		{Op: design.SetJump, Cell: 1, Jump: 3},
+		{Op: design.ToggleWall, Cell: 7, Other: 12},
+		{Op: design.ToggleWall, Cell: 12, Other: 7},
+	}
+	got := m
+	for _, e := range steps {
+		var err error
+		if got, err = design.Apply(got, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !got.Equal(m) {
+		t.Errorf("got %v, want %v", got, m)
+	}
+}
+
+func TestHistory(t *testing.T) {
+	m0, err := design.Blank(board(t, 5, 5, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := design.NewHistory(m0)
+	if h.Undo() || h.Redo() {
+		t.Fatal("a new history has something to undo or redo")
+	}
+	var ids []string
+	id := func() string { s, _ := h.Maze().ID(); return s }
+	ids = append(ids, id())
+	for k := range 6 {
+		if _, err := h.Do(design.Edit{Op: design.SetJump, Cell: k, Jump: 2 + k%3}); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id())
+	}
+	if _, err := h.Do(design.Edit{Op: design.SetJump, Cell: 24, Jump: 2}); err == nil || id() != ids[6] {
+		t.Fatalf("a refused edit changed the history: %v, %s", err, id())
+	}
+	for k := 5; k >= 0; k-- {
+		if !h.Undo() || id() != ids[k] {
+			t.Fatalf("undo to %d: %s, want %s", k, id(), ids[k])
+		}
+	}
+	if h.Undo() {
+		t.Fatal("undid past the start")
+	}
+	for k := 1; k <= 6; k++ {
+		if !h.Redo() || id() != ids[k] {
+			t.Fatalf("redo to %d: %s, want %s", k, id(), ids[k])
+		}
+	}
+	h.Undo()
+	h.Undo()
+	if _, err := h.Do(design.Edit{Op: design.MoveStart, Cell: 12}); err != nil {
+		t.Fatal(err)
+	}
+	if h.CanRedo() || h.Redo() {
+		t.Error("an edit after undo kept the edits undone")
+	}
+	h.Undo()
+	if id() != ids[4] {
+		t.Errorf("undo after a new edit: %s, want %s", id(), ids[4])
+	}
+}
+
+// TestViewAfterEdits is the property the page rests on: after any edit,
+// on every board, the view is that of a fresh analysis of the maze read
+// back from its ID, and each suggestion is what applying it and analysing
+// from scratch gives.
+func TestViewAfterEdits(t *testing.T) {
+	b := design.NewBench(nil)
+	for _, v := range boards {
+		t.Run("variant="+v, func(t *testing.T) {
+			r := rng.NewRand(7)
+			m, err := design.Blank(board(t, 5, 6, v))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m.Randomize(r)
+			steps := 12
+			if testing.Short() {
+				steps = 4
+			}
+			for range steps {
+				m = randomEdit(t, r, m)
+				g := graph.MustCompile(m.Board)
+				view, err := b.View(g, m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				back := mustID(t, view.ID)
+				fresh := analysis.Analyze(graph.MustCompile(back.Board), back)
+				if !reflect.DeepEqual(view.Features, fresh) {
+					t.Fatalf("%s: view's features differ from a fresh analysis", view.ID)
+				}
+				checkCells(t, g, back, view, fresh)
+				sum := 0.0
+				for _, s := range view.Shares {
+					sum += s.Value
+				}
+				if sum != fresh.Energy {
+					t.Errorf("%s: energy terms sum to %v, energy %v", view.ID, sum, fresh.Energy)
+				}
+				checkSuggestions(t, b, g, m, fresh)
+			}
+		})
+	}
+}
+
+// randomEdit makes an edit drawn at random that Apply takes.
+func randomEdit(t *testing.T, r interface{ IntN(int) int }, m *maze.Maze) *maze.Maze {
+	t.Helper()
+	grid := m.Rows * m.Cols
+	for {
+		e := design.Edit{Cell: r.IntN(grid)}
+		switch k := r.IntN(10); {
+		case k < 6:
+			e.Op, e.Jump = design.SetJump, 1+r.IntN(m.JumpLimit())
+		case k == 6:
+			e.Op = design.MoveStart
+		case k == 7:
+			e.Op = design.MoveGoal
+		case k == 8:
+			e.Op, e.Kind = design.SetKind, []maze.CellKind{maze.Open, maze.Blocked, maze.PassOver}[r.IntN(3)]
+		default:
+			e.Op, e.Other = design.ToggleWall, r.IntN(grid)
+		}
+		if out, err := design.Apply(m, e); err == nil {
+			return out
+		}
+	}
+}
+
+// checkCells checks the view's cells against the features and a
+// breadth-first search of its own.
+func checkCells(t *testing.T, g *graph.Graph, m *maze.Maze, v *design.View, f *analysis.Features) {
+	t.Helper()
+	depth := design.Depths(g, m)
+	if f.Solvable && depth[m.Goal] != f.GoalDepth {
+		t.Errorf("%s: goal's depth %d, goal depth %d", v.ID, depth[m.Goal], f.GoalDepth)
+	}
+	reachable := 0
+	for i, d := range depth {
+		if d >= 0 && (i == m.Start || i == m.Goal || len(g.Legal(i)) > 0) {
+			reachable++
+		}
+	}
+	if reachable != f.Reachable {
+		t.Errorf("%s: %d cells with a depth, %d reachable", v.ID, reachable, f.Reachable)
+	}
+	holes := 0
+	for _, c := range v.Cells {
+		if c.Hole != "" {
+			holes++
+		}
+	}
+	if want := f.BlackHoleCells + f.WhiteHoleCells; holes != want {
+		t.Errorf("%s: %d cells marked in holes, want %d", v.ID, holes, want)
+	}
+}
+
+func checkSuggestions(t *testing.T, b *design.Bench, g *graph.Graph, m *maze.Maze, f *analysis.Features) {
+	t.Helper()
+	s := b.Suggest(g, m)
+	for _, l := range [][]design.Suggestion{s.Energy, s.Longer} {
+		for k, sg := range l {
+			after, err := design.Apply(m, sg.Edit())
+			if err != nil {
+				t.Fatalf("suggestion %s: %v", sg.Text, err)
+			}
+			a := analysis.Analyze(g, after)
+			if a.Energy != sg.Energy || a.GoalDepth != sg.GoalDepth || a.Unique != sg.Unique || a.NonReaching != sg.NonReaching {
+				t.Errorf("suggestion %s: energy %v depth %d unique %v n %d; analysis says %v %d %v %d",
+					sg.Text, sg.Energy, sg.GoalDepth, sg.Unique, sg.NonReaching, a.Energy, a.GoalDepth, a.Unique, a.NonReaching)
+			}
+			if sg.Delta != sg.Energy-f.Energy {
+				t.Errorf("suggestion %s: delta %v, want %v", sg.Text, sg.Delta, sg.Energy-f.Energy)
+			}
+			if k > 0 && l[k-1].Index == sg.Index && l[k-1].Jump == sg.Jump {
+				t.Errorf("suggestion %s twice", sg.Text)
+			}
+		}
+	}
+	for _, sg := range s.Energy {
+		if sg.Delta >= 0 {
+			t.Errorf("energy suggestion %s does not lower the energy", sg.Text)
+		}
+	}
+	for _, sg := range s.Longer {
+		if !sg.Unique || (f.Unique && sg.GoalDepth <= f.GoalDepth) || sg.NonReaching > f.NonReaching {
+			t.Errorf("longer suggestion %s: depth %d unique %v n %d from %d %v %d", sg.Text, sg.GoalDepth, sg.Unique, sg.NonReaching, f.GoalDepth, f.Unique, f.NonReaching)
+		}
+	}
+}
+
+// TestSuggestionsLead: from a 5×5 typed but for three cells, following
+// the suggestions (the longest first, else the lowest energy) reaches a
+// unique 15-move solution, the walk the browser test makes.
+func TestSuggestionsLead(t *testing.T) {
+	m := mustID(t, "5x5:4313122314422334133211440")
+	b := design.NewBench(nil)
+	g := graph.MustCompile(m.Board)
+	for k := 0; ; k++ {
+		f := analysis.Analyze(g, m)
+		if f.Unique && f.GoalDepth >= 15 {
+			if f.GoalDepth != 15 || k != 5 {
+				t.Errorf("%d moves after %d suggestions, want 15 after 5", f.GoalDepth, k)
+			}
+			break
+		}
+		if k == 10 {
+			t.Fatalf("no unique 15-move solution after %d suggestions: %d moves", k, f.GoalDepth)
+		}
+		s := b.Suggest(g, m)
+		pick := append(s.Longer, s.Energy...)
+		if len(pick) == 0 {
+			t.Fatal("no suggestion")
+		}
+		var err error
+		if m, err = design.Apply(m, pick[0].Edit()); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestCompare(t *testing.T) {
+	f := func(id string) *analysis.Features {
+		m := mustID(t, id)
+		return analysis.Analyze(graph.MustCompile(m.Board), m)
+	}
+	for _, c := range []struct{ before, after, want string }{
+		{"5x5:4313122314422334233233440", "5x5:4313122314422334233233440", ""},
+		{"5x5:1111111111111111111111110", "5x5:4313122314422334233233440", "the solution grew by 7, to 15 moves"},
+		{"5x5:4313122314422334233233440", "5x5:3333333333333333333333330", "the goal can no longer be reached"},
+		{"5x5:3333333333333333333333330", "5x5:4313122314422334233233440", "the goal can be reached, in 15 moves"},
+		{"5x5:1111111111111111111111110", "5x5:4313122314422334233233440", "the shortest solution became unique"},
+	} {
+		var texts []string
+		for _, ch := range design.Compare(f(c.before), f(c.after)) {
+			texts = append(texts, ch.Text)
+		}
+		got := strings.Join(texts, "; ")
+		if c.want == "" && got != "" || !strings.Contains(got, c.want) {
+			t.Errorf("%s → %s: %q, want %q", c.before, c.after, got, c.want)
+		}
+	}
+}
+
+// TestBlackHoleAppears: the change a designer fears most is said.
+func TestBlackHoleAppears(t *testing.T) {
+	m := mustID(t, "5x5:4313122314422334233233440")
+	g := graph.MustCompile(m.Board)
+	before := analysis.Analyze(g, m)
+	for i := range m.Jumps {
+		for _, j := range g.Legal(i) {
+			after, err := design.Apply(m, design.Edit{Op: design.SetJump, Cell: i, Jump: j})
+			if err != nil || i == m.Goal {
+				continue
+			}
+			a := analysis.Analyze(g, after)
+			if a.BlackHoles != before.BlackHoles+1 {
+				continue
+			}
+			for _, ch := range design.Compare(before, a) {
+				if ch.Text == "a black hole appeared" {
+					return
+				}
+			}
+			t.Fatalf("%d → %d: a black hole appeared unsaid", i, j)
+		}
+	}
+	t.Fatal("no edit makes a black hole")
+}
+
+// TestPrediction: a solvable maze gets a time in its interval and a
+// level; an unsolvable one none.
+func TestPrediction(t *testing.T) {
+	b := design.NewBench(nil)
+	for _, c := range []struct {
+		id    string
+		solve bool
+	}{{"5x5:4313122314422334233233440", true}, {"5x5:3333333333333333333333330", false}} {
+		m := mustID(t, c.id)
+		v, err := b.View(graph.MustCompile(m.Board), m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := v.Prediction
+		if (p != nil) != c.solve {
+			t.Fatalf("%s: prediction %v", c.id, p)
+		}
+		if p != nil && !(p.Low < p.Seconds && p.Seconds < p.High && p.Level != "" && v.Level == "hard") {
+			t.Errorf("%s: prediction %+v, length level %s", c.id, p, v.Level)
+		}
+		if _, err := json.Marshal(v); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+func TestShares(t *testing.T) {
+	for _, id := range []string{"5x5:4313122314422334233233440", "5x5:1111111111111111111111110", "5x5:3333333333333333333333330"} {
+		m := mustID(t, id)
+		f := analysis.Analyze(graph.MustCompile(m.Board), m)
+		sum, share := 0.0, 0.0
+		for _, s := range design.Shares(f) {
+			sum += s.Value
+			share += s.Share
+		}
+		if sum != f.Energy || math.Abs(share-1) > 1e-9 {
+			t.Errorf("%s: terms sum to %v (energy %v), shares to %v", id, sum, f.Energy, share)
+		}
+	}
+}
+
+// BenchmarkEdit is the time from an edit to the updated view: the edit
+// applied, the move graph, the view (analysis, simulated novices,
+// prediction), what changed, the suggestions, all encoded as JSON — what
+// POST /api/design does.
+func BenchmarkEdit(b *testing.B) {
+	bench := design.NewBench(nil)
+	bench.Model()
+	for _, c := range []struct {
+		size    int
+		variant string
+	}{{5, ""}, {7, ""}, {12, ""}, {5, "hex"}, {7, "hex"}, {12, "hex"}, {7, "no-uturn"}} {
+		m, err := design.Blank(board(b, c.size, c.size, c.variant))
+		if err != nil {
+			b.Fatal(err)
+		}
+		m.Randomize(rng.NewRand(1))
+		g := graph.MustCompile(m.Board)
+		before := analysis.Analyze(g, m)
+		for _, part := range []string{"view", "suggest", "all"} {
+			b.Run(fmt.Sprintf("%dx%d/%s/%s", c.size, c.size, cmpOr(c.variant, "plain"), part), func(b *testing.B) {
+				for k := 0; b.Loop(); k++ {
+					after, err := design.Apply(m, design.Edit{Op: design.SetJump, Cell: 1 + k%3, Jump: 1 + k%2})
+					if err != nil {
+						b.Fatal(err)
+					}
+					g := graph.MustCompile(after.Board)
+					var out struct {
+						View        *design.View        `json:"view,omitempty"`
+						Changes     []design.Change     `json:"changes,omitempty"`
+						Suggestions *design.Suggestions `json:"suggestions,omitempty"`
+					}
+					if part != "suggest" {
+						if out.View, err = bench.View(g, after); err != nil {
+							b.Fatal(err)
+						}
+						out.Changes = design.Compare(before, out.View.Features)
+					}
+					if part != "view" {
+						s := bench.Suggest(g, after)
+						out.Suggestions = &s
+					}
+					if _, err := json.Marshal(out); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+func cmpOr(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
+
+// BenchmarkSuggestions compares Suggest, on the incremental evaluator,
+// with rating every single-cell edit by a fresh analysis, as Suggest
+// would without it.
+func BenchmarkSuggestions(b *testing.B) {
+	bench := design.NewBench(nil)
+	for _, size := range []int{7, 12} {
+		m, err := design.Blank(board(b, size, size, ""))
+		if err != nil {
+			b.Fatal(err)
+		}
+		m.Randomize(rng.NewRand(1))
+		g := graph.MustCompile(m.Board)
+		b.Run(fmt.Sprintf("%dx%d/incremental", size, size), func(b *testing.B) {
+			for b.Loop() {
+				bench.Suggest(g, m)
+			}
+		})
+		b.Run(fmt.Sprintf("%dx%d/from-scratch", size, size), func(b *testing.B) {
+			for b.Loop() {
+				for i := range m.Jumps {
+					if i == m.Goal {
+						continue
+					}
+					for _, j := range g.Legal(i) {
+						if j != m.Jumps[i] {
+							after := m.Clone()
+							after.Jumps[i] = j
+							analysis.Analyze(g, after)
+						}
+					}
+				}
+			}
+		})
+	}
+}

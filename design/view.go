@@ -1,0 +1,263 @@
+package design
+
+import (
+	"fmt"
+	"math"
+	"sync"
+
+	"rjm/analysis"
+	"rjm/difficulty"
+	"rjm/graph"
+	"rjm/maze"
+)
+
+// Bench looks at mazes for a designer: their views, and suggestions. It
+// is safe for concurrent use.
+type Bench struct {
+	model     *difficulty.Model
+	modelOnce sync.Once
+	// Suggestions is how many suggestions of each kind Suggest returns;
+	// 0 means DefaultSuggestions.
+	Suggestions int
+}
+
+// DefaultSuggestions is how many suggestions of each kind Suggest returns
+// by default.
+const DefaultSuggestions = 8
+
+// NewBench returns a bench that predicts solving times with model; nil
+// means difficulty.PriorModel(), fitted once when first needed.
+func NewBench(model *difficulty.Model) *Bench { return &Bench{model: model} }
+
+// Model returns the bench's difficulty model.
+func (b *Bench) Model() *difficulty.Model {
+	b.modelOnce.Do(func() {
+		if b.model == nil {
+			b.model = difficulty.PriorModel()
+		}
+	})
+	return b.model
+}
+
+// View is everything the design paper judges a maze by, as the workbench
+// shows it after an edit. Cells are written as the papers' 1-based [row,
+// col] pairs, as every view of rjm writes them ([0, 0] is the exit of an
+// exit-ring board).
+type View struct {
+	ID      string `json:"id"`
+	Rows    int    `json:"rows"`
+	Cols    int    `json:"cols"`
+	Variant string `json:"variant,omitempty"`
+	// Text is the maze text (rjm's own format), for export.
+	Text string `json:"text"`
+	// Features are analysis.Analyze's, every feature of the maze.
+	Features *analysis.Features `json:"features"`
+	// Cells are the grid's cells, row-major, with what the board shows on
+	// each; Exit is the exit's depth on an exit-ring board (else absent).
+	Cells []CellView `json:"cells"`
+	Exit  *int       `json:"exit_depth,omitempty"`
+	// Shares are the design energy's terms (analysis.Design), their
+	// values summing to Features.Energy.
+	Shares []Share `json:"energy_terms"`
+	// Prediction is the predicted solving time of a typical player; nil
+	// when the maze is unsolvable.
+	Prediction *Prediction `json:"prediction,omitempty"`
+	// Level is the level the shortest solution's length falls in
+	// (difficulty.LevelOf), the one books and the daily curve use.
+	Level string `json:"length_level,omitempty"`
+	// Summary is the features in one line (analysis.Features.Summary).
+	Summary string `json:"summary"`
+}
+
+// CellView is one cell of a view: its depth and the marks the board
+// shows on it.
+type CellView struct {
+	Cell [2]int `json:"cell"`
+	Kind string `json:"kind"` // maze.CellKind's name: open, blocked, pass-over, absent
+	Jump int    `json:"jump"`
+	// Depth is the number of moves from the start to the cell (under the
+	// no-U-turn rule, the fewest over the directions it is entered in),
+	// -1 when it cannot be reached.
+	Depth int `json:"depth"`
+	// Steps are the moves of the shortest solution shown that land on
+	// the cell, the start being move 0.
+	Steps []int `json:"steps,omitempty"`
+	// Hole is "black" or "white" for a cell in a hole.
+	Hole string `json:"hole,omitempty"`
+	// Forced marks a cell the initial forced moves land on.
+	Forced bool `json:"forced,omitempty"`
+	// Decision is "forward" (more than one successor), "backward" (more
+	// than one predecessor) or "both" for a decision of the solution
+	// shown (§3.5), on boards whose state is a cell.
+	Decision string `json:"decision,omitempty"`
+	// Cluster numbers the same jump cluster of two or more cells the cell
+	// is in, from 1 (Features.Clusters' order); 0 for none.
+	Cluster int `json:"cluster,omitempty"`
+	// DeadEnd marks an open cell other than the goal whose jump has no
+	// move.
+	DeadEnd bool `json:"dead_end,omitempty"`
+}
+
+// Share is one term of the design energy: its value in the energy and
+// its share of the energy's size (|value| over the sum of every term's
+// |value|, from 0 to 1).
+type Share struct {
+	Term    string  `json:"term"`
+	Formula string  `json:"formula"`
+	Value   float64 `json:"value"`
+	Share   float64 `json:"share"`
+}
+
+// Prediction is how long a typical player is predicted to take
+// (difficulty.Model.Predict): the median time and its 95% interval, in
+// seconds, and the level whose target time is nearest
+// (difficulty.LevelOfSeconds).
+type Prediction struct {
+	Seconds float64 `json:"seconds"`
+	Low     float64 `json:"low"`
+	High    float64 `json:"high"`
+	Level   string  `json:"level"`
+	Source  string  `json:"source,omitempty"`
+}
+
+// View returns the view of m, whose board g is compiled from. m must
+// validate (maze.Maze.Validate).
+func (b *Bench) View(g *graph.Graph, m *maze.Maze) (*View, error) {
+	id, err := m.ID()
+	if err != nil {
+		return nil, err
+	}
+	facts := difficulty.Describe(g, m)
+	f := facts.Features
+	v := &View{ID: id, Rows: m.Rows, Cols: m.Cols, Variant: m.Variant.String(), Text: m.String(), Features: f,
+		Shares: Shares(f), Summary: f.Summary()}
+	if f.Solvable {
+		e := b.Model().Predict(id, facts)
+		v.Prediction = &Prediction{Seconds: e.Seconds, Low: e.Low, High: e.High,
+			Level: difficulty.LevelOfSeconds(e.Seconds).String(), Source: e.Source}
+		v.Level = difficulty.LevelOf(f).String()
+	}
+	v.Cells, v.Exit = cellViews(g, m, f)
+	return v, nil
+}
+
+// cellViews returns the cells' depths and marks, and the exit's depth.
+func cellViews(g *graph.Graph, m *maze.Maze, f *analysis.Features) ([]CellView, *int) {
+	n := m.Rows * m.Cols
+	depth := Depths(g, m)
+	cells := make([]CellView, n)
+	for i := range cells {
+		cells[i] = CellView{Cell: m.CellJSON(i), Kind: m.Kind(i).String(), Jump: m.Jumps[i], Depth: depth[i],
+			DeadEnd: i != m.Goal && m.Open(i) && !m.Legal(i, m.Jumps[i])}
+	}
+	for k, i := range f.SolutionCells {
+		if i < n {
+			cells[i].Steps = append(cells[i].Steps, k)
+		}
+	}
+	for k, sets := range [][][]int{f.BlackHoleSets, f.WhiteHoleSets} {
+		for _, h := range sets {
+			for _, i := range h {
+				if i < n {
+					cells[i].Hole = [...]string{"black", "white"}[k]
+				}
+			}
+		}
+	}
+	for k, c := range f.Clusters {
+		for _, i := range c {
+			if i < n {
+				cells[i].Cluster = k + 1
+			}
+		}
+	}
+	// The initial forced moves are the first moves of every solution, so
+	// of the one shown.
+	if f.Solvable {
+		for _, i := range f.SolutionCells[1 : 1+min(f.InitialForcedMoves, f.GoalDepth)] {
+			if i < n {
+				cells[i].Forced = true
+			}
+		}
+	}
+	if g.StatesPerCell() == 1 && f.Solvable {
+		preds := g.Preds(m.Jumps)
+		sol := f.SolutionCells
+		for k, i := range sol {
+			fwd := k < len(sol)-1 && g.Succ(i, m.Jumps[i]).Len() > 1
+			back := k > 0 && preds[i].Len() > 1
+			if i >= n {
+				continue
+			}
+			switch {
+			case fwd && back:
+				cells[i].Decision = "both"
+			case fwd:
+				cells[i].Decision = "forward"
+			case back:
+				cells[i].Decision = "backward"
+			}
+		}
+	}
+	var exit *int
+	if m.Variant.Exit {
+		exit = &depth[m.Exit()]
+	}
+	return cells, exit
+}
+
+// Depths returns the depth of every cell of m (the exit included): the
+// fewest moves from the start that land on it, -1 when none does. Under
+// the no-U-turn rule it is the fewest over the states of the cell.
+func Depths(g *graph.Graph, m *maze.Maze) []int {
+	nd := g.Nodes(m.Jumps, m.Start, m.Goal)
+	dist, _ := nd.Distances(nd.Start, nd.Succ)
+	depth := make([]int, m.Cells())
+	for i := range depth {
+		depth[i] = -1
+	}
+	for u, d := range dist {
+		if c := nd.Cell(u); d >= 0 && (depth[c] < 0 || d < depth[c]) {
+			depth[c] = d
+		}
+	}
+	return depth
+}
+
+// Shares returns the design energy's terms (analysis.Design, §3.7) for
+// features f: with a unique shortest solution n·|S|² (non-reaching
+// cells), −min(d_f, d_b) (decisions), Σ(|J|−1)² (clusters) and m²
+// (initial forced moves); without one |S|³ in place of the decisions.
+// Their values sum to f.Energy.
+func Shares(f *analysis.Features) []Share {
+	t := f.Terms()
+	S := float64(f.Cells)
+	out := []Share{}
+	if t[analysis.NotUnique] != 0 {
+		why := "no unique shortest solution"
+		if !f.Solvable {
+			why = "no solution"
+		}
+		out = append(out, Share{Term: why, Formula: "|S|³", Value: S * S * S})
+	}
+	out = append(out, Share{Term: "non-reaching cells", Formula: fmt.Sprintf("n·|S|² = %d·%d²", t[analysis.NonReaching], f.Cells),
+		Value: float64(t[analysis.NonReaching]) * S * S})
+	if t[analysis.NotUnique] == 0 {
+		out = append(out, Share{Term: "decisions", Formula: fmt.Sprintf("−min(d_f, d_b) = −min(%d, %d)", t[analysis.ForwardDecisions], t[analysis.BackwardDecisions]),
+			Value: -float64(t[analysis.Decisions])})
+	}
+	m := t[analysis.InitialForcedMoves]
+	out = append(out,
+		Share{Term: "same jump clusters", Formula: "Σ(|J|−1)²", Value: float64(t[analysis.ClusterPenalty])},
+		Share{Term: "initial forced moves", Formula: fmt.Sprintf("m² = %d²", m), Value: float64(m * m)})
+	total := 0.0
+	for _, s := range out {
+		total += math.Abs(s.Value)
+	}
+	if total > 0 {
+		for k := range out {
+			out[k].Share = math.Abs(out[k].Value) / total
+		}
+	}
+	return out
+}
