@@ -9,12 +9,14 @@ package book
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"image/color"
 	"io"
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -29,17 +31,18 @@ import (
 	"rjm/generate"
 	"rjm/graph"
 	"rjm/maze"
+	"rjm/parallel"
 	"rjm/render"
 	"rjm/solve"
 )
 
 // Band is a difficulty band: a level of package difficulty, which owns
-// what a difficulty is. A band's search looks for mazes whose shortest
-// solution lies in the level's lengths (difficulty.Level.Lengths: on 5×5
-// boards easy is up to 10 moves, medium 11 to 14, the 12–15 moves
-// families enjoy, say the designers, hard 15 and up); its puzzles are
-// then chosen and ordered by the difficulty model's prediction of how long
-// a typical player takes (Settings.Model).
+// what a difficulty is (its policy: difficulty.Level.Moves). On a board
+// that reaches R moves (difficulty.Reach) a band's puzzles have the moves
+// that go with its level there — easy from 40% of R (at least 8 moves
+// where R is 12 or more) to 55%, medium to 70%, hard beyond — and within
+// a band they are ordered by the difficulty model's prediction of how
+// long a typical player takes (Settings.Model).
 type Band = difficulty.Level
 
 // The bands, easiest first.
@@ -73,50 +76,6 @@ func ParseBands(list string) ([]Band, error) {
 	}
 	return bands, nil
 }
-
-// bandEnergy returns the energy that searches for band b's mazes on a board
-// of n cells: the recipe's own, except that the design energy, which does
-// not ask for length, is rewritten as its weighted form (the same terms
-// and weights: not_unique·n³ + non_reaching·n² − decisions +
-// cluster_penalty + initial_forced_moves²) plus a reward of 1 (medium) or
-// 2 (hard) per move of the shortest solution.
-//
-// On other boards than the plain one the default recipe's energy is
-// generate.PuzzleEnergy, which asks for the longest solutions: there the
-// easy band searches under the design energy, which settles for short
-// ones, the medium band under the design energy with the medium reward,
-// and the hard band under PuzzleEnergy itself.
-func bandEnergy(b Band, recipe string, n int) string {
-	if recipe == generate.PuzzleEnergy {
-		if b == Hard {
-			return recipe
-		}
-		recipe = "design"
-	}
-	if recipe != "design" || b == Easy {
-		return recipe
-	}
-	return generate.DesignWithLength(n, reward(b))
-}
-
-// bandSpec returns the recipe that searches for band b's mazes on a board
-// of n cells: spec with the band's energy (bandEnergy). Where that leaves
-// PuzzleEnergy for the design energy (the easy and medium bands on other
-// boards than the plain one), the search is the design energy's own too,
-// Default's hill descent with uphill steps: annealing under the design
-// energy finds long mazes, which those bands do not keep.
-func bandSpec(b Band, spec generate.Spec, n int) generate.Spec {
-	e := bandEnergy(b, spec.Energy, n)
-	if spec.Energy == generate.PuzzleEnergy && e != spec.Energy {
-		d := generate.Default()
-		spec.Method, spec.Iterations, spec.P, spec.T0, spec.Decay, spec.Descents = d.Method, d.Iterations, d.P, d.T0, d.Decay, d.Descents
-	}
-	spec.Energy = e
-	return spec
-}
-
-// BandOf returns the band of a maze with features f (difficulty.LevelOf).
-func BandOf(f *analysis.Features) Band { return difficulty.LevelOf(f) }
 
 // Paper is a page size (render's: pictures fit the same papers).
 type Paper = render.Paper
@@ -224,11 +183,71 @@ type Puzzle struct {
 	Predicted float64
 }
 
-// Mazes finds the book's puzzles: for each band in turn, its share of
-// distinct mazes (no two differ in fewer than a quarter of their cells,
-// up to symmetry: maze.Near) with a unique shortest solution and no black holes whose
-// length lies in the band (a batch of the recipe from the book's seed,
-// generate.Batch), then all in rising difficulty.
+// ReachError says that a board has no room for a band: the band's moves
+// (difficulty.Level.Moves) start beyond what the board reaches.
+type ReachError struct {
+	Band  Band
+	Moves difficulty.Band // the moves the band asks for on the board
+	Board string          // the board's name (difficulty.BoardName)
+	Reach int             // what the board reaches (difficulty.Reach)
+}
+
+func (e *ReachError) Error() string {
+	return fmt.Sprintf("the %s band asks for %s moves, but the %s board reaches %d", e.Band, e.Moves, e.Board, e.Reach)
+}
+
+// FillError says that a band's search found too few puzzles: SlotSeeds
+// seeds of a puzzle's search gave no maze in the band's moves with a
+// unique solution, no black holes, and far enough from the puzzles before
+// it.
+type FillError struct {
+	Band   Band
+	Moves  difficulty.Band // the moves the band asks for on the board
+	Target int             // the moves the failed search aimed at
+	Board  string
+	Reach  int
+	Seeds  int // the seeds tried
+}
+
+func (e *FillError) Error() string {
+	return fmt.Sprintf("the %s band (%s moves on the %s board, which reaches %d): no maze aimed at %d moves met it in %d seeds",
+		e.Band, e.Moves, e.Board, e.Reach, e.Target, e.Seeds)
+}
+
+// SlotSeeds bounds the seeds one puzzle's search tries on a board of 50
+// open cells or more; a smaller board, whose searches are quick and
+// whose distinct puzzles are few, tries up to 600 / cells (50 on a 3×4
+// layout).
+const SlotSeeds = 12
+
+// smallBoard is the most open cells of a board whose reach a book
+// measures from its own start and goal.
+const smallBoard = 64
+
+// slotSeeds is SlotSeeds on a board of n open cells.
+func slotSeeds(n int) int { return max(SlotSeeds, 600/max(n, 1)) }
+
+// slot is one puzzle to find: its band and the moves it aims at.
+type slot struct {
+	band   Band
+	moves  difficulty.Band
+	target int
+	cells  int           // the board's open cells
+	spec   generate.Spec // aimed at target; Spec.Seed the first seed
+}
+
+// Mazes finds the book's puzzles. Each band's puzzles have the moves that
+// go with the band on the book's board (Band: difficulty.Level.Moves of
+// the board's difficulty.Reach); a band the board has no room for is a
+// *ReachError at once. Puzzle j of a band's share searches with the
+// board's own recipe aimed at a length spread evenly over the band's
+// moves (difficulty.AimedSpec; hard's up to the reach), trying seeds
+// until a maze meets the band: its length in the band's moves, a unique
+// shortest solution, no black holes, and distinct from every puzzle
+// before it (Distinct). A puzzle no SlotSeeds seeds find is a *FillError.
+// The puzzles of a band are searched in parallel (Workers), each from its
+// own seeds, so the book is the same whatever the number of workers; then
+// all are ordered by band and the model's prediction (harder).
 func Mazes(ctx context.Context, s Settings) ([]Puzzle, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
@@ -239,54 +258,102 @@ func Mazes(ctx context.Context, s Settings) ([]Puzzle, error) {
 		return nil, err
 	}
 	n := len(b.OpenCells())
+	reach, err := difficulty.Reach(ctx, b)
+	if err == nil && n <= smallBoard && (s.Spec.Start != nil || s.Spec.Goal != nil) {
+		// A small layout's own start and goal may leave it less room
+		// than the board's (3×4: 4 moves against 7); measuring it is
+		// quick.
+		reach, err = difficulty.MeasureReachFrom(ctx, s.Spec)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("book: %w", err)
+	}
 	model := s.Model
 	if model == nil {
 		model = difficulty.PriorModel()
 	}
-	var puzzles []Puzzle
-	var made []*maze.Maze // every band's pool, which later bands keep away from
-	done, total := 0, 0
-	shares := make([]int, len(s.Bands))
+	base := bookSpec(s.Spec, b)
+	var bands [][]slot
+	total := 0
 	for k, band := range s.Bands {
-		shares[k] = s.Count / len(s.Bands)
+		share := s.Count / len(s.Bands)
 		if k < s.Count%len(s.Bands) {
-			shares[k]++
+			share++
 		}
-		total += shares[k] * pool(band)
-	}
-	for k, band := range s.Bands {
-		share := shares[k]
 		if share == 0 {
 			continue
 		}
-		lo, hi := band.Lengths(n)
-		var found []Puzzle
-		batch := generate.Batch{Spec: s.Spec, Count: share * pool(band), Workers: s.Workers, Avoid: made,
-			Keep: generate.Constraints{MinLength: lo, MaxLength: hi, Unique: true, NoBlackHoles: true, Distinct: true}}
-		// Each band draws its own seeds, so that changing one band's
-		// share leaves the others' mazes as they were.
-		batch.Spec.Seed = s.Spec.Seed + uint64(k)<<40
-		batch.Spec = bandSpec(band, batch.Spec, n)
-		if s.Progress != nil {
-			batch.Progress = func(d, _ int) { s.Progress(done+d, total) }
+		moves := band.Moves(reach)
+		if !band.Fits(reach) {
+			return nil, &ReachError{Band: band, Moves: moves, Board: difficulty.BoardName(b), Reach: reach}
 		}
-		err := batch.Run(ctx, func(_ int, r *generate.Result) error {
-			id, err := r.Maze.ID()
-			if err != nil {
-				return err
+		top := moves.Max
+		if top == 0 {
+			top = max(moves.Min, reach)
+		}
+		var slots []slot
+		for j := range share {
+			target := moves.Min
+			if share > 1 {
+				target += (j*(top-moves.Min) + (share-1)/2) / (share - 1)
+			} else {
+				target = (moves.Min + top + 1) / 2
 			}
-			facts := difficulty.Describe(graph.MustCompile(r.Maze.Board), r.Maze)
-			found = append(found, Puzzle{Result: r, Band: band, Solution: r.Features.Solution, Predicted: model.Predict(id, facts).Seconds})
-			return nil
+			spec := difficulty.AimedSpec(base, n, target)
+			// Each band, and each puzzle of it, draws its own seeds, so
+			// that changing one band's share leaves the others' mazes.
+			spec.Seed = s.Spec.Seed + uint64(k)<<40 + uint64(j)<<32
+			slots = append(slots, slot{band: band, moves: moves, target: target, cells: n, spec: spec})
+		}
+		bands = append(bands, slots)
+		total += len(slots)
+	}
+	var puzzles []Puzzle
+	done := 0
+	var mu sync.Mutex // keeps the calls of Settings.Progress apart
+	for _, slots := range bands {
+		// The band's puzzles in parallel, each kept away from the
+		// bands before; then in order, each away from the ones before
+		// it in the band too, searching on where it is not.
+		before := slices.Clone(puzzles)
+		// A slot that found nothing keeps its error for its turn below,
+		// so that the others run on and the first slot's error is the
+		// one reported, whatever the number of workers.
+		short := make([]error, len(slots))
+		first, err := parallel.Map(ctx, s.Workers, len(slots), nil, func(ctx context.Context, j int) (found, error) {
+			f, err := find(ctx, slots[j], 0, before)
+			var fe *FillError
+			if errors.As(err, &fe) {
+				short[j] = err
+				return f, nil
+			}
+			if err == nil && s.Progress != nil {
+				mu.Lock()
+				done++
+				s.Progress(done, total)
+				mu.Unlock()
+			}
+			return f, err
 		})
 		if err != nil {
-			return nil, fmt.Errorf("book: %s puzzles: %w", band, err)
+			return nil, fail(err, b, reach)
 		}
-		done += batch.Count
-		for _, p := range found {
-			made = append(made, p.Result.Maze)
+		for j, f := range first {
+			if short[j] != nil {
+				return nil, fail(short[j], b, reach)
+			}
+			for !f.distinct(puzzles[len(before):]) {
+				if f, err = find(ctx, slots[j], f.next, puzzles); err != nil {
+					return nil, fail(err, b, reach)
+				}
+			}
+			id, err := f.r.Maze.ID()
+			if err != nil {
+				return nil, fmt.Errorf("book: %w", err)
+			}
+			facts := difficulty.Describe(graph.MustCompile(f.r.Maze.Board), f.r.Maze)
+			puzzles = append(puzzles, Puzzle{Result: f.r, Band: slots[j].band, Solution: f.r.Features.Solution, Predicted: model.Predict(id, facts).Seconds})
 		}
-		puzzles = append(puzzles, spread(found, share, band)...)
 	}
 	slices.SortStableFunc(puzzles, harder)
 	for i := range puzzles {
@@ -295,28 +362,106 @@ func Mazes(ctx context.Context, s Settings) ([]Puzzle, error) {
 	return puzzles, nil
 }
 
-// pool is how many mazes a band's search finds for each it keeps: the
-// medium and hard bands keep a spread of their pool, so that their
-// puzzles rise through the band instead of crowding at its easy end.
-func pool(b Band) int { return [...]int{1, 2, 4}[b] }
+// bookSpec is the recipe a book's bands aim (difficulty.AimedSpec): the
+// book's own. On a board of more than 100 open cells the board's default
+// annealing (generate.DefaultOn) runs for 20,000 iterations per hundred
+// cells fewer than its 200,000, to at least 50,000, cooling as far (its
+// decay raised to match), so that a book of Klondike's 325 cells is
+// minutes, not hours.
+func bookSpec(spec generate.Spec, b maze.Board) generate.Spec {
+	d := generate.DefaultOn(b)
+	n := len(b.OpenCells())
+	if n <= 100 || spec.Method != generate.Anneal || spec.Method != d.Method || spec.Iterations != d.Iterations || spec.Decay != d.Decay {
+		return spec
+	}
+	iter := max(50_000, d.Iterations-20_000*(n-100)/100)
+	spec.Decay = math.Round(math.Pow(d.Decay, float64(d.Iterations)/float64(iter))*1e6) / 1e6
+	spec.Iterations = iter
+	return spec
+}
 
-// spread returns share puzzles of pool, spread evenly over it in order of
-// difficulty, its easiest and its hardest among them (the hardest alone
-// when share is 1 and the band is hard).
-func spread(pool []Puzzle, share int, band Band) []Puzzle {
-	slices.SortStableFunc(pool, harder)
-	if len(pool) <= share {
-		return pool
-	}
-	if share == 1 {
-		if band == Hard {
-			return pool[len(pool)-1:]
+// found is a maze a slot's search kept, and the next seed offset to try.
+type found struct {
+	r    *generate.Result
+	next int
+}
+
+// distinct reports whether f's maze is distinct from every puzzle of ps:
+// it differs from each in at least a quarter of its cells, up to the
+// board's symmetries (maze.Near), and shares no long stretch of solution
+// with any (SharesSolution).
+func (f found) distinct(ps []Puzzle) bool {
+	for _, p := range ps {
+		if maze.Near(f.r.Maze, p.Result.Maze) || SharesSolution(f.r.Features, p.Result.Features) {
+			return false
 		}
-		return pool[len(pool)/2 : len(pool)/2+1]
 	}
-	out := make([]Puzzle, share)
-	for i := range out {
-		out[i] = pool[(i*(len(pool)-1)+(share-1)/2)/(share-1)]
+	return true
+}
+
+// find searches slot's seeds from offset from on, up to SlotSeeds, for a
+// maze in the slot's band that is distinct from avoid.
+func find(ctx context.Context, sl slot, from int, avoid []Puzzle) (found, error) {
+	keep := generate.Constraints{MinLength: sl.moves.Min, MaxLength: sl.moves.Max, Unique: true, NoBlackHoles: true}
+	seeds := slotSeeds(sl.cells)
+	for k := from; k < seeds; k++ {
+		spec := sl.spec
+		spec.Seed += uint64(k)
+		r, err := generate.Run(ctx, spec, nil)
+		if err != nil {
+			return found{}, err
+		}
+		if f := (found{r, k + 1}); keep.Meets(r.Features) && f.distinct(avoid) {
+			return f, nil
+		}
+	}
+	return found{}, &FillError{Band: sl.band, Moves: sl.moves, Target: sl.target, Seeds: seeds}
+}
+
+// fail completes a *FillError with the board.
+func fail(err error, b maze.Board, reach int) error {
+	var fe *FillError
+	if errors.As(err, &fe) {
+		fe.Board, fe.Reach = difficulty.BoardName(b), reach
+		return fe
+	}
+	return fmt.Errorf("book: %w", err)
+}
+
+// SharesSolution reports whether two mazes' shortest solutions share a
+// long stretch: more than half of the shorter one's moves (a move is a
+// jump from one cell to another) appear in the other in the same order,
+// their longest common subsequence. Two puzzles that start alike and
+// differ only at their ends do; two made apart share a few moves at
+// most.
+func SharesSolution(a, b *analysis.Features) bool {
+	ma, mb := moves(a.SolutionCells), moves(b.SolutionCells)
+	if len(ma) > len(mb) {
+		ma, mb = mb, ma
+	}
+	if len(ma) == 0 {
+		return false
+	}
+	// The longest common subsequence, one row at a time.
+	prev, cur := make([]int, len(mb)+1), make([]int, len(mb)+1)
+	for i := range ma {
+		for j := range mb {
+			if ma[i] == mb[j] {
+				cur[j+1] = prev[j] + 1
+			} else {
+				cur[j+1] = max(cur[j], prev[j+1])
+			}
+		}
+		prev, cur = cur, prev
+	}
+	return 2*prev[len(mb)] > len(ma)
+}
+
+// moves returns the moves of a path of cells, each as its two cells.
+func moves(cells []int) [][2]int {
+	var out [][2]int
+	for k := 1; k < len(cells); k++ {
+		out = append(out, [2]int{cells[k-1], cells[k]})
 	}
 	return out
 }
@@ -362,21 +507,22 @@ func WritePuzzles(ctx context.Context, w io.Writer, s Settings, puzzles []Puzzle
 	d := newDoc(s.Paper, render.PDFInfo{Title: s.Title, Author: s.Author, Subject: s.subject(puzzles), Creator: "rjm"})
 	d.title(s, puzzles)
 	d.imprint(s, puzzles)
-	d.rules(ctx, s.Spec)
-	cols, rows := grid(s.PerPage)
-	for start := 0; start < len(puzzles); start += s.PerPage {
+	d.rules(ctx, s.Spec, s.Bands)
+	// The keys as many to a page as the puzzles, or fewer, so that a
+	// cell is at least 12 mm and its step numbers 9 pt; the puzzles
+	// no more to a page than their keys, so that no puzzle is printed
+	// smaller than its key (a large layout, Klondike's, one to a page).
+	per := s.PerPage
+	for per > 1 && len(puzzles) > 0 && d.cellOf(puzzles[0], per) < 12*vg.Millimeter {
+		per = map[int]int{6: 4, 4: 2, 2: 1}[per]
+	}
+	cols, rows := grid(per)
+	for start := 0; start < len(puzzles); start += per {
 		d.page()
-		for k, p := range puzzles[start:min(start+s.PerPage, len(puzzles))] {
+		for k, p := range puzzles[start:min(start+per, len(puzzles))] {
 			d.puzzle(d.box(k, cols, rows), p, false)
 		}
 	}
-	// The keys as many to a page as the puzzles, or fewer, so that a
-	// cell is at least 12 mm and its step numbers 9 pt.
-	per := s.PerPage
-	for per > 1 && d.cellOf(puzzles[0], per) < 12*vg.Millimeter {
-		per = map[int]int{6: 4, 4: 2, 2: 1}[per]
-	}
-	cols, rows = grid(per)
 	for start := 0; start < len(puzzles); start += per {
 		d.page()
 		d.heading("Solutions")
@@ -594,7 +740,11 @@ func (d *doc) imprint(s Settings, puzzles []Puzzle) {
 	y = d.text(d.margin, y, width, face(9, false), fmt.Sprintf("%s. Made with rjm from seed %d. Every puzzle has a unique shortest solution, and from every cell it reaches the goal can still be reached. Each is made again, the same on every machine, by its seeded ID: the recipe below, “#” and its seed, as in rjm generate --id 'RECIPE#SEED'. A recipe broken over lines breaks after a comma and is one line, without spaces.", s.Title, s.Spec.Seed), false)
 	small := face(7, false)
 	for _, g := range recipes(puzzles) {
-		y = d.text(d.margin, y+2*vg.Millimeter, width, small, fmt.Sprintf("Puzzles %d–%d (%s), seeds %s: %s", g.first, g.last, g.band, strings.Join(g.seeds, ", "), g.recipe), false)
+		which := fmt.Sprintf("Puzzles %d–%d (%s), seeds %s", g.first, g.last, g.band, strings.Join(g.seeds, ", "))
+		if g.first == g.last {
+			which = fmt.Sprintf("Puzzle %d (%s), seed %s", g.first, g.band, g.seeds[0])
+		}
+		y = d.text(d.margin, y+2*vg.Millimeter, width, small, which+": "+g.recipe, false)
 	}
 }
 
@@ -669,7 +819,7 @@ const example = "4x4:3322102122133131"
 
 // rules writes the rules, the move letters, and a worked example: a small
 // maze and its solution key, with every move of it spelt out.
-func (d *doc) rules(ctx context.Context, spec generate.Spec) {
+func (d *doc) rules(ctx context.Context, spec generate.Spec, bands []Band) {
 	d.page()
 	d.heading("How to play")
 	width := d.paper.Width - 2*d.margin
@@ -715,36 +865,130 @@ func (d *doc) rules(ctx context.Context, spec generate.Spec) {
 	text := fmt.Sprintf("Solution: %s, %d moves. %s In the key, the disc in each cell's corner is the step at which the path reaches it (the start 0): follow 0, 1, 2, … from disc to disc. On a short path grey arrows join the steps, a move that runs along an earlier one beside it; a long path's key, at the back of the book, numbers the steps alone, its moves written under it.", f.Solution, f.GoalDepth, steps)
 	y = d.text(d.margin, y, width, body, text, false)
 	y = d.text(d.margin, y+6*vg.Millimeter, width, face(13, true), "Hints", false)
-	d.text(d.margin, y+2*vg.Millimeter, width, body, hints, false)
+	d.text(d.margin, y+2*vg.Millimeter, width, body, Hints(bands), false)
 }
 
-// hints are the solver's ways in, from the design paper's features.
-const hints = `Work backwards: only a few cells reach the goal in one jump, and fewer still reach those. Mark the cells you have visited with their step, as the key does, so that you notice a loop. Cells with the same number side by side jump alike: they are landmarks. The puzzles rise in difficulty through the book: easy, medium and hard, each band harder towards its end.`
+// Hints returns the rules page's hints, the solver's ways in from the
+// design paper's features, and how the book's bands (in their order)
+// rise: "easy, medium and hard" only when it has all three.
+func Hints(bands []Band) string {
+	h := "Work backwards: only a few cells reach the goal in one jump, and fewer still reach those. Mark the cells you have visited with their step, as the key does, so that you notice a loop. Cells with the same number side by side jump alike: they are landmarks. "
+	var names []string
+	for _, b := range bands {
+		names = append(names, b.String())
+	}
+	switch len(names) {
+	case 0:
+		return h
+	case 1:
+		return h + "Every puzzle of the book is " + names[0] + ", and they rise in difficulty towards its end."
+	}
+	list := strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return h + "The puzzles rise in difficulty through the book: " + list + ", each band harder towards its end."
+}
 
-// exampleOf returns the worked example of a book of spec's mazes: on the
-// papers' boards the fixed 4×4 maze example; on a variant's board with
-// every cell open, a small maze of the same variant (4×4, the recipe's
-// method and energy, seed 1, a unique solution of 3 to 8 moves and no
-// black holes), so that the example moves as the book's puzzles do; the
-// fixed one when there is none.
+// exampleOf returns the worked example of a book of spec's mazes, on
+// its own kind of board: on the papers' plain board the fixed 4×4 maze
+// example; on a variant's board with every cell open, a 4×4 maze of the
+// variant (5×5 or 6×6 where 4×4 has none); on a layout (walls, blocked
+// cells, Klondike's circle), a maze of the layout itself, its start and
+// goal as the book's. Each is the first of seeds 1 to exampleSeeds of the board's recipe aimed at 5 moves
+// (difficulty.AimedSpec) with a unique solution of 3 to 10 moves and no
+// black holes that shows what the variant does (Shows): a diagonal move
+// with queen moves, a move round a loop, a move across the torus's edge;
+// an exit ring's solution always ends with its exit move. The fixed
+// example when none is found.
 func exampleOf(ctx context.Context, spec generate.Spec) (*maze.Maze, *analysis.Features) {
 	fixed := func() (*maze.Maze, *analysis.Features) {
 		m, _ := maze.ParseID(example)
 		g := graph.MustCompile(m.Board)
 		return m, analysis.AnalyzeSolved(g, m, solve.Solve(g, m))
 	}
-	if spec.Variant == (maze.Variant{}) || spec.Layout != "" {
+	if spec.Variant == (maze.Variant{}) && spec.Layout == "" {
 		return fixed()
 	}
-	small := bandSpec(Easy, spec, 16) // short mazes: the easy band's search
-	small.Rows, small.Cols, small.Seed, small.Start, small.Goal = 4, 4, 1, nil, nil
-	small.RandomStart, small.RandomGoal = false, false
-	b := generate.Batch{Spec: small, Count: 1, Workers: 1, Keep: generate.Constraints{MinLength: 3, MaxLength: 8, Unique: true, NoBlackHoles: true}}
-	var r *generate.Result
-	if b.Run(ctx, func(_ int, res *generate.Result) error { r = res; return nil }) != nil || r == nil {
+	sizes := []int{4, 5, 6}
+	if spec.Layout != "" {
+		sizes = []int{0}
+	}
+	var first *generate.Result
+	for _, n := range sizes {
+		small := spec
+		if n > 0 {
+			small.Rows, small.Cols, small.Start, small.Goal = n, n, nil, nil
+			small.RandomStart, small.RandomGoal = false, false
+		}
+		if small.Method == generate.Anneal {
+			// A short aim needs a short search: a tenth of the
+			// iterations, cooling as far.
+			small.Iterations = max(1000, small.Iterations/10)
+			small.Decay = math.Round(math.Pow(small.Decay, 10)*1e6) / 1e6
+		}
+		b, err := small.Board()
+		if err != nil {
+			continue
+		}
+		small = difficulty.AimedSpec(small, len(b.OpenCells()), 5)
+		keep := generate.Constraints{MinLength: 3, MaxLength: 10, Unique: true, NoBlackHoles: true}
+		for seed := uint64(1); seed <= exampleSeeds; seed++ {
+			small.Seed = seed
+			r, err := generate.Run(ctx, small, nil)
+			if err != nil {
+				break
+			}
+			if !keep.Meets(r.Features) {
+				continue
+			}
+			if Shows(r.Maze, r.Features) {
+				return r.Maze, r.Features
+			}
+			if first == nil {
+				first = r
+			}
+		}
+	}
+	if first == nil {
 		return fixed()
 	}
-	return r.Maze, r.Features
+	return first.Maze, first.Features
+}
+
+// exampleSeeds bounds the seeds exampleOf tries.
+const exampleSeeds = 12
+
+// Shows reports whether a solved maze's solution shows what its variant
+// does: a diagonal move with queen moves, a move round a Surakarta loop
+// with loops, a move across the edge on a torus. Other boards show
+// themselves (an exit ring's last move is its exit move).
+func Shows(m *maze.Maze, f *analysis.Features) bool {
+	v := m.Variant
+	if !v.Queen && !v.Loops && !v.Torus {
+		return true
+	}
+	dirs, err := m.ParseNotation(f.Solution)
+	if err != nil || len(dirs) != len(f.SolutionCells)-1 {
+		return false
+	}
+	diagonal, round := false, false
+	for k, d := range dirs {
+		diagonal = diagonal || d.Diagonal()
+		round = round || roundTheEdge(m, f.SolutionCells[k], d)
+	}
+	return (!v.Queen || diagonal) && (!v.Loops && !v.Torus || round)
+}
+
+// roundTheEdge reports whether the jump from cell in direction d goes
+// round a Surakarta loop or across a torus's edge: whether it lands
+// elsewhere than on the same board without them.
+func roundTheEdge(m *maze.Maze, cell int, d maze.Dir) bool {
+	if !m.Variant.Loops && !m.Variant.Torus {
+		return false
+	}
+	to, _, ok := m.Board.Jump(cell, d, m.Jumps[cell])
+	flat := m.Board
+	flat.Variant.Loops, flat.Variant.Torus = false, false
+	plain, _, pok := flat.Jump(cell, d, m.Jumps[cell])
+	return ok && (!pok || plain != to)
 }
 
 // walk spells out a solution move by move: "From the circled 3, R: 3
@@ -759,6 +1003,9 @@ func walk(m *maze.Maze, f *analysis.Features) string {
 	for k, d := range dirs {
 		from, to := f.SolutionCells[k], f.SolutionCells[k+1]
 		what := "the goal"
+		if m.Variant.Exit {
+			what = "the exit"
+		}
 		if to != m.Goal {
 			what = fmt.Sprintf("a %d", m.Jumps[to])
 		}
@@ -769,7 +1016,14 @@ func walk(m *maze.Maze, f *analysis.Features) string {
 		if m.Variant.Tiling != maze.Square || m.Variant.Queen {
 			letter = d.Compass()
 		}
-		fmt.Fprintf(&b, "%s, %d %s to %s", letter, m.Jumps[from], d, what)
+		how := ""
+		if roundTheEdge(m, from, d) {
+			how = " round the loop"
+			if m.Variant.Torus {
+				how = " across the edge"
+			}
+		}
+		fmt.Fprintf(&b, "%s, %d %s%s to %s", letter, m.Jumps[from], d, how, what)
 	}
 	b.WriteString(".")
 	return b.String()
@@ -944,7 +1198,3 @@ func Tiles(w io.Writer, m *maze.Maze, paper Paper) error {
 	_, err := d.c.WriteTo(w)
 	return err
 }
-
-// reward is what the medium and hard bands' energy gives each move of
-// the shortest solution.
-func reward(b Band) int { return [...]int{0, 1, 4}[b] }

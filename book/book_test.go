@@ -32,10 +32,19 @@ func TestBook(t *testing.T) {
 	if err != nil || len(ps) != 7 {
 		t.Fatalf("%v, %d puzzles", err, len(ps))
 	}
+	reach, err := difficulty.Reach(context.Background(), maze.Board{Rows: 5, Cols: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
 	for k, p := range ps {
 		f := p.Result.Features
-		if p.Number != k+1 || book.BandOf(f) != p.Band || !f.Unique || f.BlackHoles > 0 {
-			t.Errorf("puzzle %d: number %d band %v (features say %v), unique %v, black holes %d", k, p.Number, p.Band, book.BandOf(f), f.Unique, f.BlackHoles)
+		if got := difficulty.LevelOnBoard(f.GoalDepth, reach); p.Number != k+1 || got != p.Band || !f.Unique || f.BlackHoles > 0 {
+			t.Errorf("puzzle %d: number %d band %v (its %d moves say %v), unique %v, black holes %d", k, p.Number, p.Band, f.GoalDepth, got, f.Unique, f.BlackHoles)
+		}
+		for _, q := range ps[:k] {
+			if maze.Near(p.Result.Maze, q.Result.Maze) || book.SharesSolution(f, q.Result.Features) {
+				t.Errorf("puzzles %d and %d are alike", q.Number, p.Number)
+			}
 		}
 		// Within a band the puzzles rise by the difficulty model's
 		// prediction (simulated novices, with no model given).
@@ -64,7 +73,7 @@ func TestBook(t *testing.T) {
 		t.Errorf("pdfinfo:\n%s", info)
 	}
 	if text != "" {
-		for _, want := range []string{"Rook Jumping Mazes", "How to play", "circled cell", "R right, L left, U up, D down", "A worked example", "Solution: RDLRULR", "Solutions", "7 · hard", "1 · easy", "rjm generate --id", "Puzzles 1–3 (easy)"} {
+		for _, want := range []string{"Rook Jumping Mazes", "How to play", "circled cell", "R right, L left, U up, D down", "A worked example", "Solution: RDLRULR", "Solutions", "7 · hard", "1 · easy", "rjm generate --id", "Puzzle 1 (easy), seed"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("the text lacks %q", want)
 			}

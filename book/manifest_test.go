@@ -72,13 +72,14 @@ func TestBookReproduces(t *testing.T) {
 	if text == "" {
 		return
 	}
-	// The imprint's lines: "Puzzles A–B (band), seeds S, S: RECIPE", the
+	// The imprint's lines: "Puzzles A–B (band), seeds S, S: RECIPE" or
+	// "Puzzle A (band), seed S: RECIPE", the
 	// recipe broken after commas over lines, which join without spaces.
 	imprint, _, _ := strings.Cut(text, "How to play")
 	flat := strings.Join(strings.Fields(imprint), " ")
 	flat = regexp.MustCompile(`, (\w+=)`).ReplaceAllString(flat, ",$1") // a recipe's breaks
 	seen := 0
-	for _, g := range regexp.MustCompile(`Puzzles (\d+)–(\d+) \((\w+)\), seeds ([\d, ]+): (\S+)`).FindAllStringSubmatch(flat, -1) {
+	for _, g := range regexp.MustCompile(`Puzzles? (\d+)(?:–(\d+))? \((\w+)\), seeds? ([\d, ]+): (\S+)`).FindAllStringSubmatch(flat, -1) {
 		for _, seed := range strings.Split(g[4], ", ") {
 			id := g[5] + "#" + strings.TrimSpace(seed)
 			mid, _ := regenerate(id)

@@ -9,8 +9,10 @@ import (
 	"testing"
 
 	"rjm/generate"
+	"rjm/graph"
 	"rjm/maze"
 	"rjm/render"
+	"rjm/solve"
 )
 
 // The rules page of each variant's book says that board's rules
@@ -43,7 +45,7 @@ func TestRulesPages(t *testing.T) {
 	}
 	for name, s := range boards {
 		d := newDoc(A4, render.PDFInfo{Title: "t"})
-		d.rules(context.Background(), s)
+		d.rules(context.Background(), s, []Band{Medium})
 		var pdf bytes.Buffer
 		if _, err := d.c.WriteTo(&pdf); err != nil {
 			t.Fatal(err)
@@ -67,8 +69,63 @@ func TestRulesPages(t *testing.T) {
 				}
 			}
 		}
+		if strings.Contains(text, "easy") || strings.Contains(text, "hard") || !strings.Contains(text, "Every puzzle of the book is medium") {
+			t.Errorf("%s book of medium puzzles names other bands on its rules page", name)
+		}
 		if strings.Contains(text, "docs/") || strings.Contains(text, ".md") {
 			t.Errorf("%s book's rules page points to a file", name)
+		}
+	}
+}
+
+// Each board's worked example is drawn on its own kind of board and shows
+// what the board does (Shows: a diagonal for queen, a loop followed round
+// the corner, a move across the torus's edge, an exit ring's exit move; a
+// layout's walls, blocked cells and shape, the layout being the book's),
+// and its solution, replayed by the engine, reaches the goal in its par.
+func TestWorkedExamples(t *testing.T) {
+	ctx := context.Background()
+	specs := map[string]generate.Spec{}
+	for _, v := range []string{"", "queen", "torus", "loops", "exit", "no-u-turn", "hex", "triangle", "queen,torus", "queen,loops", "hex,exit"} {
+		variant, err := maze.ParseVariant(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		specs[v] = generate.DefaultOn(maze.Board{Rows: 6, Cols: 6, Variant: variant})
+	}
+	for _, f := range []string{"walls.txt", "klondike.txt"} {
+		m, _, err := generate.ReadFile(ctx, "../examples/"+f, maze.ParseOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if specs[f], err = (generate.Settings{Layout: m}).Spec(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, spec := range specs {
+		m, f := exampleOf(ctx, spec)
+		b, _ := spec.Board()
+		if want := b.Variant; m.Variant != want {
+			t.Errorf("%s: the example plays %v", name, m.Variant)
+		}
+		if spec.Layout != "" && m.Board != b {
+			t.Errorf("%s: the example is not on the book's layout", name)
+		}
+		if !Shows(m, f) {
+			t.Errorf("%s: the example's solution %s does not show its board's rules", name, f.Solution)
+		}
+		dirs, err := m.ParseNotation(f.Solution)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		r, err := solve.Play(graph.MustCompile(m.Board), m, dirs)
+		if err != nil || !r.Solved || r.Moves != f.GoalDepth || !f.Unique {
+			t.Errorf("%s: the example's solution %s replays to %+v, %v (par %d, unique %v)", name, f.Solution, r, err, f.GoalDepth, f.Unique)
+		}
+		text := walk(m, f)
+		if m.Variant.Loops && !strings.Contains(text, "round the loop") || m.Variant.Torus && !strings.Contains(text, "across the edge") ||
+			m.Variant.Exit && !strings.HasSuffix(text, "to the exit.") {
+			t.Errorf("%s: the walk does not say how it goes: %s", name, text)
 		}
 	}
 }

@@ -4,7 +4,7 @@
 //
 // Until a date's maze is stored it is a pure function of the date: its
 // generation recipe (size, variant and a band of the shortest solution's
-// length by weekday: Curve) and its seeds, which are derived from the
+// length by weekday: LevelOf, from difficulty.Week) and its seeds, which are derived from the
 // date, so that two fresh stores agree. Once shown it is stored, and the stored maze
 // wins from then on, even when the generator improves. Future dates are
 // never revealed. docs/daily.md describes the schedule.
@@ -38,60 +38,61 @@ var (
 )
 
 // Level is a day's difficulty and rules: difficulty.Week's day, with the
-// variant of the day's rules.
+// variant of the day's rules and the moves the policy asks of its board.
 type Level struct {
 	// Name is "easy", "medium", "hard" or "variant".
 	Name string
+	// Level is the day's level of the difficulty policy (Sunday's too:
+	// medium, on the variant's board).
+	Level difficulty.Level
 	// Size is the board's side.
 	Size int
 	// Variant is the rules (zero for the plain Rook Jumping Maze).
 	Variant maze.Variant
 	// Moves is the band the length of the day's shortest solution lies
-	// in.
+	// in: difficulty.Day.Moves of the board's reach.
 	Moves Band
-	// Reward asks the search for longer mazes than the design energy's:
-	// 0 is the board's default recipe (generate.DefaultOn), 1 or more
-	// the design energy with that reward per move
-	// (generate.DesignWithLength).
-	Reward int
+	// Aim is the length the day's search aims at (difficulty.Day.Aim).
+	Aim int
+	// Reach is what the day's board reaches (difficulty.Reach).
+	Reach int
 }
 
 // Band is a range of lengths of the shortest solution, in moves
 // (difficulty.Band).
 type Band = difficulty.Band
 
-// Curve is the weekly curve, by weekday from Sunday: difficulty.Week,
-// which owns each day's level, board and band of the shortest solution,
-// with Sunday named for its variant. The week rises from Monday to
-// Saturday; Sunday plays a variant (Variants, in turn by week) at least
-// 12 moves long.
-var Curve = func() (c [7]Level) {
-	for d, w := range difficulty.Week {
-		c[d] = Level{Name: w.Level.String(), Size: w.Size, Moves: w.Moves, Reward: w.Reward}
-	}
-	c[time.Sunday].Name = "variant"
-	return c
-}()
-
 // Variants are the variant days' rules, in turn by week. Each plays on a
 // square grid, so the player draws them like the plain maze.
 var Variants = []maze.Variant{{Queen: true}, {Torus: true}, {NoUTurn: true}}
 
-// LevelOf returns the level of date (Curve): the week starts easy and
-// ends hard, and Sunday plays a variant.
+// LevelOf returns the level of date: difficulty.Week's day, whose level
+// asks for its moves on the day's board (difficulty.Level.Moves of
+// difficulty.Reach, a table for every board the week plays on). The week
+// starts easy and ends hard, and Sunday plays a variant at medium.
 //
-//	Monday, Tuesday     easy     5×5    8–10, 11–13 moves
-//	Wednesday, Thursday medium   6×6    14–17, 18–21
-//	Friday, Saturday    hard     7×7    22–26, 27–33
-//	Sunday              variant  6×6    12+: queen, torus, no-U-turn in turn by week
+//	Monday     easy     5×5     8–11 moves
+//	Tuesday    easy     6×6     12–17
+//	Wednesday  medium   6×6     18–22
+//	Thursday   medium   7×7     25–30
+//	Friday     hard     7×7     31–37
+//	Saturday   hard     7×7     38+
+//	Sunday     variant  6×6     medium on queen (15–18), torus (11–13), no-U-turn (26–32) in turn by week
 func LevelOf(date time.Time) Level {
-	l := Curve[date.Weekday()]
+	day := difficulty.Week[date.Weekday()]
+	l := Level{Name: day.Level.String(), Level: day.Level, Size: day.Size}
 	if date.Weekday() == time.Sunday {
 		week := date.Unix() / (7 * 24 * 3600)
-		l.Variant = Variants[int(week)%len(Variants)]
+		l.Name, l.Variant = "variant", Variants[int(week)%len(Variants)]
 	}
+	// Every board of the week is in the reach table: no search here.
+	l.Reach, _ = difficulty.Reach(context.Background(), l.Board())
+	l.Moves, l.Aim = day.Moves(l.Reach), day.Aim(l.Reach)
 	return l
 }
+
+// Board returns the level's board.
+func (l Level) Board() maze.Board { return maze.Board{Rows: l.Size, Cols: l.Size, Variant: l.Variant} }
 
 // Seed returns the date's seed: the 64-bit FNV-1a hash of "rjm daily "
 // and the date in DateLayout.
@@ -102,15 +103,12 @@ func Seed(date time.Time) uint64 {
 }
 
 // Spec returns the generation recipe of date, its first try: the board's
-// default recipe (generate.DefaultOn: the design paper's good maze on the
-// plain board) at the level's size and variant, or the design energy with
-// the level's reward, seeded by Seed.
+// default recipe (generate.DefaultOn) at the level's size and variant,
+// aimed at the level's length (difficulty.AimedSpec), seeded by Seed.
 func Spec(date time.Time) generate.Spec {
 	l := LevelOf(date)
-	s := generate.DefaultOn(maze.Board{Rows: l.Size, Cols: l.Size, Variant: l.Variant})
-	if l.Reward > 0 {
-		s.Energy = generate.DesignWithLength(l.Size*l.Size, l.Reward)
-	}
+	b := l.Board()
+	s := difficulty.AimedSpec(generate.DefaultOn(b), l.Size*l.Size, l.Aim)
 	s.Seed = Seed(date)
 	return s
 }

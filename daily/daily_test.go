@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"rjm/daily"
+	"rjm/difficulty"
 	"rjm/generate"
 	"rjm/maze"
 	"rjm/store"
@@ -136,8 +137,10 @@ func TestParseDate(t *testing.T) {
 }
 
 // Over two years of dates the curve rises from Monday to Saturday, each
-// day's band above the day before's, no band starts under 8 moves, and
-// Sunday's variant (a different one each week) asks for 12 or more.
+// day's band above the day before's and inside its level's moves on its
+// board, no band starts under 8 moves, and Sunday's variant (a different
+// one each week) asks for medium's moves on its board, as docs/daily.md
+// says.
 func TestCurveOverTwoYears(t *testing.T) {
 	first := date(t, daily.First)
 	for day := first; day.Before(first.AddDate(2, 0, 0)); day = day.AddDate(0, 0, 1) {
@@ -145,9 +148,12 @@ func TestCurveOverTwoYears(t *testing.T) {
 		if l.Moves.Min < 8 || (l.Moves.Max != 0 && l.Moves.Max < l.Moves.Min) {
 			t.Fatalf("%s: band %v", day.Format(daily.DateLayout), l.Moves)
 		}
+		if lm := l.Level.Moves(l.Reach); l.Moves.Min < lm.Min || lm.Max != 0 && (l.Moves.Max == 0 || l.Moves.Max > lm.Max) {
+			t.Errorf("%s: band %v outside %v's %v on its board", day.Format(daily.DateLayout), l.Moves, l.Level, lm)
+		}
 		switch day.Weekday() {
 		case time.Sunday:
-			if l.Moves.Min < 12 || l.Variant == (maze.Variant{}) || l.Variant == daily.LevelOf(day.AddDate(0, 0, 7)).Variant {
+			if l.Level != difficulty.Medium || l.Variant == (maze.Variant{}) || l.Variant == daily.LevelOf(day.AddDate(0, 0, 7)).Variant {
 				t.Errorf("%s: Sunday plays %v in %v", day.Format(daily.DateLayout), l.Variant, l.Moves)
 			}
 		case time.Monday:
@@ -184,14 +190,28 @@ func checkDays(t *testing.T, first time.Time, days int) map[time.Weekday][]int {
 		if id != d.Maze || !l.Moves.Holds(f.GoalDepth) || f.GoalDepth < 8 || !f.Unique || f.BlackHoles > 0 {
 			t.Errorf("%s (%s): %s makes %s, %d moves (band %v), unique %v, black holes %d", d.Date, day.Weekday(), d.Recipe, id, f.GoalDepth, l.Moves, f.Unique, f.BlackHoles)
 		}
+		// The maze lies in its day's named level on its own board (the
+		// policy's moves; Sunday's variant at medium, as the docs say).
+		if got := difficulty.LevelOnBoard(f.GoalDepth, l.Reach); got != l.Level || d.Difficulty != l.Name {
+			t.Errorf("%s (%s): %d moves on %v (reach %d) is %v, the day's level is %v (%s)", d.Date, day.Weekday(), f.GoalDepth, l.Variant, l.Reach, got, l.Level, d.Difficulty)
+		}
 		moves[day.Weekday()] = append(moves[day.Weekday()], f.GoalDepth)
 	}
 	return moves
 }
 
-// A week of mazes lies in the curve's bands.
+// A week of mazes lies in the curve's bands, each in its named level.
 func TestAWeekFollowsTheCurve(t *testing.T) {
 	checkDays(t, date(t, "2026-11-23"), 7)
+}
+
+// Eight weeks of mazes, each in its day's band and named level on its
+// board, Sunday's three variants twice and more (skipped with -short).
+func TestEightWeeksInTheirLevels(t *testing.T) {
+	if testing.Short() {
+		t.Skip("eight weeks of mazes: seconds")
+	}
+	checkDays(t, date(t, "2026-11-30"), 56)
 }
 
 // Two years of mazes lie in the curve's bands, and the median length

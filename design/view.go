@@ -62,8 +62,10 @@ type View struct {
 	// Prediction is the predicted solving time of a typical player; nil
 	// when the maze is unsolvable.
 	Prediction *Prediction `json:"prediction,omitempty"`
-	// Level is the level the shortest solution's length falls in
-	// (difficulty.LevelOf), the one books and the daily curve use.
+	// Level is the level the shortest solution's length falls in on its
+	// board (difficulty.LevelOnBoard, the books' and the daily curve's),
+	// empty when the board's reach is not known without a search
+	// (difficulty.KnownReach).
 	Level string `json:"length_level,omitempty"`
 	// Summary is the features in one line (analysis.Features.Summary).
 	Summary string `json:"summary"`
@@ -110,8 +112,8 @@ type Share struct {
 
 // Prediction is how long a typical player is predicted to take
 // (difficulty.Model.Predict): the median time and its 95% interval, in
-// seconds, and the level whose target time is nearest
-// (difficulty.LevelOfSeconds).
+// seconds, and the level whose time range holds it
+// (difficulty.LevelOfTime, the difficulty policy's).
 type Prediction struct {
 	Seconds float64 `json:"seconds"`
 	Low     float64 `json:"low"`
@@ -134,8 +136,10 @@ func (b *Bench) View(g *graph.Graph, m *maze.Maze) (*View, error) {
 	if f.Solvable {
 		e := b.Model().Predict(id, facts)
 		v.Prediction = &Prediction{Seconds: e.Seconds, Low: e.Low, High: e.High,
-			Level: difficulty.LevelOfSeconds(e.Seconds).String(), Source: e.Source}
-		v.Level = difficulty.LevelOf(f).String()
+			Level: difficulty.LevelOfTime(e.Seconds).String(), Source: e.Source}
+		if reach, ok := difficulty.KnownReach(m.Board); ok {
+			v.Level = difficulty.LevelOnBoard(f.GoalDepth, reach).String()
+		}
 	}
 	v.Cells, v.Exit = cellViews(g, m, f)
 	return v, nil

@@ -9,14 +9,14 @@ import (
 	"strings"
 	"time"
 
-	"rjm/analysis"
 	"rjm/generate"
 	"rjm/graph"
 )
 
 // Level is a named difficulty: easy, medium or hard. A level has a
-// target time for a typical player (Target), and, for searches that look
-// for mazes by length, the solution lengths it admits on a board (Lengths).
+// target time for a typical player (Target), a range of predicted times
+// around it (Time), and on each board the moves that go with it (Moves):
+// the difficulty policy, policy.go.
 type Level int
 
 // The levels, easiest first.
@@ -52,33 +52,6 @@ func (l Level) Target() time.Duration {
 	return [...]time.Duration{90 * time.Second, 3 * time.Minute, 6 * time.Minute}[max(Easy, min(l, Hard))]
 }
 
-// Lengths returns the shortest-solution lengths the level admits on a
-// board of n cells, for searches that look for mazes by length (a book's
-// bands, the daily curve): easy up to 0.4·n moves, medium up to 0.56·n,
-// hard beyond; on 5×5 boards easy is up to 10 moves, medium 11 to 14,
-// hard 15 and up (docs/publishing.md).
-func (l Level) Lengths(n int) (lo, hi int) {
-	easy, medium := 2*n/5, 14*n/25
-	switch l {
-	case Easy:
-		return 1, easy
-	case Medium:
-		return easy + 1, medium
-	}
-	return medium + 1, n
-}
-
-// LevelOf returns the level whose Lengths hold the shortest solution of a
-// maze with features f (Hard when it is longer than every other's).
-func LevelOf(f *analysis.Features) Level {
-	for _, l := range []Level{Easy, Medium} {
-		if _, hi := l.Lengths(f.Cells); f.GoalDepth <= hi {
-			return l
-		}
-	}
-	return Hard
-}
-
 // PriorModel returns the model of no plays: every maze rated by its simulated
 // novices at DefaultSecondsPerMove. It is a pure function of the maze, so
 // that what it chooses is the same on every machine.
@@ -110,6 +83,22 @@ var ErrNoCandidate = errors.New("difficulty: no solvable candidate")
 // first in order on a tie, and every candidate. The choice is a pure
 // function of the recipes, n, target and the model.
 func Aim(ctx context.Context, specs []generate.Spec, n int, target time.Duration, model *Model) (Candidate, []Candidate, error) {
+	return aim(ctx, specs, n, target, model, nil)
+}
+
+// AimLevel is Aim at level l's target time among the candidates whose
+// moves lie in the level's moves on their board (Level.Moves of Reach),
+// when any does: a level asks for its moves on each board as well as its
+// time.
+func AimLevel(ctx context.Context, specs []generate.Spec, n int, l Level, model *Model) (Candidate, []Candidate, error) {
+	return aim(ctx, specs, n, l.Target(), model, func(c Candidate) bool {
+		r, err := Reach(ctx, c.Result.Maze.Board)
+		return err == nil && l.Moves(r).Holds(c.Result.Features.GoalDepth)
+	})
+}
+
+// aim is Aim among the candidates that fit, when any does (nil: all).
+func aim(ctx context.Context, specs []generate.Spec, n int, target time.Duration, model *Model, fit func(Candidate) bool) (Candidate, []Candidate, error) {
 	switch {
 	case n < 1 || n > MaxCandidates:
 		return Candidate{}, nil, fmt.Errorf("difficulty: %d candidates: want 1 to %d", n, MaxCandidates)
@@ -141,6 +130,9 @@ func Aim(ctx context.Context, specs []generate.Spec, n int, target time.Duration
 		}
 	}
 	good := func(c Candidate) bool { return c.Result.Features.Unique && c.Result.Features.BlackHoles == 0 }
+	if fit != nil && slices.ContainsFunc(all, func(c Candidate) bool { return good(c) && fit(c) }) {
+		good = func(c Candidate) bool { return c.Result.Features.Unique && c.Result.Features.BlackHoles == 0 && fit(c) }
+	}
 	anyGood := slices.ContainsFunc(all, good)
 	best, off := -1, math.Inf(1)
 	for i, c := range all {

@@ -83,7 +83,36 @@ func TestLevels(t *testing.T) {
 	if _, err := difficulty.ParseLevel("extreme"); err == nil {
 		t.Error("extreme: no error")
 	}
-	if lo, hi := difficulty.Medium.Lengths(25); lo != 11 || hi != 14 {
-		t.Errorf("medium on 25 cells: %d to %d", lo, hi)
+}
+
+// AimLevel keeps a candidate whose moves go with the level on its board
+// whenever one does, and among those the nearest the level's target.
+func TestAimLevel(t *testing.T) {
+	ctx := context.Background()
+	spec := generate.Default()
+	spec.Seed, spec.Iterations = 7, 300
+	spec6 := spec
+	spec6.Rows, spec6.Cols = 6, 6
+	specs := []generate.Spec{spec, spec6}
+	for _, l := range []difficulty.Level{difficulty.Easy, difficulty.Medium, difficulty.Hard} {
+		best, all, err := difficulty.AimLevel(ctx, specs, 8, l, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := func(c difficulty.Candidate) bool {
+			r, err := difficulty.Reach(ctx, c.Result.Maze.Board)
+			f := c.Result.Features
+			return err == nil && f.Unique && f.BlackHoles == 0 && l.Moves(r).Holds(f.GoalDepth)
+		}
+		anyIn := false
+		for _, c := range all {
+			anyIn = anyIn || in(c)
+		}
+		if anyIn && !in(best) {
+			t.Errorf("%v: kept %d moves on %d×%d, outside the level, though a candidate lay in it", l, best.Result.Features.GoalDepth, best.Result.Maze.Rows, best.Result.Maze.Cols)
+		}
+		if !anyIn {
+			t.Logf("%v: no candidate in the level's moves", l)
+		}
 	}
 }

@@ -20,40 +20,82 @@ func (b Band) String() string {
 	return fmt.Sprintf("%d–%d", b.Min, b.Max)
 }
 
-// Day is the difficulty asked of one weekday's maze of the day.
+// Part is the part of a level's moves a day asks for.
+type Part int
+
+// The parts: the whole of the level's moves, or its lower or upper half.
+const (
+	Whole Part = iota
+	Lower
+	Upper
+)
+
+// Day is the difficulty asked of one weekday's maze of the day: a level
+// of the policy (Level.Moves) on the day's board, or a half of it.
 type Day struct {
 	// Level is the day's level.
 	Level Level
 	// Size is the board's side.
 	Size int
-	// Moves is the band the length of the day's shortest solution lies in.
-	Moves Band
-	// Reward asks the search for longer mazes than the design energy's:
-	// 0 is the board's default recipe (generate.DefaultOn), 1 or more the
-	// design energy with that reward per move (generate.DesignWithLength).
-	Reward int
+	// Part is the part of the level's moves on the board the day asks
+	// for.
+	Part Part
 }
 
-// Week is the daily curve, by weekday from Sunday: each day's level, board
-// and band of the shortest solution. The week rises from Monday to
-// Saturday, each day's band above the day before's: easy Monday and
-// Tuesday on 5×5, medium Wednesday and Thursday on 6×6, hard Friday and
-// Saturday on 7×7; Sunday, the variant's day (package daily picks its
-// rules), is medium on 6×6, at least 12 moves long. It is the one table
-// of the schedule's difficulty (package daily asks it; docs/daily.md
-// states it).
-//
-// The bands were chosen from where each board's recipe falls (16 seeds,
-// rjm generate --count 16 --json): design on 5×5 gives 8–12 moves, on 6×6
-// 15–22 and on 7×7 20–28; with a reward of 1 a move, 7×7 gives 25–36.
+// Moves returns the moves of the day on a board that reaches reach
+// (Reach): its level's (Level.Moves), or the lower or the upper half of
+// them, the halves split at the middle of the level's moves up to the
+// reach (the upper half of hard has no upper end).
+func (d Day) Moves(reach int) Band {
+	b := d.Level.Moves(reach)
+	top := b.Max
+	if top == 0 {
+		top = max(b.Min, reach)
+	}
+	mid := (b.Min + top) / 2
+	switch d.Part {
+	case Lower:
+		return Band{b.Min, mid}
+	case Upper:
+		return Band{min(mid+1, top), b.Max}
+	}
+	return b
+}
+
+// Aim returns the moves a search for the day's maze aims at on a board
+// that reaches reach (AimedSpec): the middle of its Moves, up to the
+// reach, or for the upper half of hard two moves above its start, which
+// the search reaches about half the time (the reach is the best of
+// several searches).
+func (d Day) Aim(reach int) int {
+	b := d.Moves(reach)
+	if d.Part == Upper && b.Max == 0 {
+		return b.Min + 2
+	}
+	top := b.Max
+	if top == 0 {
+		top = max(b.Min, reach)
+	}
+	return (b.Min + top + 1) / 2
+}
+
+// Week is the daily curve, by weekday from Sunday: each day's level,
+// board and part of the level. The week rises from Monday to Saturday,
+// each day's moves above the day before's: easy Monday on 5×5 and
+// Tuesday on 6×6, medium Wednesday on 6×6 and Thursday on 7×7, hard
+// Friday and Saturday on 7×7 (the lower half of hard, then the upper);
+// Sunday, the variant's day (package daily picks its rules), is medium on
+// 6×6 — medium on the variant's own board, whose reach differs. It is the
+// one table of the schedule's difficulty (package daily asks it;
+// docs/daily.md states it).
 var Week = [7]Day{
-	time.Sunday:    {Level: Medium, Size: 6, Moves: Band{12, 0}},
-	time.Monday:    {Level: Easy, Size: 5, Moves: Band{8, 10}},
-	time.Tuesday:   {Level: Easy, Size: 5, Moves: Band{11, 13}},
-	time.Wednesday: {Level: Medium, Size: 6, Moves: Band{14, 17}},
-	time.Thursday:  {Level: Medium, Size: 6, Moves: Band{18, 21}},
-	time.Friday:    {Level: Hard, Size: 7, Moves: Band{22, 26}},
-	time.Saturday:  {Level: Hard, Size: 7, Moves: Band{27, 33}, Reward: 1},
+	time.Sunday:    {Level: Medium, Size: 6},
+	time.Monday:    {Level: Easy, Size: 5},
+	time.Tuesday:   {Level: Easy, Size: 6},
+	time.Wednesday: {Level: Medium, Size: 6},
+	time.Thursday:  {Level: Medium, Size: 7},
+	time.Friday:    {Level: Hard, Size: 7, Part: Lower},
+	time.Saturday:  {Level: Hard, Size: 7, Part: Upper},
 }
 
 // ForWeekday returns the level of a weekday's maze of the day (Week).

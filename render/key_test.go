@@ -152,3 +152,28 @@ func TestPDFPictureText(t *testing.T) {
 		t.Errorf("pdfinfo:\n%s", info)
 	}
 }
+
+// Crossing moves are counted once a pair, touching ones not at all; a
+// hexagonal key whose arrows cross more than MaxKeyCrossings times gets
+// the steps alone.
+func TestKeyCrossings(t *testing.T) {
+	mv := func(ax, ay, bx, by float64) keyMove { return keyMove{A: Point{ax, ay}, B: Point{bx, by}} }
+	for _, tc := range []struct {
+		moves []keyMove
+		want  int
+	}{
+		{[]keyMove{mv(0, 0, 2, 2), mv(0, 2, 2, 0)}, 1},
+		{[]keyMove{mv(0, 0, 2, 2), mv(2, 2, 4, 0)}, 0},                 // joined at a centre
+		{[]keyMove{mv(0, 0, 2, 0), mv(0, 1, 2, 1)}, 0},                 // side by side
+		{[]keyMove{mv(0, 0, 4, 4), mv(0, 4, 4, 0), mv(2, 0, 2, 4)}, 3}, // every pair, at one point
+	} {
+		if got := crossings(tc.moves); got != tc.want {
+			t.Errorf("%v: %d crossings, want %d", tc.moves, got, tc.want)
+		}
+	}
+	p := readPicture(t, "../examples/hex.txt")
+	k := p.newKey(NewLayout(p.Maze.Board))
+	if crossings(k.moves) > MaxKeyCrossings {
+		t.Errorf("hex.txt's key draws %d arrows crossing %d times", len(k.moves), crossings(k.moves))
+	}
+}

@@ -371,8 +371,14 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 		if i == m.Start {
 			// The ring must clear the number's corners: a wide number
 			// is set smaller inside it.
+			// On triangles, whose cells leave the ring little room,
+			// the ring is drawn thin and the number fills it.
+			room := 0.23
+			if m.Variant.Tiling == maze.Triangle {
+				room = 0.24
+			}
 			reach := math.Hypot(float64(f.Width(text)/2), float64(f.Font.Size*0.36))
-			if most := 0.23 * g.Size * float64(cell); reach > most {
+			if most := room * g.Size * float64(cell); reach > most {
 				f = face(float64(f.Font.Size) / (g.Size * float64(cell)) * most / reach)
 			}
 		}
@@ -385,6 +391,9 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 		if i == m.Start {
 			c.SetColor(pal.start)
 			c.SetLineWidth(thin * 2)
+			if m.Variant.Tiling == maze.Triangle {
+				c.SetLineWidth(thin)
+			}
 			c.Stroke(disk(at(s.Center), ringRadius(f, text, g.Size, cell)))
 		}
 	}
@@ -539,7 +548,36 @@ func (p Picture) newKey(l Layout) solutionKey {
 			break
 		}
 	}
+	if m.Variant.Tiling == maze.Hex && crossings(k.moves) > MaxKeyCrossings {
+		k.moves = nil // tangled: the steps alone, as on triangles
+	}
 	return k
+}
+
+// MaxKeyCrossings is the most crossings of one arrow by another that a
+// hexagonal key draws: past it (a 14-move key crossed itself 14 times)
+// its slanted arrows tangle over the numbers, and the key numbers the
+// steps alone, as triangles' do. On squares the arrows run along rows
+// and columns in lanes, and a crossing is a right angle a reader
+// follows.
+const MaxKeyCrossings = 3
+
+// crossings counts the pairs of moves whose segments cross each other
+// inside both (moves that only touch at a cell's centre do not cross).
+func crossings(moves []keyMove) int {
+	side := func(a, b, c Point) float64 { return (b.X-a.X)*(c.Y-a.Y) - (b.Y-a.Y)*(c.X-a.X) }
+	n := 0
+	for i := range moves {
+		for j := range moves[:i] {
+			p, q := moves[i], moves[j]
+			d1, d2 := side(p.A, p.B, q.A), side(p.A, p.B, q.B)
+			d3, d4 := side(q.A, q.B, p.A), side(q.A, q.B, p.B)
+			if d1*d2 < 0 && d3*d4 < 0 {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // wrapPoints returns, for the move from cell a to cell b leaving in

@@ -22,7 +22,7 @@ func Rules(b maze.Board) []string {
 	case v.Torus:
 		out = append(out, "The board wraps around: a jump that runs off an edge comes back in at the opposite edge and carries on (it may not end on the cell it started from).")
 	case v.Loops:
-		out = append(out, "The loops drawn at the corners join the lines they meet: a jump that runs off the board along a looped line follows the loop round the corner and carries on along the line it joins, and the loop counts as one cell. Every other jump must stay on the board.")
+		out = append(out, "The loops drawn at the corners join the lines they meet: a jump that runs off the board along a looped line follows the loop round the corner and carries on along the line it joins. The loop is not a cell: count the first cell past the loop as the next cell, as if the two lines met there (a 1 at the end of a looped line lands on the first cell of the line the loop joins). Every other jump must stay on the board.")
 	case v.Exit:
 		out = append(out, "The board's edge is its way out: a jump whose last cell lies just beyond the edge lands on the exit. No jump may cross the edge before its last cell.")
 	default:

@@ -35,8 +35,11 @@ type dashboardRow struct {
 	// with the plays), SimRate its solve rate in percent.
 	Simulated simulate.Summary
 	SimRate   float64
-	// Estimate is the difficulty model's estimate of the maze.
+	// Estimate is the difficulty model's estimate of the maze; Earns the
+	// level its time falls in (difficulty.LevelOfTime, the policy's),
+	// empty when there is no estimate.
 	Estimate difficulty.Estimate
+	Earns    string
 	// Design holds the cells of the design features' columns (see
 	// featureColumns).
 	Design []string
@@ -147,6 +150,9 @@ func (s *server) makeDashboard(r *http.Request, today string) ([]byte, error) {
 		f := s.factsOf(d.Maze, m)
 		row := dashboardRow{Date: d.Date, Level: d.Difficulty, ID: d.Maze, Features: f.Features, Stats: st, Simulated: f.Novices}
 		row.Estimate, _ = model.Estimate(d.Maze)
+		if row.Estimate.Seconds > 0 {
+			row.Earns = difficulty.LevelOfTime(row.Estimate.Seconds).String()
+		}
 		for _, c := range cols {
 			row.Design = append(row.Design, c.cell(f.Features))
 		}

@@ -28,7 +28,7 @@ var aimSizes = []int{5, 6, 7, 8, 9}
 func (a *aimFlags) register(c *cobra.Command) {
 	fl := c.Flags()
 	fl.DurationVar(&a.target, "target-time", 0, "aim at a predicted median solve time `T` for a typical player (e.g. 6m), by the difficulty model")
-	fl.StringVar(&a.level, "difficulty", "", "aim at a `LEVEL`'s target time: easy (1m30s), medium (3m) or hard (6m)")
+	fl.StringVar(&a.level, "difficulty", "", "aim at a `LEVEL`: easy (1m30s), medium (3m) or hard (6m), among the mazes whose moves go with the level on their board (docs/daily.md)")
 	fl.StringVar(&a.db, "db", "", "aim by the difficulty model fitted to the plays of the store at `PATH` (default: simulated novices, no plays)")
 	fl.IntVar(&a.candidates, "candidates", 8, "with --target-time or --difficulty, candidates `N` per board size, seeds S, S+1, ...")
 }
@@ -45,13 +45,13 @@ func (a *aimFlags) aim(e *cli.Env, c *cobra.Command, spec generate.Spec, asJSON 
 	if err := cli.Exclusive(c, [2]string{"target-time", "difficulty"}, [2]string{"target-time", "count"}, [2]string{"difficulty", "count"}); err != nil {
 		return cli.FlagError(c, err)
 	}
-	target := a.target
+	target, level := a.target, difficulty.Level(-1)
 	if c.Flags().Changed("difficulty") {
 		l, err := difficulty.ParseLevel(a.level)
 		if err != nil {
 			return cli.BadInput(fmt.Errorf("--difficulty: %q: want easy, medium or hard", a.level))
 		}
-		target = l.Target()
+		target, level = l.Target(), l
 	} else if target <= 0 {
 		return cli.BadInput(fmt.Errorf("--target-time %v: want more than 0", target))
 	}
@@ -75,7 +75,14 @@ func (a *aimFlags) aim(e *cli.Env, c *cobra.Command, spec generate.Spec, asJSON 
 	if err != nil {
 		return err
 	}
-	best, all, err := difficulty.Aim(e.Ctx, specs, a.candidates, target, model)
+	var best difficulty.Candidate
+	var all []difficulty.Candidate
+	if level >= 0 {
+		// A level asks for its moves on each board too (the policy).
+		best, all, err = difficulty.AimLevel(e.Ctx, specs, a.candidates, level, model)
+	} else {
+		best, all, err = difficulty.Aim(e.Ctx, specs, a.candidates, target, model)
+	}
 	finish()
 	if err != nil {
 		return err

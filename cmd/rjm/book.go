@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -70,7 +71,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 			puzzles, err := book.Mazes(e.Ctx, s)
 			finish()
 			if err != nil {
-				return err
+				return bookAdvice(cmd, err, s)
 			}
 			if err := book.WritePuzzles(e.Ctx, &buf, s, puzzles); err != nil {
 				return err
@@ -103,4 +104,35 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 	fl.StringVarP(&out, "output", "o", "", "write the PDF to `FILE`")
 	fl.BoolVar(&asJSON, "json", false, "also print the book's manifest as JSON: each puzzle's number, band, maze ID, seeded ID and shortest solution")
 	return c
+}
+
+// bookAdvice adds to a band the board cannot fill the flags that change
+// it: other bands, a larger board, or (when the search ran short) other
+// seeds.
+func bookAdvice(cmd *cobra.Command, err error, s book.Settings) error {
+	var others []string
+	for _, b := range s.Bands {
+		var re *book.ReachError
+		var fe *book.FillError
+		if (errors.As(err, &re) && re.Band == b) || (errors.As(err, &fe) && fe.Band == b) {
+			continue
+		}
+		others = append(others, b.String())
+	}
+	larger := fmt.Sprintf("a larger board (--size %d)", max(s.Spec.Rows, s.Spec.Cols)+1)
+	if cmd.Flags().Changed("layout") {
+		larger = "a larger layout (--layout FILE)"
+	}
+	var re *book.ReachError
+	if errors.As(err, &re) {
+		if len(others) == 0 {
+			return cli.BadInput(fmt.Errorf("%w: choose an easier band (--bands easy) or %s", err, larger))
+		}
+		return cli.BadInput(fmt.Errorf("%w: leave it out (--bands %s) or choose %s", err, strings.Join(others, ","), larger))
+	}
+	var fe *book.FillError
+	if errors.As(err, &fe) {
+		return fmt.Errorf("%w: try another --seed, fewer puzzles (--count), other bands (--bands) or %s", err, larger)
+	}
+	return err
 }

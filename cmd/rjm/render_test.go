@@ -129,3 +129,18 @@ func TestRenderFitsThePaper(t *testing.T) {
 		t.Errorf("--paper none: status %d, %q", code, errs)
 	}
 }
+
+// A band the board has no room for is refused at once (status 2),
+// naming the band, the board's reach and flags that change it.
+func TestBookBandOutOfReach(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "x.pdf")
+	_, errs, code := rjmRun(t, "", "book", "--variant", "exit", "--size", "4", "--bands", "easy,hard", "--count", "2", "--seed", "1", "-o", out)
+	for _, want := range []string{"the hard band asks for", "the 4x4-exit board reaches", "--bands easy", "--size 5"} {
+		if code != 2 || !strings.Contains(errs, want) {
+			t.Errorf("status %d, stderr %q lacks %q", code, errs, want)
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a PDF was written")
+	}
+}
