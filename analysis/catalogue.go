@@ -62,9 +62,9 @@ const (
 	InDashboard
 	// InReport: the analyze report has a line "Label: value" for it
 	// (render.AnalysisTextWith), after the lines of the features it
-	// shows in its own way (the solution, reach, holes, decisions,
-	// U-turns, clusters and forced moves), and Catalogue.Summary ends
-	// with it.
+	// shows in its own way (the solution, reach, holes, clusters and
+	// forced moves; it shows every Averaged feature with the decisions),
+	// and Catalogue.Summary ends with it.
 	InReport
 )
 

@@ -86,11 +86,12 @@ func AnalysisText(m *maze.Maze, f *analysis.Features, rated *Rating, color bool)
 	return AnalysisTextWith(m, f, rated, color, nil)
 }
 
-// AnalysisTextWith is AnalysisText with a line for each feature of the
-// catalogue cat marked analysis.InReport (nil: the default catalogue,
-// which marks none), after the initial forced moves: its label
-// capitalized, its value ("none" for a maze without it) and, for a
-// feature averaged over several shortest solutions, a note that it is.
+// AnalysisTextWith is AnalysisText reading the features of catalogue cat
+// (nil: the default): a line for each feature averaged over the shortest
+// solutions (the decisions and U-turns), and after the initial forced
+// moves one for each other feature marked analysis.InReport (the default
+// catalogue marks none): its label capitalized, its value ("none" for a
+// maze without it).
 func AnalysisTextWith(m *maze.Maze, f *analysis.Features, rated *Rating, color bool, cat analysis.Catalogue) string {
 	var b strings.Builder
 	id, err := m.ID()
@@ -130,12 +131,18 @@ func AnalysisTextWith(m *maze.Maze, f *analysis.Features, rated *Rating, color b
 	if f.Solvable && !f.Unique {
 		avg = " (average over the shortest solutions)"
 	}
-	line("Forward decisions", "%s%s", stats.Short(f.ForwardDecisions), avg)
-	line("Backward decisions", "%s%s", stats.Short(f.BackwardDecisions), avg)
-	line("U-turns", "%s%s", stats.Short(f.UTurns), avg)
+	cat = cat.OrDefault()
+	for _, ft := range cat { // the decisions and U-turns
+		if ft.Averaged {
+			line(capitalized(ft.Label), "%s%s", stats.Short(ft.Value(f)), avg)
+		}
+	}
 	line("Same jump clusters", "%d of 2+ cells, largest %d, penalty Σ(|J|-1)² = %d%s", len(f.Clusters), f.LargestCluster, f.ClusterPenalty, setList(m, f.Clusters))
 	line("Initial forced moves", "%d", f.InitialForcedMoves)
-	for _, ft := range cat.OrDefault().In(analysis.InReport) {
+	for _, ft := range cat.In(analysis.InReport) {
+		if ft.Averaged {
+			continue // shown above
+		}
 		v := "none"
 		if ft.Has(f) {
 			v = stats.Short(ft.Value(f))
