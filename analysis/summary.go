@@ -10,7 +10,12 @@ import (
 // Summary returns the features on one line, e.g.
 //
 //	13 moves, unique; 0 black holes; 2 white holes (2 cells); decisions 10 forward, 10 backward; 5 U-turns; 1 cluster (largest 3, penalty 4); 0 initial forced moves; energy -6
-func (f *Features) Summary() string {
+func (f *Features) Summary() string { return DefaultCatalogue().Summary(f) }
+
+// Summary is Features.Summary with, after the energy, "label value" for
+// each feature of c marked InReport ("label none" for a maze without
+// it).
+func (c Catalogue) Summary(f *Features) string {
 	var b strings.Builder
 	switch {
 	case !f.Solvable:
@@ -33,6 +38,13 @@ func (f *Features) Summary() string {
 	fmt.Fprintf(&b, "; decisions %s forward, %s backward; %s", num(f.ForwardDecisions), num(f.BackwardDecisions), count2(f.UTurns, "U-turn", "U-turns"))
 	fmt.Fprintf(&b, "; %s (largest %d, penalty %d)", count(len(f.Clusters), "cluster", "clusters"), f.LargestCluster, f.ClusterPenalty)
 	fmt.Fprintf(&b, "; %s; energy %s", count(f.InitialForcedMoves, "initial forced move", "initial forced moves"), energy.Format(f.Energy))
+	for _, ft := range c.OrDefault().In(InReport) {
+		v := "none"
+		if ft.Has(f) {
+			v = num(ft.Value(f))
+		}
+		fmt.Fprintf(&b, "; %s %s", ft.Label, v)
+	}
 	return b.String()
 }
 

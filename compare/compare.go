@@ -40,6 +40,10 @@ type Settings struct {
 	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
 	// Results do not depend on it.
 	Workers int
+	// Catalogue lists the features summarized: those shown in the
+	// comparison (analysis.InCompare), in order; nil means
+	// analysis.DefaultCatalogue().
+	Catalogue analysis.Catalogue
 }
 
 // Result is a comparison: one summary per energy, in the order given.
@@ -48,6 +52,8 @@ type Result struct {
 	Seed     uint64    `json:"seed"`     // the first maze's seed
 	Recipe   string    `json:"recipe"`   // the seeded ID of every maze up to ",energy=" (see IDOf)
 	Energies []Summary `json:"energies"` // one per energy
+	// catalogue labels the features in WriteText (nil: the default).
+	catalogue analysis.Catalogue
 }
 
 // withDefaults returns s with its zero fields set to their defaults.
@@ -107,7 +113,7 @@ func Run(ctx context.Context, s Settings, progress func(done, total int)) (*Resu
 	}
 	names := s.energies()
 	recipe, _, _ := strings.Cut(s.Spec.String(), ",energy=")
-	res := &Result{Count: s.Count, Seed: s.Spec.Seed, Recipe: recipe}
+	res := &Result{Count: s.Count, Seed: s.Spec.Seed, Recipe: recipe, catalogue: s.Catalogue}
 	for k, name := range names {
 		b := generate.Batch{Spec: s.Spec, Count: s.Count, Workers: s.Workers}
 		b.Spec.Energy = name
@@ -123,7 +129,7 @@ func Run(ctx context.Context, s Settings, progress func(done, total int)) (*Resu
 			return nil, err
 		}
 		e, _ := analysis.ParseEnergy(name)
-		res.Energies = append(res.Energies, summarize(e.Name(), features))
+		res.Energies = append(res.Energies, summarize(e.Name(), features, s.Catalogue))
 	}
 	return res, nil
 }

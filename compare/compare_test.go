@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"rjm/analysis"
 	"rjm/compare"
 	"rjm/generate"
 )
@@ -43,7 +44,7 @@ func TestRunDeterministic(t *testing.T) {
 		t.Fatalf("energies %+v", a.Energies)
 	}
 	for _, sum := range a.Energies {
-		if sum.Mazes != 6 || len(sum.Features) != len(compare.Features()) {
+		if sum.Mazes != 6 || len(sum.Features) != len(analysis.DefaultCatalogue().In(analysis.InCompare)) {
 			t.Errorf("%s: %d mazes, %d features", sum.Energy, sum.Mazes, len(sum.Features))
 		}
 		for _, st := range sum.Features {

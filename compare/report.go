@@ -42,8 +42,17 @@ func (r *Result) WriteText(w io.Writer) error {
 	rate("unique shortest solution", func(s Summary) float64 { return s.Unique })
 	rate("no black holes", func(s Summary) float64 { return s.NoBlackHoles })
 	rate("unique, no black holes", func(s Summary) float64 { return s.Good })
-	for k, feat := range Features() {
-		row := []string{feat.Label}
+	cat := r.catalogue.OrDefault()
+	var first []Stat // the features, as the first energy lists them
+	if len(r.Energies) > 0 {
+		first = r.Energies[0].Features
+	}
+	for k, st0 := range first {
+		label := st0.Feature
+		if ft, ok := cat.Lookup(st0.Feature); ok {
+			label = ft.Label
+		}
+		row := []string{label}
 		for _, s := range r.Energies {
 			st := s.Features[k]
 			if st.N == 0 {

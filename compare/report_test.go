@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"rjm/analysis"
 	"rjm/compare"
 	"rjm/generate"
 )
@@ -39,7 +40,7 @@ func TestWriteText(t *testing.T) {
 	if header == "" || strings.Count(text, "%") != 2*4 || strings.Contains(text, ".00]") || strings.Contains(text, ".0,") {
 		t.Errorf("header %q, %d rates:\n%s", header, strings.Count(text, "%"), text)
 	}
-	if rows := strings.Count(text, " ± ") + strings.Count(text, "   -"); rows < len(compare.Features()) {
-		t.Errorf("%d feature cells for %d features:\n%s", rows, len(compare.Features()), text)
+	if rows := strings.Count(text, " ± ") + strings.Count(text, "   -"); rows < len(analysis.DefaultCatalogue().In(analysis.InCompare)) {
+		t.Errorf("%d feature cells for %d features:\n%s", rows, len(analysis.DefaultCatalogue().In(analysis.InCompare)), text)
 	}
 }

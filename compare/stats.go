@@ -18,7 +18,8 @@ type Summary struct {
 	Unique       float64 `json:"unique"`
 	NoBlackHoles float64 `json:"no_black_holes"`
 	Good         float64 `json:"unique_without_black_holes"`
-	// Features holds one statistic per feature, in the order of Features.
+	// Features holds one statistic per feature the comparison shows, in
+	// the order of the catalogue (Settings.Catalogue).
 	Features []Stat `json:"features"`
 }
 
@@ -34,38 +35,10 @@ type Stat struct {
 	Max     float64 `json:"max"`
 }
 
-// Feature is a feature the comparison summarizes.
-type Feature struct {
-	Key   string // as in analysis.Features' JSON form
-	Label string // for tables
-	value func(f *analysis.Features) (float64, bool)
-}
-
-// Features returns the features summarized, in table order.
-func Features() []Feature {
-	num := func(key, label string, v func(f *analysis.Features) float64) Feature {
-		return Feature{key, label, func(f *analysis.Features) (float64, bool) { return v(f), true }}
-	}
-	return []Feature{
-		{"goal_depth", "solution length", func(f *analysis.Features) (float64, bool) { return float64(f.GoalDepth), f.Solvable }},
-		num("non_reaching", "non-reaching cells", func(f *analysis.Features) float64 { return float64(f.NonReaching) }),
-		num("black_holes", "black holes", func(f *analysis.Features) float64 { return float64(f.BlackHoles) }),
-		num("black_hole_cells", "black-hole cells", func(f *analysis.Features) float64 { return float64(f.BlackHoleCells) }),
-		num("white_holes", "white holes", func(f *analysis.Features) float64 { return float64(f.WhiteHoles) }),
-		num("white_hole_cells", "white-hole cells", func(f *analysis.Features) float64 { return float64(f.WhiteHoleCells) }),
-		num("forward_decisions", "forward decisions", func(f *analysis.Features) float64 { return f.ForwardDecisions }),
-		num("backward_decisions", "backward decisions", func(f *analysis.Features) float64 { return f.BackwardDecisions }),
-		num("clusters", "clusters (2+ cells)", func(f *analysis.Features) float64 { return float64(len(f.Clusters)) }),
-		num("largest_cluster", "largest cluster", func(f *analysis.Features) float64 { return float64(f.LargestCluster) }),
-		num("cluster_penalty", "cluster penalty", func(f *analysis.Features) float64 { return float64(f.ClusterPenalty) }),
-		num("initial_forced_moves", "initial forced moves", func(f *analysis.Features) float64 { return float64(f.InitialForcedMoves) }),
-		num("uturns", "U-turns", func(f *analysis.Features) float64 { return f.UTurns }),
-		num("energy", "design energy", func(f *analysis.Features) float64 { return f.Energy }),
-	}
-}
-
-// summarize computes the statistics of the mazes whose features are fs.
-func summarize(energy string, fs []*analysis.Features) Summary {
+// summarize computes the statistics of the mazes whose features are fs:
+// one per feature of the catalogue c shown in the comparison
+// (analysis.InCompare).
+func summarize(energy string, fs []*analysis.Features, c analysis.Catalogue) Summary {
 	s := Summary{Energy: energy, Mazes: len(fs)}
 	n := float64(len(fs))
 	for _, f := range fs {
@@ -83,11 +56,11 @@ func summarize(energy string, fs []*analysis.Features) Summary {
 		}
 	}
 	s.Solvable, s.Unique, s.NoBlackHoles, s.Good = s.Solvable/n, s.Unique/n, s.NoBlackHoles/n, s.Good/n
-	for _, feat := range Features() {
+	for _, feat := range c.OrDefault().In(analysis.InCompare) {
 		var xs []float64
 		for _, f := range fs {
-			if x, ok := feat.value(f); ok {
-				xs = append(xs, x)
+			if feat.Has(f) {
+				xs = append(xs, feat.Value(f))
 			}
 		}
 		s.Features = append(s.Features, stat(feat.Key, xs))

@@ -53,20 +53,41 @@ func (f Facts) NoviceMoves() float64 {
 // U-turns averaged over the shortest solutions, the board's cells, the
 // design energy) and the simulated novices' effort and solve rate.
 var FeatureNames = func() []string {
-	names := []string{"cells"}
+	names := []string{cellsFeature.Key}
 	for t := analysis.Term(0); t < analysis.NumTerms; t++ {
 		switch t {
 		case analysis.Unsolvable:
 			continue // only solvable mazes are rated
 		case analysis.ShortestPaths:
-			names = append(names, "log shortest_paths")
+			names = append(names, "log "+pathsFeature.Key)
 			continue
 		}
 		names = append(names, t.String())
 	}
-	return append(names, "mean forward_decisions", "mean backward_decisions", "mean uturns", "log design energy",
-		"log novice moves", "novice solve rate")
+	for _, ft := range averaged {
+		names = append(names, "mean "+ft.Key)
+	}
+	return append(names, "log "+designFeature.Label, "log novice moves", "novice solve rate")
 }()
+
+// catalogue is the catalogue of design features the inputs are read
+// from; cellsFeature, pathsFeature and designFeature are its features of
+// those keys, averaged those averaged over the shortest solutions (the
+// decisions and U-turns), in its order.
+var (
+	catalogue     = analysis.DefaultCatalogue()
+	cellsFeature  = catalogue.Must("cells")
+	pathsFeature  = catalogue.Must(analysis.ShortestPaths.String())
+	designFeature = catalogue.Must("energy")
+	averaged      = func() (out []analysis.Feature) {
+		for _, ft := range catalogue {
+			if ft.Averaged {
+				out = append(out, ft)
+			}
+		}
+		return out
+	}()
+)
 
 // Vector returns the facts as the regression's inputs, named by
 // FeatureNames, or nil when the maze is unsolvable or has no features.
@@ -75,19 +96,22 @@ func (f Facts) Vector() []float64 {
 		return nil
 	}
 	ft := f.Features
-	v := []float64{float64(ft.Cells)}
+	v := []float64{cellsFeature.Value(ft)}
 	terms := ft.Terms()
 	for t := analysis.Term(0); t < analysis.NumTerms; t++ {
 		switch t {
 		case analysis.Unsolvable:
 			continue
 		case analysis.ShortestPaths:
-			v = append(v, math.Log(float64(max(1, ft.ShortestPaths))))
+			v = append(v, math.Log(max(1, pathsFeature.Value(ft))))
 			continue
 		}
 		v = append(v, float64(terms[t]))
 	}
-	return append(v, ft.ForwardDecisions, ft.BackwardDecisions, ft.UTurns, logEnergy(ft.Energy),
+	for _, a := range averaged {
+		v = append(v, a.Value(ft))
+	}
+	return append(v, logEnergy(designFeature.Value(ft)),
 		math.Log(max(1, f.NoviceMoves())), f.Novices.SolveRate())
 }
 

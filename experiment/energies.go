@@ -15,7 +15,8 @@ import (
 	"rjm/search"
 )
 
-// feature is one measured property of a generated maze.
+// feature is one measured property of a generated maze, as a row of the
+// energies table names it.
 type feature struct {
 	name     string
 	decimals int
@@ -29,29 +30,63 @@ func boolf(b bool) float64 {
 	return 0
 }
 
-// features are the design features of the design paper, "Rook Jumping
-// Maze Design Considerations" (and the list of Extra Credit 2 of
-// "Program 1: Search"), that the energies experiment compares, as analysis
-// computes them.
-func features() []feature {
-	return []feature{
-		{"solvable", 3, func(f *analysis.Features) float64 { return boolf(f.Solvable) }},
-		{"goal_depth", 2, func(f *analysis.Features) float64 { return float64(max(f.GoalDepth, 0)) }},
-		{"depth_ge_18", 3, func(f *analysis.Features) float64 { return boolf(f.GoalDepth >= satisficing) }},
-		{"unique_shortest_solution", 3, func(f *analysis.Features) float64 { return boolf(f.Unique) }},
-		{"shortest_solutions", 2, func(f *analysis.Features) float64 { return float64(f.ShortestPaths) }},
-		{"reachable_cells", 2, func(f *analysis.Features) float64 { return float64(f.Reachable) }},
-		{"non_reaching_cells", 2, func(f *analysis.Features) float64 { return float64(f.NonReaching) }},
-		{"black_hole_cells", 2, func(f *analysis.Features) float64 { return float64(f.BlackHoleCells) }},
-		{"white_hole_cells", 2, func(f *analysis.Features) float64 { return float64(f.WhiteHoleCells) }},
-		{"forward_decisions", 2, func(f *analysis.Features) float64 { return f.ForwardDecisions }},
-		{"backward_decisions", 2, func(f *analysis.Features) float64 { return f.BackwardDecisions }},
-		{"uturns", 2, func(f *analysis.Features) float64 { return f.UTurns }},
-		{"cluster_penalty", 2, func(f *analysis.Features) float64 { return float64(f.ClusterPenalty) }},
-		{"largest_cluster", 2, func(f *analysis.Features) float64 { return float64(f.LargestCluster) }},
-		{"initial_forced_moves", 2, func(f *analysis.Features) float64 { return float64(f.InitialForcedMoves) }},
-		{"design_energy", 1, func(f *analysis.Features) float64 { return f.Energy }},
+// energiesFeatures names the features the energies experiment compares,
+// in its table's order: the design features of the design paper, "Rook
+// Jumping Maze Design Considerations" (and the list of Extra Credit 2 of
+// "Program 1: Search"), by their key in the catalogue of package analysis,
+// with the name the table (docs/img/energies.csv) gives them when it
+// differs and the decimals of its means.
+var energiesFeatures = []struct {
+	key, name string
+	decimals  int
+}{
+	{"solvable", "", 3},
+	{"goal_depth", "", 2},
+	{depthAtLeast, "", 3},
+	{"unique", "unique_shortest_solution", 3},
+	{"shortest_paths", "shortest_solutions", 2},
+	{"reachable", "reachable_cells", 2},
+	{"non_reaching", "non_reaching_cells", 2},
+	{"black_hole_cells", "", 2},
+	{"white_hole_cells", "", 2},
+	{"forward_decisions", "", 2},
+	{"backward_decisions", "", 2},
+	{"uturns", "", 2},
+	{"cluster_penalty", "", 2},
+	{"largest_cluster", "", 2},
+	{"initial_forced_moves", "", 2},
+	{"energy", "design_energy", 1},
+}
+
+// depthAtLeast is the experiment's own measure: whether the solution is
+// of satisficing length at least.
+const depthAtLeast = "depth_ge_18"
+
+// features are the features of energiesFeatures, read from the catalogue
+// c (the solution length of an unsolvable maze counting 0).
+func features(c analysis.Catalogue) ([]feature, error) {
+	var out []feature
+	for _, e := range energiesFeatures {
+		name := e.name
+		if name == "" {
+			name = e.key
+		}
+		if e.key == depthAtLeast {
+			out = append(out, feature{name, e.decimals, func(f *analysis.Features) float64 { return boolf(f.GoalDepth >= satisficing) }})
+			continue
+		}
+		ft, ok := c.Lookup(e.key)
+		if !ok {
+			return nil, fmt.Errorf("experiment: energies: no feature %q in the catalogue", e.key)
+		}
+		out = append(out, feature{name, e.decimals, func(f *analysis.Features) float64 {
+			if !ft.Has(f) {
+				return 0
+			}
+			return ft.Value(f)
+		}})
 	}
+	return out, nil
 }
 
 // Energies answers Extra Credit 2 of "Program 1: Search": mazes generated
@@ -82,7 +117,10 @@ func Energies(ctx context.Context, s Settings) (*Report, error) {
 		es = append(es, e)
 	}
 	p := problem5()
-	fs := features()
+	fs, err := features(analysis.DefaultCatalogue())
+	if err != nil {
+		return nil, err
+	}
 	tr := s.tracker(len(es) * mazes)
 	res, err := parallel.Seeded(ctx, s.Workers, len(es)*mazes, s.Seed, tr.tick, func(ctx context.Context, i int, _ *rand.Rand) ([]float64, error) {
 		q := p

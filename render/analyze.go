@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"rjm/analysis"
 	"rjm/energy"
@@ -24,6 +26,10 @@ type Analysis struct {
 	DeadEnds [][2]int
 	// Rated is the maze's energy by --energy, when one is given.
 	Rated *Rating
+	// Catalogue lists the features written; those the JSON form of
+	// analysis.Features lacks are added after its keys (see
+	// analysis.Catalogue.MarshalFeatures). nil means the default.
+	Catalogue analysis.Catalogue
 }
 
 // MarshalJSON writes the object as "id", "maze", the features' keys,
@@ -36,7 +42,7 @@ func (j Analysis) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	feats, err := json.Marshal(j.Features)
+	feats, err := j.Catalogue.OrDefault().MarshalFeatures(j.Features)
 	if err != nil {
 		return nil, err
 	}
@@ -77,6 +83,16 @@ func NewAnalysis(m *maze.Maze, f *analysis.Features, rated *Rating) Analysis {
 // of every cell of the solution, and a table of the features, with the
 // rating by another energy when rated is not nil.
 func AnalysisText(m *maze.Maze, f *analysis.Features, rated *Rating, color bool) string {
+	return AnalysisTextWith(m, f, rated, color, nil)
+}
+
+// AnalysisTextWith is AnalysisText reading the features of catalogue cat
+// (nil: the default): a line for each feature averaged over the shortest
+// solutions (the decisions and U-turns), and after the initial forced
+// moves one for each other feature marked analysis.InReport (the default
+// catalogue marks none): its label capitalized, its value ("none" for a
+// maze without it).
+func AnalysisTextWith(m *maze.Maze, f *analysis.Features, rated *Rating, color bool, cat analysis.Catalogue) string {
 	var b strings.Builder
 	id, err := m.ID()
 	if err != nil {
@@ -115,11 +131,27 @@ func AnalysisText(m *maze.Maze, f *analysis.Features, rated *Rating, color bool)
 	if f.Solvable && !f.Unique {
 		avg = " (average over the shortest solutions)"
 	}
-	line("Forward decisions", "%s%s", stats.Short(f.ForwardDecisions), avg)
-	line("Backward decisions", "%s%s", stats.Short(f.BackwardDecisions), avg)
-	line("U-turns", "%s%s", stats.Short(f.UTurns), avg)
+	cat = cat.OrDefault()
+	for _, ft := range cat { // the decisions and U-turns
+		if ft.Averaged {
+			line(capitalized(ft.Label), "%s%s", stats.Short(ft.Value(f)), avg)
+		}
+	}
 	line("Same jump clusters", "%d of 2+ cells, largest %d, penalty Σ(|J|-1)² = %d%s", len(f.Clusters), f.LargestCluster, f.ClusterPenalty, setList(m, f.Clusters))
 	line("Initial forced moves", "%d", f.InitialForcedMoves)
+	for _, ft := range cat.In(analysis.InReport) {
+		if ft.Averaged {
+			continue // shown above
+		}
+		v := "none"
+		if ft.Has(f) {
+			v = stats.Short(ft.Value(f))
+			if ft.Averaged {
+				v += avg
+			}
+		}
+		line(capitalized(ft.Label), "%s", v)
+	}
 	if f.Solvable {
 		line("Goal depth", "%d", f.GoalDepth)
 	} else {
@@ -218,6 +250,15 @@ func Steps(m *maze.Maze, f *analysis.Features) string {
 		grid += fmt.Sprintf("exit: %d\n", len(f.SolutionCells)-1)
 	}
 	return grid
+}
+
+// capitalized returns s with its first letter in upper case.
+func capitalized(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // plural returns "1 cell", "2 cells".

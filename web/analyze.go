@@ -28,17 +28,20 @@ func (s *server) apiMaze(w http.ResponseWriter, r *http.Request) {
 	}
 	s.makeCached(w, r, r.URL.Path, s.analysis, immutable, false, func() ([]byte, string, *httpError) {
 		var b bytes.Buffer
-		if err := writeJSONTo(&b, analysisOf(m)); err != nil {
+		if err := writeJSONTo(&b, s.analysisOf(m)); err != nil {
 			return nil, "", s.internal(requestID(r.Context()), err)
 		}
 		return b.Bytes(), jsonType, nil
 	})
 }
 
-// analysisOf is what "rjm analyze --json" prints for m.
-func analysisOf(m *maze.Maze) render.Analysis {
+// analysisOf is what "rjm analyze --json" prints for m, with the
+// features of the server's catalogue.
+func (s *server) analysisOf(m *maze.Maze) render.Analysis {
 	g := graph.MustCompile(m.Board) // a parsed maze's board is valid
-	return render.NewAnalysis(m, analysis.Analyze(g, m), nil)
+	a := render.NewAnalysis(m, analysis.Analyze(g, m), nil)
+	a.Catalogue = s.opt.Catalogue
+	return a
 }
 
 // analyzeRequest is a decoded POST /api/analyze: a maze, or the spec of
@@ -66,7 +69,7 @@ func (s *server) apiAnalyze(w http.ResponseWriter, r *http.Request) {
 		m = res.Maze
 	}
 	var a render.Analysis
-	if _, herr := s.heavy(r, s.analysis, func() { a = analysisOf(m) }); herr != nil {
+	if _, herr := s.heavy(r, s.analysis, func() { a = s.analysisOf(m) }); herr != nil {
 		herr.write(w)
 		return
 	}
@@ -134,7 +137,7 @@ func (s *server) pageAnalyze(w http.ResponseWriter, r *http.Request) {
 		page.ID, _ = m.ID()
 		page.Board, err = picture(render.Picture{Maze: m, Features: f}, render.PictureOptions{Solution: true, Holes: true},
 			"Maze "+page.ID+", its solution and holes marked")
-		page.Report = render.AnalysisText(m, f, nil, false)
+		page.Report = render.AnalysisTextWith(m, f, nil, false, s.opt.Catalogue)
 	})
 	if herr != nil {
 		page.Error = herr.msg

@@ -15,6 +15,8 @@ import (
 	"rjm/simulate"
 	"rjm/store"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -38,6 +40,52 @@ type dashboardRow struct {
 	// empty when there is no estimate.
 	Estimate difficulty.Estimate
 	Earns    string
+	// Design holds the cells of the design features' columns (see
+	// featureColumns).
+	Design []string
+}
+
+// featureColumn is one column of the dashboard's design features: the
+// features of the catalogue marked analysis.InDashboard that share its
+// header.
+type featureColumn struct {
+	Header   string
+	Features []analysis.Feature
+}
+
+// featureColumns groups the dashboard's features of c into columns.
+func featureColumns(c analysis.Catalogue) []featureColumn {
+	var cols []featureColumn
+	for _, ft := range c.OrDefault().In(analysis.InDashboard) {
+		h := ft.Column
+		if h == "" {
+			h = ft.Label
+		}
+		if n := len(cols); n > 0 && cols[n-1].Header == h {
+			cols[n-1].Features = append(cols[n-1].Features, ft)
+			continue
+		}
+		cols = append(cols, featureColumn{h, []analysis.Feature{ft}})
+	}
+	return cols
+}
+
+// cell is a column's cell for a maze of features f: its features'
+// values joined by " / ", "–" for one the maze lacks; a solution length
+// not unique says so.
+func (c featureColumn) cell(f *analysis.Features) string {
+	parts := make([]string, len(c.Features))
+	for k, ft := range c.Features {
+		if !ft.Has(f) {
+			parts[k] = "–"
+			continue
+		}
+		parts[k] = strconv.FormatFloat(ft.Value(f), 'f', ft.Decimals, 64)
+		if ft.Key == "goal_depth" && !f.Unique {
+			parts[k] += " (not unique)"
+		}
+	}
+	return strings.Join(parts, " / ")
 }
 
 // DashboardMaxAge is how long the dashboard, once made, is answered as it
@@ -87,6 +135,7 @@ func (s *server) makeDashboard(r *http.Request, today string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	cols := featureColumns(s.opt.Catalogue)
 	rows := make([]dashboardRow, 0, len(days))
 	for _, d := range days {
 		m, err := maze.ParseID(d.Maze)
@@ -104,6 +153,9 @@ func (s *server) makeDashboard(r *http.Request, today string) ([]byte, error) {
 		if row.Estimate.Seconds > 0 {
 			row.Earns = difficulty.LevelOfTime(row.Estimate.Seconds).String()
 		}
+		for _, c := range cols {
+			row.Design = append(row.Design, c.cell(f.Features))
+		}
 		row.SimRate = 100 * row.Simulated.SolveRate()
 		if st.Plays > 0 {
 			row.SolveRate = 100 * float64(st.Solved) / float64(st.Plays)
@@ -117,11 +169,12 @@ func (s *server) makeDashboard(r *http.Request, today string) ([]byte, error) {
 	}
 	return s.pages.render("dashboard.html", struct {
 		Title           string
+		Columns         []featureColumn
 		Rows            []dashboardRow
 		Weekdays        []weekdayRow
 		Model           modelView
 		MinFeatureMazes int
-	}{"Designer dashboard", rows, weekdaysOf(rows), modelOf(model, dates), difficulty.MinFeatureMazes})
+	}{"Designer dashboard", cols, rows, weekdaysOf(rows), modelOf(model, dates), difficulty.MinFeatureMazes})
 }
 
 // weekdayRow sets one weekday's mazes of the day against their target:

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"rjm/analysis"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -105,6 +106,10 @@ type Options struct {
 	// the store's readiness probe (ops.go). Nil runs none: the day's maze
 	// is then made when first asked for, and /readyz probes when asked.
 	Background context.Context
+	// Catalogue lists the design features: the analysis API writes them
+	// all, the dashboard those marked analysis.InDashboard. nil means
+	// analysis.DefaultCatalogue().
+	Catalogue analysis.Catalogue
 }
 
 // server is the handler's state: the store, the schedule, the page cache

@@ -4,7 +4,10 @@ import "fmt"
 
 // Term is one integer-valued feature that energies are built from. Every
 // term has a name (as the command line and the JSON form spell it), and
-// on a board of |S| cells its values lie in 0..Term.Max(|S|).
+// on a board of |S| cells its values lie in 0..Term.Max(|S|). Each term
+// but the two flags, unreachable and decisions counts the feature of its
+// name in the catalogue of package analysis, whose tests check the list
+// against it.
 //
 // The terms measured along the solution (forward_decisions,
 // backward_decisions, decisions, uturns) count along the unique shortest

@@ -13,7 +13,11 @@ import (
 	"rjm/render"
 )
 
-func newAnalyzeCmd(e *cli.Env) *cobra.Command {
+func newAnalyzeCmd(e *cli.Env) *cobra.Command { return analyzeCmd(e, nil) }
+
+// analyzeCmd is "rjm analyze" writing the features of catalogue cat (nil:
+// the default) in its JSON form.
+func analyzeCmd(e *cli.Env, cat analysis.Catalogue) *cobra.Command {
 	var mf mazeFlags
 	var asJSON, noColor bool
 	var energyName string
@@ -38,7 +42,9 @@ func newAnalyzeCmd(e *cli.Env) *cobra.Command {
 				rated = &render.Rating{Energy: en.Name(), Value: en.Evaluator(g, m.Start, m.Goal).Reset(m.Jumps)}
 			}
 			tty := cli.IsTerminal(e.Stdout)
-			if err := e.Show(asJSON, render.NewAnalysis(m, f, rated), cli.Text(render.AnalysisText(m, f, rated, cli.ColorWanted(noColor, os.Getenv) && tty))); err != nil || asJSON || !tty {
+			view := render.NewAnalysis(m, f, rated)
+			view.Catalogue = cat
+			if err := e.Show(asJSON, view, cli.Text(render.AnalysisTextWith(m, f, rated, cli.ColorWanted(noColor, os.Getenv) && tty, cat))); err != nil || asJSON || !tty {
 				return err
 			}
 			// On a terminal, where a person reads the report: where to

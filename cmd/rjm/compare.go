@@ -5,11 +5,16 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rjm/analysis"
 	"rjm/compare"
 	"rjm/internal/cli"
 )
 
-func newCompareCmd(e *cli.Env) *cobra.Command {
+func newCompareCmd(e *cli.Env) *cobra.Command { return compareCmd(e, nil) }
+
+// compareCmd is "rjm compare-energies" summarizing the features of
+// catalogue cat (nil: the default).
+func compareCmd(e *cli.Env, cat analysis.Catalogue) *cobra.Command {
 	var f searchFlags
 	var energies []string
 	var count int
@@ -34,7 +39,7 @@ func newCompareCmd(e *cli.Env) *cobra.Command {
 			if count < 1 { // the library reads zero as its default
 				return cli.BadInput(fmt.Errorf("--count %d out of range 1..%d", count, compare.MaxCount))
 			}
-			s := compare.Settings{Spec: spec, Energies: names, Count: count}
+			s := compare.Settings{Spec: spec, Energies: names, Count: count, Catalogue: cat}
 			if err := s.Validate(); err != nil {
 				return cli.BadInput(err)
 			}
