@@ -33,7 +33,9 @@ func TestBrowserGiveUp(t *testing.T) {
 	hasToken := `(function () { for (var i = 0; i < localStorage.length; i++) { var k = localStorage.key(i);
 		if (k.indexOf('rjm:play:') === 0 && JSON.parse(localStorage.getItem(k)).token) { return true; } } return false; })()`
 	focused := func() string { return eval[string](t, ctx, `document.activeElement ? document.activeElement.id : ''`) }
-	hidden := func(id string) bool { return eval[bool](t, ctx, `document.getElementById('`+id+`').offsetParent === null`) }
+	hidden := func(id string) bool {
+		return eval[bool](t, ctx, `document.getElementById('`+id+`').offsetParent === null`)
+	}
 
 	for i, v := range []viewport{{"laptop", 1280, 800, false}, phones[0], phones[1]} {
 		where := v.name
