@@ -31,7 +31,7 @@
     var c = {
       date: d.date, maze: typeof d.maze === 'string' ? d.maze.slice(0, 2000) : '',
       par: num(d.par, 0, 10000) ? d.par : 0, solved: d.solved === true, onDay: d.solved === true && d.onDay === true,
-      shown: d.shown === true, moves: num(d.moves, 0, 10000) ? d.moves : 0,
+      shown: d.shown === true, gaveUp: d.gaveUp === true && d.solved !== true, moves: num(d.moves, 0, 10000) ? d.moves : 0,
       seconds: num(d.seconds, 0, 7 * 24 * 3600) ? d.seconds : 0, hints: num(d.hints, 0, 10000) ? d.hints : 0
     };
     if (typeof d.at === 'string' && d.at.length <= 40) { c.at = d.at; }
@@ -52,12 +52,15 @@
   }
 
   // better says whether day a should replace b: a solve over none, a solve
-  // on its date over a later one, else the first solve is kept.
+  // on its date over a later one, else the first solve is kept; of days
+  // not solved, one that ended (given up, or its solution shown) over one
+  // merely played, else the first ending is kept. A day given up is not
+  // solved: it never counts toward a streak (onDay needs a solve).
   function better(a, b) {
     if (!b) { return true; }
     if (a.solved !== b.solved) { return a.solved; }
     if (a.solved) { return a.onDay && !b.onDay; }
-    return a.shown && !b.shown;
+    return (a.shown || a.gaveUp) && !(b.shown || b.gaveUp);
   }
 
   // record keeps a day's result; a solved day is never undone by a later

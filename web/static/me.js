@@ -15,7 +15,7 @@
       var cell = tr.querySelector('.mine');
       if (!d || !cell) { return; }
       tr.setAttribute('data-mine', d.solved ? 'solved' : 'played');
-      cell.textContent = d.solved ? '✓ ' + d.moves + '/' + d.par : (d.shown ? 'shown' : 'played');
+      cell.textContent = d.solved ? '✓ ' + d.moves + '/' + d.par : (d.gaveUp ? 'gave up' : d.shown ? 'shown' : 'played');
     });
     return;
   }
@@ -47,7 +47,7 @@
       a.href = '/d/' + date;
       a.textContent = date;
       tr.insertCell().appendChild(a);
-      tr.insertCell().textContent = d.solved ? (d.onDay ? 'on the day' : 'later') : (d.shown ? 'no (solution shown)' : 'no');
+      tr.insertCell().textContent = d.solved ? (d.onDay ? 'on the day' : 'later') : (d.gaveUp ? 'no (gave up)' : d.shown ? 'no (solution shown)' : 'no');
       tr.insertCell().textContent = d.solved ? d.moves + '/' + d.par : '–';
       tr.insertCell().textContent = d.solved ? RJM.clock(d.seconds * 1000) : '–';
       tr.insertCell().textContent = d.solved ? String(d.hints) : '–';

@@ -3,8 +3,10 @@
 // draws the state on the server-rendered SVG board, takes clicks, taps and
 // keys, keeps the game in localStorage, and submits a solved play (through
 // history.js's outbox, with a client-made ID, so that a play made offline
-// is sent when the network returns). A maze of the day's result goes into
-// your history (history.js), never to the server.
+// is sent when the network returns), and a game that ended unsolved (the
+// player gave up, asked for the solution, or left the page) marked as
+// such. A maze of the day's result goes into your history (history.js),
+// never to the server.
 (function () {
   'use strict';
   var root = document.getElementById('game');
@@ -84,9 +86,12 @@
   }
   askToken();
 
-  function elapsed() { return st.solved ? st.elapsed : st.elapsed + (Date.now() - since); }
+  // over says whether the game takes no more moves from the player: won,
+  // or given up (its solution then plays on its own).
+  function over() { return st.solved || !!st.gaveUp; }
+  function elapsed() { return over() ? st.elapsed : st.elapsed + (Date.now() - since); }
   function save() {
-    if (!st.solved) { st.elapsed = elapsed(); since = Date.now(); }
+    if (!over()) { st.elapsed = elapsed(); since = Date.now(); }
     try { localStorage.setItem(storeKey, JSON.stringify(st)); } catch (e) { /* private mode */ }
   }
   function here() { return st.path[st.path.length - 1]; }
@@ -113,7 +118,7 @@
 
   function draw() {
     var u = here();
-    var moves = st.solved ? [] : (G.nodes[u].m || []);
+    var moves = over() ? [] : (G.nodes[u].m || []);
     var targets = {};
     moves.forEach(function (m) { targets[G.nodes[m.t].c] = true; });
     var visited = {};
@@ -154,10 +159,12 @@
     });
     $('moves').textContent = st.moves.length;
     $('clock').textContent = clock(elapsed());
-    $('undo').disabled = st.moves.length === 0 || st.solved;
-    $('redo').disabled = st.redo.length === 0 || st.solved;
-    $('hint').disabled = st.solved;
-    $('show').disabled = st.solved;
+    $('undo').disabled = st.moves.length === 0 || over();
+    $('redo').disabled = st.redo.length === 0 || over();
+    $('hint').disabled = over();
+    $('show').disabled = st.solved || st.shown;
+    $('giveup').disabled = over() || st.shown;
+    if ($('giveup').disabled) { keepPlaying(); }
     var status = $('status');
     board.setAttribute('data-state', st.solved ? 'solved' : 'playing');
     if (st.solved) {
@@ -166,7 +173,11 @@
       var n = st.moves.length;
       $('result').textContent = 'Solved in ' + n + (n === 1 ? ' move' : ' moves') + ' — the shortest solution takes ' + G.shortest +
         (n === G.shortest ? ': you found it' + (G.unique ? ', the only one.' : ' (there are several).') : (G.unique ? '; it is unique.' : '; there are several.'));
-      if (st.shown) {
+      if (st.gaveUp) {
+        var g = st.gaveUp.moves;
+        $('result').textContent = 'You gave up after ' + g + (g === 1 ? ' move' : ' moves') + ', in ' + clock(st.gaveUp.ms) + ': not solved. The solution shown takes ' + n + (n === 1 ? ' move' : ' moves') +
+          (G.unique ? '; it is the only shortest one.' : '; there are other shortest ones.') + ' Restart to play it yourself (not counted).';
+      } else if (st.shown) {
         $('result').textContent = 'The solution shown takes ' + n + (n === 1 ? ' move' : ' moves') + (G.unique ? '; it is the only shortest one.' : '; there are other shortest ones.') + ' Restart to play it yourself.';
       } else if (st.hints > 0) {
         $('result').textContent += ' Assisted: ' + st.hints + (st.hints === 1 ? ' hint.' : ' hints.');
@@ -210,7 +221,15 @@
   // from the first move, solved (on its own date or later) at the goal.
   function remember() {
     if (!G.date) { return; }
-    var d = { date: G.date, maze: G.id, par: G.shortest, solved: st.solved && !st.shown && !st.replay, shown: st.shown || !!st.replay, moves: st.moves.length, seconds: Math.round(st.elapsed / 1000), hints: st.hints };
+    var d = { date: G.date, maze: G.id, par: G.shortest, solved: st.solved && !st.shown && !st.replay && !st.gaveUp, shown: st.shown || !!st.replay, moves: st.moves.length, seconds: Math.round(st.elapsed / 1000), hints: st.hints };
+    if (st.gaveUp) {
+      // The day given up: its moves and time are the player's, not the
+      // solution's shown after.
+      d.gaveUp = true;
+      d.shown = false;
+      d.moves = st.gaveUp.moves;
+      d.seconds = Math.round(st.gaveUp.ms / 1000);
+    }
     if (d.solved) { d.onDay = RJM.today() === G.date; d.at = new Date().toISOString(); }
     RJM.record(d);
   }
@@ -241,7 +260,7 @@
   }
 
   function move(compass) {
-    if (st.solved) { return; }
+    if (over()) { return; }
     var moves = G.nodes[here()].m || [];
     for (var k = 0; k < moves.length; k++) {
       if (moves[k].k === compass) { jump(moves[k], false); return; }
@@ -250,7 +269,7 @@
   }
 
   function undo() {
-    if (st.solved || st.moves.length === 0) { return; }
+    if (over() || st.moves.length === 0) { return; }
     st.path.pop();
     st.redo.push(st.moves.pop());
     hinted = -1;
@@ -260,7 +279,7 @@
   }
 
   function redo() {
-    if (st.solved || st.redo.length === 0) { return; }
+    if (over() || st.redo.length === 0) { return; }
     var d = st.redo.pop();
     var moves = G.nodes[here()].m || [];
     for (var k = 0; k < moves.length; k++) {
@@ -286,7 +305,7 @@
   // there, and it carries the client ID made when the game was solved, so
   // that sending it again never counts it twice.
   function submit(rating) {
-    if (!st.solved || st.posted || st.shown || st.replay) { return; }
+    if (!st.solved || st.posted || st.shown || st.replay || st.gaveUp) { return; }
     if (!st.client) { st.client = RJM.clientID(); }
     st.posted = true;
     save();
@@ -305,25 +324,25 @@
   // new one (apart from its own clock), so that the play posted is the
   // whole attempt; a game after the solution was shown is a replay.
   function carry(before) {
-    if (!before.solved && !before.shown) {
+    if (!before.solved && !before.shown && !before.gaveUp) {
       st.carried = (before.carried || 0) + before.elapsed + (Date.now() - since);
       st.carriedHints = (before.carriedHints || 0) + before.hints;
       st.token = before.token;
     }
-    if (before.shown || before.replay || wasShown()) { st.replay = true; }
+    if (before.shown || before.replay || before.gaveUp || wasShown()) { st.replay = true; }
   }
   // attemptMs and attemptHints are the whole attempt's time and hints.
   function attemptMs() { return elapsed() + (st.carried || 0); }
   function attemptHints() { return st.hints + (st.carriedHints || 0); }
 
   // unsolvedPlay is the play of the current game ended unsolved as
-  // ending says ("shown", "left"): null when it is not one to post (posted
+  // ending says ("gave_up", "shown", "left"): null when it is not one to post (posted
   // already, solved, a replay, or not played: no move and under
   // playedAfter of thought; a page left with under leftAfter played, a
   // reload say, is not a game left).
   var playedAfter = 5000, leftAfter = 30000;
   function unsolvedPlay(ending) {
-    if (st.posted || st.solved || st.shown || st.replay || wasShown()) { return null; }
+    if (st.posted || st.solved || st.shown || st.replay || st.gaveUp || wasShown()) { return null; }
     var ms = attemptMs();
     if (st.moves.length === 0 && ms < playedAfter || ending === 'left' && ms < leftAfter) { return null; }
     return {
@@ -388,7 +407,7 @@
   // hint asks the server: first how far the goal is, then (pressed again
   // on the same spot) which jump to take.
   function hint() {
-    if (st.solved) { return; }
+    if (over()) { return; }
     var at = st.moves.length;
     var q = '/api/hint?maze=' + encodeURIComponent(G.id) + '&moves=' + encodeURIComponent(st.moves.join(' '));
     fetch(q).then(function (r) { return r.json(); }).then(function (h) {
@@ -414,16 +433,20 @@
     }).catch(function () { say('No hint: the server cannot be reached.'); });
   }
 
-  // show plays a shortest solution from the start, one jump at a time.
+  // show plays a shortest solution from the start, one jump at a time; a
+  // game given up keeps saying so (st.gaveUp: its own moves and time).
   function show() {
-    if (st.solved) { return; }
+    if (st.solved || st.shown) { return; }
     fetch('/api/maze/' + encodeURIComponent(G.id)).then(function (r) { return r.json(); }).then(function (a) {
       if (!a.solution) { say('This maze has no solution.'); return; }
+      if (st.solved || st.shown) { return; }
       var tokens = G.rook ? a.solution.split('') : a.solution.split(' ');
+      var gaveUp = st.gaveUp;
       postShown();
       markShown();
       st = fresh();
       st.shown = true;
+      if (gaveUp) { st.gaveUp = gaveUp; st.elapsed = gaveUp.ms; }
       since = Date.now();
       remember();
       draw();
@@ -438,7 +461,51 @@
         k++;
         setTimeout(step, still ? 0 : 500);
       }());
-    }).catch(function () { say('The solution cannot be fetched.'); });
+    }).catch(function () {
+      say(st.gaveUp ? 'You gave up. The solution cannot be fetched now: press Show solution when the server can be reached.' : 'The solution cannot be fetched.');
+    });
+  }
+
+  // Give up asks once more, in place of the controls (never a dialog
+  // box of the browser's): "Yes, give up" or "Keep playing", the focus on
+  // the answer that loses nothing; Escape keeps playing.
+  function askGiveUp() {
+    if (over() || st.shown) { return; }
+    $('controls').hidden = true;
+    $('giveup-ask').hidden = false;
+    $('giveup-no').focus();
+  }
+  function keepPlaying() {
+    if ($('giveup-ask').hidden) { return; }
+    $('giveup-ask').hidden = true;
+    $('controls').hidden = false;
+    if (!$('giveup').disabled) { $('giveup').focus(); }
+  }
+
+  // giveUp ends the game unsolved: the game so far is posted as
+  // "gave_up" (once: the play is marked posted, with its token, through
+  // the outbox), kept in your history as not solved, and its solution
+  // shown; the maze played again after that is a replay, never posted.
+  function giveUp() {
+    $('giveup-ask').hidden = true;
+    $('controls').hidden = false;
+    if (over() || st.shown) { return; }
+    var play = unsolvedPlay('gave_up');
+    st.elapsed = elapsed();
+    st.gaveUp = { moves: st.moves.length, ms: attemptMs() };
+    if (play) {
+      st.posted = true;
+      RJM.send(play);
+    }
+    markShown();
+    hinted = -1;
+    save();
+    remember();
+    say('You gave up after ' + st.moves.length + (st.moves.length === 1 ? ' move' : ' moves') + '. The solution follows.');
+    draw();
+    // The focus goes where the solution plays (the answer pressed is gone).
+    board.focus({ preventScroll: true });
+    show();
   }
 
   // drawSteps shows, once solved or while the solution is shown, at which
@@ -500,6 +567,7 @@
     if (!st.solved) { revealed = false; summary.textContent = ''; return; }
     var n = st.moves.length;
     var parts = [st.shown ? 'The solution: ' + n + (n === 1 ? ' move' : ' moves') : n + '/' + G.shortest + ' moves', clock(st.elapsed)];
+    if (st.gaveUp) { parts = ['Gave up', 'the solution: ' + n + (n === 1 ? ' move' : ' moves')]; }
     if (G.date && !st.shown) {
       var streak = RJM.summary(RJM.load()).current;
       if (streak > 0) { parts.push('streak ' + streak); }
@@ -598,7 +666,7 @@
 
   board.addEventListener('click', function (ev) {
     var el = ev.target.closest('[data-cell], [data-exit]');
-    if (!el || st.solved) { return; }
+    if (!el || over()) { return; }
     var cell = index(el);
     var moves = G.nodes[here()].m || [];
     for (var k = 0; k < moves.length; k++) {
@@ -623,6 +691,12 @@
   $('restart').addEventListener('click', restart);
   $('hint').addEventListener('click', hint);
   $('show').addEventListener('click', show);
+  $('giveup').addEventListener('click', askGiveUp);
+  $('giveup-yes').addEventListener('click', giveUp);
+  $('giveup-no').addEventListener('click', keepPlaying);
+  $('giveup-ask').addEventListener('keydown', function (ev) {
+    if (ev.key === 'Escape') { ev.preventDefault(); keepPlaying(); }
+  });
   $('rate').addEventListener('click', function (ev) {
     var b = ev.target.closest('[data-rate]');
     if (b) { submit(Number(b.getAttribute('data-rate'))); }
@@ -636,7 +710,7 @@
   // A solved game left unrated is still counted when the page goes away;
   // an unsolved one played a while is posted as left.
   window.addEventListener('pagehide', function () { submit(0); save(); postLeft(); });
-  setInterval(function () { if (!st.solved && document.visibilityState === 'visible') { $('clock').textContent = clock(elapsed()); } }, 1000);
+  setInterval(function () { if (!over() && document.visibilityState === 'visible') { $('clock').textContent = clock(elapsed()); } }, 1000);
 
   try {
     if (!localStorage.getItem('rjm:howto')) {
