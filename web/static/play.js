@@ -719,5 +719,7 @@
     }
   } catch (e) { $('howto').open = true; }
   draw();
+  // A game given up whose solution could not be fetched (offline) says so.
+  if (st.gaveUp && !st.shown && !st.solved) { say('You gave up: not solved. Press Show solution to see the solution.'); }
   openBoard();
 }());
