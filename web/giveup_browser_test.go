@@ -40,6 +40,7 @@ func TestBrowserGiveUp(t *testing.T) {
 	for i, v := range []viewport{{"laptop", 1280, 800, false}, phones[0], phones[1]} {
 		where := v.name
 		emulate(t, ctx, v, false)
+		reduceMotion(t, ctx, false)
 		touch(t, ctx, v.mobile)
 		do_(t, ctx, chromedp.Navigate(ts.URL+"/me"), chromedp.WaitReady(chromedp.CSS("footer")))
 		eval[bool](t, ctx, `localStorage.clear(); true`)

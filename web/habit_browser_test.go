@@ -52,6 +52,22 @@ func emulate(t *testing.T, ctx context.Context, v viewport, dark bool) {
 	}
 }
 
+// reduceMotion asks the page for reduced motion (prefers-reduced-motion:
+// reduce), beside the colour scheme of emulate: a shown solution is then
+// played without delays, so that a test waits on what the page does, not
+// on its animation.
+func reduceMotion(t *testing.T, ctx context.Context, dark bool) {
+	t.Helper()
+	scheme := "light"
+	if dark {
+		scheme = "dark"
+	}
+	features := []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}, {Name: "prefers-reduced-motion", Value: "reduce"}}
+	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: features}); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // axeViolations runs axe-core on the page and returns its serious and
 // critical violations.
 func axeViolations(t *testing.T, ctx context.Context, axe string) []string {

@@ -49,8 +49,9 @@ func TestBrowserUnsolvedPlays(t *testing.T) {
 		}
 	}
 
-	// Shown: one jump, then "Show solution".
+	// Shown: one jump, then "Show solution" (played without delays).
 	do_(t, ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitReady(chromedp.CSS("footer")))
+	reduceMotion(t, ctx, false)
 	eval[bool](t, ctx, `localStorage.clear(); true`)
 	do_(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-cell="1,1"]`)), chromedp.Focus(chromedp.ID("board")))
 	waitToken()
