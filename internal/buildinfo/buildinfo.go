@@ -24,15 +24,7 @@ func Version() string {
 // records none.
 func versionOf(info *debug.BuildInfo, commit string) string {
 	v := info.Main.Version
-	rev, dirty := commit, ""
-	for _, s := range info.Settings {
-		switch {
-		case s.Key == "vcs.revision":
-			rev = s.Value
-		case s.Key == "vcs.modified" && s.Value == "true":
-			dirty = "+changes"
-		}
-	}
+	rev, dirty := revision(info, commit)
 	switch {
 	case (v == "" || v == "(devel)") && rev != "":
 		v = "commit " + rev[:min(12, len(rev))] + dirty
@@ -42,6 +34,21 @@ func versionOf(info *debug.BuildInfo, commit string) string {
 		v += ", commit " + rev[:min(12, len(rev))] + dirty
 	}
 	return v + ", " + info.GoVersion
+}
+
+// revision returns the commit the build info records (commit when it
+// records none) and "+changes" when the tree had uncommitted changes.
+func revision(info *debug.BuildInfo, commit string) (rev, dirty string) {
+	rev = commit
+	for _, s := range info.Settings {
+		switch {
+		case s.Key == "vcs.revision":
+			rev = s.Value
+		case s.Key == "vcs.modified" && s.Value == "true":
+			dirty = "+changes"
+		}
+	}
+	return rev, dirty
 }
 
 // Short describes the build in a word, for records such as a gradebook:
@@ -58,15 +65,7 @@ func Short() string {
 // shortOf is Short for the build info, with commit as the commit when it
 // records none.
 func shortOf(info *debug.BuildInfo, commit string) string {
-	rev, dirty := commit, ""
-	for _, s := range info.Settings {
-		switch {
-		case s.Key == "vcs.revision":
-			rev = s.Value
-		case s.Key == "vcs.modified" && s.Value == "true":
-			dirty = "+changes"
-		}
-	}
+	rev, dirty := revision(info, commit)
 	switch v := info.Main.Version; {
 	case v != "" && v != "(devel)":
 		return v
