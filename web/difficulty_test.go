@@ -21,7 +21,11 @@ import (
 // is the one the model misjudges most, and a maze nobody played is
 // predicted from its features.
 func TestDifficultyFromPlays(t *testing.T) {
-	ts, _ := newServer(t, web.Options{Now: func() time.Time { return monday.AddDate(0, 0, 21) }, PlayBurst: 1000})
+	// 21 days made by one client, each charged as a generation by its
+	// processor time (which the race detector multiplies): bursts large
+	// enough that the rates never refuse what this test asks.
+	ts, _ := newServer(t, web.Options{Now: func() time.Time { return monday.AddDate(0, 0, 21) },
+		PlayBurst: 1000, GenerateBurst: 1000, WorkBurst: 1000})
 	today := do(t, ts, "GET", "/api/daily", "").json(t)["id"].(string)
 	if v := do(t, ts, "GET", "/api/difficulty?maze="+today, "").json(t); v["source"] != "simulated" || v["plays"] != 0.0 || !(v["difficulty"].(float64) > 0) {
 		t.Errorf("before any play: %v, want the simulated novices' prior", v)
@@ -29,7 +33,11 @@ func TestDifficultyFromPlays(t *testing.T) {
 	ids, slow := map[string]string{}, ""
 	for k := range 21 {
 		date := monday.AddDate(0, 0, k).Format("2006-01-02")
-		id := do(t, ts, "GET", "/api/daily?date="+date, "").json(t)["id"].(string)
+		a := do(t, ts, "GET", "/api/daily?date="+date, "")
+		if a.code != 200 {
+			t.Fatalf("%s: %d %s", date, a.code, a.body)
+		}
+		id := a.json(t)["id"].(string)
 		ids[date] = id
 		m, _ := maze.ParseID(id)
 		sol := solve.Solve(graph.MustCompile(m.Board), m).Letters()
