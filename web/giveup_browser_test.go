@@ -30,8 +30,6 @@ func TestBrowserGiveUp(t *testing.T) {
 	defer cancel()
 	today := time.Now().UTC().Format(daily.DateLayout)
 	keys := solution(t, ts, today)
-	hasToken := `(function () { for (var i = 0; i < localStorage.length; i++) { var k = localStorage.key(i);
-		if (k.indexOf('rjm:play:') === 0 && JSON.parse(localStorage.getItem(k)).token) { return true; } } return false; })()`
 	focused := func() string { return eval[string](t, ctx, `document.activeElement ? document.activeElement.id : ''`) }
 	hidden := func(id string) bool {
 		return eval[bool](t, ctx, `document.getElementById('`+id+`').offsetParent === null`)
@@ -45,11 +43,7 @@ func TestBrowserGiveUp(t *testing.T) {
 		do_(t, ctx, chromedp.Navigate(ts.URL+"/me"), chromedp.WaitReady(chromedp.CSS("footer")))
 		eval[bool](t, ctx, `localStorage.clear(); true`)
 		do_(t, ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`[data-cell="1,1"]`)))
-		for deadline := time.Now().Add(20 * time.Second); !eval[bool](t, ctx, hasToken); time.Sleep(100 * time.Millisecond) {
-			if time.Now().After(deadline) {
-				t.Fatalf("%s: the game never got its token", where)
-			}
-		}
+		waitToken(t, ctx, where+": the game")
 		if v.mobile {
 			for _, css := range []string{"#rule", "#board", ".bar", "#giveup"} {
 				if !inView(t, ctx, css) {

@@ -29,6 +29,19 @@ func waitLog(t *testing.T, st store.Store, n int) []store.Play {
 	return nil
 }
 
+// waitToken waits until the page's game (what names it: where) holds
+// its play token in localStorage, for at most 20 s.
+func waitToken(t *testing.T, ctx context.Context, where string) {
+	t.Helper()
+	hasToken := `(function () { for (var i = 0; i < localStorage.length; i++) { var k = localStorage.key(i);
+		if (k.indexOf('rjm:play:') === 0 && JSON.parse(localStorage.getItem(k)).token) { return true; } } return false; })()`
+	for deadline := time.Now().Add(20 * time.Second); !eval[bool](t, ctx, hasToken); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s never got its token", where)
+		}
+	}
+}
+
 // TestBrowserUnsolvedPlays: a game whose solution is shown is posted as
 // unsolved ("shown"), and solving the maze again after that posts
 // nothing; a game left mid-way is posted as the page goes away
@@ -39,22 +52,12 @@ func TestBrowserUnsolvedPlays(t *testing.T) {
 	ctx, cancel := context.WithTimeout(bctx, 120*time.Second)
 	defer cancel()
 	keys := solution(t, ts, time.Now().UTC().Format(daily.DateLayout))
-	hasToken := `(function () { for (var i = 0; i < localStorage.length; i++) { var k = localStorage.key(i);
-		if (k.indexOf('rjm:play:') === 0 && JSON.parse(localStorage.getItem(k)).token) { return true; } } return false; })()`
-	waitToken := func() {
-		for deadline := time.Now().Add(20 * time.Second); !eval[bool](t, ctx, hasToken); time.Sleep(100 * time.Millisecond) {
-			if time.Now().After(deadline) {
-				t.Fatal("the game never got its token")
-			}
-		}
-	}
-
 	// Shown: one jump, then "Show solution" (played without delays).
 	do_(t, ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitReady(chromedp.CSS("footer")))
 	reduceMotion(t, ctx, false)
 	eval[bool](t, ctx, `localStorage.clear(); true`)
 	do_(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-cell="1,1"]`)), chromedp.Focus(chromedp.ID("board")))
-	waitToken()
+	waitToken(t, ctx, "the game")
 	do_(t, ctx, chromedp.KeyEvent(keys[0]), chromedp.Click(chromedp.ID("show")))
 	log := waitLog(t, st, 1)
 	if p := log[0]; p.Ending != "shown" || p.Solved || p.Length != 1 || p.Player == "" {
@@ -78,7 +81,7 @@ func TestBrowserUnsolvedPlays(t *testing.T) {
 	do_(t, ctx, chromedp.Navigate(ts.URL+"/me"), chromedp.WaitReady(chromedp.CSS("footer")))
 	eval[bool](t, ctx, `localStorage.clear(); true`)
 	do_(t, ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`[data-cell="1,1"]`)), chromedp.Focus(chromedp.ID("board")))
-	waitToken()
+	waitToken(t, ctx, "the game")
 	do_(t, ctx, chromedp.KeyEvent(keys[0]), chromedp.KeyEvent(keys[1]))
 	// Left after a few seconds (a reload, say): not a game left.
 	do_(t, ctx, chromedp.Navigate(ts.URL+"/me"), chromedp.WaitReady(chromedp.CSS("footer")))
@@ -91,7 +94,7 @@ func TestBrowserUnsolvedPlays(t *testing.T) {
 	eval[bool](t, ctx, `(function () { for (var i = 0; i < localStorage.length; i++) { var k = localStorage.key(i);
 		if (k.indexOf('rjm:play:') === 0) { var g = JSON.parse(localStorage.getItem(k)); g.elapsed += 60000; localStorage.setItem(k, JSON.stringify(g)); } } return true; })()`)
 	do_(t, ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`[data-cell="1,1"]`)))
-	waitToken()
+	waitToken(t, ctx, "the game")
 	do_(t, ctx, chromedp.Navigate(ts.URL+"/me"), chromedp.WaitReady(chromedp.CSS("footer")))
 	log = waitLog(t, st, 2)
 	if p := log[1]; p.Ending != "left" || p.Solved || p.Length != 2 || p.Player == "" || p.Seconds < 60 {
