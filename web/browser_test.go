@@ -111,6 +111,7 @@ func TestBrowserPlay(t *testing.T) {
 	ts, _ := newServer(t, web.Options{Now: func() time.Time { return time.Now() }})
 	ctx, cancel := context.WithTimeout(bctx, 90*time.Second)
 	defer cancel()
+	reduceMotion(t, ctx, false) // no smooth scroll under the clicks after a win
 
 	daily := do(t, ts, "GET", "/api/daily", "").json(t)
 	id := daily["id"].(string)

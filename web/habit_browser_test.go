@@ -207,6 +207,7 @@ func TestBrowserYourHistory(t *testing.T) {
 	ts, _ := newServer(t, web.Options{Now: time.Now})
 	ctx, cancel := context.WithTimeout(bctx, 90*time.Second)
 	defer cancel()
+	reduceMotion(t, ctx, false) // no smooth scroll under the share button's click
 	now := time.Now().UTC()
 	today, yesterday, before := now.Format(daily.DateLayout), now.AddDate(0, 0, -1).Format(daily.DateLayout), now.AddDate(0, 0, -2).Format(daily.DateLayout)
 	if before < daily.First {
@@ -542,8 +543,11 @@ func TestBrowserOffline(t *testing.T) {
 		ts.Close()
 		s.Close()
 	})
-	ctx, cancel := context.WithTimeout(bctx, 60*time.Second)
+	ctx, cancel := context.WithTimeout(bctx, 90*time.Second)
 	defer cancel()
+	// A win scrolls the result into view, smoothly unless motion is
+	// reduced; a click during that scroll lands beside its button.
+	reduceMotion(t, ctx, false)
 	today := time.Now().UTC().Format(daily.DateLayout)
 	keys := solution(t, ts, today)
 	id := do(t, ts, "GET", "/api/daily", "").json(t)["id"].(string)

@@ -20,6 +20,7 @@ func TestBrowserPlayerID(t *testing.T) {
 	ts, st := newServer(t, web.Options{Now: time.Now})
 	ctx, cancel := context.WithTimeout(bctx, 90*time.Second)
 	defer cancel()
+	reduceMotion(t, ctx, false) // no smooth scroll under the rating's click
 	form := regexp.MustCompile(`^[A-Za-z0-9_-]{22}$`)
 	shown := func() string {
 		return eval[string](t, ctx, `document.getElementById('player-id').textContent`)
