@@ -120,26 +120,31 @@ func (rt rate) allow(s *server, r *http.Request) (bool, time.Duration) {
 	return rt.network.allow(networkKey(a))
 }
 
-// A refusal (429, or 503 with Retry-After) is answered after Tarpit, not
+// A refusal (429, or 503 with Retry-After) is answered after the tarpit
+// (Options.Tarpit, DefaultTarpit unless set), not
 // at once: a client that asks again as soon as it is answered (a flood
 // over a few connections) then sends a few requests a second per
 // connection, not thousands, and leaves the cores to the others. At most MaxTarpit
 // answers wait at once (each holds only its connection); past them the
 // answer is at once.
 const (
-	Tarpit    = 250 * time.Millisecond
-	MaxTarpit = 4096
+	DefaultTarpit = 250 * time.Millisecond
+	MaxTarpit     = 4096
 )
 
-// tarpit waits Tarpit before a 429 is sent, when room is left.
+// tarpit waits Options.Tarpit before a refusal is sent, when room is
+// left.
 func (s *server) tarpit(r *http.Request) {
+	if s.opt.Tarpit <= 0 {
+		return
+	}
 	select {
 	case s.tarpits <- struct{}{}:
 	default:
 		return
 	}
 	defer func() { <-s.tarpits }()
-	t := time.NewTimer(Tarpit)
+	t := time.NewTimer(s.opt.Tarpit)
 	defer t.Stop()
 	select {
 	case <-t.C:

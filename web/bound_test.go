@@ -72,7 +72,7 @@ func TestGenerationsBounded(t *testing.T) {
 			}
 		case r.code == 503:
 			busy++
-			if r.retry == "" || (r.took > web.Tarpit+limit && timed) {
+			if r.retry == "" || (r.took > web.DefaultTarpit+limit && timed) {
 				t.Errorf("a refused generation: Retry-After %q after %v", r.retry, r.took)
 			}
 		default:

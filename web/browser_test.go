@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http/httptest"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -25,10 +27,53 @@ import (
 	"rjm/web"
 )
 
-// browser starts headless Chromium for the test. Without Chromium the
-// test skips, except under CI=true, where it must run.
+// browser returns a tab for the test in a browser context of its own
+// (its own storage, cache and service workers, as a fresh profile would
+// have) of the one headless Chromium the test binary shares: starting a
+// browser for each test cost more than most tests. The browser tests run
+// in parallel with each other (they spend most of their time waiting on
+// the page). Without Chromium the test skips, except under CI=true, where
+// it must run.
 func browser(t *testing.T) context.Context {
 	t.Helper()
+	t.Parallel()
+	parent, err := sharedBrowser()
+	if errors.Is(err, errNoChromium) {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no Chromium on the PATH, and CI=true needs the browser tests (apt-get install chromium)")
+		}
+		t.Skip("no Chromium on the PATH: browser tests skipped (install chromium to run them)")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := chromedp.NewContext(parent, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("opening a tab: %v", err)
+	}
+	return ctx
+}
+
+var errNoChromium = errors.New("no Chromium on the PATH")
+
+// chromium is the browser the test binary shares, started by the first
+// browser test and stopped by TestMain.
+var chromium struct {
+	sync.Mutex
+	ctx  context.Context // the browser's first tab
+	stop func()
+	err  error
+}
+
+// sharedBrowser starts Chromium once and returns the context of its first
+// tab, from which browser opens the tests' tabs.
+func sharedBrowser() (context.Context, error) {
+	chromium.Lock()
+	defer chromium.Unlock()
+	if chromium.ctx != nil || chromium.err != nil {
+		return chromium.ctx, chromium.err
+	}
 	var path string
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
 		if p, err := exec.LookPath(name); err == nil {
@@ -37,10 +82,8 @@ func browser(t *testing.T) context.Context {
 		}
 	}
 	if path == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("no Chromium on the PATH, and CI=true needs the browser tests (apt-get install chromium)")
-		}
-		t.Skip("no Chromium on the PATH: browser tests skipped (install chromium to run them)")
+		chromium.err = errNoChromium
+		return nil, chromium.err
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.WindowSize(900, 1100))
 	if os.Geteuid() == 0 {
@@ -48,14 +91,25 @@ func browser(t *testing.T) context.Context {
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(func() {
+	if err := chromedp.Do(ctx); err != nil {
 		cancel()
 		cancelAlloc()
-	})
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting %s: %v", path, err)
+		chromium.err = fmt.Errorf("starting %s: %w", path, err)
+		return nil, chromium.err
 	}
-	return ctx
+	chromium.ctx, chromium.stop = ctx, func() { cancel(); cancelAlloc() }
+	return ctx, nil
+}
+
+// TestMain stops the shared Chromium when the tests are done.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	chromium.Lock()
+	if chromium.stop != nil {
+		chromium.stop()
+	}
+	chromium.Unlock()
+	os.Exit(code)
 }
 
 // artifact keeps a screenshot in $RJM_ARTIFACTS (default: rjm-artifacts in

@@ -99,3 +99,23 @@ func TestProxyNetworkLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusalWaits checks the tarpit: a play refused 429 is answered no
+// sooner than Options.Tarpit after it was sent, and at once without one.
+func TestRefusalWaits(t *testing.T) {
+	for _, wait := range []time.Duration{300 * time.Millisecond, -1} {
+		ts, _ := newServer(t, web.Options{PlayBurst: 1, PlayEvery: time.Hour, Tarpit: wait})
+		if code := playAs(t, ts.URL, "", ""); code != 201 {
+			t.Fatalf("the first play: %d, want 201", code)
+		}
+		start := time.Now()
+		code := playAs(t, ts.URL, "", "")
+		took := time.Since(start)
+		if code != 429 {
+			t.Fatalf("the second play: %d, want 429", code)
+		}
+		if took < wait {
+			t.Errorf("with Tarpit %v the refusal came after %v", wait, took)
+		}
+	}
+}

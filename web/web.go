@@ -91,6 +91,10 @@ type Options struct {
 	// StoreTimeout bounds each store call; past it the answer is 503 with
 	// Retry-After. 0 means DefaultStoreTimeout (2 s).
 	StoreTimeout time.Duration
+	// Tarpit is how long a refusal (429, or 503 with Retry-After) waits
+	// before it is sent (see bound.go); 0 means DefaultTarpit (250 ms), a
+	// negative value no wait.
+	Tarpit time.Duration
 	// Logger receives the errors answered 500 or 503, each cause at most
 	// once per ErrorLogPeriod, and, at level Info, one line per request
 	// (no personal data); nil discards them. See NewLogWriter for a
@@ -163,6 +167,7 @@ func NewHandler(s store.Store, o Options) http.Handler {
 		o.Now = time.Now
 	}
 	o.GenerateTimeout = cmp.Or(o.GenerateTimeout, DefaultGenerateTimeout)
+	o.Tarpit = cmp.Or(o.Tarpit, DefaultTarpit)
 	o.GenerateEvery = cmp.Or(o.GenerateEvery, DefaultGenerateEvery)
 	o.GenerateBurst = cmp.Or(o.GenerateBurst, DefaultGenerateBurst)
 	o.WorkEvery = cmp.Or(o.WorkEvery, DefaultWorkEvery)

@@ -40,6 +40,11 @@ func newServer(t *testing.T, o web.Options) (*httptest.Server, store.Store) {
 	if o.Now == nil {
 		o.Now = func() time.Time { return monday }
 	}
+	if o.Tarpit == 0 {
+		// Refusals at once: the tests count them, and TestRefusalWaits
+		// checks the wait itself.
+		o.Tarpit = -1
+	}
 	ts := httptest.NewServer(web.NewHandler(s, o))
 	t.Cleanup(func() {
 		ts.Close()
