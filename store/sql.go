@@ -180,6 +180,18 @@ func (s *sqlStore) Key(ctx context.Context, name string, fresh []byte) ([]byte, 
 	return b, nil
 }
 
+// ForgetKeys removes the keys named prefix followed by text before before.
+func (s *sqlStore) ForgetKeys(ctx context.Context, prefix, before string) (int64, error) {
+	// The prefix is matched exactly, not by a range: a database's
+	// collation may sort punctuation apart from the bytes.
+	res, err := s.w.ExecContext(ctx, s.q(`DELETE FROM secret_keys WHERE substr(name, 1, ?) = ? AND substr(name, ?) < ?`),
+		len(prefix), prefix, len(prefix)+1, before)
+	if err != nil {
+		return 0, fmt.Errorf("store: forget keys %s: %w", prefix, err)
+	}
+	return res.RowsAffected()
+}
+
 // Pool returns the state of the store's connections (the writer's and
 // the readers', when apart, added).
 func (s *sqlStore) Pool() Pool {

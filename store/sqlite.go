@@ -322,6 +322,15 @@ func (x *sqliteStore) Key(ctx context.Context, name string, fresh []byte) ([]byt
 	return s.Key(ctx, name, fresh)
 }
 
+func (x *sqliteStore) ForgetKeys(ctx context.Context, prefix, before string) (int64, error) {
+	s, err := x.current(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer x.mu.RUnlock()
+	return s.ForgetKeys(ctx, prefix, before)
+}
+
 func (x *sqliteStore) Ping(ctx context.Context) error {
 	if err := x.free(); err != nil {
 		return fmt.Errorf("store: ping: %w", err)

@@ -193,6 +193,10 @@ type Store interface {
 	// when there is none: the first key stored wins, so that the servers
 	// sharing a store share the key.
 	Key(ctx context.Context, name string, fresh []byte) ([]byte, error)
+	// ForgetKeys removes the keys whose names are prefix followed by
+	// text that sorts before before (keys named by their date: those of
+	// days gone), and returns how many it removed.
+	ForgetKeys(ctx context.Context, prefix, before string) (int64, error)
 	// Ping reports whether the store answers reads and takes writes (for
 	// a readiness check): it writes one row of its own, so it is run
 	// now and then, not for every check (see Checker).

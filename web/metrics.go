@@ -222,6 +222,10 @@ func (s timedStore) Key(ctx context.Context, name string, fresh []byte) ([]byte,
 	return call(s, ctx, "key", func(ctx context.Context) ([]byte, error) { return s.Store.Key(ctx, name, fresh) })
 }
 
+func (s timedStore) ForgetKeys(ctx context.Context, prefix, before string) (int64, error) {
+	return call(s, ctx, "forget keys", func(ctx context.Context) (int64, error) { return s.Store.ForgetKeys(ctx, prefix, before) })
+}
+
 func (s timedStore) Ping(ctx context.Context) error {
 	_, err := call(s, ctx, "ping", func(ctx context.Context) (struct{}, error) { return struct{}{}, s.Store.Ping(ctx) })
 	return err

@@ -79,15 +79,23 @@ func (k *tokenKey) get(ctx context.Context, s *server, day string) ([]byte, erro
 		clear(k.keys) // a few days' keys are all that is asked
 	}
 	k.keys[day] = key
+	// The keys of days no valid token was issued on are of no more use:
+	// forget them, so that the store keeps a few days' keys, not one for
+	// every day served. A failure is harmless (tried at the next day's
+	// key).
+	s.store.ForgetKeys(ctx, tokenKeyName, s.opt.Now().Add(-TokenLife).UTC().Format(time.DateOnly))
 	return key, nil
 }
 
 // forToken returns the key that signed token, if it is one of the site's:
-// its issue day's (today's when it does not decode; checkToken refuses it
-// then).
+// its issue day's, or today's when it does not decode or names a time no
+// valid token was issued at (checkToken refuses it then). Only the days
+// of valid tokens read or make a key: a forged token's date would
+// otherwise store a key for every date a client writes.
 func (k *tokenKey) forToken(ctx context.Context, s *server, token string) ([]byte, error) {
-	day := s.opt.Now().UTC().Format(time.DateOnly)
-	if issued, ok := tokenIssued(token); ok {
+	now := s.opt.Now()
+	day := now.UTC().Format(time.DateOnly)
+	if issued, ok := tokenIssued(token); ok && now.Sub(issued) <= TokenLife && issued.Sub(now) <= time.Minute {
 		day = issued.UTC().Format(time.DateOnly)
 	}
 	return k.get(ctx, s, day)

@@ -33,6 +33,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"the play log holds the latest plays with their players", playLog},
 		{"a token records one play; a retry by client ID is still the first play", tokenOnce},
 		{"the first key stored under a name wins", keyFirstWins},
+		{"keys of days gone are forgotten, others kept", forgetKeys},
 		{"a few outlying plays move the median and the trimmed mean little", statsRobust},
 	}
 	for _, tt := range tests {
@@ -346,6 +347,29 @@ func keyFirstWins(t *testing.T, s store.Store) {
 	}
 	if b, err := s.Key(ctx, "test", []byte{4, 5}); err != nil || fmt.Sprint(b) != "[1 2 3]" {
 		t.Errorf("Key again = %v, %v; want the first", b, err)
+	}
+}
+
+func forgetKeys(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	for _, name := range []string{"day:2026-11-01", "day:2026-11-26", "day:2026-11-27", "day:2026-11-28", "other", "dax:2026-01-01"} {
+		if _, err := s.Key(ctx, name, []byte(name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n, err := s.ForgetKeys(ctx, "day:", "2026-11-27")
+	if err != nil || n != 2 {
+		t.Fatalf("ForgetKeys = %d, %v; want the 2 keys before 2026-11-27", n, err)
+	}
+	for _, name := range []string{"day:2026-11-01", "day:2026-11-26", "day:2026-11-27", "day:2026-11-28", "other", "dax:2026-01-01"} {
+		b, err := s.Key(ctx, name, []byte("fresh"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		gone := name == "day:2026-11-01" || name == "day:2026-11-26"
+		if kept := string(b) == name; kept == gone {
+			t.Errorf("after ForgetKeys, key %s reads %q", name, b)
+		}
 	}
 }
 
