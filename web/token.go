@@ -47,13 +47,27 @@ const tokenKeyName = "play-token:"
 var b64 = base64.RawURLEncoding.Strict()
 
 // tokenKey keeps the days' keys that sign the tokens, each read from the
-// store once (and again after a failure), and all read again when the
-// store opens another file (a restore: store.Reopener).
+// store again after KeyRecheck (and after a failure), and all read again
+// at once when the store opens another file (a restore: store.Reopener).
+// A database restored under the running server (PostgreSQL's, or one an
+// operator wrote over) holds no keys (backups never do): within
+// KeyRecheck the server signs with a fresh key and refuses the tokens it
+// issued before, whose uses the restore forgot.
 type tokenKey struct {
 	mu     sync.Mutex
-	keys   map[string][]byte
+	keys   map[string]readKey
 	opened uint64
 }
+
+// readKey is a key and when it was read from the store.
+type readKey struct {
+	key []byte
+	at  time.Time
+}
+
+// KeyRecheck is how long a signing key is used before it is read from the
+// store again.
+const KeyRecheck = time.Minute
 
 // get returns the key of day (YYYY-MM-DD), made and stored when the
 // store has none.
@@ -61,10 +75,11 @@ func (k *tokenKey) get(ctx context.Context, s *server, day string) ([]byte, erro
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if n := storeOpened(s.store); n != k.opened || k.keys == nil {
-		k.keys, k.opened = map[string][]byte{}, n
+		k.keys, k.opened = map[string]readKey{}, n
 	}
-	if key, ok := k.keys[day]; ok {
-		return key, nil
+	now := s.opt.Now()
+	if r, ok := k.keys[day]; ok && now.Sub(r.at) < KeyRecheck && now.Sub(r.at) >= 0 {
+		return r.key, nil
 	}
 	fresh := make([]byte, 32)
 	rand.Read(fresh)
@@ -78,12 +93,12 @@ func (k *tokenKey) get(ctx context.Context, s *server, day string) ([]byte, erro
 	if len(k.keys) >= 8 {
 		clear(k.keys) // a few days' keys are all that is asked
 	}
-	k.keys[day] = key
+	k.keys[day] = readKey{key, now}
 	// The keys of days no valid token was issued on are of no more use:
 	// forget them, so that the store keeps a few days' keys, not one for
 	// every day served. A failure is harmless (tried at the next day's
 	// key).
-	s.store.ForgetKeys(ctx, tokenKeyName, s.opt.Now().Add(-TokenLife).UTC().Format(time.DateOnly))
+	s.store.ForgetKeys(ctx, tokenKeyName, now.Add(-TokenLife).UTC().Format(time.DateOnly))
 	return key, nil
 }
 

@@ -59,3 +59,44 @@ func TestTokenKeysBounded(t *testing.T) {
 		t.Errorf("the store keeps %d token keys after 40 days and 1,000 forged dates, want today's and at most yesterday's", n)
 	}
 }
+
+// TestTokensBeforeARestoreRefused checks what a database restored under
+// the running server means for tokens: the backup holds no signing keys,
+// so within KeyRecheck the server reads (makes) a new key, refuses the
+// tokens it issued before the restore (whose uses the restore forgot),
+// and takes those issued after.
+func TestTokensBeforeARestoreRefused(t *testing.T) {
+	var clock atomic.Int64
+	clock.Store(monday.Unix())
+	now := func() time.Time { return time.Unix(clock.Load(), 0) }
+	ts, st := newServer(t, web.Options{Now: now})
+	token := func() string {
+		a := do(t, ts, "GET", "/api/token?maze="+figure1, "")
+		tok, _ := a.json(t)["token"].(string)
+		if a.code != 200 || tok == "" {
+			t.Fatalf("token: %d %s", a.code, a.body)
+		}
+		return tok
+	}
+	play := func(tok string) int {
+		resp, err := http.Post(ts.URL+"/api/plays", "application/json",
+			strings.NewReader(fmt.Sprintf(`{"maze":%q,"moves":"D","seconds":1,"token":%q}`, figure1, tok)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	before := token()
+	// The restore: the keys are gone from the database.
+	if _, err := st.ForgetKeys(context.Background(), "play-token:", "9999"); err != nil {
+		t.Fatal(err)
+	}
+	clock.Add(int64((web.KeyRecheck + time.Second) / time.Second))
+	if code := play(before); code != http.StatusForbidden {
+		t.Errorf("a token issued before the restore: %d, want 403", code)
+	}
+	if code := play(token()); code != http.StatusCreated {
+		t.Errorf("a token issued after the restore: %d, want 201", code)
+	}
+}
