@@ -18,6 +18,9 @@
 //	junk         hints with a 15 KB junk query parameter (and RSS after)
 //	analyses     analyses (GET /api/maze/ID) of 24×24 mazes never asked before
 //	pages        player's pages (GET /m/ID) of 24×24 mazes never drawn before
+//	spellings    pages, prints and analyses of 24×24 and 32×32 mazes, each ID
+//	             in a spelling of its own (case, leading zeros, spaces),
+//	             redirects followed (and RSS after)
 //	generations  generations of the largest work the API takes
 //	plays        forged plays: no token, a rotating X-Forwarded-For
 //	honest       generations from 24 clients, and one honest client asking
@@ -49,7 +52,7 @@ import (
 func main() {
 	base := flag.String("url", "http://127.0.0.1:8080/", "the server's `URL` (loopback only)")
 	dur := flag.Duration("d", 5*time.Second, "how long each flood runs")
-	floods := flag.String("floods", "hints,junk,analyses,pages,generations,plays,honest", "the floods to run, in order")
+	floods := flag.String("floods", "hints,junk,analyses,pages,spellings,generations,plays,honest", "the floods to run, in order")
 	conns := flag.Int("conns", 24, "connections of each flood")
 	probes := flag.Int("probes", 4, "connections asking GET / while a flood runs")
 	mazes := flag.Int("mazes", 3000, "distinct mazes of each size made for the floods")
@@ -93,7 +96,7 @@ func main() {
 			if r.rate < quiet.rate/4 || r.p99 > max(50*time.Millisecond, 5*quiet.p99) {
 				ok = "MISSED"
 			}
-			if name == "junk" {
+			if name == "junk" || name == "spellings" {
 				extra += fmt.Sprintf(" RSS after: %.0f MB", l.rss()/1e6)
 			}
 			fmt.Printf("%-28s %10.0f %7.0f%% %10v %s %s%s\n", fmt.Sprintf("%s, %d client(s)", name, clients), r.rate, 100*r.rate/quiet.rate,
@@ -271,6 +274,13 @@ var floodsByName = map[string]func(l *load, ctx context.Context, c *http.Client,
 	"pages": func(l *load, ctx context.Context, c *http.Client, i int) {
 		l.get(ctx, c, "/m/"+l.fresh(l.mid))
 	},
+	"spellings": func(l *load, ctx context.Context, c *http.Client, i int) {
+		ids := l.mid
+		if i%2 == 1 {
+			ids = l.big
+		}
+		l.get(ctx, c, []string{"/m/", "/print/", "/api/maze/"}[rand.IntN(3)]+spell(l.fresh(ids)))
+	},
 	"generations": func(l *load, ctx context.Context, c *http.Client, i int) {
 		l.post(ctx, c, "/api/generate", `{"rows": 12, "iterations": 200000, "variant": "queen,loops,no-u-turn"}`)
 	},
@@ -281,6 +291,26 @@ var floodsByName = map[string]func(l *load, ctx context.Context, c *http.Client,
 	"honest": func(l *load, ctx context.Context, c *http.Client, i int) {
 		l.post(ctx, c, "/api/generate", `{"rows": 12, "iterations": 200000, "variant": "queen,loops,no-u-turn"}`)
 	},
+}
+
+// spell writes a maze ID as a client may: its size's x in capitals, its
+// numbers with leading zeros, a space (escaped) before it.
+func spell(id string) string {
+	size, rest, _ := strings.Cut(id, ":")
+	rows, cols, _ := strings.Cut(size, "x")
+	k := rand.IntN(8)
+	if k&1 != 0 {
+		rows, cols = "0"+rows, "00"+cols
+	}
+	x := "x"
+	if k&2 != 0 {
+		x = "X"
+	}
+	lead := ""
+	if k&4 != 0 || k == 0 {
+		lead = "%20"
+	}
+	return lead + rows + x + cols + ":" + rest
 }
 
 // honest asks a default generation every 2 s from its own network, 10
