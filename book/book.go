@@ -551,6 +551,13 @@ func (s Settings) subject(puzzles []Puzzle) string {
 	if v := s.Spec.Variant.String(); v != "" {
 		board += " " + v
 	}
+	if len(puzzles) > 0 && puzzles[0].listed() {
+		b := puzzles[0].Result.Maze.Board
+		board = fmt.Sprintf("%d×%d", b.Rows, b.Cols)
+		if v := b.Variant.String(); v != "" {
+			board += " " + v
+		}
+	}
 	return fmt.Sprintf("%d Rook Jumping Mazes on %s boards: %s", len(puzzles), board, strings.Join(parts, ", "))
 }
 
@@ -737,6 +744,10 @@ func (d *doc) imprint(s Settings, puzzles []Puzzle) {
 	d.page()
 	width := d.paper.Width - 2*d.margin
 	y := d.paper.Height * 0.55
+	if len(puzzles) > 0 && puzzles[0].listed() {
+		d.listImprint(s, puzzles, y)
+		return
+	}
 	y = d.text(d.margin, y, width, face(9, false), fmt.Sprintf("%s. Made with rjm from seed %d. Every puzzle has a unique shortest solution, and from every cell it reaches the goal can still be reached. Each is made again, the same on every machine, by its seeded ID: the recipe below, “#” and its seed, as in rjm generate --id 'RECIPE#SEED'. A recipe broken over lines breaks after a comma and is one line, without spaces.", s.Title, s.Spec.Seed), false)
 	small := face(7, false)
 	for _, g := range recipes(puzzles) {
@@ -804,7 +815,7 @@ func ManifestOf(s Settings, puzzles []Puzzle) (Manifest, error) {
 		if err != nil {
 			return m, fmt.Errorf("book: puzzle %d: %w", p.Number, err)
 		}
-		m.Puzzles = append(m.Puzzles, Entry{Number: p.Number, Band: p.Band.String(), Maze: id, SeededID: p.Result.SeededID(),
+		m.Puzzles = append(m.Puzzles, Entry{Number: p.Number, Band: p.Band.String(), Maze: id, SeededID: p.seededID(),
 			Moves: p.Result.Features.GoalDepth, Solution: p.Solution})
 	}
 	return m, nil

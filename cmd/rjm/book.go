@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -21,6 +22,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 		s                 book.Settings
 		energyName, bands string
 		paper, out, tiles string
+		list              string
 		asJSON            bool
 		db                string
 	)
@@ -48,6 +50,9 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 					return cli.BadInput(err)
 				}
 				return writeOut(out, buf.Bytes())
+			}
+			if list != "" {
+				return listBook(e, cmd, s, list, db, out, asJSON)
 			}
 			spec, err := f.spec(cmd, energyName)
 			if err != nil {
@@ -100,6 +105,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 	fl.StringVar(&s.Subtitle, "subtitle", "", "a `subtitle` under the title")
 	fl.StringVar(&s.Author, "author", "", "the `author`, on the title page and in the PDF")
 	fl.StringVar(&db, "db", "", "choose and order each band's puzzles by the difficulty model fitted to the plays of the store at `PATH` (default: simulated novices)")
+	fl.StringVar(&list, "mazes", "", "make the book of the mazes listed in `FILE` instead (one maze ID per line, # comments: the workbench's book list)")
 	fl.StringVar(&tiles, "tiles", "", "make the tiles of a floor maze from the maze in `FILE` instead")
 	fl.StringVarP(&out, "output", "o", "", "write the PDF to `FILE`")
 	fl.BoolVar(&asJSON, "json", false, "also print the book's manifest as JSON: each puzzle's number, band, maze ID, seeded ID and shortest solution")
@@ -135,4 +141,41 @@ func bookAdvice(cmd *cobra.Command, err error, s book.Settings) error {
 		return fmt.Errorf("%w: try another --seed, fewer puzzles (--count), other bands (--bands) or %s", err, larger)
 	}
 	return err
+}
+
+// listBook makes the book of the mazes listed in the file list (--mazes).
+func listBook(e *cli.Env, cmd *cobra.Command, s book.Settings, list, db, out string, asJSON bool) error {
+	for _, name := range []string{"count", "bands", "seed", "size", "rows", "cols", "variant", "layout"} {
+		if fl := cmd.Flags().Lookup(name); fl != nil && fl.Changed {
+			return cli.BadInput(fmt.Errorf("--mazes makes the book of the listed mazes: --%s does not apply", name))
+		}
+	}
+	file, err := os.Open(list)
+	if err != nil {
+		return cli.BadInput(fmt.Errorf("--mazes: %w", err))
+	}
+	listed, err := book.ReadList(file)
+	file.Close()
+	if err != nil {
+		return cli.BadInput(fmt.Errorf("--mazes %s: %w", list, err))
+	}
+	if s.Model, err = storeModel(e, db); err != nil {
+		return err
+	}
+	puzzles, s, err := book.FromList(e.Ctx, s, listed)
+	if err != nil {
+		return cli.BadInput(fmt.Errorf("--mazes %s: %w", list, err))
+	}
+	var buf bytes.Buffer
+	if err := book.WritePuzzles(e.Ctx, &buf, s, puzzles); err != nil {
+		return err
+	}
+	if err := writeOut(out, buf.Bytes()); err != nil || !asJSON {
+		return err
+	}
+	m, err := book.ManifestOf(s, puzzles)
+	if err != nil {
+		return err
+	}
+	return e.WriteJSON(m)
 }

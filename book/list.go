@@ -1,0 +1,192 @@
+package book
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/plot/vg"
+
+	"rjm/analysis"
+	"rjm/difficulty"
+	"rjm/generate"
+	"rjm/graph"
+	"rjm/maze"
+	"rjm/solve"
+)
+
+// A book list is a designer's own mazes to print as a book (the
+// workbench's "Download list", or any text editor): UTF-8 text, one maze
+// ID per line (the IDs rjm generate prints and /m/ID takes, variants
+// included); blank lines and lines starting with '#' are comments.
+
+// Listed is one maze of a book list and the line it is on.
+type Listed struct {
+	Line int
+	Maze *maze.Maze
+}
+
+// MaxListLine bounds a line of a book list: the largest board's ID fits.
+const MaxListLine = 64 << 10
+
+// ReadList reads a book list. An error names the line: a maze ID that
+// does not parse, a maze listed twice, more than MaxCount mazes, or none.
+func ReadList(r io.Reader) ([]Listed, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 4096), MaxListLine)
+	var out []Listed
+	seen := map[string]int{}
+	for n := 1; sc.Scan(); n++ {
+		text := strings.TrimSpace(sc.Text())
+		if n == 1 {
+			text = strings.TrimPrefix(text, "\uFEFF") // a byte-order mark an editor wrote
+		}
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		m, err := maze.ParseID(text)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", n, err)
+		}
+		id, err := m.ID()
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", n, err)
+		}
+		if first, ok := seen[id]; ok {
+			return nil, fmt.Errorf("line %d: the maze of line %d again (a book prints a maze once)", n, first)
+		}
+		seen[id] = n
+		if len(out) == MaxCount {
+			return nil, fmt.Errorf("line %d: more than %d mazes (a book holds at most %d)", n, MaxCount, MaxCount)
+		}
+		out = append(out, Listed{Line: n, Maze: m})
+	}
+	if err := sc.Err(); err != nil {
+		if err == bufio.ErrTooLong {
+			return nil, fmt.Errorf("a line over %d bytes: not a maze ID", MaxListLine)
+		}
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no maze ID in the list (one per line; lines starting with # are comments)")
+	}
+	return out, nil
+}
+
+// FromList returns the puzzles of a book of the listed mazes, in the
+// book's order, and s with its recipe set to their board (the rules page
+// explains that board, with a worked example on it) and its bands to the
+// levels the mazes fall in. Every maze must be on one board (the rules
+// differ from one board to another), solvable, with a unique shortest
+// solution and no black holes, as the book promises of every puzzle; an
+// error names the line of the first that is not. Each maze's band is the
+// difficulty policy's level of its shortest solution on its board
+// (difficulty.LevelOnBoard, against the board's reach), and a band's
+// puzzles are ordered by the model's predicted time (Settings.Model), as
+// in a generated book. s.Count, s.Bands and s.Spec are not read.
+func FromList(ctx context.Context, s Settings, list []Listed) ([]Puzzle, Settings, error) {
+	if len(list) == 0 {
+		return nil, s, fmt.Errorf("book: no maze in the list")
+	}
+	board := list[0].Maze.Board
+	g, err := graph.Compile(board)
+	if err != nil {
+		return nil, s, fmt.Errorf("line %d: %w", list[0].Line, err)
+	}
+	s.Spec = generate.DefaultOn(board)
+	s.Spec.Seed = 0
+	s.Count = len(list)
+	if err := s.Validate(); err != nil {
+		return nil, s, err
+	}
+	s = s.withDefaults()
+	reach, err := difficulty.Reach(ctx, board)
+	if err != nil {
+		return nil, s, fmt.Errorf("book: the board's reach: %w", err)
+	}
+	model := s.Model
+	if model == nil {
+		model = difficulty.PriorModel()
+	}
+	name := difficulty.BoardName(board)
+	puzzles := make([]Puzzle, 0, len(list))
+	var bands []Band
+	for _, l := range list {
+		if err := ctx.Err(); err != nil {
+			return nil, s, err
+		}
+		m := l.Maze
+		if m.Board != board {
+			return nil, s, fmt.Errorf("line %d: a maze on a %s board, but the list's first is on a %s board: a book's puzzles share one board (make one list per board)",
+				l.Line, difficulty.BoardName(m.Board), name)
+		}
+		sol := solve.Solve(g, m)
+		f := analysis.AnalyzeSolved(g, m, sol)
+		switch {
+		case !f.Solvable:
+			return nil, s, fmt.Errorf("line %d: the goal cannot be reached from the start", l.Line)
+		case !f.Unique:
+			return nil, s, fmt.Errorf("line %d: %d shortest solutions of %d moves: a book's puzzle has one (the par the key shows)", l.Line, f.ShortestPaths, f.GoalDepth)
+		case f.BlackHoles > 0:
+			return nil, s, fmt.Errorf("line %d: %d black holes (cells from which the goal cannot be reached): a book's puzzle has none", l.Line, f.BlackHoles)
+		}
+		id, err := m.ID()
+		if err != nil {
+			return nil, s, fmt.Errorf("line %d: %w", l.Line, err)
+		}
+		band := difficulty.LevelOnBoard(f.GoalDepth, reach)
+		if !slices.Contains(bands, band) {
+			bands = append(bands, band)
+		}
+		facts := difficulty.Describe(g, m)
+		puzzles = append(puzzles, Puzzle{
+			Result:    &generate.Result{Maze: m, Solved: sol, Features: f},
+			Band:      band,
+			Solution:  f.Solution,
+			Predicted: model.Predict(id, facts).Seconds,
+		})
+	}
+	slices.Sort(bands)
+	s.Bands = bands
+	slices.SortStableFunc(puzzles, harder)
+	for i := range puzzles {
+		puzzles[i].Number = i + 1
+	}
+	return puzzles, s, nil
+}
+
+// listed reports whether the puzzle came from a book list: it has no
+// recipe, only its maze.
+func (p Puzzle) listed() bool { return p.Result.Spec.Rows == 0 }
+
+// seededID is the seeded ID that makes the puzzle again, or "" for a
+// listed one.
+func (p Puzzle) seededID() string {
+	if p.listed() {
+		return ""
+	}
+	return p.Result.SeededID()
+}
+
+// listImprint is the imprint of a book of listed mazes: what the book
+// promises of them, and each puzzle's maze ID, which rjm reads (rjm
+// analyze, rjm book --mazes) and the site plays at /m/ID.
+func (d *doc) listImprint(s Settings, puzzles []Puzzle, y vg.Length) {
+	width := d.paper.Width - 2*d.margin
+	y = d.text(d.margin, y, width, face(9, false), s.Title+". Made with rjm from a list of mazes. Every puzzle has a unique shortest solution, and from every cell it reaches the goal can still be reached. Below is each puzzle's maze ID, which rjm reads and the site plays at /m/ID; an ID broken over lines is one line, without spaces.", false)
+	small := face(7, false)
+	for _, p := range puzzles {
+		id, err := p.Result.Maze.ID()
+		if err != nil {
+			continue
+		}
+		if y > d.paper.Height-d.margin-12*vg.Millimeter {
+			d.page()
+			y = d.margin + 8*vg.Millimeter
+		}
+		y = d.text(d.margin, y+1.5*vg.Millimeter, width, small, fmt.Sprintf("Puzzle %d (%s): %s", p.Number, p.Band, id), false)
+	}
+}
