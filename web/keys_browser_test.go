@@ -18,7 +18,7 @@ import (
 
 // TestBrowserKeysRightAfterLoad plays a torus maze on a phone with the
 // arrow keys as soon as the page has loaded, without focusing the board:
-// every key moves, none scrolls the page; every cell is at least 44 px
+// every key moves, none scrolls the page (but the win's own reveal); every cell is at least 44 px
 // wide; once solved the end is marked and the path's steps are numbered,
 // and the share text names the variant.
 func TestBrowserKeysRightAfterLoad(t *testing.T) {
@@ -55,7 +55,9 @@ func TestBrowserKeysRightAfterLoad(t *testing.T) {
 		if got := current(t, ctx); got != cellOf(sol.Solution[k].To) {
 			t.Fatalf("after key %d (%c) on %q, want %s", k+1, letters[k], got, cellOf(sol.Solution[k].To))
 		}
-		if y := eval[float64](t, ctx, `window.scrollY`); y != 0 {
+		// The last key wins, and the win scrolls its result into view
+		// (drawWin): that scroll is the page's, not the key's.
+		if y := eval[float64](t, ctx, `window.scrollY`); y != 0 && k < len(letters)-1 {
 			t.Fatalf("key %d scrolled the page to %v", k+1, y)
 		}
 	}
