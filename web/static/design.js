@@ -337,6 +337,78 @@
   $('export-text').addEventListener('click', function () { if (state) download(fileName() + '.txt', 'text/plain', state.view.text); });
   $('export-json').addEventListener('click', function () { if (state) download(fileName() + '.json', 'application/json', JSON.stringify(state.view, null, 1)); });
 
+  // The book list: mazes kept on this device (localStorage) to print as a
+  // book, downloaded as the text rjm book --mazes reads: one maze ID per
+  // line, lines starting with # are comments. Only what a book can print
+  // is added: one board for the whole list, a unique shortest solution,
+  // no black holes.
+  var LIST = 'rjm:book-list';
+  function readList() {
+    try { var l = JSON.parse(localStorage.getItem(LIST)); return Array.isArray(l) ? l : []; } catch (e) { return []; }
+  }
+  function writeList(l) {
+    try { localStorage.setItem(LIST, JSON.stringify(l)); return true; } catch (e) { return false; }
+  }
+  function boardOf(id) { return id.split(':')[0]; }
+  function drawList() {
+    var l = readList(), ol = $('list-items');
+    ol.textContent = '';
+    l.forEach(function (it, k) {
+      var li = document.createElement('li');
+      var a = document.createElement('a');
+      a.href = '/design?id=' + encodeURIComponent(it.id);
+      a.textContent = it.rows + '×' + it.cols + (it.variant ? ' ' + it.variant : '') + ', ' + it.moves + ' moves';
+      var code = document.createElement('code');
+      code.textContent = ' ' + it.id;
+      var rm = document.createElement('button');
+      rm.type = 'button';
+      rm.textContent = 'Remove';
+      rm.setAttribute('aria-label', 'Remove maze ' + (k + 1) + ' (' + a.textContent + ') from the book list');
+      rm.addEventListener('click', function () {
+        var now = readList();
+        now.splice(k, 1);
+        writeList(now);
+        drawList();
+        set('list-status', 'Removed maze ' + (k + 1) + ': ' + now.length + ' in the list.');
+      });
+      li.append(a, code, ' ', rm);
+      ol.appendChild(li);
+    });
+    $('list-download').disabled = l.length === 0;
+    $('list-clear').disabled = l.length === 0;
+    $('list-title').textContent = 'Book list' + (l.length ? ' (' + l.length + (l.length === 1 ? ' maze)' : ' mazes)') : '');
+  }
+  $('list-add').addEventListener('click', function () {
+    if (!state) return;
+    var v = state.view, f = v.features, l = readList();
+    var why = !f.solvable ? 'the goal cannot be reached from the start' :
+      !f.unique ? 'a book\'s puzzle needs a unique shortest solution (this one has ' + (f.shortest_paths_saturated ? 'very many' : f.shortest_paths) + ')' :
+      f.black_holes > 0 ? 'a book\'s puzzle has no black holes (this one has ' + f.black_holes + ')' :
+      l.length && boardOf(l[0].id) !== boardOf(v.id) ? 'the list\'s mazes are on the ' + boardOf(l[0].id) + ' board, and a book\'s puzzles share one board' : '';
+    var k = l.findIndex(function (it) { return it.id === v.id; });
+    if (!why && k >= 0) why = 'it is maze ' + (k + 1) + ' of the list already';
+    if (why) { set('list-status', 'Not added: ' + why + '.'); return; }
+    if (l.length >= 1000) { set('list-status', 'Not added: a book holds at most 1000 mazes.'); return; }
+    l.push({ id: v.id, rows: v.rows, cols: v.cols, variant: v.variant || '', moves: f.goal_depth });
+    if (!writeList(l)) { set('list-status', 'Not added: this browser keeps nothing (a private window?).'); return; }
+    drawList();
+    set('list-status', 'Added as maze ' + l.length + ' of the book list.');
+  });
+  $('list-download').addEventListener('click', function () {
+    var l = readList();
+    if (!l.length) return;
+    download('book-list.txt', 'text/plain', '# Rook Jumping Mazes book list: ' + l.length + (l.length === 1 ? ' maze' : ' mazes') + ', from the workbench (/design)\n' +
+      '# Print it: rjm book --mazes book-list.txt -o book.pdf\n' +
+      l.map(function (it) { return it.id; }).join('\n') + '\n');
+  });
+  $('list-clear').addEventListener('click', function () {
+    writeList([]);
+    drawList();
+    set('list-status', 'The book list is empty.');
+  });
+  window.addEventListener('storage', function (ev) { if (ev.key === LIST) drawList(); });
+  drawList();
+
   var id = new URLSearchParams(location.search).get('id');
   request(function () { return id ? { maze: id } : { blank: { rows: 5, cols: 5 } }; });
 })();

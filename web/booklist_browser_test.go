@@ -1,0 +1,112 @@
+package web_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"rjm/book"
+	"rjm/maze"
+	"rjm/web"
+)
+
+// TestBrowserBookList keeps a book list on the workbench: two mazes
+// added, one refused for another board, one for its several solutions,
+// one already listed, one removed again; the downloaded list's lines are
+// maze IDs that rjm reads, and book.ReadList and book.FromList (rjm book
+// --mazes) make a book of exactly the mazes left in it.
+func TestBrowserBookList(t *testing.T) {
+	bctx := browser(t)
+	ts, _ := newServer(t, web.Options{WorkBurst: 1000})
+	ctx, cancel := context.WithTimeout(bctx, 90*time.Second)
+	defer cancel()
+	const (
+		a        = "5x5:4243213234412233332224304"
+		b        = "5x5:1314433324201332233314221"
+		c        = "5x5:2144342313231243330141232"
+		hex      = "5x5-hex:4221441231132243333214304"
+		severalS = "5x5:1111111111111111111111110" // the blank: no unique solution
+	)
+	open := func(id string) {
+		t.Helper()
+		do_(t, ctx, chromedp.Navigate(ts.URL+"/design?id="+id))
+		waitText(t, ctx, "save-id", id)
+	}
+	add := func(want string) {
+		t.Helper()
+		do_(t, ctx, chromedp.Click(chromedp.ID("list-add")))
+		waitText(t, ctx, "list-status", want)
+	}
+	open(a)
+	eval[bool](t, ctx, `localStorage.removeItem('rjm:book-list'); true`)
+	open(a)
+	if !eval[bool](t, ctx, `document.getElementById('list-download').disabled`) {
+		t.Error("Download list is enabled with an empty list")
+	}
+	add("Added as maze 1")
+	add("Not added: it is maze 1 of the list already")
+	open(b)
+	add("Added as maze 2")
+	open(hex)
+	add("Not added: the list's mazes are on the 5x5 board")
+	open(severalS)
+	add("Not added: a book's puzzle needs a unique shortest solution")
+	open(c)
+	add("Added as maze 3")
+	// The list is the device's: it shows on a new visit.
+	open(a)
+	if n := eval[int](t, ctx, `document.querySelectorAll('#list-items li').length`); n != 3 {
+		t.Fatalf("the list shows %d mazes, want 3", n)
+	}
+	emulate(t, ctx, viewports[1], true)
+	artifact(t, ctx, "design-book-list-phone-dark")
+	if over := eval[int](t, ctx, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); over > 0 {
+		t.Errorf("with a book list, the workbench scrolls %d px sideways at 360 px", over)
+	}
+	emulate(t, ctx, viewports[2], false)
+	artifact(t, ctx, "design-book-list")
+	// Remove maze 2 (b), by keyboard.
+	do_(t, ctx, chromedp.Focus(chromedp.CSS(`#list-items li:nth-child(2) button`)), chromedp.KeyEvent("\r"))
+	waitText(t, ctx, "list-status", "Removed maze 2")
+
+	// The download: catch the file the page makes.
+	eval[bool](t, ctx, `window.blobs = []; const make = URL.createObjectURL; URL.createObjectURL = b => { window.blobs.push(b); return make(b); }; true`)
+	do_(t, ctx, chromedp.Click(chromedp.ID("list-download")))
+	text := evalAwait[string](t, ctx, `window.blobs[window.blobs.length - 1].text()`)
+	var ids []string
+	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		m, err := maze.ParseID(line)
+		if err != nil {
+			t.Fatalf("the downloaded list's line %q: %v", line, err)
+		}
+		id, _ := m.ID()
+		ids = append(ids, id)
+	}
+	if strings.Join(ids, " ") != a+" "+c {
+		t.Errorf("the downloaded list holds %v, want [%s %s]:\n%s", ids, a, c, text)
+	}
+	if !strings.Contains(text, "rjm book --mazes book-list.txt") {
+		t.Errorf("the list does not say how to print it:\n%s", text)
+	}
+	// The seam: the book of the list is the book of its mazes.
+	listed, err := book.ReadList(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	puzzles, _, err := book.FromList(context.Background(), book.Settings{}, listed)
+	if err != nil || len(puzzles) != 2 {
+		t.Fatalf("a book of the downloaded list: %d puzzles, %v", len(puzzles), err)
+	}
+
+	do_(t, ctx, chromedp.Click(chromedp.ID("list-clear")))
+	waitText(t, ctx, "list-status", "The book list is empty")
+	if n := eval[int](t, ctx, `document.querySelectorAll('#list-items li').length`); n != 0 {
+		t.Errorf("after Clear list, %d mazes show", n)
+	}
+}
