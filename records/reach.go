@@ -7,6 +7,7 @@ import (
 
 	"rjm/generate"
 	"rjm/maze"
+	localsearch "rjm/search" // records has a type search of its own
 )
 
 // ReachSettings ask how often each search method of rjm generate reaches
@@ -35,7 +36,7 @@ type Reach struct {
 	MeanDepth  float64 `json:"mean_depth"` // the mean goal depth of the runs' mazes
 }
 
-// ReachMethods runs every method of generate.Methods with each budget:
+// ReachMethods runs every method of search.MethodNames with each budget:
 // run k of a method and budget is generate.Run of the method's recipe
 // with seed Seed+k (restarts: 10 descents sharing the budget; the other
 // settings are generate.Default's). Each run can be repeated alone from
@@ -46,7 +47,7 @@ func ReachMethods(ctx context.Context, s ReachSettings) ([]Reach, error) {
 		budgets = []int{25_000, 100_000, 1_000_000}
 	}
 	var out []Reach
-	for _, method := range generate.Methods {
+	for _, method := range localsearch.MethodNames {
 		for _, budget := range budgets {
 			set := generate.Settings{
 				Rows: &s.Board.Rows, Cols: &s.Board.Cols, Variant: s.Board.Variant, Start: s.Start, Goal: s.Goal,
@@ -55,7 +56,7 @@ func ReachMethods(ctx context.Context, s ReachSettings) ([]Reach, error) {
 			if set.Goal == nil {
 				set.Goal = new(maze.DefaultGoal(s.Board))
 			}
-			if method == generate.Restarts {
+			if method == localsearch.MethodRestarts {
 				set.Descents, set.Iterations = new(10), new(budget/10)
 			}
 			spec, err := set.Spec()
@@ -107,7 +108,7 @@ func ReachTable(rs []Reach, target int) string {
 // the floor below which the exhaustive search need not go (Settings.Lower).
 // Each run can be repeated alone from its maze's seeded ID.
 func UphillDepth(ctx context.Context, s Settings, runs, iterations int, seed uint64) (int, *maze.Maze, error) {
-	method := generate.Uphill
+	method := localsearch.MethodUphill
 	start, goal := maze.DefaultStart(s.Board), maze.DefaultGoal(s.Board)
 	if s.Start != nil {
 		start = *s.Start
