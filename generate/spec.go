@@ -36,7 +36,7 @@ type Spec struct {
 	// and checked by search.ParseMethod.
 	search.Settings
 	Energy string // energy name, e.g. "depth" (see analysis.ParseEnergy)
-	Seed                    uint64
+	Seed   uint64
 }
 
 // Default returns the recipe for a good maze of the design paper, "Rook
