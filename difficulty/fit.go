@@ -23,10 +23,10 @@ type obs struct {
 // It stops early, with ctx's error, when ctx ends.
 func Fit(ctx context.Context, mazes []Maze, plays []Play, s Settings) (*Model, error) {
 	if s.MaxIterations == 0 {
-		s.MaxIterations = 2000
+		s.MaxIterations = DefaultMaxIterations
 	}
 	if s.Tolerance == 0 {
-		s.Tolerance = 1e-6
+		s.Tolerance = DefaultTolerance
 	}
 	if s.SecondsPerMove == 0 {
 		s.SecondsPerMove = DefaultSecondsPerMove

@@ -150,10 +150,11 @@ const (
 
 // Settings are the fit's settings; the zero value is the default.
 type Settings struct {
-	// MaxIterations bounds the EM iterations; 0 means 2,000.
+	// MaxIterations bounds the EM iterations; 0 means
+	// DefaultMaxIterations.
 	MaxIterations int
 	// Tolerance is the largest change of a difficulty or skill at which
-	// the fit has converged; 0 means 1e-6.
+	// the fit has converged; 0 means DefaultTolerance.
 	Tolerance float64
 	// SecondsPerMove is the simulated novices' time per move before any
 	// play calibrates it; 0 means DefaultSecondsPerMove.
@@ -162,6 +163,13 @@ type Settings struct {
 	// player ID): the same answer, in fewer iterations.
 	Start *Model
 }
+
+// The fit's defaults (Settings): the most EM iterations, and the change
+// below which it has converged.
+const (
+	DefaultMaxIterations = 2000
+	DefaultTolerance     = 1e-6
+)
 
 // DefaultSecondsPerMove is the prior's time per move of effort (Facts.Effort:
 // the shortest solution's moves, the novices breaking ties) before plays

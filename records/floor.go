@@ -32,9 +32,7 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	// About 256 sub-trees, whatever the cores: a checkpoint's sub-tree
-	// indices must mean the same on every machine.
-	split, total := proto.countRoots(s.Split, 256)
+	split, total := proto.countRoots(s.Split, DefaultSubtrees)
 	if err := ctx.Err(); err != nil {
 		return &Result{MaxDepth: -1, Count: new(big.Int)}, err
 	}
@@ -65,6 +63,11 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 	}
 	return res, nil
 }
+
+// DefaultSubtrees is about how many sub-trees a search splits into when
+// Settings.Split is zero, whatever the cores: a checkpoint's sub-tree
+// indices must mean the same on every machine.
+const DefaultSubtrees = 256
 
 // floorRun is what the workers of one searchFloor share: the sub-trees
 // this run owns (mine), those an earlier run finished (done), the best

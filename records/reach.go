@@ -17,11 +17,12 @@ type ReachSettings struct {
 	Board       maze.Board
 	Start, Goal *maze.Cell // nil: the corners, as in Settings
 	Target      int        // the record: the goal depth to reach
-	// Budgets are the search iterations per run; nil means 25,000,
-	// 100,000 and 1,000,000.
+	// Budgets are the search iterations per run; nil means
+	// ReachBudgets().
 	Budgets []int
 	// Runs is the number of seeded runs per method and budget; zero
-	// means 100 (20 for budgets above 100,000).
+	// means ReachRuns (ReachRunsLarge for budgets above
+	// ReachLargeBudget).
 	Runs    int
 	Seed    uint64
 	Workers int // zero means one per core
@@ -36,6 +37,19 @@ type Reach struct {
 	MeanDepth  float64 `json:"mean_depth"` // the mean goal depth of the runs' mazes
 }
 
+// ReachBudgets returns the budgets ReachMethods tries when
+// ReachSettings.Budgets is nil: the assignment's 25,000 iterations, and
+// four and forty times as many.
+func ReachBudgets() []int { return []int{25_000, 100_000, 1_000_000} }
+
+// The runs per method and budget when ReachSettings.Runs is zero: fewer
+// for budgets above ReachLargeBudget, whose runs take longer.
+const (
+	ReachRuns        = 100
+	ReachRunsLarge   = 20
+	ReachLargeBudget = 100_000
+)
+
 // ReachMethods runs every method of search.MethodNames with each budget:
 // run k of a method and budget is generate.Run of the method's recipe
 // with seed Seed+k (restarts: 10 descents sharing the budget; the other
@@ -44,7 +58,7 @@ type Reach struct {
 func ReachMethods(ctx context.Context, s ReachSettings) ([]Reach, error) {
 	budgets := s.Budgets
 	if budgets == nil {
-		budgets = []int{25_000, 100_000, 1_000_000}
+		budgets = ReachBudgets()
 	}
 	var out []Reach
 	for _, method := range localsearch.MethodNames {
@@ -65,9 +79,9 @@ func ReachMethods(ctx context.Context, s ReachSettings) ([]Reach, error) {
 			}
 			runs := s.Runs
 			if runs == 0 {
-				runs = 100
-				if budget > 100_000 {
-					runs = 20
+				runs = ReachRuns
+				if budget > ReachLargeBudget {
+					runs = ReachRunsLarge
 				}
 			}
 			r := Reach{Method: method, Iterations: budget, Runs: runs}

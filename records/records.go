@@ -83,7 +83,7 @@ type Settings struct {
 	// (a sample, to estimate a floor's work).
 	Only []int
 	// Split is the number of cells whose jumps define the sub-trees; zero
-	// means enough for about 256 sub-trees.
+	// means enough for about DefaultSubtrees sub-trees.
 	Split   int
 	Workers int // zero means one per core
 	// Done lists the sub-trees finished by an earlier run, with their
