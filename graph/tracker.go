@@ -37,11 +37,11 @@ package graph
 //   - tracker_lists.go, layerLists: boards of cells past two words, every
 //     reachable cell's depth kept in lists per layer (tryList,
 //     expandList, updateFromStart).
-//   - tracker_kept.go, kept: the distances to the goal behind TryBound,
-//     Shortcut and TryDistances, searched afresh on one word and kept up
-//     to date through accepted changes past one word (with σ and π as
-//     lists); the kept depths of layerLists are the same update run from
-//     the start (see side).
+//   - tracker_kept.go, keptDistances: the distances to the goal behind
+//     TryBound, Shortcut and TryDistances, searched afresh on one word and
+//     kept up to date through accepted changes past one word (with σ and
+//     π as lists); the kept depths of layerLists are the same update run
+//     from the start (see side).
 //   - states.go, stateDepth: boards whose state is more than a cell (the
 //     no-U-turn rule), where every evaluation is a search over states.
 //
@@ -67,9 +67,9 @@ type DepthTracker struct {
 	trySucc          []uint64
 	tryK             int
 
-	layerSets  // up to two words
-	layerLists // past two words
-	kept       // the distances to the goal, and σ and π for them
+	layerSets     // up to two words
+	layerLists    // past two words
+	keptDistances // the distances to the goal, and σ and π for them
 
 	// states is set on boards whose state is more than a cell (the
 	// no-U-turn rule): every evaluation is then a search over states (see
@@ -86,10 +86,10 @@ func NewDepthTracker(g *Graph, start, goal int) *DepthTracker {
 	w := g.words
 	t := &DepthTracker{
 		g: g, start: start, goal: goal, w: w,
-		cur:   make([]uint64, g.n*w),
-		depth: make([]int32, g.n),
-		tryK:  -1,
-		kept:  newKept(g),
+		cur:           make([]uint64, g.n*w),
+		depth:         make([]int32, g.n),
+		tryK:          -1,
+		keptDistances: newKeptDistances(g),
 	}
 	if w <= 2 {
 		t.layerSets = newLayerSets(g)

@@ -5,15 +5,15 @@ import (
 	"slices"
 )
 
-// kept is what DepthTracker keeps of the distances to the goal, for
-// TryBound, Shortcut and TryDistances, in every regime of cells: π of
+// keptDistances is what DepthTracker keeps of the distances to the goal,
+// for TryBound, Shortcut and TryDistances, in every regime of cells: π of
 // the current configuration and the distance from every cell to the goal,
 // computed when first needed after Reset and then, past one word, kept up
 // to date by every accepted change (updateToGoal). On one word a fresh
 // backward search is cheaper than the bookkeeping, so nothing is kept.
 // The update runs over a side (toward the goal here; from the start for
 // layerLists' depths), and the scratch space below serves both.
-type kept struct {
+type keptDistances struct {
 	pred     []uint64 // pred[v*w:(v+1)*w] is the set of cells with a move to v
 	toGoal   []int32  // moves from cell to goal, -1 when it cannot reach it
 	toGoalOK bool
@@ -44,12 +44,12 @@ type kept struct {
 	triedJump         int
 }
 
-// newKept returns the space for the distances to the goal on g: past one
+// newKeptDistances returns the space for the distances to the goal on g: past one
 // word with σ and π as lists, π's with room for every cell that can move
 // to v.
-func newKept(g *Graph) kept {
+func newKeptDistances(g *Graph) keptDistances {
 	w := g.words
-	k := kept{
+	k := keptDistances{
 		pred: make([]uint64, g.n*w), toGoal: make([]int32, g.n),
 		backSeen: make([]uint64, w), backQueue: make([]int32, 0, g.n),
 		aff: newMarks(g.n), cand: newMarks(g.n), undoSucc: make([]uint64, w),
