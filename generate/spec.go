@@ -7,12 +7,12 @@ package generate
 
 import (
 	"fmt"
-	"rjm/analysis"
-	"rjm/energy"
 	"slices"
 	"strconv"
 	"strings"
 
+	"rjm/analysis"
+	"rjm/energy"
 	"rjm/maze"
 	"rjm/search"
 )
