@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"rjm/analysis/incremental"
+	"rjm/analysis/internal/incremental"
 	"rjm/energy"
 	"rjm/graph"
 	"rjm/maze"

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"rjm/analysis/incremental"
+	"rjm/analysis/internal/incremental"
 )
 
 // Term is one integer-valued feature that energies are built from. Every
