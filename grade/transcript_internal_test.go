@@ -3,6 +3,7 @@ package grade
 import (
 	"os"
 	"path/filepath"
+	"rjm/exercise"
 	"strings"
 	"testing"
 )
@@ -18,7 +19,7 @@ func TestTranscriptGolden(t *testing.T) {
 		obj     string
 	}{
 		{"hill-descent.txt", []string{"Iterations? "}, true, 5, "-16"},
-		{"representation.txt", []string{sizePrompt}, false, 5, ""},
+		{"representation.txt", []string{exercise.SizePrompt.Text}, false, 5, ""},
 		{"evaluation.txt", nil, true, 5, "-4"},
 	} {
 		data, err := os.ReadFile(filepath.Join("testdata", "transcripts", tc.file))
