@@ -27,8 +27,8 @@ func (c *checker) size(runs []*graded) Check {
 			}
 		}
 	}
-	pass := "every maze is 5×5"
-	if slices.Contains(c.p.ex.Prompts, exercise.SizePrompt) {
+	pass := fmt.Sprintf("every maze is %d×%d", exercise.Size, exercise.Size)
+	if slices.ContainsFunc(c.p.runs, func(r planned) bool { return r.size != exercise.Size }) || slices.Contains(c.p.ex.Prompts, exercise.SizePrompt) {
 		pass = "every maze has the size asked"
 	}
 	return t.check("size", Maze, pass)

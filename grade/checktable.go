@@ -84,7 +84,8 @@ type checkRow struct {
 	// applies reports whether the grading makes the check (nil: always),
 	// from its exercise's row (c.p.ex) and its settings.
 	applies func(c *checker) bool
-	// run makes the check over the runs.
+	// run makes the check over the runs; the check's name and category
+	// are the row's.
 	run func(c *checker, j judged) Check
 	// decisive marks a statistical check: the runs go on, in batches,
 	// while it is undecided (NotChecked).
@@ -166,6 +167,13 @@ func CheckNames() []string {
 	return names
 }
 
+// check makes the row's check, under the row's name and category.
+func (row checkRow) check(c *checker, j judged) Check {
+	ck := row.run(c, j)
+	ck.Name, ck.Category, ck.Pass = row.name, row.category, ck.State == Passed
+	return ck
+}
+
 // made returns the rows of the checks the grading makes.
 func (c *checker) made() []checkRow {
 	var rows []checkRow
@@ -200,11 +208,11 @@ func (c *checker) checks() []Check {
 	for _, row := range c.made() {
 		switch {
 		case row.ownRuns:
-			out = append(out, row.run(c, j))
+			out = append(out, row.check(c, j))
 		case none:
 			out = append(out, newCheck(row.name, row.category, NotChecked, nothingChecked))
 		default:
-			ck := row.run(c, j)
+			ck := row.check(c, j)
 			if ck.State == Passed {
 				ck.Message += note
 			}
@@ -233,7 +241,7 @@ func (c *checker) decided() bool {
 		return false // a clock's seed, or a constant one: the spaced runs tell
 	}
 	for _, row := range c.made() {
-		if row.decisive && row.run(c, j).State == NotChecked {
+		if row.decisive && row.check(c, j).State == NotChecked {
 			return false
 		}
 	}

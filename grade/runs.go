@@ -97,7 +97,7 @@ func (p *plan) unbuilt(s Settings, ck Check) *Report {
 	r := &Report{Exercise: p.name, Runs: p.regular, Seed: p.seed, Details: []RunDetail{}}
 	for _, row := range c.made() {
 		if row.category == Build {
-			r.Checks = append(r.Checks, row.run(c, judged{}))
+			r.Checks = append(r.Checks, row.check(c, judged{}))
 			continue
 		}
 		r.Checks = append(r.Checks, newCheck(row.name, row.category, NotChecked, "not checked: the program was not built (see build)"))
