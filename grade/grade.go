@@ -71,6 +71,7 @@ const (
 	DefaultIterations   = 3000
 	DefaultSignificance = 0.00001
 	MaxRuns             = 1000
+	MaxIterations       = 10_000_000
 )
 
 // Environment variables a program's run sees (it may ignore them): the run,
@@ -205,8 +206,8 @@ func (s Settings) Validate(name string) error {
 		return fmt.Errorf("grade: %w: negative limit", ErrUsage)
 	case s.MaxOutput < 0:
 		return fmt.Errorf("grade: %w: output limit %d bytes", ErrUsage, s.MaxOutput)
-	case s.Iterations < 0 || s.Iterations > 10_000_000:
-		return fmt.Errorf("grade: %w: %d iterations, want 1 to 10000000", ErrUsage, s.Iterations)
+	case s.Iterations < 0 || s.Iterations > MaxIterations:
+		return fmt.Errorf("grade: %w: %d iterations, want 1 to %d", ErrUsage, s.Iterations, MaxIterations)
 	case s.Significance < 0 || s.Significance >= 1 || math.IsNaN(s.Significance):
 		return fmt.Errorf("grade: %w: significance %v, want a level above 0 and below 1", ErrUsage, s.Significance)
 	case s.Workers < 0:
