@@ -108,9 +108,12 @@ func (e Exercise) Write(w io.Writer, p Printed) error {
 		_, err := io.WriteString(w, p.Maze)
 		return err
 	}
-	_, err := fmt.Fprintf(w, "%s\nMoves from start:\n%s\n%s\n", p.Maze, p.Depths, p.Objective)
+	_, err := fmt.Fprintf(w, "%s\n%s\n%s\n%s\n", p.Maze, MovesHeading, p.Depths, p.Objective)
 	return err
 }
+
+// MovesHeading is the line that heads the depth grid of an evaluation.
+const MovesHeading = "Moves from start:"
 
 // The prompts, each once: the exercises below and the grader (package
 // grade) take them from here.

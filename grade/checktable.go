@@ -114,9 +114,13 @@ func isRandom(c *checker) bool   { return c.p.random }
 func evaluates(c *checker) bool  { return c.p.eval }
 func searches(c *checker) bool   { return c.p.search }
 
+// buildCheck is the name of the build check, which Settings.Build makes
+// before the runs (build.go).
+const buildCheck = "build"
+
 // checkTable is every check, in the order of a report.
 var checkTable = []checkRow{
-	{name: "build", category: Build, ownRuns: true,
+	{name: buildCheck, category: Build, ownRuns: true,
 		applies: func(c *checker) bool { return c.built != nil },
 		run:     func(c *checker, _ judged) Check { return *c.built }},
 	{name: "prompts", category: Format, applies: hasPrompts,

@@ -98,8 +98,8 @@ func parseTranscript(out string, prompts []string, eval bool) (*transcript, erro
 		return t, nil
 	}
 	i = skipBlank(lines, i)
-	if i >= len(lines) || !strings.HasPrefix(strings.TrimSpace(lines[i]), "Moves from start") {
-		return t, fmt.Errorf("line %d: want %q, got %s", lineNo(i), "Moves from start:", got(i))
+	if i >= len(lines) || !strings.HasPrefix(strings.TrimSpace(lines[i]), strings.TrimSuffix(exercise.MovesHeading, ":")) {
+		return t, fmt.Errorf("line %d: want %q, got %s", lineNo(i), exercise.MovesHeading, got(i))
 	}
 	for i++; i < len(lines); i++ {
 		row, ok := depthRow(lines[i])
