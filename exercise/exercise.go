@@ -23,6 +23,13 @@
 // repeated; running out of input is an error. Mazes are printed with jump
 // numbers separated by a single space and the goal's jump 0, as the
 // assignment's examples show.
+//
+// Table holds one row per exercise with everything that differs between
+// them — prompts, the answers a grader gives for a budget, its invalid
+// and edge answers, whether an evaluation is printed, the function that
+// runs it — and Exercise.Write is the one writer of the output's layout:
+// Run and the grader (package grade) read them, and nothing switches on an
+// exercise's name.
 package exercise
 
 import (
