@@ -75,19 +75,19 @@ var outsiderClass = []outsiderVerdict{
 	{id: "2012", exercise: "evaluation"},
 }
 
-// outsiderLanguages are each student's language, and the commands it
-// needs.
+// outsiderLanguages are each student's language, as Detect names it.
 var outsiderLanguages = map[string]string{
 	"2001": "python", "2002": "python", "2003": "c", "2004": "c", "2005": "java", "2006": "java",
 	"2007": "go", "2008": "rust", "2009": "javascript", "2010": "javascript", "2011": "python", "2012": "rust",
 }
 
+// outsiderTools are the commands each language needs.
 var outsiderTools = map[string][]string{
 	"python": {"python3"}, "c": {"cc"}, "java": {"javac", "java"}, "go": {"go"},
 	"rust": {"rustc"}, "javascript": {"node"},
 }
 
-// files lists the files under dir, relative to it.
+// outsiderFiles lists the files and folders under dir, relative to it.
 func outsiderFiles(t *testing.T, dir string) []string {
 	t.Helper()
 	var names []string
