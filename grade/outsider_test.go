@@ -24,7 +24,7 @@ type outsiderVerdict struct {
 	says         map[string]string // check → words its message must hold
 }
 
-// outsiderClass is the table of EXPECTED.md: 12 students in six
+// outsiderClass is the table of EXPECTED.md: 12 students in seven
 // languages, 25 exercises, 12 that must pass and 13 that must fail.
 var outsiderClass = []outsiderVerdict{
 	{id: "2001", exercise: "representation"},
@@ -78,12 +78,12 @@ var outsiderClass = []outsiderVerdict{
 // outsiderLanguages are each student's language, as Detect names it.
 var outsiderLanguages = map[string]string{
 	"2001": "python", "2002": "python", "2003": "c", "2004": "c", "2005": "java", "2006": "java",
-	"2007": "go", "2008": "rust", "2009": "javascript", "2010": "javascript", "2011": "python", "2012": "rust",
+	"2007": "go", "2008": "rust", "2009": "javascript", "2010": "javascript", "2011": "c++", "2012": "rust",
 }
 
 // outsiderTools are the commands each language needs.
 var outsiderTools = map[string][]string{
-	"python": {"python3"}, "c": {"cc"}, "java": {"javac", "java"}, "go": {"go"},
+	"python": {"python3"}, "c": {"cc"}, "c++": {"c++"}, "java": {"javac", "java"}, "go": {"go"},
 	"rust": {"rustc"}, "javascript": {"node"},
 }
 
@@ -106,7 +106,7 @@ func outsiderFiles(t *testing.T, dir string) []string {
 }
 
 // An outsider's class (testdata/outsider-class: 12 students in Python, C,
-// Java, Go, Rust and JavaScript, two or three exercises each, a roster),
+// C++, Java, Go, Rust and JavaScript, two or three exercises each, a roster),
 // written from the assignment alone with its verdicts written first
 // (EXPECTED.md), graded as one course in one call: every student's
 // exercise gets the verdict the teacher expected, failing exactly the
