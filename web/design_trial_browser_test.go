@@ -131,3 +131,32 @@ func TestBrowserDesignTrialKeyboard(t *testing.T) {
 		t.Errorf("after a maze is opened on a phone the focus is on %q, want the board's 1,1", active())
 	}
 }
+
+// TestBrowserDesignJumpPad sets jumps on a phone, where the board has no
+// digit keys: a tap on a cell and one on the jump pad under the board.
+// The chosen cell's jump is the pressed button; the goal has none.
+func TestBrowserDesignJumpPad(t *testing.T) {
+	bctx := browser(t)
+	ts, _ := newServer(t, web.Options{WorkBurst: 1000})
+	ctx, cancel := context.WithTimeout(bctx, 60*time.Second)
+	defer cancel()
+	emulate(t, ctx, viewports[1], false)
+	do_(t, ctx, chromedp.Navigate(ts.URL+"/design"))
+	waitText(t, ctx, "save-id", "5x5:1111111111111111111111110")
+	if n := eval[int](t, ctx, `document.querySelectorAll('#jump-pad button').length`); n != 4 {
+		t.Errorf("a 5×5's jump pad has %d buttons, want 4", n)
+	}
+	do_(t, ctx, chromedp.Click(chromedp.CSS(`[data-cell="2,3"]`)), chromedp.Click(chromedp.CSS(`#jump-pad [data-jump="3"]`)))
+	waitText(t, ctx, "save-id", "5x5:1111111311111111111111110")
+	if got := eval[string](t, ctx, `[...document.querySelectorAll('#jump-pad [aria-pressed="true"]')].map(b => b.textContent).join(' ')`); got != "3" {
+		t.Errorf("after jump 3 at (2,3) the pad presses %q", got)
+	}
+	if over := eval[int](t, ctx, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); over > 0 {
+		t.Errorf("with the jump pad the page scrolls %d px sideways at 360 px", over)
+	}
+	do_(t, ctx, chromedp.Click(chromedp.CSS(`[data-cell="5,5"]`)))
+	if !eval[bool](t, ctx, `[...document.querySelectorAll('#jump-pad button')].every(b => b.disabled)`) {
+		t.Error("with the goal chosen, the jump pad's buttons are enabled")
+	}
+	artifact(t, ctx, "design-jump-pad-phone360")
+}

@@ -128,11 +128,37 @@
     var old = wrap.querySelector('[data-cell][tabindex="0"]');
     if (old) { old.setAttribute('tabindex', '-1'); old.classList.remove('chosen'); }
     focus = c;
+    pad();
     var g = cellEl(c);
     if (!g) return;
     g.setAttribute('tabindex', '0');
     g.classList.add('chosen');
     if (move) g.focus();
+  }
+
+  // pad keeps the jump buttons under the board: one per legal jump (a
+  // phone has no digit keys for the board), the chosen cell's pressed,
+  // all disabled when the chosen cell has no jump (the goal, a blocked
+  // cell).
+  function pad() {
+    if (!state) return;
+    var el = $('jump-pad'), n = state.jump_limit, v = viewCell(focus);
+    if (el.children.length !== n) {
+      el.textContent = '';
+      for (var j = 1; j <= n; j++) {
+        var b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = String(j);
+        b.setAttribute('aria-label', 'Jump ' + j);
+        b.setAttribute('data-jump', j);
+        el.appendChild(b);
+      }
+    }
+    var open = v && v.kind === 'open' && v.jump !== 0;
+    Array.prototype.forEach.call(el.children, function (b) {
+      b.disabled = !open;
+      b.setAttribute('aria-pressed', String(open && +b.getAttribute('data-jump') === v.jump));
+    });
   }
 
   function fmtTime(s) {
@@ -335,6 +361,11 @@
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
   $('plus').addEventListener('click', function () { step(1); });
+  $('jump-pad').addEventListener('click', function (ev) {
+    var b = ev.target.closest('button[data-jump]'), v = state && viewCell(focus);
+    if (!b || !v || +b.getAttribute('data-jump') === v.jump) return;
+    edit({ op: 'jump', cell: focus, jump: +b.getAttribute('data-jump') });
+  });
   $('minus').addEventListener('click', function () { step(-1); });
   document.addEventListener('keydown', function (ev) {
     if (!(ev.ctrlKey || ev.metaKey) || ev.target.closest('textarea, input')) return;
