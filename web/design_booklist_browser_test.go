@@ -27,7 +27,7 @@ import (
 func TestBrowserDesignBookList(t *testing.T) {
 	bctx := browser(t)
 	ts, _ := newServer(t, web.Options{WorkBurst: 1000})
-	ctx, cancel := context.WithTimeout(bctx, 90*time.Second)
+	ctx, cancel := context.WithTimeout(bctx, 180*time.Second)
 	defer cancel()
 	const (
 		a        = "5x5:4243213234412233332224304"

@@ -27,7 +27,7 @@ func TestBrowserDesignTrial(t *testing.T) {
 		t.Fatal(err)
 	}
 	ts, _ := newServer(t, web.Options{WorkBurst: 1000})
-	ctx, cancel := context.WithTimeout(bctx, 120*time.Second)
+	ctx, cancel := context.WithTimeout(bctx, 300*time.Second)
 	defer cancel()
 	const id = "7x7:3425153341241434323223122242222331421324213143120"
 	do_(t, ctx, chromedp.Navigate(ts.URL+"/design?id="+id))
@@ -64,7 +64,7 @@ func TestBrowserDesignTrial(t *testing.T) {
 func TestBrowserDesignTrialKeyboard(t *testing.T) {
 	bctx := browser(t)
 	ts, _ := newServer(t, web.Options{WorkBurst: 1000})
-	ctx, cancel := context.WithTimeout(bctx, 90*time.Second)
+	ctx, cancel := context.WithTimeout(bctx, 180*time.Second)
 	defer cancel()
 	const id = "5x5:4313122314422334133211440"
 	emulate(t, ctx, viewports[2], false)
@@ -138,7 +138,7 @@ func TestBrowserDesignTrialKeyboard(t *testing.T) {
 func TestBrowserDesignJumpPad(t *testing.T) {
 	bctx := browser(t)
 	ts, _ := newServer(t, web.Options{WorkBurst: 1000})
-	ctx, cancel := context.WithTimeout(bctx, 60*time.Second)
+	ctx, cancel := context.WithTimeout(bctx, 120*time.Second)
 	defer cancel()
 	emulate(t, ctx, viewports[1], false)
 	do_(t, ctx, chromedp.Navigate(ts.URL+"/design"))
