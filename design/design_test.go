@@ -262,6 +262,15 @@ func checkSuggestions(t *testing.T, b *design.Bench, g *graph.Graph, m *maze.Maz
 			if sg.Delta != sg.Energy-f.Energy {
 				t.Errorf("suggestion %s: delta %v, want %v", sg.Text, sg.Delta, sg.Energy-f.Energy)
 			}
+			// The text names the cell, the jump and the energy before and
+			// after: what a designer reads before choosing.
+			want := fmt.Sprintf("(%d,%d): jump %d → %d, energy ", sg.Cell[0], sg.Cell[1], sg.From, sg.Jump)
+			if f.Energy == math.Trunc(f.Energy) && sg.Energy == math.Trunc(sg.Energy) {
+				want += fmt.Sprintf("%d → %d", int64(f.Energy), int64(sg.Energy))
+			}
+			if !strings.HasPrefix(sg.Text, want) {
+				t.Errorf("suggestion %q, want it to start %q", sg.Text, want)
+			}
 			if k > 0 && l[k-1].Index == sg.Index && l[k-1].Jump == sg.Jump {
 				t.Errorf("suggestion %s twice", sg.Text)
 			}

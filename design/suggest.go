@@ -3,7 +3,6 @@ package design
 import (
 	"cmp"
 	"fmt"
-	"math"
 	"slices"
 
 	"rjm/analysis"
@@ -90,7 +89,7 @@ func (b *Bench) Suggest(g *graph.Graph, m *maze.Maze) Suggestions {
 	})
 	for _, l := range [][]Suggestion{out.Energy, out.Longer} {
 		for k := range l {
-			l[k].Text = l[k].describe(depth0)
+			l[k].Text = l[k].describe(e0, depth0)
 		}
 	}
 	return out
@@ -119,14 +118,11 @@ func best(all []Suggestion, n int, keep func(Suggestion) bool, by func(a, b Sugg
 	return out[:min(n, len(out))]
 }
 
-// describe says what the suggestion does, for a maze whose goal depth is
-// depth0.
-func (s Suggestion) describe(depth0 int) string {
-	sign := "+"
-	if s.Delta < 0 {
-		sign = "−"
-	}
-	t := fmt.Sprintf("(%d,%d): %d → %d, energy %s%s", s.Cell[0], s.Cell[1], s.From, s.Jump, sign, num(math.Abs(s.Delta)))
+// describe says what the suggestion does, for a maze of energy e0 and
+// goal depth depth0: the cell, as (row, column), the jump and the energy
+// before and after, and the solution's length when it changes.
+func (s Suggestion) describe(e0 float64, depth0 int) string {
+	t := fmt.Sprintf("(%d,%d): jump %d → %d, energy %s → %s", s.Cell[0], s.Cell[1], s.From, s.Jump, num(e0), num(s.Energy))
 	switch {
 	case s.GoalDepth < 0:
 		t += ", no solution"

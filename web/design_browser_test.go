@@ -29,17 +29,24 @@ import (
 const typedMaze = "5x5:4313122314422334133211440"
 
 // TestBrowserDesign builds a maze in Chromium from a blank 5×5: it
-// types the jumps cell by cell, then clicks the suggestions until the
-// shortest solution is unique and 15 moves long. After every edit the
-// page must show what the library computes for the maze: every cell's
-// depth, the holes, the energy and the prediction. Undo and redo, then
-// the saved ID opens in the player with the same solution.
+// types the jumps cell by cell (on a phone of 360 px: taps the cell and
+// the jump pad), then clicks the suggestions until the shortest solution
+// is unique and 15 moves long. After every edit the page must show what
+// the library computes for the maze: every cell's depth, the holes, the
+// energy and the prediction. Undo and redo, then the saved ID opens in
+// the player with the same solution.
 func TestBrowserDesign(t *testing.T) {
 	bctx := browser(t)
+	t.Run("desktop, typed", func(t *testing.T) { shapeMaze(t, bctx, viewports[2], false) })
+	t.Run("phone, jump pad", func(t *testing.T) { shapeMaze(t, bctx, viewports[1], true) })
+}
+
+func shapeMaze(t *testing.T, bctx context.Context, v viewport, tap bool) {
 	ts, _ := newServer(t, web.Options{WorkBurst: 1000})
 	ctx, cancel := context.WithTimeout(bctx, 120*time.Second)
 	defer cancel()
 	bench := design.NewBench(nil)
+	emulate(t, ctx, v, false)
 
 	do_(t, ctx, chromedp.Navigate(ts.URL+"/design"))
 	waitText(t, ctx, "save-id", "5x5:1111111111111111111111110")
@@ -52,8 +59,11 @@ func TestBrowserDesign(t *testing.T) {
 			continue
 		}
 		c := m.Cell(i)
-		do_(t, ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`[data-cell="%d,%d"]`, c.Row+1, c.Col+1))),
-			chromedp.KeyEvent(fmt.Sprint(j)))
+		key := chromedp.KeyEvent(fmt.Sprint(j))
+		if tap {
+			key = chromedp.Click(chromedp.CSS(fmt.Sprintf(`#jump-pad [data-jump="%d"]`, j)))
+		}
+		do_(t, ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`[data-cell="%d,%d"]`, c.Row+1, c.Col+1))), key)
 		m.Jumps[i] = j
 		id, _ := m.ID()
 		waitText(t, ctx, "save-id", id)
@@ -62,7 +72,7 @@ func TestBrowserDesign(t *testing.T) {
 			t.FailNow()
 		}
 	}
-	artifact(t, ctx, "design-typed")
+	artifact(t, ctx, "design-typed-"+v.name)
 
 	var id string
 	for k := 0; ; k++ {
@@ -94,7 +104,7 @@ func TestBrowserDesign(t *testing.T) {
 	}
 	waitText(t, ctx, "f-unique", "yes")
 	waitText(t, ctx, "f-solution", "15 moves")
-	artifact(t, ctx, "design-15")
+	artifact(t, ctx, "design-15-"+v.name)
 
 	// Undo and redo come back to the same maze.
 	do_(t, ctx, chromedp.Click(chromedp.ID("undo")))
@@ -162,6 +172,17 @@ func checkDesignPage(t *testing.T, ctx context.Context, bench *design.Bench, id 
 	}
 	if got := eval[string](t, ctx, `document.getElementById('f-energy').textContent`); got != fmt.Sprint(v.Features.Energy) {
 		t.Errorf("%s: energy %q, want %v", id, got, v.Features.Energy)
+	}
+	// The line under the board, what a phone shows without scrolling.
+	glance := eval[string](t, ctx, `document.getElementById('glance').textContent`)
+	want = []string{fmt.Sprintf("energy %v", v.Features.Energy)}
+	if v.Features.Solvable {
+		want = append(want, fmt.Sprintf("%d moves, ", v.Features.GoalDepth), map[bool]string{true: "unique", false: "not unique"}[v.Features.Unique])
+	}
+	for _, w := range want {
+		if !strings.Contains(glance, w) {
+			t.Errorf("%s: under the board %q, want %q in it", id, glance, w)
+		}
 	}
 	pred := eval[string](t, ctx, `document.getElementById('f-prediction').textContent`)
 	if v.Prediction == nil && !strings.Contains(pred, "no solution") || v.Prediction != nil && !strings.Contains(pred, v.Prediction.Level) {

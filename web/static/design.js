@@ -16,16 +16,21 @@
   var typed = '', typedAt = 0;
   var chain = Promise.resolve();
 
-  function showError(msg) {
-    var e = $('design-error');
-    e.textContent = msg;
-    e.hidden = !msg;
+  // showError shows msg under the board, or beside the Open form when
+  // the request opened a maze (at, 'open-error'); '' clears both.
+  function showError(msg, at) {
+    ['design-error', 'open-error'].forEach(function (id) {
+      var e = $(id), mine = id === (at || 'design-error');
+      e.textContent = mine ? msg : '';
+      e.hidden = !mine || !msg;
+    });
   }
 
   // request queues one call of POST /api/design after the ones before,
   // so that edits typed quickly apply in order to the latest maze. make
-  // builds the body from the current answer (null when there is none).
-  function request(make, push) {
+  // builds the body from the current answer (null when there is none);
+  // said starts the announcement, errAt is where an error shows.
+  function request(make, push, said, errAt) {
     chain = chain.then(function () {
       var body = make(state);
       if (!body) return;
@@ -33,13 +38,13 @@
       return fetch('/api/design', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
         .then(function (r) {
           return r.json().then(function (j) {
-            if (!r.ok) { showError(j.error || ('Error ' + r.status)); return; }
+            if (!r.ok) { showError(j.error || ('Error ' + r.status), errAt); return; }
             showError('');
             if (push === 'edit' && state) { past.push(state.view.id); future = []; }
-            show(j);
+            show(j, said);
           });
         })
-        .catch(function () { showError('The server could not be reached: try again.'); })
+        .catch(function () { showError('The server could not be reached: try again.', errAt); })
         .then(function () { wb.removeAttribute('aria-busy'); });
     });
     return chain;
@@ -123,11 +128,37 @@
     var old = wrap.querySelector('[data-cell][tabindex="0"]');
     if (old) { old.setAttribute('tabindex', '-1'); old.classList.remove('chosen'); }
     focus = c;
+    pad();
     var g = cellEl(c);
     if (!g) return;
     g.setAttribute('tabindex', '0');
     g.classList.add('chosen');
     if (move) g.focus();
+  }
+
+  // pad keeps the jump buttons under the board: one per legal jump (a
+  // phone has no digit keys for the board), the chosen cell's pressed,
+  // all disabled when the chosen cell has no jump (the goal, a blocked
+  // cell).
+  function pad() {
+    if (!state) return;
+    var el = $('jump-pad'), n = state.jump_limit, v = viewCell(focus);
+    if (el.children.length !== n) {
+      el.textContent = '';
+      for (var j = 1; j <= n; j++) {
+        var b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = String(j);
+        b.setAttribute('aria-label', 'Jump ' + j);
+        b.setAttribute('data-jump', j);
+        el.appendChild(b);
+      }
+    }
+    var open = v && v.kind === 'open' && v.jump !== 0;
+    Array.prototype.forEach.call(el.children, function (b) {
+      b.disabled = !open;
+      b.setAttribute('aria-pressed', String(open && +b.getAttribute('data-jump') === v.jump));
+    });
   }
 
   function fmtTime(s) {
@@ -138,8 +169,24 @@
   function num(x) { return Math.round(x * 100) / 100; }
   function set(id, s) { $(id).textContent = s; }
 
-  function show(j) {
+  // glance is the line under the board: what the paper judges first, so
+  // that a phone shows an edit's effect without scrolling to the facts.
+  function glance(v) {
+    var f = v.features, p = v.prediction, out = [];
+    if (!f.solvable) {
+      out.push('no solution', cells(f.non_reaching) + ' cannot reach the goal');
+    } else {
+      out.push(f.goal_depth + ' moves, ' + (f.unique ? 'unique' : 'not unique'));
+      out.push(f.black_holes ? f.black_holes + (f.black_holes === 1 ? ' black hole' : ' black holes') : 'no black holes');
+    }
+    out.push('energy ' + num(f.energy));
+    if (p) out.push(p.level + ', about ' + fmtTime(p.seconds));
+    return out.join(' · ');
+  }
+
+  function show(j, prefix) {
     var hadFocus = wrap.contains(document.activeElement);
+    var was = document.activeElement;
     state = j;
     wrap.innerHTML = j.board; // drawn by the server's render, every value escaped
     decorate();
@@ -147,6 +194,7 @@
     if (focus[0] > v.rows || focus[1] > v.cols) focus = [1, 1];
     setFocus(focus, hadFocus);
     if (wallFrom) { var w = cellEl(wallFrom); if (w) w.classList.add('wall-from'); }
+    set('glance', glance(v));
     set('facts-summary', v.summary);
     set('f-solution', f.solvable ? f.goal_depth + ' moves: ' + f.solution : 'none: the goal cannot be reached');
     set('f-unique', !f.solvable ? '–' : f.unique ? 'yes' : 'no, ' + (f.shortest_paths_saturated ? 'very many' : f.shortest_paths) + ' shortest');
@@ -174,6 +222,7 @@
     var ul = $('f-changes');
     ul.textContent = '';
     var said = [];
+    if (prefix) said.push(prefix);
     if (j.edit) said.push(j.edit);
     j.changes.forEach(function (c) { said.push(c.text); });
     (j.changes.length ? j.changes : [{ text: 'Nothing the paper judges changed.' }]).forEach(function (c) {
@@ -190,13 +239,27 @@
     history.replaceState(null, '', '/design' + q);
     $('undo').disabled = !past.length;
     $('redo').disabled = !future.length;
+    // A keyboard user keeps their place: Undo pressed to its last step
+    // hands the focus to Redo (and back), else to the board.
+    if ((was === $('undo') || was === $('redo')) && was.disabled) {
+      var other = was === $('undo') ? $('redo') : $('undo');
+      if (!other.disabled) other.focus(); else setFocus(focus, true);
+    }
   }
 
+  // again is where a suggestion chosen by keyboard was, so that the
+  // focus goes back to the same place in the new list.
+  var again = null;
   function suggestions(id, list, none) {
-    var ol = $(id);
+    var ol = $(id), back = again && again.list === id ? again.k : -1;
+    if (back >= 0) again = null;
     ol.textContent = '';
-    if (!list.length) { var li = document.createElement('li'); li.className = 'none'; li.textContent = none; ol.appendChild(li); return; }
-    list.forEach(function (s) {
+    if (!list.length) {
+      var li = document.createElement('li'); li.className = 'none'; li.textContent = none; ol.appendChild(li);
+      if (back >= 0) setFocus(focus, true);
+      return;
+    }
+    list.forEach(function (s, k) {
       var li = document.createElement('li');
       var b = document.createElement('button');
       b.type = 'button';
@@ -208,10 +271,15 @@
       b.addEventListener('mouseleave', function () { preview(s, false); });
       b.addEventListener('focus', function () { preview(s, true); });
       b.addEventListener('blur', function () { preview(s, false); });
-      b.addEventListener('click', function () { preview(s, false); edit({ op: 'jump', cell: s.cell, jump: s.jump }); });
+      b.addEventListener('click', function (ev) {
+        preview(s, false);
+        if (ev.detail === 0) again = { list: id, k: k }; // Enter or Space, not a pointer
+        edit({ op: 'jump', cell: s.cell, jump: s.jump });
+      });
       li.appendChild(b);
       ol.appendChild(li);
     });
+    if (back >= 0) ol.querySelectorAll('.suggestion')[Math.min(back, list.length - 1)].focus();
   }
 
   // preview shows a suggestion's cell and new jump on the board.
@@ -283,16 +351,21 @@
   function undo() {
     if (!past.length) return;
     var to = past.pop();
-    request(function (s) { future.push(s.view.id); return { maze: to, from: s.view.id }; });
+    request(function (s) { future.push(s.view.id); return { maze: to, from: s.view.id }; }, '', 'Undone');
   }
   function redo() {
     if (!future.length) return;
     var to = future.pop();
-    request(function (s) { past.push(s.view.id); return { maze: to, from: s.view.id }; });
+    request(function (s) { past.push(s.view.id); return { maze: to, from: s.view.id }; }, '', 'Redone');
   }
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
   $('plus').addEventListener('click', function () { step(1); });
+  $('jump-pad').addEventListener('click', function (ev) {
+    var b = ev.target.closest('button[data-jump]'), v = state && viewCell(focus);
+    if (!b || !v || +b.getAttribute('data-jump') === v.jump) return;
+    edit({ op: 'jump', cell: focus, jump: +b.getAttribute('data-jump') });
+  });
   $('minus').addEventListener('click', function () { step(-1); });
   document.addEventListener('keydown', function (ev) {
     if (!(ev.ctrlKey || ev.metaKey) || ev.target.closest('textarea, input')) return;
@@ -303,9 +376,18 @@
     ev.preventDefault();
   });
 
+  // On a phone, or with a maze to open from a link, the Open panel starts
+  // folded, so that the board is on the first screen; on a phone it folds
+  // again once a maze is open.
+  var narrow = window.matchMedia('(max-width: 40rem)');
+  var id = new URLSearchParams(location.search).get('id');
+  if (narrow.matches || id) $('open').open = false;
   function open(body) {
     focus = [1, 1]; wallFrom = null;
-    request(function () { return body; }, 'edit');
+    var before = state;
+    request(function () { return body; }, 'edit', '', 'open-error').then(function () {
+      if (state !== before && narrow.matches) { $('open').open = false; setFocus(focus, true); }
+    });
   }
   $('open-form').addEventListener('submit', function (ev) {
     ev.preventDefault();
@@ -321,8 +403,8 @@
   });
   $('open-today').addEventListener('click', function () {
     fetch('/api/daily').then(function (r) { return r.json(); }).then(function (d) {
-      if (d.id) open({ maze: d.id }); else showError(d.error || 'No maze of the day.');
-    }).catch(function () { showError('The server could not be reached: try again.'); });
+      if (d.id) open({ maze: d.id }); else showError(d.error || 'No maze of the day.', 'open-error');
+    }).catch(function () { showError('The server could not be reached: try again.', 'open-error'); });
   });
 
   function download(name, type, data) {
@@ -370,6 +452,8 @@
         writeList(now);
         drawList();
         set('list-status', 'Removed maze ' + (k + 1) + ': ' + now.length + ' in the list.');
+        var left = $('list-items').querySelectorAll('button');
+        (left.length ? left[Math.min(k, left.length - 1)] : $('list-add')).focus();
       });
       li.append(a, code, ' ', rm);
       ol.appendChild(li);
@@ -409,6 +493,5 @@
   window.addEventListener('storage', function (ev) { if (ev.key === LIST) drawList(); });
   drawList();
 
-  var id = new URLSearchParams(location.search).get('id');
   request(function () { return id ? { maze: id } : { blank: { rows: 5, cols: 5 } }; });
 })();

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -9,19 +10,24 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"rjm/book"
+	"rjm/graph"
 	"rjm/maze"
+	"rjm/solve"
 	"rjm/web"
 )
 
-// TestBrowserBookList keeps a book list on the workbench: two mazes
-// added, one refused for another board, one for its several solutions,
-// one already listed, one removed again; the downloaded list's lines are
-// maze IDs that rjm reads, and book.ReadList and book.FromList (rjm book
-// --mazes) make a book of exactly the mazes left in it.
-func TestBrowserBookList(t *testing.T) {
+// TestBrowserDesignBookList keeps a book list on the workbench: three
+// mazes added (one designed by typing a jump), one refused for another
+// board, one for its several solutions, one already listed, one removed
+// again by keyboard; the downloaded list's lines are maze IDs that rjm
+// reads, and book.ReadList and book.FromList (rjm book --mazes) make a
+// book of exactly the mazes left in it. Save's other ways out work from
+// the page too: Export text and Export JSON are the maze, Print it its
+// printable page.
+func TestBrowserDesignBookList(t *testing.T) {
 	bctx := browser(t)
 	ts, _ := newServer(t, web.Options{WorkBurst: 1000})
-	ctx, cancel := context.WithTimeout(bctx, 90*time.Second)
+	ctx, cancel := context.WithTimeout(bctx, 180*time.Second)
 	defer cancel()
 	const (
 		a        = "5x5:4243213234412233332224304"
@@ -54,7 +60,10 @@ func TestBrowserBookList(t *testing.T) {
 	add("Not added: the list's mazes are on the 5x5 board")
 	open(severalS)
 	add("Not added: a book's puzzle needs a unique shortest solution")
-	open(c)
+	// Maze c is designed: opened one jump away, its first cell typed.
+	open("5x5:3" + c[5:])
+	do_(t, ctx, chromedp.Click(chromedp.CSS(`[data-cell="1,1"]`)), chromedp.KeyEvent("2"))
+	waitText(t, ctx, "save-id", c)
 	add("Added as maze 3")
 	// The list is the device's: it shows on a new visit.
 	open(a)
@@ -71,9 +80,26 @@ func TestBrowserBookList(t *testing.T) {
 	// Remove maze 2 (b), by keyboard.
 	do_(t, ctx, chromedp.Focus(chromedp.CSS(`#list-items li:nth-child(2) button`)), chromedp.KeyEvent("\r"))
 	waitText(t, ctx, "list-status", "Removed maze 2")
+	if got := eval[string](t, ctx, `document.activeElement.getAttribute('aria-label') || document.activeElement.tagName`); !strings.HasPrefix(got, "Remove maze 2 ") {
+		t.Errorf("after Remove the focus is on %q, want the next maze's Remove", got)
+	}
 
-	// The download: catch the file the page makes.
+	// The downloads: catch the files the page makes.
 	eval[bool](t, ctx, `window.blobs = []; const make = URL.createObjectURL; URL.createObjectURL = b => { window.blobs.push(b); return make(b); }; true`)
+	// Save's exports are maze a as rjm reads it: the text and the view.
+	do_(t, ctx, chromedp.Click(chromedp.ID("export-text")))
+	if m, err := maze.ParseText([]byte(evalAwait[string](t, ctx, `window.blobs[window.blobs.length - 1].text()`)), maze.ParseOptions{}); err != nil {
+		t.Errorf("Export text: %v", err)
+	} else if id, _ := m.ID(); id != a {
+		t.Errorf("Export text reads as %s, want %s", id, a)
+	}
+	do_(t, ctx, chromedp.Click(chromedp.ID("export-json")))
+	var view struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal([]byte(evalAwait[string](t, ctx, `window.blobs[window.blobs.length - 1].text()`)), &view); err != nil || view.ID != a {
+		t.Errorf("Export JSON: id %q, %v; want %s", view.ID, err, a)
+	}
 	do_(t, ctx, chromedp.Click(chromedp.ID("list-download")))
 	text := evalAwait[string](t, ctx, `window.blobs[window.blobs.length - 1].text()`)
 	var ids []string
@@ -108,5 +134,18 @@ func TestBrowserBookList(t *testing.T) {
 	waitText(t, ctx, "list-status", "The book list is empty")
 	if n := eval[int](t, ctx, `document.querySelectorAll('#list-items li').length`); n != 0 {
 		t.Errorf("after Clear list, %d mazes show", n)
+	}
+
+	// Print it: the printable page of maze a, with its solution.
+	do_(t, ctx, chromedp.Click(chromedp.ID("save-print")), chromedp.WaitVisible(chromedp.CSS(".sheet .id")))
+	if got := eval[string](t, ctx, `document.querySelector('.sheet .id').textContent`); !strings.Contains(got, a) {
+		t.Errorf("Print it shows %q, want maze %s", got, a)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('.sheet svg').length`); n != 2 {
+		t.Errorf("Print it draws %d pictures, want the maze and its solution", n)
+	}
+	ma, _ := maze.ParseID(a)
+	if got, want := eval[string](t, ctx, `document.querySelector('.sheet .moves').textContent`), solve.Solve(graph.MustCompile(ma.Board), ma).Letters(); got != want {
+		t.Errorf("Print it gives the solution %q, the solver %q", got, want)
 	}
 }
