@@ -201,12 +201,14 @@ func (p Picture) check(o PictureOptions) error {
 // palette is a style's colours.
 type palette struct {
 	ink, grid, blocked, passOver, black, white, path, route, start color.Color
+	exit                                                           color.Color // the exit ring
 }
 
 func paletteOf(s Style) palette {
 	gray := func(v uint8) color.Color { return color.Gray{Y: v} }
 	p := palette{ink: color.Black, grid: color.Black, blocked: gray(90), passOver: gray(215),
-		black: gray(185), white: gray(235), path: gray(40), route: gray(130), start: color.Black}
+		black: gray(185), white: gray(235), path: gray(40), route: gray(130), start: color.Black,
+		exit: gray(215)}
 	if s == Color {
 		p.black = color.RGBA{R: 240, G: 170, B: 170, A: 255}
 		p.white = color.RGBA{R: 190, G: 230, B: 240, A: 255}
@@ -267,6 +269,18 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 		return marks.Holes[i]
 	}
 
+	// Loyd's exit ring: a grey band round the board, a cell deep, with
+	// its own outer line, so that it prints as a place to land; the
+	// cells are filled white over it.
+	if l.Exit {
+		ring := rectangle(at(Point{-0.85 * margin, -0.85 * margin}), at(Point{l.Width + 0.85*margin, l.Height + 0.85*margin}))
+		c.SetColor(pal.exit)
+		c.Fill(ring)
+		c.SetColor(pal.grid)
+		c.SetLineWidth(thin * 2)
+		c.Stroke(ring)
+	}
+
 	// Cells: fills first, then the grid, so every line stays visible.
 	fills := make([]color.Color, len(g.Shapes))
 	for i, s := range g.Shapes {
@@ -283,6 +297,9 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 			fill = pal.black
 		case holes(i) == 'W':
 			fill = pal.white
+		}
+		if fill == nil && l.Exit {
+			fill = color.White
 		}
 		if fill != nil {
 			c.SetColor(fill)
@@ -322,10 +339,23 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 		c.Stroke(rectangle(at(l.Wrap[0]), at(l.Wrap[1])))
 		c.SetLineDash(nil, 0)
 	}
-	if l.Loops != nil {
+	// Each Surakarta loop with the rows and columns it joins: its
+	// three-quarter circles and, light behind the numbers, its lines
+	// across the board, in a dash of its own (the innermost solid), so
+	// that a reader follows a row round its loop into its column.
+	for li, lp := range l.Loops {
+		c.SetLineDash(loopDash(li, cell), 0)
+		k := lp.Radius
+		c.SetColor(pal.route)
+		c.SetLineWidth(thin)
+		for _, y := range []float64{k, l.Height - k} {
+			line(c, at(Point{0, y}), at(Point{l.Width, y}))
+		}
+		for _, x := range []float64{k, l.Width - k} {
+			line(c, at(Point{x, 0}), at(Point{x, l.Height}))
+		}
+		c.SetColor(pal.grid)
 		c.SetLineWidth(thin * 2)
-	}
-	for _, lp := range l.Loops {
 		r := vg.Length(lp.Radius) * cell
 		for k, corner := range lp.Corners {
 			ctr, a0 := at(corner), lp.Starts[k]
@@ -334,6 +364,7 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 			arc.Arc(ctr, r, a0, 1.5*math.Pi)
 			c.Stroke(arc)
 		}
+		c.SetLineDash(nil, 0)
 	}
 
 	small := face(0.22)
@@ -382,7 +413,7 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 				f = face(float64(f.Font.Size) / (g.Size * float64(cell)) * most / reach)
 			}
 		}
-		if o.Solution {
+		if o.Solution || l.Loops != nil {
 			c.SetColor(cmp.Or[color.Color](fills[i], color.White))
 			c.Fill(disk(at(s.Center), vg.Length(0.27*g.Size)*cell))
 		}
@@ -431,6 +462,18 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 			}
 		}
 	}
+}
+
+// loopDash is the dash of the li-th Surakarta loop (innermost first):
+// solid, dashed, then dotted, at a cell of cell.
+func loopDash(li int, cell vg.Length) []vg.Length {
+	switch li % 3 {
+	case 1:
+		return []vg.Length{cell / 5, cell / 10}
+	case 2:
+		return []vg.Length{cell / 25, cell / 12}
+	}
+	return nil
 }
 
 // corner returns the place of an overlay's mark in a corner of the cell
