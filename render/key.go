@@ -25,6 +25,44 @@ type keyMove struct {
 	Lane  int
 	Exit  bool // ends beyond the board: the exit ring, or off an edge it wraps round
 	Entry bool // starts beyond the board, coming back in after a wrap or a loop
+	// Loop, on an Exit move through one Surakarta loop, is the loop's
+	// circle it follows from B (on the board's edge) round the corner
+	// to where the next move (its Entry) comes back in; nil elsewhere.
+	Loop *loopTurn
+}
+
+// loopTurn is the part of a move that runs round a Surakarta loop: the
+// three-quarter circle of Radius about Corner (a corner of the board)
+// from the edge point where the move leaves to To, where it comes back.
+type loopTurn struct {
+	Corner Point
+	Radius float64
+	To     Point
+}
+
+// loopTurnOf returns, for a move through a loop that leaves the board at
+// the middle of the margin out and comes back at in (wrapPoints), the
+// points on the board's edge where it leaves and comes back and the
+// loop's circle between them, or false when the two are not on one loop
+// round one corner (a jump through two loops keeps its straight ends).
+func loopTurnOf(l Layout, a, out, in, b Point) (edgeOut, edgeIn Point, t loopTurn, ok bool) {
+	toward := func(from, to Point, d float64) Point {
+		dx, dy := to.X-from.X, to.Y-from.Y
+		n := math.Hypot(dx, dy)
+		return Point{from.X + dx/n*d, from.Y + dy/n*d}
+	}
+	edgeOut = toward(out, a, l.Margin/2)
+	edgeIn = toward(in, b, l.Margin/2)
+	for _, lp := range l.Loops {
+		for _, c := range lp.Corners {
+			ro := math.Hypot(edgeOut.X-c.X, edgeOut.Y-c.Y)
+			ri := math.Hypot(edgeIn.X-c.X, edgeIn.Y-c.Y)
+			if math.Abs(ro-lp.Radius) < 1e-6 && math.Abs(ri-lp.Radius) < 1e-6 {
+				return edgeOut, edgeIn, loopTurn{Corner: c, Radius: lp.Radius, To: edgeIn}, true
+			}
+		}
+	}
+	return out, in, loopTurn{}, false
 }
 
 // MaxKeyLines is the longest solution whose key draws its moves as
@@ -77,7 +115,12 @@ func (p Picture) newKey(l Layout) solutionKey {
 			b := g.Shapes[path[i]].Center
 			if dirs != nil && (m.Variant.Torus || m.Variant.Loops) {
 				if out, in, ok := wrapPoints(m, l, path[i-1], path[i], dirs[i-1]); ok {
-					k.moves = append(k.moves, keyMove{A: a, B: out, Exit: true}, keyMove{A: in, B: b, Entry: true})
+					exit, entry := keyMove{A: a, B: out, Exit: true}, keyMove{A: in, B: b, Entry: true}
+					if eo, ei, t, ok := loopTurnOf(l, a, out, in, b); ok && m.Variant.Loops {
+						// Round its loop, from edge to edge.
+						exit.B, exit.Loop, entry.A = eo, &t, ei
+					}
+					k.moves = append(k.moves, exit, entry)
 					continue
 				}
 			}
@@ -240,6 +283,26 @@ func (p Picture) drawPath(c vg.Canvas, k solutionKey, at func(Point) vg.Point, p
 		shorten := vg.Length(0.3*size) * cell
 		head := vg.Length(0.16*max(size, 0.6)) * cell
 		switch {
+		case mv.Loop != nil:
+			// Out to the edge, then round the loop's circle, outside
+			// the board, to where the move comes back in.
+			t := mv.Loop
+			ctr, from, to := at(t.Corner), at(mv.B), at(t.To)
+			a0 := math.Atan2(float64(from.Y-ctr.Y), float64(from.X-ctr.X))
+			a1 := math.Atan2(float64(to.Y-ctr.Y), float64(to.X-ctr.X))
+			sweep := math.Mod(a1-a0+4*math.Pi, 2*math.Pi)
+			if math.Abs(sweep-1.5*math.Pi) > 0.1 {
+				sweep -= 2 * math.Pi
+			}
+			var path vg.Path
+			path.Move(shortened(at(a), at(b), shorten))
+			path.Line(at(b))
+			// Just inside the loop's own line, as a lane beside it.
+			r := vg.Length(t.Radius-0.12) * cell
+			path.Line(vg.Point{X: ctr.X + r*vg.Length(math.Cos(a0)), Y: ctr.Y + r*vg.Length(math.Sin(a0))})
+			path.Arc(ctr, r, a0, sweep)
+			path.Line(to)
+			c.Stroke(path)
 		case mv.Exit && !p.Maze.Variant.Exit:
 			// Off an edge it wraps round or loops from: the arrow goes on
 			// from where the move comes back.
