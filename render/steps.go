@@ -59,7 +59,7 @@ func (g Geometry) StepDiscs(b maze.Board, i int, steps []int) []StepDisc {
 		}
 		for v, step := range steps {
 			if v < 2 {
-				discs = append(discs, disc{[]float64{0.18, -0.18}[v], y, 0.07, 0.34, []int{step}})
+				discs = append(discs, disc{[]float64{0.2, -0.2}[v], y, 0.09, 0.42, []int{step}})
 			} else {
 				discs[1].steps = append(discs[1].steps, step)
 			}
