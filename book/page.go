@@ -164,26 +164,48 @@ func (d *doc) title(s Settings, puzzles []Puzzle) {
 	}
 }
 
-// imprint writes the page behind the title, in small type: how the book
-// was made, and the recipe and seeds that make each puzzle again (puzzle
-// k's seeded ID is the recipe, "#" and its seed).
+// imprint writes the pages behind the title, headed "About this book":
+// how the book was made, and the recipe and seeds that make each puzzle
+// again (puzzle k's seeded ID is the recipe, "#" and its seed), at 10 and
+// 8 pt from the top of the page, on as many pages as they take.
 func (d *doc) imprint(s Settings, puzzles []Puzzle) {
 	d.page()
+	d.heading("About this book")
 	width := d.paper.Width - 2*d.margin
-	y := d.paper.Height * 0.55
+	y := d.margin + 8*vg.Millimeter
 	if len(puzzles) > 0 && puzzles[0].listed() {
 		d.listImprint(s, puzzles, y)
 		return
 	}
-	y = d.text(d.margin, y, width, face(9, false), fmt.Sprintf("%s. Made with rjm from seed %d. Every puzzle has a unique shortest solution, and from every cell it reaches the goal can still be reached. Each is made again, the same on every machine, by its seeded ID: the recipe below, “#” and its seed, as in rjm generate --id 'RECIPE#SEED'. A recipe broken over lines breaks after a comma and is one line, without spaces.", s.Title, s.Spec.Seed), false)
-	small := face(7, false)
+	y = d.text(d.margin, y, width, face(imprintSize, false), fmt.Sprintf("%s. Made with rjm from seed %d. Every puzzle has a unique shortest solution, and from every cell it reaches the goal can still be reached. Each is made again, the same on every machine, by its seeded ID: the recipe below, “#” and its seed, as in rjm generate --id 'RECIPE#SEED'. A recipe broken over lines breaks after a comma and is one line, without spaces.", s.Title, s.Spec.Seed), false)
+	small := face(imprintSmall, false)
 	for _, g := range recipes(puzzles) {
 		which := fmt.Sprintf("Puzzles %d–%d (%s), seeds %s", g.first, g.last, g.band, strings.Join(g.seeds, ", "))
 		if g.first == g.last {
 			which = fmt.Sprintf("Puzzle %d (%s), seed %s", g.first, g.band, g.seeds[0])
 		}
-		y = d.text(d.margin, y+2*vg.Millimeter, width, small, which+": "+g.recipe, false)
+		y = d.imprintLine(y, width, small, which+": "+g.recipe)
 	}
+}
+
+// The imprint's type sizes, in points: its paragraph, and each puzzle's
+// recipe or maze ID.
+const (
+	imprintSize  = 10
+	imprintSmall = 8
+)
+
+// imprintLine writes one puzzle's line of the imprint below y, on a new
+// page when it would run into the foot of this one, and returns the
+// height below it.
+func (d *doc) imprintLine(y, width vg.Length, f font.Face, s string) vg.Length {
+	lines := vg.Length(len(wrap(f, s, width)))
+	if y+2*vg.Millimeter+lines*f.Font.Size*1.3 > d.paper.Height-d.margin {
+		d.page()
+		d.heading("About this book (continued)")
+		y = d.margin + 8*vg.Millimeter
+	}
+	return d.text(d.margin, y+2*vg.Millimeter, width, f, s, false)
 }
 
 // recipeGroup is a run of puzzles, in the book's order, that share a
