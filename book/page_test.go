@@ -1,12 +1,18 @@
 package book
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"gonum.org/v1/plot/vg"
 
+	"rjm/analysis"
+	"rjm/generate"
+	"rjm/graph"
+	"rjm/maze"
 	"rjm/render"
+	"rjm/solve"
 )
 
 // TestImprintLinesOnThePage checks that the imprint's lines, one per
@@ -29,6 +35,46 @@ func TestImprintLinesOnThePage(t *testing.T) {
 		}
 		if d.pages < 5 {
 			t.Errorf("%s: 200 lines of 3 on %d pages", paper.Name, d.pages)
+		}
+	}
+}
+
+// TestWorkedExampleCell checks that the rules page's worked example is
+// never drawn under MinExampleCell a cell: the plain 4×4 example beside
+// its key on the rules page at 14 mm; Loyd's 21×21 Klondike circle (3 mm
+// a cell side by side, 4.9 one above the other) the puzzle and its key on
+// a page each, at 6 mm or more, inside the page.
+func TestWorkedExampleCell(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name  string
+		file  string // an example maze, or the rules page's fixed one
+		pages int
+	}{{"4×4", "", 1}, {"Klondike", "../examples/klondike.txt", 3}} {
+		m, _ := maze.ParseID(example)
+		if tc.file != "" {
+			var err error
+			if m, _, err = generate.ReadFile(ctx, tc.file, maze.ParseOptions{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g := graph.MustCompile(m.Board)
+		f := analysis.AnalyzeSolved(g, m, solve.Solve(g, m))
+		for _, paper := range []Paper{A4, Letter} {
+			d := newDoc(paper, render.PDFInfo{Title: "t"})
+			d.page()
+			cell := d.workedExample(100*vg.Millimeter, m, f, []Band{Easy})
+			if cell < MinExampleCell {
+				t.Errorf("%s on %s: the example is drawn at %.1f mm a cell", tc.name, paper.Name, cell.Points()*25.4/72)
+			}
+			if pages := d.pages - 1; pages != tc.pages {
+				t.Errorf("%s on %s: the example takes %d pages, want %d", tc.name, paper.Name, pages, tc.pages)
+			}
+			pic := render.Picture{Maze: m, Features: f}
+			w, h := pic.Size(render.PictureOptions{Cell: cell})
+			if room := paper.Width - 2*d.margin; w > room || tc.pages > 1 && h > paper.Height-2*d.margin {
+				t.Errorf("%s on %s: pictures of %.0f×%.0f mm do not fit the page", tc.name, paper.Name, w.Points()*25.4/72, h.Points()*25.4/72)
+			}
 		}
 	}
 }

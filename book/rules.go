@@ -46,6 +46,19 @@ func (d *doc) rules(ctx context.Context, spec generate.Spec, bands []Band) {
 	y = d.text(d.margin, y+6*vg.Millimeter, width, face(13, true), "A worked example", false)
 
 	m, f := exampleOf(ctx, spec)
+	d.workedExample(y, m, f, bands)
+}
+
+// workedExample draws the worked example m, solved as f, below y on the
+// rules page: the puzzle and its key side by side, then the solution
+// spelt out and the hints; or, where side by side they would be drawn at
+// under MinExampleCell a cell, the text here and the two pictures on the
+// next page, one above the other, or on a page each where that is still
+// too small (Klondike's circle: 7.5 mm a cell). It returns the cell they
+// are drawn at.
+func (d *doc) workedExample(y vg.Length, m *maze.Maze, f *analysis.Features, bands []Band) vg.Length {
+	width := d.paper.Width - 2*d.margin
+	body := face(11.5, false)
 	pic := render.Picture{Maze: m, Features: f}
 	o := render.PictureOptions{Cell: 14 * vg.Millimeter}
 	pw, ph := pic.Size(o)
@@ -55,26 +68,74 @@ func (d *doc) rules(ctx context.Context, spec generate.Spec, bands []Band) {
 		o.Cell = vg.Length(float64(o.Cell) * float64(room/(2*pw)))
 		pw, ph = pic.Size(o)
 	}
-	gap := (width - 2*pw) / 3
-	top := d.paper.Height - y - 4*vg.Millimeter
-	for k, sol := range []bool{false, true} {
-		x := d.margin + gap + vg.Length(k)*(pw+gap)
-		d.c.Push()
-		d.c.Translate(vg.Point{X: x, Y: top - ph})
-		o.Solution = sol
-		pic.Draw(d.c, o)
-		d.c.Pop()
-		d.c.SetColor(color.Black)
-		label := []string{"The puzzle", "Its solution key"}[k]
-		lf := face(10, false)
-		d.c.FillString(lf, vg.Point{X: x + (pw-lf.Width(label))/2, Y: top - ph - 5*vg.Millimeter}, label)
-	}
-	y = d.paper.Height - (top - ph) + 8*vg.Millimeter
 	steps := walk(m, f)
 	text := fmt.Sprintf("Solution: %s, %d moves. %s In the key, the disc in each cell's corner is the step at which the path reaches it (the start 0): follow 0, 1, 2, … from disc to disc. On a short path grey arrows join the steps, a move that runs along an earlier one beside it; a long path's key, at the back of the book, numbers the steps alone, its moves written under it.", f.Solution, f.GoalDepth, steps)
-	y = d.text(d.margin, y, width, body, text, false)
+	labels := []string{"The puzzle", "Its solution key"}
+	lf := face(10, false)
+	if o.Cell >= MinExampleCell {
+		gap := (width - 2*pw) / 3
+		top := d.paper.Height - y - 4*vg.Millimeter
+		for k, sol := range []bool{false, true} {
+			x := d.margin + gap + vg.Length(k)*(pw+gap)
+			d.example(pic, o, sol, vg.Point{X: x, Y: top - ph})
+			d.c.SetColor(color.Black)
+			d.c.FillString(lf, vg.Point{X: x + (pw-lf.Width(labels[k]))/2, Y: top - ph - 5*vg.Millimeter}, labels[k])
+		}
+		y = d.paper.Height - (top - ph) + 8*vg.Millimeter
+		y = d.text(d.margin, y, width, body, text, false)
+		y = d.text(d.margin, y+6*vg.Millimeter, width, face(13, true), "Hints", false)
+		d.text(d.margin, y+2*vg.Millimeter, width, body, Hints(bands), false)
+		return o.Cell
+	}
+	// A large board (Klondike's circle) side by side would be drawn at
+	// a few millimetres a cell: the text here, and the two pictures on
+	// the next page, one above the other, if they are drawn at
+	// MinExampleCell or more so; else each on a page of its own.
+	top := d.paper.Height - d.margin - 10*vg.Millimeter
+	fit := func(n int) vg.Length {
+		each := (top - d.margin - vg.Length(n+1)*8*vg.Millimeter) / vg.Length(n) // a picture and its caption, clear of the page number
+		o.Cell = 14 * vg.Millimeter
+		pw, ph := pic.Size(o)
+		return vg.Length(float64(o.Cell) * min(float64(width/pw), float64(each/ph)))
+	}
+	per := 2
+	if o.Cell = fit(2); o.Cell < MinExampleCell {
+		per, o.Cell = 1, fit(1)
+	}
+	where := map[int]string{2: "On the next page. ", 1: "On the next two pages. "}[per]
+	y = d.text(d.margin, y+2*vg.Millimeter, width, body, where+text, false)
 	y = d.text(d.margin, y+6*vg.Millimeter, width, face(13, true), "Hints", false)
 	d.text(d.margin, y+2*vg.Millimeter, width, body, Hints(bands), false)
+	pw, ph = pic.Size(o)
+	y0 := top
+	for k, sol := range []bool{false, true} {
+		if k%per == 0 {
+			d.page()
+			d.heading("A worked example")
+			y0 = top
+		}
+		x := d.margin + (width-pw)/2
+		d.example(pic, o, sol, vg.Point{X: x, Y: y0 - ph})
+		d.c.SetColor(color.Black)
+		d.c.FillString(lf, vg.Point{X: x + (pw-lf.Width(labels[k]))/2, Y: y0 - ph - 5*vg.Millimeter}, labels[k])
+		y0 -= ph + 2*8*vg.Millimeter
+	}
+	return o.Cell
+}
+
+// MinExampleCell is the least cell of the rules page's worked example
+// beside its key: a board that would be drawn smaller (Klondike's 21×21
+// circle, at 3 mm) has them on a page of their own.
+const MinExampleCell = 6 * vg.Millimeter
+
+// example draws the worked example, or its key when solution is set, at
+// at (its lower left corner) with options o.
+func (d *doc) example(pic render.Picture, o render.PictureOptions, solution bool, at vg.Point) {
+	d.c.Push()
+	d.c.Translate(at)
+	o.Solution = solution
+	pic.Draw(d.c, o)
+	d.c.Pop()
 }
 
 // Hints returns the rules page's hints, the solver's ways in from the
