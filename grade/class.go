@@ -77,7 +77,9 @@ func Class(ctx context.Context, name string, s Settings, dirs []string, rubric *
 	one := s
 	one.Workers = 1
 	students, err := parallel.Map(ctx, s.Workers, len(dirs), tick, func(ctx context.Context, i int) (Student, error) {
-		return gradeStudent(ctx, p, one, s, dirs[i], ref, Detect)
+		// A folder may hold every exercise's program (as a roster's do):
+		// the exercise's own files are the program graded here.
+		return gradeStudent(ctx, p, one, s, dirs[i], ref, func(dir string) (Program, error) { return DetectExercise(dir, name) })
 	})
 	if err != nil {
 		return nil, err

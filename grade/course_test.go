@@ -583,3 +583,30 @@ func TestCrashMidMazeIsNotComplete(t *testing.T) {
 		t.Errorf("exit %s %q; size %s %q", ck.State, ck.Message, size.State, size.Message)
 	}
 }
+
+// TestClassGradesTheExercisesProgram grades each exercise of a folder
+// that holds three (an outsider's student, ana) as a class of one, as
+// rjm grade EXERCISE --each does: each is its own program, not the
+// folder's first.
+func TestClassGradesTheExercisesProgram(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	dir := t.TempDir()
+	for _, f := range []string{"representation.py", "evaluation.py", "hill_descent.py"} {
+		b, err := os.ReadFile(filepath.Join("testdata", "outsider-class", "ana", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, f), b, 0o644)
+	}
+	for name, file := range map[string]string{"representation": "representation.py", "evaluation": "evaluation.py"} {
+		g, err := grade.Class(context.Background(), name, grade.Settings{Runs: 3, Seed: 1, Workers: 1}, []string{dir}, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cmd := strings.Join(g.Students[0].Command, " "); !strings.Contains(cmd, file) {
+			t.Errorf("%s graded %q, want %s", name, cmd, file)
+		}
+	}
+}

@@ -169,6 +169,14 @@ func environment(scratch string, extra, teacher []string) []string {
 		"HOME=" + scratch,
 		"TMPDIR=" + filepath.Join(scratch, tmpDir),
 		"GOPATH=" + filepath.Join(scratch, "go"),
+		// Under the runs' address-space limit (MemoryLimit) glibc's
+		// malloc arenas, 64 MiB of address space each and up to eight
+		// per core, can leave nothing for a program's own allocations:
+		// the JVM, which reserves half the limit for its heap at start,
+		// then failed now and then ("Native memory allocation (malloc)
+		// failed", an outsider's Java student). Two arenas are plenty
+		// for a student's program, and glibc reads this silently.
+		"MALLOC_ARENA_MAX=2",
 	}
 	env = append(env, toolchainEnv()...)
 	env = append(env, extra...)
