@@ -35,14 +35,14 @@ func newExperimentCmd(e *cli.Env) *cobra.Command {
 				return cli.BadInput(fmt.Errorf("--runs %d out of range 1..%d", s.Runs, experiment.MaxRuns))
 			}
 			if err := s.Validate(); err != nil {
-				return cli.BadInput(fmt.Errorf("--%s", strings.TrimPrefix(err.Error(), "experiment: ")))
+				return cli.BadInput(fmt.Errorf("--%w", err))
 			}
 			undo := func() {}
 			if !noFile {
 				// Fail before the run, not after it, when DIR cannot be made;
 				// a run that fails leaves no empty DIR behind.
 				if undo, err = experiment.MakeDir(out); err != nil {
-					return cli.BadInput(fmt.Errorf("--out %q: %s", out, strings.TrimPrefix(err.Error(), "experiment: ")))
+					return cli.BadInput(fmt.Errorf("--out %q: %w", out, err))
 				}
 			}
 			var finish func()
