@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"rjm/fault"
 	"rjm/generate"
 	"rjm/graph"
 )
@@ -42,7 +43,7 @@ func ParseLevel(s string) (Level, error) {
 	if i := slices.Index(Levels, strings.ToLower(strings.TrimSpace(s))); i >= 0 {
 		return Level(i), nil
 	}
-	return 0, fmt.Errorf("difficulty: unknown level %q (want %s)", s, strings.Join(Levels, ", "))
+	return 0, fault.Invalid("", "unknown level %q (want %s)", s, strings.Join(Levels, ", "))
 }
 
 // Target returns the level's target: the predicted median time of a
@@ -101,9 +102,9 @@ func AimLevel(ctx context.Context, specs []generate.Spec, n int, l Level, model 
 func aim(ctx context.Context, specs []generate.Spec, n int, target time.Duration, model *Model, fit func(Candidate) bool) (Candidate, []Candidate, error) {
 	switch {
 	case n < 1 || n > MaxCandidates:
-		return Candidate{}, nil, fmt.Errorf("difficulty: %d candidates: want 1 to %d", n, MaxCandidates)
+		return Candidate{}, nil, fault.Invalid("", "%d candidates: want 1 to %d", n, MaxCandidates)
 	case target <= 0:
-		return Candidate{}, nil, fmt.Errorf("difficulty: target time %v: want more than 0", target)
+		return Candidate{}, nil, fault.Invalid("", "target time %v: want more than 0", target)
 	case len(specs) == 0:
 		return Candidate{}, nil, errors.New("difficulty: no recipe to aim")
 	}
