@@ -29,7 +29,7 @@ func newExperimentCmd(e *cli.Env) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			x, err := experiment.ByName(args[0])
 			if err != nil {
-				return cli.BadInput(err)
+				return err // a *fault.Error: exit 2
 			}
 			if cmd.Flags().Changed("runs") && s.Runs < 1 { // the library reads zero as its default
 				return cli.BadInput(fmt.Errorf("--runs %d out of range 1..%d", s.Runs, experiment.MaxRuns))
