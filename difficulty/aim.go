@@ -73,9 +73,6 @@ type Candidate struct {
 // MaxCandidates bounds Aim's candidates per recipe.
 const MaxCandidates = 1000
 
-// ErrNoCandidate is returned when no candidate is solvable.
-var ErrNoCandidate = errors.New("difficulty: no solvable candidate")
-
 // Aim generates n candidates of each recipe (candidate k of a recipe from
 // its seed + k, as generate.Batch makes them), rates each by model's
 // prediction (nil means PriorModel()), and returns the one whose predicted
@@ -145,7 +142,7 @@ func aim(ctx context.Context, specs []generate.Spec, n int, target time.Duration
 		}
 	}
 	if best < 0 {
-		return Candidate{}, all, ErrNoCandidate
+		return Candidate{}, all, errors.New("no solvable candidate")
 	}
 	return all[best], all, nil
 }

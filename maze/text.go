@@ -3,7 +3,6 @@ package maze
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"rjm/fault"
@@ -86,9 +85,6 @@ type ParseOptions struct {
 	// Variant.With), e.g. to read a plain grid as a Queen Jumping Maze.
 	Variant Variant
 }
-
-// ErrNoMaze is returned (wrapped) for input that holds no maze rows.
-var ErrNoMaze = errors.New("no maze in the input")
 
 // ReadText reads a maze in text form from r; see ParseText. At most
 // MaxTextBytes are read.
@@ -287,7 +283,7 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 		return nil, fault.In(fmt.Sprintf("line %d", lineNo+1), err)
 	}
 	if len(rows) == 0 {
-		return nil, fault.Invalid("", "%w", ErrNoMaze)
+		return nil, fault.Invalid("", "no maze in the input")
 	}
 	variant, err := variant.With(o.Variant)
 	if err != nil {
