@@ -52,7 +52,7 @@ func newRenderCmd(e *cli.Env) *cobra.Command {
 			if !strings.EqualFold(paper, "none") {
 				pp, err := render.ParsePaper(paper)
 				if err != nil {
-					return cli.BadInput(fmt.Errorf("--paper: %s (or none)", strings.TrimPrefix(err.Error(), "render: ")))
+					return cli.BadInput(fmt.Errorf("--paper: %w (or none)", err))
 				}
 				fit, ok := p.FitCell(o, pp)
 				switch {
