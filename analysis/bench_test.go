@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"rjm/analysis"
-	"rjm/analysis/incremental"
+	"rjm/analysis/internal/incremental"
 	"rjm/energy"
 	"rjm/graph"
 	"rjm/maze"

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"rjm/analysis/incremental"
+	"rjm/analysis/internal/incremental"
 	"rjm/energy"
 	"rjm/fault"
 	"rjm/graph"

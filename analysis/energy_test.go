@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"rjm/analysis"
-	"rjm/analysis/incremental"
+	"rjm/analysis/internal/incremental"
 	"rjm/energy"
 	"rjm/graph"
 	"rjm/maze"
@@ -106,7 +106,7 @@ func TestDesignTryBound(t *testing.T) {
 
 // The same from mazes a hill descent left, as large boards meet them in a
 // real search: a long unique solution, which the evaluator past one word
-// keeps through the changes (see analysis/incremental/solution.go).
+// keeps through the changes (see analysis/internal/incremental/solution.go).
 func TestDesignTryBoundAfterDescent(t *testing.T) {
 	rng := rand.New(rand.NewPCG(10, 10))
 	steps := 3000

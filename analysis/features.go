@@ -3,7 +3,7 @@ package analysis
 import (
 	"math"
 
-	"rjm/analysis/incremental"
+	"rjm/analysis/internal/incremental"
 	"rjm/energy"
 	"rjm/graph"
 	"rjm/maze"

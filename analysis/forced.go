@@ -1,7 +1,7 @@
 package analysis
 
 import (
-	"rjm/analysis/incremental"
+	"rjm/analysis/internal/incremental"
 	"rjm/graph"
 )
 

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"rjm/analysis/incremental"
+	"rjm/analysis/internal/incremental"
 	"rjm/fault"
 )
 

@@ -33,6 +33,7 @@ import (
 	"rjm/maze"
 	"rjm/parallel"
 	"rjm/render"
+	"rjm/search"
 	"rjm/solve"
 )
 
@@ -371,7 +372,7 @@ func Mazes(ctx context.Context, s Settings) ([]Puzzle, error) {
 func bookSpec(spec generate.Spec, b maze.Board) generate.Spec {
 	d := generate.DefaultOn(b)
 	n := len(b.OpenCells())
-	if n <= 100 || spec.Method != generate.Anneal || spec.Method != d.Method || spec.Iterations != d.Iterations || spec.Decay != d.Decay {
+	if n <= 100 || spec.Method != search.MethodAnneal || spec.Method != d.Method || spec.Iterations != d.Iterations || spec.Decay != d.Decay {
 		return spec
 	}
 	iter := max(50_000, d.Iterations-20_000*(n-100)/100)
@@ -929,7 +930,7 @@ func exampleOf(ctx context.Context, spec generate.Spec) (*maze.Maze, *analysis.F
 			small.Rows, small.Cols, small.Start, small.Goal = n, n, nil, nil
 			small.RandomStart, small.RandomGoal = false, false
 		}
-		if small.Method == generate.Anneal {
+		if small.Method == search.MethodAnneal {
 			// A short aim needs a short search: a tenth of the
 			// iterations, cooling as far.
 			small.Iterations = max(1000, small.Iterations/10)

@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"rjm/analysis"
-	"rjm/analysis/incremental"
 	"rjm/graph"
 	"rjm/maze"
 )
@@ -59,9 +58,9 @@ var suggestTerms = []analysis.Term{analysis.NonReaching, analysis.NotUnique, ana
 // evaluator, which returns exactly what analysis.Analyze would.
 func (b *Bench) Suggest(g *graph.Graph, m *maze.Maze) Suggestions {
 	n := cmp.Or(b.Suggestions, DefaultSuggestions)
-	cells := incremental.OpenCells(g, m.Start, m.Goal).Len()
+	cells := analysis.CountCells(g, m.Start, m.Goal)
 	var last analysis.Values
-	ev := incremental.NewTerms(g, m.Start, m.Goal, suggestTerms, func(v *analysis.Values) float64 {
+	ev := analysis.TermsEvaluator(g, m.Start, m.Goal, suggestTerms, func(v *analysis.Values) float64 {
 		last = *v
 		return analysis.DesignEnergy(v, cells)
 	})

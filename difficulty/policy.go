@@ -27,9 +27,10 @@ import (
 // a search for length finds on it. A 6×6 torus reaches about 19 moves and
 // a 6×6 board under the no-U-turn rule about 40, so "medium" is 11–13
 // moves on the one and 22–28 on the other: the same share of the board's
-// room, which is what a player feels of it. The shares are
+// room, which is what a player feels of it. The shares (the table
+// shares) are
 //
-//	easy    40% to 55% of the reach (at least 8 moves where it reaches 11)
+//	easy    40% to 55% of the reach (at least MinMoves where it reaches MinReach)
 //	medium  55% to 70%
 //	hard    70% and above
 //
@@ -96,18 +97,18 @@ var shares = [...]float64{0.40, 0.55, 0.70}
 
 // MinMoves is the fewest moves of any level's maze on a board that
 // reaches MinReach or more: below it a maze is a warm-up, not a puzzle.
-// MinReach is 11, not 12, because Reach counts only unique solutions,
-// which fall a move or so short of the depth energy's reach (a 6×6
-// queen,torus board: 11 against 12).
+// MinReach is a move below the depth energy's reach where MinMoves
+// begins, because Reach counts only unique solutions, which fall a move
+// or so short of it (a 6×6 queen,torus board: 11 against 12).
 const (
 	MinMoves = 8
 	MinReach = 11
 )
 
 // Moves returns the moves that go with the level on a board that reaches
-// reach moves (Reach): easy from 40% of the reach (at least MinMoves when
-// the reach is MinReach or more) to 55%, medium above it to 70%, hard
-// above that with no upper end. Each level is at least one move wide and
+// reach moves (Reach): each level from its share of the reach (shares;
+// easy at least MinMoves when the reach is MinReach or more) to the next
+// level's, hard with no upper end. Each level is at least one move wide and
 // starts above the one before, so on a board of little reach the levels
 // crowd at its top; hard's lower end may then lie above the reach, and
 // Fits says whether it does.

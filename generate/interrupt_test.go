@@ -13,7 +13,7 @@ import (
 // and the spec it returns regenerates that maze (except for restarts,
 // which keep the recipe as asked).
 func TestRunInterrupted(t *testing.T) {
-	for _, method := range generate.Methods {
+	for _, method := range search.MethodNames {
 		spec := generate.Default()
 		spec.Method, spec.Energy, spec.Seed = method, "depth", 5
 		spec.Iterations, spec.Descents = 10*search.ProgressEvery, 2
@@ -31,7 +31,7 @@ func TestRunInterrupted(t *testing.T) {
 		if res.Stats.Iterations != 3*search.ProgressEvery || res.Maze.Validate() != nil {
 			t.Fatalf("%s: %d iterations done, maze %v", method, res.Stats.Iterations, res.Maze.Validate())
 		}
-		if method == generate.Restarts {
+		if method == search.MethodRestarts {
 			if res.Spec.Iterations != spec.Iterations {
 				t.Errorf("restarts: spec changed to %s", res.Spec)
 			}

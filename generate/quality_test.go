@@ -11,6 +11,7 @@ import (
 	"rjm/generate"
 	"rjm/maze"
 	"rjm/parallel"
+	"rjm/search"
 )
 
 // qualityBoard is a board the default recipe is held to: a square board
@@ -89,7 +90,7 @@ func runQuality(t testing.TB, q qualityBoard, n int, reach bool) qualityRun {
 		if reach {
 			iterations, energy := 100_000, "depth"
 			set.Iterations, set.Energy = &iterations, &energy
-			method := generate.Uphill
+			method := search.MethodUphill
 			set.Method = &method
 		}
 		spec, err := set.Spec()

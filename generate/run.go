@@ -34,7 +34,7 @@ type Result struct {
 // "" when the search was interrupted in a way no seeded ID repeats (within
 // a descent of Restarts).
 func (r *Result) SeededID() string {
-	if r.Interrupted && r.Spec.Method == Restarts {
+	if r.Interrupted && r.Spec.Method == search.MethodRestarts {
 		return ""
 	}
 	return r.Spec.String()
@@ -73,7 +73,7 @@ func (r *Result) Warnings() []string {
 // SearchMethod returns the search method the spec names, with its
 // settings, or nil when they are not valid (see Validate).
 func (s Spec) SearchMethod() search.Method {
-	m, _ := search.ParseMethod(s.methodSettings())
+	m, _ := search.ParseMethod(s.Settings)
 	return m
 }
 
@@ -113,7 +113,7 @@ func Run(ctx context.Context, spec Spec, progress func(done, total int, best flo
 	}
 	if interrupted {
 		r.Interrupted = true
-		if spec.Method != Restarts {
+		if spec.Method != search.MethodRestarts {
 			r.Spec.Iterations = res.Stats.Iterations
 		}
 		return r, err

@@ -69,7 +69,7 @@ type Settings struct {
 // checks it: a board that fits its variant and layout, start and goal on
 // open cells, a known method with its settings in range (search.ParseMethod),
 // and an energy that exists and is exact on the board. Its errors name what
-// is wrong, e.g. "generate: size 40x40: rows and columns must be 1 to 32".
+// is wrong, a *fault.Error such as "size 40x40: rows and columns must be 1 to 32".
 // Spec reads a file only through ReadEnergyFile.
 func (s Settings) Spec() (Spec, error) {
 	spec := Default()
@@ -93,7 +93,7 @@ func (s Settings) Spec() (Spec, error) {
 		// The board's own default recipe (DefaultOn); what the user gives
 		// replaces it below.
 		d := DefaultOn(b)
-		spec.Method, spec.Iterations, spec.Descents, spec.P, spec.T0, spec.Decay = d.Method, d.Iterations, d.Descents, d.P, d.T0, d.Decay
+		spec.Settings = d.Settings
 		spec.Energy = d.Energy
 	}
 	switch {
@@ -163,12 +163,12 @@ func (s Settings) method(spec *Spec) error {
 		given        bool
 		name, method string
 	}{
-		{s.Descents != nil, "descents", Restarts}, {s.P != nil, "p", Uphill},
-		{s.T0 != nil, "t0", Anneal}, {s.Decay != nil, "decay", Anneal},
+		{s.Descents != nil, "descents", search.MethodRestarts}, {s.P != nil, "p", search.MethodUphill},
+		{s.T0 != nil, "t0", search.MethodAnneal}, {s.Decay != nil, "decay", search.MethodAnneal},
 	} {
 		if x.given && spec.Method != x.method {
-			other := spec.methodSettings()
-			other.Name, other.Iterations = x.method, 0
+			other := spec.Settings
+			other.Method, other.Iterations = x.method, 0
 			if _, err := search.ParseMethod(other); err != nil {
 				return fault.Invalid("", "%s, a setting of %s: %w", x.name, x.method, err)
 			}

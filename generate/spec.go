@@ -7,29 +7,16 @@ package generate
 
 import (
 	"fmt"
-	"rjm/analysis"
-	"rjm/energy"
-	"rjm/fault"
 	"slices"
 	"strconv"
 	"strings"
 
+	"rjm/analysis"
+	"rjm/energy"
+	"rjm/fault"
 	"rjm/maze"
 	"rjm/search"
 )
-
-// Method names, as the command line and seeded IDs spell them: those of
-// search.MethodNames, where each method's settings are checked.
-const (
-	Hill        = search.MethodHill        // the assignment's hill descent
-	FirstChoice = search.MethodFirstChoice // first-choice gradient descent (Program 1: Search)
-	Restarts    = search.MethodRestarts    // hill descent with random restarts
-	Uphill      = search.MethodUphill      // hill descent with random uphill steps
-	Anneal      = search.MethodAnneal      // simulated annealing
-)
-
-// Methods lists the method names (search.MethodNames).
-var Methods = search.MethodNames
 
 // Spec is a complete generation recipe. Same Spec, same maze.
 type Spec struct {
@@ -44,13 +31,13 @@ type Spec struct {
 	// Random flag is set, which draws the cell from the seed.
 	Start, Goal             *maze.Cell
 	RandomStart, RandomGoal bool
-	Method                  string  // one of Methods
-	Iterations              int     // steps (per descent for Restarts)
-	Descents                int     // Restarts: number of hill descents
-	P                       float64 // Uphill: uphill step probability
-	T0, Decay               float64 // Anneal: initial temperature and decay
-	Energy                  string  // energy name, e.g. "depth" (see analysis.ParseEnergy)
-	Seed                    uint64
+	// Settings are the search method's name (Method, one of
+	// search.MethodNames, as seeded IDs spell it) and its settings
+	// (Iterations, Descents, P, T0, Decay), declared once in package search
+	// and checked by search.ParseMethod.
+	search.Settings
+	Energy string // energy name, e.g. "depth" (see analysis.ParseEnergy)
+	Seed   uint64
 }
 
 // Default returns the recipe for a good maze of the design paper, "Rook
@@ -62,8 +49,8 @@ type Spec struct {
 func Default() Spec {
 	return Spec{
 		Rows: 5, Cols: 5, RandomGoal: true,
-		Method: Uphill, Iterations: 25_000, P: 0.005,
-		Descents: 10, T0: 10, Decay: 0.9995,
+		Settings: search.Settings{Method: search.MethodUphill, Iterations: 25_000, P: 0.005,
+			Descents: 10, T0: 10, Decay: 0.9995},
 		Energy: "design",
 	}
 }
@@ -109,7 +96,7 @@ func DefaultOn(b maze.Board) Spec {
 	if b.Variant == (maze.Variant{}) && s.Layout == "" {
 		return s
 	}
-	s.Method, s.Iterations, s.T0, s.Decay = Anneal, 200_000, 4, 0.99998
+	s.Method, s.Iterations, s.T0, s.Decay = search.MethodAnneal, 200_000, 4, 0.99998
 	s.Energy = PuzzleEnergy
 	return s
 }
@@ -160,11 +147,11 @@ func (s Spec) String() string {
 	}
 	fmt.Fprintf(&b, ",method=%s,iterations=%d", s.Method, s.Iterations)
 	switch s.Method {
-	case Restarts:
+	case search.MethodRestarts:
 		fmt.Fprintf(&b, ",descents=%d", s.Descents)
-	case Uphill:
+	case search.MethodUphill:
 		fmt.Fprintf(&b, ",p=%s", ftoa(s.P))
-	case Anneal:
+	case search.MethodAnneal:
 		fmt.Fprintf(&b, ",t0=%s,decay=%s", ftoa(s.T0), ftoa(s.Decay))
 	}
 	fmt.Fprintf(&b, ",energy=%s#%d", s.Energy, s.Seed)
@@ -314,7 +301,7 @@ func (s Spec) Validate() error {
 			return fault.Invalid("", "start and goal are the same cell %v", start)
 		}
 	}
-	if _, err := search.ParseMethod(s.methodSettings()); err != nil {
+	if _, err := search.ParseMethod(s.Settings); err != nil {
 		return err
 	}
 	_, err = s.energyOn(b)
@@ -324,15 +311,10 @@ func (s Spec) Validate() error {
 // Work returns the search iterations the spec asks for in all: the
 // iterations, times the descents for Restarts.
 func (s Spec) Work() int {
-	if s.Method == Restarts {
+	if s.Method == search.MethodRestarts {
 		return s.Iterations * s.Descents
 	}
 	return s.Iterations
-}
-
-// methodSettings returns the spec's search settings, for search.ParseMethod.
-func (s Spec) methodSettings() search.Settings {
-	return search.Settings{Name: s.Method, Iterations: s.Iterations, Descents: s.Descents, P: s.P, T0: s.T0, Decay: s.Decay}
 }
 
 // energyOn returns the spec's energy, checked to be exact on board b (see

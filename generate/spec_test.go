@@ -9,21 +9,22 @@ import (
 	"rjm/fault"
 	"rjm/generate"
 	"rjm/maze"
+	"rjm/search"
 )
 
 // Seeded IDs print canonically and parse back to the same spec.
 func TestSpecRoundTrip(t *testing.T) {
 	c := maze.Cell{Row: 1, Col: 3}
 	for _, s := range []generate.Spec{
-		{Rows: 5, Cols: 5, Method: generate.Hill, Iterations: 25000, Energy: "depth", Seed: 1},
-		{Rows: 6, Cols: 9, Method: generate.FirstChoice, Iterations: 10, Energy: "depth", Seed: 0, Goal: &c},
-		{Rows: 5, Cols: 5, Method: generate.Restarts, Iterations: 100, Descents: 7, Energy: "depth", Seed: 1 << 62, RandomStart: true},
-		{Rows: 7, Cols: 7, Method: generate.Uphill, Iterations: 25000, P: 0.005, Energy: "depth", Seed: 9, RandomGoal: true, Start: &c},
-		{Rows: 5, Cols: 5, Method: generate.Anneal, Iterations: 100, T0: 2.5, Decay: 0.999, Energy: "depth", Seed: 3},
+		{Rows: 5, Cols: 5, Settings: search.Settings{Method: search.MethodHill, Iterations: 25000}, Energy: "depth", Seed: 1},
+		{Rows: 6, Cols: 9, Settings: search.Settings{Method: search.MethodFirstChoice, Iterations: 10}, Energy: "depth", Seed: 0, Goal: &c},
+		{Rows: 5, Cols: 5, Settings: search.Settings{Method: search.MethodRestarts, Iterations: 100, Descents: 7}, Energy: "depth", Seed: 1 << 62, RandomStart: true},
+		{Rows: 7, Cols: 7, Settings: search.Settings{Method: search.MethodUphill, Iterations: 25000, P: 0.005}, Energy: "depth", Seed: 9, RandomGoal: true, Start: &c},
+		{Rows: 5, Cols: 5, Settings: search.Settings{Method: search.MethodAnneal, Iterations: 100, T0: 2.5, Decay: 0.999}, Energy: "depth", Seed: 3},
 		// Energies with commas of their own, as books' bands and the
 		// variants' default recipes name them.
-		{Rows: 6, Cols: 6, Method: generate.Uphill, Iterations: 100, P: 0.005, Energy: "weighted:not_unique=216,non_reaching=36,goal_depth=-1", Seed: 4},
-		{Rows: 6, Cols: 6, Method: generate.Hill, Iterations: 100, Energy: "priority:non_reaching>-goal_depth", Seed: 5},
+		{Rows: 6, Cols: 6, Settings: search.Settings{Method: search.MethodUphill, Iterations: 100, P: 0.005}, Energy: "weighted:not_unique=216,non_reaching=36,goal_depth=-1", Seed: 4},
+		{Rows: 6, Cols: 6, Settings: search.Settings{Method: search.MethodHill, Iterations: 100}, Energy: "priority:non_reaching>-goal_depth", Seed: 5},
 	} {
 		id := s.String()
 		back, err := generate.ParseSpec(id, generate.Spec{})
@@ -67,7 +68,7 @@ func TestSpecErrors(t *testing.T) {
 			t.Errorf("ParseSpec(%q) and Validate: %v, want the energy's error", id, err)
 		}
 	}
-	base := generate.Spec{Rows: 5, Cols: 5, Method: generate.Hill, Iterations: 10, Energy: "depth"}
+	base := generate.Spec{Rows: 5, Cols: 5, Settings: search.Settings{Method: search.MethodHill, Iterations: 10}, Energy: "depth"}
 	off := maze.Cell{Row: 7, Col: 0}
 	for _, tc := range []struct {
 		name string
@@ -76,9 +77,9 @@ func TestSpecErrors(t *testing.T) {
 	}{
 		{"size", func(s *generate.Spec) { s.Rows = 0 }, "at least 1"},
 		{"method", func(s *generate.Spec) { s.Method = "magic" }, "unknown method"},
-		{"descents", func(s *generate.Spec) { s.Method = generate.Restarts }, "at least 1 hill descent"},
-		{"p", func(s *generate.Spec) { s.Method, s.P = generate.Uphill, -0.1 }, "out of range"},
-		{"t0", func(s *generate.Spec) { s.Method, s.Decay = generate.Anneal, 0.9 }, "temperature"},
+		{"descents", func(s *generate.Spec) { s.Method = search.MethodRestarts }, "at least 1 hill descent"},
+		{"p", func(s *generate.Spec) { s.Method, s.P = search.MethodUphill, -0.1 }, "out of range"},
+		{"t0", func(s *generate.Spec) { s.Method, s.Decay = search.MethodAnneal, 0.9 }, "temperature"},
 		{"goal", func(s *generate.Spec) { s.Goal = &off }, "off the 5x5 board"},
 	} {
 		s := base

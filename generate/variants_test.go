@@ -8,6 +8,7 @@ import (
 	"rjm/generate"
 	"rjm/graph"
 	"rjm/maze"
+	"rjm/search"
 	"rjm/solve"
 )
 
@@ -27,7 +28,7 @@ func TestRunVariants(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, method := range generate.Methods {
+		for _, method := range search.MethodNames {
 			s := generate.Default()
 			s.Rows, s.Cols, s.Variant, s.Method, s.Iterations, s.Seed = 5, 6, v, method, 300, 11
 			s.Descents = 3

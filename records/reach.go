@@ -7,6 +7,7 @@ import (
 
 	"rjm/generate"
 	"rjm/maze"
+	localsearch "rjm/search" // records has a type search of its own
 )
 
 // ReachSettings ask how often each search method of rjm generate reaches
@@ -16,11 +17,12 @@ type ReachSettings struct {
 	Board       maze.Board
 	Start, Goal *maze.Cell // nil: the corners, as in Settings
 	Target      int        // the record: the goal depth to reach
-	// Budgets are the search iterations per run; nil means 25,000,
-	// 100,000 and 1,000,000.
+	// Budgets are the search iterations per run; nil means
+	// ReachBudgets().
 	Budgets []int
 	// Runs is the number of seeded runs per method and budget; zero
-	// means 100 (20 for budgets above 100,000).
+	// means ReachRuns (ReachRunsLarge for budgets above
+	// ReachLargeBudget).
 	Runs    int
 	Seed    uint64
 	Workers int // zero means one per core
@@ -35,7 +37,20 @@ type Reach struct {
 	MeanDepth  float64 `json:"mean_depth"` // the mean goal depth of the runs' mazes
 }
 
-// ReachMethods runs every method of generate.Methods with each budget:
+// ReachBudgets returns the budgets ReachMethods tries when
+// ReachSettings.Budgets is nil: the assignment's 25,000 iterations, and
+// four and forty times as many.
+func ReachBudgets() []int { return []int{25_000, 100_000, 1_000_000} }
+
+// The runs per method and budget when ReachSettings.Runs is zero: fewer
+// for budgets above ReachLargeBudget, whose runs take longer.
+const (
+	ReachRuns        = 100
+	ReachRunsLarge   = 20
+	ReachLargeBudget = 100_000
+)
+
+// ReachMethods runs every method of search.MethodNames with each budget:
 // run k of a method and budget is generate.Run of the method's recipe
 // with seed Seed+k (restarts: 10 descents sharing the budget; the other
 // settings are generate.Default's). Each run can be repeated alone from
@@ -43,10 +58,10 @@ type Reach struct {
 func ReachMethods(ctx context.Context, s ReachSettings) ([]Reach, error) {
 	budgets := s.Budgets
 	if budgets == nil {
-		budgets = []int{25_000, 100_000, 1_000_000}
+		budgets = ReachBudgets()
 	}
 	var out []Reach
-	for _, method := range generate.Methods {
+	for _, method := range localsearch.MethodNames {
 		for _, budget := range budgets {
 			set := generate.Settings{
 				Rows: &s.Board.Rows, Cols: &s.Board.Cols, Variant: s.Board.Variant, Start: s.Start, Goal: s.Goal,
@@ -55,7 +70,7 @@ func ReachMethods(ctx context.Context, s ReachSettings) ([]Reach, error) {
 			if set.Goal == nil {
 				set.Goal = new(maze.DefaultGoal(s.Board))
 			}
-			if method == generate.Restarts {
+			if method == localsearch.MethodRestarts {
 				set.Descents, set.Iterations = new(10), new(budget/10)
 			}
 			spec, err := set.Spec()
@@ -64,9 +79,9 @@ func ReachMethods(ctx context.Context, s ReachSettings) ([]Reach, error) {
 			}
 			runs := s.Runs
 			if runs == 0 {
-				runs = 100
-				if budget > 100_000 {
-					runs = 20
+				runs = ReachRuns
+				if budget > ReachLargeBudget {
+					runs = ReachRunsLarge
 				}
 			}
 			r := Reach{Method: method, Iterations: budget, Runs: runs}
@@ -107,7 +122,7 @@ func ReachTable(rs []Reach, target int) string {
 // the floor below which the exhaustive search need not go (Settings.Lower).
 // Each run can be repeated alone from its maze's seeded ID.
 func UphillDepth(ctx context.Context, s Settings, runs, iterations int, seed uint64) (int, *maze.Maze, error) {
-	method := generate.Uphill
+	method := localsearch.MethodUphill
 	start, goal := maze.DefaultStart(s.Board), maze.DefaultGoal(s.Board)
 	if s.Start != nil {
 		start = *s.Start

@@ -24,10 +24,11 @@ var MethodNames = []string{MethodHill, MethodFirstChoice, MethodRestarts, Method
 
 // Settings name a method and hold the settings of every method, as a user
 // gives them; the named method reads its own and ignores the others.
-// ParseMethod turns them into a Method. There is no default: a zero Name
-// is an unknown method, and zero Iterations a search of no steps.
+// ParseMethod turns them into a Method. There is no default: a zero Method
+// is an unknown method, and zero Iterations a search of no steps. They are
+// declared here once: a generation recipe (generate.Spec) embeds them.
 type Settings struct {
-	Name       string  // one of MethodNames
+	Method     string  // one of MethodNames
 	Iterations int     // steps, 0..MaxIterations (per descent for restarts)
 	Descents   int     // restarts: hill descents, at least 1
 	P          float64 // uphill: probability of an uphill step, 0..1
@@ -43,7 +44,7 @@ func ParseMethod(s Settings) (Method, error) {
 		Method
 		Validate() error
 	}
-	switch s.Name {
+	switch s.Method {
 	case MethodHill:
 		m = HillDescent{Iterations: s.Iterations}
 	case MethodFirstChoice:
@@ -55,7 +56,7 @@ func ParseMethod(s Settings) (Method, error) {
 	case MethodAnneal:
 		m = Anneal{Iterations: s.Iterations, T0: s.T0, Decay: s.Decay}
 	default:
-		return nil, fault.Invalid("", "unknown method %q (want one of %s)", maze.Short(s.Name), strings.Join(MethodNames, ", "))
+		return nil, fault.Invalid("", "unknown method %q (want one of %s)", maze.Short(s.Method), strings.Join(MethodNames, ", "))
 	}
 	if err := m.Validate(); err != nil {
 		return nil, err

@@ -10,6 +10,7 @@ import (
 	"rjm/generate"
 	"rjm/maze"
 	"rjm/render"
+	"rjm/search"
 	"strconv"
 	"strings"
 )
@@ -168,7 +169,7 @@ type generateForm struct {
 func newGenerateForm() generateForm {
 	d := generate.Default()
 	return generateForm{
-		Title: "Generate a maze", Rows: strconv.Itoa(d.Rows), Cols: strconv.Itoa(d.Cols), Methods: generate.Methods,
+		Title: "Generate a maze", Rows: strconv.Itoa(d.Rows), Cols: strconv.Itoa(d.Cols), Methods: search.MethodNames,
 		Variants: maze.VariantNames, MaxSide: MaxGenerateSide, MaxWork: MaxGenerateWork,
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"rjm/internal/cli"
 	"rjm/maze"
 	"rjm/render"
+	"rjm/search"
 )
 
 // searchFlags holds the flags that describe a search: board, start and
@@ -64,7 +65,7 @@ func (f *searchFlags) register(c *cobra.Command) {
 	fl.BoolVar(&f.randomGoal, "random-goal", false, "place the goal at random even when --layout marks one")
 	fl.TextVar(&f.variant, "variant", maze.Variant{}, "variant `rules`, comma-separated: "+maze.VariantList())
 	fl.StringVar(&f.layout, "layout", "", "take the board (size, variant, blocked, pass-over and absent cells, walls, start, goal) from the maze text in `FILE`")
-	fl.StringVar(&f.method, "method", d.Method, "search `method`: "+strings.Join(generate.Methods, ", "))
+	fl.StringVar(&f.method, "method", d.Method, "search `method`: "+strings.Join(search.MethodNames, ", "))
 	fl.IntVar(&f.iterations, "iterations", d.Iterations, "search iterations `K` (per descent for restarts)")
 	fl.IntVar(&f.descents, "restarts", d.Descents, "restarts: number of hill descents `R`, each from a random maze (R×K iterations in all)")
 	fl.Float64Var(&f.p, "p", d.P, "uphill: probability `P` of accepting an uphill step")

@@ -114,7 +114,7 @@ func TestArchitecturePaths(t *testing.T) {
 			continue
 		}
 		// A file named after its package's folder, e.g. `word.go` under
-		// "package analysis/incremental", is checked by its row's folder.
+		// "package analysis/internal/incremental", is checked by its row's folder.
 		if !strings.Contains(path, "/") {
 			continue
 		}

@@ -35,9 +35,10 @@
 //     (stateWordNeeds); the states of each direction as one word of
 //     cells. search4 is its fast path for the rook's four directions,
 //     checked against the plain search.
-//   - stateEval (state_eval.go): the no-U-turn rule everywhere else: past
-//     64 cells, on loops boards, and for the terms stateWordEval does not
-//     compute (path counts, reachable cells, holes), over lists of states;
+//   - stateEval (state_eval.go; its searches in state_terms.go): the
+//     no-U-turn rule everywhere else: past 64 cells, on loops boards, and
+//     for the terms stateWordEval does not compute (path counts, reachable
+//     cells, holes), over lists of states;
 //     the lists cost 2.1 times the words on 7×7. Under the design energy it
 //     keeps its own unique shortest solution (state_solution.go) and
 //     distances to the goal (state_kept.go), which take most changes off

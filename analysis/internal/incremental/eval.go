@@ -80,9 +80,9 @@ func newTermsEvaluator(g *graph.Graph, start, goal int, need needs) termsEvaluat
 
 // NewTerms returns an incremental evaluator of the energy rate gives
 // the terms of a configuration, for mazes on g with the given start and
-// goal. Only the terms in uses are computed (the others are 0 in the
-// Values rate reads); the evaluator is the one the board takes (see
-// newTermsEvaluator).
+// goal. Only the terms in uses are sure to be computed (others are 0 in
+// the Values rate reads unless a term asked for needs them); the
+// evaluator is the one the board takes (see newTermsEvaluator).
 func NewTerms(g *graph.Graph, start, goal int, uses []Term, rate func(v *Values) float64) energy.Evaluator {
 	var need needs
 	for _, t := range uses {

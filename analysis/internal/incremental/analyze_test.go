@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"rjm/analysis"
-	"rjm/analysis/incremental"
+	"rjm/analysis/internal/incremental"
 	"rjm/graph"
 	"rjm/maze"
 )

@@ -1,0 +1,107 @@
+package records
+
+import (
+	"iter"
+	"slices"
+)
+
+// This file holds the sub-trees' roots: every assignment of the first
+// cells, counted and enumerated in one order on every machine.
+
+// root is the start of a sub-tree: the jumps of the first cells expanded.
+type root struct{ jumps []int } // in expansion order
+
+// apply replays a root on a fresh search.
+func (rt root) apply(r *search) {
+	r.init()
+	for _, j := range rt.jumps {
+		u := r.queue[r.head]
+		r.head++
+		if u == r.goal {
+			r.head++
+			u = r.queue[r.head-1]
+		}
+		r.place(u, slices.Index(r.legal[u], j))
+	}
+}
+
+func (r *search) init() {
+	for i := range r.jump {
+		r.jump[i], r.depth[i] = -1, -1
+	}
+	r.depth[r.start] = 0
+	r.queue = append(r.queue[:0], r.start)
+	r.head = 0
+	r.stopped = false
+}
+
+// walkRoots calls yield with each sub-tree's root in order: the
+// assignments of the first cells of the breadth-first order, split cells
+// deep; a branch that ends within the split depth is a sub-tree of its
+// own. It stops early when yield returns false or r.stop says so, and
+// reports whether it went through.
+func (r *search) walkRoots(split int, yield func(root) bool) bool {
+	r.init()
+	var prefix []int
+	var walk func(depth int) bool
+	walk = func(depth int) bool {
+		r.nodes++
+		if r.nodes&(stopEvery-1) == 0 && r.stop != nil && r.stop() {
+			return false
+		}
+		if depth == split || r.head == len(r.queue) || r.depth[r.goal] >= 0 && !r.good {
+			return yield(root{slices.Clone(prefix)})
+		}
+		u := r.queue[r.head]
+		if u == r.goal {
+			r.head++
+			ok := walk(depth)
+			r.head--
+			return ok
+		}
+		r.head++
+		mark := len(r.queue)
+		ok := true
+		for k, j := range r.legal[u] {
+			r.place(u, k)
+			prefix = append(prefix, j)
+			ok = walk(depth + 1)
+			prefix = prefix[:len(prefix)-1]
+			r.unplace(mark)
+			if !ok {
+				break
+			}
+		}
+		r.jump[u] = -1
+		r.head--
+		return ok
+	}
+	ok := walk(0)
+	r.init()
+	return ok
+}
+
+// roots enumerates the sub-trees' roots, split cells deep, in order.
+func (r *search) roots(split int) iter.Seq[root] {
+	return func(yield func(root) bool) { r.walkRoots(split, yield) }
+}
+
+// countRoots returns the split depth (split itself when positive, else
+// the least depth with at least want sub-trees) and the number of
+// sub-trees, counted without keeping them.
+func (r *search) countRoots(split, want int) (int, int) {
+	count := func(split int) int {
+		n := 0
+		r.walkRoots(split, func(root) bool { n++; return true })
+		return n
+	}
+	if split > 0 {
+		return split, count(split)
+	}
+	n := 0
+	for split = 1; ; split++ {
+		if n = count(split); n >= want || split >= r.n-1 {
+			return split, n
+		}
+	}
+}

@@ -1,0 +1,310 @@
+package records
+
+import (
+	"math/big"
+	"math/bits"
+	"slices"
+	"sync/atomic"
+
+	"rjm/graph"
+)
+
+// This file holds the depth-first search of one sub-tree: a jump placed
+// in one cell after another, each branch cut by its bound, the leaves
+// counted in 128 bits.
+
+// search is the state of one depth-first search.
+type search struct {
+	n, start, goal int
+	good           bool
+	prune          bool
+	legal          [][]int   // legal jumps of each cell
+	succ           [][][]int // succ[i][k]: cells reached by the k-th legal jump of i
+	jump           []int     // the assignment: jump[i], or -1
+	depth          []int     // breadth-first depth, or -1 when not reached
+	queue          []int     // cells in breadth-first order
+	head           int       // the next cell of queue to expand
+	free           []uint64  // number of legal jumps of each cell
+	best           int       // the best goal depth found (or at least what to match)
+	count          [2]uint64 // 128-bit count of mazes at best
+	example        []int     // an assignment reaching best
+	list           int       // how many mazes at best to list
+	mazes          [][]int   // branches at best (free cells -1)
+	listed         uint64    // the mazes those branches stand for
+	overList       bool      // more than 8·list mazes at best
+	overflow       bool      // the count left 128 bits
+	nodes          int64
+	floor          int          // no maze below this goal depth counts
+	found          *atomic.Bool // set when any sub-tree finds a maze
+	// pairs and diag, when pairs is not nil, are the transpose
+	// symmetry's off-diagonal pairs and diagonal cells (symmetry.go).
+	pairs   [][2]int
+	diag    []int
+	stop    func() bool
+	stopped bool // stop said yes: unwind without searching more
+	// tick, if not nil, is called every ProgressNodes branches.
+	tick func(nodes int64)
+	// shared is the best depth any sub-tree has found: a branch that
+	// cannot reach it holds no record, whichever sub-tree it is in.
+	shared *atomic.Int64
+	// slack loosens (positive) or, in the tests' mutation check, tightens
+	// (negative, unsound) the bound.
+	slack      int
+	halfWeight bool // see Settings.halfWeight
+}
+
+func newSearch(g *graph.Graph, start, goal int, s Settings) *search {
+	n := g.Cells()
+	r := &search{n: n, start: start, goal: goal, good: s.Good, prune: !s.NoPrune || s.Floor > 0, best: -1, slack: s.slack, halfWeight: s.halfWeight, floor: s.Floor, list: s.List,
+		legal: make([][]int, n), succ: make([][][]int, n), free: make([]uint64, n),
+		jump: make([]int, n), depth: make([]int, n)}
+	if s.transposable() {
+		if pairs, diag, ok := symmetryPairs(g, start); ok {
+			r.pairs, r.diag = pairs, diag
+		}
+	}
+	b := g.Board()
+	for i := range n {
+		if i == goal || !b.Open(i) {
+			continue
+		}
+		r.legal[i] = g.Legal(i)
+		r.free[i] = uint64(len(r.legal[i]))
+		for _, j := range r.legal[i] {
+			r.succ[i] = append(r.succ[i], g.Succ(i, j).Cells())
+		}
+	}
+	return r
+}
+
+// fork returns a fresh search of the same settings that shares r's
+// read-only tables (legal jumps, successors, the symmetry's pairs).
+func (r *search) fork() *search {
+	f := *r
+	f.jump, f.depth = make([]int, r.n), make([]int, r.n)
+	f.queue, f.example, f.mazes = nil, nil, nil
+	f.best, f.count, f.nodes, f.stopped, f.overflow, f.overList, f.listed = -1, [2]uint64{}, 0, false, false, false, 0
+	f.tick, f.stop, f.shared, f.found = nil, nil, nil, nil
+	return &f
+}
+
+// run searches from the current partial assignment.
+func (r *search) run() {
+	if r.stopped {
+		return
+	}
+	r.nodes++
+	if r.nodes&(stopEvery-1) == 0 {
+		if r.stop != nil && r.stop() {
+			r.stopped = true
+			return
+		}
+		if r.tick != nil && r.nodes&(ProgressNodes-1) == 0 {
+			r.tick(r.nodes)
+		}
+	}
+	if r.pairs != nil && r.transposeGreater() {
+		return // its transposes are counted instead
+	}
+	if r.depth[r.goal] >= 0 && !r.good {
+		r.leaf(r.depth[r.goal])
+		return
+	}
+	if r.head == len(r.queue) { // every reachable cell expanded
+		r.leaf(r.depth[r.goal])
+		return
+	}
+	if r.prune {
+		target := max(r.best, int(r.shared.Load()))
+		if D := r.depth[r.goal]; D >= 0 && D < target {
+			return // the goal depth is fixed, and too small
+		}
+		// The goal is at most d + u deep (see the package comment).
+		if d := r.depth[r.queue[len(r.queue)-1]]; r.depth[r.goal] < 0 && d+r.n-len(r.queue)+r.slack < target {
+			return
+		}
+	}
+	u := r.queue[r.head]
+	if u == r.goal { // the goal holds no jump: nothing to expand
+		r.head++
+		r.run()
+		r.head--
+		return
+	}
+	r.head++
+	mark := len(r.queue)
+	for k := range r.legal[u] {
+		r.place(u, k)
+		r.run()
+		r.unplace(mark)
+		if r.stopped {
+			break
+		}
+	}
+	r.jump[u] = -1
+	r.head--
+}
+
+// place gives cell u its k-th legal jump and queues, one layer deeper,
+// the cells that jump reaches first.
+func (r *search) place(u, k int) {
+	r.jump[u] = r.legal[u][k]
+	for _, v := range r.succ[u][k] {
+		if r.depth[v] < 0 {
+			r.depth[v] = r.depth[u] + 1
+			r.queue = append(r.queue, v)
+		}
+	}
+}
+
+// unplace forgets the cells queued after mark.
+func (r *search) unplace(mark int) {
+	for _, v := range r.queue[mark:] {
+		r.depth[v] = -1
+	}
+	r.queue = r.queue[:mark]
+}
+
+// leaf counts the mazes of a finished branch of goal depth D.
+func (r *search) leaf(D int) {
+	if D < 0 || D < r.best || D < r.floor {
+		return
+	}
+	if r.good && !r.isGood(D) {
+		return
+	}
+	// The cells never assigned take any legal jump.
+	mult := [2]uint64{0, 1}
+	for i := range r.n {
+		if r.jump[i] < 0 && r.free[i] > 0 {
+			mult = mul128(mult, r.free[i])
+		}
+	}
+	count := mult // the mazes counted: under the symmetry, weighted
+	if r.pairs != nil {
+		if count = r.weight(); count == [2]uint64{} {
+			return
+		}
+	}
+	if D > r.best {
+		if r.best < 0 && r.found != nil {
+			r.found.Store(true)
+		}
+		r.best, r.count, r.overflow = D, [2]uint64{}, false
+		r.example, r.mazes, r.listed, r.overList = nil, nil, 0, false
+		for {
+			old := r.shared.Load()
+			if int64(D) <= old || r.shared.CompareAndSwap(old, int64(D)) {
+				break
+			}
+		}
+	}
+	var carry uint64
+	r.count[1], carry = bits.Add64(r.count[1], count[1], 0)
+	r.count[0], carry = bits.Add64(r.count[0], count[0], carry)
+	if carry != 0 || count[0] == ^uint64(0) || mult[0] == ^uint64(0) {
+		r.overflow = true
+	}
+	if r.example == nil {
+		r.example = slices.Clone(r.jump)
+	}
+	// Keep the branch, not its mazes: a class has at most 8 mazes, so
+	// past 8·list mazes there are more than list classes, and the
+	// branches kept hold list of them.
+	if r.list > 0 && !r.overList && D >= int(r.shared.Load()) {
+		r.mazes = append(r.mazes, slices.Clone(r.jump))
+		if mult[0] != 0 || r.listed+mult[1] < r.listed {
+			r.listed = ^uint64(0)
+		} else {
+			r.listed += mult[1]
+		}
+		if r.listed > 8*uint64(r.list) {
+			r.overList = true
+		}
+	}
+}
+
+// expand calls yield with every maze the branch jumps stands for (each
+// free cell, -1, taking each of its legal jumps) until yield returns
+// false; it reports whether yield always returned true.
+func expand(legal [][]int, jumps []int, i int, yield func([]int) bool) bool {
+	for ; i < len(jumps) && (jumps[i] >= 0 || len(legal[i]) == 0); i++ {
+	}
+	if i == len(jumps) {
+		return yield(jumps)
+	}
+	for _, j := range legal[i] {
+		jumps[i] = j
+		if !expand(legal, jumps, i+1, yield) {
+			jumps[i] = -1
+			return false
+		}
+	}
+	jumps[i] = -1
+	return true
+}
+
+// isGood reports whether the fully expanded reachable part has a unique
+// shortest solution of depth D and no black hole: every reachable cell
+// reaches the goal.
+func (r *search) isGood(D int) bool {
+	// Shortest paths: count paths layer by layer over the assigned cells.
+	paths := make([]uint64, r.n)
+	paths[r.start] = 1
+	for _, u := range r.queue {
+		if u == r.goal || paths[u] == 0 {
+			continue
+		}
+		for _, v := range r.succ[u][slices.Index(r.legal[u], r.jump[u])] {
+			if r.depth[v] == r.depth[u]+1 {
+				paths[v] = min(paths[v]+paths[u], 2)
+			}
+		}
+	}
+	if paths[r.goal] != 1 {
+		return false
+	}
+	// Reaching: propagate backwards from the goal over reachable cells.
+	reaching := make([]bool, r.n)
+	reaching[r.goal] = true
+	for changed := true; changed; {
+		changed = false
+		for _, u := range r.queue {
+			if reaching[u] || u == r.goal {
+				continue
+			}
+			for _, v := range r.succ[u][slices.Index(r.legal[u], r.jump[u])] {
+				if reaching[v] {
+					reaching[u], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	for _, u := range r.queue {
+		if !reaching[u] {
+			return false
+		}
+	}
+	return true
+}
+
+// mul128 returns x·y in 128 bits (x[0] high), saturating.
+func mul128(x [2]uint64, y uint64) [2]uint64 {
+	hi1, lo := bits.Mul64(x[1], y)
+	hi2, lo2 := bits.Mul64(x[0], y)
+	if hi2 != 0 {
+		return [2]uint64{^uint64(0), ^uint64(0)}
+	}
+	hi, carry := bits.Add64(lo2, hi1, 0)
+	if carry != 0 {
+		return [2]uint64{^uint64(0), ^uint64(0)}
+	}
+	return [2]uint64{hi, lo}
+}
+
+func big128(x [2]uint64) *big.Int {
+	v := new(big.Int).SetUint64(x[0])
+	v.Lsh(v, 64)
+	return v.Or(v, new(big.Int).SetUint64(x[1]))
+}
