@@ -176,17 +176,13 @@ func (p Puzzle) seededID() string {
 // analyze, rjm book --mazes) and the site plays at /m/ID.
 func (d *doc) listImprint(s Settings, puzzles []Puzzle, y vg.Length) {
 	width := d.paper.Width - 2*d.margin
-	y = d.text(d.margin, y, width, face(9, false), s.Title+". Made with rjm from a list of mazes. Every puzzle has a unique shortest solution, and from every cell it reaches the goal can still be reached. Below is each puzzle's maze ID, which rjm reads and the site plays at /m/ID; an ID broken over lines is one line, without spaces.", false)
-	small := face(7, false)
+	y = d.text(d.margin, y, width, face(imprintSize, false), s.Title+". Made with rjm from a list of mazes. Every puzzle has a unique shortest solution, and from every cell it reaches the goal can still be reached. Below is each puzzle's maze ID, which rjm reads and the site plays at /m/ID; an ID broken over lines is one line, without spaces.", false)
+	small := face(imprintSmall, false)
 	for _, p := range puzzles {
 		id, err := p.Result.Maze.ID()
 		if err != nil {
 			continue
 		}
-		if y > d.paper.Height-d.margin-12*vg.Millimeter {
-			d.page()
-			y = d.margin + 8*vg.Millimeter
-		}
-		y = d.text(d.margin, y+1.5*vg.Millimeter, width, small, fmt.Sprintf("Puzzle %d (%s): %s", p.Number, p.Band, id), false)
+		y = d.imprintLine(y, width, small, fmt.Sprintf("Puzzle %d (%s): %s", p.Number, p.Band, id))
 	}
 }

@@ -3,9 +3,13 @@ package book_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"flag"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -234,4 +238,48 @@ func ExampleFromList() {
 	// Output:
 	// 1 easy 8 RRDLULRL
 	// 2 easy 9 RDLDURDUD
+}
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// TestListManifestGolden holds the manifest of the book of listIDs (a
+// list with a comment and blank lines) to testdata/list-manifest.json:
+// each maze's number, band and solution, in the order the difficulty
+// model and policy give them (go test ./book -run ListManifestGolden
+// -update rewrites it).
+func TestListManifestGolden(t *testing.T) {
+	text := "# a designer's list\n\n" + strings.Join(listIDs, "\n\n") + "\n"
+	list, err := book.ReadList(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	puzzles, s, err := book.FromList(context.Background(), book.Settings{Title: "A designer's list"}, list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := book.ManifestOf(s, puzzles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = append(got, '\n')
+	file := filepath.Join("testdata", "list-manifest.json")
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("the manifest differs from %s (rerun with -update after looking at it):\n%s", file, got)
+	}
 }

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"encoding/binary"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -175,5 +176,49 @@ func TestKeyCrossings(t *testing.T) {
 	k := p.newKey(NewLayout(p.Maze.Board))
 	if crossings(k.moves) > MaxKeyCrossings {
 		t.Errorf("hex.txt's key draws %d arrows crossing %d times", len(k.moves), crossings(k.moves))
+	}
+}
+
+// TestKeyLoopTurns checks that a loops key draws a move through a loop
+// round its circle, not out to the margin: the book's worked example
+// (RDLRR) goes round the top-left loop on its third move, from row 2's
+// left end into column 2's top, and round the top-right loop on its
+// fourth, from row 2's right end into column 3's top.
+func TestKeyLoopTurns(t *testing.T) {
+	m, _, err := generate.Read(t.Context(), []byte("variant loops\n3 5 4 1\n4 6 7 5\n2 4 7 4\n1 6 1 G\n"), maze.ParseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := Picture{Maze: m, Features: analysis.Analyze(graph.MustCompile(m.Board), m)}
+	if p.Features.Solution != "RDLRR" {
+		t.Fatalf("solution %q, want RDLRR", p.Features.Solution)
+	}
+	k := p.newKey(NewLayout(m.Board))
+	var turns []keyMove
+	for _, mv := range k.moves {
+		if mv.Loop != nil {
+			turns = append(turns, mv)
+		}
+	}
+	want := []struct{ corner, from, to Point }{
+		{Point{0, 0}, Point{0, 1.5}, Point{1.5, 0}},
+		{Point{4, 0}, Point{4, 1.5}, Point{2.5, 0}},
+	}
+	if len(turns) != len(want) {
+		t.Fatalf("%d moves round a loop, want %d: %+v", len(turns), len(want), k.moves)
+	}
+	near := func(a, b Point) bool { return math.Abs(a.X-b.X) < 1e-9 && math.Abs(a.Y-b.Y) < 1e-9 }
+	for i, w := range want {
+		mv := turns[i]
+		if !near(mv.Loop.Corner, w.corner) || mv.Loop.Radius != 1.5 || !near(mv.B, w.from) || !near(mv.Loop.To, w.to) {
+			t.Errorf("turn %d: round %v (radius %g) from %v to %v, want round %v (1.5) from %v to %v",
+				i+1, mv.Loop.Corner, mv.Loop.Radius, mv.B, mv.Loop.To, w.corner, w.from, w.to)
+		}
+	}
+	// Each entry after a turn starts where its turn ends, on the edge.
+	for i, mv := range k.moves {
+		if mv.Loop != nil && (i+1 >= len(k.moves) || !k.moves[i+1].Entry || !near(k.moves[i+1].A, mv.Loop.To)) {
+			t.Errorf("move %d's turn ends at %v, not where the next move comes in", i, mv.Loop.To)
+		}
 	}
 }

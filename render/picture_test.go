@@ -167,3 +167,45 @@ func TestPictureFormats(t *testing.T) {
 		t.Error("solution without features: no error")
 	}
 }
+
+// TestExitRing checks that an exit board prints its ring, a grey band
+// round the board a cell deep (#D7D7D7, beyond every cell), and that
+// other boards do not: without it an exit puzzle has neither a G nor a
+// place to land, and looks misprinted.
+func TestExitRing(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		ring bool
+	}{{"klondike", true}, {"figure1", false}, {"loops", false}} {
+		p := examplePicture(t, tc.name)
+		var buf bytes.Buffer
+		if err := p.WritePicture(&buf, "svg", render.PictureOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(buf.String(), "fill:#D7D7D7"); got != tc.ring {
+			t.Errorf("%s: exit ring drawn %v, want %v", tc.name, got, tc.ring)
+		}
+	}
+	m, err := maze.ParseID("4x4-exit:3411113341232331")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := graph.MustCompile(m.Board)
+	p := render.Picture{Maze: m, Features: analysis.Analyze(g, m)}
+	var buf bytes.Buffer
+	if err := p.WritePicture(&buf, "svg", render.PictureOptions{Cell: 10 * vg.Millimeter}); err != nil {
+		t.Fatal(err)
+	}
+	// The ring's path spans the board and most of its margin (a cell on
+	// each side): 4 + 2·0.85 cells = 57 mm ≈ 161.6 pt.
+	re := regexp.MustCompile(`<path d="M([0-9.]+),([0-9.]+)L([0-9.]+),[0-9.]+L[0-9.]+,[0-9.]+L[0-9.]+,[0-9.]+Z" style="fill:#D7D7D7"`)
+	sub := re.FindStringSubmatch(buf.String())
+	if sub == nil {
+		t.Fatalf("exit 4×4: no ring in\n%s", buf.String()[:min(buf.Len(), 600)])
+	}
+	x0, _ := strconv.ParseFloat(sub[1], 64)
+	x1, _ := strconv.ParseFloat(sub[3], 64)
+	if w := (x1 - x0) / 72 * 25.4; math.Abs(w-57) > 0.5 {
+		t.Errorf("exit 4×4: the ring is %.1f mm wide, want 57", w)
+	}
+}

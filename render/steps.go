@@ -59,7 +59,7 @@ func (g Geometry) StepDiscs(b maze.Board, i int, steps []int) []StepDisc {
 		}
 		for v, step := range steps {
 			if v < 2 {
-				discs = append(discs, disc{[]float64{0.18, -0.18}[v], y, 0.07, 0.34, []int{step}})
+				discs = append(discs, disc{[]float64{0.2, -0.2}[v], y, 0.09, 0.42, []int{step}})
 			} else {
 				discs[1].steps = append(discs[1].steps, step)
 			}
@@ -68,7 +68,7 @@ func (g Geometry) StepDiscs(b maze.Board, i int, steps []int) []StepDisc {
 		bx, by := stepDirection(b)
 		dist, r, size := 0.3/unit, 0.15, 0.27
 		if b.Variant.Queen {
-			dist, r, size = 0.39, 0.12, 0.2
+			dist, r, size = 0.37, 0.14, 0.24
 		}
 		discs = []disc{{dist * bx, dist * by, r, size, []int{steps[0]}}}
 	case len(steps) == 1:

@@ -1,0 +1,296 @@
+package book
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+	"unicode/utf8"
+
+	xfont "golang.org/x/image/font"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/font/liberation"
+	"gonum.org/v1/plot/vg"
+
+	"rjm/render"
+)
+
+// grid returns the columns and rows of a page of n puzzles.
+func grid(n int) (cols, rows int) {
+	switch n {
+	case 1:
+		return 1, 1
+	case 2:
+		return 1, 2
+	case 4:
+		return 2, 2
+	}
+	return 2, 3
+}
+
+// doc is a PDF being written, page by page.
+type doc struct {
+	c      *render.PDF
+	paper  Paper
+	pages  int
+	margin vg.Length
+}
+
+func newDoc(p Paper, info render.PDFInfo) *doc {
+	return &doc{c: render.NewPDF(p.Width, p.Height, info), paper: p, pages: 1, margin: 18 * vg.Millimeter}
+}
+
+var sans = font.Font{Typeface: "Liberation", Variant: "Sans"}
+
+// face returns Liberation Sans at size, bold or regular: the faces that
+// measure the text the PDF (render.PDF) writes.
+func face(size vg.Length, bold bool) font.Face {
+	if !font.DefaultCache.Has(sans) {
+		font.DefaultCache.Add(liberation.Collection())
+	}
+	f := sans
+	if bold {
+		f.Weight = xfont.WeightBold
+	}
+	return font.DefaultCache.Lookup(f, size)
+}
+
+// page starts a new page and numbers it.
+func (d *doc) page() {
+	d.c.NextPage()
+	d.pages++
+	d.number()
+}
+
+// number writes the page's number at the foot of the page.
+func (d *doc) number() {
+	d.c.SetColor(color.Black)
+	f := face(9, false)
+	label := fmt.Sprint(d.pages)
+	d.c.FillString(f, vg.Point{X: (d.paper.Width - f.Width(label)) / 2, Y: d.margin / 2}, label)
+}
+
+// wrap breaks s into lines no wider than width in f; a word wider than a
+// line is broken after its last comma that fits (a seeded ID between its
+// parts), or else between characters, filling the line it starts on.
+func wrap(f font.Face, s string, width vg.Length) []string {
+	var lines []string
+	for _, para := range strings.Split(s, "\n") {
+		line := ""
+		for _, word := range strings.Fields(para) {
+			sep := " "
+			if line == "" {
+				sep = ""
+			}
+			if f.Width(line+sep+word) <= width {
+				line += sep + word
+				continue
+			}
+			if f.Width(word) <= width {
+				lines, line = append(lines, line), word
+				continue
+			}
+			// Too long for any line: as much as fits here, the rest on.
+			rest := word
+			for rest != "" {
+				cut := 0
+				for cut < len(rest) {
+					_, n := utf8.DecodeRuneInString(rest[cut:])
+					if f.Width(line+sep+rest[:cut+n]) > width {
+						break
+					}
+					cut += n
+				}
+				if cut < len(rest) {
+					// Break after the last comma that fits, if any: a
+					// seeded ID breaks between its key=value parts.
+					if k := strings.LastIndexByte(rest[:cut], ','); k > 0 {
+						cut = k + 1
+					}
+				}
+				if cut == 0 && line == "" {
+					_, cut = utf8.DecodeRuneInString(rest)
+				}
+				if cut == 0 {
+					lines, line, sep = append(lines, line), "", ""
+					continue
+				}
+				line += sep + rest[:cut]
+				rest, sep = rest[cut:], ""
+				if rest != "" {
+					lines, line = append(lines, line), ""
+				}
+			}
+		}
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// text writes s from x at height y (from the top of the page), wrapped
+// within width (centred on the page when centred is set), and returns
+// the height below it.
+func (d *doc) text(x, y, width vg.Length, f font.Face, s string, centred bool) vg.Length {
+	d.c.SetColor(color.Black)
+	for _, line := range wrap(f, s, width) {
+		y += f.Font.Size * 1.3
+		lx := x
+		if centred {
+			lx = (d.paper.Width - f.Width(line)) / 2
+		}
+		d.c.FillString(f, vg.Point{X: lx, Y: d.paper.Height - y}, line)
+	}
+	return y
+}
+
+func (d *doc) heading(s string) {
+	d.c.SetColor(color.Black)
+	d.c.FillString(face(16, true), vg.Point{X: d.margin, Y: d.paper.Height - d.margin}, s)
+}
+
+// title writes the title page: the title, wrapped and as large as fits
+// (30 pt down to 20), the subtitle, what the book holds, and the author.
+func (d *doc) title(s Settings, puzzles []Puzzle) {
+	width := d.paper.Width - 2*d.margin
+	size := vg.Length(30)
+	for ; size > 20 && len(wrap(face(size, true), s.Title, width)) > 3; size -= 2 {
+	}
+	y := d.text(d.margin, d.paper.Height*0.3, width, face(size, true), s.Title, true)
+	if s.Subtitle != "" {
+		y = d.text(d.margin, y+6*vg.Millimeter, width, face(16, false), s.Subtitle, true)
+	}
+	y = d.text(d.margin, y+10*vg.Millimeter, width, face(12, false), s.subject(puzzles), true)
+	if s.Author != "" {
+		d.text(d.margin, max(d.paper.Height*0.75, y+10*vg.Millimeter), width, face(14, false), s.Author, true)
+	}
+}
+
+// imprint writes the pages behind the title, headed "About this book":
+// how the book was made, and the recipe and seeds that make each puzzle
+// again (puzzle k's seeded ID is the recipe, "#" and its seed), at 10 and
+// 8 pt from the top of the page, on as many pages as they take.
+func (d *doc) imprint(s Settings, puzzles []Puzzle) {
+	d.page()
+	d.heading("About this book")
+	width := d.paper.Width - 2*d.margin
+	y := d.margin + 8*vg.Millimeter
+	if len(puzzles) > 0 && puzzles[0].listed() {
+		d.listImprint(s, puzzles, y)
+		return
+	}
+	y = d.text(d.margin, y, width, face(imprintSize, false), fmt.Sprintf("%s. Made with rjm from seed %d. Every puzzle has a unique shortest solution, and from every cell it reaches the goal can still be reached. Each is made again, the same on every machine, by its seeded ID: the recipe below, “#” and its seed, as in rjm generate --id 'RECIPE#SEED'. A recipe broken over lines breaks after a comma and is one line, without spaces.", s.Title, s.Spec.Seed), false)
+	small := face(imprintSmall, false)
+	for _, g := range recipes(puzzles) {
+		which := fmt.Sprintf("Puzzles %d–%d (%s), seeds %s", g.first, g.last, g.band, strings.Join(g.seeds, ", "))
+		if g.first == g.last {
+			which = fmt.Sprintf("Puzzle %d (%s), seed %s", g.first, g.band, g.seeds[0])
+		}
+		y = d.imprintLine(y, width, small, which+": "+g.recipe)
+	}
+}
+
+// The imprint's type sizes, in points: its paragraph, and each puzzle's
+// recipe or maze ID.
+const (
+	imprintSize  = 10
+	imprintSmall = 8
+)
+
+// imprintLine writes one puzzle's line of the imprint below y, on a new
+// page when it would run into the foot of this one, and returns the
+// height below it.
+func (d *doc) imprintLine(y, width vg.Length, f font.Face, s string) vg.Length {
+	lines := vg.Length(len(wrap(f, s, width)))
+	if y+2*vg.Millimeter+lines*f.Font.Size*1.3 > d.paper.Height-d.margin {
+		d.page()
+		d.heading("About this book (continued)")
+		y = d.margin + 8*vg.Millimeter
+	}
+	return d.text(d.margin, y+2*vg.Millimeter, width, f, s, false)
+}
+
+// recipeGroup is a run of puzzles, in the book's order, that share a
+// recipe: the imprint prints it once with their seeds.
+type recipeGroup struct {
+	first, last int // puzzle numbers
+	band        Band
+	recipe      string // the seeded ID before "#"
+	seeds       []string
+}
+
+// recipes groups the puzzles by recipe, in the book's order: puzzle k's
+// seeded ID is its group's recipe, "#" and its seed.
+func recipes(puzzles []Puzzle) []recipeGroup {
+	var out []recipeGroup
+	for _, p := range puzzles {
+		recipe, seed, _ := strings.Cut(p.Result.SeededID(), "#")
+		if n := len(out); n > 0 && out[n-1].recipe == recipe {
+			out[n-1].last = p.Number
+			out[n-1].seeds = append(out[n-1].seeds, seed)
+			continue
+		}
+		out = append(out, recipeGroup{first: p.Number, last: p.Number, band: p.Band, recipe: recipe, seeds: []string{seed}})
+	}
+	return out
+}
+
+// box returns the k-th of cols×rows boxes of the page below the heading.
+func (d *doc) box(k, cols, rows int) vg.Rectangle {
+	top := d.paper.Height - d.margin - 8*vg.Millimeter
+	w := (d.paper.Width - 2*d.margin) / vg.Length(cols)
+	h := (top - d.margin) / vg.Length(rows)
+	x := d.margin + vg.Length(k%cols)*w
+	y := top - vg.Length(k/cols+1)*h
+	return vg.Rectangle{Min: vg.Point{X: x, Y: y}, Max: vg.Point{X: x + w, Y: y + h}}
+}
+
+// cellOf returns the cell at which puzzle p's key is drawn, per keys to
+// a page (with two lines of caption).
+func (d *doc) cellOf(p Puzzle, per int) vg.Length {
+	cols, rows := grid(per)
+	box := d.box(0, cols, rows)
+	pic := render.Picture{Maze: p.Result.Maze, Features: p.Result.Features}
+	w, h := pic.Size(render.PictureOptions{Cell: 10 * vg.Millimeter})
+	pad := 4 * vg.Millimeter
+	capH := 2*13*vg.Length(1) + 2*vg.Millimeter
+	scale := min(float64((box.Max.X-box.Min.X-2*pad)/w), float64((box.Max.Y-box.Min.Y-capH-2*pad)/h))
+	return 10 * vg.Millimeter * vg.Length(scale)
+}
+
+// puzzle draws one puzzle, or its solution key, centred in box below its
+// caption: the number, band and par, or the number and the solution's
+// letters wrapped to the box's width, at 10 pt.
+func (d *doc) puzzle(box vg.Rectangle, p Puzzle, solution bool) {
+	r := p.Result
+	pad := 4 * vg.Millimeter
+	width := box.Max.X - box.Min.X - 2*pad
+	caption := fmt.Sprintf("%d  ·  %s  ·  par %d", p.Number, p.Band, r.Features.GoalDepth)
+	f := face(11, true)
+	lines := []string{caption}
+	if solution {
+		f = face(10, false)
+		lines = wrap(f, fmt.Sprintf("%d:  %s", p.Number, p.Solution), width)
+	}
+	lead := f.Font.Size * 1.3
+	capH := vg.Length(len(lines))*lead + 2*vg.Millimeter
+	pic := render.Picture{Maze: r.Maze, Features: r.Features}
+	o := render.PictureOptions{Cell: 10 * vg.Millimeter, Solution: solution}
+	w, h := pic.Size(o)
+	scale := min(float64(width/w), float64((box.Max.Y-box.Min.Y-capH-2*pad)/h))
+	o.Cell *= vg.Length(scale)
+	w, h = pic.Size(o)
+	x := box.Min.X + (box.Max.X-box.Min.X-w)/2
+	top := box.Max.Y - (box.Max.Y-box.Min.Y-capH-h)/2 // caption and picture centred in the box
+	y := top - capH - h
+	d.c.Push()
+	d.c.Translate(vg.Point{X: x, Y: y})
+	pic.Draw(d.c, o)
+	d.c.Pop()
+	d.c.SetColor(color.Black)
+	for k, line := range lines {
+		lx := box.Min.X + (box.Max.X-box.Min.X-f.Width(line))/2
+		if solution {
+			lx = x
+		}
+		d.c.FillString(f, vg.Point{X: lx, Y: top - vg.Length(k+1)*lead + f.Font.Size*0.25}, line)
+	}
+}

@@ -1,0 +1,300 @@
+package book
+
+import (
+	"context"
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+
+	"gonum.org/v1/plot/vg"
+
+	"rjm/analysis"
+	"rjm/difficulty"
+	"rjm/generate"
+	"rjm/graph"
+	"rjm/maze"
+	"rjm/render"
+	"rjm/search"
+	"rjm/solve"
+)
+
+// parText is the rules page's last paragraph: what each puzzle gives.
+const parText = "Each puzzle gives its par: the number of moves of its shortest solution, which is unique, and its difficulty band. No cell is a trap: from every cell you can reach, the goal can still be reached."
+
+// example is the rules page's worked example: 4×4, seven moves, a unique
+// solution that uses all four letters.
+const example = "4x4:3322102122133131"
+
+// rules writes the rules, the move letters, and a worked example: a small
+// maze and its solution key, with every move of it spelt out.
+func (d *doc) rules(ctx context.Context, spec generate.Spec, bands []Band) {
+	d.page()
+	d.heading("How to play")
+	width := d.paper.Width - 2*d.margin
+	body := face(11.5, false)
+	y := d.margin + 8*vg.Millimeter
+	board, err := spec.Board()
+	if err != nil {
+		board = maze.Board{Rows: spec.Rows, Cols: spec.Cols, Variant: spec.Variant}
+	}
+	for _, para := range append(render.Rules(board), parText) {
+		y = d.text(d.margin, y, width, body, para, false) + 2*vg.Millimeter
+	}
+	notation := "The solutions at the back of the book" + strings.TrimPrefix(render.Notation(board), "Solutions")
+	y = d.text(d.margin, y+3*vg.Millimeter, width, body, notation, false)
+	y = d.text(d.margin, y+6*vg.Millimeter, width, face(13, true), "A worked example", false)
+
+	m, f := exampleOf(ctx, spec)
+	d.workedExample(y, m, f, bands)
+}
+
+// workedExample draws the worked example m, solved as f, below y on the
+// rules page: the puzzle and its key side by side, then the solution
+// spelt out and the hints; or, where side by side they would be drawn at
+// under MinExampleCell a cell, the text here and the two pictures on the
+// next page, one above the other, or on a page each where that is still
+// too small (Klondike's circle: 7.5 mm a cell). It returns the cell they
+// are drawn at.
+func (d *doc) workedExample(y vg.Length, m *maze.Maze, f *analysis.Features, bands []Band) vg.Length {
+	width := d.paper.Width - 2*d.margin
+	body := face(11.5, false)
+	pic := render.Picture{Maze: m, Features: f}
+	o := render.PictureOptions{Cell: 14 * vg.Millimeter}
+	pw, ph := pic.Size(o)
+	// Both pictures inside the margins, 6 mm apart and from them at
+	// least: a board with loops or an exit ring draws beyond its cells.
+	if room := width - 3*6*vg.Millimeter; 2*pw > room {
+		o.Cell = vg.Length(float64(o.Cell) * float64(room/(2*pw)))
+		pw, ph = pic.Size(o)
+	}
+	steps := walk(m, f)
+	text := fmt.Sprintf("Solution: %s, %d moves. %s In the key, the disc in each cell's corner is the step at which the path reaches it (the start 0): follow 0, 1, 2, … from disc to disc. On a short path grey arrows join the steps, a move that runs along an earlier one beside it; a long path's key, at the back of the book, numbers the steps alone, its moves written under it.", f.Solution, f.GoalDepth, steps)
+	labels := []string{"The puzzle", "Its solution key"}
+	lf := face(10, false)
+	if o.Cell >= MinExampleCell {
+		gap := (width - 2*pw) / 3
+		top := d.paper.Height - y - 4*vg.Millimeter
+		for k, sol := range []bool{false, true} {
+			x := d.margin + gap + vg.Length(k)*(pw+gap)
+			d.example(pic, o, sol, vg.Point{X: x, Y: top - ph})
+			d.c.SetColor(color.Black)
+			d.c.FillString(lf, vg.Point{X: x + (pw-lf.Width(labels[k]))/2, Y: top - ph - 5*vg.Millimeter}, labels[k])
+		}
+		y = d.paper.Height - (top - ph) + 8*vg.Millimeter
+		y = d.text(d.margin, y, width, body, text, false)
+		y = d.text(d.margin, y+6*vg.Millimeter, width, face(13, true), "Hints", false)
+		d.text(d.margin, y+2*vg.Millimeter, width, body, Hints(bands), false)
+		return o.Cell
+	}
+	// A large board (Klondike's circle) side by side would be drawn at
+	// a few millimetres a cell: the text here, and the two pictures on
+	// the next page, one above the other, if they are drawn at
+	// MinExampleCell or more so; else each on a page of its own.
+	top := d.paper.Height - d.margin - 10*vg.Millimeter
+	fit := func(n int) vg.Length {
+		each := (top - d.margin - vg.Length(n+1)*8*vg.Millimeter) / vg.Length(n) // a picture and its caption, clear of the page number
+		o.Cell = 14 * vg.Millimeter
+		pw, ph := pic.Size(o)
+		return vg.Length(float64(o.Cell) * min(float64(width/pw), float64(each/ph)))
+	}
+	per := 2
+	if o.Cell = fit(2); o.Cell < MinExampleCell {
+		per, o.Cell = 1, fit(1)
+	}
+	where := map[int]string{2: "On the next page. ", 1: "On the next two pages. "}[per]
+	y = d.text(d.margin, y+2*vg.Millimeter, width, body, where+text, false)
+	y = d.text(d.margin, y+6*vg.Millimeter, width, face(13, true), "Hints", false)
+	d.text(d.margin, y+2*vg.Millimeter, width, body, Hints(bands), false)
+	pw, ph = pic.Size(o)
+	y0 := top
+	for k, sol := range []bool{false, true} {
+		if k%per == 0 {
+			d.page()
+			d.heading("A worked example")
+			y0 = top
+		}
+		x := d.margin + (width-pw)/2
+		d.example(pic, o, sol, vg.Point{X: x, Y: y0 - ph})
+		d.c.SetColor(color.Black)
+		d.c.FillString(lf, vg.Point{X: x + (pw-lf.Width(labels[k]))/2, Y: y0 - ph - 5*vg.Millimeter}, labels[k])
+		y0 -= ph + 2*8*vg.Millimeter
+	}
+	return o.Cell
+}
+
+// MinExampleCell is the least cell of the rules page's worked example
+// beside its key: a board that would be drawn smaller (Klondike's 21×21
+// circle, at 3 mm) has them on a page of their own.
+const MinExampleCell = 6 * vg.Millimeter
+
+// example draws the worked example, or its key when solution is set, at
+// at (its lower left corner) with options o.
+func (d *doc) example(pic render.Picture, o render.PictureOptions, solution bool, at vg.Point) {
+	d.c.Push()
+	d.c.Translate(at)
+	o.Solution = solution
+	pic.Draw(d.c, o)
+	d.c.Pop()
+}
+
+// Hints returns the rules page's hints, the solver's ways in from the
+// design paper's features, and how the book's bands (in their order)
+// rise: "easy, medium and hard" only when it has all three.
+func Hints(bands []Band) string {
+	h := "Work backwards: only a few cells reach the goal in one jump, and fewer still reach those. Mark the cells you have visited with their step, as the key does, so that you notice a loop. Cells with the same number side by side jump alike: they are landmarks. "
+	var names []string
+	for _, b := range bands {
+		names = append(names, b.String())
+	}
+	switch len(names) {
+	case 0:
+		return h
+	case 1:
+		return h + "Every puzzle of the book is " + names[0] + ", and they rise in difficulty towards its end."
+	}
+	list := strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return h + "The puzzles rise in difficulty through the book: " + list + ", each band harder towards its end."
+}
+
+// exampleOf returns the worked example of a book of spec's mazes, on
+// its own kind of board: on the papers' plain board the fixed 4×4 maze
+// example; on a variant's board with every cell open, a 4×4 maze of the
+// variant (5×5 or 6×6 where 4×4 has none); on a layout (walls, blocked
+// cells, Klondike's circle), a maze of the layout itself, its start and
+// goal as the book's. Each is the first of seeds 1 to exampleSeeds of the board's recipe aimed at 5 moves
+// (difficulty.AimedSpec) with a unique solution of 3 to 10 moves and no
+// black holes that shows what the variant does (Shows): a diagonal move
+// with queen moves, a move round a loop, a move across the torus's edge;
+// an exit ring's solution always ends with its exit move. The fixed
+// example when none is found.
+func exampleOf(ctx context.Context, spec generate.Spec) (*maze.Maze, *analysis.Features) {
+	fixed := func() (*maze.Maze, *analysis.Features) {
+		m, _ := maze.ParseID(example)
+		g := graph.MustCompile(m.Board)
+		return m, analysis.AnalyzeSolved(g, m, solve.Solve(g, m))
+	}
+	if spec.Variant == (maze.Variant{}) && spec.Layout == "" {
+		return fixed()
+	}
+	sizes := []int{4, 5, 6}
+	if spec.Layout != "" {
+		sizes = []int{0}
+	}
+	var first *generate.Result
+	for _, n := range sizes {
+		small := spec
+		if n > 0 {
+			small.Rows, small.Cols, small.Start, small.Goal = n, n, nil, nil
+			small.RandomStart, small.RandomGoal = false, false
+		}
+		if small.Method == search.MethodAnneal {
+			// A short aim needs a short search: a tenth of the
+			// iterations, cooling as far.
+			small.Iterations = max(1000, small.Iterations/10)
+			small.Decay = math.Round(math.Pow(small.Decay, 10)*1e6) / 1e6
+		}
+		b, err := small.Board()
+		if err != nil {
+			continue
+		}
+		small = difficulty.AimedSpec(small, len(b.OpenCells()), 5)
+		keep := generate.Constraints{MinLength: 3, MaxLength: 10, Unique: true, NoBlackHoles: true}
+		for seed := uint64(1); seed <= exampleSeeds; seed++ {
+			small.Seed = seed
+			r, err := generate.Run(ctx, small, nil)
+			if err != nil {
+				break
+			}
+			if !keep.Meets(r.Features) {
+				continue
+			}
+			if Shows(r.Maze, r.Features) {
+				return r.Maze, r.Features
+			}
+			if first == nil {
+				first = r
+			}
+		}
+	}
+	if first == nil {
+		return fixed()
+	}
+	return first.Maze, first.Features
+}
+
+// exampleSeeds bounds the seeds exampleOf tries.
+const exampleSeeds = 12
+
+// Shows reports whether a solved maze's solution shows what its variant
+// does: a diagonal move with queen moves, a move round a Surakarta loop
+// with loops, a move across the edge on a torus. Other boards show
+// themselves (an exit ring's last move is its exit move).
+func Shows(m *maze.Maze, f *analysis.Features) bool {
+	v := m.Variant
+	if !v.Queen && !v.Loops && !v.Torus {
+		return true
+	}
+	dirs, err := m.ParseNotation(f.Solution)
+	if err != nil || len(dirs) != len(f.SolutionCells)-1 {
+		return false
+	}
+	diagonal, round := false, false
+	for k, d := range dirs {
+		diagonal = diagonal || d.Diagonal()
+		round = round || roundTheEdge(m, f.SolutionCells[k], d)
+	}
+	return (!v.Queen || diagonal) && (!v.Loops && !v.Torus || round)
+}
+
+// roundTheEdge reports whether the jump from cell in direction d goes
+// round a Surakarta loop or across a torus's edge: whether it lands
+// elsewhere than on the same board without them.
+func roundTheEdge(m *maze.Maze, cell int, d maze.Dir) bool {
+	if !m.Variant.Loops && !m.Variant.Torus {
+		return false
+	}
+	to, _, ok := m.Board.Jump(cell, d, m.Jumps[cell])
+	flat := m.Board
+	flat.Variant.Loops, flat.Variant.Torus = false, false
+	plain, _, pok := flat.Jump(cell, d, m.Jumps[cell])
+	return ok && (!pok || plain != to)
+}
+
+// walk spells out a solution move by move: "From the circled 3, R: 3
+// right to a 2; …".
+func walk(m *maze.Maze, f *analysis.Features) string {
+	dirs, err := m.ParseNotation(f.Solution)
+	if err != nil || len(dirs) != len(f.SolutionCells)-1 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "From the circled %d: ", m.Jumps[m.Start])
+	for k, d := range dirs {
+		from, to := f.SolutionCells[k], f.SolutionCells[k+1]
+		what := "the goal"
+		if m.Variant.Exit {
+			what = "the exit"
+		}
+		if to != m.Goal {
+			what = fmt.Sprintf("a %d", m.Jumps[to])
+		}
+		if k > 0 {
+			b.WriteString("; ")
+		}
+		letter := string(d.Letter())
+		if m.Variant.Tiling != maze.Square || m.Variant.Queen {
+			letter = d.Compass()
+		}
+		how := ""
+		if roundTheEdge(m, from, d) {
+			how = " round the loop"
+			if m.Variant.Torus {
+				how = " across the edge"
+			}
+		}
+		fmt.Fprintf(&b, "%s, %d %s%s to %s", letter, m.Jumps[from], d, how, what)
+	}
+	b.WriteString(".")
+	return b.String()
+}

@@ -1,0 +1,289 @@
+package book
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+
+	"rjm/analysis"
+	"rjm/difficulty"
+	"rjm/generate"
+	"rjm/graph"
+	"rjm/maze"
+	"rjm/parallel"
+	"rjm/search"
+)
+
+// SlotSeeds bounds the seeds one puzzle's search tries on a board of 50
+// open cells or more; a smaller board, whose searches are quick and
+// whose distinct puzzles are few, tries up to 600 / cells (50 on a 3×4
+// layout).
+const SlotSeeds = 12
+
+// smallBoard is the most open cells of a board whose reach a book
+// measures from its own start and goal.
+const smallBoard = 64
+
+// slotSeeds is SlotSeeds on a board of n open cells.
+func slotSeeds(n int) int { return max(SlotSeeds, 600/max(n, 1)) }
+
+// slot is one puzzle to find: its band and the moves it aims at.
+type slot struct {
+	band   Band
+	moves  difficulty.Band
+	target int
+	cells  int           // the board's open cells
+	spec   generate.Spec // aimed at target; Spec.Seed the first seed
+}
+
+// Mazes finds the book's puzzles. Each band's puzzles have the moves that
+// go with the band on the book's board (Band: difficulty.Level.Moves of
+// the board's difficulty.Reach); a band the board has no room for is a
+// *ReachError at once. Puzzle j of a band's share searches with the
+// board's own recipe aimed at a length spread evenly over the band's
+// moves (difficulty.AimedSpec; hard's up to the reach), trying seeds
+// until a maze meets the band: its length in the band's moves, a unique
+// shortest solution, no black holes, and distinct from every puzzle
+// before it (Distinct). A puzzle no SlotSeeds seeds find is a *FillError.
+// The puzzles of a band are searched in parallel (Workers), each from its
+// own seeds, so the book is the same whatever the number of workers; then
+// all are ordered by band and the model's prediction (harder).
+func Mazes(ctx context.Context, s Settings) ([]Puzzle, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	s = s.withDefaults()
+	b, err := s.Spec.Board()
+	if err != nil {
+		return nil, err
+	}
+	n := len(b.OpenCells())
+	reach, err := difficulty.Reach(ctx, b)
+	if err == nil && n <= smallBoard && (s.Spec.Start != nil || s.Spec.Goal != nil) {
+		// A small layout's own start and goal may leave it less room
+		// than the board's (3×4: 4 moves against 7); measuring it is
+		// quick.
+		reach, err = difficulty.MeasureReachFrom(ctx, s.Spec)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("book: %w", err)
+	}
+	model := s.Model
+	if model == nil {
+		model = difficulty.PriorModel()
+	}
+	base := bookSpec(s.Spec, b)
+	var bands [][]slot
+	total := 0
+	for k, band := range s.Bands {
+		share := s.Count / len(s.Bands)
+		if k < s.Count%len(s.Bands) {
+			share++
+		}
+		if share == 0 {
+			continue
+		}
+		moves := band.Moves(reach)
+		if !band.Fits(reach) {
+			return nil, &ReachError{Band: band, Moves: moves, Board: difficulty.BoardName(b), Reach: reach}
+		}
+		top := moves.Max
+		if top == 0 {
+			top = max(moves.Min, reach)
+		}
+		var slots []slot
+		for j := range share {
+			target := moves.Min
+			if share > 1 {
+				target += (j*(top-moves.Min) + (share-1)/2) / (share - 1)
+			} else {
+				target = (moves.Min + top + 1) / 2
+			}
+			spec := difficulty.AimedSpec(base, n, target)
+			// Each band, and each puzzle of it, draws its own seeds, so
+			// that changing one band's share leaves the others' mazes.
+			spec.Seed = s.Spec.Seed + uint64(k)<<40 + uint64(j)<<32
+			slots = append(slots, slot{band: band, moves: moves, target: target, cells: n, spec: spec})
+		}
+		bands = append(bands, slots)
+		total += len(slots)
+	}
+	var puzzles []Puzzle
+	done := 0
+	var mu sync.Mutex // keeps the calls of Settings.Progress apart
+	for _, slots := range bands {
+		// The band's puzzles in parallel, each kept away from the
+		// bands before; then in order, each away from the ones before
+		// it in the band too, searching on where it is not.
+		before := slices.Clone(puzzles)
+		// A slot that found nothing keeps its error for its turn below,
+		// so that the others run on and the first slot's error is the
+		// one reported, whatever the number of workers.
+		short := make([]error, len(slots))
+		first, err := parallel.Map(ctx, s.Workers, len(slots), nil, func(ctx context.Context, j int) (found, error) {
+			f, err := find(ctx, slots[j], 0, before)
+			var fe *FillError
+			if errors.As(err, &fe) {
+				short[j] = err
+				return f, nil
+			}
+			if err == nil && s.Progress != nil {
+				mu.Lock()
+				done++
+				s.Progress(done, total)
+				mu.Unlock()
+			}
+			return f, err
+		})
+		if err != nil {
+			return nil, fail(err, b, reach)
+		}
+		for j, f := range first {
+			if short[j] != nil {
+				return nil, fail(short[j], b, reach)
+			}
+			for !f.distinct(puzzles[len(before):]) {
+				if f, err = find(ctx, slots[j], f.next, puzzles); err != nil {
+					return nil, fail(err, b, reach)
+				}
+			}
+			id, err := f.r.Maze.ID()
+			if err != nil {
+				return nil, fmt.Errorf("book: %w", err)
+			}
+			facts := difficulty.Describe(graph.MustCompile(f.r.Maze.Board), f.r.Maze)
+			puzzles = append(puzzles, Puzzle{Result: f.r, Band: slots[j].band, Solution: f.r.Features.Solution, Predicted: model.Predict(id, facts).Seconds})
+		}
+	}
+	slices.SortStableFunc(puzzles, harder)
+	for i := range puzzles {
+		puzzles[i].Number = i + 1
+	}
+	return puzzles, nil
+}
+
+// bookSpec is the recipe a book's bands aim (difficulty.AimedSpec): the
+// book's own. On a board of more than 100 open cells the board's default
+// annealing (generate.DefaultOn) runs for 20,000 iterations per hundred
+// cells fewer than its 200,000, to at least 50,000, cooling as far (its
+// decay raised to match), so that a book of Klondike's 325 cells is
+// minutes, not hours.
+func bookSpec(spec generate.Spec, b maze.Board) generate.Spec {
+	d := generate.DefaultOn(b)
+	n := len(b.OpenCells())
+	if n <= 100 || spec.Method != search.MethodAnneal || spec.Method != d.Method || spec.Iterations != d.Iterations || spec.Decay != d.Decay {
+		return spec
+	}
+	iter := max(50_000, d.Iterations-20_000*(n-100)/100)
+	spec.Decay = math.Round(math.Pow(d.Decay, float64(d.Iterations)/float64(iter))*1e6) / 1e6
+	spec.Iterations = iter
+	return spec
+}
+
+// found is a maze a slot's search kept, and the next seed offset to try.
+type found struct {
+	r    *generate.Result
+	next int
+}
+
+// distinct reports whether f's maze is distinct from every puzzle of ps:
+// it differs from each in at least a quarter of its cells, up to the
+// board's symmetries (maze.Near), and shares no long stretch of solution
+// with any (SharesSolution).
+func (f found) distinct(ps []Puzzle) bool {
+	for _, p := range ps {
+		if maze.Near(f.r.Maze, p.Result.Maze) || SharesSolution(f.r.Features, p.Result.Features) {
+			return false
+		}
+	}
+	return true
+}
+
+// find searches slot's seeds from offset from on, up to SlotSeeds, for a
+// maze in the slot's band that is distinct from avoid.
+func find(ctx context.Context, sl slot, from int, avoid []Puzzle) (found, error) {
+	keep := generate.Constraints{MinLength: sl.moves.Min, MaxLength: sl.moves.Max, Unique: true, NoBlackHoles: true}
+	seeds := slotSeeds(sl.cells)
+	for k := from; k < seeds; k++ {
+		spec := sl.spec
+		spec.Seed += uint64(k)
+		r, err := generate.Run(ctx, spec, nil)
+		if err != nil {
+			return found{}, err
+		}
+		if f := (found{r, k + 1}); keep.Meets(r.Features) && f.distinct(avoid) {
+			return f, nil
+		}
+	}
+	return found{}, &FillError{Band: sl.band, Moves: sl.moves, Target: sl.target, Seeds: seeds}
+}
+
+// fail completes a *FillError with the board.
+func fail(err error, b maze.Board, reach int) error {
+	var fe *FillError
+	if errors.As(err, &fe) {
+		fe.Board, fe.Reach = difficulty.BoardName(b), reach
+		return fe
+	}
+	return fmt.Errorf("book: %w", err)
+}
+
+// SharesSolution reports whether two mazes' shortest solutions share a
+// long stretch: more than half of the shorter one's moves (a move is a
+// jump from one cell to another) appear in the other in the same order,
+// their longest common subsequence. Two puzzles that start alike and
+// differ only at their ends do; two made apart share a few moves at
+// most.
+func SharesSolution(a, b *analysis.Features) bool {
+	ma, mb := moves(a.SolutionCells), moves(b.SolutionCells)
+	if len(ma) > len(mb) {
+		ma, mb = mb, ma
+	}
+	if len(ma) == 0 {
+		return false
+	}
+	// The longest common subsequence, one row at a time.
+	prev, cur := make([]int, len(mb)+1), make([]int, len(mb)+1)
+	for i := range ma {
+		for j := range mb {
+			if ma[i] == mb[j] {
+				cur[j+1] = prev[j] + 1
+			} else {
+				cur[j+1] = max(cur[j], prev[j+1])
+			}
+		}
+		prev, cur = cur, prev
+	}
+	return 2*prev[len(mb)] > len(ma)
+}
+
+// moves returns the moves of a path of cells, each as its two cells.
+func moves(cells []int) [][2]int {
+	var out [][2]int
+	for k := 1; k < len(cells); k++ {
+		out = append(out, [2]int{cells[k-1], cells[k]})
+	}
+	return out
+}
+
+// harder orders puzzles by band, then by the difficulty model's predicted
+// time, then (on a tie) by length, forward decisions along the solution
+// (more is harder) and fewer same-jump clusters (they are landmarks).
+func harder(a, b Puzzle) int {
+	fa, fb := a.Result.Features, b.Result.Features
+	switch {
+	case a.Band != b.Band:
+		return int(a.Band) - int(b.Band)
+	case a.Predicted != b.Predicted:
+		return cmp.Compare(a.Predicted, b.Predicted)
+	case fa.GoalDepth != fb.GoalDepth:
+		return fa.GoalDepth - fb.GoalDepth
+	case fa.ForwardDecisions != fb.ForwardDecisions:
+		return cmp.Compare(fa.ForwardDecisions, fb.ForwardDecisions)
+	}
+	return len(fb.Clusters) - len(fa.Clusters)
+}
