@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -74,12 +75,15 @@ func TestPromptCancelled(t *testing.T) {
 }
 
 // Every exercise of the table prints its prompts, in order, exactly as
-// the table holds them.
+// the table holds them, given the answers its row gives (for a budget of
+// 10 iterations); then its edge answers and its invalid answers before
+// the valid ones are taken too, or refused where the row allows.
 func TestTablePrompts(t *testing.T) {
-	answers := map[string]string{"representation": "5\n", "evaluation": "", "hill-descent": "10\n", "restarts": "10\n2\n", "uphill": "10\n0.1\n", "annealing": "10\n1\n0.99\n"}
 	for _, e := range exercise.Table {
+		answers, size := e.Answers(10, rng.NewRand(1))
+		input := strings.Join(answers, "\n") + "\n"
 		var out strings.Builder
-		_, err := exercise.Run(context.Background(), e.Name, exercise.IO{In: strings.NewReader(answers[e.Name]), Out: &out, Errors: io.Discard}, rng.NewRand(1))
+		res, err := exercise.Run(context.Background(), e.Name, exercise.IO{In: strings.NewReader(input), Out: &out, Errors: io.Discard}, rng.NewRand(1))
 		if err != nil {
 			t.Fatalf("%s: %v", e.Name, err)
 		}
@@ -89,6 +93,23 @@ func TestTablePrompts(t *testing.T) {
 		}
 		if !strings.HasPrefix(out.String(), want) {
 			t.Errorf("%s: %q, want prompts %q", e.Name, out.String(), want)
+		}
+		if res.Maze.Board.Rows != size || (res.Solved != nil) != e.Evaluation {
+			t.Errorf("%s: a %d-row maze (evaluated: %v), want %d rows (%v)", e.Name, res.Maze.Board.Rows, res.Solved != nil, size, e.Evaluation)
+		}
+		if e.Edge != nil {
+			in := strings.Join(e.Edge, "\n") + "\n"
+			if _, err := exercise.Run(context.Background(), e.Name, exercise.IO{In: strings.NewReader(in), Out: io.Discard, Errors: io.Discard}, rng.NewRand(1)); err != nil {
+				t.Errorf("%s: edge answers %q: %v", e.Name, e.Edge, err)
+			}
+		}
+		if e.Invalid != nil {
+			var complaints strings.Builder
+			in := strings.Join(append(slices.Clone(e.Invalid), answers...), "\n") + "\n"
+			_, err := exercise.Run(context.Background(), e.Name, exercise.IO{In: strings.NewReader(in), Out: io.Discard, Errors: &complaints}, rng.NewRand(1))
+			if err != nil || strings.Count(complaints.String(), "invalid answer") != len(e.Invalid) {
+				t.Errorf("%s: invalid answers %q: %v, complaints %q", e.Name, e.Invalid, err, complaints.String())
+			}
 		}
 	}
 }

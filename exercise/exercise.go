@@ -23,6 +23,13 @@
 // repeated; running out of input is an error. Mazes are printed with jump
 // numbers separated by a single space and the goal's jump 0, as the
 // assignment's examples show.
+//
+// Table holds one row per exercise with everything that differs between
+// them — prompts, the answers a grader gives for a budget, its invalid
+// and edge answers, whether an evaluation is printed, the function that
+// runs it — and Exercise.Write is the one writer of the output's layout:
+// Run and the grader (package grade) read them, and nothing switches on an
+// exercise's name.
 package exercise
 
 import (
@@ -50,13 +57,17 @@ type Prompt struct {
 	Want string
 }
 
-// Exercise is one program of the assignment: its name, its prompts in
-// order, and whether it prints a random maze or the result of a search.
+// Exercise is one program of the assignment: one row of Table, holding
+// everything that differs from one exercise to another, for the runner
+// (Run) and the grader (package grade) alike.
 type Exercise struct {
 	Name    string
 	Prompts []Prompt
 	Random  bool // the maze printed is drawn at random
 	Search  bool // the maze printed is a search's best
+	// Evaluation is set when the maze is followed by its evaluation (see
+	// Write): the depth grid and the objective.
+	Evaluation bool
 	// Problem is the assignment's title of the exercise ("Problem 1",
 	// "Extra Credit 1"), Points its points there, Extra whether they are
 	// extra credit.
@@ -67,38 +78,134 @@ type Exercise struct {
 	// without extension, lower case and without "-" and "_"
 	// ("hilldescent" for HillDescent.java and hill_descent.py).
 	Files []string
+	// Answers returns the answers of one run for a search budget of
+	// iterations in all (one a prompt), and the size of the maze they
+	// ask for; r draws the answers chosen at random (the sizes of
+	// representation), and the grader calls it once a run, in order.
+	Answers func(iterations int, r *rand.Rand) (answers []string, size int)
+	// Invalid are the answers a grader gives the first prompt, in a run
+	// of their own, before the valid answers: nil when the exercise has
+	// no prompt to give them to. MayRefuse is set when the program may
+	// refuse them and end, as the assignment asks only for valid input;
+	// otherwise it must ask again.
+	Invalid   []string
+	MayRefuse bool
+	// Edge are the answers of a grader's run at the edge of what the
+	// assignment allows (the smallest budget), nil for none.
+	Edge []string
+	// Run runs the exercise in a session: it asks the prompts and prints
+	// the maze (Session.PrintMaze, Session.PrintEvaluation).
+	Run func(x *Session) error
 }
+
+// Printed is what an exercise prints after its prompts, as text: the
+// maze's rows of jumps (each ending in a line break) and, for an
+// evaluation, the depth grid's rows and the objective.
+type Printed struct {
+	Maze, Depths, Objective string
+}
+
+// Write writes what e prints after its prompts, in the assignment's
+// layout: the maze; then, when e prints an evaluation, a blank line,
+// "Moves from start:", the depth grid, a blank line and the objective.
+// The runner prints with it, and the grader compares a transcript with
+// its numbers written by it.
+func (e Exercise) Write(w io.Writer, p Printed) error {
+	if !e.Evaluation {
+		_, err := io.WriteString(w, p.Maze)
+		return err
+	}
+	_, err := fmt.Fprintf(w, "%s\n%s\n%s\n%s\n", p.Maze, MovesHeading, p.Depths, p.Objective)
+	return err
+}
+
+// MovesHeading is the line that heads the depth grid of an evaluation.
+const MovesHeading = "Moves from start:"
 
 // The prompts, each once: the exercises below and the grader (package
 // grade) take them from here.
 var (
-	sizePrompt        = Prompt{"Rook Jumping Maze size (5-10)? ", "an integer from 5 to 10"}
-	iterationsPrompt  = Prompt{"Iterations? ", "an integer from 1 to the search's limit"}
-	descentsPrompt    = Prompt{"Hill descents? ", "an integer from 1 up"}
-	uphillPrompt      = Prompt{"Uphill step probability? ", "a probability from 0 to 1"}
-	temperaturePrompt = Prompt{"Initial temperature? ", "a positive number"}
-	decayPrompt       = Prompt{"Decay rate? ", "a number above 0 and at most 1"}
+	SizePrompt        = Prompt{"Rook Jumping Maze size (5-10)? ", "an integer from 5 to 10"}
+	IterationsPrompt  = Prompt{"Iterations? ", "an integer from 1 to the search's limit"}
+	DescentsPrompt    = Prompt{"Hill descents? ", "an integer from 1 up"}
+	UphillPrompt      = Prompt{"Uphill step probability? ", "a probability from 0 to 1"}
+	TemperaturePrompt = Prompt{"Initial temperature? ", "a positive number"}
+	DecayPrompt       = Prompt{"Decay rate? ", "a number above 0 and at most 1"}
 )
 
-// Table is the exercises in the order of the assignment: the one table of
-// their names and prompts.
-var Table = []Exercise{
-	{Name: "representation", Prompts: []Prompt{sizePrompt}, Random: true,
-		Problem: "Problem 1", Points: 20, Files: []string{"representation", "repr", "problem1", "p1"}},
-	{Name: "evaluation", Random: true,
-		Problem: "Problem 2", Points: 20, Files: []string{"evaluation", "eval", "problem2", "p2"}},
-	{Name: "hill-descent", Prompts: []Prompt{iterationsPrompt}, Search: true,
-		Problem: "Problem 3", Points: 20, Files: []string{"hilldescent", "hill", "descent", "problem3", "p3"}},
-	{Name: "restarts", Prompts: []Prompt{iterationsPrompt, descentsPrompt}, Search: true,
-		Problem: "Problem 4", Points: 20, Files: []string{"restarts", "restart", "problem4", "p4"}},
-	{Name: "uphill", Prompts: []Prompt{iterationsPrompt, uphillPrompt}, Search: true,
-		Problem: "Problem 5", Points: 20, Files: []string{"uphill", "problem5", "p5"}},
-	{Name: "annealing", Prompts: []Prompt{iterationsPrompt, temperaturePrompt, decayPrompt}, Search: true,
-		Problem: "Extra Credit 1", Points: 20, Extra: true, Files: []string{"annealing", "anneal", "extracredit1", "ec1"}},
+// The answers a grader gives the searches, beside the budget: restarts
+// divides it into Descents descents, uphill steps are accepted with
+// probability UphillP (often enough that a search which takes them
+// wrongly shows it, such as one that leaves the energy of the maze it
+// left), and annealing cools from Temperature to about FinalTemperature
+// over the budget (where it does well: docs/experiments.md).
+const (
+	Descents         = 3
+	UphillP          = "0.05"
+	Temperature      = 1.0
+	FinalTemperature = 0.3
+)
+
+// searchAnswers returns the answers of a search whose later prompts are
+// answered by rest, for a budget of iterations.
+func searchAnswers(rest func(iterations int) []string) func(int, *rand.Rand) ([]string, int) {
+	return func(iterations int, _ *rand.Rand) ([]string, int) {
+		return append([]string{strconv.Itoa(iterations)}, rest(iterations)...), Size
+	}
 }
 
-// Names lists the exercises in the order of the assignment (Table's
-// names).
+// notANumber is the invalid answer a grader gives a search's first
+// prompt.
+var notANumber = []string{"x"}
+
+// Table is the exercises in the order of the assignment: the one table of
+// what differs between them. A grader's edge runs answer a budget of 50
+// iterations (a progress report every iterations/100 then divides by
+// zero) and, for uphill steps, a probability of 0 (every uphill step
+// refused).
+var Table = []Exercise{
+	{Name: "representation", Prompts: []Prompt{SizePrompt}, Random: true,
+		Problem: "Problem 1", Points: 20, Files: []string{"representation", "repr", "problem1", "p1"},
+		Answers: func(_ int, r *rand.Rand) ([]string, int) {
+			n := 5 + r.IntN(6)
+			return []string{strconv.Itoa(n)}, n
+		},
+		Invalid: []string{"4", "11"},
+		Run:     (*Session).representation},
+	{Name: "evaluation", Random: true, Evaluation: true,
+		Problem: "Problem 2", Points: 20, Files: []string{"evaluation", "eval", "problem2", "p2"},
+		Answers: func(int, *rand.Rand) ([]string, int) { return nil, Size },
+		Run:     (*Session).evaluation},
+	{Name: "hill-descent", Prompts: []Prompt{IterationsPrompt}, Search: true, Evaluation: true,
+		Problem: "Problem 3", Points: 20, Files: []string{"hilldescent", "hill", "descent", "problem3", "p3"},
+		Answers: searchAnswers(func(int) []string { return nil }),
+		Invalid: notANumber, MayRefuse: true, Edge: []string{"50"},
+		Run: (*Session).hillDescent},
+	{Name: "restarts", Prompts: []Prompt{IterationsPrompt, DescentsPrompt}, Search: true, Evaluation: true,
+		Problem: "Problem 4", Points: 20, Files: []string{"restarts", "restart", "problem4", "p4"},
+		Answers: func(iterations int, _ *rand.Rand) ([]string, int) {
+			return []string{strconv.Itoa(max(1, iterations/Descents)), strconv.Itoa(Descents)}, Size
+		},
+		Invalid: notANumber, MayRefuse: true, Edge: []string{"25", "2"},
+		Run: (*Session).restarts},
+	{Name: "uphill", Prompts: []Prompt{IterationsPrompt, UphillPrompt}, Search: true, Evaluation: true,
+		Problem: "Problem 5", Points: 20, Files: []string{"uphill", "problem5", "p5"},
+		Answers: searchAnswers(func(int) []string { return []string{UphillP} }),
+		Invalid: notANumber, MayRefuse: true, Edge: []string{"50", "0"},
+		Run: (*Session).uphill},
+	{Name: "annealing", Prompts: []Prompt{IterationsPrompt, TemperaturePrompt, DecayPrompt}, Search: true, Evaluation: true,
+		Problem: "Extra Credit 1", Points: 20, Extra: true, Files: []string{"annealing", "anneal", "extracredit1", "ec1"},
+		Answers: searchAnswers(func(iterations int) []string {
+			decay := math.Pow(FinalTemperature/Temperature, 1/float64(iterations))
+			return []string{strconv.FormatFloat(Temperature, 'f', -1, 64), strconv.FormatFloat(decay, 'f', 6, 64)}
+		}),
+		Invalid: notANumber, MayRefuse: true, Edge: []string{"50", "1", "0.9"},
+		Run: (*Session).annealing},
+}
+
+// Names lists the exercises in the order of the assignment: Table's
+// names when the program starts. Code that must see rows added to Table
+// later (as a test does) calls Lookup, or reads Table.
 var Names = func() []string {
 	var names []string
 	for _, e := range Table {
@@ -107,7 +214,7 @@ var Names = func() []string {
 	return names
 }()
 
-// Lookup returns the exercise of the given name.
+// Lookup returns the exercise of the given name: Table's row.
 func Lookup(name string) (Exercise, bool) {
 	for _, e := range Table {
 		if e.Name == name {
@@ -115,6 +222,15 @@ func Lookup(name string) (Exercise, bool) {
 		}
 	}
 	return Exercise{}, false
+}
+
+// tableNames returns the names of Table's rows, as they are now.
+func tableNames() []string {
+	var names []string
+	for _, e := range Table {
+		names = append(names, e.Name)
+	}
+	return names
 }
 
 // IO is where an exercise reads answers and writes its transcript.
@@ -139,7 +255,7 @@ type Result struct {
 	Solved *solve.Result // nil for representation
 }
 
-// ErrUnknown is returned (wrapped) for an exercise name not in Names.
+// ErrUnknown is returned (wrapped) for an exercise name not in Table.
 var ErrUnknown = errors.New("unknown exercise")
 
 // Run runs the named exercise with random numbers from rng, on the
@@ -158,36 +274,26 @@ type Options struct {
 	Variant maze.Variant
 }
 
-// Run runs the named exercise with random numbers from rng.
+// Run runs the named exercise (a row of Table) with random numbers from
+// rng.
 func (o Options) Run(ctx context.Context, name string, io IO, rng *rand.Rand) (*Result, error) {
 	if err := o.Variant.Validate(); err != nil {
 		return nil, err
 	}
-	x := &session{io: io, in: bufio.NewReader(io.In), rng: rng, ctx: ctx, variant: o.Variant}
-	var err error
-	switch name {
-	case "representation":
-		err = x.representation()
-	case "evaluation":
-		err = x.evaluation()
-	case "hill-descent":
-		err = x.hillDescent()
-	case "restarts":
-		err = x.restarts()
-	case "uphill":
-		err = x.uphill()
-	case "annealing":
-		err = x.annealing()
-	default:
-		return nil, fmt.Errorf("exercise: %w %q (want one of %s)", ErrUnknown, name, strings.Join(Names, ", "))
+	e, ok := Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("exercise: %w %q (want one of %s)", ErrUnknown, name, strings.Join(tableNames(), ", "))
 	}
-	if err != nil {
+	x := &Session{io: io, in: bufio.NewReader(io.In), rng: rng, ctx: ctx, variant: o.Variant}
+	if err := e.Run(x); err != nil {
 		return nil, err
 	}
 	return &x.result, nil
 }
 
-type session struct {
+// Session is one run of an exercise: where its Run asks its prompts and
+// prints its maze.
+type Session struct {
 	io      IO
 	in      *bufio.Reader
 	rng     *rand.Rand
@@ -197,111 +303,129 @@ type session struct {
 	afterCR bool // the last byte read ended a line with CR
 }
 
-// board returns the n×n board of the session's variant.
-func (x *session) board(n int) maze.Board {
+// Context returns the run's context.
+func (x *Session) Context() context.Context { return x.ctx }
+
+// Rand returns the run's random numbers.
+func (x *Session) Rand() *rand.Rand { return x.rng }
+
+// Board returns the n×n board of the session's variant.
+func (x *Session) Board(n int) maze.Board {
 	return maze.Board{Rows: n, Cols: n, Variant: x.variant}
+}
+
+// RandomMaze returns a random n×n maze on the session's board, its start
+// and goal the board's defaults.
+func (x *Session) RandomMaze(n int) (*maze.Maze, error) {
+	b := x.Board(n)
+	return maze.Random(b, maze.DefaultStart(b), maze.DefaultGoal(b), x.rng)
 }
 
 // Size is the board of every exercise after Maze Representation.
 const Size = 5
 
-func (x *session) representation() error {
-	n, err := x.askInt(sizePrompt.Text, 5, 10)
+func (x *Session) representation() error {
+	n, err := x.AskInt(SizePrompt, 5, 10)
 	if err != nil {
 		return err
 	}
-	b := x.board(n)
-	m, err := maze.Random(b, maze.DefaultStart(b), maze.DefaultGoal(b), x.rng)
+	m, err := x.RandomMaze(n)
 	if err != nil {
 		return err
 	}
-	x.result.Maze = m
-	_, err = io.WriteString(x.io.Out, m.Text(maze.TextOptions{GoalZero: true}))
-	return err
+	return x.PrintMaze(m)
 }
 
-func (x *session) evaluation() error {
-	b := x.board(Size)
-	m, err := maze.Random(b, maze.DefaultStart(b), maze.DefaultGoal(b), x.rng)
+func (x *Session) evaluation() error {
+	m, err := x.RandomMaze(Size)
 	if err != nil {
 		return err
 	}
-	return x.printEvaluation(m)
+	return x.PrintEvaluation(m)
 }
 
-// printEvaluation prints m by the Maze Evaluation output specification.
-func (x *session) printEvaluation(m *maze.Maze) error {
+// PrintMaze prints m, the result, by the exercise's layout (Write)
+// without an evaluation.
+func (x *Session) PrintMaze(m *maze.Maze) error {
+	x.result = Result{Maze: m}
+	return Exercise{}.Write(x.io.Out, Printed{Maze: m.Text(maze.TextOptions{GoalZero: true})})
+}
+
+// PrintEvaluation prints m, the result, by the Maze Evaluation output
+// specification (Write).
+func (x *Session) PrintEvaluation(m *maze.Maze) error {
 	r := solve.Solve(graph.MustCompile(m.Board), m)
 	x.result = Result{Maze: m, Solved: r}
-	_, err := fmt.Fprintf(x.io.Out, "%s\nMoves from start:\n%s\n%s\n",
-		m.Text(maze.TextOptions{GoalZero: true}), solve.DepthText(m.Board, r.Depth),
-		energy.Format(energy.Objective(r.GoalDepth)))
-	return err
+	return Exercise{Evaluation: true}.Write(x.io.Out, Printed{
+		Maze:      m.Text(maze.TextOptions{GoalZero: true}),
+		Depths:    solve.DepthText(m.Board, r.Depth),
+		Objective: energy.Format(energy.Objective(r.GoalDepth)),
+	})
 }
 
-func (x *session) hillDescent() error {
-	iters, err := x.askInt(iterationsPrompt.Text, 1, search.MaxIterations)
+func (x *Session) hillDescent() error {
+	iters, err := x.AskInt(IterationsPrompt, 1, search.MaxIterations)
 	if err != nil {
 		return err
 	}
-	return x.search(search.HillDescent{Iterations: iters})
+	return x.Search(search.HillDescent{Iterations: iters})
 }
 
-func (x *session) restarts() error {
-	iters, err := x.askInt(iterationsPrompt.Text, 1, search.MaxIterations)
+func (x *Session) restarts() error {
+	iters, err := x.AskInt(IterationsPrompt, 1, search.MaxIterations)
 	if err != nil {
 		return err
 	}
-	descents, err := x.askInt(descentsPrompt.Text, 1, search.MaxIterations/iters)
+	descents, err := x.AskInt(DescentsPrompt, 1, search.MaxIterations/iters)
 	if err != nil {
 		return err
 	}
-	return x.search(search.Restarts{Descents: descents, Iterations: iters})
+	return x.Search(search.Restarts{Descents: descents, Iterations: iters})
 }
 
-func (x *session) uphill() error {
-	iters, err := x.askInt(iterationsPrompt.Text, 1, search.MaxIterations)
+func (x *Session) uphill() error {
+	iters, err := x.AskInt(IterationsPrompt, 1, search.MaxIterations)
 	if err != nil {
 		return err
 	}
-	p, err := x.askFloat(uphillPrompt.Text, uphillPrompt.Want, func(v float64) bool { return v >= 0 && v <= 1 })
+	p, err := x.AskFloat(UphillPrompt, func(v float64) bool { return v >= 0 && v <= 1 })
 	if err != nil {
 		return err
 	}
-	return x.search(search.Uphill{Iterations: iters, P: p})
+	return x.Search(search.Uphill{Iterations: iters, P: p})
 }
 
-func (x *session) annealing() error {
-	iters, err := x.askInt(iterationsPrompt.Text, 1, search.MaxIterations)
+func (x *Session) annealing() error {
+	iters, err := x.AskInt(IterationsPrompt, 1, search.MaxIterations)
 	if err != nil {
 		return err
 	}
-	t0, err := x.askFloat(temperaturePrompt.Text, temperaturePrompt.Want, func(v float64) bool { return v > 0 && !math.IsInf(v, 0) })
+	t0, err := x.AskFloat(TemperaturePrompt, func(v float64) bool { return v > 0 && !math.IsInf(v, 0) })
 	if err != nil {
 		return err
 	}
-	d, err := x.askFloat(decayPrompt.Text, decayPrompt.Want, func(v float64) bool { return v > 0 && v <= 1 })
+	d, err := x.AskFloat(DecayPrompt, func(v float64) bool { return v > 0 && v <= 1 })
 	if err != nil {
 		return err
 	}
-	return x.search(search.Anneal{Iterations: iters, T0: t0, Decay: d})
+	return x.Search(search.Anneal{Iterations: iters, T0: t0, Decay: d})
 }
 
-// search runs a method on a 5×5 maze with the simple objective and
+// Search runs a method on a 5×5 maze with the simple objective and
 // prints the best maze by the Maze Evaluation output specification.
-func (x *session) search(method search.Method) error {
-	b := x.board(Size)
+func (x *Session) Search(method search.Method) error {
+	b := x.Board(Size)
 	p := search.Problem{Graph: graph.MustCompile(b), Start: b.Index(maze.DefaultStart(b)), Goal: b.Index(maze.DefaultGoal(b)), Energy: energy.Depth{}}
 	res, err := method.Search(x.ctx, p, x.rng)
 	if err != nil {
 		return err
 	}
-	return x.printEvaluation(res.Best)
+	return x.PrintEvaluation(res.Best)
 }
 
 // ask prints prompt and returns the first answer parse accepts,
 // complaining about the others.
-func (x *session) ask(prompt, want string, parse func(string) bool) error {
+func (x *Session) ask(prompt, want string, parse func(string) bool) error {
 	name := strings.TrimSpace(prompt)
 	for {
 		if _, err := io.WriteString(x.io.Out, prompt); err != nil {
@@ -331,7 +455,7 @@ var errLong = errors.New("answer too long")
 // and fails with errLong after MaxAnswer bytes without a line break; at
 // the end of the input it returns what it read and io.EOF (or the
 // reader's error).
-func (x *session) readLine() (string, error) {
+func (x *Session) readLine() (string, error) {
 	var b strings.Builder
 	for {
 		c, err := x.in.ReadByte()
@@ -353,10 +477,12 @@ func (x *session) readLine() (string, error) {
 	}
 }
 
-func (x *session) askInt(prompt string, lo, hi int) (int, error) {
+// AskInt prints p and returns the first answer that is an integer from
+// lo to hi, complaining about the others on the error stream.
+func (x *Session) AskInt(p Prompt, lo, hi int) (int, error) {
 	var v int
 	want := fmt.Sprintf("an integer from %d to %d", lo, hi)
-	err := x.ask(prompt, want, func(s string) bool {
+	err := x.ask(p.Text, want, func(s string) bool {
 		n, err := strconv.Atoi(s)
 		v = n
 		return err == nil && n >= lo && n <= hi
@@ -364,9 +490,11 @@ func (x *session) askInt(prompt string, lo, hi int) (int, error) {
 	return v, err
 }
 
-func (x *session) askFloat(prompt, want string, ok func(float64) bool) (float64, error) {
+// AskFloat prints p and returns the first answer that is a number ok
+// accepts, complaining about the others (wanting p.Want).
+func (x *Session) AskFloat(p Prompt, ok func(float64) bool) (float64, error) {
 	var v float64
-	err := x.ask(prompt, want, func(s string) bool {
+	err := x.ask(p.Text, p.Want, func(s string) bool {
 		f, err := strconv.ParseFloat(s, 64)
 		v = f
 		return err == nil && ok(f)

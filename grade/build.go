@@ -268,7 +268,7 @@ const (
 func build(ctx context.Context, s Settings) (string, Check, error) {
 	dir, err := scratchCopy(s.Dir)
 	if err != nil {
-		return "", newCheck("build", Build, Failed, fmt.Sprintf("%s: %v", s.Build, err)), nil
+		return "", newCheck(buildCheck, Build, Failed, fmt.Sprintf("%s: %v", s.Build, err)), nil
 	}
 	bs := s
 	bs.Command = []string{"sh", "-c", s.Build}
@@ -295,11 +295,11 @@ func build(ctx context.Context, s Settings) (string, Check, error) {
 		if first := firstError(append(o.stderr, o.stdout...)); first != "" {
 			msg += ": " + first
 		}
-		ck := newCheck("build", Build, Failed, msg)
+		ck := newCheck(buildCheck, Build, Failed, msg)
 		ck.Output = tail(string(o.stderr)+string(o.stdout), 4096)
 		return "", ck, nil
 	}
-	return dir, newCheck("build", Build, Passed, fmt.Sprintf("%q built the program", s.Build)), nil
+	return dir, newCheck(buildCheck, Build, Passed, fmt.Sprintf("%q built the program", s.Build)), nil
 }
 
 // firstError returns a compiler's first error, with the student's file

@@ -100,7 +100,7 @@ func gradeStudent(ctx context.Context, p *plan, one, s Settings, dir string, ref
 	if len(s.Command) == 0 {
 		prog, err := detect(dir)
 		if err != nil {
-			student.Report = p.unbuilt(st, newCheck("build", Build, Failed, err.Error()))
+			student.Report = p.unbuilt(st, newCheck(buildCheck, Build, Failed, err.Error()))
 			return student, nil
 		}
 		st.Command, st.Language, student.Language = prog.Command, prog.Language, prog.Language
@@ -171,8 +171,8 @@ func (g *Gradebook) columns() []string {
 	var names []string
 	seen := map[string]bool{}
 	for _, st := range g.Students {
-		if _, ok := st.Report.Check("build"); ok {
-			names, seen["build"] = []string{"build"}, true
+		if _, ok := st.Report.Check(buildCheck); ok {
+			names, seen[buildCheck] = []string{buildCheck}, true
 			break
 		}
 	}

@@ -48,7 +48,7 @@ var rosterColumns = []struct {
 // ReadRoster reads a roster: CSV with a header naming its columns, "id"
 // and "folder" required, "name" and "exercises" optional; a folder is
 // relative to base (the roster's folder); exercises are names of
-// exercise.Names, or their problems' files' names (p1, problem3, ec1),
+// exerciseNames(), or their problems' files' names (p1, problem3, ec1),
 // separated by spaces, ";" or "|"; an empty cell means those the folder
 // holds. name is the roster file's name, for errors.
 func ReadRoster(name string, r io.Reader, base string) ([]Enrolment, error) {
@@ -108,7 +108,7 @@ func ReadRoster(name string, r io.Reader, base string) ([]Enrolment, error) {
 		for _, w := range strings.FieldsFunc(cell(row, "exercises"), func(r rune) bool { return r == ' ' || r == ';' || r == '|' || r == ',' }) {
 			ex, ok := exerciseNamed(w)
 			if !ok {
-				return nil, fmt.Errorf("grade: %w %s:%d: no exercise is called %q (want one of %s, or p1 to p5, ec1)", ErrRoster, name, line, short(w), strings.Join(exercise.Names, ", "))
+				return nil, fmt.Errorf("grade: %w %s:%d: no exercise is called %q (want one of %s, or p1 to p5, ec1)", ErrRoster, name, line, short(w), strings.Join(exerciseNames(), ", "))
 			}
 			if !slices.Contains(e.Exercises, ex) {
 				e.Exercises = append(e.Exercises, ex)
@@ -126,7 +126,7 @@ func ReadRoster(name string, r io.Reader, base string) ([]Enrolment, error) {
 // one of its Files ("p3", "problem3", "hilldescent").
 func exerciseNamed(w string) (string, bool) {
 	w = strings.ToLower(w)
-	if slices.Contains(exercise.Names, w) {
+	if slices.Contains(exerciseNames(), w) {
 		return w, true
 	}
 	w = strings.NewReplacer("-", "", "_", "").Replace(w)
@@ -203,7 +203,7 @@ func Course(ctx context.Context, s Settings, roster []Enrolment, rubric *Rubric,
 		names := e.Exercises
 		if names == nil {
 			files := ExerciseFiles(e.Dir)
-			for _, n := range exercise.Names {
+			for _, n := range exerciseNames() {
 				if len(files[n]) > 0 {
 					names = append(names, n)
 				}
@@ -230,7 +230,7 @@ func Course(ctx context.Context, s Settings, roster []Enrolment, rubric *Rubric,
 	s = s.withDefaults()
 	plans := map[string]*plan{}
 	refs := map[string]*reference{}
-	for _, n := range exercise.Names {
+	for _, n := range exerciseNames() {
 		if !used[n] {
 			continue
 		}
@@ -259,7 +259,7 @@ func Course(ctx context.Context, s Settings, roster []Enrolment, rubric *Rubric,
 		return nil, err
 	}
 	b := &CourseBook{Seed: s.Seed, Runs: s.Runs, Version: buildinfo.Short(), Rubric: rubric}
-	for _, n := range exercise.Names {
+	for _, n := range exerciseNames() {
 		if used[n] {
 			b.Exercises = append(b.Exercises, n)
 		}
@@ -270,7 +270,7 @@ func Course(ctx context.Context, s Settings, roster []Enrolment, rubric *Rubric,
 	}
 	for i, e := range roster {
 		cs := CourseStudent{ID: e.ID, Name: e.Name, Dir: e.Dir}
-		for _, n := range exercise.Names {
+		for _, n := range exerciseNames() {
 			if !slices.Contains(todo[i], n) {
 				continue
 			}
@@ -286,13 +286,13 @@ func Course(ctx context.Context, s Settings, roster []Enrolment, rubric *Rubric,
 		}
 		// An exercise of the course's rubric that the student did not
 		// hand in still counts in their maximum.
-		for _, n := range exercise.Names {
+		for _, n := range exerciseNames() {
 			if pts, ok := rubric.courseExercise(n); ok && pts > 0 && !slices.Contains(todo[i], n) && !rubric.extra(n) {
 				cs.Exercises = append(cs.Exercises, CourseExercise{Exercise: n, MaxPoints: pts, Missing: "no program for it was found"})
 			}
 		}
 		slices.SortStableFunc(cs.Exercises, func(a, b CourseExercise) int {
-			return slices.Index(exercise.Names, a.Exercise) - slices.Index(exercise.Names, b.Exercise)
+			return slices.Index(exerciseNames(), a.Exercise) - slices.Index(exerciseNames(), b.Exercise)
 		})
 		for _, ce := range cs.Exercises {
 			cs.Points += ce.Points
@@ -304,12 +304,12 @@ func Course(ctx context.Context, s Settings, roster []Enrolment, rubric *Rubric,
 	}
 	// The columns: every exercise graded, and every one the rubric gives
 	// points that count in the maximum.
-	for _, n := range exercise.Names {
+	for _, n := range exerciseNames() {
 		if pts, ok := rubric.courseExercise(n); ok && pts > 0 && !rubric.extra(n) && !slices.Contains(b.Exercises, n) {
 			b.Exercises = append(b.Exercises, n)
 		}
 	}
-	slices.SortFunc(b.Exercises, func(x, y string) int { return slices.Index(exercise.Names, x) - slices.Index(exercise.Names, y) })
+	slices.SortFunc(b.Exercises, func(x, y string) int { return slices.Index(exerciseNames(), x) - slices.Index(exerciseNames(), y) })
 	return b, nil
 }
 

@@ -53,7 +53,6 @@ import (
 	"os/exec"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -72,6 +71,7 @@ const (
 	DefaultIterations   = 3000
 	DefaultSignificance = 0.00001
 	MaxRuns             = 1000
+	MaxIterations       = 10_000_000
 )
 
 // Environment variables a program's run sees (it may ignore them): the run,
@@ -109,7 +109,7 @@ type Settings struct {
 	// runs are made in batches of Step until the statistical checks
 	// decide (see decide.go). Representation has one run more, which
 	// answers 4 and 11 before a valid size; a search two: one answers
-	// "x" before its answers, one asks the smallest budget (edgeAnswers).
+	// "x" before its answers, one asks the smallest budget (the exercise's Edge answers).
 	Runs int
 	// Step is the runs of a batch, after which the statistical checks
 	// look at the evidence; zero means DefaultStep (at most Runs).
@@ -190,8 +190,8 @@ func (s Settings) withDefaults() Settings {
 
 // Validate checks the settings for grading the named exercise.
 func (s Settings) Validate(name string) error {
-	if !slices.Contains(exercise.Names, name) {
-		return fmt.Errorf("grade: %w %q (want one of %s)", exercise.ErrUnknown, short(name), strings.Join(exercise.Names, ", "))
+	if _, ok := exercise.Lookup(name); !ok {
+		return fmt.Errorf("grade: %w %q (want one of %s)", exercise.ErrUnknown, short(name), strings.Join(exerciseNames(), ", "))
 	}
 	switch {
 	case len(s.Command) == 0 || s.Command[0] == "":
@@ -206,8 +206,8 @@ func (s Settings) Validate(name string) error {
 		return fmt.Errorf("grade: %w: negative limit", ErrUsage)
 	case s.MaxOutput < 0:
 		return fmt.Errorf("grade: %w: output limit %d bytes", ErrUsage, s.MaxOutput)
-	case s.Iterations < 0 || s.Iterations > 10_000_000:
-		return fmt.Errorf("grade: %w: %d iterations, want 1 to 10000000", ErrUsage, s.Iterations)
+	case s.Iterations < 0 || s.Iterations > MaxIterations:
+		return fmt.Errorf("grade: %w: %d iterations, want 1 to %d", ErrUsage, s.Iterations, MaxIterations)
 	case s.Significance < 0 || s.Significance >= 1 || math.IsNaN(s.Significance):
 		return fmt.Errorf("grade: %w: significance %v, want a level above 0 and below 1", ErrUsage, s.Significance)
 	case s.Workers < 0:
@@ -222,7 +222,7 @@ func (s Settings) Validate(name string) error {
 }
 
 // Run grades the program of s.Command for the named exercise (one of
-// exercise.Names). progress, if not nil, is called after each run with the
+// exercise.Table). progress, if not nil, is called after each run with the
 // runs done and the total, never concurrently. A program that fails its
 // checks is not an error: the error is for settings that cannot be run
 // (ErrUsage, exercise.ErrUnknown) and for ctx ending, which stops every
@@ -244,6 +244,7 @@ func Run(ctx context.Context, name string, s Settings, progress func(done, total
 // answers and prompts, whichever program it grades.
 type plan struct {
 	name    string
+	ex      exercise.Exercise // the exercise's row of exercise.Table
 	seed    uint64
 	runs    []planned // the runs compared with rjm's, then the extra runs (invalid answers, a small budget)
 	regular int       // the number of runs compared with rjm's
@@ -260,18 +261,24 @@ type planned struct {
 	prompts []string // in order
 	size    int      // the maze's size
 	invalid bool     // the run gives invalid answers first (see reprompt)
-	// edge marks the run of a search with the smallest budget (see
-	// edgeAnswers): its transcript is checked like every run's, but it
-	// is not compared with rjm's search.
+	// edge marks the run of a search with the smallest budget (the
+	// exercise's Edge answers): its transcript is checked like every
+	// run's, but it is not compared with rjm's search.
 	edge bool
 }
 
-// sizePrompt is the representation's prompt.
-var sizePrompt = texts("representation")[0]
+// exerciseNames returns the names of exercise.Table's rows, in order (as
+// they are now: a test may add one).
+func exerciseNames() []string {
+	var names []string
+	for _, e := range exercise.Table {
+		names = append(names, e.Name)
+	}
+	return names
+}
 
-// texts returns the texts of an exercise's prompts, from exercise.Table.
-func texts(name string) []string {
-	e, _ := exercise.Lookup(name)
+// texts returns the texts of an exercise's prompts.
+func texts(e exercise.Exercise) []string {
 	var out []string
 	for _, p := range e.Prompts {
 		out = append(out, p.Text)
@@ -279,72 +286,29 @@ func texts(name string) []string {
 	return out
 }
 
-// Answers of the search exercises, beside the budget: restarts divides
-// it into three descents, uphill steps are accepted with probability 0.05
-// (often enough that a search which takes them wrongly shows it, such as
-// one that leaves the energy of the maze it left), and annealing cools
-// from 1 to about 0.3 over the budget (where it does well:
-// docs/experiments.md).
-const (
-	descents    = 3
-	uphillP     = "0.05"
-	temperature = 1.0
-	finalT      = 0.3
-)
-
-// edgeAnswers are the answers of each search's extra run at the edge of
-// what the assignment allows: a budget of 50 iterations (a progress
-// report every iterations/100 then divides by zero) and, for uphill
-// steps, a probability of 0 (every uphill step refused).
-var edgeAnswers = map[string][]string{
-	"hill-descent": {"50"},
-	"restarts":     {"25", "2"},
-	"uphill":       {"50", "0"},
-	"annealing":    {"50", "1", "0.9"},
-}
-
-// invalidAnswer is the answer a search's invalid-answer run gives its
-// first prompt before the valid one: not a number.
-const invalidAnswer = "x"
-
+// newPlan plans the grading of the named exercise (a row of
+// exercise.Table): s.Runs runs with the row's answers, then a run with
+// its invalid answers first and a run with its edge answers, when it has
+// them.
 func newPlan(name string, s Settings) *plan {
-	p := &plan{name: name, seed: s.Seed, regular: s.Runs, sig: s.Significance}
-	it := strconv.Itoa(s.Iterations)
-	prompts := texts(name)
 	ex, _ := exercise.Lookup(name)
-	p.random, p.search = ex.Random, ex.Search
-	p.eval = name != "representation"
-	var answers []string
-	switch name {
-	case "representation":
-		r := rng.NewRand(s.Seed)
-		for range s.Runs + 1 {
-			n := 5 + r.IntN(6)
-			p.runs = append(p.runs, planned{answers: []string{strconv.Itoa(n)}, prompts: []string{sizePrompt}, size: n})
-		}
-		last := &p.runs[s.Runs]
-		last.answers = append([]string{"4", "11"}, last.answers...)
-		last.prompts = []string{sizePrompt, sizePrompt, sizePrompt}
-		last.invalid = true
-	case "hill-descent":
-		answers = []string{it}
-	case "restarts":
-		answers = []string{strconv.Itoa(max(1, s.Iterations/descents)), strconv.Itoa(descents)}
-	case "uphill":
-		answers = []string{it, uphillP}
-	case "annealing":
-		decay := math.Pow(finalT/temperature, 1/float64(s.Iterations))
-		answers = []string{it, strconv.FormatFloat(temperature, 'f', -1, 64), strconv.FormatFloat(decay, 'f', 6, 64)}
+	p := &plan{name: name, ex: ex, seed: s.Seed, regular: s.Runs, sig: s.Significance,
+		random: ex.Random, search: ex.Search, eval: ex.Evaluation}
+	prompts := texts(ex)
+	r := rng.NewRand(s.Seed)
+	answer := func() ([]string, int) { return ex.Answers(s.Iterations, r) }
+	for range s.Runs {
+		answers, size := answer()
+		p.runs = append(p.runs, planned{answers: answers, prompts: prompts, size: size})
 	}
-	if name != "representation" {
-		for range s.Runs {
-			p.runs = append(p.runs, planned{answers: answers, prompts: prompts, size: exercise.Size})
-		}
+	if ex.Invalid != nil && len(prompts) > 0 {
+		answers, size := answer()
+		again := slices.Repeat(prompts[:1], len(ex.Invalid))
+		p.runs = append(p.runs, planned{answers: append(slices.Clone(ex.Invalid), answers...),
+			prompts: append(again, prompts...), size: size, invalid: true})
 	}
-	if p.search {
-		p.runs = append(p.runs,
-			planned{answers: append([]string{invalidAnswer}, answers...), prompts: append([]string{prompts[0]}, prompts...), size: exercise.Size, invalid: true},
-			planned{answers: edgeAnswers[name], prompts: prompts, size: exercise.Size, edge: true})
+	if ex.Edge != nil {
+		p.runs = append(p.runs, planned{answers: ex.Edge, prompts: prompts, size: p.runs[0].size, edge: true})
 	}
 	for i := range p.runs {
 		if len(p.runs[i].answers) > 0 {

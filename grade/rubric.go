@@ -103,7 +103,7 @@ func (r *Rubric) Points(c Check) float64 {
 			return p
 		}
 	}
-	if c.Name == "build" {
+	if c.Category == Build {
 		return 0
 	}
 	if r != nil && r.Default != nil {
@@ -169,10 +169,6 @@ func ParseRubric(name string, data []byte) (*Rubric, error) {
 	return r, r.validate(name)
 }
 
-// CheckNames are the names of the checks, of every exercise, in the
-// order a report gives them.
-var CheckNames = []string{"build", "prompts", "layout", "reprompt", "terminal", "size", "goal", "legal", "uniform", "depths", "objective", "search", "jumps", "time", "exit", "output"}
-
 // Categories are the categories of the checks, in the order a report
 // gives them.
 var Categories = []Category{Build, Format, Maze, Evaluation, Search, Limits}
@@ -182,8 +178,8 @@ var Categories = []Category{Build, Format, Maze, Evaluation, Search, Limits}
 // or NaN points.
 func (r *Rubric) validate(name string) error {
 	for k := range r.Checks {
-		if !slices.Contains(CheckNames, k) {
-			return fmt.Errorf("grade: %w %s: no check is called %q (the checks: %s)", ErrRubric, name, short(k), strings.Join(CheckNames, ", "))
+		if names := CheckNames(); !slices.Contains(names, k) {
+			return fmt.Errorf("grade: %w %s: no check is called %q (the checks: %s)", ErrRubric, name, short(k), strings.Join(names, ", "))
 		}
 	}
 	for k := range r.Categories {
@@ -197,8 +193,8 @@ func (r *Rubric) validate(name string) error {
 	}
 	for _, m := range []map[string]float64{r.Exercises, r.Extra} {
 		for k := range m {
-			if !slices.Contains(exercise.Names, k) {
-				return fmt.Errorf("grade: %w %s: no exercise is called %q (the exercises: %s)", ErrRubric, name, short(k), strings.Join(exercise.Names, ", "))
+			if !slices.Contains(exerciseNames(), k) {
+				return fmt.Errorf("grade: %w %s: no exercise is called %q (the exercises: %s)", ErrRubric, name, short(k), strings.Join(exerciseNames(), ", "))
 			}
 		}
 	}

@@ -24,8 +24,13 @@ import (
 // would; the program must then print its maze and end without waiting
 // for more.
 
-// terminalQuiet is how long a program may sit without printing or
-// computing after its last answer before it counts as waiting for input.
+// terminalQuiet is how long a program may sit blocked (every thread of
+// every one of its processes asleep: see treeAsleep), without printing or
+// computing, before it counts as waiting for input. Only the time it is
+// seen asleep counts: a program that waits for a processor on a loaded
+// machine is runnable (state R) or in the disk's queue (D), never asleep
+// (S), and the clock restarts; so the verdict does not depend on the
+// machine's load, only on what the program is blocked in.
 const terminalQuiet = 3 * time.Second
 
 // terminalResult is how the terminal run went: "" when it went well, else
@@ -78,36 +83,10 @@ func terminalRun(parent context.Context, s Settings, run int, pl planned, env []
 		reapOrphans()
 	}()
 
-	var mu sync.Mutex
-	var out []byte
-	changed := make(chan struct{}, 1)
-	go func() {
-		buf := make([]byte, 4096)
-		for {
-			n, err := master.Read(buf)
-			mu.Lock()
-			if len(out) < lim.output {
-				out = append(out, buf[:n]...)
-			} else {
-				_ = killRun(pid) // the output limit: the piped runs say so
-			}
-			mu.Unlock()
-			select {
-			case changed <- struct{}{}:
-			default:
-			}
-			if err != nil {
-				return
-			}
-		}
-	}()
+	term := readTerminal(master, lim.output, func() { _ = killRun(pid) })
+	changed, text := term.changed, term.text
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
-	text := func() string {
-		mu.Lock()
-		defer mu.Unlock()
-		return string(out)
-	}
 	deadline := time.NewTimer(lim.wall)
 	defer deadline.Stop()
 	result := func(problem string) (terminalResult, error) {
@@ -122,7 +101,7 @@ func terminalRun(parent context.Context, s Settings, run int, pl planned, env []
 	lastOut, lastCPU, still := -1, int64(-1), time.Duration(0)
 	quiet := func() bool {
 		n, cpu := len(text()), processCPU(pid)
-		if n == lastOut && cpu == lastCPU {
+		if n == lastOut && cpu == lastCPU && treeAsleep(pid) {
 			still += 250 * time.Millisecond
 		} else {
 			lastOut, lastCPU, still = n, cpu, 0
@@ -193,6 +172,48 @@ func terminalRun(parent context.Context, s Settings, run int, pl planned, env []
 	}
 }
 
+// terminalOutput is what a program printed on its terminal, read as it
+// comes.
+type terminalOutput struct {
+	mu      sync.Mutex
+	out     []byte
+	changed chan struct{} // a value after each read
+}
+
+// readTerminal reads master until it fails, keeping at most limit bytes;
+// over calls the output limit's kill (the piped runs say so).
+func readTerminal(master *os.File, limit int, over func()) *terminalOutput {
+	t := &terminalOutput{changed: make(chan struct{}, 1)}
+	go func() {
+		buf := make([]byte, 4096)
+		for {
+			n, err := master.Read(buf)
+			t.mu.Lock()
+			if len(t.out) < limit {
+				t.out = append(t.out, buf[:n]...)
+			} else {
+				over()
+			}
+			t.mu.Unlock()
+			select {
+			case t.changed <- struct{}{}:
+			default:
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return t
+}
+
+// text returns what was read so far.
+func (t *terminalOutput) text() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.out)
+}
+
 // findPrompt returns the index of prompt in out, ignoring case (a
 // prompt's wording is the prompts check's business), or -1.
 func findPrompt(out, prompt string) int {
@@ -223,6 +244,48 @@ func exitWords(err error) string {
 		return fmt.Sprintf("exit status %d", exit.ExitCode())
 	}
 	return "it could not be waited for"
+}
+
+// treeAsleep reports whether every thread of the run's processes (pid and
+// its descendants) is asleep, blocked in the kernel (state S, or T, t, Z,
+// X: stopped or ended): none runnable (R), none waiting for the disk (D).
+// A program blocked reading its terminal is asleep; one starved of a
+// processor by other work on the machine is runnable. It reports false
+// when no thread can be read.
+func treeAsleep(pid int) bool {
+	read := 0
+	for _, p := range processTree(pid, 1024) {
+		dir := "/proc/" + strconv.Itoa(p) + "/task"
+		tasks, err := os.ReadDir(dir)
+		if err != nil {
+			continue // ended meanwhile
+		}
+		for _, t := range tasks {
+			state, ok := taskState(dir + "/" + t.Name() + "/stat")
+			if !ok {
+				continue
+			}
+			read++
+			if state == 'R' || state == 'D' || state == 'W' {
+				return false
+			}
+		}
+	}
+	return read > 0
+}
+
+// taskState returns the state letter of a /proc stat file ("S" for
+// sleeping, "R" for runnable...).
+func taskState(path string) (byte, bool) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0, false
+	}
+	i := strings.LastIndexByte(string(b), ')')
+	if i < 0 || i+2 >= len(b) {
+		return 0, false
+	}
+	return b[i+2], true
 }
 
 // processCPU returns the CPU time of a run's processes: the process pid

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rjm/exercise"
 	"rjm/solve"
 )
 
@@ -97,8 +98,8 @@ func parseTranscript(out string, prompts []string, eval bool) (*transcript, erro
 		return t, nil
 	}
 	i = skipBlank(lines, i)
-	if i >= len(lines) || !strings.HasPrefix(strings.TrimSpace(lines[i]), "Moves from start") {
-		return t, fmt.Errorf("line %d: want %q, got %s", lineNo(i), "Moves from start:", got(i))
+	if i >= len(lines) || !strings.HasPrefix(strings.TrimSpace(lines[i]), strings.TrimSuffix(exercise.MovesHeading, ":")) {
+		return t, fmt.Errorf("line %d: want %q, got %s", lineNo(i), exercise.MovesHeading, got(i))
 	}
 	for i++; i < len(lines); i++ {
 		row, ok := depthRow(lines[i])
@@ -184,29 +185,27 @@ func depthRow(line string) ([]int, bool) {
 }
 
 // canonical returns what follows the prompts in the assignment's layout,
-// with the numbers t read: the maze's rows with single spaces; then for
-// an evaluation a blank line, "Moves from start:", the depth grid (every
+// with the numbers t read, as exercise.Exercise.Write (rjm's own
+// program's) writes it: the maze's rows with single spaces; then for an
+// evaluation a blank line, "Moves from start:", the depth grid (every
 // depth right-justified in two characters, "--" for an unreachable cell),
 // a blank line and the objective as printed.
 func (t *transcript) canonical(eval bool) string {
-	var b strings.Builder
+	var mz, depths strings.Builder
 	for _, row := range t.maze {
 		for k, j := range row {
 			if k > 0 {
-				b.WriteByte(' ')
+				mz.WriteByte(' ')
 			}
-			b.WriteString(strconv.Itoa(j))
+			mz.WriteString(strconv.Itoa(j))
 		}
-		b.WriteByte('\n')
+		mz.WriteByte('\n')
 	}
-	if !eval {
-		return b.String()
-	}
-	b.WriteString("\nMoves from start:\n")
 	for _, row := range t.depths {
-		b.WriteString(solve.DepthGrid(row, len(row)))
+		depths.WriteString(solve.DepthGrid(row, len(row)))
 	}
-	fmt.Fprintf(&b, "\n%s\n", t.objective)
+	var b strings.Builder
+	exercise.Exercise{Evaluation: eval}.Write(&b, exercise.Printed{Maze: mz.String(), Depths: depths.String(), Objective: t.objective})
 	return b.String()
 }
 

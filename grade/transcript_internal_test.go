@@ -1,8 +1,11 @@
 package grade
 
 import (
+	"context"
 	"os"
 	"path/filepath"
+	"rjm/exercise"
+	"rjm/rng"
 	"strings"
 	"testing"
 )
@@ -18,7 +21,7 @@ func TestTranscriptGolden(t *testing.T) {
 		obj     string
 	}{
 		{"hill-descent.txt", []string{"Iterations? "}, true, 5, "-16"},
-		{"representation.txt", []string{sizePrompt}, false, 5, ""},
+		{"representation.txt", []string{exercise.SizePrompt.Text}, false, 5, ""},
 		{"evaluation.txt", nil, true, 5, "-4"},
 	} {
 		data, err := os.ReadFile(filepath.Join("testdata", "transcripts", tc.file))
@@ -181,4 +184,25 @@ func FuzzRepeatedLine(f *testing.F) {
 			t.Errorf("repeatedLine(%q) is empty", out)
 		}
 	})
+}
+
+// The grader's layout is rjm's own: every exercise's transcript, from
+// package exercise, reads back and is written again (canonical, by
+// exercise.Exercise.Write) to the same text.
+func TestCanonicalIsTheRunnersLayout(t *testing.T) {
+	for _, e := range exercise.Table {
+		answers, _ := e.Answers(100, rng.NewRand(2))
+		var out strings.Builder
+		io := exercise.IO{In: strings.NewReader(strings.Join(answers, "\n") + "\n"), Out: &out, Errors: &out}
+		if _, err := exercise.Run(context.Background(), e.Name, io, rng.NewRand(2)); err != nil {
+			t.Fatalf("%s: %v", e.Name, err)
+		}
+		tr, err := parseTranscript(out.String(), texts(e), e.Evaluation)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", e.Name, err, out.String())
+		}
+		if got := out.String()[:tr.body] + tr.canonical(e.Evaluation); got != out.String() {
+			t.Errorf("%s: written again as\n%s\nwant\n%s", e.Name, got, out.String())
+		}
+	}
 }

@@ -174,11 +174,11 @@ func newGradeCmd(e *cli.Env) *cobra.Command {
 		},
 	}
 	f := c.Flags()
-	f.IntVar(&s.Runs, "runs", grade.DefaultRuns, "run the program at most `N` times, in batches of 10 until the statistical checks decide (representation: one more, with invalid sizes first)")
+	f.IntVar(&s.Runs, "runs", grade.DefaultRuns, fmt.Sprintf("run the program at most `N` times, 1 to %d, in batches of 10 until the statistical checks decide (representation: one more, with invalid sizes first)", grade.MaxRuns))
 	f.DurationVar(&s.Timeout, "timeout", grade.DefaultTimeout, "CPU time limit of each run (the wall-clock limit is six times it)")
 	f.StringVar(&s.Build, "build", "", "build each program once with the shell command `CMD`, such as 'javac *.java', before its runs (with --each or --roster and no COMMAND: for the folders of the languages it builds; every folder with a run script)")
 	f.Uint64Var(&s.Seed, "seed", 1, "random seed `S` of the answers and of rjm's reference runs")
-	f.IntVar(&s.Iterations, "iterations", grade.DefaultIterations, "search budget `N` of the search exercises")
+	f.IntVar(&s.Iterations, "iterations", grade.DefaultIterations, fmt.Sprintf("search budget `N` of the search exercises, 1 to %d", grade.MaxIterations))
 	f.Float64Var(&s.Significance, "significance", grade.DefaultSignificance, "the rate `A` at most at which a correct program fails a grading's statistical checks")
 	f.StringArrayVar(&envs, "env", nil, "add `NAME=VALUE` to the runs' fixed environment (NAME alone: your own value); repeatable")
 	f.BoolVar(&asJSON, "json", false, "print the report (with --each or --roster, the gradebook) as JSON; the same as --format json")

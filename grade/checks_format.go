@@ -1,0 +1,167 @@
+package grade
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+func (c *checker) prompts(runs []*graded) Check {
+	var t tally
+	want := strings.Join(runs0(runs).prompts, "")
+	for _, g := range runs {
+		t.checked++
+		out := string(g.out.stdout)
+		rest, found := strings.CutPrefix(out, want)
+		if found && rest != "" && !strings.ContainsAny(rest[:1], " \t\r\n") {
+			continue
+		}
+		first := "..."
+		if g.t != nil && len(g.t.maze) > 0 {
+			first = strings.TrimSuffix(strings.SplitAfter(g.t.canonical(false), "\n")[0], "\n")
+		}
+		got, _, _ := strings.Cut(out, "\n")
+		t.fail(g, "line 1: want %q, got %q (each prompt ends with a space and no line break, and the maze follows on its line)%s", short(want+first), short(got), g.onStderr())
+	}
+	return t.check("prompts", Format, fmt.Sprintf("every run prompts %q with a trailing space and no line break", want))
+}
+
+// runs0 returns the first run, or a zero one.
+func runs0(runs []*graded) *graded {
+	if len(runs) == 0 {
+		return &graded{}
+	}
+	return runs[0]
+}
+
+func (c *checker) layout(runs []*graded) Check {
+	var t tally
+	for _, g := range runs {
+		t.checked++
+		if g.parse != nil {
+			t.fail(g, "%v%s", g.parse, g.onStderr())
+			continue
+		}
+		out := string(g.out.stdout)
+		if d := firstDifference(out[g.t.body:], g.t.canonical(c.p.eval), g.t.firstLine); d != "" {
+			t.fail(g, "%s", d)
+		}
+	}
+	pass := "every transcript is laid out as the assignment asks (single spaces, blank lines, \"Moves from start:\", two-character depths, the objective on its own line)"
+	if !c.p.eval {
+		pass = "every maze is printed as the assignment asks (rows of jumps separated by single spaces)"
+	}
+	return t.check("layout", Format, pass)
+}
+
+// invalidRun returns the run that gives invalid answers first, nil if
+// the grading has none.
+func (c *checker) invalidRun() *graded {
+	for _, g := range c.all {
+		if g.invalid {
+			return g
+		}
+	}
+	return nil
+}
+
+// reprompt checks the run that gives invalid answers first (the
+// exercise's Invalid). Unless the exercise's MayRefuse is set (a search,
+// given an answer that is not a number: the assignment asks only for
+// valid input), the program must ask again (the size of representation);
+// it must never loop on them.
+func (c *checker) reprompt(g *graded) Check {
+	if g.out.stopped != nil && (errors.Is(g.out.stopped, errSkipped) || c.stoppedAlike(g)) {
+		return newCheck("reprompt", Format, NotChecked, fmt.Sprintf("not checked: run %d, with invalid answers, was stopped as other runs were: %s (see limits)", g.run, g.status()))
+	}
+	if !c.p.ex.MayRefuse {
+		what := fmt.Sprintf("answered %s and %d, the program", strings.Join(c.p.ex.Invalid, ", "), g.size)
+		switch {
+		case g.out.stopped != nil:
+			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s was stopped: %s (an invalid answer is asked again)", g.run, what, stopWords(g)))
+		case !g.ok():
+			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s ended: %s", g.run, what, g.status()))
+		case g.t.prompts < len(g.prompts):
+			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s prompted %d times, want %d (an invalid answer is asked again)", g.run, what, g.t.prompts, len(g.prompts)))
+		case g.jumps == nil:
+			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s printed %d rows, want a %d×%d maze", g.run, what, len(g.t.maze), g.size, g.size))
+		}
+		return newCheck("reprompt", Format, Passed, fmt.Sprintf("run %d, %s asked again after each invalid answer and printed its %d×%d maze", g.run, what, g.size, g.size))
+	}
+	what := fmt.Sprintf("answered %s, the program", strings.Join(g.answers, ", "))
+	prompt := strings.TrimSpace(g.prompts[0])
+	switch {
+	case g.out.stopped != nil:
+		return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s was stopped: %s: an answer that is not a number must be asked again or refused, not looped on", g.run, what, stopWords(g)))
+	case !g.ok():
+		return newCheck("reprompt", Format, Passed, fmt.Sprintf("run %d, %s refused %q and ended (%s): allowed, the assignment asks only for valid input (rjm asks again)", g.run, what, strings.Join(c.p.ex.Invalid, ", "), g.status()))
+	case g.t.prompts < len(g.prompts):
+		return newCheck("reprompt", Format, Passed, fmt.Sprintf("run %d, %s went on without asking %q again (allowed, the assignment asks only for valid input; rjm asks again)", g.run, what, prompt))
+	}
+	return newCheck("reprompt", Format, Passed, fmt.Sprintf("run %d, %s asked %q again after %q and went on", g.run, what, prompt, strings.Join(c.p.ex.Invalid, ", ")))
+}
+
+// stoppedAlike reports whether a run compared with rjm's was stopped by
+// the limit that stopped run g: then the limit, not the invalid answers,
+// is what went wrong.
+func (c *checker) stoppedAlike(g *graded) bool {
+	for _, r := range c.runs {
+		if r.out.stopped != nil && errors.Is(r.out.stopped, g.out.stopped) {
+			return true
+		}
+	}
+	return false
+}
+
+// stopWords says which limit stopped a run, and how.
+func stopWords(g *graded) string {
+	switch {
+	case errors.Is(g.out.stopped, errOutputLimit):
+		return fmt.Sprintf("it wrote more than %s, the output limit (%s)", bytesText(g.out.limits.output), repeatedLine(g.out.stdout))
+	case errors.Is(g.out.stopped, errCPULimit):
+		return fmt.Sprintf("it used %v of CPU time, the CPU limit", g.out.limits.cpu)
+	case errors.Is(g.out.stopped, errTimeLimit):
+		return fmt.Sprintf("it ran %v of wall-clock time, the wall-clock limit", g.out.limits.wall)
+	}
+	return g.status()
+}
+
+// repeatedLine describes how out ends: "\"Iterations?\" over and over"
+// when its end repeats one line or one prompt, else its last characters.
+func repeatedLine(out []byte) string {
+	s := string(out[max(0, len(out)-4096):])
+	for _, sep := range []string{"\n", "?"} {
+		parts := strings.Split(s, sep)
+		if len(parts) < 10 {
+			continue
+		}
+		parts = parts[1 : len(parts)-1] // whole ones only
+		unit, n := parts[len(parts)-1], 0
+		for _, p := range parts {
+			if p == unit {
+				n++
+			}
+		}
+		if unit = strings.TrimSpace(unit); n*2 >= len(parts) && unit != "" {
+			if sep == "?" {
+				unit += "?"
+			}
+			return fmt.Sprintf("%q over and over", short(unit))
+		}
+	}
+	return fmt.Sprintf("it ends %q", short(tail(s, 60)))
+}
+
+func (c *checker) terminalCheck() Check {
+	t := c.terminal
+	answers := strings.Join(runs0(c.all).answers, ", ")
+	switch {
+	case t.skipped != "":
+		return newCheck("terminal", Format, NotChecked, "not checked: the terminal run could not be made: "+t.skipped)
+	case t.problem != "":
+		ck := newCheck("terminal", Format, Failed, fmt.Sprintf("on a terminal, answering %s: %s", answers, t.problem))
+		ck.Output = tail(strings.ReplaceAll(t.output, "\r\n", "\n"), 4096)
+		return ck
+	}
+	return newCheck("terminal", Format, Passed, fmt.Sprintf("on a terminal, each answer (%s) typed at its prompt, the program printed its maze and ended", answers))
+}

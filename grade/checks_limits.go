@@ -1,0 +1,90 @@
+package grade
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// limits returns the checks of every run's limits: time, exit and
+// output, in that order (checkTable's rows take theirs). They are made
+// once a checker.
+func (c *checker) limits() []Check {
+	if c.limited == nil {
+		c.limited = c.makeLimits()
+	}
+	return c.limited
+}
+
+func (c *checker) makeLimits() []Check {
+	var tt, te, to tally
+	slowest, slowestCPU, most := 0.0, 0.0, 0
+	exitPass := "every run exited with status 0"
+	skipped := 0
+	var lingering []string
+	for _, g := range c.all {
+		tt.checked++
+		to.checked++
+		if g.invalid {
+			// The invalid-answer run is judged by reprompt alone.
+			if !g.ok() {
+				exitPass = fmt.Sprintf("every run but %d (see reprompt) exited with status 0", g.run)
+			}
+			tt.checked--
+			to.checked--
+			continue
+		}
+		te.checked++
+		slowest = max(slowest, g.out.elapsed.Seconds())
+		slowestCPU = max(slowestCPU, g.out.cpu.Seconds())
+		most = max(most, len(g.out.stdout))
+		switch {
+		case errors.Is(g.out.stopped, errSkipped):
+			tt.checked--
+			to.checked--
+			te.checked--
+			skipped++
+		case errors.Is(g.out.stopped, errCPULimit):
+			tt.fail(g, "stopped after %v of CPU time, the CPU limit (with every process it started)", c.s.Timeout)
+		case errors.Is(g.out.stopped, errTimeLimit):
+			tt.fail(g, "stopped after %v of wall-clock time with %.1fs of CPU time, the wall-clock limit (with every process it started): is it waiting for input?", c.s.Wall, g.out.cpu.Seconds())
+		case errors.Is(g.out.stopped, errOutputLimit):
+			to.fail(g, "stopped after writing %s, the output limit (with every process it started)", bytesText(c.s.MaxOutput))
+		case errors.Is(g.out.stopped, errProcessLimit):
+			te.fail(g, "stopped with more than %d processes at once, the process limit (every one of them ended)", c.s.Processes)
+		case errors.Is(g.out.stopped, errScratch):
+			te.fail(g, "not run: %v", g.out.stopped)
+		case g.complete:
+			te.fail(g, "%s", g.out.afterTranscript())
+		case g.out.exitErr != nil:
+			te.fail(g, "%s", g.out.describe())
+		}
+		if g.out.lingering {
+			lingering = append(lingering, strconv.Itoa(g.run))
+		}
+	}
+	timeCheck := tt.check("time", Limits, fmt.Sprintf("every run ended within %v of CPU time (the slowest in %.2fs of CPU, %.2fs of wall-clock time)", c.s.Timeout, slowestCPU, slowest))
+	if skipped > 0 {
+		timeCheck.Message += fmt.Sprintf("; %d later runs were not made", skipped)
+	}
+	if len(lingering) > 0 {
+		c.notes = append(c.notes, fmt.Sprintf("runs %s left a process running that held the output open; it was ended with the run", strings.Join(lingering, ", ")))
+	}
+	return []Check{
+		timeCheck,
+		te.check("exit", Limits, exitPass),
+		to.check("output", Limits, fmt.Sprintf("every run wrote at most %s (the most: %d bytes)", bytesText(c.s.MaxOutput), most)),
+	}
+}
+
+// bytesText writes a size in bytes, KiB or MiB.
+func bytesText(n int) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}

@@ -1,0 +1,256 @@
+package grade
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// checker makes the checks of a grading.
+type checker struct {
+	p     *plan
+	s     Settings
+	runs  []*graded // the runs compared with rjm's
+	all   []*graded // and the extra runs (invalid answers, a small budget)
+	ref   *reference
+	looks int      // the looks of the grading's sequential decisions
+	notes []string // remarks for the report
+	// spaced is set when the later runs were made a second apart (see
+	// gradeRuns); spacedRuns counts them.
+	spaced     bool
+	spacedRuns int
+	// terminal is the terminal run, nil for an exercise without prompts.
+	terminal *terminalResult
+	// built is the build check, nil without Settings.Build.
+	built *Check
+	// limited holds the limits checks once made (limits).
+	limited []Check
+}
+
+// tally gathers a check's failures over the runs.
+type tally struct {
+	checked, failed int
+	first           string
+}
+
+func (t *tally) fail(g *graded, format string, args ...any) {
+	if t.failed == 0 {
+		t.first = g.label() + ", " + fmt.Sprintf(format, args...)
+	}
+	t.failed++
+}
+
+func (t *tally) check(name string, cat Category, pass string) Check {
+	if t.failed == 0 {
+		return newCheck(name, cat, Passed, pass)
+	}
+	msg := t.first
+	if t.failed > 1 {
+		msg += fmt.Sprintf(" (%d of %d runs fail)", t.failed, t.checked)
+	}
+	return newCheck(name, cat, Failed, msg)
+}
+
+// nothingChecked is the message of the checks not checked because none
+// of the program's runs kept within its limits.
+const nothingChecked = "not checked: no run kept within its limits (see limits and the runs' transcripts)"
+
+// usable returns the runs that kept within their limits, and the note that
+// names the others.
+func (c *checker) usable() ([]*graded, string) {
+	var ok []*graded
+	var not []string
+	for _, g := range c.runs {
+		if g.readable() {
+			ok = append(ok, g)
+		} else {
+			not = append(not, strconv.Itoa(g.run))
+		}
+	}
+	if len(not) == 0 {
+		return ok, ""
+	}
+	return ok, fmt.Sprintf(" (runs %s, over their limits, not checked)", strings.Join(not, ", "))
+}
+
+// checkRow is one check of the grader: the one place that names it,
+// says when it is made and how, and whether it decides when the runs
+// stop. checkTable drives the grading (checks), its stopping rule
+// (decided) and the rubric's names (CheckNames).
+type checkRow struct {
+	name     string
+	category Category
+	// applies reports whether the grading makes the check (nil: always),
+	// from its exercise's row (c.p.ex) and its settings.
+	applies func(c *checker) bool
+	// run makes the check over the runs; the check's name and category
+	// are the row's.
+	run func(c *checker, j judged) Check
+	// decisive marks a statistical check: the runs go on, in batches,
+	// while it is undecided (NotChecked).
+	decisive bool
+	// ownRuns marks a check judged on runs of its own (the build, the
+	// run with invalid answers, every run's limits): it is made even when
+	// no run's transcript could be read, and its message does not name
+	// the runs over their limits.
+	ownRuns bool
+}
+
+// judged are the runs the checks look at.
+type judged struct {
+	// plain are the runs whose transcripts are checked one by one: the
+	// usable runs compared with rjm's, and a search's run with the
+	// smallest budget.
+	plain []*graded
+	// runs are the usable runs compared with rjm's: the statistical
+	// checks' sample.
+	runs []*graded
+}
+
+// The applies of the checks: by the exercise's row.
+func hasPrompts(c *checker) bool { return len(c.p.ex.Prompts) > 0 }
+func isRandom(c *checker) bool   { return c.p.random }
+func evaluates(c *checker) bool  { return c.p.eval }
+func searches(c *checker) bool   { return c.p.search }
+
+// buildCheck is the name of the build check, which Settings.Build makes
+// before the runs (build.go).
+const buildCheck = "build"
+
+// checkTable is every check, in the order of a report.
+var checkTable = []checkRow{
+	{name: buildCheck, category: Build, ownRuns: true,
+		applies: func(c *checker) bool { return c.built != nil },
+		run:     func(c *checker, _ judged) Check { return *c.built }},
+	{name: "prompts", category: Format, applies: hasPrompts,
+		run: func(c *checker, j judged) Check { return c.prompts(j.plain) }},
+	{name: "layout", category: Format,
+		run: func(c *checker, j judged) Check { return c.layout(j.plain) }},
+	{name: "reprompt", category: Format, ownRuns: true,
+		applies: func(c *checker) bool { return c.p.regular < len(c.p.runs) && c.p.runs[c.p.regular].invalid },
+		run: func(c *checker, _ judged) Check {
+			if g := c.invalidRun(); g != nil {
+				return c.reprompt(g)
+			}
+			return newCheck("reprompt", Format, NotChecked, "not checked: the run with invalid answers was not made")
+		}},
+	{name: "terminal", category: Format, applies: hasPrompts,
+		run: func(c *checker, _ judged) Check { return c.terminalCheck() }},
+	{name: "size", category: Maze,
+		run: func(c *checker, j judged) Check { return c.size(j.plain) }},
+	{name: "goal", category: Maze,
+		run: func(c *checker, j judged) Check { return c.goal(j.plain) }},
+	{name: "legal", category: Maze,
+		run: func(c *checker, j judged) Check { return c.legal(j.plain) }},
+	{name: "uniform", category: Maze, applies: isRandom, decisive: true,
+		run: func(c *checker, j judged) Check { return c.uniform(j.runs) }},
+	{name: "depths", category: Evaluation, applies: evaluates,
+		run: func(c *checker, j judged) Check { return c.depths(j.plain) }},
+	{name: "objective", category: Evaluation, applies: evaluates,
+		run: func(c *checker, j judged) Check { return c.objective(j.plain) }},
+	{name: "search", category: Search, applies: searches, decisive: true,
+		run: func(c *checker, j judged) Check { return c.search(j.runs) }},
+	{name: "jumps", category: Search, applies: searches, decisive: true,
+		run: func(c *checker, j judged) Check { return c.jumps(j.runs) }},
+	{name: "time", category: Limits, ownRuns: true,
+		run: func(c *checker, _ judged) Check { return c.limits()[0] }},
+	{name: "exit", category: Limits, ownRuns: true,
+		run: func(c *checker, _ judged) Check { return c.limits()[1] }},
+	{name: "output", category: Limits, ownRuns: true,
+		run: func(c *checker, _ judged) Check { return c.limits()[2] }},
+}
+
+// CheckNames returns the names of the checks, of every exercise, in the
+// order of a report: the names a rubric may give points.
+func CheckNames() []string {
+	var names []string
+	for _, row := range checkTable {
+		names = append(names, row.name)
+	}
+	return names
+}
+
+// check makes the row's check, under the row's name and category.
+func (row checkRow) check(c *checker, j judged) Check {
+	ck := row.run(c, j)
+	ck.Name, ck.Category, ck.Pass = row.name, row.category, ck.State == Passed
+	return ck
+}
+
+// made returns the rows of the checks the grading makes.
+func (c *checker) made() []checkRow {
+	var rows []checkRow
+	for _, row := range checkTable {
+		if row.applies == nil || row.applies(c) {
+			rows = append(rows, row)
+		}
+	}
+	return rows
+}
+
+// judged returns the runs the checks look at, and the note that names the
+// runs over their limits.
+func (c *checker) judged() (judged, string) {
+	runs, note := c.usable()
+	plain := slices.Clone(runs)
+	for _, g := range c.all {
+		if g.edge && g.readable() {
+			plain = append(plain, g)
+		}
+	}
+	return judged{plain: plain, runs: runs}, note
+}
+
+// checks makes every check of the grading (checkTable's rows that
+// apply): those of the transcripts are not checked when no run's
+// transcript could be read.
+func (c *checker) checks() []Check {
+	var out []Check
+	j, note := c.judged()
+	none := len(j.plain) == 0
+	for _, row := range c.made() {
+		switch {
+		case row.ownRuns:
+			out = append(out, row.check(c, j))
+		case none:
+			out = append(out, newCheck(row.name, row.category, NotChecked, nothingChecked))
+		default:
+			ck := row.check(c, j)
+			if ck.State == Passed {
+				ck.Message += note
+			}
+			out = append(out, ck)
+		}
+	}
+	return out
+}
+
+// decided reports whether the statistical checks (checkTable's decisive
+// rows) have decided, or no run so far can be checked: no more runs are
+// needed.
+func (c *checker) decided() bool {
+	j, _ := c.judged()
+	runs := j.runs
+	if len(withMaze(runs)) == 0 {
+		return true // nothing a statistical check could use
+	}
+	if c.p.search && len(evaluated(runs)) == 0 {
+		return true // no maze rjm can evaluate: the search cannot be compared, and goal says why
+	}
+	switch rep := mazeRepeats(runs); {
+	case rep.constant != nil:
+		return true // the same maze whenever a run starts: nothing more to learn
+	case rep.any && c.spacedRuns < minSpaced && !c.last():
+		return false // a clock's seed, or a constant one: the spaced runs tell
+	}
+	for _, row := range c.made() {
+		if row.decisive && row.check(c, j).State == NotChecked {
+			return false
+		}
+	}
+	return true
+}
+
+// last reports whether the grading made its last look.
+func (c *checker) last() bool { return len(c.runs) >= c.s.Runs }
