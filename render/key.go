@@ -218,13 +218,20 @@ func wrapPoints(m *maze.Maze, l Layout, a, b int, d maze.Dir) (out, in Point, ok
 
 // exitPoint returns where the exit move from cell i ends on the drawing:
 // in the direction of the solution's last move, in the middle of the
-// margin beyond the outline (square boards only).
+// margin beyond the outline (square and hexagonal boards; a triangle's
+// moves zig-zag and its key draws no arrows).
 func exitPoint(m *maze.Maze, l Layout, i int, solution string) (Point, bool) {
 	dirs, err := m.Board.ParseNotation(solution)
-	if err != nil || len(dirs) == 0 || m.Variant.Tiling != maze.Square {
+	if err != nil || len(dirs) == 0 {
 		return Point{}, false
 	}
 	d := dirs[len(dirs)-1]
+	if m.Variant.Tiling == maze.Hex {
+		return hexExitPoint(m, l, i, d)
+	}
+	if m.Variant.Tiling != maze.Square {
+		return Point{}, false
+	}
 	dr, dc := d.Delta()
 	q := l.Shapes[i].Center
 	// Walk out cell by cell until the point is off the board's cells.
@@ -238,6 +245,35 @@ func exitPoint(m *maze.Maze, l Layout, i int, solution string) (Point, bool) {
 	// Back to the middle of the margin beyond the last cell passed.
 	back := 0.5 - l.Margin/2
 	return Point{q.X - back*float64(dc), q.Y - back*float64(dr)}, true
+}
+
+// hexExitPoint is exitPoint on hexagons: the exit jump from cell i in
+// direction d passes jump-1 cells on the board, each a step between
+// neighbours' centres, and ends half a step and half the margin beyond
+// the last.
+func hexExitPoint(m *maze.Maze, l Layout, i int, d maze.Dir) (Point, bool) {
+	// The step between neighbours' centres in direction d, from any
+	// cell that has a neighbour there.
+	flat := m.Board
+	flat.Variant.Exit = false
+	var step Point
+	found := false
+	for j := range l.Shapes {
+		if to, _, ok := flat.Jump(j, d, 1); ok && to < len(l.Shapes) && to != j {
+			a, b := l.Shapes[j].Center, l.Shapes[to].Center
+			step, found = Point{b.X - a.X, b.Y - a.Y}, true
+			break
+		}
+	}
+	if !found {
+		return Point{}, false
+	}
+	n := math.Hypot(step.X, step.Y)
+	ux, uy := step.X/n, step.Y/n
+	q := l.Shapes[i].Center
+	k := float64(m.Jumps[i] - 1)
+	out := n/2 + l.Margin/2
+	return Point{q.X + k*step.X + out*ux, q.Y + k*step.Y + out*uy}, true
 }
 
 // overlap reports whether two moves run along the same line and share a

@@ -222,3 +222,28 @@ func TestKeyLoopTurns(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyHexExit checks that a hexagonal exit board's key draws its exit
+// move out to the ring: 5x5-hex,exit:4514412242443133342131224 leaves by
+// its third move, 4 east from the third row's second cell, past three
+// cells, ending half a cell beyond the row's last and half the ring on.
+func TestKeyHexExit(t *testing.T) {
+	m, err := maze.ParseID("5x5-hex,exit:4514412242443133342131224")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := Picture{Maze: m, Features: analysis.Analyze(graph.MustCompile(m.Board), m)}
+	l := NewLayout(m.Board)
+	k := p.newKey(l)
+	if len(k.moves) != p.Features.GoalDepth {
+		t.Fatalf("%d moves drawn of %d (%s)", len(k.moves), p.Features.GoalDepth, p.Features.Solution)
+	}
+	last := k.moves[len(k.moves)-1]
+	// The third row's last cell, index 14: half a cell to its side,
+	// then half the ring.
+	edge := l.Shapes[14].Center
+	want := Point{edge.X + 0.5 + l.Margin/2, edge.Y}
+	if !last.Exit || math.Abs(last.B.X-want.X) > 1e-9 || math.Abs(last.B.Y-want.Y) > 1e-9 {
+		t.Errorf("the exit move of %s is drawn from %v to %v, want to %v in the ring", p.Features.Solution, last.A, last.B, want)
+	}
+}
