@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rjm/fault"
 	"rjm/internal/cli"
 	"rjm/maze"
 	"rjm/records"
@@ -129,7 +130,7 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 			if file != "" && estimate == 0 {
 				ckpt, done, err := records.OpenCheckpoint(file, s)
 				if err != nil {
-					return cli.BadInput(fmt.Errorf("--checkpoint: %s", strings.TrimPrefix(err.Error(), "records: ")))
+					return cli.BadInput(fault.In("--checkpoint", err))
 				}
 				defer ckpt.Close()
 				if len(done) > 0 {
