@@ -3,6 +3,7 @@ package book_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -281,5 +282,41 @@ func TestListManifestGolden(t *testing.T) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("the manifest differs from %s (rerun with -update after looking at it):\n%s", file, got)
+	}
+}
+
+// TestListBookGolden holds the PDF of the book of listIDs, byte for byte,
+// to the SHA-256 in testdata/list-book.sha256: a change of layout, type
+// or drawing shows here, to be looked at (pdftoppm -r 60 -png) and then
+// rewritten with -update. Two writings of the book are the same bytes.
+func TestListBookGolden(t *testing.T) {
+	ctx := context.Background()
+	puzzles, s, err := book.FromList(ctx, book.Settings{Title: "A designer's list"}, read(t, listIDs...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a, b bytes.Buffer
+	if err := book.WritePuzzles(ctx, &a, s, puzzles); err != nil {
+		t.Fatal(err)
+	}
+	if err := book.WritePuzzles(ctx, &b, s, puzzles); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Fatal("two writings of the same book differ")
+	}
+	got := fmt.Sprintf("%x\n", sha256.Sum256(a.Bytes()))
+	file := filepath.Join("testdata", "list-book.sha256")
+	if *update {
+		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("the book's PDF hashes to %s, not %s's %s (look at it, then rerun with -update)", strings.TrimSpace(got), file, strings.TrimSpace(string(want)))
 	}
 }

@@ -69,7 +69,8 @@ func readPicture(t *testing.T, svg string, cell float64) drawing {
 		w, _ := strconv.ParseFloat(m[2], 64)
 		v := floats(m[1])
 		switch {
-		case m[3] != "":
+		case m[3] != "" && strings.Contains(m[1], "Z"):
+			// A dashed frame (a dashed Surakarta loop is not closed).
 			d.wrap = append(d.wrap, flip([]float64{v[0], v[1], v[4], v[5]}))
 		case near(w, cell/10) && strings.Count(m[1], "L") == 1:
 			d.walls = append(d.walls, flip(v))
