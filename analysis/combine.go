@@ -1,12 +1,12 @@
 package analysis
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"rjm/analysis/internal/incremental"
 	"rjm/energy"
+	"rjm/fault"
 	"rjm/graph"
 	"rjm/maze"
 )
@@ -144,7 +144,7 @@ func (p Priority) multipliers(cells int) ([]float64, error) {
 		mult[k] = f
 		f *= float64(p[k].Measure.Max(cells) + 1)
 		if f > maxExact {
-			return mult, fmt.Errorf("analysis: priority energy %s: %d levels span more than 2^53 values on %d cells; use fewer levels", p.Name(), len(p), cells)
+			return mult, fault.Invalid("", "priority energy %s: %d levels span more than 2^53 values on %d cells; use fewer levels", p.Name(), len(p), cells)
 		}
 	}
 	return mult, nil

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"rjm/energy"
+	"rjm/fault"
 )
 
 // Energies returns the energies known by a name alone, in the order help
@@ -28,7 +29,7 @@ func EnergyNames() []string {
 }
 
 // ErrNoFiles is LoadEnergy's error for "@FILE" when it may read no file.
-var ErrNoFiles = errors.New("analysis: energies are not read from files here")
+var ErrNoFiles error = &fault.Error{Err: errors.New("energies are not read from files here")}
 
 // LoadEnergy returns the energy the value v of an energy setting gives:
 // any text ParseEnergy reads, or "@FILE", the text of the named file, read

@@ -2,12 +2,12 @@ package analysis
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
 
 	"rjm/energy"
+	"rjm/fault"
 )
 
 // MaxEnergyText bounds the text ParseEnergy accepts.
@@ -33,7 +33,7 @@ const MaxEnergyText = 64 << 10
 // is the design energy. The energy's Name is the canonical form of s.
 func ParseEnergy(s string) (energy.Energy, error) {
 	if len(s) > MaxEnergyText {
-		return nil, fmt.Errorf("analysis: energy text is longer than %d bytes", MaxEnergyText)
+		return nil, fault.New(fault.ErrTooLarge, "", "energy text is longer than %d bytes", MaxEnergyText)
 	}
 	var lines []string
 	for _, line := range strings.Split(s, "\n") {
@@ -54,9 +54,9 @@ func ParseEnergy(s string) (energy.Energy, error) {
 	case ok && kind == "priority":
 		return parsePriority(list)
 	case text == "":
-		return nil, errors.New("analysis: empty energy")
+		return nil, fault.Invalid("", "empty energy")
 	}
-	return nil, fmt.Errorf("analysis: unknown energy %q (want %s, weighted:TERM=W,... or priority:TERM>TERM>...)", cut(text, 80), strings.Join(EnergyNames(), ", "))
+	return nil, fault.Invalid("", "unknown energy %q (want %s, weighted:TERM=W,... or priority:TERM>TERM>...)", cut(text, 80), strings.Join(EnergyNames(), ", "))
 }
 
 // items splits a list at any of seps and drops empty items.
@@ -83,7 +83,7 @@ func parseWeighted(list string) (Weighted, error) {
 	for _, it := range items(list, ",;\n") {
 		name, weight, ok := strings.Cut(it, "=")
 		if !ok {
-			return nil, fmt.Errorf("analysis: weighted term %q is not MEASURE=WEIGHT", cut(it, 40))
+			return nil, fault.Invalid("", "weighted term %q is not MEASURE=WEIGHT", cut(it, 40))
 		}
 		m, err := parseMeasure(name)
 		if err != nil {
@@ -91,15 +91,15 @@ func parseWeighted(list string) (Weighted, error) {
 		}
 		x, err := strconv.ParseFloat(strings.TrimSpace(weight), 64)
 		if err != nil && !errors.Is(err, strconv.ErrRange) || math.IsNaN(x) {
-			return nil, fmt.Errorf("analysis: weight %q of %s is not a number", cut(strings.TrimSpace(weight), 40), m)
+			return nil, fault.Invalid("", "weight %q of %s is not a number", cut(strings.TrimSpace(weight), 40), m)
 		}
 		if math.Abs(x) > MaxWeight {
-			return nil, fmt.Errorf("analysis: weight %q of %s is out of range -%g..%g", cut(strings.TrimSpace(weight), 40), m, MaxWeight, MaxWeight)
+			return nil, fault.Invalid("", "weight %q of %s is out of range -%g..%g", cut(strings.TrimSpace(weight), 40), m, MaxWeight, MaxWeight)
 		}
 		w = append(w, WeightedTerm{m, x})
 	}
 	if len(w) == 0 {
-		return nil, errors.New("analysis: weighted energy has no terms")
+		return nil, fault.Invalid("", "weighted energy has no terms")
 	}
 	return w, nil
 }
@@ -121,7 +121,7 @@ func parsePriority(list string) (Priority, error) {
 		p = append(p, r)
 	}
 	if len(p) == 0 {
-		return nil, errors.New("analysis: priority energy has no levels")
+		return nil, fault.Invalid("", "priority energy has no levels")
 	}
 	return p, nil
 }

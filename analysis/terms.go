@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"rjm/analysis/internal/incremental"
+	"rjm/fault"
 )
 
 // Term is one integer-valued feature that energies are built from. Every
@@ -56,7 +57,7 @@ func ParseTerm(name string) (Term, error) {
 			return t, nil
 		}
 	}
-	return 0, fmt.Errorf("analysis: unknown term %q (want one of %s)", cut(name, 40), strings.Join(names, ", "))
+	return 0, fault.Invalid("", "unknown term %q (want one of %s)", cut(name, 40), strings.Join(names, ", "))
 }
 
 // TermHelp returns one line per term, "name  description", for help texts.

@@ -19,6 +19,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"rjm/difficulty"
+	"rjm/fault"
 	"rjm/generate"
 	"rjm/maze"
 	"rjm/render"
@@ -47,7 +48,7 @@ var Bands = difficulty.Levels
 func ParseBand(s string) (Band, error) {
 	b, err := difficulty.ParseLevel(s)
 	if err != nil {
-		return 0, fmt.Errorf("book: unknown difficulty band %q (want %s)", s, strings.Join(Bands, ", "))
+		return 0, fault.Invalid("", "unknown difficulty band %q (want %s)", s, strings.Join(Bands, ", "))
 	}
 	return b, nil
 }
@@ -82,7 +83,7 @@ var Papers = render.Papers
 func ParsePaper(name string) (Paper, error) {
 	p, err := render.ParsePaper(name)
 	if err != nil {
-		return p, fmt.Errorf("book: unknown paper %q (want a4 or letter)", maze.Short(name))
+		return p, fault.Invalid("", "unknown paper %q (want a4 or letter)", maze.Short(name))
 	}
 	return p, nil
 }
@@ -146,11 +147,11 @@ func (s Settings) Validate() error {
 	s = s.withDefaults()
 	switch {
 	case s.Count < 1 || s.Count > MaxCount:
-		return fmt.Errorf("book: %d puzzles out of range 1..%d", s.Count, MaxCount)
+		return fault.Invalid("", "%d puzzles out of range 1..%d", s.Count, MaxCount)
 	case !slices.Contains([]int{1, 2, 4, 6}, s.PerPage):
-		return fmt.Errorf("book: %d puzzles per page: want 1, 2, 4 or 6", s.PerPage)
+		return fault.Invalid("", "%d puzzles per page: want 1, 2, 4 or 6", s.PerPage)
 	case len(s.Bands) == 0:
-		return fmt.Errorf("book: no difficulty band")
+		return fault.Invalid("", "no difficulty band")
 	}
 	for _, t := range []struct{ name, text string }{{"title", s.Title}, {"subtitle", s.Subtitle}, {"author", s.Author}} {
 		if err := checkText(t.name, t.text); err != nil {
@@ -284,22 +285,22 @@ func (s Settings) subject(puzzles []Puzzle) string {
 // every character in the book's font.
 func checkText(name, text string) error {
 	if !utf8.ValidString(text) {
-		return fmt.Errorf("book: the %s is not valid UTF-8", name)
+		return fault.Invalid("", "the %s is not valid UTF-8", name)
 	}
 	if n := utf8.RuneCountInString(text); n > MaxTitle {
-		return fmt.Errorf("book: the %s has %d characters, more than %d", name, n, MaxTitle)
+		return fault.Invalid("", "the %s has %d characters, more than %d", name, n, MaxTitle)
 	}
 	f := face(12, false)
 	var buf sfnt.Buffer
 	for _, r := range text {
 		if unicode.IsControl(r) {
-			return fmt.Errorf("book: the %s holds a control character (%U)", name, r)
+			return fault.Invalid("", "the %s holds a control character (%U)", name, r)
 		}
 		if unicode.IsSpace(r) {
 			continue
 		}
 		if g, err := f.Face.GlyphIndex(&buf, r); err != nil || g == 0 {
-			return fmt.Errorf("book: the %s's character %q (%U) is not in the book's font (Liberation Sans: Latin, Greek and Cyrillic)", name, r, r)
+			return fault.Invalid("", "the %s's character %q (%U) is not in the book's font (Liberation Sans: Latin, Greek and Cyrillic)", name, r, r)
 		}
 	}
 	return nil

@@ -12,6 +12,7 @@ import (
 
 	"rjm/analysis"
 	"rjm/difficulty"
+	"rjm/fault"
 	"rjm/generate"
 	"rjm/graph"
 	"rjm/maze"
@@ -89,7 +90,7 @@ func ReadList(r io.Reader) ([]Listed, error) {
 // in a generated book. s.Count, s.Bands and s.Spec are not read.
 func FromList(ctx context.Context, s Settings, list []Listed) ([]Puzzle, Settings, error) {
 	if len(list) == 0 {
-		return nil, s, fmt.Errorf("book: no maze in the list")
+		return nil, s, fault.Invalid("", "no maze in the list")
 	}
 	board := list[0].Maze.Board
 	g, err := graph.Compile(board)

@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"rjm/analysis"
+	"rjm/fault"
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/render"
@@ -22,7 +23,7 @@ import (
 // numbered; every page numbered. Square boards only.
 func Tiles(w io.Writer, m *maze.Maze, paper Paper) error {
 	if m.Variant.Tiling != maze.Square {
-		return fmt.Errorf("book: tiles are square: a %s board has no tiles", m.Variant.Tiling)
+		return fault.Invalid("", "tiles are square: a %s board has no tiles", m.Variant.Tiling)
 	}
 	if paper == (Paper{}) {
 		paper = A4

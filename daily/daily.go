@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"rjm/difficulty"
+	"rjm/fault"
 	"rjm/generate"
 	"rjm/maze"
 	"rjm/store"
@@ -32,9 +33,9 @@ const First = "2026-11-01"
 // Errors of Schedule.Get.
 var (
 	// ErrFuture is returned for a date after today: it is not revealed.
-	ErrFuture = errors.New("daily: that date's maze is not revealed yet")
+	ErrFuture error = &fault.Error{Kind: fault.ErrNotFound, Err: errors.New("that date's maze is not revealed yet")}
 	// ErrBeforeFirst is returned for a date before First.
-	ErrBeforeFirst = errors.New("daily: there is no maze of the day before " + First)
+	ErrBeforeFirst error = &fault.Error{Kind: fault.ErrNotFound, Err: errors.New("there is no maze of the day before " + First)}
 )
 
 // Level is a day's difficulty and rules: difficulty.Week's day, with the
@@ -162,7 +163,7 @@ func Generate(ctx context.Context, date time.Time) (store.Daily, error) {
 func ParseDate(s string) (time.Time, error) {
 	t, err := time.Parse(DateLayout, s)
 	if err != nil {
-		return time.Time{}, fmt.Errorf("daily: date %q is not of the form YYYY-MM-DD", s)
+		return time.Time{}, fault.Invalid("", "date %q is not of the form YYYY-MM-DD", s)
 	}
 	return t, nil
 }

@@ -56,7 +56,7 @@ func TestApply(t *testing.T) {
 		{"a cell blocked", design.Edit{Op: design.SetKind, Cell: 6, Kind: maze.Blocked}, "5x5:431312x314422334233233440"},
 		{"the start blocked", design.Edit{Op: design.SetKind, Cell: 0, Kind: maze.Blocked}, "cell (1,1) is the start, which stays an open cell"},
 		{"a wall", design.Edit{Op: design.ToggleWall, Cell: 0, Other: 1}, "5x5:4313122314422334233233440:1000000000000000000000000"},
-		{"not neighbours", design.Edit{Op: design.ToggleWall, Cell: 0, Other: 2}, "maze: wall (1,1)-(1,3): the cells are not neighbours"},
+		{"not neighbours", design.Edit{Op: design.ToggleWall, Cell: 0, Other: 2}, "wall (1,1)-(1,3): the cells are not neighbours"},
 		{"an unknown edit", design.Edit{Op: 9}, "unknown edit Op(9)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"rjm/fault"
 	"rjm/generate"
 	"rjm/graph"
 )
@@ -42,7 +43,7 @@ func ParseLevel(s string) (Level, error) {
 	if i := slices.Index(Levels, strings.ToLower(strings.TrimSpace(s))); i >= 0 {
 		return Level(i), nil
 	}
-	return 0, fmt.Errorf("difficulty: unknown level %q (want %s)", s, strings.Join(Levels, ", "))
+	return 0, fault.Invalid("", "unknown level %q (want %s)", s, strings.Join(Levels, ", "))
 }
 
 // Target returns the level's target: the predicted median time of a
@@ -72,9 +73,6 @@ type Candidate struct {
 // MaxCandidates bounds Aim's candidates per recipe.
 const MaxCandidates = 1000
 
-// ErrNoCandidate is returned when no candidate is solvable.
-var ErrNoCandidate = errors.New("difficulty: no solvable candidate")
-
 // Aim generates n candidates of each recipe (candidate k of a recipe from
 // its seed + k, as generate.Batch makes them), rates each by model's
 // prediction (nil means PriorModel()), and returns the one whose predicted
@@ -101,9 +99,9 @@ func AimLevel(ctx context.Context, specs []generate.Spec, n int, l Level, model 
 func aim(ctx context.Context, specs []generate.Spec, n int, target time.Duration, model *Model, fit func(Candidate) bool) (Candidate, []Candidate, error) {
 	switch {
 	case n < 1 || n > MaxCandidates:
-		return Candidate{}, nil, fmt.Errorf("difficulty: %d candidates: want 1 to %d", n, MaxCandidates)
+		return Candidate{}, nil, fault.Invalid("", "%d candidates: want 1 to %d", n, MaxCandidates)
 	case target <= 0:
-		return Candidate{}, nil, fmt.Errorf("difficulty: target time %v: want more than 0", target)
+		return Candidate{}, nil, fault.Invalid("", "target time %v: want more than 0", target)
 	case len(specs) == 0:
 		return Candidate{}, nil, errors.New("difficulty: no recipe to aim")
 	}
@@ -144,7 +142,7 @@ func aim(ctx context.Context, specs []generate.Spec, n int, target time.Duration
 		}
 	}
 	if best < 0 {
-		return Candidate{}, all, ErrNoCandidate
+		return Candidate{}, all, errors.New("no solvable candidate")
 	}
 	return all[best], all, nil
 }

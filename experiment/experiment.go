@@ -2,9 +2,9 @@ package experiment
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
+	"rjm/fault"
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/search"
@@ -85,7 +85,7 @@ func ByName(name string) (Experiment, error) {
 			return e, nil
 		}
 	}
-	return Experiment{}, fmt.Errorf("experiment: unknown experiment %q (want one of %s)", maze.Short(name), strings.Join(Names(), ", "))
+	return Experiment{}, fault.Invalid("", "unknown experiment %q (want one of %s)", maze.Short(name), strings.Join(Names(), ", "))
 }
 
 // MaxWorkers bounds Settings.Workers.
@@ -97,7 +97,7 @@ func (s Settings) Validate() error {
 		return err
 	}
 	if s.Workers < 0 || s.Workers > MaxWorkers {
-		return fmt.Errorf("experiment: workers %d out of range 0..%d", s.Workers, MaxWorkers)
+		return fault.Invalid("", "workers %d out of range 0..%d", s.Workers, MaxWorkers)
 	}
 	return nil
 }
@@ -106,7 +106,7 @@ func (s Settings) Validate() error {
 func (s Settings) runs(def, quick int) (int, error) {
 	switch {
 	case s.Runs < 0 || s.Runs > MaxRuns:
-		return 0, fmt.Errorf("experiment: runs %d out of range 1..%d", s.Runs, MaxRuns)
+		return 0, fault.Invalid("", "runs %d out of range 1..%d", s.Runs, MaxRuns)
 	case s.Runs > 0:
 		return s.Runs, nil
 	case s.Quick:

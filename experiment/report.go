@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"rjm/fault"
 	"rjm/internal/safefile"
 	"rjm/stats"
 	"strconv"
@@ -157,7 +158,7 @@ func (r *Report) WriteFiles(dir string) ([]string, error) {
 			return cw.Error()
 		})
 		if err != nil {
-			return paths, fmt.Errorf("experiment: writing %s: %v", p, err)
+			return paths, fmt.Errorf("writing %s: %v", p, err)
 		}
 		paths = append(paths, p)
 	}
@@ -165,7 +166,7 @@ func (r *Report) WriteFiles(dir string) ([]string, error) {
 		for _, ext := range []string{".png", ".svg"} {
 			p := filepath.Join(dir, fig.Name+ext)
 			if err := save(fig.Plot, p); err != nil {
-				return paths, fmt.Errorf("experiment: writing %s: %v", p, err)
+				return paths, fmt.Errorf("writing %s: %v", p, err)
 			}
 			paths = append(paths, p)
 		}
@@ -194,7 +195,7 @@ func save(p *plot.Plot, path string) (err error) {
 // empty: for a run that fails or is interrupted before writing into dir.
 func MakeDir(dir string) (undo func(), err error) {
 	if dir == "" {
-		return nil, errors.New("experiment: empty directory name")
+		return nil, fault.Invalid("", "empty directory name")
 	}
 	var made []string
 	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {

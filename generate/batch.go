@@ -8,6 +8,7 @@ import (
 
 	"fmt"
 	"rjm/analysis"
+	"rjm/fault"
 	"rjm/maze"
 
 	"rjm/parallel"
@@ -110,16 +111,16 @@ func (b Batch) Validate() error {
 	n := b.count()
 	switch {
 	case b.Count < 0 || n > MaxCount:
-		return fmt.Errorf("generate: count %d out of range 1..%d", b.Count, MaxCount)
+		return fault.Invalid("", "count %d out of range 1..%d", b.Count, MaxCount)
 	case b.Workers < 0:
-		return fmt.Errorf("generate: %d workers", b.Workers)
+		return fault.Invalid("", "%d workers", b.Workers)
 	case b.Seeds < 0:
-		return fmt.Errorf("generate: %d seeds", b.Seeds)
+		return fault.Invalid("", "%d seeds", b.Seeds)
 	case b.Keep.MinLength < 0 || b.Keep.MaxLength < 0 || b.Keep.MaxLength > 0 && b.Keep.MaxLength < b.Keep.MinLength:
-		return fmt.Errorf("generate: solution lengths %d..%d: want 0 ≤ min ≤ max", b.Keep.MinLength, b.Keep.MaxLength)
+		return fault.Invalid("", "solution lengths %d..%d: want 0 ≤ min ≤ max", b.Keep.MinLength, b.Keep.MaxLength)
 	}
 	if per := b.Spec.Work(); int64(per)*int64(n) > MaxBatchIteration {
-		return fmt.Errorf("generate: %d mazes of %d iterations is more than %d iterations in all", n, per, int64(MaxBatchIteration))
+		return fault.New(fault.ErrTooCostly, "", "%d mazes of %d iterations is more than %d iterations in all", n, per, int64(MaxBatchIteration))
 	}
 	return nil
 }
@@ -177,7 +178,7 @@ func (b Batch) Run(ctx context.Context, emit func(k int, r *Result) error) error
 	case errors.Is(err, errBatchDone):
 		return nil
 	case err == nil && kept < n:
-		return fmt.Errorf("generate: only %d of %d mazes met the constraints in %d seeds (from %d); loosen them or allow more seeds", kept, n, seeds, b.Spec.Seed)
+		return fmt.Errorf("only %d of %d mazes met the constraints in %d seeds (from %d); loosen them or allow more seeds", kept, n, seeds, b.Spec.Seed)
 	}
 	return err
 }

@@ -51,7 +51,7 @@ func ExampleReadFile() {
 	fmt.Println(err)
 	// Output:
 	// text 5x5:3413133302312234233341432
-	// standard input: maze: line 1, column 3: "x" is not a jump number, G, X, * or .
+	// standard input: line 1, column 3: "x" is not a jump number, G, X, * or .
 }
 
 // A batch streams its mazes in order, maze k from seed Spec.Seed+k, on all
@@ -84,6 +84,6 @@ func ExampleSettings_Spec() {
 	fmt.Println(err)
 	// Output:
 	// 7x7,goal=random,method=hill,iterations=1000,energy=depth#42 <nil>
-	// generate: size 40x40: rows and columns must be 1 to 32
-	// search: uphill probability 1.5 out of range 0..1
+	// size 40x40: rows and columns must be 1 to 32
+	// uphill probability 1.5 out of range 0..1
 }

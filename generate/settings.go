@@ -2,9 +2,9 @@ package generate
 
 import (
 	"cmp"
-	"fmt"
 
 	"rjm/analysis"
+	"rjm/fault"
 	"rjm/maze"
 	"rjm/rng"
 	"rjm/search"
@@ -69,14 +69,14 @@ type Settings struct {
 // checks it: a board that fits its variant and layout, start and goal on
 // open cells, a known method with its settings in range (search.ParseMethod),
 // and an energy that exists and is exact on the board. Its errors name what
-// is wrong, e.g. "generate: size 40x40: rows and columns must be 1 to 32".
+// is wrong, a *fault.Error such as "size 40x40: rows and columns must be 1 to 32".
 // Spec reads a file only through ReadEnergyFile.
 func (s Settings) Spec() (Spec, error) {
 	spec := Default()
 	spec.Variant = s.Variant
 	if s.Layout != nil {
 		if s.Size != nil || s.Rows != nil || s.Cols != nil {
-			return spec, fmt.Errorf("generate: a layout gives the board's size: give no size, rows or columns with it")
+			return spec, fault.Invalid("", "a layout gives the board's size: give no size, rows or columns with it")
 		}
 		spec.UseLayout(s.Layout)
 	} else {
@@ -86,7 +86,7 @@ func (s Settings) Spec() (Spec, error) {
 		setIf(&spec.Cols, s.Cols)
 		most := cmp.Or(s.MaxSide, maze.MaxSide)
 		if spec.Rows < 1 || spec.Cols < 1 || spec.Rows > most || spec.Cols > most {
-			return spec, fmt.Errorf("generate: size %dx%d: rows and columns must be 1 to %d", spec.Rows, spec.Cols, most)
+			return spec, fault.Invalid("", "size %dx%d: rows and columns must be 1 to %d", spec.Rows, spec.Cols, most)
 		}
 	}
 	if b, err := spec.Board(); err == nil {
@@ -98,9 +98,9 @@ func (s Settings) Spec() (Spec, error) {
 	}
 	switch {
 	case s.Start != nil && s.RandomStart:
-		return spec, fmt.Errorf("generate: start %v: give a start cell or a random start, not both", *s.Start)
+		return spec, fault.Invalid("", "start %v: give a start cell or a random start, not both", *s.Start)
 	case s.Goal != nil && s.RandomGoal:
-		return spec, fmt.Errorf("generate: goal %v: give a goal cell or a random goal, not both", *s.Goal)
+		return spec, fault.Invalid("", "goal %v: give a goal cell or a random goal, not both", *s.Goal)
 	}
 	if s.Start != nil {
 		spec.Start = new(*s.Start)
@@ -121,7 +121,7 @@ func (s Settings) Spec() (Spec, error) {
 			read = func(name string) ([]byte, error) {
 				data, err := s.ReadEnergyFile(name)
 				if err != nil {
-					return nil, fmt.Errorf("generate: energy file: %w", err)
+					return nil, fault.Invalid("", "energy file: %w", err)
 				}
 				return data, nil
 			}
@@ -144,7 +144,7 @@ func (s Settings) Spec() (Spec, error) {
 		return spec, err
 	}
 	if s.MaxWork > 0 && spec.Work() > s.MaxWork {
-		return spec, fmt.Errorf("generate: %d iterations in all: at most %d", spec.Work(), s.MaxWork)
+		return spec, fault.Invalid("", "%d iterations in all: at most %d", spec.Work(), s.MaxWork)
 	}
 	return spec, nil
 }
@@ -170,7 +170,7 @@ func (s Settings) method(spec *Spec) error {
 			other := spec.Settings
 			other.Method, other.Iterations = x.method, 0
 			if _, err := search.ParseMethod(other); err != nil {
-				return fmt.Errorf("generate: %s, a setting of %s: %w", x.name, x.method, err)
+				return fault.Invalid("", "%s, a setting of %s: %w", x.name, x.method, err)
 			}
 		}
 	}

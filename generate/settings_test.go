@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"rjm/analysis"
+	"rjm/fault"
 	"rjm/generate"
 	"rjm/maze"
 )
@@ -84,33 +85,36 @@ func TestSettingsErrors(t *testing.T) {
 		s    generate.Settings
 		want string
 	}{
-		{"a size too large", generate.Settings{Size: new(40)}, "generate: size 40x40: rows and columns must be 1 to 32"},
-		{"no rows", generate.Settings{Rows: new(0)}, "generate: size 0x5: rows and columns must be 1 to 32"},
-		{"a size past a front end's limit", generate.Settings{Cols: new(13), MaxSide: 12}, "generate: size 5x13: rows and columns must be 1 to 12"},
-		{"one cell", generate.Settings{Size: new(1)}, "maze: size 1x1: a maze needs at least 2 cells"},
-		{"a size with a layout", generate.Settings{Layout: layout, Rows: new(3)}, "generate: a layout gives the board's size: give no size, rows or columns with it"},
-		{"a start both given and random", generate.Settings{Start: new(maze.Cell{}), RandomStart: true}, "generate: start (1,1): give a start cell or a random start, not both"},
-		{"a goal both given and random", generate.Settings{Goal: new(maze.Cell{}), RandomGoal: true}, "generate: goal (1,1): give a goal cell or a random goal, not both"},
-		{"the goal on the start", generate.Settings{Goal: new(maze.Cell{})}, "generate: start and goal are the same cell (1,1)"},
-		{"a goal off the board", generate.Settings{Goal: new(maze.Cell{Row: 8, Col: 8})}, "generate: cell (9,9) is off the 5x5 board"},
-		{"an unknown method", generate.Settings{Method: new("magic")}, `search: unknown method "magic" (want one of hill, first-choice, restarts, uphill, anneal)`},
-		{"negative iterations", generate.Settings{Iterations: new(-5)}, "search: iterations -5 out of range 0..1000000000"},
-		{"no descents", generate.Settings{Method: new("restarts"), Descents: new(0)}, "search: restarts needs at least 1 hill descent, not 0"},
-		{"an uphill probability past 1", generate.Settings{P: new(2.0)}, "search: uphill probability 2 out of range 0..1"},
+		{"a size too large", generate.Settings{Size: new(40)}, "size 40x40: rows and columns must be 1 to 32"},
+		{"no rows", generate.Settings{Rows: new(0)}, "size 0x5: rows and columns must be 1 to 32"},
+		{"a size past a front end's limit", generate.Settings{Cols: new(13), MaxSide: 12}, "size 5x13: rows and columns must be 1 to 12"},
+		{"one cell", generate.Settings{Size: new(1)}, "size 1x1: a maze needs at least 2 cells"},
+		{"a size with a layout", generate.Settings{Layout: layout, Rows: new(3)}, "a layout gives the board's size: give no size, rows or columns with it"},
+		{"a start both given and random", generate.Settings{Start: new(maze.Cell{}), RandomStart: true}, "start (1,1): give a start cell or a random start, not both"},
+		{"a goal both given and random", generate.Settings{Goal: new(maze.Cell{}), RandomGoal: true}, "goal (1,1): give a goal cell or a random goal, not both"},
+		{"the goal on the start", generate.Settings{Goal: new(maze.Cell{})}, "start and goal are the same cell (1,1)"},
+		{"a goal off the board", generate.Settings{Goal: new(maze.Cell{Row: 8, Col: 8})}, "cell (9,9) is off the 5x5 board"},
+		{"an unknown method", generate.Settings{Method: new("magic")}, `unknown method "magic" (want one of hill, first-choice, restarts, uphill, anneal)`},
+		{"negative iterations", generate.Settings{Iterations: new(-5)}, "iterations -5 out of range 0..1000000000"},
+		{"no descents", generate.Settings{Method: new("restarts"), Descents: new(0)}, "restarts needs at least 1 hill descent, not 0"},
+		{"an uphill probability past 1", generate.Settings{P: new(2.0)}, "uphill probability 2 out of range 0..1"},
 		{"another method's setting out of range", generate.Settings{Method: new("hill"), P: new(2.0)},
-			"generate: p, a setting of uphill: search: uphill probability 2 out of range 0..1"},
+			"p, a setting of uphill: uphill probability 2 out of range 0..1"},
 		{"another method's decay out of range", generate.Settings{Decay: new(1.5)},
-			"generate: decay, a setting of anneal: search: decay rate 1.5 out of range (0, 1]"},
-		{"an unknown energy", generate.Settings{Energy: new("bogus")}, `analysis: unknown energy "bogus" (want depth, design, weighted:TERM=W,... or priority:TERM>TERM>...)`},
+			"decay, a setting of anneal: decay rate 1.5 out of range (0, 1]"},
+		{"an unknown energy", generate.Settings{Energy: new("bogus")}, `unknown energy "bogus" (want depth, design, weighted:TERM=W,... or priority:TERM>TERM>...)`},
 		{"an energy file with no reader", generate.Settings{Energy: new("@e.txt")}, analysis.ErrNoFiles.Error()},
-		{"an energy file that cannot be read", generate.Settings{Energy: new("@e.txt"), ReadEnergyFile: noFile}, "generate: energy file: open e.txt: no such file"},
-		{"more work than a front end allows", generate.Settings{Iterations: new(2000), MaxWork: 1000}, "generate: 2000 iterations in all: at most 1000"},
+		{"an energy file that cannot be read", generate.Settings{Energy: new("@e.txt"), ReadEnergyFile: noFile}, "energy file: open e.txt: no such file"},
+		{"more work than a front end allows", generate.Settings{Iterations: new(2000), MaxWork: 1000}, "2000 iterations in all: at most 1000"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.s.Seed = new(uint64(1))
 			_, err := tc.s.Spec()
 			if err == nil || err.Error() != tc.want {
 				t.Errorf("error %v, want %q", err, tc.want)
+			}
+			if !fault.Is(err) {
+				t.Errorf("%v is not a *fault.Error", err)
 			}
 		})
 	}

@@ -13,6 +13,7 @@ import (
 
 	"rjm/analysis"
 	"rjm/energy"
+	"rjm/fault"
 	"rjm/maze"
 	"rjm/search"
 )
@@ -166,33 +167,33 @@ func ParseSpec(id string, defaults Spec) (Spec, error) {
 	id = strings.TrimSpace(id)
 	body, seed, ok := strings.Cut(id, "#")
 	if !ok {
-		return s, fmt.Errorf("generate: seeded ID %q has no '#seed'", maze.Short(id))
+		return s, fault.Invalid("", "seeded ID %q has no '#seed'", maze.Short(id))
 	}
 	v, err := strconv.ParseUint(seed, 10, 64)
 	if err != nil {
-		return s, fmt.Errorf("generate: seeded ID seed %q is not a non-negative integer", maze.Short(seed))
+		return s, fault.Invalid("", "seeded ID seed %q is not a non-negative integer", maze.Short(seed))
 	}
 	s.Seed = v
 	parts := strings.Split(body, ",")
 	rs, cs, ok := strings.Cut(parts[0], "x")
 	if s.Rows, err = strconv.Atoi(rs); !ok || err != nil {
-		return s, fmt.Errorf("generate: seeded ID size %q is not of the form RxC", maze.Short(parts[0]))
+		return s, fault.Invalid("", "seeded ID size %q is not of the form RxC", maze.Short(parts[0]))
 	}
 	if s.Cols, err = strconv.Atoi(cs); err != nil {
-		return s, fmt.Errorf("generate: seeded ID size %q is not of the form RxC", maze.Short(parts[0]))
+		return s, fault.Invalid("", "seeded ID size %q is not of the form RxC", maze.Short(parts[0]))
 	}
 	parts = joinEnergy(parts)
 	for _, kv := range parts[1:] {
 		k, val, ok := strings.Cut(kv, "=")
 		if !ok {
-			return s, fmt.Errorf("generate: seeded ID part %q is not key=value", maze.Short(kv))
+			return s, fault.Invalid("", "seeded ID part %q is not key=value", maze.Short(kv))
 		}
 		var err error
 		switch k {
 		case "variant":
 			s.Variant, err = maze.ParseVariant(strings.ReplaceAll(val, "+", ","))
 			if err != nil {
-				return s, fmt.Errorf("generate: seeded ID variant: %w", err)
+				return s, fault.Invalid("", "seeded ID variant: %w", err)
 			}
 		case "layout":
 			s.Layout = val
@@ -201,7 +202,7 @@ func ParseSpec(id string, defaults Spec) (Spec, error) {
 			if !random {
 				cc, e := maze.ParseCell(strings.Replace(val, ".", ",", 1))
 				if e != nil {
-					return s, fmt.Errorf("generate: seeded ID %s %q is not r.c or random", k, maze.Short(val))
+					return s, fault.Invalid("", "seeded ID %s %q is not r.c or random", k, maze.Short(val))
 				}
 				c = &cc
 			}
@@ -225,10 +226,10 @@ func ParseSpec(id string, defaults Spec) (Spec, error) {
 		case "energy":
 			s.Energy = val
 		default:
-			return s, fmt.Errorf("generate: seeded ID has unknown key %q", maze.Short(k))
+			return s, fault.Invalid("", "seeded ID has unknown key %q", maze.Short(k))
 		}
 		if err != nil {
-			return s, fmt.Errorf("generate: seeded ID %s %q is not a number", k, maze.Short(val))
+			return s, fault.Invalid("", "seeded ID %s %q is not a number", k, maze.Short(val))
 		}
 	}
 	return s, nil
@@ -269,27 +270,27 @@ func (s Spec) Validate() error {
 		return err
 	}
 	if s.Variant.Exit && s.Goal != nil {
-		return fmt.Errorf("generate: goal %v: on an exit-ring board the goal is the exit", *s.Goal)
+		return fault.Invalid("", "goal %v: on an exit-ring board the goal is the exit", *s.Goal)
 	}
 	for _, c := range []*maze.Cell{s.Start, s.Goal} {
 		switch {
 		case c == nil:
 		case !b.Contains(*c):
-			return fmt.Errorf("generate: cell %v is off the %dx%d board", *c, s.Rows, s.Cols)
+			return fault.Invalid("", "cell %v is off the %dx%d board", *c, s.Rows, s.Cols)
 		case !b.Open(b.Index(*c)):
-			return fmt.Errorf("generate: cell %v is a %s cell, not an open one", *c, b.Kind(b.Index(*c)))
+			return fault.Invalid("", "cell %v is a %s cell, not an open one", *c, b.Kind(b.Index(*c)))
 		}
 	}
 	if open := len(b.OpenCells()); open < 2 && !s.Variant.Exit {
-		return fmt.Errorf("generate: the board has %d open cell(s); a maze needs a start and a goal", open)
+		return fault.Invalid("", "the board has %d open cell(s); a maze needs a start and a goal", open)
 	}
 	for _, i := range b.OpenCells() {
 		if b.MaxJump(i) == 0 && (s.Goal == nil || b.Index(*s.Goal) != i) {
-			return fmt.Errorf("generate: cell %v has no legal jump on this board, so no legal maze has it (block it, or make it the goal)", b.Cell(i))
+			return fault.Invalid("", "cell %v has no legal jump on this board, so no legal maze has it (block it, or make it the goal)", b.Cell(i))
 		}
 	}
 	if (s.Start != nil && s.RandomStart) || (s.Goal != nil && s.RandomGoal) {
-		return fmt.Errorf("generate: a cell cannot be both given and random")
+		return fault.Invalid("", "a cell cannot be both given and random")
 	}
 	if s.Goal != nil && !s.RandomStart {
 		start := maze.DefaultStart(b)
@@ -297,7 +298,7 @@ func (s Spec) Validate() error {
 			start = *s.Start
 		}
 		if start == *s.Goal {
-			return fmt.Errorf("generate: start and goal are the same cell %v", start)
+			return fault.Invalid("", "start and goal are the same cell %v", start)
 		}
 	}
 	if _, err := search.ParseMethod(s.Settings); err != nil {

@@ -1,10 +1,12 @@
 package generate_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
 	"rjm/analysis"
+	"rjm/fault"
 	"rjm/generate"
 	"rjm/maze"
 	"rjm/search"
@@ -62,7 +64,7 @@ func TestSpecErrors(t *testing.T) {
 		if err == nil {
 			err = s.Validate()
 		}
-		if err == nil || !strings.Contains(err.Error(), "analysis:") {
+		if !errors.Is(err, fault.ErrInvalid) || strings.Contains(err.Error(), "analysis:") {
 			t.Errorf("ParseSpec(%q) and Validate: %v, want the energy's error", id, err)
 		}
 	}

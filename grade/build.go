@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"rjm/exercise"
+	"rjm/fault"
 )
 
 // Program is how a student's folder is built and run, as Detect finds it.
@@ -152,7 +153,7 @@ func detect(dir string, only []string) (Program, error) {
 				return Program{Language: "java", Build: "javac *.java", Command: []string{"java", strings.TrimSuffix(filepath.Base(f), ".java")}}, nil
 			}
 		}
-		return Program{}, fmt.Errorf("grade: %w in %s: no .java file has a main method", ErrNoProgram, dir)
+		return Program{}, fault.Invalid("", "%w in %s: no .java file has a main method", ErrNoProgram, dir)
 	}
 	if gos := files(".go"); len(gos) > 0 {
 		if only != nil {
@@ -166,14 +167,14 @@ func detect(dir string, only []string) (Program, error) {
 	if cargo := filepath.Join(dir, "Cargo.toml"); only == nil && fileExists(cargo) {
 		name := cargoName(cargo)
 		if name == "" {
-			return Program{}, fmt.Errorf("grade: %w in %s: Cargo.toml names no package", ErrNoProgram, dir)
+			return Program{}, fault.Invalid("", "%w in %s: Cargo.toml names no package", ErrNoProgram, dir)
 		}
 		return Program{Language: "rust", Build: "cargo build --release --offline --quiet", Command: []string{"./target/release/" + name}}, nil
 	}
 	if rs := files(".rs"); len(rs) > 0 {
 		m := main(rs, "fn main", "main.rs")
 		if m == "" {
-			return Program{}, fmt.Errorf("grade: %w in %s: %d Rust files and none is the main one (none has fn main, none is main.rs)", ErrNoProgram, dir, len(rs))
+			return Program{}, fault.Invalid("", "%w in %s: %d Rust files and none is the main one (none has fn main, none is main.rs)", ErrNoProgram, dir, len(rs))
 		}
 		return Program{Language: "rust", Build: "rustc -O -o prog " + m, Command: []string{"./prog"}}, nil
 	}
@@ -188,25 +189,25 @@ func detect(dir string, only []string) (Program, error) {
 	if ts := files(".ts"); len(ts) > 0 {
 		m := main(ts, "process.stdin", "main.ts", "index.ts")
 		if m == "" {
-			return Program{}, fmt.Errorf("grade: %w in %s: %d TypeScript files and none is the main one (main.ts, index.ts, or the only one that reads process.stdin)", ErrNoProgram, dir, len(ts))
+			return Program{}, fault.Invalid("", "%w in %s: %d TypeScript files and none is the main one (main.ts, index.ts, or the only one that reads process.stdin)", ErrNoProgram, dir, len(ts))
 		}
 		return Program{Language: "typescript", Build: "tsc --outDir . --module commonjs --target es2020 " + list(ts, ".ts"), Command: []string{"node", strings.TrimSuffix(m, ".ts") + ".js"}}, nil
 	}
 	if js := files(".js", ".mjs"); len(js) > 0 {
 		m := main(js, "process.stdin", "main.js", "index.js", "main.mjs")
 		if m == "" {
-			return Program{}, fmt.Errorf("grade: %w in %s: %d JavaScript files and none is the main one (main.js, index.js, or the only one that reads process.stdin)", ErrNoProgram, dir, len(js))
+			return Program{}, fault.Invalid("", "%w in %s: %d JavaScript files and none is the main one (main.js, index.js, or the only one that reads process.stdin)", ErrNoProgram, dir, len(js))
 		}
 		return Program{Language: "javascript", Command: []string{"node", m}}, nil
 	}
 	if py := files(".py"); len(py) > 0 {
 		m := main(py, "__main__", "main.py")
 		if m == "" {
-			return Program{}, fmt.Errorf("grade: %w in %s: %d Python files and none is the main one (none checks __main__, none is main.py)", ErrNoProgram, dir, len(py))
+			return Program{}, fault.Invalid("", "%w in %s: %d Python files and none is the main one (none checks __main__, none is main.py)", ErrNoProgram, dir, len(py))
 		}
 		return Program{Language: "python", Command: []string{"python3", m}}, nil
 	}
-	return Program{}, fmt.Errorf("grade: %w in %s: want a run script, or .java, .go, .rs, .cpp, .c, .ts, .js or .py files", ErrNoProgram, dir)
+	return Program{}, fault.Invalid("", "%w in %s: want a run script, or .java, .go, .rs, .cpp, .c, .ts, .js or .py files", ErrNoProgram, dir)
 }
 
 // shellQuote quotes a file's name for the shell where it needs it.

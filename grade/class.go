@@ -102,7 +102,7 @@ func gradeStudent(ctx context.Context, p *plan, one, s Settings, dir string, ref
 	if len(s.Command) == 0 {
 		prog, err := detect(dir)
 		if err != nil {
-			student.Report = p.unbuilt(st, newCheck(buildCheck, Build, Failed, strings.TrimPrefix(err.Error(), "grade: ")))
+			student.Report = p.unbuilt(st, newCheck(buildCheck, Build, Failed, err.Error()))
 			return student, nil
 		}
 		st.Command, st.Language, student.Language = prog.Command, prog.Language, prog.Language

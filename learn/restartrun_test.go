@@ -40,7 +40,7 @@ func TestRestartSettingsErrors(t *testing.T) {
 		{learn.RestartBandit{Arms: 17}, "learn: arms 17 out of range 1..16"},
 		{learn.RestartBandit{Base: 1 << 30}, "learn: base 1073741824 out of range 1..31250000 for 6 arms"},
 		{learn.RestartBandit{Taus: []float64{-1}}, "learn: softmax temperature -1 must be positive and finite"},
-		{learn.RestartBandit{Size: 1}, "maze: size 1x1: a maze needs at least 2 cells"},
+		{learn.RestartBandit{Size: 1}, "size 1x1: a maze needs at least 2 cells"},
 		{learn.RestartSARSA{Episodes: -1}, "learn: episodes -1 out of range 1..1000000"},
 		{learn.RestartSARSA{StepsPerMaze: 1 << 30}, "learn: steps-per-maze 1073741824 out of range 1..10000000"},
 		{learn.RestartSARSA{Epsilon: &eps}, "learn: epsilon 2 out of range 0..1"},

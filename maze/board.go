@@ -2,6 +2,7 @@ package maze
 
 import (
 	"fmt"
+	"rjm/fault"
 	"slices"
 )
 
@@ -85,32 +86,32 @@ func (b Board) Plain() bool { return b.Variant == Variant{} && b.Kinds == "" && 
 func (b Board) Validate() error {
 	switch {
 	case b.Rows < 1 || b.Cols < 1:
-		return fmt.Errorf("maze: size %dx%d: rows and columns must be at least 1", b.Rows, b.Cols)
+		return fault.Invalid("", "size %dx%d: rows and columns must be at least 1", b.Rows, b.Cols)
 	case b.Rows > MaxSide || b.Cols > MaxSide:
-		return fmt.Errorf("maze: size %dx%d: at most %d rows and %d columns are supported", b.Rows, b.Cols, MaxSide, MaxSide)
+		return fault.Invalid("", "size %dx%d: at most %d rows and %d columns are supported", b.Rows, b.Cols, MaxSide, MaxSide)
 	case b.Cells() < MinCells:
-		return fmt.Errorf("maze: size %dx%d: a maze needs at least %d cells", b.Rows, b.Cols, MinCells)
+		return fault.Invalid("", "size %dx%d: a maze needs at least %d cells", b.Rows, b.Cols, MinCells)
 	}
 	if err := b.Variant.Validate(); err != nil {
 		return err
 	}
 	if b.Variant.Loops && min(b.Rows, b.Cols) < 4 {
-		return fmt.Errorf("maze: size %dx%d: loops need at least 4 rows and 4 columns", b.Rows, b.Cols)
+		return fault.Invalid("", "size %dx%d: loops need at least 4 rows and 4 columns", b.Rows, b.Cols)
 	}
 	n := b.Rows * b.Cols
 	if b.Kinds != "" {
 		if len(b.Kinds) != n {
-			return fmt.Errorf("maze: %d cell kinds for a %dx%d board, want %d", len(b.Kinds), b.Rows, b.Cols, n)
+			return fault.Invalid("", "%d cell kinds for a %dx%d board, want %d", len(b.Kinds), b.Rows, b.Cols, n)
 		}
 		for i := range n {
 			if !CellKind(b.Kinds[i]).valid() {
-				return fmt.Errorf("maze: cell %v has unknown kind %q", b.Cell(i), b.Kinds[i])
+				return fault.Invalid("", "cell %v has unknown kind %q", b.Cell(i), b.Kinds[i])
 			}
 		}
 	}
 	if b.Walls != "" {
 		if len(b.Walls) != n {
-			return fmt.Errorf("maze: %d wall entries for a %dx%d board, want %d", len(b.Walls), b.Rows, b.Cols, n)
+			return fault.Invalid("", "%d wall entries for a %dx%d board, want %d", len(b.Walls), b.Rows, b.Cols, n)
 		}
 		for i := range n {
 			w := b.Walls[i]
@@ -120,10 +121,10 @@ func (b Board) Validate() error {
 				}
 				j, ok := b.neighbor(i, d)
 				if !ok {
-					return fmt.Errorf("maze: cell %v has a wall on its %s side, where it has no neighbour", b.Cell(i), d)
+					return fault.Invalid("", "cell %v has a wall on its %s side, where it has no neighbour", b.Cell(i), d)
 				}
 				if b.Walls[j]&(1<<d.Opposite()) == 0 {
-					return fmt.Errorf("maze: the wall between %v and %v is recorded on one side only", b.Cell(i), b.Cell(j))
+					return fault.Invalid("", "the wall between %v and %v is recorded on one side only", b.Cell(i), b.Cell(j))
 				}
 			}
 		}
@@ -197,10 +198,10 @@ func (b Board) OpenCells() []int {
 // SetKind sets the kind of cell c, which must lie on the grid.
 func (b *Board) SetKind(c Cell, k CellKind) error {
 	if !b.Contains(c) {
-		return fmt.Errorf("maze: cell %v is off the %dx%d board", c, b.Rows, b.Cols)
+		return fault.Invalid("", "cell %v is off the %dx%d board", c, b.Rows, b.Cols)
 	}
 	if !k.valid() {
-		return fmt.Errorf("maze: unknown cell kind %q", byte(k))
+		return fault.Invalid("", "unknown cell kind %q", byte(k))
 	}
 	kinds := []byte(b.Kinds)
 	if len(kinds) != b.Rows*b.Cols {
@@ -237,7 +238,7 @@ func (b Board) Wall(i int, d Dir) bool {
 // a torus two cells wide they share two sides, and the wall covers both).
 func (b *Board) AddWall(a, c Cell) error {
 	if !b.Contains(a) || !b.Contains(c) {
-		return fmt.Errorf("maze: wall %v-%v: the cells must lie on the %dx%d board", a, c, b.Rows, b.Cols)
+		return fault.Invalid("", "wall %v-%v: the cells must lie on the %dx%d board", a, c, b.Rows, b.Cols)
 	}
 	i, j := b.Index(a), b.Index(c)
 	walls := []byte(b.Walls)
@@ -253,7 +254,7 @@ func (b *Board) AddWall(a, c Cell) error {
 		}
 	}
 	if !found {
-		return fmt.Errorf("maze: wall %v-%v: the cells are not neighbours", a, c)
+		return fault.Invalid("", "wall %v-%v: the cells are not neighbours", a, c)
 	}
 	b.Walls = string(walls)
 	return nil

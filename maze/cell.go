@@ -1,6 +1,9 @@
 package maze
 
-import "fmt"
+import (
+	"fmt"
+	"rjm/fault"
+)
 
 // Cell is a cell's position: Row and Col count from 0 at the upper-left
 // corner. The papers (and every printed form) count from 1; String and the
@@ -25,10 +28,10 @@ func ParseCell(s string) (Cell, error) {
 	var rest string
 	n, _ := fmt.Sscanf(s, "%d,%d%s", &r, &c, &rest)
 	if n != 2 {
-		return Cell{}, fmt.Errorf("maze: cell %q is not of the form r,c", Short(s))
+		return Cell{}, fault.Invalid("", "cell %q is not of the form r,c", Short(s))
 	}
 	if r < 1 || c < 1 {
-		return Cell{}, fmt.Errorf("maze: cell %q: rows and columns count from 1", Short(s))
+		return Cell{}, fault.Invalid("", "cell %q: rows and columns count from 1", Short(s))
 	}
 	return Cell{r - 1, c - 1}, nil
 }

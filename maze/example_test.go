@@ -61,5 +61,5 @@ func ExampleRead() {
 	// text (2,4)
 	// ID (2,4)
 	// JSON (2,4)
-	// seeded ID maze: a seeded ID names a generation recipe, not a maze: generate it first
+	// seeded ID a seeded ID names a generation recipe, not a maze: generate it first
 }

@@ -2,6 +2,7 @@ package maze
 
 import (
 	"fmt"
+	"rjm/fault"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -62,7 +63,7 @@ func (m *Maze) ID() (string, error) {
 		}
 		j := m.Jumps[i]
 		if j < 0 || j >= len(idDigits) {
-			return "", fmt.Errorf("maze: cell %v: jump %d cannot be written in an ID", m.Cell(i), j)
+			return "", fault.Invalid("", "cell %v: jump %d cannot be written in an ID", m.Cell(i), j)
 		}
 		b.WriteByte(idDigits[j])
 	}
@@ -78,19 +79,19 @@ func ParseID(id string) (*Maze, error) {
 	id = strings.ToLower(strings.TrimSpace(id))
 	params, desc, ok := strings.Cut(id, ":")
 	if !ok {
-		return nil, fmt.Errorf("maze: ID %q has no ':' before the jumps", Short(id))
+		return nil, fault.Invalid("", "ID %q has no ':' before the jumps", Short(id))
 	}
 	desc, wallText, hasWalls := strings.Cut(desc, ":")
 	params, variantText, hasVariant := strings.Cut(params, "-")
 	size, startText, hasStart := strings.Cut(params, "s")
 	if size == "" {
-		return nil, fmt.Errorf("maze: ID %q does not begin with its size RxC", Short(id))
+		return nil, fault.Invalid("", "ID %q does not begin with its size RxC", Short(id))
 	}
 	rs, cs, ok := strings.Cut(size, "x")
 	rows, err1 := strconv.Atoi(rs)
 	cols, err2 := strconv.Atoi(cs)
 	if !ok || err1 != nil || err2 != nil {
-		return nil, fmt.Errorf("maze: ID size %q is not of the form RxC", Short(size))
+		return nil, fault.Invalid("", "ID size %q is not of the form RxC", Short(size))
 	}
 	b := Board{Rows: rows, Cols: cols}
 	if err := b.Validate(); err != nil {
@@ -102,18 +103,18 @@ func ParseID(id string) (*Maze, error) {
 			return nil, err
 		}
 		if v == (Variant{}) {
-			return nil, fmt.Errorf("maze: ID variant %q names no rule", Short(variantText))
+			return nil, fault.Invalid("", "ID variant %q names no rule", Short(variantText))
 		}
 		b.Variant = v
 	}
 	n := rows * cols
 	for i, r := range []rune(desc) {
 		if r >= utf8.RuneSelf {
-			return nil, fmt.Errorf("maze: ID character %d, %q, is not a jump (0-9, a-v) or a cell kind (x, y, z)", i+1, r)
+			return nil, fault.Invalid("", "ID character %d, %q, is not a jump (0-9, a-v) or a cell kind (x, y, z)", i+1, r)
 		}
 	}
 	if len(desc) != n {
-		return nil, fmt.Errorf("maze: ID has %d jumps, want %d for %dx%d", len(desc), n, rows, cols)
+		return nil, fault.Invalid("", "ID has %d jumps, want %d for %dx%d", len(desc), n, rows, cols)
 	}
 	goal := -1
 	jumps := make([]int, b.Cells())
@@ -126,14 +127,14 @@ func ParseID(id string) (*Maze, error) {
 		}
 		v := strings.IndexByte(idDigits, desc[i])
 		if v < 0 {
-			return nil, fmt.Errorf("maze: ID character %d, %q, is not a jump (0-9, a-v) or a cell kind (x, y, z)", i+1, desc[i])
+			return nil, fault.Invalid("", "ID character %d, %q, is not a jump (0-9, a-v) or a cell kind (x, y, z)", i+1, desc[i])
 		}
 		if v == 0 {
 			if b.Variant.Exit {
-				return nil, fmt.Errorf("maze: ID marks a goal at %v, but an exit-ring maze's goal is the exit", b.Cell(i))
+				return nil, fault.Invalid("", "ID marks a goal at %v, but an exit-ring maze's goal is the exit", b.Cell(i))
 			}
 			if goal >= 0 {
-				return nil, fmt.Errorf("maze: ID marks two goals, at %v and %v", b.Cell(goal), b.Cell(i))
+				return nil, fault.Invalid("", "ID marks two goals, at %v and %v", b.Cell(goal), b.Cell(i))
 			}
 			goal = i
 		}
@@ -154,14 +155,14 @@ func ParseID(id string) (*Maze, error) {
 	if hasStart {
 		c, err := ParseCell(strings.Replace(startText, ".", ",", 1))
 		if err != nil {
-			return nil, fmt.Errorf("maze: ID start %q is not of the form sR.C", "s"+Short(startText))
+			return nil, fault.Invalid("", "ID start %q is not of the form sR.C", "s"+Short(startText))
 		}
 		start = c
 	}
 	goalCell := ExitCell
 	if !b.Variant.Exit {
 		if goal < 0 {
-			return nil, fmt.Errorf("maze: ID marks no goal (0)")
+			return nil, fault.Invalid("", "ID marks no goal (0)")
 		}
 		goalCell = b.Cell(goal)
 	}
@@ -197,13 +198,13 @@ func (b Board) wallDigits() string {
 func (b *Board) setWallDigits(digits string) error {
 	n := b.Rows * b.Cols
 	if len(digits) != n {
-		return fmt.Errorf("maze: ID has %d wall digits, want %d for %dx%d", len(digits), n, b.Rows, b.Cols)
+		return fault.Invalid("", "ID has %d wall digits, want %d for %dx%d", len(digits), n, b.Rows, b.Cols)
 	}
 	fwd := b.forward()
 	for i := range n {
 		bits := int(digits[i]) - '0'
 		if bits < 0 || bits >= 1<<len(fwd) {
-			return fmt.Errorf("maze: ID wall character %d, %q, is not a digit 0-%d", i+1, digits[i], 1<<len(fwd)-1)
+			return fault.Invalid("", "ID wall character %d, %q, is not a digit 0-%d", i+1, digits[i], 1<<len(fwd)-1)
 		}
 		for k, d := range fwd {
 			if bits&(1<<k) == 0 {
@@ -211,7 +212,7 @@ func (b *Board) setWallDigits(digits string) error {
 			}
 			j, ok := b.neighbor(i, d)
 			if !ok {
-				return fmt.Errorf("maze: ID wall on the %s side of %v, where it has no neighbour", d, b.Cell(i))
+				return fault.Invalid("", "ID wall on the %s side of %v, where it has no neighbour", d, b.Cell(i))
 			}
 			if err := b.AddWall(b.Cell(i), b.Cell(j)); err != nil {
 				return err
@@ -219,7 +220,7 @@ func (b *Board) setWallDigits(digits string) error {
 		}
 	}
 	if b.Walls == "" {
-		return fmt.Errorf("maze: ID has a wall section without walls")
+		return fault.Invalid("", "ID has a wall section without walls")
 	}
 	return nil
 }
@@ -253,13 +254,13 @@ func (b *Board) SetLayoutID(id string) error {
 	cells, walls, hasWalls := strings.Cut(strings.ToLower(strings.TrimSpace(id)), ":")
 	n := b.Rows * b.Cols
 	if len(cells) != n {
-		return fmt.Errorf("maze: layout has %d cells, want %d for %dx%d", len(cells), n, b.Rows, b.Cols)
+		return fault.Invalid("", "layout has %d cells, want %d for %dx%d", len(cells), n, b.Rows, b.Cols)
 	}
 	kinds := make([]byte, n)
 	for i := range n {
 		switch k := strings.IndexByte("oxyz", cells[i]); k {
 		case -1:
-			return fmt.Errorf("maze: layout character %d, %q, is not a cell kind (o, x, y, z)", i+1, cells[i])
+			return fault.Invalid("", "layout character %d, %q, is not a cell kind (o, x, y, z)", i+1, cells[i])
 		default:
 			kinds[i] = byte([]CellKind{Open, Blocked, PassOver, Absent}[k])
 		}

@@ -1,9 +1,11 @@
 package maze_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
+	"rjm/fault"
 	"rjm/maze"
 )
 
@@ -48,10 +50,10 @@ func TestEveryMazeReadHasAnID(t *testing.T) {
 func TestInputMessages(t *testing.T) {
 	huge := strings.Repeat("7", 1_000_000)
 	for _, tc := range []struct{ in, want string }{
-		{`{"rows":"2","cols":2,"jumps":[[1,1],[1,0]],"start":[1,1],"goal":[2,2]}`, `maze: JSON "rows" holds a string where a whole number is wanted`},
-		{`{"rows":2,"cols":2,"jumps":[[1,1],[1,0]],"start":[0,0],"goal":[2,2]}`, `maze: start [0, 0]: rows and columns count from 1`},
-		{`{"rows":2,"cols":2,"jumps":[[1,1],[1,0]],"start":[1,1],"goal":[0,0]}`, `maze: goal [0, 0]: rows and columns count from 1`},
-		{`{"rows":2,"cols":2,"jumps":[[1,1],[1,0]],"start":[1,1],"goal":[2,2],"walls":[[[1,1],[1,2]],[[1,2],[1,1]]]}`, `maze: wall 2 between (1,2) and (1,1) is wall 1 again`},
+		{`{"rows":"2","cols":2,"jumps":[[1,1],[1,0]],"start":[1,1],"goal":[2,2]}`, `JSON "rows" holds a string where a whole number is wanted`},
+		{`{"rows":2,"cols":2,"jumps":[[1,1],[1,0]],"start":[0,0],"goal":[2,2]}`, `start [0, 0]: rows and columns count from 1`},
+		{`{"rows":2,"cols":2,"jumps":[[1,1],[1,0]],"start":[1,1],"goal":[0,0]}`, `goal [0, 0]: rows and columns count from 1`},
+		{`{"rows":2,"cols":2,"jumps":[[1,1],[1,0]],"start":[1,1],"goal":[2,2],"walls":[[[1,1],[1,2]],[[1,2],[1,1]]]}`, `wall 2 between (1,2) and (1,1) is wall 1 again`},
 		{"wall 1,1 1,2\nwall 1,2 1,1\n1 1\n1 G\n", "line 2, column 1: second wall between (1,2) and (1,1) (the first is line 1)"},
 		{"1 " + huge + "\n1 G\n", "jump 7777777777777777777777777777777777777777... is too large"},
 		{"1 x" + huge + "\n1 G\n", `"x777777777777777777777777777777777777777..." is not a jump number`},
@@ -59,6 +61,9 @@ func TestInputMessages(t *testing.T) {
 		_, _, err := maze.Read([]byte(tc.in), maze.ParseOptions{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) || len(err.Error()) > 200 || strings.Contains(err.Error(), "Go struct") {
 			t.Errorf("%.60q: %.300v, want %q", tc.in, err, tc.want)
+		}
+		if !errors.Is(err, fault.ErrInvalid) {
+			t.Errorf("%.60q: %.300v is not a *fault.Error of kind ErrInvalid", tc.in, err)
 		}
 	}
 	for _, tc := range []struct{ id, want string }{

@@ -3,8 +3,8 @@ package maze
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"reflect"
+	"rjm/fault"
 	"strings"
 )
 
@@ -72,10 +72,10 @@ func (m *Maze) UnmarshalJSON(data []byte) error {
 		}
 		switch len(c.v) {
 		case 0:
-			return fmt.Errorf("maze: JSON has no %s: want a cell [row, col]", c.name)
+			return fault.Invalid("", "JSON has no %s: want a cell [row, col]", c.name)
 		case 2:
 		default:
-			return fmt.Errorf("maze: JSON %s %v: want a cell [row, col]", c.name, c.v)
+			return fault.Invalid("", "JSON %s %v: want a cell [row, col]", c.name, c.v)
 		}
 		*c.dst = [2]int(c.v)
 	}
@@ -99,15 +99,15 @@ func (j JSON) Maze() (*Maze, error) {
 	}
 	b.Variant = v
 	if len(j.Jumps) != j.Rows {
-		return nil, fmt.Errorf("maze: %d rows of jumps, want %d", len(j.Jumps), j.Rows)
+		return nil, fault.Invalid("", "%d rows of jumps, want %d", len(j.Jumps), j.Rows)
 	}
 	if j.Cells != nil {
 		if len(j.Cells) != j.Rows {
-			return nil, fmt.Errorf("maze: %d rows of cells, want %d", len(j.Cells), j.Rows)
+			return nil, fault.Invalid("", "%d rows of cells, want %d", len(j.Cells), j.Rows)
 		}
 		for r, row := range j.Cells {
 			if len(row) != j.Cols {
-				return nil, fmt.Errorf("maze: cells row %d has %d cells, want %d", r+1, len(row), j.Cols)
+				return nil, fault.Invalid("", "cells row %d has %d cells, want %d", r+1, len(row), j.Cols)
 			}
 		}
 		if kinds := strings.Join(j.Cells, ""); !allOpen(kinds) {
@@ -118,13 +118,13 @@ func (j JSON) Maze() (*Maze, error) {
 		return nil, err
 	}
 	if len(j.Walls) > 4*MaxSide*MaxSide {
-		return nil, fmt.Errorf("maze: %d walls is too many", len(j.Walls))
+		return nil, fault.Invalid("", "%d walls is too many", len(j.Walls))
 	}
 	seen := map[[2]Cell]int{}
 	for k, w := range j.Walls {
 		a, c := Cell{w[0][0] - 1, w[0][1] - 1}, Cell{w[1][0] - 1, w[1][1] - 1}
 		if first, dup := seenWall(seen, a, c, k+1); dup {
-			return nil, fmt.Errorf("maze: wall %d between %v and %v is wall %d again", k+1, a, c, first)
+			return nil, fault.Invalid("", "wall %d between %v and %v is wall %d again", k+1, a, c, first)
 		}
 		if err := b.AddWall(a, c); err != nil {
 			return nil, err
@@ -135,13 +135,13 @@ func (j JSON) Maze() (*Maze, error) {
 		v    [2]int
 	}{{"start", j.Start}, {"goal", j.Goal}} {
 		if (c.v[0] < 1 || c.v[1] < 1) && (c.name == "start" || !v.Exit) {
-			return nil, fmt.Errorf("maze: %s [%d, %d]: rows and columns count from 1", c.name, c.v[0], c.v[1])
+			return nil, fault.Invalid("", "%s [%d, %d]: rows and columns count from 1", c.name, c.v[0], c.v[1])
 		}
 	}
 	goal := Cell{j.Goal[0] - 1, j.Goal[1] - 1}
 	if v.Exit {
 		if j.Goal != [2]int{} {
-			return nil, fmt.Errorf("maze: goal %v: on an exit-ring board the goal is the exit, written [0, 0]", goal)
+			return nil, fault.Invalid("", "goal %v: on an exit-ring board the goal is the exit, written [0, 0]", goal)
 		}
 		goal = ExitCell
 	}
@@ -151,11 +151,11 @@ func (j JSON) Maze() (*Maze, error) {
 	}
 	for r, row := range j.Jumps {
 		if len(row) != j.Cols {
-			return nil, fmt.Errorf("maze: row %d has %d jumps, want %d", r+1, len(row), j.Cols)
+			return nil, fault.Invalid("", "row %d has %d jumps, want %d", r+1, len(row), j.Cols)
 		}
 		for c, v := range row {
 			if v < 0 || v > MaxParsedJump {
-				return nil, fmt.Errorf("maze: row %d, column %d: jump %d is out of range 0..%d", r+1, c+1, v, MaxParsedJump)
+				return nil, fault.Invalid("", "row %d, column %d: jump %d is out of range 0..%d", r+1, c+1, v, MaxParsedJump)
 			}
 		}
 		copy(m.Jumps[r*j.Cols:], row)
@@ -187,9 +187,9 @@ func jsonError(err error) error {
 			want = "an object"
 		}
 		if field == "" {
-			return fmt.Errorf("maze: JSON holds a %s where %s is wanted", te.Value, want)
+			return fault.Invalid("", "JSON holds a %s where %s is wanted", te.Value, want)
 		}
-		return fmt.Errorf("maze: JSON %q holds a %s where %s is wanted", field, te.Value, want)
+		return fault.Invalid("", "JSON %q holds a %s where %s is wanted", field, te.Value, want)
 	}
-	return fmt.Errorf("maze: JSON: %w", err)
+	return fault.Invalid("", "JSON: %w", err)
 }

@@ -1,7 +1,7 @@
 package maze
 
 import (
-	"fmt"
+	"rjm/fault"
 	"slices"
 	"strings"
 )
@@ -88,7 +88,7 @@ func (b Board) ParseNotation(s string) ([]Dir, error) {
 	for k, t := range tokens {
 		d, ok := ParseDir(t)
 		if !ok || (rook && len(t) != 1) || !slices.Contains(b.Dirs(), d) {
-			return nil, fmt.Errorf("maze: move %d %q is not a direction of this board", k+1, Short(t))
+			return nil, fault.Invalid("", "move %d %q is not a direction of this board", k+1, Short(t))
 		}
 		dirs = append(dirs, d)
 	}

@@ -1,8 +1,8 @@
 package maze
 
 import (
-	"fmt"
 	"math/rand/v2"
+	"rjm/fault"
 	"slices"
 )
 
@@ -24,21 +24,21 @@ func New(b Board, start, goal Cell) (*Maze, error) {
 		return nil, err
 	}
 	if !b.Contains(start) {
-		return nil, fmt.Errorf("maze: start %v is off the %dx%d board", start, b.Rows, b.Cols)
+		return nil, fault.Invalid("", "start %v is off the %dx%d board", start, b.Rows, b.Cols)
 	}
 	if k := b.Kind(b.Index(start)); k != Open {
-		return nil, fmt.Errorf("maze: start %v is a %s cell", start, k)
+		return nil, fault.Invalid("", "start %v is a %s cell", start, k)
 	}
 	switch {
 	case b.Variant.Exit && goal != ExitCell:
-		return nil, fmt.Errorf("maze: goal %v: on an exit-ring board the goal is the exit", goal)
+		return nil, fault.Invalid("", "goal %v: on an exit-ring board the goal is the exit", goal)
 	case !b.Variant.Exit && !b.Contains(goal):
-		return nil, fmt.Errorf("maze: goal %v is off the %dx%d board", goal, b.Rows, b.Cols)
+		return nil, fault.Invalid("", "goal %v is off the %dx%d board", goal, b.Rows, b.Cols)
 	case !b.Variant.Exit && b.Kind(b.Index(goal)) != Open:
-		return nil, fmt.Errorf("maze: goal %v is a %s cell", goal, b.Kind(b.Index(goal)))
+		return nil, fault.Invalid("", "goal %v is a %s cell", goal, b.Kind(b.Index(goal)))
 	}
 	if start == goal {
-		return nil, fmt.Errorf("maze: start and goal are the same cell %v", start)
+		return nil, fault.Invalid("", "start and goal are the same cell %v", start)
 	}
 	return &Maze{Board: b, Jumps: make([]int, b.Cells()), Start: b.Index(start), Goal: b.Index(goal)}, nil
 }
@@ -78,7 +78,7 @@ func (m *Maze) WithVariant(v Variant) (*Maze, error) {
 		return nil, err
 	}
 	if u.Exit && !m.Variant.Exit {
-		return nil, fmt.Errorf("maze: the exit ring cannot be added to a maze whose goal is the cell %v", m.Cell(m.Goal))
+		return nil, fault.Invalid("", "the exit ring cannot be added to a maze whose goal is the cell %v", m.Cell(m.Goal))
 	}
 	c := m.Clone()
 	c.Variant = u
@@ -125,30 +125,30 @@ func (m *Maze) Validate() error {
 	n := m.Cells()
 	switch {
 	case len(m.Jumps) != n:
-		return fmt.Errorf("maze: %d jumps for a %dx%d board, want %d", len(m.Jumps), m.Rows, m.Cols, n)
+		return fault.Invalid("", "%d jumps for a %dx%d board, want %d", len(m.Jumps), m.Rows, m.Cols, n)
 	case m.Start < 0 || m.Start >= n:
-		return fmt.Errorf("maze: start index %d is off the board", m.Start)
+		return fault.Invalid("", "start index %d is off the board", m.Start)
 	case m.Goal < 0 || m.Goal >= n:
-		return fmt.Errorf("maze: goal index %d is off the board", m.Goal)
+		return fault.Invalid("", "goal index %d is off the board", m.Goal)
 	case m.Start == m.Goal:
-		return fmt.Errorf("maze: start and goal are the same cell %v", m.Cell(m.Start))
+		return fault.Invalid("", "start and goal are the same cell %v", m.Cell(m.Start))
 	case m.Start == m.Exit():
-		return fmt.Errorf("maze: the start cannot be the exit")
+		return fault.Invalid("", "the start cannot be the exit")
 	case !m.Open(m.Start):
-		return fmt.Errorf("maze: start %v is a %s cell", m.Cell(m.Start), m.Kind(m.Start))
+		return fault.Invalid("", "start %v is a %s cell", m.Cell(m.Start), m.Kind(m.Start))
 	case !m.Open(m.Goal):
-		return fmt.Errorf("maze: goal %v is a %s cell", m.Cell(m.Goal), m.Kind(m.Goal))
+		return fault.Invalid("", "goal %v is a %s cell", m.Cell(m.Goal), m.Kind(m.Goal))
 	case m.Variant.Exit && m.Goal != m.Exit():
-		return fmt.Errorf("maze: goal %v: on an exit-ring board the goal is the exit", m.Cell(m.Goal))
+		return fault.Invalid("", "goal %v: on an exit-ring board the goal is the exit", m.Cell(m.Goal))
 	case m.Jumps[m.Goal] != 0:
-		return fmt.Errorf("maze: the goal %v has jump %d, want 0", m.Cell(m.Goal), m.Jumps[m.Goal])
+		return fault.Invalid("", "the goal %v has jump %d, want 0", m.Cell(m.Goal), m.Jumps[m.Goal])
 	}
 	for i, j := range m.Jumps {
 		switch {
 		case !m.Open(i) && j != 0:
-			return fmt.Errorf("maze: %s cell %v has jump %d, want none", m.Kind(i), m.Cell(i), j)
+			return fault.Invalid("", "%s cell %v has jump %d, want none", m.Kind(i), m.Cell(i), j)
 		case m.Open(i) && i != m.Goal && j <= 0:
-			return fmt.Errorf("maze: cell %v has jump %d; only the goal may be 0", m.Cell(i), j)
+			return fault.Invalid("", "cell %v has jump %d; only the goal may be 0", m.Cell(i), j)
 		}
 	}
 	return nil
@@ -163,9 +163,9 @@ func (m *Maze) ValidateStrict() error {
 	if dead := m.DeadEnds(); len(dead) > 0 {
 		c := dead[0]
 		if m.Plain() {
-			return fmt.Errorf("maze: cell %v has jump %d, which leaves the board in every direction", m.Cell(c), m.Jumps[c])
+			return fault.Invalid("", "cell %v has jump %d, which leaves the board in every direction", m.Cell(c), m.Jumps[c])
 		}
-		return fmt.Errorf("maze: cell %v has jump %d, which has no move", m.Cell(c), m.Jumps[c])
+		return fault.Invalid("", "cell %v has jump %d, which has no move", m.Cell(c), m.Jumps[c])
 	}
 	return nil
 }

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
+	"rjm/fault"
 	"slices"
 	"unicode"
 )
@@ -35,7 +35,7 @@ func (f Format) String() string {
 
 // ErrSeededID is Read's error for a seeded ID: it names a recipe, whose
 // maze only a generator can make (generate.Read makes it).
-var ErrSeededID = errors.New("maze: a seeded ID names a generation recipe, not a maze: generate it first")
+var ErrSeededID = errors.New("a seeded ID names a generation recipe, not a maze: generate it first")
 
 // Read reads one maze in any form rjm writes and says which form it was:
 // maze text, JSON (the maze's JSON form, or the --json output of any rjm
@@ -48,7 +48,7 @@ var ErrSeededID = errors.New("maze: a seeded ID names a generation recipe, not a
 // is an error. At most MaxTextBytes are read.
 func Read(data []byte, o ParseOptions) (*Maze, Format, error) {
 	if len(data) > MaxTextBytes {
-		return nil, FormatText, fmt.Errorf("maze: input is larger than %d bytes", MaxTextBytes)
+		return nil, FormatText, fault.New(fault.ErrTooLarge, "", "input is larger than %d bytes", MaxTextBytes)
 	}
 	t := bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\uFEFF")))
 	switch f := detect(t); f {
@@ -67,7 +67,7 @@ func Read(data []byte, o ParseOptions) (*Maze, Format, error) {
 		m, err = o.Apply(m)
 		return m, f, err
 	case FormatSeededID:
-		return nil, f, ErrSeededID
+		return nil, f, fault.Invalid("", "%w", ErrSeededID)
 	}
 	m, err := ParseText(data, o)
 	return m, FormatText, err
@@ -112,12 +112,12 @@ func (o ParseOptions) Apply(m *Maze) (*Maze, error) {
 	if o.Start != nil {
 		c := *o.Start
 		if !m.Contains(c) || m.Index(c) == m.Goal || !m.Open(m.Index(c)) {
-			return nil, fmt.Errorf("maze: start %v is not an open non-goal cell of the maze", c)
+			return nil, fault.Invalid("", "start %v is not an open non-goal cell of the maze", c)
 		}
 		m.Start = m.Index(c)
 	}
 	if o.Goal != nil {
-		return nil, errors.New("maze: a goal applies to maze text only: an ID or JSON maze names its goal")
+		return nil, fault.Invalid("", "a goal applies to maze text only: an ID or JSON maze names its goal")
 	}
 	return m, nil
 }
@@ -131,7 +131,7 @@ func readJSON(data []byte) (*Maze, error) {
 		if err := json.Unmarshal(data, &list); err != nil {
 			return nil, jsonError(err)
 		}
-		return nil, fmt.Errorf("maze: JSON holds a list of %d mazes; give one (e.g. jq '.[0]')", len(list))
+		return nil, fault.Invalid("", "JSON holds a list of %d mazes; give one (e.g. jq '.[0]')", len(list))
 	}
 	var withID struct {
 		ID    *string         `json:"id"`
@@ -150,12 +150,12 @@ func readJSON(data []byte) (*Maze, error) {
 		// edit of one and not the other must not pass unnoticed.
 		var jumps [][]int
 		if json.Unmarshal(withID.Jumps, &jumps) != nil || !slices.EqualFunc(jumps, m.JSON().Jumps, slices.Equal) {
-			return nil, fmt.Errorf("maze: JSON \"jumps\" disagree with its \"id\" %s: edit one and remove the other", *withID.ID)
+			return nil, fault.Invalid("", "JSON \"jumps\" disagree with its \"id\" %s: edit one and remove the other", *withID.ID)
 		}
 		return m, nil
 	}
 	if withID.Rows == nil && withID.Jumps == nil {
-		return nil, errors.New("maze: JSON holds no maze: want an \"id\" (as rjm's --json output has) or the maze's JSON form")
+		return nil, fault.Invalid("", "JSON holds no maze: want an \"id\" (as rjm's --json output has) or the maze's JSON form")
 	}
 	var m Maze
 	if err := json.Unmarshal(data, &m); err != nil {

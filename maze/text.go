@@ -3,9 +3,9 @@ package maze
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
+	"rjm/fault"
 	"strconv"
 	"strings"
 )
@@ -86,18 +86,15 @@ type ParseOptions struct {
 	Variant Variant
 }
 
-// ErrNoMaze is returned (wrapped) for input that holds no maze rows.
-var ErrNoMaze = errors.New("maze: no maze in the input")
-
 // ReadText reads a maze in text form from r; see ParseText. At most
 // MaxTextBytes are read.
 func ReadText(r io.Reader, o ParseOptions) (*Maze, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxTextBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("maze: reading: %w", err)
+		return nil, fmt.Errorf("reading: %w", err)
 	}
 	if len(data) > MaxTextBytes {
-		return nil, fmt.Errorf("maze: input is larger than %d bytes", MaxTextBytes)
+		return nil, fault.New(fault.ErrTooLarge, "", "input is larger than %d bytes", MaxTextBytes)
 	}
 	return ParseText(data, o)
 }
@@ -122,10 +119,10 @@ func ReadText(r io.Reader, o ParseOptions) (*Maze, error) {
 // holds more rows (a second maze, or a gap in this one), which is an error.
 //
 // Lines end at LF, CR LF or a lone CR. Errors name the line and column:
-// "maze: line 3, column 7: ...".
+// a *fault.Error at "line 3, column 7".
 func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 	if len(data) > MaxTextBytes {
-		return nil, fmt.Errorf("maze: input is larger than %d bytes", MaxTextBytes)
+		return nil, fault.New(fault.ErrTooLarge, "", "input is larger than %d bytes", MaxTextBytes)
 	}
 	data = bytes.TrimPrefix(data, []byte("\uFEFF")) // a byte-order mark, as some editors write
 	// Lines end at LF, CR LF or a lone CR (old Mac files).
@@ -183,7 +180,7 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 				for k, f := range fields[1:] {
 					c, err := ParseCell(f.text)
 					if err != nil {
-						return nil, errAt(lineNo, f.col, "%s", strings.TrimPrefix(err.Error(), "maze: "))
+						return nil, errAt(lineNo, f.col, "%w", err)
 					}
 					w.cells[k] = c
 				}
@@ -203,7 +200,7 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 			}
 			v, err := ParseVariant(strings.Join(names, ","))
 			if err != nil {
-				return nil, errAt(lineNo, fields[1].col, "%s", strings.TrimPrefix(err.Error(), "maze: "))
+				return nil, errAt(lineNo, fields[1].col, "%w", err)
 			}
 			variant, variantLine = v, lineNo
 			continue
@@ -217,7 +214,7 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 			}
 			c, err := ParseCell(fields[1].text)
 			if err != nil {
-				return nil, errAt(lineNo, fields[1].col, "%s", strings.TrimPrefix(err.Error(), "maze: "))
+				return nil, errAt(lineNo, fields[1].col, "%w", err)
 			}
 			if kw == "start" {
 				if start != nil {
@@ -283,10 +280,10 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 		lastRowLine = lineNo
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("maze: line %d: %w", lineNo+1, err)
+		return nil, fault.In(fmt.Sprintf("line %d", lineNo+1), err)
 	}
 	if len(rows) == 0 {
-		return nil, ErrNoMaze
+		return nil, fault.Invalid("", "no maze in the input")
 	}
 	variant, err := variant.With(o.Variant)
 	if err != nil {
@@ -305,17 +302,17 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 			return nil, errAt(w.line, w.col, "second wall between %v and %v (the first is line %d)", w.cells[0], w.cells[1], first)
 		}
 		if err := b.AddWall(w.cells[0], w.cells[1]); err != nil {
-			return nil, errAt(w.line, w.col, "%s", strings.TrimPrefix(err.Error(), "maze: "))
+			return nil, errAt(w.line, w.col, "%w", err)
 		}
 	}
 	switch {
 	case variant.Exit && goal != nil:
-		return nil, fmt.Errorf("maze: line %d: an exit-ring maze takes no goal line: its goal is the exit", gln)
+		return nil, fault.Invalid(fmt.Sprintf("line %d", gln), "an exit-ring maze takes no goal line: its goal is the exit")
 	case variant.Exit:
 		exit := ExitCell
 		goal = &exit
 	case goalAt != nil && goal != nil && *goalAt != *goal:
-		return nil, fmt.Errorf("maze: line %d: the goal line says %v but the rows mark the goal at %v", gln, *goal, *goalAt)
+		return nil, fault.Invalid(fmt.Sprintf("line %d", gln), "the goal line says %v but the rows mark the goal at %v", *goal, *goalAt)
 	case o.Goal != nil && (goalAt != nil || goal != nil):
 		at, line, col := goal, gln, goalLineCol
 		if goalAt != nil {
@@ -331,7 +328,7 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 	case o.Goal != nil:
 		goal = o.Goal
 	default:
-		return nil, fmt.Errorf("maze: no goal in the rows (which end at line %d): mark it G (or 0), or give it as a goal cell", lastRowLine)
+		return nil, fault.Invalid("", "no goal in the rows (which end at line %d): mark it G (or 0), or give it as a goal cell", lastRowLine)
 	}
 	if o.Start != nil {
 		start, startLine = o.Start, 0
@@ -344,7 +341,7 @@ func ParseText(data []byte, o ParseOptions) (*Maze, error) {
 		if gln > 0 {
 			return nil, errAt(gln, goalLineCol, "goal %v is off the %dx%d board", *goal, b.Rows, b.Cols)
 		}
-		return nil, fmt.Errorf("maze: goal %v is off the %dx%d board", *goal, b.Rows, b.Cols)
+		return nil, fault.Invalid("", "goal %v is off the %dx%d board", *goal, b.Rows, b.Cols)
 	}
 	if startLine > 0 {
 		switch {
@@ -442,7 +439,7 @@ func isDigits(s string) bool {
 }
 
 func errAt(line, col int, format string, args ...any) error {
-	return fmt.Errorf("maze: line %d, column %d: %s", line, col, fmt.Sprintf(format, args...))
+	return fault.Invalid(fmt.Sprintf("line %d, column %d", line, col), format, args...)
 }
 
 // seenWall records the wall between a and c, given at place at, in seen,

@@ -1,7 +1,7 @@
 package maze
 
 import (
-	"fmt"
+	"rjm/fault"
 	"strings"
 )
 
@@ -117,14 +117,14 @@ func ParseVariant(s string) (Variant, error) {
 				t = Triangle
 			}
 			if tiling != "" && v.Tiling != t {
-				return Variant{}, fmt.Errorf("maze: variant %q names two tilings, %s and %s", Short(s), tiling, name)
+				return Variant{}, fault.Invalid("", "variant %q names two tilings, %s and %s", Short(s), tiling, name)
 			}
 			v.Tiling, tiling = t, name
 		default:
 			if len(name) > 20 {
 				name = name[:20] + "..."
 			}
-			return Variant{}, fmt.Errorf("maze: unknown variant %q (want a comma-separated list of %s)", Short(name), VariantList())
+			return Variant{}, fault.Invalid("", "unknown variant %q (want a comma-separated list of %s)", Short(name), VariantList())
 		}
 	}
 	if err := v.Validate(); err != nil {
@@ -179,7 +179,7 @@ func (v *Variant) UnmarshalText(text []byte) error {
 // Square), and the combination must be valid.
 func (v Variant) With(o Variant) (Variant, error) {
 	if v.Tiling != Square && o.Tiling != Square && v.Tiling != o.Tiling {
-		return Variant{}, fmt.Errorf("maze: variants name two tilings, %s and %s", v.Tiling, o.Tiling)
+		return Variant{}, fault.Invalid("", "variants name two tilings, %s and %s", v.Tiling, o.Tiling)
 	}
 	u := Variant{
 		Tiling: max(v.Tiling, o.Tiling),
@@ -196,19 +196,19 @@ func (v Variant) With(o Variant) (Variant, error) {
 func (v Variant) Validate() error {
 	switch {
 	case v.Tiling > Triangle:
-		return fmt.Errorf("maze: unknown tiling %d", v.Tiling)
+		return fault.Invalid("", "unknown tiling %d", v.Tiling)
 	case v.Tiling != Square && v.Queen:
-		return fmt.Errorf("maze: variant queen needs the square tiling (%s already has six directions)", v.Tiling)
+		return fault.Invalid("", "variant queen needs the square tiling (%s already has six directions)", v.Tiling)
 	case v.Tiling != Square && v.Torus:
-		return fmt.Errorf("maze: variant torus needs the square tiling, not %s", v.Tiling)
+		return fault.Invalid("", "variant torus needs the square tiling, not %s", v.Tiling)
 	case v.Tiling != Square && v.Loops:
-		return fmt.Errorf("maze: variant loops needs the square tiling, not %s", v.Tiling)
+		return fault.Invalid("", "variant loops needs the square tiling, not %s", v.Tiling)
 	case v.Torus && v.Loops:
-		return fmt.Errorf("maze: variants torus and loops cannot be combined (a torus has no edge for a loop)")
+		return fault.Invalid("", "variants torus and loops cannot be combined (a torus has no edge for a loop)")
 	case v.Torus && v.Exit:
-		return fmt.Errorf("maze: variants torus and exit cannot be combined (a torus has no edge to leave)")
+		return fault.Invalid("", "variants torus and exit cannot be combined (a torus has no edge to leave)")
 	case v.Loops && v.Exit:
-		return fmt.Errorf("maze: variants loops and exit cannot be combined")
+		return fault.Invalid("", "variants loops and exit cannot be combined")
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"rjm/fault"
 	"rjm/maze"
 )
 
@@ -61,7 +62,7 @@ func OpenCheckpoint(name string, s Settings) (*Checkpoint, []Subtree, error) {
 		}
 		if k == 0 {
 			if strings.TrimSpace(line) != header(s) {
-				return nil, nil, fmt.Errorf("records: checkpoint %s was made for other settings: %s", name, strings.TrimSpace(line))
+				return nil, nil, fault.Invalid("", "checkpoint %s was made for other settings: %s", name, strings.TrimSpace(line))
 			}
 		} else {
 			var st Subtree
@@ -69,7 +70,7 @@ func OpenCheckpoint(name string, s Settings) (*Checkpoint, []Subtree, error) {
 				break
 			}
 			if err := st.check(g, gi); err != nil {
-				return nil, nil, fmt.Errorf("records: checkpoint %s, line %d: %w", name, k+1, err)
+				return nil, nil, fault.Invalid("", "checkpoint %s, line %d: %w", name, k+1, err)
 			}
 			done = append(done, st)
 		}

@@ -2,6 +2,7 @@ package records
 
 import (
 	"context"
+	"errors"
 	"iter"
 	"maps"
 	"math/big"
@@ -59,7 +60,7 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 		return res, err
 	}
 	if f.overflow {
-		return res, ErrOverflow
+		return res, errors.New("a count of mazes is above 2^128")
 	}
 	return res, nil
 }

@@ -199,9 +199,6 @@ type Result struct {
 	split int // the split depth of the sub-trees
 }
 
-// ErrOverflow is returned when a count leaves 128 bits.
-var ErrOverflow = errors.New("records: a count is above 2^128")
-
 // Search runs the exhaustive search s describes. When ctx ends it
 // returns ctx's error with the sub-trees finished so far in
 // Result.Subtrees (the rest can be searched by a later run given them as

@@ -3,12 +3,12 @@ package render
 import (
 	"bytes"
 	"encoding/binary"
-	"fmt"
 	"hash/crc32"
 	"strings"
 
 	"gonum.org/v1/plot/vg"
 
+	"rjm/fault"
 	"rjm/maze"
 )
 
@@ -35,7 +35,7 @@ func ParsePaper(name string) (Paper, error) {
 			return p, nil
 		}
 	}
-	return Paper{}, fmt.Errorf("render: unknown paper %q (want a4 or letter)", maze.Short(name))
+	return Paper{}, fault.Invalid("", "unknown paper %q (want a4 or letter)", maze.Short(name))
 }
 
 // PrintMargin is the margin a printer needs on every side of a page.

@@ -19,6 +19,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"rjm/analysis"
+	"rjm/fault"
 	"rjm/maze"
 )
 
@@ -50,7 +51,7 @@ func ParseStyle(name string) (Style, error) {
 	case "color", "colour":
 		return Color, nil
 	}
-	return Print, fmt.Errorf("render: unknown style %q (want print or color)", maze.Short(name))
+	return Print, fault.Invalid("", "unknown style %q (want print or color)", maze.Short(name))
 }
 
 // ParseLength reads a length such as "10mm", "0.5in" or "40px" in mm, cm,
@@ -70,7 +71,7 @@ func ParseLength(s string) (vg.Length, error) {
 			break
 		}
 	}
-	return 0, fmt.Errorf("render: length %q: want 2mm to 100mm, e.g. 10mm, 0.5in or 40px", maze.Short(s))
+	return 0, fault.Invalid("", "length %q: want 2mm to 100mm, e.g. 10mm, 0.5in or 40px", maze.Short(s))
 }
 
 // FormatOf returns the picture format to write: format when given, else
@@ -83,7 +84,7 @@ func FormatOf(format, name string) (string, error) {
 		format = "svg"
 	}
 	if !slices.Contains(Formats, format) {
-		return "", fmt.Errorf("render: unknown picture format %q (want %s)", maze.Short(format), strings.Join(Formats, ", "))
+		return "", fault.Invalid("", "unknown picture format %q (want %s)", maze.Short(format), strings.Join(Formats, ", "))
 	}
 	return format, nil
 }
@@ -160,7 +161,7 @@ func (p Picture) WritePicture(w io.Writer, format string, o PictureOptions) erro
 		}
 		c = NewPDF(width, height, PDFInfo{Title: title, Creator: "rjm"})
 	default:
-		return fmt.Errorf("render: unknown picture format %q (want %s)", format, strings.Join(Formats, ", "))
+		return fault.Invalid("", "unknown picture format %q (want %s)", format, strings.Join(Formats, ", "))
 	}
 	p.Draw(c, o)
 	if format == "png" {

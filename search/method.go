@@ -1,10 +1,10 @@
 package search
 
 import (
-	"fmt"
 	"math"
 	"strings"
 
+	"rjm/fault"
 	"rjm/maze"
 )
 
@@ -56,7 +56,7 @@ func ParseMethod(s Settings) (Method, error) {
 	case MethodAnneal:
 		m = Anneal{Iterations: s.Iterations, T0: s.T0, Decay: s.Decay}
 	default:
-		return nil, fmt.Errorf("search: unknown method %q (want one of %s)", maze.Short(s.Method), strings.Join(MethodNames, ", "))
+		return nil, fault.Invalid("", "unknown method %q (want one of %s)", maze.Short(s.Method), strings.Join(MethodNames, ", "))
 	}
 	if err := m.Validate(); err != nil {
 		return nil, err
@@ -66,7 +66,7 @@ func ParseMethod(s Settings) (Method, error) {
 
 func checkIterations(n int) error {
 	if n < 0 || n > MaxIterations {
-		return fmt.Errorf("search: iterations %d out of range 0..%d", n, MaxIterations)
+		return fault.Invalid("", "iterations %d out of range 0..%d", n, MaxIterations)
 	}
 	return nil
 }
@@ -81,10 +81,10 @@ func (r Restarts) Validate() error {
 		return err
 	}
 	if r.Descents < 1 {
-		return fmt.Errorf("search: restarts needs at least 1 hill descent, not %d", r.Descents)
+		return fault.Invalid("", "restarts needs at least 1 hill descent, not %d", r.Descents)
 	}
 	if most := MaxIterations / max(r.Iterations, 1); r.Descents > most {
-		return fmt.Errorf("search: %d hill descents of %d iterations: want 1 to %d descents (at most %d iterations in all)",
+		return fault.Invalid("", "%d hill descents of %d iterations: want 1 to %d descents (at most %d iterations in all)",
 			r.Descents, r.Iterations, most, MaxIterations)
 	}
 	return nil
@@ -97,7 +97,7 @@ func (u Uphill) Validate() error {
 		return err
 	}
 	if !(u.P >= 0 && u.P <= 1) {
-		return fmt.Errorf("search: uphill probability %g out of range 0..1", u.P)
+		return fault.Invalid("", "uphill probability %g out of range 0..1", u.P)
 	}
 	return nil
 }
@@ -109,10 +109,10 @@ func (a Anneal) Validate() error {
 		return err
 	}
 	if !(a.T0 > 0) || math.IsInf(a.T0, 0) {
-		return fmt.Errorf("search: initial temperature %g must be positive and finite", a.T0)
+		return fault.Invalid("", "initial temperature %g must be positive and finite", a.T0)
 	}
 	if !(a.Decay > 0 && a.Decay <= 1) {
-		return fmt.Errorf("search: decay rate %g out of range (0, 1]", a.Decay)
+		return fault.Invalid("", "decay rate %g out of range (0, 1]", a.Decay)
 	}
 	return nil
 }

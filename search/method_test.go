@@ -1,8 +1,10 @@
 package search_test
 
 import (
+	"errors"
 	"testing"
 
+	"rjm/fault"
 	"rjm/search"
 )
 
@@ -27,19 +29,19 @@ func TestParseMethod(t *testing.T) {
 		s    search.Settings
 		want string
 	}{
-		{search.Settings{}, `search: unknown method "" (want one of hill, first-choice, restarts, uphill, anneal)`},
-		{search.Settings{Method: "Hill"}, `search: unknown method "Hill" (want one of hill, first-choice, restarts, uphill, anneal)`},
-		{search.Settings{Method: "hill", Iterations: -1}, "search: iterations -1 out of range 0..1000000000"},
-		{search.Settings{Method: "first-choice", Iterations: search.MaxIterations + 1}, "search: iterations 1000000001 out of range 0..1000000000"},
-		{search.Settings{Method: "restarts", Iterations: 10}, "search: restarts needs at least 1 hill descent, not 0"},
+		{search.Settings{}, `unknown method "" (want one of hill, first-choice, restarts, uphill, anneal)`},
+		{search.Settings{Method: "Hill"}, `unknown method "Hill" (want one of hill, first-choice, restarts, uphill, anneal)`},
+		{search.Settings{Method: "hill", Iterations: -1}, "iterations -1 out of range 0..1000000000"},
+		{search.Settings{Method: "first-choice", Iterations: search.MaxIterations + 1}, "iterations 1000000001 out of range 0..1000000000"},
+		{search.Settings{Method: "restarts", Iterations: 10}, "restarts needs at least 1 hill descent, not 0"},
 		{search.Settings{Method: "restarts", Iterations: 1000, Descents: 1_000_001},
-			"search: 1000001 hill descents of 1000 iterations: want 1 to 1000000 descents (at most 1000000000 iterations in all)"},
-		{search.Settings{Method: "uphill", P: -0.1}, "search: uphill probability -0.1 out of range 0..1"},
-		{search.Settings{Method: "anneal", Decay: 0.9}, "search: initial temperature 0 must be positive and finite"},
-		{search.Settings{Method: "anneal", T0: 1, Decay: 0}, "search: decay rate 0 out of range (0, 1]"},
+			"1000001 hill descents of 1000 iterations: want 1 to 1000000 descents (at most 1000000000 iterations in all)"},
+		{search.Settings{Method: "uphill", P: -0.1}, "uphill probability -0.1 out of range 0..1"},
+		{search.Settings{Method: "anneal", Decay: 0.9}, "initial temperature 0 must be positive and finite"},
+		{search.Settings{Method: "anneal", T0: 1, Decay: 0}, "decay rate 0 out of range (0, 1]"},
 	} {
-		if m, err := search.ParseMethod(tc.s); err == nil || err.Error() != tc.want || m != nil {
-			t.Errorf("%+v: %v, %v, want %q", tc.s, m, err, tc.want)
+		if m, err := search.ParseMethod(tc.s); err == nil || err.Error() != tc.want || m != nil || !errors.Is(err, fault.ErrInvalid) {
+			t.Errorf("%+v: %v, %v, want %q (a *fault.Error)", tc.s, m, err, tc.want)
 		}
 	}
 }

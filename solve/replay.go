@@ -1,8 +1,7 @@
 package solve
 
 import (
-	"fmt"
-
+	"rjm/fault"
 	"rjm/graph"
 	"rjm/maze"
 )
@@ -37,7 +36,7 @@ func playNodes(nd *graph.Nodes, m *maze.Maze, dirs []maze.Dir) (int, error) {
 	for k, d := range dirs {
 		c := m.Cell(nd.Cell(u))
 		if u == nd.Goal {
-			return 0, fmt.Errorf("solve: move %d (%s): the goal was reached at move %d", k+1, d.Compass(), k)
+			return 0, fault.Invalid("", "move %d (%s): the goal was reached at move %d", k+1, d.Compass(), k)
 		}
 		next := -1
 		nd.Moves(u, func(mv maze.Move, v int, _ maze.Dir) bool {
@@ -48,7 +47,7 @@ func playNodes(nd *graph.Nodes, m *maze.Maze, dirs []maze.Dir) (int, error) {
 			return true
 		})
 		if next < 0 {
-			return 0, fmt.Errorf("solve: move %d (%s) is not legal from row %d, column %d", k+1, d.Compass(), c.Row+1, c.Col+1)
+			return 0, fault.Invalid("", "move %d (%s) is not legal from row %d, column %d", k+1, d.Compass(), c.Row+1, c.Col+1)
 		}
 		u = next
 	}

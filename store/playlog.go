@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"rjm/fault"
 	"slices"
 	"time"
 )
@@ -23,7 +24,7 @@ func (s *sqlStore) PlayLog(ctx context.Context, limit int) ([]Play, error) {
 	rows, err := s.r.QueryContext(ctx, s.q(`SELECT id, maze, moves, length, shortest, solved, seconds, hints, rating, created_ms, client, player, ending
 		FROM (SELECT * FROM plays ORDER BY id DESC LIMIT ?) t ORDER BY id`), limit)
 	if err != nil {
-		return nil, fmt.Errorf("store: play log: %w", err)
+		return nil, fmt.Errorf("play log: %w", err)
 	}
 	defer rows.Close()
 	var out []Play
@@ -32,13 +33,13 @@ func (s *sqlStore) PlayLog(ctx context.Context, limit int) ([]Play, error) {
 		var ms int64
 		var client, player, ending sql.NullString
 		if err := rows.Scan(&p.ID, &p.Maze, &p.Moves, &p.Length, &p.Shortest, &p.Solved, &p.Seconds, &p.Hints, &p.Rating, &ms, &client, &player, &ending); err != nil {
-			return nil, fmt.Errorf("store: play log: %w", err)
+			return nil, fmt.Errorf("play log: %w", err)
 		}
 		p.Created, p.Client, p.Player, p.Ending = time.UnixMilli(ms).UTC(), client.String, player.String, ending.String
 		out = append(out, p)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: play log: %w", err)
+		return nil, fmt.Errorf("play log: %w", err)
 	}
 	return out, nil
 }
@@ -62,28 +63,28 @@ func ReadPlayLog(r io.Reader) ([]Play, error) {
 		dec.DisallowUnknownFields()
 		var p Play
 		if err := dec.Decode(&p); err != nil {
-			return nil, fmt.Errorf("store: play log line %d: %w", n, err)
+			return nil, fault.In(fmt.Sprintf("line %d", n), err)
 		}
 		if dec.More() {
-			return nil, fmt.Errorf("store: play log line %d: more than one object", n)
+			return nil, fault.Invalid(fmt.Sprintf("line %d", n), "more than one object")
 		}
 		switch {
 		case p.Maze == "":
-			return nil, fmt.Errorf("store: play log line %d: no maze", n)
+			return nil, fault.Invalid(fmt.Sprintf("line %d", n), "no maze")
 		case !(p.Seconds >= 0) || math.IsInf(p.Seconds, 0):
-			return nil, fmt.Errorf("store: play log line %d: seconds %v: want 0 or more", n, p.Seconds)
+			return nil, fault.Invalid(fmt.Sprintf("line %d", n), "seconds %v: want 0 or more", p.Seconds)
 		case p.Hints < 0:
-			return nil, fmt.Errorf("store: play log line %d: hints %d: want 0 or more", n, p.Hints)
+			return nil, fault.Invalid(fmt.Sprintf("line %d", n), "hints %d: want 0 or more", p.Hints)
 		case p.Ending != "" && !slices.Contains(Endings, p.Ending):
-			return nil, fmt.Errorf("store: play log line %d: ending %q: want one of %v, or none", n, p.Ending, Endings)
+			return nil, fault.Invalid(fmt.Sprintf("line %d", n), "ending %q: want one of %v, or none", p.Ending, Endings)
 		}
 		out = append(out, p)
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, fmt.Errorf("store: play log: a line longer than %d bytes", MaxPlayLogLine)
+			return nil, fault.New(fault.ErrTooLarge, "", "a line longer than %d bytes", MaxPlayLogLine)
 		}
-		return nil, fmt.Errorf("store: play log: %w", err)
+		return nil, fmt.Errorf("play log: %w", err)
 	}
 	return out, nil
 }
@@ -93,7 +94,7 @@ func WritePlayLog(w io.Writer, plays []Play) error {
 	enc := json.NewEncoder(w)
 	for _, p := range plays {
 		if err := enc.Encode(p); err != nil {
-			return fmt.Errorf("store: play log: %w", err)
+			return fmt.Errorf("play log: %w", err)
 		}
 	}
 	return nil

@@ -3,11 +3,11 @@ package web
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"html/template"
 	"io"
 	"net/http"
 	"rjm/analysis"
+	"rjm/fault"
 	"rjm/generate"
 	"rjm/graph"
 	"rjm/maze"
@@ -23,7 +23,7 @@ func (s *server) apiMaze(w http.ResponseWriter, r *http.Request) {
 	}
 	m, err := maze.ParseID(r.PathValue("id"))
 	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		badInput(err).write(w)
 		return
 	}
 	s.makeCached(w, r, r.URL.Path, s.analysis, immutable, false, func() ([]byte, string, *httpError) {
@@ -113,7 +113,7 @@ func (s *server) pageAnalyze(w http.ResponseWriter, r *http.Request) {
 	if herr == nil {
 		var err error
 		if m, spec, err = decodeAnalyze(input); err != nil {
-			herr = &httpError{code: http.StatusBadRequest, msg: err.Error()}
+			herr = badInput(err)
 		}
 	}
 	if herr != nil {
@@ -163,15 +163,15 @@ func analyzeInput(r *http.Request) ([]byte, *httpError) {
 	if err != nil && !errors.Is(err, http.ErrNotMultipart) {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			return nil, &httpError{code: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("The form is larger than %d bytes.", MaxBody)}
+			return nil, badInput(fault.New(fault.ErrTooLarge, "", "The form is larger than %d bytes.", MaxBody))
 		}
-		return nil, &httpError{code: http.StatusBadRequest, msg: "The form could not be read: " + err.Error()}
+		return nil, badInput(fault.In("The form could not be read", err))
 	}
 	if f, _, err := r.FormFile("file"); err == nil {
 		defer f.Close()
 		data, err := io.ReadAll(io.LimitReader(f, MaxBody+1))
 		if err != nil || len(data) > MaxBody {
-			return nil, &httpError{code: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("The file could not be read or is larger than %d bytes.", MaxBody)}
+			return nil, badInput(fault.New(fault.ErrTooLarge, "", "The file could not be read or is larger than %d bytes.", MaxBody))
 		}
 		if len(strings.TrimSpace(string(data))) > 0 {
 			return data, nil

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strings"
 
+	"rjm/fault"
 	"rjm/maze"
 )
 
@@ -37,7 +38,7 @@ func decodeBody[T any](w http.ResponseWriter, r *http.Request, decode func([]byt
 	}
 	v, err := decode(body)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		badInput(err).write(w)
 		return v, false
 	}
 	return v, true
@@ -48,10 +49,10 @@ func readBody(r *http.Request) ([]byte, *httpError) {
 	body, err := io.ReadAll(r.Body)
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
-		return nil, &httpError{code: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("body larger than %d bytes", tooBig.Limit)}
+		return nil, badInput(fault.New(fault.ErrTooLarge, "", "body larger than %d bytes", tooBig.Limit))
 	}
 	if err != nil {
-		return nil, &httpError{code: http.StatusBadRequest, msg: "body: " + err.Error()}
+		return nil, badInput(fault.In("body", err))
 	}
 	return body, nil
 }
@@ -121,6 +122,27 @@ func writeJSONTo(b *bytes.Buffer, v any) error {
 	return json.NewEncoder(b).Encode(v)
 }
 
+// badInput is the answer to err, an error in what the client sent, and
+// the one place that maps a *fault.Error's kind to a status: ErrInvalid
+// (and an error of no kind, which the caller found in the client's
+// input) 400, ErrNotFound 404, ErrTooLarge 413, ErrTooCostly 422,
+// ErrUnavailable 503. Its message is err's one line, as the library
+// wrote it. JSON answers write it with write, pages with pageAnswer.
+func badInput(err error) *httpError {
+	code := http.StatusBadRequest
+	switch fault.Kind(err) {
+	case fault.ErrNotFound:
+		code = http.StatusNotFound
+	case fault.ErrTooLarge:
+		code = http.StatusRequestEntityTooLarge
+	case fault.ErrTooCostly:
+		code = http.StatusUnprocessableEntity
+	case fault.ErrUnavailable:
+		code = http.StatusServiceUnavailable
+	}
+	return &httpError{code: code, msg: err.Error()}
+}
+
 // writeError answers {"error": msg} with the given status.
 func writeError(w http.ResponseWriter, code int, msg string) {
 	writeJSON(w, code, errorBody{msg})
@@ -135,7 +157,7 @@ func queryMaze(w http.ResponseWriter, v string) (m *maze.Maze, id string, ok boo
 		id, err = m.ID()
 	}
 	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		badInput(err).write(w)
 		return nil, "", false
 	}
 	return m, id, true

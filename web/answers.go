@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 
+	"rjm/fault"
 	"rjm/internal/buildinfo"
 	"rjm/maze"
 )
@@ -69,9 +70,9 @@ func (s *server) canonicalPath(w http.ResponseWriter, r *http.Request, page bool
 	}
 	if err != nil {
 		if page {
-			s.pageError(w, http.StatusBadRequest, "That is not a maze ID: "+strings.TrimPrefix(err.Error(), "maze: "))
+			s.pageAnswer(w, badInput(fault.In("That is not a maze ID", err)))
 		} else {
-			writeError(w, http.StatusBadRequest, err.Error())
+			badInput(err).write(w)
 		}
 		return false
 	}

@@ -1,10 +1,10 @@
 package web
 
 import (
-	"fmt"
 	"net"
 	"net/http"
 	"net/netip"
+	"rjm/fault"
 	"strings"
 )
 
@@ -129,7 +129,7 @@ func ParseTrustedProxy(s string) (netip.Prefix, error) {
 	}
 	a, err := netip.ParseAddr(s)
 	if err != nil {
-		return netip.Prefix{}, fmt.Errorf("web: trusted proxy %q: want a network (10.0.0.0/8) or an address (127.0.0.1)", s)
+		return netip.Prefix{}, fault.Invalid("", "trusted proxy %q: want a network (10.0.0.0/8) or an address (127.0.0.1)", s)
 	}
 	return netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()), nil
 }

@@ -10,7 +10,6 @@ import (
 	"rjm/maze"
 	"rjm/render"
 	"rjm/store"
-	"strings"
 	"sync"
 	"time"
 
@@ -50,9 +49,9 @@ func (s *server) day(r *http.Request, date time.Time) (*day, *httpError) {
 	}
 	switch {
 	case date.After(s.sched.Today()):
-		return nil, &httpError{code: http.StatusNotFound, msg: strings.TrimPrefix(daily.ErrFuture.Error(), "daily: ")}
+		return nil, badInput(daily.ErrFuture)
 	case key < daily.First:
-		return nil, &httpError{code: http.StatusNotFound, msg: strings.TrimPrefix(daily.ErrBeforeFirst.Error(), "daily: ")}
+		return nil, badInput(daily.ErrBeforeFirst)
 	}
 	st, err := s.store.Daily(ctx, key)
 	if err != nil && !errors.Is(err, store.ErrNotFound) && !isStoreFault(err) {
@@ -267,7 +266,7 @@ func (s *server) makeAhead(ctx context.Context) {
 func (s *server) apiDaily(w http.ResponseWriter, r *http.Request) {
 	date, err := s.dateParam(r)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, strings.TrimPrefix(err.Error(), "daily: "))
+		badInput(err).write(w)
 		return
 	}
 	d, herr := s.day(r, date)
@@ -287,7 +286,7 @@ func (s *server) pageToday(w http.ResponseWriter, r *http.Request) {
 func (s *server) pageDate(w http.ResponseWriter, r *http.Request) {
 	date, err := daily.ParseDate(r.PathValue("date"))
 	if err != nil {
-		s.pageError(w, http.StatusBadRequest, strings.TrimPrefix(err.Error(), "daily: "))
+		s.pageAnswer(w, badInput(err))
 		return
 	}
 	s.writeDay(w, r, date)

@@ -214,7 +214,7 @@ func (s *server) apiDesign(w http.ResponseWriter, r *http.Request) {
 			after, err = design.Apply(m, e)
 		}
 		if err != nil {
-			writeError(w, http.StatusBadRequest, strings.TrimPrefix(err.Error(), "maze: "))
+			badInput(err).write(w)
 			return
 		}
 		if from == nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"rjm/fault"
 	"rjm/generate"
 	"rjm/maze"
 	"rjm/render"
@@ -119,9 +120,12 @@ func (s *server) generate(r *http.Request, spec generate.Spec) (*generate.Result
 		return nil, retryLater(http.StatusServiceUnavailable, BusyRetry,
 			fmt.Sprintf("the server was too busy to give the generation its %v of computing in time: try again in %%d s", limit))
 	case timedOut:
-		return nil, &httpError{code: http.StatusUnprocessableEntity, msg: fmt.Sprintf("generation needs more than the server's limit of %v of computing: ask for fewer iterations or a smaller board", limit)}
+		return nil, badInput(fault.New(fault.ErrTooCostly, "", "generation needs more than the server's limit of %v of computing: ask for fewer iterations or a smaller board", limit))
 	case err != nil || res.Interrupted:
-		return nil, &httpError{code: http.StatusBadRequest, msg: fmt.Sprint(err)}
+		if err == nil { // interrupted: the request's context ended
+			return nil, clientGone()
+		}
+		return nil, badInput(err)
 	}
 	return res, nil
 }
@@ -179,8 +183,9 @@ func (s *server) pageGenerateForm(w http.ResponseWriter, r *http.Request) {
 func (s *server) pageGenerate(w http.ResponseWriter, r *http.Request) {
 	form := newGenerateForm()
 	if err := r.ParseForm(); err != nil {
-		form.Error = "The form could not be read: " + err.Error()
-		s.writePage(w, http.StatusBadRequest, "generate.html", form)
+		herr := badInput(fault.In("The form could not be read", err))
+		form.Error = herr.msg
+		s.writePage(w, herr.code, "generate.html", form)
 		return
 	}
 	form.Rows, form.Cols, form.Method = r.PostForm.Get("rows"), r.PostForm.Get("cols"), r.PostForm.Get("method")
@@ -219,8 +224,9 @@ func (s *server) pageGenerate(w http.ResponseWriter, r *http.Request) {
 		spec, err = req.spec()
 	}
 	if err != nil {
-		form.Error = err.Error()
-		s.writePage(w, http.StatusBadRequest, "generate.html", form)
+		herr := badInput(err)
+		form.Error = herr.msg
+		s.writePage(w, herr.code, "generate.html", form)
 		return
 	}
 	res, herr := s.generate(r, spec)

@@ -3,13 +3,12 @@ package web
 import (
 	"bytes"
 	"embed"
-	"fmt"
 	"html/template"
 	"io/fs"
 	"math"
 	"net/http"
-	"strings"
 
+	"rjm/fault"
 	"rjm/maze"
 )
 
@@ -76,11 +75,11 @@ func (s *server) writePage(w http.ResponseWriter, code int, name string, data an
 func (s *server) pathMaze(w http.ResponseWriter, r *http.Request) (*maze.Maze, bool) {
 	m, err := maze.ParseID(r.PathValue("id"))
 	if err != nil {
-		s.pageError(w, http.StatusBadRequest, "That is not a maze ID: "+strings.TrimPrefix(err.Error(), "maze: "))
+		s.pageAnswer(w, badInput(fault.In("That is not a maze ID", err)))
 		return nil, false
 	}
 	if m.Rows > MaxPageSide || m.Cols > MaxPageSide {
-		s.pageError(w, http.StatusBadRequest, fmt.Sprintf("The maze is %d×%d: pages are drawn for mazes of up to %d rows and columns (its analysis is at /api/maze/ID).", m.Rows, m.Cols, MaxPageSide))
+		s.pageAnswer(w, badInput(fault.Invalid("", "The maze is %d×%d: pages are drawn for mazes of up to %d rows and columns (its analysis is at /api/maze/ID).", m.Rows, m.Cols, MaxPageSide)))
 		return nil, false
 	}
 	return m, true
@@ -98,6 +97,15 @@ func (s *server) pageInternal(w http.ResponseWriter, err error) {
 		w.Header().Set(herr.header[0], herr.header[1])
 	}
 	s.pageError(w, herr.code, msg)
+}
+
+// pageAnswer answers herr as the error page: its status, its message and
+// its headers (Retry-After).
+func (s *server) pageAnswer(w http.ResponseWriter, herr *httpError) {
+	if herr.header[0] != "" {
+		w.Header().Set(herr.header[0], herr.header[1])
+	}
+	s.pageError(w, herr.code, herr.msg)
 }
 
 func (s *server) pageError(w http.ResponseWriter, code int, msg string) {

@@ -141,7 +141,7 @@ func (s *server) apiPlays(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if p.Token, err = checkToken(key, p.Token, p.Maze, s.opt.Now()); err != nil {
-		writeError(w, http.StatusForbidden, strings.TrimPrefix(err.Error(), "web: "))
+		writeError(w, http.StatusForbidden, err.Error())
 		return
 	}
 	code := http.StatusCreated
@@ -267,7 +267,7 @@ func (s *server) apiHint(w http.ResponseWriter, r *http.Request) {
 	}
 	h, err := decodeHint(r.URL.Query())
 	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		badInput(err).write(w)
 		return
 	}
 	if s.fromCache(w, r, h.key) {
@@ -276,7 +276,7 @@ func (s *server) apiHint(w http.ResponseWriter, r *http.Request) {
 	s.makeCached(w, r, h.key, s.hint, immutable, false, func() ([]byte, string, *httpError) {
 		v, err := h.hint()
 		if err != nil {
-			return nil, "", &httpError{code: http.StatusBadRequest, msg: err.Error()}
+			return nil, "", badInput(err)
 		}
 		var b bytes.Buffer
 		if err := writeJSONTo(&b, v); err != nil {

@@ -162,7 +162,7 @@ func newToken(key []byte, id string, now time.Time) string {
 }
 
 // errToken is the answer 403 to a play without a valid token.
-var errToken = errors.New("web: token")
+var errToken = errors.New("token")
 
 // checkToken checks that token was issued by key for the maze ID within
 // TokenLife of now, and returns its ID (what the store keeps of it): the

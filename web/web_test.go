@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -116,6 +117,10 @@ func TestHealthz(t *testing.T) {
 	}
 }
 
+// goPackage matches a message that begins with the name of one of rjm's
+// packages, as errors did before the libraries returned *fault.Error.
+var goPackage = regexp.MustCompile(`^(maze|graph|solve|energy|analysis|search|generate|batchfile|render|book|daily|store|difficulty|records|experiment|compare|learn|exercise|grade|design|web|fault): `)
+
 // TestErrors checks every error answer: its status and a JSON object
 // {"error": "..."} naming the problem.
 func TestErrors(t *testing.T) {
@@ -129,7 +134,7 @@ func TestErrors(t *testing.T) {
 		{"a future date is not revealed", "GET", "/api/daily?date=2026-11-24", "", 404, "not revealed"},
 		{"a date before the first", "GET", "/api/daily?date=2020-01-01", "", 404, "before"},
 		{"a malformed date", "GET", "/api/daily?date=2026-13-01", "", 400, "YYYY-MM-DD"},
-		{"a bad maze ID", "GET", "/api/maze/5x5:34", "", 400, "maze"},
+		{"a bad maze ID", "GET", "/api/maze/5x5:34", "", 400, "ID has 2 jumps"},
 		{"a malformed maze to analyze", "POST", "/api/analyze", "1 2\n3", 400, "row 2"},
 		{"an empty maze to analyze", "POST", "/api/analyze", "", 400, "no maze"},
 		{"a seeded ID past the caps", "POST", "/api/analyze", "5x5,method=hill,iterations=9000000,energy=depth#1", 400, "at most"},
@@ -145,16 +150,16 @@ func TestErrors(t *testing.T) {
 		{"generate: a body over the limit", "POST", "/api/generate", `{"method":"` + big + `"}`, 413, "larger than"},
 		{"plays: an illegal move", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"U"}`, 400, "not legal"},
 		{"plays: not a direction", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"DQ"}`, 400, "not a direction"},
-		{"plays: a bad maze", "POST", "/api/plays", `{"maze":"5x5","moves":"D"}`, 400, "maze"},
+		{"plays: a bad maze", "POST", "/api/plays", `{"maze":"5x5","moves":"D"}`, 400, "ID \"5x5\""},
 		{"plays: a rating of 6", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"D","rating":6}`, 400, "rating"},
 		{"plays: negative seconds", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"D","seconds":-1}`, 400, "seconds"},
 		{"plays: negative hints", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"D","hints":-1}`, 400, "hints"},
 		{"plays: two objects", "POST", "/api/plays", `{"maze":"` + figure1 + `"} {}`, 400, "more than one"},
 		{"plays: a body over the limit", "POST", "/api/plays", `{"moves":"` + big + `"}`, 413, "larger than"},
-		{"stats: no maze", "GET", "/api/stats", "", 400, "maze"},
-		{"hint: a bad maze", "GET", "/api/hint?maze=5x5:1", "", 400, "maze"},
+		{"stats: no maze", "GET", "/api/stats", "", 400, "ID \"\""},
+		{"hint: a bad maze", "GET", "/api/hint?maze=5x5:1", "", 400, "ID has 1 jumps"},
 		{"hint: an illegal move", "GET", "/api/hint?maze=" + figure1 + "&moves=U", "", 400, "not legal"},
-		{"stats: a bad maze", "GET", "/api/stats?maze=3x3:9", "", 400, "maze"},
+		{"stats: a bad maze", "GET", "/api/stats?maze=3x3:9", "", 400, "ID has 1 jumps"},
 		{"an unknown endpoint", "GET", "/api/nothing", "", 404, "no such API endpoint"},
 		{"a wrong method", "DELETE", "/api/daily", "", 405, "Method Not Allowed"},
 		{"a wrong method on plays", "PUT", "/api/plays", `{}`, 405, "Method Not Allowed"},
@@ -171,6 +176,9 @@ func TestErrors(t *testing.T) {
 			msg, _ := a.json(t)["error"].(string)
 			if !strings.Contains(msg, tt.says) {
 				t.Errorf("error %q, want one saying %q", msg, tt.says)
+			}
+			if p := goPackage.FindString(msg); p != "" {
+				t.Errorf("error %q begins with the Go package %q", msg, p)
 			}
 		})
 	}

@@ -29,7 +29,7 @@ func analyzeCmd(e *cli.Env, cat analysis.Catalogue) *cobra.Command {
 			if energyName != "" {
 				var err error
 				if en, err = energyFlag(energyName); err != nil {
-					return cli.BadInput(err)
+					return err // a *fault.Error: exit 2
 				}
 			}
 			m, g, err := mf.read(e, args)

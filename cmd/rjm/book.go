@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"rjm/book"
+	"rjm/fault"
 	"rjm/generate"
 	"rjm/internal/cli"
 	"rjm/internal/safefile"
@@ -38,7 +39,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 			}
 			var err error
 			if s.Paper, err = book.ParsePaper(paper); err != nil {
-				return cli.BadInput(fmt.Errorf("--paper: %s", strings.TrimPrefix(err.Error(), "book: ")))
+				return fault.In("--paper", err)
 			}
 			var buf bytes.Buffer
 			if tiles != "" {
@@ -60,7 +61,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 			}
 			s.Spec = spec
 			if s.Bands, err = book.ParseBands(bands); err != nil {
-				return cli.BadInput(fmt.Errorf("--bands: %s", strings.TrimPrefix(err.Error(), "book: ")))
+				return fault.In("--bands", err)
 			}
 			if s.Count < 1 {
 				return cli.BadInput(fmt.Errorf("--count %d out of range 1..%d", s.Count, book.MaxCount))

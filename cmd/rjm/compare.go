@@ -27,7 +27,7 @@ func compareCmd(e *cli.Env, cat analysis.Catalogue) *cobra.Command {
 			for k, v := range energies {
 				en, err := energyFlag(v)
 				if err != nil {
-					return cli.BadInput(err)
+					return err // a *fault.Error: exit 2
 				}
 				names[k] = en.Name()
 			}

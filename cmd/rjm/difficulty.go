@@ -7,11 +7,11 @@ import (
 	"io"
 	"os"
 	"sort"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"rjm/difficulty"
+	"rjm/fault"
 	"rjm/internal/cli"
 	"rjm/store"
 )
@@ -101,7 +101,7 @@ func readPlays(e *cli.Env, db, file string, limit int) ([]store.Play, map[string
 		}
 		plays, err := store.ReadPlayLog(r)
 		if err != nil {
-			return nil, nil, cli.BadInput(fmt.Errorf("--plays %s: %s", file, strings.TrimPrefix(err.Error(), "store: ")))
+			return nil, nil, cli.BadInput(fault.In("--plays "+file, err))
 		}
 		return plays, dates, nil
 	}

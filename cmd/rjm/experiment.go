@@ -29,20 +29,20 @@ func newExperimentCmd(e *cli.Env) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			x, err := experiment.ByName(args[0])
 			if err != nil {
-				return cli.BadInput(err)
+				return err // a *fault.Error: exit 2
 			}
 			if cmd.Flags().Changed("runs") && s.Runs < 1 { // the library reads zero as its default
 				return cli.BadInput(fmt.Errorf("--runs %d out of range 1..%d", s.Runs, experiment.MaxRuns))
 			}
 			if err := s.Validate(); err != nil {
-				return cli.BadInput(fmt.Errorf("--%s", strings.TrimPrefix(err.Error(), "experiment: ")))
+				return cli.BadInput(fmt.Errorf("--%w", err))
 			}
 			undo := func() {}
 			if !noFile {
 				// Fail before the run, not after it, when DIR cannot be made;
 				// a run that fails leaves no empty DIR behind.
 				if undo, err = experiment.MakeDir(out); err != nil {
-					return cli.BadInput(fmt.Errorf("--out %q: %s", out, strings.TrimPrefix(err.Error(), "experiment: ")))
+					return cli.BadInput(fmt.Errorf("--out %q: %w", out, err))
 				}
 			}
 			var finish func()

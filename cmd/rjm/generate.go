@@ -10,6 +10,7 @@ import (
 
 	"rjm/analysis"
 	"rjm/energy"
+	"rjm/fault"
 	"rjm/generate"
 	"rjm/generate/batchfile"
 	"rjm/internal/cli"
@@ -121,7 +122,7 @@ const energyFlagHelp = "energy `E` to minimize: depth, design, weighted:TERM=W,.
 func energyFlag(v string) (energy.Energy, error) {
 	e, err := analysis.LoadEnergy(v, analysis.ReadEnergyFile)
 	if err != nil {
-		return nil, fmt.Errorf("--energy: %s", strings.TrimPrefix(err.Error(), "analysis: "))
+		return nil, fault.In("--energy", err)
 	}
 	return e, nil
 }
@@ -220,13 +221,13 @@ func idOnly(c *cobra.Command) error {
 // file that an earlier run of the same batch left unfinished.
 func generateMany(e *cli.Env, b generate.Batch, asJSON bool, out string, seedGiven bool) error {
 	if err := b.Validate(); err != nil {
-		return cli.BadInput(fmt.Errorf("--count: %s", strings.TrimPrefix(err.Error(), "generate: ")))
+		return fault.In("--count", err)
 	}
 	var sink batchfile.Sink = batchfile.NewWriter(e.Stdout, asJSON, 0)
 	if out != "" {
 		o, err := batchfile.Open(out, asJSON, b, seedGiven)
 		if err != nil {
-			return cli.BadInput(fmt.Errorf("-o %s", strings.TrimPrefix(err.Error(), "batchfile: ")))
+			return cli.BadInput(fmt.Errorf("-o %w", err))
 		}
 		defer o.Close()
 		if o.Count() > 0 {

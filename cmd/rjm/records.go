@@ -3,16 +3,13 @@ package main
 import (
 	"errors"
 	"fmt"
-	"math"
-	"math/rand/v2"
-	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"rjm/fault"
 	"rjm/internal/cli"
 	"rjm/maze"
 	"rjm/records"
@@ -129,7 +126,7 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 			if file != "" && estimate == 0 {
 				ckpt, done, err := records.OpenCheckpoint(file, s)
 				if err != nil {
-					return cli.BadInput(fmt.Errorf("--checkpoint: %s", strings.TrimPrefix(err.Error(), "records: ")))
+					return cli.BadInput(fault.In("--checkpoint", err))
 				}
 				defer ckpt.Close()
 				if len(done) > 0 {
@@ -253,80 +250,24 @@ func newRecordsMergeCmd(e *cli.Env) *cobra.Command {
 	return c
 }
 
-// cpuTime is the CPU time (user and system) this process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// floorEstimate is what rjm records --estimate prints.
-type floorEstimate struct {
-	Floor      int     `json:"floor"`
-	Sampled    int     `json:"sampled"`
-	Subtrees   int     `json:"subtrees"`
-	Nodes      int64   `json:"nodes"`
-	CPUSeconds float64 `json:"cpu_seconds"`
-	// Branches and CPUHours estimate the whole floor, with the standard
-	// error of the mean over the sample.
-	Branches      float64 `json:"branches"`
-	BranchesError float64 `json:"branches_error"`
-	CPUHours      float64 `json:"cpu_hours"`
-	CPUHoursError float64 `json:"cpu_hours_error"`
-	Found         int     `json:"max_depth_found"`
-	Example       string  `json:"example,omitempty"`
-}
-
-// estimateFloor searches k sub-trees of the floor s.Floor drawn at random
-// with seed, and scales their branches and CPU time to the floor's.
+// estimateFloor prints records.EstimateFloor's estimate of the floor
+// s.Floor from k sub-trees drawn with seed.
 func estimateFloor(e *cli.Env, s records.Settings, k int, seed uint64, asJSON bool, show func(string, bool)) error {
-	var total int
-	count := s
-	count.Only = []int{}
-	r0, err := records.Search(e.Ctx, count)
-	if err != nil {
-		return err
-	}
-	total = r0.Total
-	rng := rand.New(rand.NewPCG(seed, 33))
-	k = min(k, total)
-	s.Only = rng.Perm(total)[:k]
-	slices.Sort(s.Only)
 	if show != nil {
 		s.Progress = func(p records.Progress) {
 			show(fmt.Sprintf("estimating floor %d: %d/%d sampled sub-trees, %d branches", s.Floor, p.Done, p.Total, p.Nodes), p.Done == p.Total)
 		}
 	}
-	began := cpuTime()
-	r, err := records.Search(e.Ctx, s)
+	v, err := records.EstimateFloor(e.Ctx, s, k, seed, records.ProcessCPU)
 	if err != nil {
 		return err
 	}
-	cpu := cpuTime() - began
-	var sum, sq float64
-	for _, st := range r.Subtrees {
-		x := float64(st.Nodes)
-		sum, sq = sum+x, sq+x*x
-	}
-	n := float64(len(r.Subtrees))
-	mean := sum / n
-	se := 0.0
-	if n > 1 {
-		se = math.Sqrt((sq/n - mean*mean) * n / (n - 1) / n)
-	}
-	perNode := cpu.Seconds() / max(sum, 1)
-	v := floorEstimate{Floor: s.Floor, Sampled: len(r.Subtrees), Subtrees: total, Nodes: int64(sum), CPUSeconds: cpu.Seconds(),
-		Branches: mean * float64(total), BranchesError: se * float64(total), Found: r.MaxDepth}
-	v.CPUHours, v.CPUHoursError = v.Branches*perNode/3600, v.BranchesError*perNode/3600
 	text := fmt.Sprintf("Floor %d of %d×%d: %d of %d sub-trees sampled (seed %d), %d branches in %.1f s of CPU (%.1fM branches per CPU-second)\n"+
 		"Estimate for the whole floor: %.3g ± %.2g branches, %.3g ± %.2g CPU-hours (± one standard error)\n",
-		s.Floor, s.Board.Rows, s.Board.Cols, v.Sampled, total, seed, v.Nodes, v.CPUSeconds, sum/max(cpu.Seconds(), 1e-9)/1e6,
+		s.Floor, s.Board.Rows, s.Board.Cols, v.Sampled, v.Subtrees, seed, v.Nodes, v.CPUSeconds, float64(v.Nodes)/max(v.CPUSeconds, 1e-9)/1e6,
 		v.Branches, v.BranchesError, v.CPUHours, v.CPUHoursError)
-	if r.MaxDepth >= 0 {
-		v.Example, _ = r.Example.ID()
-		text += fmt.Sprintf("The sample holds %s mazes of depth %d, e.g. %s.\n", r.Count, r.MaxDepth, v.Example)
+	if v.Found >= 0 {
+		text += fmt.Sprintf("The sample holds %s mazes of depth %d, e.g. %s.\n", v.Result.Count, v.Found, v.Example)
 	}
 	return e.Show(asJSON, v, cli.Text(text))
 }

@@ -229,3 +229,25 @@ func TestRecordsFloors(t *testing.T) {
 		t.Errorf("L > U: status %d, %q", code, errs)
 	}
 }
+
+// --estimate prints records.EstimateFloor's estimate: all sub-trees
+// sampled estimate the floor's branches exactly.
+func TestRecordsEstimate(t *testing.T) {
+	out, errs, code := rjmRun(t, "", "records", "--size", "4", "--at-least", "5", "--estimate", "1000000", "--json")
+	var v struct {
+		Sampled, Subtrees int
+		Nodes             int64
+		Branches          float64
+		Found             int `json:"max_depth_found"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &v) != nil {
+		t.Fatalf("status %d, %q, stderr %q", code, out, errs)
+	}
+	if v.Sampled != v.Subtrees || v.Sampled < 2 || v.Branches != float64(v.Nodes) || v.Found < 5 {
+		t.Errorf("estimate %+v: want every sub-tree sampled and its branches exact", v)
+	}
+	text, _, code := rjmRun(t, "", "records", "--size", "4", "--at-least", "5", "--estimate", "2")
+	if code != 0 || !strings.Contains(text, "2 of ") || !strings.Contains(text, "Estimate for the whole floor") {
+		t.Errorf("text: status %d, %q", code, text)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"rjm/analysis"
+	"rjm/fault"
 	"rjm/internal/cli"
 	"rjm/internal/safefile"
 	"rjm/render"
@@ -31,13 +32,13 @@ func newRenderCmd(e *cli.Env) *cobra.Command {
 			o := render.PictureOptions{Solution: solution, Depths: depths, Holes: holes, Clusters: clusters}
 			var err error
 			if format, err = render.FormatOf(format, out); err != nil {
-				return cli.BadInput(fmt.Errorf("--format: %s (or -o with one of those extensions)", strings.TrimPrefix(err.Error(), "render: ")))
+				return cli.BadInput(fmt.Errorf("--format: %w (or -o with one of those extensions)", err))
 			}
 			if o.Style, err = render.ParseStyle(style); err != nil {
-				return cli.BadInput(fmt.Errorf("--style: %s", strings.TrimPrefix(err.Error(), "render: ")))
+				return fault.In("--style", err)
 			}
 			if o.Cell, err = render.ParseLength(size); err != nil {
-				return cli.BadInput(fmt.Errorf("--cell: %s", strings.TrimPrefix(err.Error(), "render: ")))
+				return fault.In("--cell", err)
 			}
 			if out != "" {
 				if err := safefile.Check(out); err != nil {
@@ -52,7 +53,7 @@ func newRenderCmd(e *cli.Env) *cobra.Command {
 			if !strings.EqualFold(paper, "none") {
 				pp, err := render.ParsePaper(paper)
 				if err != nil {
-					return cli.BadInput(fmt.Errorf("--paper: %s (or none)", strings.TrimPrefix(err.Error(), "render: ")))
+					return cli.BadInput(fmt.Errorf("--paper: %w (or none)", err))
 				}
 				fit, ok := p.FitCell(o, pp)
 				switch {

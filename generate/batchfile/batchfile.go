@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rjm/fault"
 	"rjm/generate"
 	"rjm/internal/safefile"
 	"rjm/maze"
@@ -80,7 +81,7 @@ func Read(data []byte, asJSON bool, spec generate.Spec) (done []*generate.Result
 			return err
 		}
 		if r, _, _ := strings.Cut(seededID, "#"); r != recipe {
-			return fmt.Errorf("batchfile: maze %d was made by %s, not by this batch's recipe %s", len(done)+1, r, recipe)
+			return fault.Invalid("", "maze %d was made by %s, not by this batch's recipe %s", len(done)+1, r, recipe)
 		}
 		m, err := maze.ParseID(id)
 		if err != nil {
@@ -189,7 +190,7 @@ func OpenFolder(dir string, asJSON bool, spec generate.Spec) (*FolderWriter, []*
 			return nil, nil, fmt.Errorf("%s: %w", f.name(len(done)), err)
 		}
 		if len(one) != 1 {
-			return nil, nil, fmt.Errorf("batchfile: %s holds no maze of this batch", f.name(len(done)))
+			return nil, nil, fault.Invalid("", "%s holds no maze of this batch", f.name(len(done)))
 		}
 		done = append(done, one[0])
 	}
@@ -261,7 +262,7 @@ func Open(path string, asJSON bool, b generate.Batch, seedGiven bool) (*Output, 
 		_, jerr := os.Stat(filepath.Join(path, fmt.Sprintf("%05d.json", 1)))
 		have, err := folderSettings(path, want, seedGiven, err == nil || jerr == nil)
 		if err != nil {
-			return nil, fmt.Errorf("batchfile: %s %w", path, err)
+			return nil, fault.Invalid("", "%s %w", path, err)
 		}
 		if !seedGiven {
 			b.Spec.Seed = have.Seed
@@ -291,10 +292,10 @@ func Open(path string, asJSON bool, b generate.Batch, seedGiven bool) (*Output, 
 	have, start, ok, err := readHeader(data, asJSON)
 	switch {
 	case err != nil:
-		return fail(fmt.Errorf("batchfile: %s %w", path, err))
+		return fail(fault.Invalid("", "%s %w", path, err))
 	case ok:
 		if err := have.check(want, seedGiven); err != nil {
-			return fail(fmt.Errorf("batchfile: %s %w", path, err))
+			return fail(fault.Invalid("", "%s %w", path, err))
 		}
 		if !seedGiven {
 			b.Spec.Seed = have.Seed
@@ -302,18 +303,18 @@ func Open(path string, asJSON bool, b generate.Batch, seedGiven bool) (*Output, 
 	case !bytes.Contains(data, []byte("\n")):
 		data = nil
 	case b.Keep != generate.Constraints{}:
-		return fail(fmt.Errorf("batchfile: %s records no settings (an older rjm made it), so its constraints are unknown: write to another -o", path))
+		return fail(fault.Invalid("", "%s records no settings (an older rjm made it), so its constraints are unknown: write to another -o", path))
 	case !seedGiven:
 		b.Spec.Seed = firstSeed(data, asJSON, b.Spec.Seed)
 	}
 	done, size, err := Read(data[start:], asJSON, b.Spec)
 	switch {
 	case err != nil:
-		return fail(fmt.Errorf("batchfile: %s: %s", path, strings.TrimPrefix(err.Error(), "batchfile: ")))
+		return fail(fault.In(path, err))
 	case len(done) > 0 && (done[0].Spec.Seed < b.Spec.Seed || done[0].Spec.Seed > b.Spec.Seed && b.Keep == generate.Constraints{}):
 		// Under constraints the first maze may come after seeds that
 		// missed them; without, it is the batch's seed itself.
-		return fail(fmt.Errorf("batchfile: %s holds a batch that starts at seed %d, not at seed %d", path, done[0].Spec.Seed, b.Spec.Seed))
+		return fail(fault.Invalid("", "%s holds a batch that starts at seed %d, not at seed %d", path, done[0].Spec.Seed, b.Spec.Seed))
 	}
 	keep := int64(start + size)
 	if !ok && len(done) == 0 {

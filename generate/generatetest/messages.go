@@ -14,15 +14,15 @@ type BadSettings struct {
 // so that the two must give the same message.
 var Bad = []BadSettings{
 	{[]string{"--method", "guess"}, `{"method": "guess"}`,
-		`search: unknown method "guess" (want one of hill, first-choice, restarts, uphill, anneal)`},
+		`unknown method "guess" (want one of hill, first-choice, restarts, uphill, anneal)`},
 	{[]string{"--iterations", "-5"}, `{"iterations": -5}`,
-		"search: iterations -5 out of range 0..1000000000"},
+		"iterations -5 out of range 0..1000000000"},
 	{[]string{"--method", "first-choice", "--iterations", "1000000001"}, `{"method": "first-choice", "iterations": 1000000001}`,
-		"search: iterations 1000000001 out of range 0..1000000000"},
+		"iterations 1000000001 out of range 0..1000000000"},
 	{[]string{"--energy", "fun"}, `{"energy": "fun"}`,
-		`analysis: unknown energy "fun" (want depth, design, weighted:TERM=W,... or priority:TERM>TERM>...)`},
+		`unknown energy "fun" (want depth, design, weighted:TERM=W,... or priority:TERM>TERM>...)`},
 	{[]string{"--rows", "1", "--cols", "1"}, `{"rows": 1, "cols": 1}`,
-		"maze: size 1x1: a maze needs at least 2 cells"},
+		"size 1x1: a maze needs at least 2 cells"},
 	{[]string{"--size", "3", "--variant", "loops"}, `{"rows": 3, "variant": "loops"}`,
-		"maze: size 3x3: loops need at least 4 rows and 4 columns"},
+		"size 3x3: loops need at least 4 rows and 4 columns"},
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rjm/fault"
 	"rjm/internal/interrupt"
 	"rjm/maze"
 )
@@ -57,7 +58,7 @@ func BadInput(err error) error {
 // tree root builds, and returns the exit status: 0, 1 when the work
 // failed, 2 for bad usage or input, the shell's status for Ctrl-C or
 // SIGTERM (which cancel the Env's context). Errors go to stderr after
-// "rjm: ".
+// "rjm: "; usage errors and a library's *fault.Error exit 2.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, root func(*Env, []string) *cobra.Command) int {
 	ctx, received, stop := interrupt.Context(context.Background())
 	defer stop()
@@ -80,10 +81,11 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, root func(*En
 		return interrupt.Status(sig)
 	}
 	fmt.Fprintf(stderr, "rjm: %v\n", err)
-	// Cobra's "unknown command" error has no type of its own; its flag
+	// A library's bad input is a *fault.Error, shown as it is. Cobra's
+	// "unknown command" error has no type of its own; its flag
 	// and argument errors are made usage errors where they arise (see
 	// FlagError).
-	if errors.As(err, new(UsageError)) || strings.HasPrefix(err.Error(), "unknown command ") {
+	if errors.As(err, new(UsageError)) || fault.Is(err) || strings.HasPrefix(err.Error(), "unknown command ") {
 		return ExitUsage
 	}
 	return ExitFailure
