@@ -79,20 +79,10 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 			if err != nil {
 				return bookAdvice(cmd, err, s)
 			}
-			if err := book.WritePuzzles(e.Ctx, &buf, s, puzzles); err != nil {
-				return err
-			}
 			if !cmd.Flags().Changed("seed") {
 				fmt.Fprintf(e.Stderr, "rjm: seed %d (make this book again with --seed %d)\n", spec.Seed, spec.Seed)
 			}
-			if err := writeOut(out, buf.Bytes()); err != nil || !asJSON {
-				return err
-			}
-			m, err := book.ManifestOf(s, puzzles)
-			if err != nil {
-				return err
-			}
-			return e.WriteJSON(m)
+			return writeBook(e, s, puzzles, out, asJSON)
 		},
 	}
 	f.register(c)
@@ -167,6 +157,12 @@ func listBook(e *cli.Env, cmd *cobra.Command, s book.Settings, list, db, out str
 	if err != nil {
 		return cli.BadInput(fmt.Errorf("--mazes %s: %w", list, err))
 	}
+	return writeBook(e, s, puzzles, out, asJSON)
+}
+
+// writeBook writes the book of s with puzzles to the file out, and its
+// manifest on standard output with --json.
+func writeBook(e *cli.Env, s book.Settings, puzzles []book.Puzzle, out string, asJSON bool) error {
 	var buf bytes.Buffer
 	if err := book.WritePuzzles(e.Ctx, &buf, s, puzzles); err != nil {
 		return err
