@@ -82,7 +82,7 @@ func (c *checker) reprompt(g *graded) Check {
 		case !g.ok():
 			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s ended: %s", g.run, what, g.status()))
 		case g.t.prompts < len(g.prompts):
-			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s prompted %d times, want %d (an invalid answer is asked again)", g.run, what, g.t.prompts, len(g.prompts)))
+			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s prompted %d %s, want %d (an invalid answer is asked again)", g.run, what, g.t.prompts, plural(g.t.prompts, "time", "times"), len(g.prompts)))
 		case g.jumps == nil:
 			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s printed %d rows, want a %d×%d maze", g.run, what, len(g.t.maze), g.size, g.size))
 		}

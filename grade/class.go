@@ -301,7 +301,14 @@ func (st *Student) Feedback(exercise string) string {
 	r := st.Report
 	verdict := "passes every check"
 	if f, u := len(r.Failed()), len(r.Unchecked()); f > 0 || u > 0 {
-		verdict = fmt.Sprintf("does not pass every check (of %d checks, %d fail and %d are not checked)", len(r.Checks), f, u)
+		parts := []string{}
+		if f > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", f, plural(f, "fails", "fail")))
+		}
+		if u > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s not checked", u, plural(u, "is", "are")))
+		}
+		verdict = fmt.Sprintf("does not pass every check (of %d checks, %s)", len(r.Checks), strings.Join(parts, " and "))
 	}
 	fmt.Fprintf(&b, "# %s: %s\n\n", st.Name, exercise)
 	fmt.Fprintf(&b, "Your program %s: **%s of %s points** (%d runs made, seed %d).\n\n", verdict, number64(st.Points), number64(st.MaxPoints), r.Made, r.Seed)
@@ -351,7 +358,11 @@ func (st *Student) Feedback(exercise string) string {
 			break
 		}
 		shown++
-		fmt.Fprintf(&b, "\n## Run %d\n\nAnswers: %s. Status: %s.\n\n", d.Run, strings.Join(d.Answers, ", "), d.Status)
+		if len(d.Answers) > 0 {
+			fmt.Fprintf(&b, "\n## Run %d\n\nAnswers: %s. Status: %s.\n\n", d.Run, strings.Join(d.Answers, ", "), d.Status)
+		} else {
+			fmt.Fprintf(&b, "\n## Run %d\n\nStatus: %s.\n\n", d.Run, d.Status)
+		}
 		if d.Output == "" {
 			b.WriteString("It printed nothing on standard output.\n")
 		} else {
@@ -375,4 +386,12 @@ func (st *Student) Feedback(exercise string) string {
 		}
 	}
 	return b.String()
+}
+
+// plural returns one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

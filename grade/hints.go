@@ -23,12 +23,12 @@ type languageHints struct {
 
 // hintsByLanguage holds each language's hints, by the names of Detect.
 var hintsByLanguage = map[string]languageHints{
-	"c":          {flush: `fflush(stdout) after printf`, waits: `a scanf format ending in "\n" or a space waits for the next non-blank line`, constantSeed: "srand(1)"},
-	"c++":        {flush: "std::cout << std::flush, or std::endl", waits: `a scanf format ending in "\n" or a space, or std::cin >> std::ws, waits for the next non-blank line`, constantSeed: "std::mt19937 gen(1)"},
-	"java":       {flush: "System.out.flush() after System.out.print", constantSeed: "new Random(42)"},
-	"python":     {flush: `input(prompt), or print(prompt, end="", flush=True)`, constantSeed: "random.seed(1)"},
-	"go":         {flush: "Flush on a bufio.Writer before reading", constantSeed: "rand.New(rand.NewPCG(1, 2))"},
-	"rust":       {flush: "io::stdout().flush() after print!", constantSeed: "StdRng::seed_from_u64(1)"},
+	"c":          {name: "C", flush: `fflush(stdout) after printf`, waits: `a scanf format ending in "\n" or a space waits for the next non-blank line`, constantSeed: "srand(1)"},
+	"c++":        {name: "C++", flush: "std::cout << std::flush, or std::endl", waits: `a scanf format ending in "\n" or a space, or std::cin >> std::ws, waits for the next non-blank line`, constantSeed: "std::mt19937 gen(1)"},
+	"java":       {name: "Java", flush: "System.out.flush() after System.out.print", constantSeed: "new Random(42)"},
+	"python":     {name: "Python", flush: `input(prompt), or print(prompt, end="", flush=True)`, constantSeed: "random.seed(1)"},
+	"go":         {name: "Go", flush: "Flush on a bufio.Writer before reading", constantSeed: "rand.New(rand.NewPCG(1, 2))"},
+	"rust":       {name: "Rust", flush: "io::stdout().flush() after print!", constantSeed: "StdRng::seed_from_u64(1)"},
 	"javascript": {name: "JavaScript", flush: "process.stdout.write(prompt) before reading", constantSeed: "a seeded generator with a fixed seed"},
 	"typescript": {name: "TypeScript", flush: "process.stdout.write(prompt) before reading", constantSeed: "a seeded generator with a fixed seed"},
 }
