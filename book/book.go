@@ -270,13 +270,6 @@ func (s Settings) subject(puzzles []Puzzle) string {
 	if v := s.Spec.Variant.String(); v != "" {
 		board += " " + v
 	}
-	if len(puzzles) > 0 && puzzles[0].listed() {
-		b := puzzles[0].Result.Maze.Board
-		board = fmt.Sprintf("%d×%d", b.Rows, b.Cols)
-		if v := b.Variant.String(); v != "" {
-			board += " " + v
-		}
-	}
 	return fmt.Sprintf("%d Rook Jumping Mazes on %s boards: %s", len(puzzles), board, strings.Join(parts, ", "))
 }
 
