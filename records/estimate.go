@@ -66,10 +66,13 @@ func EstimateFloor(ctx context.Context, s Settings, k int, seed uint64, cpu func
 	if n > 1 {
 		se = math.Sqrt(max(sq/n-mean*mean, 0) * n / (n - 1) / n)
 	}
-	perNode := used.Seconds() / max(sum, 1)
+	// The CPU time scales by the ratio of the floor's branches to the
+	// sample's: exactly the measured time when every sub-tree is sampled.
+	hours := used.Seconds() / 3600
+	ratio := func(b float64) float64 { return b / max(sum, 1) }
 	v := Estimate{Floor: s.Floor, Sampled: len(r.Subtrees), Subtrees: total, Nodes: int64(sum), CPUSeconds: used.Seconds(),
-		Branches: mean * float64(total), BranchesError: se * float64(total), Found: r.MaxDepth, Result: r}
-	v.CPUHours, v.CPUHoursError = v.Branches*perNode/3600, v.BranchesError*perNode/3600
+		Branches: sum * float64(total) / max(n, 1), BranchesError: se * float64(total), Found: r.MaxDepth, Result: r}
+	v.CPUHours, v.CPUHoursError = hours*ratio(v.Branches), hours*ratio(v.BranchesError)
 	if r.MaxDepth >= 0 && r.Example != nil {
 		v.Example, _ = r.Example.ID()
 	}
