@@ -87,31 +87,6 @@ func (a *aimFlags) aim(e *cli.Env, c *cobra.Command, spec generate.Spec, asJSON 
 	if err != nil {
 		return err
 	}
-	v := aimedView{Generate: render.NewGenerate(best.Result), Target: target.Seconds(), Candidates: len(all), Predicted: best.Estimate}
-	text := render.GenerateText(best.Result) + fmt.Sprintf(
-		"predicted median time of a typical player: %s (95%% interval %s to %s; %s), aimed at %s, the nearest of %d candidates\n",
-		seconds(best.Estimate.Seconds), seconds(best.Estimate.Low), seconds(best.Estimate.High), sourceText(best.Estimate.Source), target, len(all))
-	return e.Show(asJSON, v, cli.Text(text))
-}
-
-// aimedView is generate's JSON with the prediction it was aimed by.
-type aimedView struct {
-	render.Generate
-	Target     float64             `json:"target_seconds"`
-	Predicted  difficulty.Estimate `json:"predicted"`
-	Candidates int                 `json:"candidates"`
-}
-
-func seconds(s float64) string {
-	return time.Duration(s * float64(time.Second)).Round(time.Second).String()
-}
-
-func sourceText(source string) string {
-	switch source {
-	case difficulty.FromSimulated:
-		return "predicted from simulated novices, not plays"
-	case difficulty.FromPlays:
-		return "estimated from its plays"
-	}
-	return "predicted from the design features, fitted to plays"
+	v := render.NewAimed(best, target, len(all))
+	return e.Show(asJSON, v, cli.Text(v.Text()))
 }

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"sort"
 
 	"github.com/spf13/cobra"
 
@@ -48,7 +46,7 @@ func newDifficultyCmd(e *cli.Env) *cobra.Command {
 					return err
 				}
 			}
-			m, err := fitPlays(e, plays, dates)
+			m, err := difficulty.FitLog(e.Ctx, plays, dates)
 			if err != nil {
 				return err
 			}
@@ -64,13 +62,6 @@ func newDifficultyCmd(e *cli.Env) *cobra.Command {
 	return c
 }
 
-// fitPlays fits the difficulty model to plays, over the mazes they name
-// and the mazes of the day (dates).
-func fitPlays(e *cli.Env, plays []store.Play, dates map[string]string) (*difficulty.Model, error) {
-	ps := difficulty.PlaysOf(plays)
-	return difficulty.Fit(e.Ctx, modelMazes(e.Ctx, ps, dates), ps, difficulty.Settings{})
-}
-
 // storeModel returns the difficulty model of the store at db's plays
 // (the latest defaultModelPlays), or nil (the model of no plays) when db
 // is "".
@@ -82,13 +73,12 @@ func storeModel(e *cli.Env, db string) (*difficulty.Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	return fitPlays(e, plays, dates)
+	return difficulty.FitLog(e.Ctx, plays, dates)
 }
 
 // readPlays reads the plays from the store at db or the play log file, and
 // the store's mazes of the day (maze ID → date).
 func readPlays(e *cli.Env, db, file string, limit int) ([]store.Play, map[string]string, error) {
-	dates := map[string]string{}
 	if file != "" {
 		var r io.Reader = e.Stdin
 		if file != "-" {
@@ -103,7 +93,7 @@ func readPlays(e *cli.Env, db, file string, limit int) ([]store.Play, map[string
 		if err != nil {
 			return nil, nil, cli.BadInput(fault.In("--plays "+file, err))
 		}
-		return plays, dates, nil
+		return plays, map[string]string{}, nil
 	}
 	if !store.IsPostgres(db) {
 		// A store that is not there is a mistake, not one to create.
@@ -116,30 +106,7 @@ func readPlays(e *cli.Env, db, file string, limit int) ([]store.Play, map[string
 		return nil, nil, err
 	}
 	defer st.Close()
-	plays, err := st.PlayLog(e.Ctx, limit)
-	if err != nil {
-		return nil, nil, err
-	}
-	days, err := st.Dailies(e.Ctx, "9999-12-31", 100_000)
-	if err != nil {
-		return nil, nil, err
-	}
-	for _, d := range days {
-		dates[d.Maze] = d.Date
-	}
-	return plays, dates, nil
-}
-
-// modelMazes returns the mazes the model rates, with their facts: the
-// mazes of the day (in date order), then every maze played, as the site
-// chooses them (difficulty.MazesOf).
-func modelMazes(ctx context.Context, plays []difficulty.Play, dates map[string]string) []difficulty.Maze {
-	ids := make([]string, 0, len(dates))
-	for id := range dates {
-		ids = append(ids, id)
-	}
-	sort.Slice(ids, func(a, b int) bool { return dates[ids[a]] > dates[ids[b]] })
-	return difficulty.MazesOf(ctx, ids, plays, nil)
+	return difficulty.StoreLog(e.Ctx, st, limit)
 }
 
 func writePlayLog(name string, plays []store.Play) error {

@@ -3,8 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -15,80 +13,6 @@ import (
 	"rjm/records"
 	"rjm/render"
 )
-
-// recordsView is what rjm records prints: the search's view, with the
-// floors it proved empty, the floor its answer is exact from, and the
-// lower bound from rjm's uphill search.
-type recordsView struct {
-	render.Records
-	Top          int    `json:"top,omitempty"`
-	Empty        []int  `json:"floors_empty"`
-	Floor        int    `json:"floor"`
-	Lower        int    `json:"lower,omitempty"`
-	LowerExample string `json:"lower_example,omitempty"`
-	Shard        string `json:"shard,omitempty"`
-	Total        int    `json:"subtrees_total,omitempty"`
-}
-
-func newRecordsView(s records.Settings, r *records.Result, lower *maze.Maze) recordsView {
-	v := recordsView{Records: render.NewRecords(s, r), Top: r.Top, Empty: r.Empty, Floor: r.Floor, Lower: r.Lower, Total: r.Total}
-	if v.Empty == nil {
-		v.Empty = []int{}
-	}
-	if lower != nil {
-		v.LowerExample, _ = lower.ID()
-	}
-	if r.Shards > 1 {
-		v.Shard = fmt.Sprintf("%d/%d", r.Shard, r.Shards)
-	}
-	return v
-}
-
-// Text is the search's report followed by what the floors proved.
-func (v recordsView) Text() string {
-	var out string
-	if v.MaxDepth == nil && v.Floor > 1 {
-		out = fmt.Sprintf("%d×%d, start (%d,%d), goal (%d,%d): no maze reaches %d.\n", v.Rows, v.Cols, v.Start[0], v.Start[1], v.Goal[0], v.Goal[1], v.Floor)
-	} else {
-		out = v.Records.Text()
-	}
-	if v.Shard != "" {
-		out += fmt.Sprintf("Shard %s of the %d sub-trees: merge every shard with rjm records merge.\n", v.Shard, v.Total)
-	}
-	if len(v.Empty) > 0 {
-		out += fmt.Sprintf("Floors proven empty (no maze reaches them): %s\n", floorRange(v.Empty))
-	}
-	if v.Floor > 1 {
-		out += fmt.Sprintf("Exact for every goal depth from %d up (the last floor searched).\n", v.Floor)
-	}
-	if v.Lower > 0 {
-		out += fmt.Sprintf("rjm's uphill search reached %d (%s): the floor below which the search need not go.\n", v.Lower, v.LowerExample)
-	}
-	return out
-}
-
-// floorRange writes descending floors as "48 to 46" when they run on.
-func floorRange(fs []int) string {
-	if len(fs) > 2 && fs[0]-fs[len(fs)-1] == len(fs)-1 {
-		return fmt.Sprintf("%d down to %d", fs[0], fs[len(fs)-1])
-	}
-	parts := make([]string, len(fs))
-	for i, f := range fs {
-		parts[i] = strconv.Itoa(f)
-	}
-	return strings.Join(parts, ", ")
-}
-
-// parseShard reads I/N.
-func parseShard(text string) (int, int, error) {
-	a, b, ok := strings.Cut(text, "/")
-	i, err1 := strconv.Atoi(a)
-	n, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || n < 1 || n > records.MaxShards || i < 0 || i >= n {
-		return 0, 0, fmt.Errorf("--shard %q: want I/N with 0 ≤ I < N ≤ %d, e.g. 3/64", maze.Short(text), records.MaxShards)
-	}
-	return i, n, nil
-}
 
 func newRecordsCmd(e *cli.Env) *cobra.Command {
 	var (
@@ -110,8 +34,8 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 			}
 			if shard != "" {
 				var err error
-				if s.Shard, s.Shards, err = parseShard(shard); err != nil {
-					return cli.BadInput(err)
+				if s.Shard, s.Shards, err = records.ParseShard(shard); err != nil {
+					return fault.In("--shard", err)
 				}
 			}
 			if s.Floor < 0 || s.AtMost < 0 || s.Floor > 0 && s.AtMost > 0 && s.Floor > s.AtMost {
@@ -162,7 +86,7 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 				return estimateFloor(e, s, estimate, seed, asJSON, show)
 			}
 			if show != nil {
-				s.Progress = progressLine(show, time.Now(), shard)
+				s.Progress = render.RecordsProgress(show, time.Now, shard)
 				show("searching: counting sub-trees", true)
 			}
 			r, err := records.Search(e.Ctx, s)
@@ -174,7 +98,7 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 				if e.Ctx.Err() != nil {
 					bounds := ""
 					if len(r.Empty) > 0 {
-						bounds = fmt.Sprintf(" (floors proven empty: %s)", floorRange(r.Empty))
+						bounds = fmt.Sprintf(" (floors proven empty: %s)", render.FloorRange(r.Empty))
 					}
 					if file != "" {
 						return fmt.Errorf("interrupted at floor %d after %d sub-trees%s; run again with --checkpoint %s to go on", r.Floor, len(r.Subtrees), bounds, file)
@@ -188,7 +112,7 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 					return fmt.Errorf("--out: %w", err)
 				}
 			}
-			v := newRecordsView(s, r, lowerMaze)
+			v := render.NewRecordsReport(s, r, lowerMaze)
 			if reach && r.MaxDepth > 0 {
 				rs := records.ReachSettings{Board: s.Board, Start: s.Start, Goal: s.Goal, Target: r.MaxDepth, Runs: runs, Seed: 1, Workers: s.Workers}
 				if v.Reach, err = records.ReachMethods(e.Ctx, rs); err != nil {
@@ -240,7 +164,7 @@ func newRecordsMergeCmd(e *cli.Env) *cobra.Command {
 					return fmt.Errorf("--out: %w", err)
 				}
 			}
-			v := newRecordsView(s, r, nil)
+			v := render.NewRecordsReport(s, r, nil)
 			v.Total = r.Total
 			return e.Show(asJSON, v, cli.Text(v.Text()))
 		},
@@ -262,60 +186,5 @@ func estimateFloor(e *cli.Env, s records.Settings, k int, seed uint64, asJSON bo
 	if err != nil {
 		return err
 	}
-	text := fmt.Sprintf("Floor %d of %d×%d: %d of %d sub-trees sampled (seed %d), %d branches in %.1f s of CPU (%.1fM branches per CPU-second)\n"+
-		"Estimate for the whole floor: %.3g ± %.2g branches, %.3g ± %.2g CPU-hours (± one standard error)\n",
-		s.Floor, s.Board.Rows, s.Board.Cols, v.Sampled, v.Subtrees, seed, v.Nodes, v.CPUSeconds, float64(v.Nodes)/max(v.CPUSeconds, 1e-9)/1e6,
-		v.Branches, v.BranchesError, v.CPUHours, v.CPUHoursError)
-	if v.Found >= 0 {
-		text += fmt.Sprintf("The sample holds %s mazes of depth %d, e.g. %s.\n", v.Result.Count, v.Found, v.Example)
-	}
-	return e.Show(asJSON, v, cli.Text(text))
-}
-
-// progressLine shows a search's progress on one line: the shard, the
-// floor, the floors proven empty, sub-trees done of their number, branches per
-// second, the best depth so far, and an estimate of the time left in the
-// floor from the pace of the sub-trees done by this run.
-func progressLine(show func(string, bool), began time.Time, shard string) func(records.Progress) {
-	first, floor := -1, -1
-	return func(p records.Progress) {
-		if p.Floor != floor { // a new pass
-			first, floor, began = -1, p.Floor, time.Now()
-		}
-		if first < 0 {
-			first = p.Done // skipped from a checkpoint
-		}
-		elapsed := time.Since(began)
-		line := fmt.Sprintf("searching: %d/%d sub-trees", p.Done, p.Total)
-		switch {
-		case p.Floor > 0 && p.Good:
-			line = fmt.Sprintf("good mazes of depth %d and more: %d/%d sub-trees", p.Floor, p.Done, p.Total)
-		case p.Floor > 0:
-			line = fmt.Sprintf("floor %d: %d/%d sub-trees", p.Floor, p.Done, p.Total)
-		}
-		switch {
-		case p.Top == p.Floor+1:
-			line += fmt.Sprintf(" (%d empty)", p.Top)
-		case p.Top > p.Floor:
-			line += fmt.Sprintf(" (%d–%d empty)", p.Floor+1, p.Top)
-		}
-		if shard != "" {
-			line = "shard " + shard + ", " + line
-		}
-		if s := elapsed.Seconds(); s > 0 {
-			line += fmt.Sprintf(", %.1fM branches/s", float64(p.Nodes)/s/1e6)
-		}
-		if p.Best >= 0 {
-			line += fmt.Sprintf(", best depth %d", p.Best)
-		} else if p.Lower > 0 {
-			line += fmt.Sprintf(", uphill reached %d", p.Lower)
-		}
-		if n := p.Done - first; n > 0 && p.Done < p.Total {
-			left := time.Duration(float64(elapsed) / float64(n) * float64(p.Total-p.Done))
-			line += fmt.Sprintf(", about %s left in the floor", left.Round(time.Second))
-		} else if p.Done < p.Total {
-			line += ", time left not known yet"
-		}
-		show(line, p.Done == p.Total)
-	}
+	return e.Show(asJSON, v, cli.Text(render.EstimateText(s, v, seed)))
 }
