@@ -44,6 +44,7 @@ import (
 	"strings"
 
 	"rjm/energy"
+	"rjm/fault"
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/search"
@@ -205,14 +206,8 @@ var Table = []Exercise{
 
 // Names lists the exercises in the order of the assignment: Table's
 // names when the program starts. Code that must see rows added to Table
-// later (as a test does) calls Lookup, or reads Table.
-var Names = func() []string {
-	var names []string
-	for _, e := range Table {
-		names = append(names, e.Name)
-	}
-	return names
-}()
+// later (as a test does) calls List, Lookup or Find.
+var Names = List()
 
 // Lookup returns the exercise of the given name: Table's row.
 func Lookup(name string) (Exercise, bool) {
@@ -224,8 +219,20 @@ func Lookup(name string) (Exercise, bool) {
 	return Exercise{}, false
 }
 
-// tableNames returns the names of Table's rows, as they are now.
-func tableNames() []string {
+// Find returns the exercise of the given name, Table's row, or for a name
+// not in Table a *fault.Error of kind fault.ErrNotFound that wraps
+// ErrUnknown and lists the names ("unknown exercise "juggling" (want one
+// of representation, ...)").
+func Find(name string) (Exercise, error) {
+	if e, ok := Lookup(name); ok {
+		return e, nil
+	}
+	return Exercise{}, fault.New(fault.ErrNotFound, "", "%w %q (want one of %s)", ErrUnknown, maze.Short(name), strings.Join(List(), ", "))
+}
+
+// List returns the names of Table's rows, as they are now, in the order
+// of the assignment.
+func List() []string {
 	var names []string
 	for _, e := range Table {
 		names = append(names, e.Name)
@@ -280,9 +287,9 @@ func (o Options) Run(ctx context.Context, name string, io IO, rng *rand.Rand) (*
 	if err := o.Variant.Validate(); err != nil {
 		return nil, err
 	}
-	e, ok := Lookup(name)
-	if !ok {
-		return nil, fmt.Errorf("exercise: %w %q (want one of %s)", ErrUnknown, name, strings.Join(tableNames(), ", "))
+	e, err := Find(name)
+	if err != nil {
+		return nil, err
 	}
 	x := &Session{io: io, in: bufio.NewReader(io.In), rng: rng, ctx: ctx, variant: o.Variant}
 	if err := e.Run(x); err != nil {
@@ -436,14 +443,14 @@ func (x *Session) ask(prompt, want string, parse func(string) bool) error {
 			return ctxErr
 		}
 		if errors.Is(err, errLong) {
-			return fmt.Errorf("exercise: %w to %q: the answer is longer than %d bytes", ErrNoAnswer, name, MaxAnswer)
+			return fault.Invalid("", "%w to %q: the answer is longer than %d bytes", ErrNoAnswer, name, MaxAnswer)
 		}
 		answer := strings.TrimSpace(line)
 		if answer != "" && parse(answer) {
 			return nil
 		}
 		if err != nil {
-			return fmt.Errorf("exercise: %w to %q (want %s)", ErrNoAnswer, name, want)
+			return fault.Invalid("", "%w to %q (want %s)", ErrNoAnswer, name, want)
 		}
 		fmt.Fprintf(x.io.Errors, "invalid answer %q: want %s\n", maze.Short(answer), want)
 	}

@@ -1,18 +1,16 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"rjm/internal/cli"
-	"rjm/maze"
-	"rjm/render"
-	"rjm/rng"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"rjm/exercise"
+	"rjm/internal/cli"
+	"rjm/maze"
+	"rjm/render"
+	"rjm/rng"
 )
 
 func newExerciseCmd(e *cli.Env) *cobra.Command {
@@ -23,14 +21,14 @@ func newExerciseCmd(e *cli.Env) *cobra.Command {
 		Use: "exercise NAME",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
-				return fmt.Errorf("want one exercise NAME, one of %s", strings.Join(exercise.Names, ", "))
+				return fmt.Errorf("want one exercise NAME, one of %s", strings.Join(exercise.List(), ", "))
 			}
 			return nil
 		},
-		ValidArgs: exercise.Names,
+		ValidArgsFunction: exerciseNames,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !slices.Contains(exercise.Names, args[0]) {
-				return cli.BadInput(fmt.Errorf("exercise: %w %q (want one of %s)", exercise.ErrUnknown, maze.Short(args[0]), strings.Join(exercise.Names, ", ")))
+			if _, err := exercise.Find(args[0]); err != nil {
+				return err
 			}
 			if !cmd.Flags().Changed("seed") {
 				// The transcript stays exactly the program's; the seed
@@ -43,9 +41,6 @@ func newExerciseCmd(e *cli.Env) *cobra.Command {
 				out = e.Stderr
 			}
 			res, err := o.Run(e.Ctx, args[0], exercise.IO{In: e.Stdin, Out: out, Errors: e.Stderr}, rng.NewRand(seed))
-			if errors.Is(err, exercise.ErrNoAnswer) || errors.Is(err, exercise.ErrUnknown) {
-				return cli.BadInput(err)
-			}
 			if err != nil || !asJSON {
 				return err
 			}
@@ -56,4 +51,9 @@ func newExerciseCmd(e *cli.Env) *cobra.Command {
 	c.Flags().TextVar(&o.Variant, "variant", maze.Variant{}, "play the exercise under variant `rules` (comma-separated: "+maze.VariantList()+")")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the final maze and its evaluation as JSON (transcript to stderr)")
 	return c
+}
+
+// exerciseNames completes an exercise's name: Table's rows as they are.
+func exerciseNames(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return exercise.List(), cobra.ShellCompDirectiveNoFileComp
 }

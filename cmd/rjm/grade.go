@@ -1,22 +1,18 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"rjm/exercise"
+	"rjm/fault"
 	"rjm/grade"
 	"rjm/internal/buildinfo"
 	"rjm/internal/cli"
-	"rjm/internal/safefile"
 	"rjm/maze"
 )
 
@@ -41,9 +37,9 @@ func newGradeCmd(e *cli.Env) *cobra.Command {
 			}
 			switch {
 			case each != "" && (len(args) == 0 || dash == 0):
-				return fmt.Errorf("want an EXERCISE, one of %s, with --each (then, optionally, -- and the COMMAND each folder runs)", strings.Join(exercise.Names, ", "))
+				return fmt.Errorf("want an EXERCISE, one of %s, with --each (then, optionally, -- and the COMMAND each folder runs)", strings.Join(exercise.List(), ", "))
 			case len(args) == 0 || dash == 0:
-				return fmt.Errorf("want an EXERCISE, one of %s, then -- and the student's COMMAND", strings.Join(exercise.Names, ", "))
+				return fmt.Errorf("want an EXERCISE, one of %s, then -- and the student's COMMAND", strings.Join(exercise.List(), ", "))
 			case dash < 0 && each != "" && len(args) == 1:
 				return nil // each folder's program is detected
 			case dash < 0 && each != "":
@@ -57,74 +53,39 @@ func newGradeCmd(e *cli.Env) *cobra.Command {
 			}
 			return nil
 		},
-		ValidArgs: exercise.Names,
+		ValidArgsFunction: exerciseNames,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			course := roster != "" || submission != ""
 			name := ""
 			if !course {
 				name, args = args[0], args[1:]
+				if _, err := exercise.Find(name); err != nil {
+					return err
+				}
 			}
 			s.Command = args
 			if len(s.Command) == 0 {
 				s.Command = nil
 			}
-			if !course && !slices.Contains(exercise.Names, name) {
-				return cli.BadInput(fmt.Errorf("grade: %w %q (want one of %s)", exercise.ErrUnknown, maze.Short(name), strings.Join(exercise.Names, ", ")))
-			}
 			for _, v := range envs {
 				kv, ok := grade.TeacherEnv(v)
 				if !ok {
-					return cli.BadInput(fmt.Errorf("grade: --env %q: no such variable in your environment (give NAME=VALUE)", maze.Short(v)))
+					return fault.Invalid("", "--env %q: no such variable in your environment (give NAME=VALUE)", maze.Short(v))
 				}
 				if strings.HasPrefix(kv, "=") {
-					return cli.BadInput(fmt.Errorf("grade: --env %q: want NAME=VALUE", maze.Short(v)))
+					return fault.Invalid("", "--env %q: want NAME=VALUE", maze.Short(v))
 				}
 				s.Env = append(s.Env, kv)
 			}
 			if asJSON {
-				format = "json"
+				format = grade.FormatJSON
 			}
-			group := each != "" || course
-			switch {
-			case s.Runs < 1:
-				return cli.BadInput(fmt.Errorf("grade: --runs %d: want at least 1", s.Runs))
-			case s.Timeout <= 0:
-				return cli.BadInput(fmt.Errorf("grade: --timeout %v: want a positive duration, such as 10s", s.Timeout))
-			case s.Iterations < 1:
-				return cli.BadInput(fmt.Errorf("grade: --iterations %d: want at least 1", s.Iterations))
-			case !(s.Significance > 0 && s.Significance < 1):
-				return cli.BadInput(fmt.Errorf("grade: --significance %v: want a rate above 0 and below 1, such as 0.00001", s.Significance))
-			case roster != "" && (each != "" || submission != ""), each != "" && submission != "":
-				return cli.BadInput(errors.New("grade: give one of --each, --roster and --submission"))
-			case gradebook != "" && !group:
-				return cli.BadInput(errors.New("grade: --gradebook needs --each, --roster or --submission"))
-			case feedback != "" && !group:
-				return cli.BadInput(errors.New("grade: --feedback needs --each, --roster or --submission"))
-			case !slices.Contains([]string{"text", "json", "gradescope", "junit"}, format):
-				return cli.BadInput(fmt.Errorf("grade: --format %q: want text, json, gradescope or junit", maze.Short(format)))
-			case format == "gradescope" && each != "":
-				return cli.BadInput(errors.New("grade: --format gradescope grades one student: use it with --submission or one COMMAND, not --each"))
-			case format == "gradescope" && roster != "":
-				return cli.BadInput(errors.New("grade: --format gradescope grades one student: use it with --submission or one COMMAND, not --roster"))
-			case !slices.Contains([]string{"csv", "moodle", "canvas"}, lms):
-				return cli.BadInput(fmt.Errorf("grade: --lms %q: want csv, moodle or canvas", maze.Short(lms)))
+			if err := checkGradeFlags(s, format, lms, each, roster, submission, gradebook, feedback); err != nil {
+				return err
 			}
-			var r *grade.Rubric
-			switch rubric {
-			case "":
-				if course {
-					r = grade.CourseRubric()
-				}
-			case "course":
-				r = grade.CourseRubric()
-			default:
-				data, err := os.ReadFile(rubric)
-				if err != nil {
-					return cli.BadInput(fmt.Errorf("grade: --rubric: %v", err))
-				}
-				if r, err = grade.ParseRubric(rubric, data); err != nil {
-					return cli.BadInput(err)
-				}
+			r, err := grade.LoadRubric(rubric, course)
+			if err != nil {
+				return fault.In("--rubric", err)
 			}
 			out := classOutputs{gradebook, feedback, r, format, lms}
 			if course {
@@ -149,28 +110,10 @@ func newGradeCmd(e *cli.Env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			switch format {
-			case "gradescope":
-				res := rep.Gradescope(r, s.Seed, buildinfo.Short())
-				if err := res.WriteGradescope(e.Stdout); err != nil {
-					return err
-				}
-			case "junit":
-				if err := rep.WriteJUnit(e.Stdout); err != nil {
-					return err
-				}
-			default:
-				if err := e.Show(format == "json", rep, cli.Text(rep.Text())); err != nil {
-					return err
-				}
+			if err := rep.WriteAs(e.Stdout, format, r, s.Seed, buildinfo.Short()); err != nil {
+				return err
 			}
-			if !rep.Pass {
-				if len(rep.Failed()) == 0 {
-					return fmt.Errorf("grade: %d of %d checks not checked", len(rep.Unchecked()), len(rep.Checks))
-				}
-				return fmt.Errorf("grade: the program fails %d of %d checks", len(rep.Failed()), len(rep.Checks))
-			}
-			return nil
+			return rep.Verdict()
 		},
 	}
 	f := c.Flags()
@@ -193,6 +136,38 @@ func newGradeCmd(e *cli.Env) *cobra.Command {
 	return c
 }
 
+// checkGradeFlags checks the flags of rjm grade that the settings'
+// Validate does not: the ranges the command line asks for, and which
+// flags go together.
+func checkGradeFlags(s grade.Settings, format, lms, each, roster, submission, gradebook, feedback string) error {
+	group := each != "" || roster != "" || submission != ""
+	switch {
+	case s.Runs < 1:
+		return fault.Invalid("", "--runs %d: want at least 1", s.Runs)
+	case s.Timeout <= 0:
+		return fault.Invalid("", "--timeout %v: want a positive duration, such as 10s", s.Timeout)
+	case s.Iterations < 1:
+		return fault.Invalid("", "--iterations %d: want at least 1", s.Iterations)
+	case !(s.Significance > 0 && s.Significance < 1):
+		return fault.Invalid("", "--significance %v: want a rate above 0 and below 1, such as 0.00001", s.Significance)
+	case roster != "" && (each != "" || submission != ""), each != "" && submission != "":
+		return fault.Invalid("", "give one of --each, --roster and --submission")
+	case gradebook != "" && !group:
+		return fault.Invalid("", "--gradebook needs --each, --roster or --submission")
+	case feedback != "" && !group:
+		return fault.Invalid("", "--feedback needs --each, --roster or --submission")
+	case !slices.Contains(grade.Formats, format):
+		return fault.Invalid("", "--format %q: want text, json, gradescope or junit", maze.Short(format))
+	case format == grade.FormatGradescope && each != "":
+		return fault.Invalid("", "--format gradescope grades one student: use it with --submission or one COMMAND, not --each")
+	case format == grade.FormatGradescope && roster != "":
+		return fault.Invalid("", "--format gradescope grades one student: use it with --submission or one COMMAND, not --roster")
+	case !slices.Contains([]string{grade.CSVPlain, "moodle", grade.CSVCanvas}, lms):
+		return fault.Invalid("", "--lms %q: want csv, moodle or canvas", maze.Short(lms))
+	}
+	return nil
+}
+
 // classOutputs are the files a class's grading writes, its rubric and
 // the formats of its report and gradebook.
 type classOutputs struct {
@@ -203,27 +178,10 @@ type classOutputs struct {
 
 // gradeClass grades the command in every folder each matches.
 func gradeClass(e *cli.Env, name string, s grade.Settings, each string, out classOutputs) error {
-	gradebook := out.gradebook
-	// A shell's 'class/*/' matches folders only; Glob matches nothing
-	// with the final slash, and the folders are kept below.
-	pattern := each
-	if len(pattern) > 1 {
-		pattern = strings.TrimRight(pattern, "/")
-	}
-	matches, err := filepath.Glob(pattern)
+	dirs, err := grade.Folders(each)
 	if err != nil {
-		return cli.BadInput(fmt.Errorf("grade: --each %q: %v", maze.Short(each), err))
+		return fault.In("--each", err)
 	}
-	var dirs []string
-	for _, m := range matches {
-		if fi, err := os.Stat(m); err == nil && fi.IsDir() {
-			dirs = append(dirs, m)
-		}
-	}
-	if len(dirs) == 0 {
-		return cli.BadInput(fmt.Errorf("grade: --each %q matches no folder", maze.Short(each)))
-	}
-	slices.Sort(dirs)
 	progress, finish := e.Progress("grading students")
 	g, err := grade.Class(e.Ctx, name, s, dirs, out.rubric, progress)
 	finish()
@@ -235,35 +193,15 @@ func gradeClass(e *cli.Env, name string, s grade.Settings, each string, out clas
 			return err
 		}
 	}
-	if gradebook != "" {
-		if err := safefile.Write(gradebook+".csv", g.WriteCSV); err != nil {
-			return err
-		}
-		if err := safefile.Write(gradebook+".json", func(w io.Writer) error {
-			enc := json.NewEncoder(w)
-			enc.SetIndent("", "  ")
-			return enc.Encode(g)
-		}); err != nil {
+	if out.gradebook != "" {
+		if err := g.WriteGradebook(out.gradebook); err != nil {
 			return err
 		}
 	}
-	if out.format == "junit" {
-		if err := g.WriteJUnit(e.Stdout); err != nil {
-			return err
-		}
-	} else if err := e.Show(out.format == "json", g, cli.Text(g.Text())); err != nil {
+	if err := g.WriteAs(e.Stdout, out.format); err != nil {
 		return err
 	}
-	failed := 0
-	for _, st := range g.Students {
-		if !st.Pass {
-			failed++
-		}
-	}
-	if failed > 0 {
-		return fmt.Errorf("grade: %d of %d students do not pass every check", failed, len(g.Students))
-	}
-	return nil
+	return g.Verdict()
 }
 
 // gradeCourse grades every student of a roster, or one student's folder,
@@ -271,20 +209,16 @@ func gradeClass(e *cli.Env, name string, s grade.Settings, each string, out clas
 func gradeCourse(e *cli.Env, s grade.Settings, roster, submission string, out classOutputs) error {
 	var students []grade.Enrolment
 	if roster != "" {
-		f, err := os.Open(roster)
-		if err != nil {
-			return cli.BadInput(fmt.Errorf("grade: --roster: %v", err))
-		}
-		defer f.Close()
-		if students, err = grade.ReadRoster(roster, f, filepath.Dir(roster)); err != nil {
-			return cli.BadInput(err)
+		var err error
+		if students, err = grade.OpenRoster(roster); err != nil {
+			return fault.In("--roster", err)
 		}
 	} else {
-		if fi, err := os.Stat(submission); err != nil || !fi.IsDir() {
-			return cli.BadInput(fmt.Errorf("grade: --submission %q: not a folder", maze.Short(submission)))
+		st, err := grade.Submission(submission)
+		if err != nil {
+			return fault.In("--submission", err)
 		}
-		abs, _ := filepath.Abs(submission)
-		students = []grade.Enrolment{{ID: filepath.Base(abs), Dir: submission}}
+		students = []grade.Enrolment{st}
 	}
 	progress, finish := e.Progress("grading")
 	b, err := grade.Course(e.Ctx, s, students, out.rubric, progress)
@@ -302,43 +236,15 @@ func gradeCourse(e *cli.Env, s grade.Settings, roster, submission string, out cl
 	}
 	if out.gradebook != "" {
 		lms := grade.CSVPlain
-		if out.lms == "canvas" {
+		if out.lms == grade.CSVCanvas {
 			lms = grade.CSVCanvas
 		}
-		if err := safefile.Write(out.gradebook+".csv", func(w io.Writer) error { return b.WriteCSV(w, lms) }); err != nil {
-			return err
-		}
-		if err := safefile.Write(out.gradebook+".json", func(w io.Writer) error {
-			enc := json.NewEncoder(w)
-			enc.SetIndent("", "  ")
-			return enc.Encode(b)
-		}); err != nil {
+		if err := b.WriteGradebook(out.gradebook, lms); err != nil {
 			return err
 		}
 	}
-	switch out.format {
-	case "gradescope":
-		res := b.Students[0].Gradescope(b.Seed, b.Version)
-		if err := res.WriteGradescope(e.Stdout); err != nil {
-			return err
-		}
-	case "junit":
-		if err := b.WriteJUnit(e.Stdout); err != nil {
-			return err
-		}
-	default:
-		if err := e.Show(out.format == "json", b, cli.Text(b.Text())); err != nil {
-			return err
-		}
+	if err := b.WriteAs(e.Stdout, out.format); err != nil {
+		return err
 	}
-	short := 0
-	for _, cs := range b.Students {
-		if cs.Points < cs.MaxPoints {
-			short++
-		}
-	}
-	if short > 0 {
-		return fmt.Errorf("grade: %d of %d students have less than every point", short, len(b.Students))
-	}
-	return nil
+	return b.Verdict()
 }

@@ -30,7 +30,7 @@ var helpFields = map[string]func() string{
 	"variants":     maze.VariantList,
 	"energies":     analysis.EnergyHelp,
 	"puzzle":       func() string { return generate.PuzzleEnergy },
-	"exercises":    func() string { return strings.Join(exercise.Names, ", ") },
+	"exercises":    func() string { return strings.Join(exercise.List(), ", ") },
 	"significance": func() string { return strconv.FormatFloat(grade.DefaultSignificance, 'g', -1, 64) },
 	"max-answer": func() string {
 		return strconv.Itoa(exercise.MaxAnswer)
