@@ -48,7 +48,7 @@ func listedBoards(t *testing.T) (names []string, specs []generate.Spec) {
 			t.Fatal(err)
 		}
 		size := 6
-		spec, err := generate.Settings{Size: &size, Variant: variant}.Spec()
+		spec, err := generate.Settings{Size: size, Variant: variant}.Spec()
 		if err != nil {
 			t.Fatal(err)
 		}

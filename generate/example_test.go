@@ -7,6 +7,7 @@ import (
 
 	"rjm/generate"
 	"rjm/maze"
+	"rjm/search"
 )
 
 // A seeded ID names a maze: the same ID always gives the same maze.
@@ -76,11 +77,11 @@ func ExampleBatch() {
 // default, and a bad setting is an error that names it, the same for every
 // front end.
 func ExampleSettings_Spec() {
-	spec, err := generate.Settings{Size: new(7), Method: new("hill"), Iterations: new(1000), Energy: new("depth"), Seed: new(uint64(42))}.Spec()
+	spec, err := generate.Settings{Size: 7, Energy: "depth", Seed: 42, Settings: search.Settings{Method: "hill", Iterations: 1000}}.Spec()
 	fmt.Println(spec, err)
-	_, err = generate.Settings{Size: new(40)}.Spec()
+	_, err = generate.Settings{Size: 40}.Spec()
 	fmt.Println(err)
-	_, err = generate.Settings{Method: new("uphill"), P: new(1.5)}.Spec()
+	_, err = generate.Settings{Settings: search.Settings{Method: "uphill", P: 1.5}}.Spec()
 	fmt.Println(err)
 	// Output:
 	// 7x7,goal=random,method=hill,iterations=1000,energy=depth#42 <nil>

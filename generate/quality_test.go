@@ -52,7 +52,7 @@ var qualityBoards = []qualityBoard{
 // settings returns the user's settings for board q and seed: only the
 // board, so that the recipe is the board's default.
 func (q qualityBoard) settings(seed uint64) (generate.Settings, error) {
-	s := generate.Settings{Seed: &seed}
+	s := generate.Settings{Seed: seed}
 	if q.layout != "" {
 		data, err := os.ReadFile("../examples/" + q.layout)
 		if err != nil {
@@ -62,7 +62,7 @@ func (q qualityBoard) settings(seed uint64) (generate.Settings, error) {
 		return s, err
 	}
 	v, err := maze.ParseVariant(q.variant)
-	s.Size, s.Variant = &q.size, v
+	s.Size, s.Variant = q.size, v
 	return s, err
 }
 
@@ -88,10 +88,7 @@ func runQuality(t testing.TB, q qualityBoard, n int, reach bool) qualityRun {
 			return nil, err
 		}
 		if reach {
-			iterations, energy := 100_000, "depth"
-			set.Iterations, set.Energy = &iterations, &energy
-			method := search.MethodUphill
-			set.Method = &method
+			set.Iterations, set.Energy, set.Method = 100_000, "depth", search.MethodUphill
 		}
 		spec, err := set.Spec()
 		if err != nil {

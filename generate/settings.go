@@ -11,17 +11,22 @@ import (
 )
 
 // Settings are a generation recipe as a user gives it: the command line's
-// flags, the web site's form or a JSON body. Spec turns them into a
-// checked Spec, with the same messages for every front end. A nil or zero
-// field means what the user left out: Default's value, as each field
-// says; a field given (non-nil) is checked even when the method does not
-// use it, since the user asked for it.
+// flags (bound to its fields), the web site's form or a JSON body. Spec
+// turns them into a checked Spec, with the same messages for every front
+// end.
+//
+// A setting with a default (Size, Rows, Cols, the search's settings,
+// Energy) is taken when it is given, and otherwise the board's default
+// recipe (DefaultOn) holds. Given says which are given; when it is nil,
+// a setting is given when it is not zero, so that the zero Settings are
+// the default recipe (with seed 0). A setting given is checked even when
+// the method does not use it, since the user asked for it.
 type Settings struct {
 	// Size is the number of rows and columns of a square board, and Rows
-	// and Cols override it; nil Size means Default's 5. Each is 1 to
+	// and Cols override it; not given, Default's 5. Each is 1 to
 	// maze.MaxSide. A Layout gives the board, and then none of them may
 	// be given.
-	Size, Rows, Cols *int
+	Size, Rows, Cols int
 	// Variant holds the board's rules; the zero value is the papers'
 	// Rook Jumping Maze. A Layout's variant replaces it.
 	Variant maze.Variant
@@ -36,33 +41,45 @@ type Settings struct {
 	// On an exit-ring board the goal is the exit, and none is given.
 	Start, Goal             *maze.Cell
 	RandomStart, RandomGoal bool
-	// Method is the search method's name (search.MethodNames); nil means
-	// the board's default (DefaultOn: Default's uphill on the plain
-	// board, annealing on others). Iterations is its budget (per descent
-	// for restarts), Descents the hill descents of restarts, P the uphill
-	// probability, T0 and Decay the annealing schedule; nil means the
-	// board's default value.
-	Method     *string
-	Iterations *int
-	Descents   *int
-	P          *float64
-	T0, Decay  *float64
-	// Energy is the energy's text, as analysis.LoadEnergy reads it; nil
-	// means the board's default (DefaultOn: the design energy on the
-	// plain board, PuzzleEnergy on others). "@FILE" is read by ReadEnergyFile,
-	// and is an error (analysis.ErrNoFiles) when it is nil, as on a
-	// server.
-	Energy         *string
+	// Settings are the search method's name (search.MethodNames) and
+	// settings: Iterations its budget (per descent for restarts),
+	// Descents the hill descents of restarts, P the uphill probability,
+	// T0 and Decay the annealing schedule. Those not given are the
+	// board's defaults (DefaultOn: Default's uphill on the plain board,
+	// annealing on others).
+	search.Settings
+	// Energy is the energy's text, as analysis.LoadEnergy reads it; not
+	// given, the board's default (DefaultOn: the design energy on the
+	// plain board, PuzzleEnergy on others). "@FILE" is read by
+	// ReadEnergyFile, and is an error (analysis.ErrNoFiles) when it is
+	// nil, as on a server.
+	Energy         string
 	ReadEnergyFile func(name string) ([]byte, error)
+	// Given reports whether the user gave the setting of the given name:
+	// "size", "rows", "cols", "method", "iterations", "descents", "p",
+	// "t0", "decay" or "energy" (a front end's own names map to these).
+	// Nil means a setting is given when it is not zero.
+	Given func(setting string) bool
 	// MaxSide and MaxWork are a front end's own limits, tighter than the
 	// library's (a server's): the most rows or columns, and the most
 	// search iterations in all (Spec.Work). Zero means maze.MaxSide and
 	// search.MaxIterations.
 	MaxSide, MaxWork int
-	// Seed is the random seed; nil means a seed drawn at random
-	// (rng.Draw), which the spec then holds, so that its seeded ID
-	// repeats the maze.
-	Seed *uint64
+	// Seed is the random seed, unless RandomSeed is set: then a seed is
+	// drawn at random (rng.Draw), which the spec holds, so that its
+	// seeded ID repeats the maze.
+	Seed       uint64
+	RandomSeed bool
+}
+
+// given reports whether the setting name of s, whose value is v, is
+// given.
+func given[T comparable](s Settings, name string, v T) bool {
+	if s.Given != nil {
+		return s.Given(name)
+	}
+	var zero T
+	return v != zero
 }
 
 // Spec returns the recipe the settings give, checked as Spec.Validate
@@ -75,15 +92,16 @@ func (s Settings) Spec() (Spec, error) {
 	spec := Default()
 	spec.Variant = s.Variant
 	if s.Layout != nil {
-		if s.Size != nil || s.Rows != nil || s.Cols != nil {
+		if given(s, "size", s.Size) || given(s, "rows", s.Rows) || given(s, "cols", s.Cols) {
 			return spec, fault.Invalid("", "a layout gives the board's size: give no size, rows or columns with it")
 		}
 		spec.UseLayout(s.Layout)
 	} else {
-		setIf(&spec.Rows, s.Size)
-		setIf(&spec.Cols, s.Size)
-		setIf(&spec.Rows, s.Rows)
-		setIf(&spec.Cols, s.Cols)
+		if given(s, "size", s.Size) {
+			spec.Rows, spec.Cols = s.Size, s.Size
+		}
+		setIf(s, &spec.Rows, "rows", s.Rows)
+		setIf(s, &spec.Cols, "cols", s.Cols)
 		most := cmp.Or(s.MaxSide, maze.MaxSide)
 		if spec.Rows < 1 || spec.Cols < 1 || spec.Rows > most || spec.Cols > most {
 			return spec, fault.Invalid("", "size %dx%d: rows and columns must be 1 to %d", spec.Rows, spec.Cols, most)
@@ -115,7 +133,7 @@ func (s Settings) Spec() (Spec, error) {
 		spec.Goal = nil
 	}
 	spec.RandomGoal = spec.Goal == nil && !spec.Variant.Exit
-	if s.Energy != nil {
+	if given(s, "energy", s.Energy) {
 		read := s.ReadEnergyFile
 		if read != nil {
 			read = func(name string) ([]byte, error) {
@@ -126,7 +144,7 @@ func (s Settings) Spec() (Spec, error) {
 				return data, nil
 			}
 		}
-		e, err := analysis.LoadEnergy(*s.Energy, read)
+		e, err := analysis.LoadEnergy(s.Energy, read)
 		if err != nil {
 			return spec, err
 		}
@@ -135,9 +153,8 @@ func (s Settings) Spec() (Spec, error) {
 	if err := s.method(&spec); err != nil {
 		return spec, err
 	}
-	if s.Seed != nil {
-		spec.Seed = *s.Seed
-	} else {
+	spec.Seed = s.Seed
+	if s.RandomSeed {
 		spec.Seed = rng.Draw()
 	}
 	if err := spec.Validate(); err != nil {
@@ -153,18 +170,18 @@ func (s Settings) Spec() (Spec, error) {
 // for another method than spec's is checked as that method's, with a
 // budget of its own: a user who gives it means it to be right.
 func (s Settings) method(spec *Spec) error {
-	setIf(&spec.Method, s.Method)
-	setIf(&spec.Iterations, s.Iterations)
-	setIf(&spec.Descents, s.Descents)
-	setIf(&spec.P, s.P)
-	setIf(&spec.T0, s.T0)
-	setIf(&spec.Decay, s.Decay)
+	setIf(s, &spec.Method, "method", s.Method)
+	setIf(s, &spec.Iterations, "iterations", s.Iterations)
+	setIf(s, &spec.Descents, "descents", s.Descents)
+	setIf(s, &spec.P, "p", s.P)
+	setIf(s, &spec.T0, "t0", s.T0)
+	setIf(s, &spec.Decay, "decay", s.Decay)
 	for _, x := range []struct {
 		given        bool
 		name, method string
 	}{
-		{s.Descents != nil, "descents", search.MethodRestarts}, {s.P != nil, "p", search.MethodUphill},
-		{s.T0 != nil, "t0", search.MethodAnneal}, {s.Decay != nil, "decay", search.MethodAnneal},
+		{given(s, "descents", s.Descents), "descents", search.MethodRestarts}, {given(s, "p", s.P), "p", search.MethodUphill},
+		{given(s, "t0", s.T0), "t0", search.MethodAnneal}, {given(s, "decay", s.Decay), "decay", search.MethodAnneal},
 	} {
 		if x.given && spec.Method != x.method {
 			other := spec.Settings
@@ -177,9 +194,9 @@ func (s Settings) method(spec *Spec) error {
 	return nil
 }
 
-// setIf sets *dst to *v when v is given (not nil).
-func setIf[T any](dst *T, v *T) {
-	if v != nil {
-		*dst = *v
+// setIf sets *dst to v when the setting name is given.
+func setIf[T comparable](s Settings, dst *T, name string, v T) {
+	if given(s, name, v) {
+		*dst = v
 	}
 }

@@ -64,14 +64,14 @@ func ReachMethods(ctx context.Context, s ReachSettings) ([]Reach, error) {
 	for _, method := range localsearch.MethodNames {
 		for _, budget := range budgets {
 			set := generate.Settings{
-				Rows: &s.Board.Rows, Cols: &s.Board.Cols, Variant: s.Board.Variant, Start: s.Start, Goal: s.Goal,
-				Method: &method, Iterations: &budget, Energy: new("depth"), Seed: &s.Seed,
+				Rows: s.Board.Rows, Cols: s.Board.Cols, Variant: s.Board.Variant, Start: s.Start, Goal: s.Goal,
+				Settings: localsearch.Settings{Method: method, Iterations: budget}, Energy: "depth", Seed: s.Seed,
 			}
 			if set.Goal == nil {
 				set.Goal = new(maze.DefaultGoal(s.Board))
 			}
 			if method == localsearch.MethodRestarts {
-				set.Descents, set.Iterations = new(10), new(budget/10)
+				set.Descents, set.Iterations = 10, budget/10
 			}
 			spec, err := set.Spec()
 			if err != nil {
@@ -131,8 +131,8 @@ func UphillDepth(ctx context.Context, s Settings, runs, iterations int, seed uin
 		goal = *s.Goal
 	}
 	set := generate.Settings{
-		Rows: &s.Board.Rows, Cols: &s.Board.Cols, Variant: s.Board.Variant, Start: &start, Goal: &goal,
-		Method: &method, Iterations: &iterations, Energy: new("depth"), Seed: &seed,
+		Rows: s.Board.Rows, Cols: s.Board.Cols, Variant: s.Board.Variant, Start: &start, Goal: &goal,
+		Settings: localsearch.Settings{Method: method, Iterations: iterations}, Energy: "depth", Seed: seed,
 	}
 	spec, err := set.Spec()
 	if err != nil {

@@ -44,9 +44,12 @@ func decodeGenerate(body []byte) (generate.Spec, error) {
 // checks it, with the command line's messages. One of rows and cols alone
 // gives a square board.
 func (req generateRequest) spec() (generate.Spec, error) {
+	given := map[string]bool{"rows": req.Rows != nil || req.Cols != nil, "cols": req.Rows != nil || req.Cols != nil,
+		"method": req.Method != nil, "iterations": req.Iterations != nil, "energy": req.Energy != nil}
 	set := generate.Settings{
-		Rows: cmp.Or(req.Rows, req.Cols), Cols: cmp.Or(req.Cols, req.Rows),
-		Method: req.Method, Iterations: req.Iterations, Energy: req.Energy, Seed: req.Seed,
+		Rows: deref(cmp.Or(req.Rows, req.Cols)), Cols: deref(cmp.Or(req.Cols, req.Rows)),
+		Settings: search.Settings{Method: deref(req.Method), Iterations: deref(req.Iterations)}, Energy: deref(req.Energy),
+		Seed: deref(req.Seed), RandomSeed: req.Seed == nil, Given: func(name string) bool { return given[name] },
 		MaxSide: MaxGenerateSide, MaxWork: MaxGenerateWork,
 	}
 	if req.Variant != nil {
@@ -57,6 +60,15 @@ func (req generateRequest) spec() (generate.Spec, error) {
 		set.Variant = v
 	}
 	return set.Spec()
+}
+
+// deref returns *p, or the zero value when p is nil.
+func deref[T any](p *T) T {
+	if p == nil {
+		var zero T
+		return zero
+	}
+	return *p
 }
 
 // checkSpec holds a spec to the API's caps and validates it.

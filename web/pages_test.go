@@ -263,7 +263,7 @@ func TestGeneratePage(t *testing.T) {
 	// recipe, as rjm generate makes it (a long unique torus maze).
 	a = post(t, ts, "/generate", formType, "rows=6&cols=6&method=&iterations=&energy=&variant=torus&seed=3")
 	six, three := 6, uint64(3)
-	if spec, err = (generate.Settings{Size: &six, Variant: maze.Variant{Torus: true}, Seed: &three}).Spec(); err != nil {
+	if spec, err = (generate.Settings{Size: six, Variant: maze.Variant{Torus: true}, Seed: three}).Spec(); err != nil {
 		t.Fatal(err)
 	}
 	if spec.Energy != generate.PuzzleEnergy {

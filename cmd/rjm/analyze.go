@@ -28,7 +28,7 @@ func analyzeCmd(e *cli.Env, cat analysis.Catalogue) *cobra.Command {
 			var en energy.Energy
 			if energyName != "" {
 				var err error
-				if en, err = energyFlag(energyName); err != nil {
+				if en, err = cli.EnergyFlag(energyName); err != nil {
 					return err // a *fault.Error: exit 2
 				}
 			}

@@ -19,7 +19,7 @@ import (
 
 func newBookCmd(e *cli.Env) *cobra.Command {
 	var (
-		f                 searchFlags
+		f                 cli.SearchFlags
 		s                 book.Settings
 		energyName, bands string
 		paper, out, tiles string
@@ -55,7 +55,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 			if list != "" {
 				return listBook(e, cmd, s, list, db, out, asJSON)
 			}
-			spec, err := f.spec(cmd, energyName)
+			spec, err := f.Spec(cmd, energyName)
 			if err != nil {
 				return cli.BadInput(err)
 			}
@@ -85,9 +85,9 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 			return writeBook(e, s, puzzles, out, asJSON)
 		},
 	}
-	f.register(c)
+	f.Register(c)
 	fl := c.Flags()
-	fl.StringVar(&energyName, "energy", generate.Default().Energy, energyFlagHelp)
+	fl.StringVar(&energyName, "energy", generate.Default().Energy, cli.EnergyFlagHelp)
 	fl.IntVar(&s.Count, "count", 12, fmt.Sprintf("puzzles `N` (1..%d)", book.MaxCount))
 	fl.StringVar(&bands, "bands", "easy,medium,hard", "difficulty `bands`, comma-separated: easy, medium, hard")
 	fl.StringVar(&paper, "paper", "a4", "`paper`: a4 or letter")

@@ -15,7 +15,7 @@ func newCompareCmd(e *cli.Env) *cobra.Command { return compareCmd(e, nil) }
 // compareCmd is "rjm compare-energies" summarizing the features of
 // catalogue cat (nil: the default).
 func compareCmd(e *cli.Env, cat analysis.Catalogue) *cobra.Command {
-	var f searchFlags
+	var f cli.SearchFlags
 	var energies []string
 	var count int
 	var asJSON bool
@@ -25,14 +25,14 @@ func compareCmd(e *cli.Env, cat analysis.Catalogue) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			names := make([]string, len(energies))
 			for k, v := range energies {
-				en, err := energyFlag(v)
+				en, err := cli.EnergyFlag(v)
 				if err != nil {
 					return err // a *fault.Error: exit 2
 				}
 				names[k] = en.Name()
 			}
 			// The recipe of the first energy; Validate checks the others.
-			spec, err := f.spec(cmd, names[0])
+			spec, err := f.Spec(cmd, names[0])
 			if err != nil {
 				return cli.BadInput(err)
 			}
@@ -52,7 +52,7 @@ func compareCmd(e *cli.Env, cat analysis.Catalogue) *cobra.Command {
 			return e.Show(asJSON, res, res.WriteText)
 		},
 	}
-	f.register(c)
+	f.Register(c)
 	c.Flags().StringArrayVar(&energies, "energy", []string{"depth", "design"}, "energy `E` to compare (repeat the flag for each; see the list above)")
 	c.Flags().IntVar(&count, "count", 100, fmt.Sprintf("mazes `N` per energy (1..%d)", compare.MaxCount))
 	c.Flags().BoolVar(&asJSON, "json", false, "print the statistics as JSON")

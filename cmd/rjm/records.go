@@ -16,7 +16,7 @@ import (
 
 func newRecordsCmd(e *cli.Env) *cobra.Command {
 	var (
-		size             sizeFlags
+		size             cli.SizeFlags
 		file, shard, out string
 		s                records.Settings
 		asJSON, reach    bool
@@ -28,7 +28,7 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 		Use:  "records",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s.Board = size.board(cmd)
+			s.Board = size.Board(cmd)
 			if err := s.Validate(); err != nil {
 				return cli.BadInput(err)
 			}
@@ -123,7 +123,7 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 		},
 	}
 	fl := c.Flags()
-	size.register(c, 4)
+	size.Register(c, 4)
 	fl.Var(cli.Cell(&s.Start), "start", "start cell `r,c` (1-based); default 1,1")
 	fl.Var(cli.Cell(&s.Goal), "goal", "goal cell `r,c` (1-based); default the lower-right corner")
 	fl.BoolVar(&s.Good, "unique", false, "search only mazes with a unique shortest solution and no black holes")
