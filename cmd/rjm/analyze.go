@@ -18,7 +18,7 @@ func newAnalyzeCmd(e *cli.Env) *cobra.Command { return analyzeCmd(e, nil) }
 // analyzeCmd is "rjm analyze" writing the features of catalogue cat (nil:
 // the default) in its JSON form.
 func analyzeCmd(e *cli.Env, cat analysis.Catalogue) *cobra.Command {
-	var mf mazeFlags
+	var mf cli.MazeFlags
 	var asJSON, noColor bool
 	var energyName string
 	c := &cobra.Command{
@@ -32,7 +32,7 @@ func analyzeCmd(e *cli.Env, cat analysis.Catalogue) *cobra.Command {
 					return err // a *fault.Error: exit 2
 				}
 			}
-			m, g, err := mf.read(e, args)
+			m, g, err := mf.Read(e, args)
 			if err != nil {
 				return err
 			}
@@ -55,7 +55,7 @@ func analyzeCmd(e *cli.Env, cat analysis.Catalogue) *cobra.Command {
 			return nil
 		},
 	}
-	mf.register(c)
+	mf.Register(c)
 	c.Flags().BoolVar(&asJSON, "json", false, "print the features as JSON")
 	c.Flags().BoolVar(&noColor, "no-color", false, "never colour the map (it is coloured only on a terminal, and never when NO_COLOR is set)")
 	c.Flags().StringVar(&energyName, "energy", "", "also rate the maze with energy `E` (see the list above)")

@@ -19,7 +19,7 @@ import (
 
 func newRenderCmd(e *cli.Env) *cobra.Command {
 	var (
-		mf                       mazeFlags
+		mf                       cli.MazeFlags
 		format, out, style, size string
 		paper                    string
 		solution, depths, holes  bool
@@ -45,7 +45,7 @@ func newRenderCmd(e *cli.Env) *cobra.Command {
 					return cli.BadInput(fmt.Errorf("-o: %w", err))
 				}
 			}
-			m, g, err := mf.read(e, args)
+			m, g, err := mf.Read(e, args)
 			if err != nil {
 				return err
 			}
@@ -77,7 +77,7 @@ func newRenderCmd(e *cli.Env) *cobra.Command {
 			return writeOut(out, buf.Bytes())
 		},
 	}
-	mf.register(c)
+	mf.Register(c)
 	fl := c.Flags()
 	fl.StringVar(&format, "format", "", "picture `format`: svg, png or pdf (default: from -o, else svg)")
 	fl.StringVarP(&out, "output", "o", "", "write to `FILE` (default: standard output)")

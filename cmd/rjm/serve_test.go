@@ -12,7 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"rjm/internal/cli"
+	"rjm/web"
 	"strings"
 	"sync"
 	"testing"
@@ -58,10 +58,10 @@ func TestServePostgres(t *testing.T) {
 func testServe(t *testing.T, db string) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var stderr syncBuffer
-	e := &cli.Env{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: &stderr, Ctx: ctx}
 	errc := make(chan error, 1)
 	go func() {
-		errc <- serve(ctx, e, serveFlags{addr: "127.0.0.1:0", db: db, playEvery: time.Second, playBurst: 1, genEvery: time.Second, genBurst: 1})
+		site := web.Site{Addr: "127.0.0.1:0", DB: db, Options: web.Options{PlayEvery: time.Second, PlayBurst: 1, GenerateEvery: time.Second, GenerateBurst: 1}}
+		errc <- site.Run(ctx, &stderr)
 	}()
 	addr := regexp.MustCompile(`serving (http://[^ ]+/)`)
 	var url string

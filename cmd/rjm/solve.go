@@ -9,13 +9,13 @@ import (
 )
 
 func newSolveCmd(e *cli.Env) *cobra.Command {
-	var mf mazeFlags
+	var mf cli.MazeFlags
 	var asJSON bool
 	c := &cobra.Command{
 		Use:  "solve [FILE|-]",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			m, g, err := mf.read(e, args)
+			m, g, err := mf.Read(e, args)
 			if err != nil {
 				return err
 			}
@@ -23,7 +23,7 @@ func newSolveCmd(e *cli.Env) *cobra.Command {
 			return e.Show(asJSON, render.NewSolve(m, r), cli.Text(render.SolveText(m, r)))
 		},
 	}
-	mf.register(c)
+	mf.Register(c)
 	c.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
 	return c
 }
