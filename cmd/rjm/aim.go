@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"rjm/difficulty"
+	"rjm/fault"
 	"rjm/generate"
 	"rjm/internal/cli"
 	"rjm/render"
@@ -49,14 +50,14 @@ func (a *aimFlags) aim(e *cli.Env, c *cobra.Command, spec generate.Spec, asJSON 
 	if c.Flags().Changed("difficulty") {
 		l, err := difficulty.ParseLevel(a.level)
 		if err != nil {
-			return cli.BadInput(fmt.Errorf("--difficulty: %q: want easy, medium or hard", a.level))
+			return fault.Invalid("", "--difficulty: %q: want easy, medium or hard", a.level)
 		}
 		target, level = l.Target(), l
 	} else if target <= 0 {
-		return cli.BadInput(fmt.Errorf("--target-time %v: want more than 0", target))
+		return fault.Invalid("", "--target-time %v: want more than 0", target)
 	}
 	if a.candidates < 1 || a.candidates > difficulty.MaxCandidates {
-		return cli.BadInput(fmt.Errorf("--candidates %d out of range 1..%d", a.candidates, difficulty.MaxCandidates))
+		return fault.Invalid("", "--candidates %d out of range 1..%d", a.candidates, difficulty.MaxCandidates)
 	}
 	specs := []generate.Spec{spec}
 	if !c.Flags().Changed("size") && !c.Flags().Changed("rows") && !c.Flags().Changed("cols") && !c.Flags().Changed("layout") {

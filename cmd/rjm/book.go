@@ -32,10 +32,10 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
-				return cli.BadInput(fmt.Errorf("-o FILE is required: a book is a PDF"))
+				return fault.Invalid("", "-o FILE is required: a book is a PDF")
 			}
 			if err := safefile.Check(out); err != nil {
-				return cli.BadInput(fmt.Errorf("-o: %w", err))
+				return fault.Invalid("", "-o: %w", err)
 			}
 			var err error
 			if s.Paper, err = book.ParsePaper(paper); err != nil {
@@ -45,7 +45,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 			if tiles != "" {
 				m, _, err := generate.ReadFile(e.Ctx, tiles, maze.ParseOptions{})
 				if err != nil {
-					return cli.BadInput(fmt.Errorf("--tiles: %w", err))
+					return fault.Invalid("", "--tiles: %w", err)
 				}
 				if err := book.Tiles(&buf, m, s.Paper); err != nil {
 					return cli.BadInput(err)
@@ -57,14 +57,14 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 			}
 			spec, err := f.Spec(cmd, energyName)
 			if err != nil {
-				return cli.BadInput(err)
+				return err // a *fault.Error: exit 2
 			}
 			s.Spec = spec
 			if s.Bands, err = book.ParseBands(bands); err != nil {
 				return fault.In("--bands", err)
 			}
 			if s.Count < 1 {
-				return cli.BadInput(fmt.Errorf("--count %d out of range 1..%d", s.Count, book.MaxCount))
+				return fault.Invalid("", "--count %d out of range 1..%d", s.Count, book.MaxCount)
 			}
 			if err := s.Validate(); err != nil {
 				return cli.BadInput(err)
@@ -123,9 +123,9 @@ func bookAdvice(cmd *cobra.Command, err error, s book.Settings) error {
 	var re *book.ReachError
 	if errors.As(err, &re) {
 		if len(others) == 0 {
-			return cli.BadInput(fmt.Errorf("%w: choose an easier band (--bands easy) or %s", err, larger))
+			return fault.Invalid("", "%w: choose an easier band (--bands easy) or %s", err, larger)
 		}
-		return cli.BadInput(fmt.Errorf("%w: leave it out (--bands %s) or choose %s", err, strings.Join(others, ","), larger))
+		return fault.Invalid("", "%w: leave it out (--bands %s) or choose %s", err, strings.Join(others, ","), larger)
 	}
 	var fe *book.FillError
 	if errors.As(err, &fe) {
@@ -138,24 +138,24 @@ func bookAdvice(cmd *cobra.Command, err error, s book.Settings) error {
 func listBook(e *cli.Env, cmd *cobra.Command, s book.Settings, list, db, out string, asJSON bool) error {
 	for _, name := range []string{"count", "bands", "seed", "size", "rows", "cols", "variant", "layout"} {
 		if fl := cmd.Flags().Lookup(name); fl != nil && fl.Changed {
-			return cli.BadInput(fmt.Errorf("--mazes makes the book of the listed mazes: --%s does not apply", name))
+			return fault.Invalid("", "--mazes makes the book of the listed mazes: --%s does not apply", name)
 		}
 	}
 	file, err := os.Open(list)
 	if err != nil {
-		return cli.BadInput(fmt.Errorf("--mazes: %w", err))
+		return fault.Invalid("", "--mazes: %w", err)
 	}
 	listed, err := book.ReadList(file)
 	file.Close()
 	if err != nil {
-		return cli.BadInput(fmt.Errorf("--mazes %s: %w", list, err))
+		return fault.Invalid("", "--mazes %s: %w", list, err)
 	}
 	if s.Model, err = storeModel(e, db); err != nil {
 		return err
 	}
 	puzzles, s, err := book.FromList(e.Ctx, s, listed)
 	if err != nil {
-		return cli.BadInput(fmt.Errorf("--mazes %s: %w", list, err))
+		return fault.Invalid("", "--mazes %s: %w", list, err)
 	}
 	return writeBook(e, s, puzzles, out, asJSON)
 }

@@ -7,6 +7,7 @@ import (
 
 	"rjm/analysis"
 	"rjm/compare"
+	"rjm/fault"
 	"rjm/internal/cli"
 )
 
@@ -34,10 +35,10 @@ func compareCmd(e *cli.Env, cat analysis.Catalogue) *cobra.Command {
 			// The recipe of the first energy; Validate checks the others.
 			spec, err := f.Spec(cmd, names[0])
 			if err != nil {
-				return cli.BadInput(err)
+				return err // a *fault.Error: exit 2
 			}
 			if count < 1 { // the library reads zero as its default
-				return cli.BadInput(fmt.Errorf("--count %d out of range 1..%d", count, compare.MaxCount))
+				return fault.Invalid("", "--count %d out of range 1..%d", count, compare.MaxCount)
 			}
 			s := compare.Settings{Spec: spec, Energies: names, Count: count, Catalogue: cat}
 			if err := s.Validate(); err != nil {

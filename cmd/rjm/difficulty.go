@@ -84,21 +84,21 @@ func readPlays(e *cli.Env, db, file string, limit int) ([]store.Play, map[string
 		if file != "-" {
 			f, err := os.Open(file)
 			if err != nil {
-				return nil, nil, cli.BadInput(fmt.Errorf("--plays: %w", err))
+				return nil, nil, fault.Invalid("", "--plays: %w", err)
 			}
 			defer f.Close()
 			r = f
 		}
 		plays, err := store.ReadPlayLog(r)
 		if err != nil {
-			return nil, nil, cli.BadInput(fault.In("--plays "+file, err))
+			return nil, nil, fault.In("--plays "+file, err)
 		}
 		return plays, map[string]string{}, nil
 	}
 	if !store.IsPostgres(db) {
 		// A store that is not there is a mistake, not one to create.
 		if _, err := os.Stat(db); err != nil {
-			return nil, nil, cli.BadInput(fmt.Errorf("--db: %w", err))
+			return nil, nil, fault.Invalid("", "--db: %w", err)
 		}
 	}
 	st, err := store.Open(e.Ctx, db)
@@ -112,7 +112,7 @@ func readPlays(e *cli.Env, db, file string, limit int) ([]store.Play, map[string
 func writePlayLog(name string, plays []store.Play) error {
 	f, err := os.Create(name)
 	if err != nil {
-		return cli.BadInput(fmt.Errorf("--export: %w", err))
+		return fault.Invalid("", "--export: %w", err)
 	}
 	if err := store.WritePlayLog(f, plays); err != nil {
 		f.Close()

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"rjm/experiment"
+	"rjm/fault"
 	"rjm/internal/cli"
 )
 
@@ -32,17 +33,17 @@ func newExperimentCmd(e *cli.Env) *cobra.Command {
 				return err // a *fault.Error: exit 2
 			}
 			if cmd.Flags().Changed("runs") && s.Runs < 1 { // the library reads zero as its default
-				return cli.BadInput(fmt.Errorf("--runs %d out of range 1..%d", s.Runs, experiment.MaxRuns))
+				return fault.Invalid("", "--runs %d out of range 1..%d", s.Runs, experiment.MaxRuns)
 			}
 			if err := s.Validate(); err != nil {
-				return cli.BadInput(fmt.Errorf("--%w", err))
+				return fault.Invalid("", "--%w", err)
 			}
 			undo := func() {}
 			if !noFile {
 				// Fail before the run, not after it, when DIR cannot be made;
 				// a run that fails leaves no empty DIR behind.
 				if undo, err = experiment.MakeDir(out); err != nil {
-					return cli.BadInput(fmt.Errorf("--out %q: %w", out, err))
+					return fault.Invalid("", "--out %q: %w", out, err)
 				}
 			}
 			var finish func()

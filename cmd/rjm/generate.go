@@ -30,7 +30,7 @@ func newGenerateCmd(e *cli.Env) *cobra.Command {
 			var err error
 			if cmd.Flags().Changed("id") {
 				if err := idOnly(cmd); err != nil {
-					return cli.BadInput(err)
+					return err
 				}
 				if spec, err = generate.ParseSpec(id, generate.Spec{}); err == nil {
 					err = spec.Validate()
@@ -39,7 +39,7 @@ func newGenerateCmd(e *cli.Env) *cobra.Command {
 				spec, err = f.Spec(cmd, energyName)
 			}
 			if err != nil {
-				return cli.BadInput(err)
+				return err // a *fault.Error: exit 2
 			}
 			if aim.aimed(cmd) {
 				return aim.aim(e, cmd, spec, asJSON)
@@ -48,7 +48,7 @@ func newGenerateCmd(e *cli.Env) *cobra.Command {
 				return cli.FlagError(cmd, fmt.Errorf("--db and --candidates go with --target-time or --difficulty"))
 			}
 			if count < 1 || count > generate.MaxCount {
-				return cli.BadInput(fmt.Errorf("--count %d out of range 1..%d", count, generate.MaxCount))
+				return fault.Invalid("", "--count %d out of range 1..%d", count, generate.MaxCount)
 			}
 			if count > 1 || keep != (generate.Constraints{}) || out != "" {
 				b := generate.Batch{Spec: spec, Count: count, Keep: keep, Workers: workers}
@@ -95,7 +95,7 @@ func idOnly(c *cobra.Command) error {
 	var err error
 	c.Flags().Visit(func(f *pflag.Flag) {
 		if err == nil && !slices.Contains([]string{"id", "count", "json", "workers", "output", "min-length", "max-length", "unique", "no-black-holes", "distinct"}, f.Name) {
-			err = fmt.Errorf("give either --id or --%s, not both: the seeded ID fixes every search setting", f.Name)
+			err = fault.Invalid("", "give either --id or --%s, not both: the seeded ID fixes every search setting", f.Name)
 		}
 	})
 	return err
@@ -114,7 +114,7 @@ func generateMany(e *cli.Env, b generate.Batch, asJSON bool, out string, seedGiv
 	if out != "" {
 		o, err := batchfile.Open(out, asJSON, b, seedGiven)
 		if err != nil {
-			return cli.BadInput(fmt.Errorf("-o %w", err))
+			return fault.Invalid("", "-o %w", err)
 		}
 		defer o.Close()
 		if o.Count() > 0 {
@@ -128,7 +128,7 @@ func generateMany(e *cli.Env, b generate.Batch, asJSON bool, out string, seedGiv
 		if err := sink.Write(r); err != nil && out != "" {
 			// A full disc or a lost folder is the user's to mend; the
 			// error names their path only.
-			return cli.BadInput(fmt.Errorf("-o: %w", err))
+			return fault.Invalid("", "-o: %w", err)
 		}
 		return nil
 	})

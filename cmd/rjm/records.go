@@ -39,18 +39,18 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 				}
 			}
 			if s.Floor < 0 || s.AtMost < 0 || s.Floor > 0 && s.AtMost > 0 && s.Floor > s.AtMost {
-				return cli.BadInput(fmt.Errorf("--at-least %d and --at-most %d: want 0 ≤ L ≤ U", s.Floor, s.AtMost))
+				return fault.Invalid("", "--at-least %d and --at-most %d: want 0 ≤ L ≤ U", s.Floor, s.AtMost)
 			}
 			if s.Good && s.Shards > 1 && s.AtMost == 0 && s.Floor == 0 {
-				return cli.BadInput(fmt.Errorf("--shard with --unique needs --at-most M, the maximum over all mazes (rjm records without --unique)"))
+				return fault.Invalid("", "--shard with --unique needs --at-most M, the maximum over all mazes (rjm records without --unique)")
 			}
 			if estimate > 0 && s.Floor == 0 {
-				return cli.BadInput(fmt.Errorf("--estimate needs the floor to estimate, --at-least L"))
+				return fault.Invalid("", "--estimate needs the floor to estimate, --at-least L")
 			}
 			if file != "" && estimate == 0 {
 				ckpt, done, err := records.OpenCheckpoint(file, s)
 				if err != nil {
-					return cli.BadInput(fault.In("--checkpoint", err))
+					return fault.In("--checkpoint", err)
 				}
 				defer ckpt.Close()
 				if len(done) > 0 {

@@ -8,14 +8,16 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"rjm/fault"
 	"rjm/maze"
 )
 
-// Exclusive returns an error when c was given both flags of a pair.
+// Exclusive returns a *fault.Error when c was given both flags of a
+// pair.
 func Exclusive(c *cobra.Command, pairs ...[2]string) error {
 	for _, p := range pairs {
 		if c.Flags().Changed(p[0]) && c.Flags().Changed(p[1]) {
-			return fmt.Errorf("give either --%s or --%s, not both", p[0], p[1])
+			return fault.Invalid("", "give either --%s or --%s, not both", p[0], p[1])
 		}
 	}
 	return nil
