@@ -88,3 +88,18 @@ func ExampleSettings_Spec() {
 	// size 40x40: rows and columns must be 1 to 32
 	// uphill probability 1.5 out of range 0..1
 }
+
+// A front end whose flags hold the defaults says which settings the user
+// gave; one given as zero is taken, not the default. Without Given, a
+// zero setting is the board's default.
+func ExampleSettings_Spec_given() {
+	flags := map[string]bool{"p": true}
+	s := generate.Settings{Size: 5, Settings: search.Settings{Method: "uphill", P: 0}, Seed: 7, Given: func(name string) bool { return flags[name] }}
+	spec, _ := s.Spec()
+	fmt.Println(spec)
+	spec, _ = generate.Settings{Variant: maze.Variant{Torus: true}, Seed: 7}.Spec()
+	fmt.Println(spec.Method, spec.Iterations)
+	// Output:
+	// 5x5,goal=random,method=uphill,iterations=25000,p=0,energy=design#7
+	// anneal 200000
+}
