@@ -1,6 +1,7 @@
 package grade
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 
 	"rjm/exercise"
 	"rjm/fault"
+	"rjm/maze"
 )
 
 // Job is one grading as a front end asks for it: one program (Command)
@@ -70,14 +72,14 @@ func (j *Job) Check() error {
 	for _, v := range j.Vars {
 		kv, ok := TeacherEnv(v)
 		if !ok {
-			return fault.Invalid("", "%s %q: no such variable in your environment (give NAME=VALUE)", n("env"), short(v))
+			return fault.Invalid("", "%s %q: no such variable in your environment (give NAME=VALUE)", n("env"), maze.Short(v))
 		}
 		if strings.HasPrefix(kv, "=") {
-			return fault.Invalid("", "%s %q: want NAME=VALUE", n("env"), short(v))
+			return fault.Invalid("", "%s %q: want NAME=VALUE", n("env"), maze.Short(v))
 		}
 		j.Env = append(j.Env, kv)
 	}
-	j.Format = cmpOr(j.Format, FormatText)
+	j.Format = cmp.Or(j.Format, FormatText)
 	group := j.Each != "" || j.course()
 	one := fmt.Sprintf("%s, %s or %s", n("each"), n("roster"), n("submission"))
 	switch {
@@ -96,22 +98,15 @@ func (j *Job) Check() error {
 	case j.Feedback != "" && !group:
 		return fault.Invalid("", "%s needs %s", n("feedback"), one)
 	case !slices.Contains(Formats, j.Format):
-		return fault.Invalid("", "%s %q: want text, json, gradescope or junit", n("format"), short(j.Format))
+		return fault.Invalid("", "%s %q: want text, json, gradescope or junit", n("format"), maze.Short(j.Format))
 	case j.Format == FormatGradescope && j.Each != "":
 		return fault.Invalid("", "%s gradescope grades one student: use it with %s or one COMMAND, not %s", n("format"), n("submission"), n("each"))
 	case j.Format == FormatGradescope && j.Roster != "":
 		return fault.Invalid("", "%s gradescope grades one student: use it with %s or one COMMAND, not %s", n("format"), n("submission"), n("roster"))
 	case !slices.Contains([]string{"", CSVPlain, "moodle", CSVCanvas}, j.LMS):
-		return fault.Invalid("", "%s %q: want csv, moodle or canvas", n("lms"), short(j.LMS))
+		return fault.Invalid("", "%s %q: want csv, moodle or canvas", n("lms"), maze.Short(j.LMS))
 	}
 	return nil
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // Run runs the checked job (Check): it grades, writes the gradebook and

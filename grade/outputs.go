@@ -11,6 +11,7 @@ import (
 
 	"rjm/fault"
 	"rjm/internal/safefile"
+	"rjm/maze"
 )
 
 // The formats a grading's report is written in (see Report.WriteAs).
@@ -148,7 +149,7 @@ func Folders(pattern string) ([]string, error) {
 	}
 	matches, err := filepath.Glob(trimmed)
 	if err != nil {
-		return nil, fault.Invalid("", "%q: %v", short(pattern), err)
+		return nil, fault.Invalid("", "%q: %v", maze.Short(pattern), err)
 	}
 	var dirs []string
 	for _, m := range matches {
@@ -157,7 +158,7 @@ func Folders(pattern string) ([]string, error) {
 		}
 	}
 	if len(dirs) == 0 {
-		return nil, fault.Invalid("", "%q matches no folder", short(pattern))
+		return nil, fault.Invalid("", "%q matches no folder", maze.Short(pattern))
 	}
 	slices.Sort(dirs)
 	return dirs, nil
@@ -182,7 +183,7 @@ func OpenRoster(name string) ([]Enrolment, error) {
 // autograder hands it over: the folder's name is the student's ID.
 func Submission(dir string) (Enrolment, error) {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return Enrolment{}, fault.Invalid("", "%q: not a folder", short(dir))
+		return Enrolment{}, fault.Invalid("", "%q: not a folder", maze.Short(dir))
 	}
 	abs, _ := filepath.Abs(dir)
 	return Enrolment{ID: filepath.Base(abs), Dir: dir}, nil
