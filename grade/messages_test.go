@@ -105,6 +105,7 @@ func TestMessagesSayWhatHappened(t *testing.T) {
 		},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel() // a grading waits on its programs much of the time
 			file := filepath.Base(tc.file)
 			dir := folder(t, map[string]string{file: outsiderProgram(t, tc.file, tc.edit(t))})
 			s := grade.Settings{Command: []string{"python3", file}, Dir: dir, Runs: 3, Seed: 1, Iterations: 300}
