@@ -209,7 +209,7 @@ func (c *checker) terminalCheck() Check {
 	answers := strings.Join(t.answers, ", ")
 	switch {
 	case t.skipped != "":
-		return newCheck("terminal", Format, NotChecked, "not checked: the terminal run could not be made: "+t.skipped)
+		return newCheck("terminal", Format, NotChecked, "not checked: the terminal run was not made: "+t.skipped)
 	case t.problem != "":
 		ck := newCheck("terminal", Format, Failed, fmt.Sprintf("on a terminal, answering %s: %s", answers, t.problem))
 		ck.Output = tail(strings.ReplaceAll(t.output, "\r\n", "\n"), 4096)

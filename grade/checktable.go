@@ -193,9 +193,9 @@ type checkRow struct {
 	// while it is undecided (NotChecked).
 	decisive bool
 	// ownRuns marks a check judged on runs of its own (the build, the
-	// run with invalid answers, every run's limits): it is made even when
-	// no run's transcript could be read, and its message does not name
-	// the runs whose transcripts could not be read.
+	// run with invalid answers, the terminal run, every run's limits): it
+	// is made even when no run's transcript could be read, and its
+	// message does not name the runs whose transcripts could not be read.
 	ownRuns bool
 }
 
@@ -237,7 +237,7 @@ var checkTable = []checkRow{
 			}
 			return newCheck("reprompt", Format, NotChecked, "not checked: the run with invalid answers was not made")
 		}},
-	{name: "terminal", category: Format, applies: hasPrompts,
+	{name: "terminal", category: Format, applies: hasPrompts, ownRuns: true,
 		run: func(c *checker, _ judged) Check { return c.terminalCheck() }},
 	{name: "size", category: Maze,
 		run: func(c *checker, j judged) Check { return c.size(j.plain) }},

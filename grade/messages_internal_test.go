@@ -82,6 +82,8 @@ func TestPrintedRows(t *testing.T) {
 		{"7\r\n1,2,3,4,5\r\n", true},
 		{"", false},
 		{"500\r\nTraceback (most recent call last):\r\n  File \"hill.py\", line 3\r\n", false},
+		{"50\r\npanic: runtime error: index out of range [24] with length 24\r\n\r\ngoroutine 1 [running]:\r\nmain.main()\r\n\t/tmp/rjm-1/hill_descent.go:80 +0x3a5\r\nexit status 2\r\n", false},
+		{"50\r\n[3, 1, 2, 4, 2]\r\n", true},
 	} {
 		if got := printedRows(tc.out); got != tc.want {
 			t.Errorf("printedRows(%q) = %v, want %v", tc.out, got, tc.want)

@@ -98,7 +98,7 @@ func TestMessagesSayWhatHappened(t *testing.T) {
 		fails: []string{"exit"},
 		says: map[string][]string{
 			"size":     {"runs 1–3 ended with exit status 2 before a whole transcript (see exit)", "!limits"},
-			"terminal": {"each answer (50) typed at its prompt, the program printed its maze and ended"},
+			"terminal": {"each answer (50) typed at its prompt, the program printed its maze and ended", "!runs 1–3"},
 			"reprompt": {`asked "Iterations?" again after "x", then ended before a whole transcript: exit status 2`, "!refused"},
 			"exit":     {"run 1, exit status 2"},
 			"search":   {"!limits"},

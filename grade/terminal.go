@@ -13,6 +13,7 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unicode"
 
 	"github.com/creack/pty"
 )
@@ -237,12 +238,15 @@ func (t *terminalOutput) text() string {
 }
 
 // printedRows reports whether out (what a program printed on its
-// terminal after its last prompt, the answer's echo included) holds a
-// row of a maze: a line of at least three numbers. An answer's echo has
-// one number ("500", "0.1" two): it is no row.
+// terminal after its last prompt, the answer's echo and its standard
+// error included) holds a row of a maze: a line of at least three
+// numbers and no letters, laid out as the layout check may not accept
+// ("1,2,3,4,5", "[1 2 3 4 5]"). An answer's echo has one number ("500",
+// "0.1" two), a crash's trace has words ("hill.go:80 +0x3a5"): neither
+// is a row.
 func printedRows(out string) bool {
 	for line := range strings.Lines(out) {
-		if numberRow.MatchString(line) {
+		if numberRow.MatchString(line) && !strings.ContainsFunc(line, unicode.IsLetter) {
 			return true
 		}
 	}
