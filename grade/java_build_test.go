@@ -17,6 +17,7 @@ import (
 // are run as a grading runs them, with sh in the folder.
 func TestJavaExercisesBuildAlone(t *testing.T) {
 	needs(t, "javac")
+	t.Parallel()
 	dir := folder(t, map[string]string{
 		"Evaluation.java": "public class Evaluation {\n    public static void main(String[] args) {\n        System.out.println(Grid.size());\n    }\n}\n",
 		// A class the evaluation uses, in a file named for no exercise.

@@ -42,6 +42,7 @@ func replace(t *testing.T, old, new string) func(string) string {
 // class's (ana's, correct) with one change, graded at a small budget.
 func TestMessagesSayWhatHappened(t *testing.T) {
 	needs(t, "python3")
+	t.Parallel()
 	for _, tc := range []struct {
 		name, exercise, file string
 		edit                 func(t *testing.T) func(string) string
@@ -93,7 +94,7 @@ func TestMessagesSayWhatHappened(t *testing.T) {
 		// it asked again after "x" before failing.
 		name: "search fails at the budget asked", exercise: "hill-descent", file: "ana/hill_descent.py",
 		edit: func(t *testing.T) func(string) string {
-			return replace(t, "    iterations = ask_iterations()\n", "    iterations = ask_iterations()\n    if iterations > 100:\n        raise SystemExit(2)\n")
+			return replace(t, "    iterations = ask_iterations()\n", "    iterations = ask_iterations()\n    if iterations > 60:\n        raise SystemExit(2)\n")
 		},
 		fails: []string{"exit"},
 		says: map[string][]string{
@@ -108,7 +109,7 @@ func TestMessagesSayWhatHappened(t *testing.T) {
 			t.Parallel() // a grading waits on its programs much of the time
 			file := filepath.Base(tc.file)
 			dir := folder(t, map[string]string{file: outsiderProgram(t, tc.file, tc.edit(t))})
-			s := grade.Settings{Command: []string{"python3", file}, Dir: dir, Runs: 3, Seed: 1, Iterations: 300}
+			s := grade.Settings{Command: []string{"python3", file}, Dir: dir, Runs: 3, Seed: 1, Iterations: 100}
 			r, err := grade.Run(context.Background(), tc.exercise, s, nil)
 			if err != nil {
 				t.Fatal(err)
