@@ -207,16 +207,21 @@ func repeatedLine(out []byte) string {
 func (c *checker) terminalCheck() Check {
 	t := c.terminal
 	answers := strings.Join(t.answers, ", ")
+	fail := func(what string) Check {
+		ck := newCheck("terminal", Format, Failed, fmt.Sprintf("on a terminal, answering %s: %s", answers, what))
+		ck.Output = tail(strings.ReplaceAll(t.output, "\r\n", "\n"), 4096)
+		return ck
+	}
 	switch {
 	case t.skipped != "":
 		return newCheck("terminal", Format, NotChecked, "not checked: the terminal run was not made: "+t.skipped)
 	case t.problem != "":
-		ck := newCheck("terminal", Format, Failed, fmt.Sprintf("on a terminal, answering %s: %s", answers, t.problem))
-		ck.Output = tail(strings.ReplaceAll(t.output, "\r\n", "\n"), 4096)
-		return ck
+		return fail(t.problem)
 	case t.exit == "":
 		// Cancelled: the grading's error says so.
 		return newCheck("terminal", Format, NotChecked, "not checked: the terminal run was not made")
+	case t.exit == "exit status 0" && !t.maze:
+		return fail("after the answers were typed the program ended (exit status 0) without printing its maze")
 	}
 	ended := "the program printed its maze and ended"
 	if !t.maze {
@@ -228,9 +233,7 @@ func (c *checker) terminalCheck() Check {
 		// An exit status other than 0 is the exit check's business when
 		// the piped runs show it too; on a terminal only, this one's.
 		if c.limits()[1].State == Passed {
-			ck := newCheck("terminal", Format, Failed, fmt.Sprintf("on a terminal, answering %s: %s, though its runs with the answers piped ended with exit status 0", answers, ended))
-			ck.Output = tail(strings.ReplaceAll(t.output, "\r\n", "\n"), 4096)
-			return ck
+			return fail(ended + ", though its runs with the answers piped ended with exit status 0")
 		}
 		ended += " (see exit)"
 	}

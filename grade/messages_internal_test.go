@@ -119,3 +119,136 @@ func TestCourseTextSaysAMissingExerciseOnce(t *testing.T) {
 		t.Errorf("want Ben alone told \"no program found for evaluation\", got %q:\n%s", found, text)
 	}
 }
+
+// checkerOf returns the checker of the named exercise's plan (one run
+// compared with rjm's, then the extra runs) with the runs made so: out
+// gives each planned run's outcome, read as a grading reads it.
+func checkerOf(t *testing.T, name string, out func(pl planned) outcome) *checker {
+	t.Helper()
+	s := Settings{Runs: 1, Seed: 1}.withDefaults()
+	p := newPlan(name, s)
+	c := &checker{p: p, s: s}
+	for i, pl := range p.runs {
+		g := &graded{planned: pl, run: i + 1, index: i, out: out(pl)}
+		g.read(p.eval)
+		if i < p.regular {
+			c.runs = append(c.runs, g)
+		}
+		c.all = append(c.all, g)
+	}
+	return c
+}
+
+// mazeText returns an n×n maze of jumps 1 with its goal.
+func mazeText(n int) string {
+	var b strings.Builder
+	for r := range n {
+		for c := range n {
+			if c > 0 {
+				b.WriteString(" ")
+			}
+			if r == n-1 && c == n-1 {
+				b.WriteString("0")
+			} else {
+				b.WriteString("1")
+			}
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// evaluationText returns what a search prints: a 5×5 maze, its depths
+// and its objective (not a right one: the reprompt and exit checks do
+// not look).
+func evaluationText() string {
+	return mazeText(5) + "\nMoves from start:\n" + strings.Repeat(" 0  1  1  1  1\n", 5) + "\n-4\n"
+}
+
+// The run with invalid answers is judged on its prompts first: a whole
+// transcript passes reprompt whatever its exit status (which costs exit
+// alone), a search that asked again did not refuse, and a run that ended
+// before its maze is said to have ended so (an outsider's class's
+// defects 3 and 4).
+func TestRepromptJudgesThePromptsFirst(t *testing.T) {
+	status1, status2 := exitError(t, "exit 1"), exitError(t, "exit 2")
+	repr := "Rook Jumping Maze size (5-10)? "
+	for _, tc := range []struct {
+		name, exercise string
+		stdout         string // of the run with invalid answers; "" for a whole transcript
+		prompts        int    // how many times it prompts first
+		err            error
+		reprompt       State
+		says           string
+		exit           State
+		exitSays       string
+	}{
+		{"asked again, maze", "representation", "", 3, nil, Passed, "asked again after each invalid answer and printed its", Passed, "every run exited with status 0"},
+		{"asked again, maze, exit 1", "representation", "", 3, status1, Passed, "; it then exited with status 1 (see exit)", Failed, "run 2, exited with status 1 after a complete transcript"},
+		{"asked again, no maze, exit 1", "representation", "-", 3, status1, Failed, "asked again after each invalid answer, then ended before printing its", Passed, "every run but 2 (see reprompt)"},
+		{"asked once, exit 1", "representation", "-", 1, status1, Failed, "prompted 1 time, want 3 (an invalid answer is asked again), then ended: exit status 1", Passed, "every run but 2 (see reprompt)"},
+		{"search asked again, exit 2", "hill-descent", "-", 2, status2, Passed, `asked "Iterations?" again after "x", then ended before a whole transcript: exit status 2 (see exit)`, Failed, "run 2, asked again after x, then ended: exit status 2"},
+		{"search asked again, whole, exit 1", "hill-descent", "", 2, status1, Passed, `asked "Iterations?" again after "x" and went on; it then exited with status 1 (see exit)`, Failed, "run 2, exited with status 1 after a complete transcript"},
+		{"search refused", "hill-descent", "-", 1, status1, Passed, `refused "x" and ended (exit status 1)`, Passed, "every run but 2 (see reprompt)"},
+		{"search went on", "hill-descent", "", 1, nil, Passed, `went on without asking "Iterations?" again`, Passed, "every run exited with status 0"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			prompt, body := repr, mazeText
+			if tc.exercise != "representation" {
+				prompt, body = "Iterations? ", func(int) string { return evaluationText() }
+			}
+			c := checkerOf(t, tc.exercise, func(pl planned) outcome {
+				if !pl.invalid {
+					return outcome{stdout: []byte(strings.Repeat(prompt, len(pl.prompts)) + body(pl.size))}
+				}
+				out := strings.Repeat(prompt, tc.prompts)
+				if tc.stdout == "" {
+					out += body(pl.size)
+				}
+				return outcome{stdout: []byte(out), exitErr: tc.err}
+			})
+			ck := c.reprompt(c.invalidRun())
+			if ck.State != tc.reprompt || !strings.Contains(ck.Message, tc.says) {
+				t.Errorf("reprompt %s %q, want %s saying %q", ck.State, ck.Message, tc.reprompt, tc.says)
+			}
+			if strings.Contains(ck.Message, "refused") != strings.Contains(tc.says, "refused") {
+				t.Errorf("reprompt %q", ck.Message)
+			}
+			if ex := c.limits()[1]; ex.State != tc.exit || !strings.Contains(ex.Message, tc.exitSays) {
+				t.Errorf("exit %s %q, want %s saying %q", ex.State, ex.Message, tc.exit, tc.exitSays)
+			}
+		})
+	}
+}
+
+// The terminal check says how the terminal run ended: its maze printed or
+// not, its exit status; an exit status other than 0 is exit's business
+// when the piped runs show it, and this check's when only the terminal
+// does (an outsider's class's defect 2).
+func TestTerminalSaysHowItEnded(t *testing.T) {
+	status2 := exitError(t, "exit 2")
+	for _, tc := range []struct {
+		name  string
+		piped error // every piped run's exit
+		term  terminalResult
+		state State
+		says  string
+	}{
+		{"maze, exit 0", nil, terminalResult{exit: "exit status 0", maze: true}, Passed, "each answer (10) typed at its prompt, the program printed its maze and ended"},
+		{"no maze, exit 0", nil, terminalResult{exit: "exit status 0"}, Failed, "the program ended (exit status 0) without printing its maze"},
+		{"maze, exit 2, piped too", status2, terminalResult{exit: "exit status 2", maze: true}, Passed, "printed its maze and ended with exit status 2 (see exit)"},
+		{"no maze, exit 2, piped too", status2, terminalResult{exit: "exit status 2"}, Passed, "the program ended with exit status 2 before printing a maze (see exit)"},
+		{"no maze, exit 2, terminal only", nil, terminalResult{exit: "exit status 2"}, Failed, "ended with exit status 2 before printing a maze, though its runs with the answers piped ended with exit status 0"},
+		{"not made", nil, terminalResult{skipped: "no run's transcript could be read"}, NotChecked, "not checked: the terminal run was not made: no run's transcript could be read"},
+	} {
+		c := checkerOf(t, "representation", func(pl planned) outcome {
+			return outcome{stdout: []byte(strings.Repeat("Rook Jumping Maze size (5-10)? ", len(pl.prompts)) + mazeText(pl.size)), exitErr: tc.piped}
+		})
+		tc.term.answers = []string{"10"}
+		c.terminal = &tc.term
+		ck := c.terminalCheck()
+		if ck.State != tc.state || !strings.Contains(ck.Message, tc.says) {
+			t.Errorf("%s: terminal %s %q, want %s saying %q", tc.name, ck.State, ck.Message, tc.state, tc.says)
+		}
+	}
+}
