@@ -119,9 +119,9 @@ func unreadable(runs []*graded) string {
 }
 
 // endWords says how a run whose transcript could not be read ended, after
-// its number ("{be}" stands for "was" or "were"):
-// stopped at a limit (and which), ended with an error (its exit status or
-// signal) before its transcript was whole, or not made.
+// its number ("{be}" stands for "was" or "were"): stopped at a limit (and
+// which: time, output, processes, memory), ended with an error (its exit
+// status or signal) before its transcript was whole, or not made.
 func (g *graded) endWords() string {
 	switch {
 	case errors.Is(g.out.stopped, errSkipped):
@@ -140,6 +140,9 @@ func (g *graded) endWords() string {
 	var exit *exec.ExitError
 	if errors.As(g.out.exitErr, &exit) {
 		w := exitWords(g.out.exitErr)
+		if outOfMemory(g.out.stderr) {
+			return "ran out of memory at the memory limit and ended with " + w + " (see exit)"
+		}
 		if strings.HasPrefix(w, "killed") {
 			return "{be} " + w + " (see exit)"
 		}

@@ -51,6 +51,8 @@ func TestUnreadableRunsSayHowTheyEnded(t *testing.T) {
 			"runs 1–3 ended with exit status 2 before a whole transcript (see exit)"},
 		{"a signal", []*graded{run(4, outcome{exitErr: segv})},
 			"run 4 was killed by signal: segmentation fault (see exit)"},
+		{"out of memory", []*graded{run(1, outcome{exitErr: status2, stderr: []byte("Traceback (most recent call last):\nMemoryError\n")}), run(2, outcome{exitErr: status2})},
+			"run 1 ran out of memory at the memory limit and ended with exit status 2 (see exit); run 2 ended with exit status 2 before a whole transcript (see exit)"},
 		{"limits and not made", []*graded{run(1, outcome{stopped: errCPULimit}), run(2, outcome{stopped: errSkipped}), run(3, outcome{stopped: errSkipped}), run(4, outcome{stopped: errOutputLimit})},
 			"run 1 stopped at the CPU time limit (see time); runs 2 and 3 were not made (an earlier run reached the time limit); run 4 stopped at the output limit (see output)"},
 		{"read ones are left out", []*graded{run(1, outcome{}), run(2, outcome{stopped: errTimeLimit}), run(3, outcome{exitErr: status2}), {run: 5, out: outcome{exitErr: status2}, complete: true}},
