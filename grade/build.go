@@ -31,7 +31,9 @@ var ErrNoProgram = errors.New("no program found")
 // Detect finds the program in a student's folder: its own executable
 // "run" script first, then, by the files' names:
 //
-//   - Java: javac *.java, then java with the class that has a main method;
+//   - Java: javac *.java, then java with the class that has a main method
+//     (an exercise's, for DetectExercise: javac -sourcepath . of its own
+//     files, which compiles the classes they use);
 //   - Go: go build (of the module, with a go.mod), then ./prog;
 //   - Rust: cargo build --release (with a Cargo.toml), else rustc -O of
 //     main.rs or the file with fn main, then the program built;
@@ -150,7 +152,14 @@ func detect(dir string, only []string) (Program, error) {
 	if java := files(".java"); len(java) > 0 {
 		for _, f := range java {
 			if has(f, "static void main") {
-				return Program{Language: "java", Build: "javac *.java", Command: []string{"java", strings.TrimSuffix(filepath.Base(f), ".java")}}, nil
+				// An exercise's program is built alone: javac compiles its
+				// own files and, from the folder, the classes they use, not
+				// another exercise's (whose compile error is not its own).
+				build := "javac *.java"
+				if only != nil {
+					build = "javac -sourcepath . " + list(java, ".java")
+				}
+				return Program{Language: "java", Build: build, Command: []string{"java", strings.TrimSuffix(filepath.Base(f), ".java")}}, nil
 			}
 		}
 		return Program{}, fault.Invalid("", "%w in %s: no .java file has a main method", ErrNoProgram, dir)

@@ -76,29 +76,81 @@ func (c *checker) reprompt(g *graded) Check {
 	}
 	if !c.p.ex.MayRefuse {
 		what := fmt.Sprintf("answered %s and %d, the program", strings.Join(c.p.ex.Invalid, ", "), g.size)
+		asked := g.promptsFound()
+		// A run whose transcript is whole is judged on it, however it
+		// exited: the exit status is the exit check's business.
 		switch {
 		case g.out.stopped != nil:
 			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s was stopped: %s (an invalid answer is asked again)", g.run, what, stopWords(g)))
-		case !g.ok():
-			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s ended: %s", g.run, what, g.status()))
+		case !g.readable() && asked >= len(g.prompts):
+			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s asked again after each invalid answer, then ended before printing its %d×%d maze: %s", g.run, what, g.size, g.size, g.status()))
+		case !g.readable():
+			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s prompted %d %s, want %d (an invalid answer is asked again), then ended: %s", g.run, what, asked, plural(asked, "time", "times"), len(g.prompts), g.status()))
 		case g.t.prompts < len(g.prompts):
 			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s prompted %d %s, want %d (an invalid answer is asked again)", g.run, what, g.t.prompts, plural(g.t.prompts, "time", "times"), len(g.prompts)))
 		case g.jumps == nil:
 			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s printed %d rows, want a %d×%d maze", g.run, what, len(g.t.maze), g.size, g.size))
 		}
-		return newCheck("reprompt", Format, Passed, fmt.Sprintf("run %d, %s asked again after each invalid answer and printed its %d×%d maze", g.run, what, g.size, g.size))
+		return newCheck("reprompt", Format, Passed, fmt.Sprintf("run %d, %s asked again after each invalid answer and printed its %d×%d maze%s", g.run, what, g.size, g.size, g.exitedAfter()))
 	}
 	what := fmt.Sprintf("answered %s, the program", strings.Join(g.answers, ", "))
 	prompt := strings.TrimSpace(g.prompts[0])
+	invalid := strings.Join(c.p.ex.Invalid, ", ")
+	// The prompts come first: a program that asked again and then failed
+	// did not refuse the answer (its exit status is the exit check's
+	// business).
+	again := c.askedAgain(g)
 	switch {
 	case g.out.stopped != nil:
 		return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s was stopped: %s: an answer that is not a number must be asked again or refused, not looped on", g.run, what, stopWords(g)))
-	case !g.ok():
-		return newCheck("reprompt", Format, Passed, fmt.Sprintf("run %d, %s refused %q and ended (%s): allowed, the assignment asks only for valid input (rjm asks again)", g.run, what, strings.Join(c.p.ex.Invalid, ", "), g.status()))
-	case g.t.prompts < len(g.prompts):
-		return newCheck("reprompt", Format, Passed, fmt.Sprintf("run %d, %s went on without asking %q again (allowed, the assignment asks only for valid input; rjm asks again)", g.run, what, prompt))
+	case again && g.readable():
+		return newCheck("reprompt", Format, Passed, fmt.Sprintf("run %d, %s asked %q again after %q and went on%s", g.run, what, prompt, invalid, g.exitedAfter()))
+	case again:
+		return newCheck("reprompt", Format, Passed, fmt.Sprintf("run %d, %s asked %q again after %q, then ended before a whole transcript: %s (see exit)", g.run, what, prompt, invalid, g.status()))
+	case !g.readable():
+		return newCheck("reprompt", Format, Passed, fmt.Sprintf("run %d, %s refused %q and ended (%s): allowed, the assignment asks only for valid input (rjm asks again)", g.run, what, invalid, g.status()))
 	}
-	return newCheck("reprompt", Format, Passed, fmt.Sprintf("run %d, %s asked %q again after %q and went on", g.run, what, prompt, strings.Join(c.p.ex.Invalid, ", ")))
+	return newCheck("reprompt", Format, Passed, fmt.Sprintf("run %d, %s went on without asking %q again (allowed, the assignment asks only for valid input; rjm asks again)%s", g.run, what, prompt, g.exitedAfter()))
+}
+
+// askedAgain reports whether the program asked its first prompt again
+// after the invalid answers of run g.
+func (c *checker) askedAgain(g *graded) bool {
+	asked := g.promptsFound()
+	if g.t != nil {
+		asked = g.t.prompts
+	}
+	return asked > len(c.p.ex.Invalid)
+}
+
+// promptsFound returns how many of the run's planned prompts its standard
+// output holds, in order (its transcript's count, for a run whose
+// transcript was not read).
+func (g *graded) promptsFound() int {
+	out, n := string(g.out.stdout), 0
+	for _, p := range g.prompts {
+		k := strings.Index(out, strings.TrimSpace(p))
+		if k < 0 {
+			break
+		}
+		out = out[k+len(strings.TrimSpace(p)):]
+		n++
+	}
+	return n
+}
+
+// exitedAfter says, for a run that exited with a status other than 0
+// after a whole transcript, how it exited: "; it then exited with status
+// 1 (see exit)"; "" for one that exited with status 0.
+func (g *graded) exitedAfter() string {
+	if !g.complete {
+		return ""
+	}
+	w := exitWords(g.out.exitErr)
+	if code, ok := strings.CutPrefix(w, "exit status "); ok {
+		return "; it then exited with status " + code + " (see exit)"
+	}
+	return "; it was then " + w + " (see exit)"
 }
 
 // stoppedAlike reports whether a run compared with rjm's was stopped by
@@ -154,14 +206,36 @@ func repeatedLine(out []byte) string {
 
 func (c *checker) terminalCheck() Check {
 	t := c.terminal
-	answers := strings.Join(runs0(c.all).answers, ", ")
-	switch {
-	case t.skipped != "":
-		return newCheck("terminal", Format, NotChecked, "not checked: the terminal run could not be made: "+t.skipped)
-	case t.problem != "":
-		ck := newCheck("terminal", Format, Failed, fmt.Sprintf("on a terminal, answering %s: %s", answers, t.problem))
+	answers := strings.Join(t.answers, ", ")
+	fail := func(what string) Check {
+		ck := newCheck("terminal", Format, Failed, fmt.Sprintf("on a terminal, answering %s: %s", answers, what))
 		ck.Output = tail(strings.ReplaceAll(t.output, "\r\n", "\n"), 4096)
 		return ck
 	}
-	return newCheck("terminal", Format, Passed, fmt.Sprintf("on a terminal, each answer (%s) typed at its prompt, the program printed its maze and ended", answers))
+	switch {
+	case t.skipped != "":
+		return newCheck("terminal", Format, NotChecked, "not checked: the terminal run was not made: "+t.skipped)
+	case t.problem != "":
+		return fail(t.problem)
+	case t.exit == "":
+		// Cancelled: the grading's error says so.
+		return newCheck("terminal", Format, NotChecked, "not checked: the terminal run was not made")
+	case t.exit == "exit status 0" && !t.maze:
+		return fail("after the answers were typed the program ended (exit status 0) without printing its maze")
+	}
+	ended := "the program printed its maze and ended"
+	if !t.maze {
+		ended = "the program ended with " + t.exit + " before printing a maze"
+	} else if t.exit != "exit status 0" {
+		ended += " with " + t.exit
+	}
+	if t.exit != "exit status 0" {
+		// An exit status other than 0 is the exit check's business when
+		// the piped runs show it too; on a terminal only, this one's.
+		if c.limits()[1].State == Passed {
+			return fail(ended + ", though its runs with the answers piped ended with exit status 0")
+		}
+		ended += " (see exit)"
+	}
+	return newCheck("terminal", Format, Passed, fmt.Sprintf("on a terminal, each answer (%s) typed at its prompt, %s", answers, ended))
 }

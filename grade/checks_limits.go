@@ -27,12 +27,22 @@ func (c *checker) makeLimits() []Check {
 		tt.checked++
 		to.checked++
 		if g.invalid {
-			// The invalid-answer run is judged by reprompt alone.
-			if !g.ok() {
-				exitPass = fmt.Sprintf("every run but %d (see reprompt) exited with status 0", g.run)
-			}
+			// The invalid-answer run is judged by reprompt, save its exit
+			// status once its program went on with the valid answers: after a
+			// whole transcript, or (a search, which may refuse) after
+			// asking again.
 			tt.checked--
 			to.checked--
+			switch {
+			case g.complete:
+				te.checked++
+				te.fail(g, "%s", g.out.afterTranscript())
+			case g.out.stopped == nil && g.out.exitErr != nil && c.p.ex.MayRefuse && c.askedAgain(g):
+				te.checked++
+				te.fail(g, "asked again after %s, then ended: %s", strings.Join(c.p.ex.Invalid, ", "), g.out.describe())
+			case !g.ok():
+				exitPass = fmt.Sprintf("every run but %d (see reprompt) exited with status 0", g.run)
+			}
 			continue
 		}
 		te.checked++

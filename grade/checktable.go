@@ -1,7 +1,9 @@
 package grade
 
 import (
+	"errors"
 	"fmt"
+	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
@@ -52,26 +54,129 @@ func (t *tally) check(name string, cat Category, pass string) Check {
 	return newCheck(name, cat, Failed, msg)
 }
 
-// nothingChecked is the message of the checks not checked because none
-// of the program's runs kept within its limits.
-const nothingChecked = "not checked: no run kept within its limits (see limits and the runs' transcripts)"
+// nothingChecked returns the message of the checks not checked because
+// no run's transcript could be read: what became of the runs.
+func (c *checker) nothingChecked() string {
+	return "not checked: no run's transcript could be read: " + unreadable(c.transcriptRuns())
+}
 
-// usable returns the runs that kept within their limits, and the note that
-// names the others.
+// transcriptRuns returns the runs whose transcripts the checks read when
+// they can: the runs compared with rjm's and a search's run with the
+// smallest budget.
+func (c *checker) transcriptRuns() []*graded {
+	runs := slices.Clone(c.runs)
+	for _, g := range c.all {
+		if g.edge {
+			runs = append(runs, g)
+		}
+	}
+	return runs
+}
+
+// usable returns the runs compared with rjm's whose transcripts are read
+// (readable), and the note that says what became of the others.
 func (c *checker) usable() ([]*graded, string) {
-	var ok []*graded
-	var not []string
+	var ok, not []*graded
 	for _, g := range c.runs {
 		if g.readable() {
 			ok = append(ok, g)
 		} else {
-			not = append(not, strconv.Itoa(g.run))
+			not = append(not, g)
 		}
 	}
 	if len(not) == 0 {
 		return ok, ""
 	}
-	return ok, fmt.Sprintf(" (runs %s, over their limits, not checked)", strings.Join(not, ", "))
+	return ok, " (not checked: " + unreadable(not) + ")"
+}
+
+// unreadable says what became of runs whose transcripts could not be
+// read, by how they ended, in the order of their first run: "runs 1–3
+// and 5 ended with exit status 2 before a whole transcript (see exit);
+// run 4 stopped at the CPU time limit (see time)".
+func unreadable(runs []*graded) string {
+	var order []string
+	numbers := map[string][]int{}
+	for _, g := range runs {
+		if g.readable() {
+			continue
+		}
+		w := g.endWords()
+		if numbers[w] == nil {
+			order = append(order, w)
+		}
+		numbers[w] = append(numbers[w], g.run)
+	}
+	var parts []string
+	for _, w := range order {
+		be := "was "
+		if len(numbers[w]) > 1 {
+			be = "were "
+		}
+		parts = append(parts, runList(numbers[w])+" "+strings.Replace(w, "{be} ", be, 1))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// endWords says how a run whose transcript could not be read ended, after
+// its number ("{be}" stands for "was" or "were"): stopped at a limit (and
+// which: time, output, processes, memory), ended with an error (its exit
+// status or signal) before its transcript was whole, or not made.
+func (g *graded) endWords() string {
+	switch {
+	case errors.Is(g.out.stopped, errSkipped):
+		return "{be} not made (an earlier run reached the time limit)"
+	case errors.Is(g.out.stopped, errCPULimit):
+		return "stopped at the CPU time limit (see time)"
+	case errors.Is(g.out.stopped, errTimeLimit):
+		return "stopped at the wall-clock limit (see time)"
+	case errors.Is(g.out.stopped, errOutputLimit):
+		return "stopped at the output limit (see output)"
+	case errors.Is(g.out.stopped, errProcessLimit):
+		return "stopped at the process limit (see exit)"
+	case g.out.stopped != nil:
+		return "{be} not run: " + g.out.stopped.Error() + " (see exit)"
+	}
+	var exit *exec.ExitError
+	if errors.As(g.out.exitErr, &exit) {
+		w := exitWords(g.out.exitErr)
+		if outOfMemory(g.out.stderr) {
+			return "ran out of memory at the memory limit and ended with " + w + " (see exit)"
+		}
+		if strings.HasPrefix(w, "killed") {
+			return "{be} " + w + " (see exit)"
+		}
+		return "ended with " + w + " before a whole transcript (see exit)"
+	}
+	return "could not start (see exit)"
+}
+
+// runList names runs by number, consecutive ones as a range: "run 4",
+// "runs 1–3, 5 and 9".
+func runList(runs []int) string {
+	var parts []string
+	for i := 0; i < len(runs); {
+		j := i
+		for j+1 < len(runs) && runs[j+1] == runs[j]+1 {
+			j++
+		}
+		switch {
+		case j == i:
+			parts = append(parts, strconv.Itoa(runs[i]))
+		case j == i+1:
+			parts = append(parts, strconv.Itoa(runs[i]), strconv.Itoa(runs[j]))
+		default:
+			parts = append(parts, fmt.Sprintf("%d–%d", runs[i], runs[j]))
+		}
+		i = j + 1
+	}
+	if len(runs) == 1 {
+		return "run " + parts[0]
+	}
+	if len(parts) == 1 {
+		return "runs " + parts[0]
+	}
+	return "runs " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 // checkRow is one check of the grader: the one place that names it,
@@ -91,9 +196,9 @@ type checkRow struct {
 	// while it is undecided (NotChecked).
 	decisive bool
 	// ownRuns marks a check judged on runs of its own (the build, the
-	// run with invalid answers, every run's limits): it is made even when
-	// no run's transcript could be read, and its message does not name
-	// the runs over their limits.
+	// run with invalid answers, the terminal run, every run's limits): it
+	// is made even when no run's transcript could be read, and its
+	// message does not name the runs whose transcripts could not be read.
 	ownRuns bool
 }
 
@@ -135,7 +240,7 @@ var checkTable = []checkRow{
 			}
 			return newCheck("reprompt", Format, NotChecked, "not checked: the run with invalid answers was not made")
 		}},
-	{name: "terminal", category: Format, applies: hasPrompts,
+	{name: "terminal", category: Format, applies: hasPrompts, ownRuns: true,
 		run: func(c *checker, _ judged) Check { return c.terminalCheck() }},
 	{name: "size", category: Maze,
 		run: func(c *checker, j judged) Check { return c.size(j.plain) }},
@@ -189,8 +294,8 @@ func (c *checker) made() []checkRow {
 	return rows
 }
 
-// judged returns the runs the checks look at, and the note that names the
-// runs over their limits.
+// judged returns the runs the checks look at, and the note that says what
+// became of the runs whose transcripts could not be read.
 func (c *checker) judged() (judged, string) {
 	runs, note := c.usable()
 	plain := slices.Clone(runs)
@@ -214,7 +319,7 @@ func (c *checker) checks() []Check {
 		case row.ownRuns:
 			out = append(out, row.check(c, j))
 		case none:
-			out = append(out, newCheck(row.name, row.category, NotChecked, nothingChecked))
+			out = append(out, newCheck(row.name, row.category, NotChecked, c.nothingChecked()))
 		default:
 			ck := row.check(c, j)
 			if ck.State == Passed {

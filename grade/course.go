@@ -397,6 +397,22 @@ func round2(v float64) float64 {
 // points and each exercise's, then the checks that fail.
 func (b *CourseBook) Text() string {
 	var sb strings.Builder
+	// An exercise no student handed in is said once, after the students;
+	// one some did is said for each student who did not.
+	handed := map[string]bool{}
+	for _, cs := range b.Students {
+		for _, e := range cs.Exercises {
+			if e.Missing == "" {
+				handed[e.Exercise] = true
+			}
+		}
+	}
+	var nobody []string
+	for _, n := range b.Exercises {
+		if !handed[n] {
+			nobody = append(nobody, n)
+		}
+	}
 	width := 0
 	for _, cs := range b.Students {
 		width = max(width, len(cs.ID)+len(cs.Name)+3)
@@ -414,7 +430,9 @@ func (b *CourseBook) Text() string {
 		var missing []string
 		for _, e := range cs.Exercises {
 			if e.Missing != "" {
-				missing = append(missing, e.Exercise)
+				if handed[e.Exercise] {
+					missing = append(missing, e.Exercise)
+				}
 				continue
 			}
 			for _, c := range e.Grade.Report.Failed() {
@@ -424,6 +442,9 @@ func (b *CourseBook) Text() string {
 		if len(missing) > 0 {
 			fmt.Fprintf(&sb, "  %-*s  no program found for %s\n", width, "", strings.Join(missing, ", "))
 		}
+	}
+	if len(nobody) > 0 {
+		fmt.Fprintf(&sb, "no student handed in %s\n", strings.Join(nobody, ", "))
 	}
 	fmt.Fprintf(&sb, "%d students, %s (at most %d runs each, seed %d)\n", len(b.Students), strings.Join(b.Exercises, ", "), b.Runs, b.Seed)
 	return sb.String()

@@ -121,8 +121,9 @@ type RunDetail struct {
 	// Output is what the run printed on its standard output (its first
 	// 4 KiB), for the feedback's transcripts.
 	Output string `json:"output"`
-	// Partial is what a run that was stopped or crashed printed on its
-	// standard output (cut to 2 KiB), to show where it ended.
+	// Partial is what a run that was stopped, or crashed before a whole
+	// transcript, printed on its standard output (cut to 2 KiB), to show
+	// where it ended.
 	Partial string `json:"partial,omitempty"`
 	// Stderr is the end of its standard error (cut to 2 KiB).
 	Stderr string `json:"stderr,omitempty"`

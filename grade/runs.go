@@ -200,16 +200,37 @@ func (p *plan) gradeRuns(ctx context.Context, s Settings, ref *reference, built 
 	if progress != nil && done < total {
 		progress(total, total)
 	}
-	if usable, _ := c.usable(); hasPrompts(c) && len(usable) > 0 {
-		tr, err := terminalRun(ctx, s, number+1, p.runs[0], p.environment(s, len(p.runs)))
+	if hasPrompts(c) {
+		tr, err := c.terminalRun(ctx, number+1)
 		if err != nil {
 			return nil, err
 		}
 		c.terminal = &tr
-	} else if hasPrompts(c) {
-		c.terminal = &terminalResult{} // not made: the other checks say why
 	}
 	return c, nil
+}
+
+// terminalRun makes the terminal run (number run) with the answers of the
+// first run, or, when no run compared with rjm's could be read but a
+// search's run with the smallest budget could (a program that fails at
+// the budget asked), with that run's answers: the terminal is checked on
+// answers the program handles. With no run read, it is not made (the
+// checks of the transcripts are not checked, and say why).
+func (c *checker) terminalRun(ctx context.Context, run int) (terminalResult, error) {
+	pl := c.p.runs[0]
+	if usable, _ := c.usable(); len(usable) == 0 {
+		edge := -1
+		for _, g := range c.all {
+			if g.edge && g.readable() {
+				edge = g.index
+			}
+		}
+		if edge < 0 {
+			return terminalResult{skipped: "no run's transcript could be read"}, nil
+		}
+		pl = c.p.runs[edge]
+	}
+	return terminalRun(ctx, c.s, run, pl, c.p.environment(c.s, len(c.p.runs)))
 }
 
 // report returns the grading's report: every check, the notes, and the
@@ -235,10 +256,12 @@ func (p *plan) detail(g *graded, ref *reference) RunDetail {
 	if d.Answers == nil {
 		d.Answers = []string{}
 	}
-	if !g.ok() && !errors.Is(g.out.stopped, errSkipped) {
+	// Where a run that was stopped or failed ended is shown, unless its
+	// transcript was whole (it is checked, and shown, like every run's).
+	if !g.readable() && !errors.Is(g.out.stopped, errSkipped) {
 		d.Partial = tail(string(g.out.stdout), 2048)
 		d.Stderr = tail(string(g.out.stderr), 2048)
-	} else if g.onStderr() != "" {
+	} else if g.complete || g.onStderr() != "" {
 		d.Stderr = tail(string(g.out.stderr), 2048)
 	}
 	if g.t != nil && g.t.objective != "" {

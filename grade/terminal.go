@@ -7,11 +7,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
+	"unicode"
 
 	"github.com/creack/pty"
 )
@@ -33,12 +35,18 @@ import (
 // machine's load, only on what the program is blocked in.
 const terminalQuiet = 3 * time.Second
 
-// terminalResult is how the terminal run went: "" when it went well, else
-// what went wrong, in one line; skipped says why it was not made.
+// terminalResult is how the terminal run went: problem is "" when it
+// went well, else what went wrong, in one line; skipped says why it was
+// not made. A run that went well has its answers, how it ended (exit,
+// "exit status 0" or another: that is the exit check's business) and
+// whether it printed rows of numbers after its last prompt (maze).
 type terminalResult struct {
 	problem string
 	skipped string
 	output  string
+	answers []string
+	exit    string
+	maze    bool
 }
 
 // terminalRun makes the terminal run of planned run pl.
@@ -93,7 +101,7 @@ func terminalRun(parent context.Context, s Settings, run int, pl planned, env []
 		if err := parent.Err(); err != nil {
 			return terminalResult{}, fmt.Errorf("grade: %w", err)
 		}
-		return terminalResult{problem: problem, output: text()}, nil
+		return terminalResult{problem: problem, output: text(), answers: pl.answers}, nil
 	}
 
 	tick := time.NewTicker(250 * time.Millisecond)
@@ -152,10 +160,20 @@ func terminalRun(parent context.Context, s Settings, run int, pl planned, env []
 		case err := <-exited:
 			// An exit status other than 0 is the exit check's business;
 			// a signal (a crash) only on a terminal is this one's.
-			if w := exitWords(err); strings.HasPrefix(w, "killed") {
+			w := exitWords(err)
+			if strings.HasPrefix(w, "killed") {
 				return result(fmt.Sprintf("after the answers were typed the program ended: %s", w))
 			}
-			return result("")
+			// Its last output is read once every process that held the
+			// terminal has closed it.
+			select {
+			case <-term.done:
+			case <-deadline.C:
+			case <-parent.Done():
+			}
+			r, err := result("")
+			r.exit, r.maze = w, printedRows(r.output[min(pos, len(r.output)):])
+			return r, err
 		case <-deadline.C:
 			return result(fmt.Sprintf("the program did not end within %v of the answers", lim.wall))
 		case <-parent.Done():
@@ -178,13 +196,15 @@ type terminalOutput struct {
 	mu      sync.Mutex
 	out     []byte
 	changed chan struct{} // a value after each read
+	done    chan struct{} // closed when a read fails: nothing more to read
 }
 
 // readTerminal reads master until it fails, keeping at most limit bytes;
 // over calls the output limit's kill (the piped runs say so).
 func readTerminal(master *os.File, limit int, over func()) *terminalOutput {
-	t := &terminalOutput{changed: make(chan struct{}, 1)}
+	t := &terminalOutput{changed: make(chan struct{}, 1), done: make(chan struct{})}
 	go func() {
+		defer close(t.done)
 		buf := make([]byte, 4096)
 		for {
 			n, err := master.Read(buf)
@@ -213,6 +233,25 @@ func (t *terminalOutput) text() string {
 	defer t.mu.Unlock()
 	return string(t.out)
 }
+
+// printedRows reports whether out (what a program printed on its
+// terminal after its last prompt, the answer's echo and its standard
+// error included) holds a row of a maze: a line of at least three
+// numbers and no letters, laid out as the layout check may not accept
+// ("1,2,3,4,5", "[1 2 3 4 5]"). An answer's echo has one number ("500",
+// "0.1" two), a crash's trace has words ("hill.go:80 +0x3a5"): neither
+// is a row.
+func printedRows(out string) bool {
+	for line := range strings.Lines(out) {
+		if numberRow.MatchString(line) && !strings.ContainsFunc(line, unicode.IsLetter) {
+			return true
+		}
+	}
+	return false
+}
+
+// numberRow matches a line holding at least three numbers.
+var numberRow = regexp.MustCompile(`\d+\D+\d+\D+\d+`)
 
 // findPrompt returns the index of prompt in out, ignoring case (a
 // prompt's wording is the prompts check's business), or -1.
