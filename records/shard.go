@@ -141,7 +141,7 @@ func MergeShards(names []string) (*Result, Settings, error) {
 	byShard := make([]string, first.Shards)
 	for i, f := range files {
 		if !f.same(first) {
-			return nil, Settings{}, fault.Invalid(names[i], "a shard of other settings than %s (%dx%d, shard %d/%d)", names[0], f.Board.Rows, f.Board.Cols, f.Shard, f.Shards)
+			return nil, Settings{}, fault.Invalid("", "%s is a shard of other settings than %s (%dx%d, shard %d/%d)", names[i], names[0], f.Board.Rows, f.Board.Cols, f.Shard, f.Shards)
 		}
 		if byShard[f.Shard] != "" {
 			return nil, Settings{}, fault.Invalid("", "shard %d/%d given twice: %s and %s", f.Shard, f.Shards, byShard[f.Shard], names[i])
