@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -12,14 +13,14 @@ import (
 	"rjm/store"
 )
 
-// What a user gives the store wrong (a backup of PostgreSQL, over a file
-// or of no file) is a *fault.Error naming no package; the
+// What a user gives the store wrong (a file that is not a database, a
+// backup of PostgreSQL, over a file or of no file) is a *fault.Error naming no package; the
 // store's sentinels name none either.
 func TestBadInputIsFault(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	notes := filepath.Join(dir, "notes.txt")
-	if err := os.WriteFile(notes, []byte("notes"), 0o600); err != nil {
+	if err := os.WriteFile(notes, bytes.Repeat([]byte("not a database\n"), 400), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	db := filepath.Join(dir, "rjm.db")
@@ -28,11 +29,13 @@ func TestBadInputIsFault(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
+	_, errNotStore := store.OpenSQLite(ctx, notes)
 	for _, c := range []struct {
 		name string
 		err  error
 		want string
 	}{
+		{"a file that is not a database", errNotStore, "notes.txt: not a store of this site"},
 		{"a backup of PostgreSQL", store.Backup(ctx, "postgres://localhost/rjm", filepath.Join(dir, "b.db")), "pg_dump"},
 		{"a backup over a file", store.Backup(ctx, db, notes), "exists: give a new file"},
 		{"a backup of no file", store.Backup(ctx, filepath.Join(dir, "none.db"), filepath.Join(dir, "c.db")), "none.db"},

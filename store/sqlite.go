@@ -46,6 +46,13 @@ func classifySQLite(err error) error {
 	return err
 }
 
+// notADatabase reports whether err is SQLite's SQLITE_NOTADB: the file
+// is not an SQLite database (a user's mistake, such as --db notes.txt).
+func notADatabase(err error) bool {
+	var coded interface{ Code() int }
+	return errors.As(err, &coded) && coded.Code()&0xff == 26
+}
+
 // SQLite's settings.
 const (
 	// SQLiteJournalLimit is the size, in bytes, to which SQLite truncates
@@ -145,6 +152,9 @@ func openSQLite(ctx context.Context, path string, existing bool) (*sqliteStore, 
 	s := &sqlStore{d: sqlite, w: w, r: r}
 	if err := s.migrate(ctx); err != nil {
 		s.Close()
+		if notADatabase(err) {
+			return nil, fault.Invalid(path, "not a store of this site (%w): not opened", err)
+		}
 		return nil, classifySQLite(err)
 	}
 	opened, err := os.Stat(path)
