@@ -118,7 +118,7 @@ func ParseRubric(name string, data []byte) (*Rubric, error) {
 		dec := json.NewDecoder(bytes.NewReader(t))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(r); err != nil {
-			return nil, fault.Invalid(name, "%v", err)
+			return nil, fault.JSON(name, err)
 		}
 		return r, r.validate(name)
 	}

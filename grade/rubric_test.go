@@ -43,7 +43,7 @@ func TestParseRubric(t *testing.T) {
 		{"search 4\n", "r:1: want name = points"},
 		{"search = 4\n", `r:1: key "search" outside a table`},
 		{"[checks]\nsearch = -1\n", "check \"search\" has -1 points"},
-		{`{"checks": {"search": "x"}}`, "r: json: cannot unmarshal"},
+		{`{"checks": {"search": "x"}}`, "r: field checks: want a number, got string"},
 		{`{"points": 1}`, "unknown field"},
 		{"[checks]\nserach = 4\n", `no check is called "serach" (the checks: build, prompts,`},
 		{`{"categories": {"formatting": 1}}`, `no category is called "formatting"`},

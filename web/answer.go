@@ -19,7 +19,7 @@ func decodeJSON(body []byte, v any) error {
 	dec := json.NewDecoder(strings.NewReader(string(body)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return fault.In("body", err)
+		return fault.JSON("body", err)
 	}
 	if dec.More() {
 		return fault.Invalid("body", "more than one JSON value")
