@@ -3,7 +3,7 @@ package analysis
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
+	"rjm/fault"
 )
 
 // plainFeatures is Features without its JSON methods.
@@ -127,7 +127,7 @@ func (f *Features) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	if f.Cols <= 0 || f.Rows <= 0 {
-		return fmt.Errorf("analysis: features JSON without a board size")
+		return fault.Invalid("", "features JSON without a board size")
 	}
 	index := func(cells [][2]int) []int {
 		out := make([]int, len(cells))

@@ -328,7 +328,7 @@ func ManifestOf(s Settings, puzzles []Puzzle) (Manifest, error) {
 	for _, p := range puzzles {
 		id, err := p.Result.Maze.ID()
 		if err != nil {
-			return m, fmt.Errorf("book: puzzle %d: %w", p.Number, err)
+			return m, fmt.Errorf("the ID of puzzle %d: %w", p.Number, err)
 		}
 		m.Puzzles = append(m.Puzzles, Entry{Number: p.Number, Band: p.Band.String(), Maze: id, SeededID: p.seededID(),
 			Moves: p.Result.Features.GoalDepth, Solution: p.Solution})

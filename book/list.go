@@ -106,7 +106,7 @@ func FromList(ctx context.Context, s Settings, list []Listed) ([]Puzzle, Setting
 	s = s.withDefaults()
 	reach, err := difficulty.Reach(ctx, board)
 	if err != nil {
-		return nil, s, fmt.Errorf("book: the board's reach: %w", err)
+		return nil, s, fmt.Errorf("measuring the board's reach: %w", err)
 	}
 	model := s.Model
 	if model == nil {

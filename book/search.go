@@ -70,7 +70,7 @@ func Mazes(ctx context.Context, s Settings) ([]Puzzle, error) {
 		reach, err = difficulty.MeasureReachFrom(ctx, s.Spec)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("book: %w", err)
+		return nil, err
 	}
 	model := s.Model
 	if model == nil {
@@ -153,7 +153,7 @@ func Mazes(ctx context.Context, s Settings) ([]Puzzle, error) {
 			}
 			id, err := f.r.Maze.ID()
 			if err != nil {
-				return nil, fmt.Errorf("book: %w", err)
+				return nil, fmt.Errorf("the ID of a found maze: %w", err)
 			}
 			facts := difficulty.Describe(graph.MustCompile(f.r.Maze.Board), f.r.Maze)
 			puzzles = append(puzzles, Puzzle{Result: f.r, Band: slots[j].band, Solution: f.r.Features.Solution, Predicted: model.Predict(id, facts).Seconds})
@@ -229,7 +229,7 @@ func fail(err error, b maze.Board, reach int) error {
 		fe.Board, fe.Reach = difficulty.BoardName(b), reach
 		return fe
 	}
-	return fmt.Errorf("book: %w", err)
+	return err
 }
 
 // SharesSolution reports whether two mazes' shortest solutions share a

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"rjm/analysis"
+	"rjm/fault"
 	"rjm/generate"
 )
 
@@ -83,11 +84,11 @@ func (s Settings) Validate() error {
 	names := s.energies()
 	switch {
 	case s.Count < 1 || s.Count > MaxCount:
-		return fmt.Errorf("compare: count %d out of range 1..%d", s.Count, MaxCount)
+		return fault.Invalid("", "count %d out of range 1..%d", s.Count, MaxCount)
 	case len(names) == 0 || len(names) > MaxEnergies:
-		return fmt.Errorf("compare: %d energies; compare 1 to %d", len(names), MaxEnergies)
+		return fault.Invalid("", "%d energies; compare 1 to %d", len(names), MaxEnergies)
 	case s.Workers < 0:
-		return fmt.Errorf("compare: %d workers", s.Workers)
+		return fault.Invalid("", "%d workers", s.Workers)
 	}
 	for _, name := range names {
 		spec := s.Spec
@@ -97,7 +98,7 @@ func (s Settings) Validate() error {
 		}
 	}
 	if w := s.Work(); w > MaxWork {
-		return fmt.Errorf("compare: %d mazes × %d energies × %d iterations is %d iterations, more than %d", s.Count, len(names), w/int64(s.Count)/int64(len(names)), w, int64(MaxWork))
+		return fault.New(fault.ErrTooCostly, "", "%d mazes × %d energies × %d iterations is %d iterations, more than %d", s.Count, len(names), w/int64(s.Count)/int64(len(names)), w, int64(MaxWork))
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"rjm/analysis"
 	"rjm/compare"
+	"rjm/fault"
 	"rjm/generate"
 )
 
@@ -73,12 +74,18 @@ func TestValidate(t *testing.T) {
 		{func(s *compare.Settings) { s.Energies = []string{} }, "0 energies"},
 		{func(s *compare.Settings) { s.Energies = []string{"depth", "magic"} }, "unknown energy"},
 		{func(s *compare.Settings) { s.Count, s.Spec.Iterations = compare.MaxCount, 1_000_000 }, "more than"},
+		{func(s *compare.Settings) { s.Workers = -1 }, "-1 workers"},
 		{func(s *compare.Settings) { s.Spec.Rows = 0 }, "at least 1"},
 	} {
 		s := small()
 		tc.edit(&s)
-		if err := s.Validate(); err == nil || !strings.Contains(err.Error(), tc.want) {
+		err := s.Validate()
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Validate = %v, want %q", err, tc.want)
+		}
+		// Bad settings are a user's fault, told without a package prefix.
+		if !fault.Is(err) || strings.HasPrefix(err.Error(), "compare: ") {
+			t.Errorf("Validate = %v (%T), want a *fault.Error with no package prefix", err, err)
 		}
 	}
 }

@@ -143,7 +143,7 @@ func Generate(ctx context.Context, date time.Time) (store.Daily, error) {
 		s.Seed += uint64(k)
 		r, err := generate.Run(ctx, s, nil)
 		if err != nil {
-			return store.Daily{}, fmt.Errorf("daily: %s: %w", date.Format(DateLayout), err)
+			return store.Daily{}, fmt.Errorf("the maze of %s: %w", date.Format(DateLayout), err)
 		}
 		if best == nil || off(r) < off(best) {
 			best = r
@@ -154,7 +154,7 @@ func Generate(ctx context.Context, date time.Time) (store.Daily, error) {
 	}
 	id, err := best.Maze.ID()
 	if err != nil {
-		return store.Daily{}, fmt.Errorf("daily: %s: %w", date.Format(DateLayout), err)
+		return store.Daily{}, fmt.Errorf("the ID of the maze of %s: %w", date.Format(DateLayout), err)
 	}
 	return store.Daily{Date: date.Format(DateLayout), Maze: id, Recipe: best.SeededID(), Difficulty: l.Name}, nil
 }

@@ -103,7 +103,7 @@ func aim(ctx context.Context, specs []generate.Spec, n int, target time.Duration
 	case target <= 0:
 		return Candidate{}, nil, fault.Invalid("", "target time %v: want more than 0", target)
 	case len(specs) == 0:
-		return Candidate{}, nil, errors.New("difficulty: no recipe to aim")
+		return Candidate{}, nil, fault.Invalid("", "no recipe to aim")
 	}
 	if model == nil {
 		model = PriorModel()
@@ -124,7 +124,7 @@ func aim(ctx context.Context, specs []generate.Spec, n int, target time.Duration
 			return nil
 		})
 		if err != nil {
-			return Candidate{}, nil, fmt.Errorf("difficulty: aim: %w", err)
+			return Candidate{}, nil, err
 		}
 	}
 	good := func(c Candidate) bool { return c.Result.Features.Unique && c.Result.Features.BlackHoles == 0 }

@@ -2,8 +2,8 @@ package difficulty
 
 import (
 	"context"
-	"fmt"
 	"math"
+	"rjm/fault"
 	"slices"
 )
 
@@ -32,7 +32,7 @@ func Fit(ctx context.Context, mazes []Maze, plays []Play, s Settings) (*Model, e
 		s.SecondsPerMove = DefaultSecondsPerMove
 	}
 	if s.MaxIterations < 0 || s.Tolerance < 0 || s.SecondsPerMove < 0 || math.IsNaN(s.Tolerance+s.SecondsPerMove) {
-		return nil, fmt.Errorf("difficulty: settings %+v: want none negative", s)
+		return nil, fault.Invalid("", "settings %+v: want none negative", s)
 	}
 	m := &Model{index: map[string]int{}}
 	var facts []Facts

@@ -190,7 +190,7 @@ func (f *fit) run(ctx context.Context) error {
 	for it := 1; it <= f.s.MaxIterations; it++ {
 		if it%16 == 0 {
 			if err := ctx.Err(); err != nil {
-				return fmt.Errorf("difficulty: fit: %w", err)
+				return fmt.Errorf("fitting the model: %w", err)
 			}
 		}
 		m.Iterations = it

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"rjm/difficulty"
+	"rjm/fault"
 	"rjm/generate"
 	"rjm/graph"
 	"rjm/rng"
@@ -53,7 +54,7 @@ func TestRidgeLeaveOneOutIsARefit(t *testing.T) {
 	if math.Abs(fit.Coef[0]) < 0.2 || fit.CVError <= 0 || fit.CVError > 0.6 {
 		t.Errorf("fit %+v", fit)
 	}
-	if _, err := difficulty.FitRidge(x[:2], y[:2]); !errors.Is(err, difficulty.ErrTooFew) {
+	if _, err := difficulty.FitRidge(x[:2], y[:2]); !errors.Is(err, fault.ErrInvalid) {
 		t.Errorf("two rows: %v", err)
 	}
 }

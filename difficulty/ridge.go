@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"rjm/fault"
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
@@ -51,26 +52,23 @@ var Lambdas = func() []float64 {
 // MinRidge is the fewest rows FitRidge fits.
 const MinRidge = 3
 
-// ErrTooFew is returned when there are too few mazes to fit.
-var ErrTooFew = errors.New("difficulty: too few mazes")
-
 // FitRidge fits y on the rows of x (each of the same length), choosing λ
 // among Lambdas by leave-one-out error. The leave-one-out errors are
 // exact: e_i/(1−h_ii) with h the hat matrix.
 func FitRidge(x [][]float64, y []float64) (*Ridge, error) {
 	n := len(x)
 	if n != len(y) {
-		return nil, fmt.Errorf("difficulty: %d rows of inputs, %d values", n, len(y))
+		return nil, fmt.Errorf("%d rows of inputs, %d values", n, len(y))
 	}
 	if n < MinRidge {
-		return nil, fmt.Errorf("%w to fit the features (%d, want at least %d)", ErrTooFew, n, MinRidge)
+		return nil, fault.Invalid("", "too few mazes to fit the features (%d, want at least %d)", n, MinRidge)
 	}
 	p := len(x[0])
 	r := &Ridge{Mean: make([]float64, p), Scale: make([]float64, p), Coef: make([]float64, p), N: n,
 		Min: slices.Clone(x[0]), Max: slices.Clone(x[0])}
 	for _, row := range x {
 		if len(row) != p {
-			return nil, fmt.Errorf("difficulty: rows of %d and %d inputs", p, len(row))
+			return nil, fmt.Errorf("rows of %d and %d inputs", p, len(row))
 		}
 		for k, v := range row {
 			r.Mean[k] += v / float64(n)
@@ -152,7 +150,7 @@ func FitRidge(x [][]float64, y []float64) (*Ridge, error) {
 		}
 	}
 	if r.LOO == nil {
-		return nil, errors.New("difficulty: the feature regression has no solution")
+		return nil, errors.New("the feature regression has no solution")
 	}
 	return r, nil
 }

@@ -77,7 +77,7 @@ func features(c analysis.Catalogue) ([]feature, error) {
 		}
 		ft, ok := c.Lookup(e.key)
 		if !ok {
-			return nil, fmt.Errorf("experiment: energies: no feature %q in the catalogue", e.key)
+			return nil, fmt.Errorf("the energies experiment's feature %q is not in the catalogue", e.key)
 		}
 		out = append(out, feature{name, e.decimals, func(f *analysis.Features) float64 {
 			if !ft.Has(f) {
@@ -112,7 +112,7 @@ func Energies(ctx context.Context, s Settings) (*Report, error) {
 	for _, n := range names {
 		e, err := analysis.ParseEnergy(n)
 		if err != nil {
-			return nil, fmt.Errorf("experiment: energies: %w", err)
+			return nil, fmt.Errorf("the energies experiment's energy %q: %w", n, err)
 		}
 		es = append(es, e)
 	}

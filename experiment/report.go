@@ -180,7 +180,7 @@ func (r *Report) WriteFiles(dir string) ([]string, error) {
 func save(p *plot.Plot, path string) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("plot: %v", r)
+			err = fmt.Errorf("drawing %s: %v", path, r)
 		}
 	}()
 	wt, err := p.WriterTo(figureWidth, figureHeight, strings.TrimPrefix(filepath.Ext(path), "."))

@@ -99,7 +99,7 @@ func (c Constraints) Meets(f *analysis.Features) bool {
 func (c Constraints) any() bool { return c != Constraints{} }
 
 // errBatchDone ends the stream of seeds once the batch is complete.
-var errBatchDone = errors.New("generate: batch complete")
+var errBatchDone = errors.New("the batch is complete")
 
 func (b Batch) count() int { return max(b.Count, 1) }
 

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rjm/fault"
 	"rjm/internal/buildinfo"
 	"rjm/parallel"
 )
@@ -61,7 +62,7 @@ func Class(ctx context.Context, name string, s Settings, dirs []string, rubric *
 		return nil, err
 	}
 	if len(dirs) == 0 {
-		return nil, fmt.Errorf("grade: %w: no student folders", ErrUsage)
+		return nil, fault.Invalid("", "no student folders")
 	}
 	s = s.withDefaults()
 	p := newPlan(name, s)
@@ -285,11 +286,11 @@ type feedbackFile struct{ name, text string }
 // writeFeedbackFiles writes the files into dir, made if missing.
 func writeFeedbackFiles(dir string, files []feedbackFile) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("grade: feedback folder: %v", pathError(err))
+		return fmt.Errorf("making the feedback folder: %v", pathError(err))
 	}
 	for _, f := range files {
 		if err := os.WriteFile(filepath.Join(dir, f.name), []byte(f.text), 0o644); err != nil {
-			return fmt.Errorf("grade: feedback: %v", pathError(err))
+			return fmt.Errorf("writing the feedback: %v", pathError(err))
 		}
 	}
 	return nil

@@ -3,7 +3,6 @@ package grade
 import (
 	"context"
 	"encoding/csv"
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"strings"
 
 	"rjm/exercise"
+	"rjm/fault"
 	"rjm/internal/buildinfo"
 	"rjm/parallel"
 )
@@ -29,9 +29,6 @@ type Enrolment struct {
 	// ExerciseFiles finds in it.
 	Exercises []string
 }
-
-// ErrRoster is returned (wrapped) for a roster that cannot be read.
-var ErrRoster = errors.New("bad roster")
 
 // rosterColumns are the header names a roster's columns may have, by
 // what they hold (case and spaces do not matter).
@@ -57,10 +54,10 @@ func ReadRoster(name string, r io.Reader, base string) ([]Enrolment, error) {
 	cr.TrimLeadingSpace = true
 	rows, err := cr.ReadAll()
 	if err != nil {
-		return nil, fmt.Errorf("grade: %w %s: %v", ErrRoster, name, err)
+		return nil, fault.Invalid(name, "%v", err)
 	}
 	if len(rows) < 2 {
-		return nil, fmt.Errorf("grade: %w %s: want a header and a row per student", ErrRoster, name)
+		return nil, fault.Invalid(name, "want a header and a row per student")
 	}
 	col := map[string]int{}
 	for i, h := range rows[0] {
@@ -73,7 +70,7 @@ func ReadRoster(name string, r io.Reader, base string) ([]Enrolment, error) {
 	}
 	for _, need := range []string{"id", "folder"} {
 		if _, ok := col[need]; !ok {
-			return nil, fmt.Errorf("grade: %w %s: no %q column in the header (want id, name, folder and exercises)", ErrRoster, name, need)
+			return nil, fault.Invalid(name, "no %q column in the header (want id, name, folder and exercises)", need)
 		}
 	}
 	cell := func(row []string, what string) string {
@@ -92,11 +89,11 @@ func ReadRoster(name string, r io.Reader, base string) ([]Enrolment, error) {
 		e := Enrolment{ID: cell(row, "id"), Name: cell(row, "name"), Dir: cell(row, "folder")}
 		switch {
 		case e.ID == "":
-			return nil, fmt.Errorf("grade: %w %s:%d: no student ID", ErrRoster, name, line)
+			return nil, fault.Invalid(fmt.Sprintf("%s:%d", name, line), "no student ID")
 		case e.Dir == "":
-			return nil, fmt.Errorf("grade: %w %s:%d: no folder for student %q", ErrRoster, name, line, short(e.ID))
+			return nil, fault.Invalid(fmt.Sprintf("%s:%d", name, line), "no folder for student %q", short(e.ID))
 		case seen[e.ID] > 0:
-			return nil, fmt.Errorf("grade: %w %s:%d: student %q is on line %d too", ErrRoster, name, line, short(e.ID), seen[e.ID])
+			return nil, fault.Invalid(fmt.Sprintf("%s:%d", name, line), "student %q is on line %d too", short(e.ID), seen[e.ID])
 		}
 		seen[e.ID] = line
 		if e.Name == "" {
@@ -108,7 +105,7 @@ func ReadRoster(name string, r io.Reader, base string) ([]Enrolment, error) {
 		for _, w := range strings.FieldsFunc(cell(row, "exercises"), func(r rune) bool { return r == ' ' || r == ';' || r == '|' || r == ',' }) {
 			ex, ok := exerciseNamed(w)
 			if !ok {
-				return nil, fmt.Errorf("grade: %w %s:%d: no exercise is called %q (want one of %s, or p1 to p5, ec1)", ErrRoster, name, line, short(w), strings.Join(exerciseNames(), ", "))
+				return nil, fault.Invalid(fmt.Sprintf("%s:%d", name, line), "no exercise is called %q (want one of %s, or p1 to p5, ec1)", short(w), strings.Join(exerciseNames(), ", "))
 			}
 			if !slices.Contains(e.Exercises, ex) {
 				e.Exercises = append(e.Exercises, ex)
@@ -117,7 +114,7 @@ func ReadRoster(name string, r io.Reader, base string) ([]Enrolment, error) {
 		out = append(out, e)
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("grade: %w %s: no student", ErrRoster, name)
+		return nil, fault.Invalid(name, "no student")
 	}
 	return out, nil
 }
@@ -190,7 +187,7 @@ type CourseExercise struct {
 // student's exercise with those done and the total.
 func Course(ctx context.Context, s Settings, roster []Enrolment, rubric *Rubric, progress func(done, total int)) (*CourseBook, error) {
 	if len(roster) == 0 {
-		return nil, fmt.Errorf("grade: %w: no students", ErrUsage)
+		return nil, fault.Invalid("", "no students")
 	}
 	type job struct {
 		student  int
@@ -210,7 +207,7 @@ func Course(ctx context.Context, s Settings, roster []Enrolment, rubric *Rubric,
 			}
 		}
 		if len(names) == 0 {
-			return nil, fmt.Errorf("grade: %w: student %q: no exercise named in the roster, and no file in %s is named for one (such as hill_descent.py or Problem3.java)", ErrUsage, short(e.ID), e.Dir)
+			return nil, fault.Invalid("", "student %q: no exercise named in the roster, and no file in %s is named for one (such as hill_descent.py or Problem3.java)", short(e.ID), e.Dir)
 		}
 		todo[i] = names
 		for _, n := range names {
@@ -381,7 +378,7 @@ func (b *CourseBook) WriteCSV(w io.Writer, format string) error {
 			cw.Write(append(row, strconv.FormatUint(b.Seed, 10), b.Version))
 		}
 	default:
-		return fmt.Errorf("grade: %w: gradebook format %q, want %s or %s", ErrUsage, short(format), CSVPlain, CSVCanvas)
+		return fault.Invalid("", "gradebook format %q, want %s or %s", short(format), CSVPlain, CSVCanvas)
 	}
 	cw.Flush()
 	return cw.Error()

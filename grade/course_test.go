@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"rjm/fault"
 	"rjm/grade"
 )
 
@@ -520,7 +521,7 @@ func TestReadRoster(t *testing.T) {
 		switch {
 		case tc.err == "" && err != nil:
 			t.Errorf("%q: %v", tc.text, err)
-		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err) || !errors.Is(err, grade.ErrRoster)):
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err) || !errors.Is(err, fault.ErrInvalid)):
 			t.Errorf("%q: %v, want %q", tc.text, err, tc.err)
 		case tc.err == "" && (r[0].Dir != "/class/a" || r[0].Name != "1"):
 			t.Errorf("%q: %+v", tc.text, r)

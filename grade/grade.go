@@ -47,7 +47,6 @@ package grade
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"os/exec"
@@ -57,6 +56,7 @@ import (
 	"time"
 
 	"rjm/exercise"
+	"rjm/fault"
 	"rjm/rng"
 )
 
@@ -150,8 +150,10 @@ type Settings struct {
 	writable []string
 }
 
-// ErrUsage is returned (wrapped) for settings no grading can run with.
-var ErrUsage = errors.New("bad settings")
+// ErrUsage is fault.ErrInvalid, the kind of the *fault.Error returned for
+// settings no grading can run with; it is kept for callers that match
+// it, who can match fault.ErrInvalid (or fault.Is) instead.
+var ErrUsage = fault.ErrInvalid
 
 func (s Settings) withDefaults() Settings {
 	if s.Runs == 0 {
@@ -191,31 +193,31 @@ func (s Settings) withDefaults() Settings {
 // Validate checks the settings for grading the named exercise.
 func (s Settings) Validate(name string) error {
 	if _, ok := exercise.Lookup(name); !ok {
-		return fmt.Errorf("grade: %w %q (want one of %s)", exercise.ErrUnknown, short(name), strings.Join(exerciseNames(), ", "))
+		return fault.Invalid("", "%w %q (want one of %s)", exercise.ErrUnknown, short(name), strings.Join(exerciseNames(), ", "))
 	}
 	switch {
 	case len(s.Command) == 0 || s.Command[0] == "":
-		return fmt.Errorf("grade: %w: no command to run", ErrUsage)
+		return fault.Invalid("", "no command to run")
 	case s.Runs < 0 || s.Runs > MaxRuns:
-		return fmt.Errorf("grade: %w: %d runs, want 1 to %d", ErrUsage, s.Runs, MaxRuns)
+		return fault.Invalid("", "%d runs, want 1 to %d", s.Runs, MaxRuns)
 	case s.Step < 0:
-		return fmt.Errorf("grade: %w: batches of %d runs", ErrUsage, s.Step)
+		return fault.Invalid("", "batches of %d runs", s.Step)
 	case s.Timeout < 0:
-		return fmt.Errorf("grade: %w: time limit %v, want a positive duration", ErrUsage, s.Timeout)
+		return fault.Invalid("", "time limit %v, want a positive duration", s.Timeout)
 	case s.Wall < 0 || s.Memory < 0 || s.Processes < 0:
-		return fmt.Errorf("grade: %w: negative limit", ErrUsage)
+		return fault.Invalid("", "negative limit")
 	case s.MaxOutput < 0:
-		return fmt.Errorf("grade: %w: output limit %d bytes", ErrUsage, s.MaxOutput)
+		return fault.Invalid("", "output limit %d bytes", s.MaxOutput)
 	case s.Iterations < 0 || s.Iterations > MaxIterations:
-		return fmt.Errorf("grade: %w: %d iterations, want 1 to %d", ErrUsage, s.Iterations, MaxIterations)
+		return fault.Invalid("", "%d iterations, want 1 to %d", s.Iterations, MaxIterations)
 	case s.Significance < 0 || s.Significance >= 1 || math.IsNaN(s.Significance):
-		return fmt.Errorf("grade: %w: significance %v, want a level above 0 and below 1", ErrUsage, s.Significance)
+		return fault.Invalid("", "significance %v, want a level above 0 and below 1", s.Significance)
 	case s.Workers < 0:
-		return fmt.Errorf("grade: %w: %d workers", ErrUsage, s.Workers)
+		return fault.Invalid("", "%d workers", s.Workers)
 	}
 	if !strings.Contains(s.Command[0], "/") {
 		if _, err := exec.LookPath(s.Command[0]); err != nil {
-			return fmt.Errorf("grade: %w: command %q not found in PATH", ErrUsage, short(s.Command[0]))
+			return fault.Invalid("", "command %q not found in PATH", short(s.Command[0]))
 		}
 	}
 	return nil
@@ -225,8 +227,8 @@ func (s Settings) Validate(name string) error {
 // exercise.Table). progress, if not nil, is called after each run with the
 // runs done and the total, never concurrently. A program that fails its
 // checks is not an error: the error is for settings that cannot be run
-// (ErrUsage, exercise.ErrUnknown) and for ctx ending, which stops every
-// program at once.
+// (a *fault.Error, wrapping exercise.ErrUnknown for an unknown name) and
+// for ctx ending, which stops every program at once.
 func Run(ctx context.Context, name string, s Settings, progress func(done, total int)) (*Report, error) {
 	if err := s.Validate(name); err != nil {
 		return nil, err

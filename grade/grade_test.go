@@ -2,6 +2,7 @@ package grade_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"rjm/exercise"
+	"rjm/fault"
 	"rjm/grade"
 )
 
@@ -384,20 +386,21 @@ func TestLimitsStopTheProcessGroup(t *testing.T) {
 	}
 }
 
-// Settings no grading can run with are errors, with the package's prefix.
+// Settings no grading can run with are *fault.Error values, with no
+// package prefix.
 func TestSettingsErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		s    grade.Settings
 		msg  string
 	}{
-		{"juggling", grade.Settings{Command: []string{"sh"}}, `grade: unknown exercise "juggling"`},
-		{"evaluation", grade.Settings{}, "grade: bad settings: no command to run"},
-		{"evaluation", grade.Settings{Command: []string{"sh"}, Runs: -1}, "grade: bad settings: -1 runs"},
+		{"juggling", grade.Settings{Command: []string{"sh"}}, `unknown exercise "juggling"`},
+		{"evaluation", grade.Settings{}, "no command to run"},
+		{"evaluation", grade.Settings{Command: []string{"sh"}, Runs: -1}, "-1 runs"},
 		{"evaluation", grade.Settings{Command: []string{"no-such-program-here"}}, "not found in PATH"},
 	} {
 		_, err := grade.Run(context.Background(), tc.name, tc.s, nil)
-		if err == nil || !strings.Contains(err.Error(), tc.msg) {
+		if !errors.Is(err, fault.ErrInvalid) || !strings.Contains(err.Error(), tc.msg) || strings.HasPrefix(err.Error(), "grade: ") {
 			t.Errorf("%s %+v: %v", tc.name, tc.s, err)
 		}
 	}

@@ -217,7 +217,7 @@ func executeOnce(parent context.Context, s Settings, run int, scratch, input str
 	untrack(cmd.Process.Pid)
 	reapOrphans()
 	if err := parent.Err(); err != nil {
-		return o, fmt.Errorf("grade: %w", err)
+		return o, fmt.Errorf("running the program: %w", err)
 	}
 	cause := context.Cause(ctx)
 	switch {

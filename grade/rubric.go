@@ -3,13 +3,13 @@ package grade
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"rjm/exercise"
+	"rjm/fault"
 )
 
 // Rubric gives the points of the checks: a check's own points if it has
@@ -90,9 +90,6 @@ func (r *Rubric) exercisePoints(name string, checks float64) float64 {
 	return checks
 }
 
-// ErrRubric is returned (wrapped) for a rubric file that cannot be read.
-var ErrRubric = errors.New("bad rubric")
-
 // Points returns the points of a check.
 func (r *Rubric) Points(c Check) float64 {
 	if r != nil {
@@ -121,7 +118,7 @@ func ParseRubric(name string, data []byte) (*Rubric, error) {
 		dec := json.NewDecoder(bytes.NewReader(t))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(r); err != nil {
-			return nil, fmt.Errorf("grade: %w %s: %v", ErrRubric, name, err)
+			return nil, fault.JSON(name, err)
 		}
 		return r, r.validate(name)
 	}
@@ -137,23 +134,23 @@ func ParseRubric(name string, data []byte) (*Rubric, error) {
 		case strings.HasPrefix(line, "[") && strings.HasSuffix(line, "]"):
 			table = strings.TrimSpace(line[1 : len(line)-1])
 			if !slices.Contains([]string{"checks", "categories", "exercises", "extra"}, table) {
-				return nil, fmt.Errorf("grade: %w %s:%d: table [%s], want [checks], [categories], [exercises] or [extra]", ErrRubric, name, i+1, short(table))
+				return nil, fault.Invalid(fmt.Sprintf("%s:%d", name, i+1), "table [%s], want [checks], [categories], [exercises] or [extra]", short(table))
 			}
 			continue
 		}
 		key, value, ok := strings.Cut(line, "=")
 		if !ok {
-			return nil, fmt.Errorf("grade: %w %s:%d: want name = points, got %q", ErrRubric, name, i+1, short(line))
+			return nil, fault.Invalid(fmt.Sprintf("%s:%d", name, i+1), "want name = points, got %q", short(line))
 		}
 		key = strings.Trim(strings.TrimSpace(key), `"`)
 		v, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
 		if err != nil || key == "" {
-			return nil, fmt.Errorf("grade: %w %s:%d: want name = points, got %q", ErrRubric, name, i+1, short(line))
+			return nil, fault.Invalid(fmt.Sprintf("%s:%d", name, i+1), "want name = points, got %q", short(line))
 		}
 		switch table {
 		case "":
 			if key != "default" {
-				return nil, fmt.Errorf("grade: %w %s:%d: key %q outside a table, want default", ErrRubric, name, i+1, short(key))
+				return nil, fault.Invalid(fmt.Sprintf("%s:%d", name, i+1), "key %q outside a table, want default", short(key))
 			}
 			r.Default = &v
 		case "checks":
@@ -179,7 +176,7 @@ var Categories = []Category{Build, Format, Maze, Evaluation, Search, Limits}
 func (r *Rubric) validate(name string) error {
 	for k := range r.Checks {
 		if names := CheckNames(); !slices.Contains(names, k) {
-			return fmt.Errorf("grade: %w %s: no check is called %q (the checks: %s)", ErrRubric, name, short(k), strings.Join(names, ", "))
+			return fault.Invalid(name, "no check is called %q (the checks: %s)", short(k), strings.Join(names, ", "))
 		}
 	}
 	for k := range r.Categories {
@@ -188,41 +185,41 @@ func (r *Rubric) validate(name string) error {
 			for _, c := range Categories {
 				names = append(names, string(c))
 			}
-			return fmt.Errorf("grade: %w %s: no category is called %q (the categories: %s)", ErrRubric, name, short(k), strings.Join(names, ", "))
+			return fault.Invalid(name, "no category is called %q (the categories: %s)", short(k), strings.Join(names, ", "))
 		}
 	}
 	for _, m := range []map[string]float64{r.Exercises, r.Extra} {
 		for k := range m {
 			if !slices.Contains(exerciseNames(), k) {
-				return fmt.Errorf("grade: %w %s: no exercise is called %q (the exercises: %s)", ErrRubric, name, short(k), strings.Join(exerciseNames(), ", "))
+				return fault.Invalid(name, "no exercise is called %q (the exercises: %s)", short(k), strings.Join(exerciseNames(), ", "))
 			}
 		}
 	}
 	for k := range r.Extra {
 		if _, ok := r.Exercises[k]; ok {
-			return fmt.Errorf("grade: %w %s: exercise %q is in [exercises] and [extra]", ErrRubric, name, short(k))
+			return fault.Invalid(name, "exercise %q is in [exercises] and [extra]", short(k))
 		}
 	}
 	bad := func(v float64) bool { return v < 0 || v != v || v > 1e9 }
 	for _, m := range []map[string]float64{r.Exercises, r.Extra} {
 		for k, v := range m {
 			if bad(v) {
-				return fmt.Errorf("grade: %w %s: exercise %q has %v points, want 0 to 1e9", ErrRubric, name, short(k), v)
+				return fault.Invalid(name, "exercise %q has %v points, want 0 to 1e9", short(k), v)
 			}
 		}
 	}
 	for k, v := range r.Checks {
 		if bad(v) {
-			return fmt.Errorf("grade: %w %s: check %q has %v points, want 0 to 1e9", ErrRubric, name, short(k), v)
+			return fault.Invalid(name, "check %q has %v points, want 0 to 1e9", short(k), v)
 		}
 	}
 	for k, v := range r.Categories {
 		if bad(v) {
-			return fmt.Errorf("grade: %w %s: category %q has %v points, want 0 to 1e9", ErrRubric, name, short(k), v)
+			return fault.Invalid(name, "category %q has %v points, want 0 to 1e9", short(k), v)
 		}
 	}
 	if r.Default != nil && bad(*r.Default) {
-		return fmt.Errorf("grade: %w %s: default %v points, want 0 to 1e9", ErrRubric, name, *r.Default)
+		return fault.Invalid(name, "default %v points, want 0 to 1e9", *r.Default)
 	}
 	return nil
 }

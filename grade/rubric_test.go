@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"rjm/fault"
 	"rjm/grade"
 )
 
@@ -42,13 +43,13 @@ func TestParseRubric(t *testing.T) {
 		{"search 4\n", "r:1: want name = points"},
 		{"search = 4\n", `r:1: key "search" outside a table`},
 		{"[checks]\nsearch = -1\n", "check \"search\" has -1 points"},
-		{`{"checks": {"search": "x"}}`, "bad rubric r"},
+		{`{"checks": {"search": "x"}}`, "r: field checks: want a number, got string"},
 		{`{"points": 1}`, "unknown field"},
 		{"[checks]\nserach = 4\n", `no check is called "serach" (the checks: build, prompts,`},
 		{`{"categories": {"formatting": 1}}`, `no category is called "formatting"`},
 	} {
 		_, err := grade.ParseRubric("r", []byte(tc.text))
-		if err == nil || !strings.Contains(err.Error(), tc.msg) || !strings.HasPrefix(err.Error(), "grade: bad rubric") {
+		if err == nil || !strings.Contains(err.Error(), tc.msg) || !strings.HasPrefix(err.Error(), "r") || !errors.Is(err, fault.ErrInvalid) {
 			t.Errorf("%q: %v", tc.text, err)
 		}
 	}
@@ -61,7 +62,7 @@ func FuzzParseRubric(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := grade.ParseRubric("f", data)
 		if err != nil {
-			if !strings.HasPrefix(err.Error(), "grade: bad rubric f") || strings.Contains(err.Error(), "\n") {
+			if !strings.HasPrefix(err.Error(), "f") || !errors.Is(err, fault.ErrInvalid) || strings.Contains(err.Error(), "\n") {
 				t.Errorf("error %q", err)
 			}
 			return

@@ -2,9 +2,8 @@ package learn
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"math/rand/v2"
+	"rjm/fault"
 	"rjm/stats"
 )
 
@@ -94,7 +93,7 @@ func (r BanditResult) means() []float64 {
 // returns what was learned so far with the error.
 func (b Bandit) Run(ctx context.Context, rng *rand.Rand) (BanditResult, error) {
 	if len(b.Arms) == 0 {
-		return BanditResult{}, errors.New("learn: bandit has no arms")
+		return BanditResult{}, fault.Invalid("", "bandit has no arms")
 	}
 	strategy, err := checkStrategy(b.Strategy)
 	if err != nil {
@@ -105,7 +104,7 @@ func (b Bandit) Run(ctx context.Context, rng *rand.Rand) (BanditResult, error) {
 		pulls = DefaultPulls
 	}
 	if pulls < 0 || pulls > MaxPulls {
-		return BanditResult{}, fmt.Errorf("learn: pulls %d out of range 1..%d", pulls, MaxPulls)
+		return BanditResult{}, fault.Invalid("", "pulls %d out of range 1..%d", pulls, MaxPulls)
 	}
 	n := len(b.Arms)
 	res := BanditResult{Arms: make([]ArmResult, n)}

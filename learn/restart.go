@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"rjm/fault"
 	"rjm/stats"
 
 	"rjm/energy"
@@ -34,7 +35,7 @@ type RestartArm struct {
 // Pull runs one hill descent.
 func (a RestartArm) Pull(ctx context.Context, rng *rand.Rand) (float64, error) {
 	if a.Iterations < 1 {
-		return 0, fmt.Errorf("learn: restart arm of %d iterations", a.Iterations)
+		return 0, fault.Invalid("", "restart arm of %d iterations", a.Iterations)
 	}
 	res, err := search.HillDescent{Iterations: a.Iterations}.Search(ctx, a.Problem, rng)
 	if err != nil {
@@ -119,13 +120,13 @@ func (m RestartMDP) Validate() error {
 	m = m.withDefaults()
 	switch {
 	case m.Stage < 1 || m.Stage > search.MaxIterations:
-		return fmt.Errorf("learn: stage of %d iterations out of range 1..%d", m.Stage, search.MaxIterations)
+		return fault.Invalid("", "stage of %d iterations out of range 1..%d", m.Stage, search.MaxIterations)
 	case m.Horizon < 0 || m.Floor < 0:
-		return fmt.Errorf("learn: horizon %d and floor %d must not be negative", m.Horizon, m.Floor)
+		return fault.Invalid("", "horizon %d and floor %d must not be negative", m.Horizon, m.Floor)
 	case m.Target <= m.Floor:
-		return fmt.Errorf("learn: target depth %d must be above the floor %d", m.Target, m.Floor)
+		return fault.Invalid("", "target depth %d must be above the floor %d", m.Target, m.Floor)
 	case m.Horizon >= MaxRestartStates || m.Target-m.Floor > MaxRestartStates/(m.Horizon+1):
-		return fmt.Errorf("learn: %d stages × %d depths is more than %d states", m.Horizon+1, m.Target-m.Floor, MaxRestartStates)
+		return fault.Invalid("", "%d stages × %d depths is more than %d states", m.Horizon+1, m.Target-m.Floor, MaxRestartStates)
 	}
 	return nil
 }
@@ -208,7 +209,7 @@ func (e *RestartEnv) Reset() (int, error) {
 		}
 		e.restart()
 	}
-	return 0, fmt.Errorf("learn: %d random mazes in a row reach the target depth %d", maxRedraws, e.mdp.Target)
+	return 0, fault.Invalid("", "%d random mazes in a row reach the target depth %d", maxRedraws, e.mdp.Target)
 }
 
 // maxRedraws bounds the random mazes Reset draws looking for one that is
@@ -233,7 +234,7 @@ func (e *RestartEnv) Step(action int) (float64, int, bool, error) {
 	case Restart:
 		e.restart()
 	default:
-		return 0, 0, false, fmt.Errorf("learn: restart problem has no action %d", action)
+		return 0, 0, false, fmt.Errorf("the restart problem has no action %d", action)
 	}
 	if e.d >= e.mdp.Target {
 		e.mazes++
@@ -324,7 +325,7 @@ func Evaluate(ctx context.Context, env *RestartEnv, policy Policy, s EvalSetting
 		maxSteps = DefaultStepsPerMaze * mazes
 	}
 	if mazes < 0 || maxSteps < 0 {
-		return Evaluation{}, fmt.Errorf("learn: evaluation of %d mazes in %d steps", mazes, maxSteps)
+		return Evaluation{}, fault.Invalid("", "evaluation of %d mazes in %d steps", mazes, maxSteps)
 	}
 	var ev Evaluation
 	it0, r0 := env.Iterations(), env.Restarts()

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"rjm/fault"
 	"rjm/learn"
 )
 
@@ -35,23 +36,23 @@ func TestRestartSettingsErrors(t *testing.T) {
 		s    interface{ Validate() error }
 		want string
 	}{
-		{learn.RestartBandit{Pulls: -1}, "learn: pulls -1 out of range 1..1000000"},
-		{learn.RestartBandit{Epsilons: make([]float64, 21)}, "learn: 21 runs asked for; at most 20"},
-		{learn.RestartBandit{Arms: 17}, "learn: arms 17 out of range 1..16"},
-		{learn.RestartBandit{Base: 1 << 30}, "learn: base 1073741824 out of range 1..31250000 for 6 arms"},
-		{learn.RestartBandit{Taus: []float64{-1}}, "learn: softmax temperature -1 must be positive and finite"},
+		{learn.RestartBandit{Pulls: -1}, "pulls -1 out of range 1..1000000"},
+		{learn.RestartBandit{Epsilons: make([]float64, 21)}, "21 runs asked for; at most 20"},
+		{learn.RestartBandit{Arms: 17}, "arms 17 out of range 1..16"},
+		{learn.RestartBandit{Base: 1 << 30}, "base 1073741824 out of range 1..31250000 for 6 arms"},
+		{learn.RestartBandit{Taus: []float64{-1}}, "softmax temperature -1 must be positive and finite"},
 		{learn.RestartBandit{Size: 1}, "size 1x1: a maze needs at least 2 cells"},
-		{learn.RestartSARSA{Episodes: -1}, "learn: episodes -1 out of range 1..1000000"},
-		{learn.RestartSARSA{StepsPerMaze: 1 << 30}, "learn: steps-per-maze 1073741824 out of range 1..10000000"},
-		{learn.RestartSARSA{Epsilon: &eps}, "learn: epsilon 2 out of range 0..1"},
-		{learn.RestartSARSA{Gamma: 1.5}, "learn: gamma 1.5 out of range (0, 1]"},
-		{learn.RestartSARSA{MDP: learn.RestartMDP{Floor: -1}}, "learn: stage and target must be positive, horizon and floor not negative"},
-		{learn.RestartSARSA{MDP: learn.RestartMDP{Target: 12}}, "learn: target depth 12 must be above the floor 12"},
-		{learn.RestartSARSA{Size: 4}, "learn: target 18: no 4×4 maze has a goal depth above 15"},
+		{learn.RestartSARSA{Episodes: -1}, "episodes -1 out of range 1..1000000"},
+		{learn.RestartSARSA{StepsPerMaze: 1 << 30}, "steps-per-maze 1073741824 out of range 1..10000000"},
+		{learn.RestartSARSA{Epsilon: &eps}, "epsilon 2 out of range 0..1"},
+		{learn.RestartSARSA{Gamma: 1.5}, "gamma 1.5 out of range (0, 1]"},
+		{learn.RestartSARSA{MDP: learn.RestartMDP{Floor: -1}}, "stage and target must be positive, horizon and floor not negative"},
+		{learn.RestartSARSA{MDP: learn.RestartMDP{Target: 12}}, "target depth 12 must be above the floor 12"},
+		{learn.RestartSARSA{Size: 4}, "target 18: no 4×4 maze has a goal depth above 15"},
 	} {
 		err := c.s.Validate()
-		if err == nil || err.Error() != c.want {
-			t.Errorf("%+v: error %v, want %q", c.s, err, c.want)
+		if err == nil || err.Error() != c.want || !errors.Is(err, fault.ErrInvalid) {
+			t.Errorf("%+v: error %v, want %q of kind fault.ErrInvalid", c.s, err, c.want)
 		}
 	}
 	err := learn.RestartSARSA{MDP: learn.RestartMDP{Stage: -1}}.Validate()

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"rjm/fault"
 	"rjm/stats"
 )
 
@@ -103,7 +104,7 @@ const (
 
 // ErrStepLimit is returned, wrapped with the counts, when a run reaches
 // its step limit.
-var ErrStepLimit = errors.New("learn: step limit reached")
+var ErrStepLimit = errors.New("step limit reached")
 
 // cancelEvery is how often, in steps, the learners check their context:
 // a step may cost no more than drawing a random maze, and a run that
@@ -141,15 +142,15 @@ func (l SARSA) Learn(ctx context.Context, env Env, rng *rand.Rand) (SARSAResult,
 	}
 	switch {
 	case episodes < 0 || episodes > MaxEpisodes:
-		return SARSAResult{}, fmt.Errorf("learn: episodes %d out of range 1..%d", episodes, MaxEpisodes)
+		return SARSAResult{}, fault.Invalid("", "episodes %d out of range 1..%d", episodes, MaxEpisodes)
 	case !(alpha > 0 && alpha <= 1):
-		return SARSAResult{}, fmt.Errorf("learn: learning rate %g out of range (0, 1]", alpha)
+		return SARSAResult{}, fault.Invalid("", "learning rate %g out of range (0, 1]", alpha)
 	case !(gamma > 0 && gamma <= 1):
-		return SARSAResult{}, fmt.Errorf("learn: discount rate %g out of range (0, 1]", gamma)
+		return SARSAResult{}, fault.Invalid("", "discount rate %g out of range (0, 1]", gamma)
 	case maxSteps < 0:
-		return SARSAResult{}, fmt.Errorf("learn: step limit %d is negative", maxSteps)
+		return SARSAResult{}, fault.Invalid("", "step limit %d is negative", maxSteps)
 	case env.States() < 1 || env.Actions() < 1:
-		return SARSAResult{}, fmt.Errorf("learn: environment has %d states and %d actions", env.States(), env.Actions())
+		return SARSAResult{}, fmt.Errorf("the environment has %d states and %d actions", env.States(), env.Actions())
 	}
 	q := NewQTable(env.States(), env.Actions())
 	res := SARSAResult{Q: q, Updates: make([]int, env.States())}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"rjm/fault"
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/search"
@@ -26,7 +27,7 @@ const (
 const DefaultSize = 5
 
 // SettingError is a setting of RestartBandit or RestartSARSA out of its
-// range. Its message names the settings by their fields, in lower case
+// range: bad input of kind fault.ErrInvalid. Its message names the settings by their fields, in lower case
 // with words joined by hyphens ("pulls", "steps-per-maze"; "epsilon" and
 // "tau" for RestartBandit's lists); Message lets a front end name them in
 // its own words, as the command line names them by its flags.
@@ -39,13 +40,16 @@ func settingErrorf(format string, args ...any) *SettingError {
 	return &SettingError{fmt.Sprintf(format, args...)}
 }
 
-// Error returns the message with the package prefix.
+// Error returns the message, each setting named by its field.
 func (e *SettingError) Error() string {
-	return "learn: " + e.Message(func(setting string) string { return setting })
+	return e.Message(func(setting string) string { return setting })
 }
 
-// Message returns the message without the package prefix, each setting
-// named by name(setting).
+// Unwrap returns fault.ErrInvalid: a SettingError is a user's bad input,
+// which front ends show as it is (fault.Is).
+func (e *SettingError) Unwrap() error { return fault.ErrInvalid }
+
+// Message returns the message, each setting named by name(setting).
 func (e *SettingError) Message(name func(setting string) string) string {
 	var b strings.Builder
 	s := e.msg

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"rjm/fault"
 )
 
 // Strategy is an action-selection rule: given the current estimates of
@@ -36,7 +37,7 @@ func (s EpsilonGreedy) Probabilities(p, values []float64) {
 // Validate reports an Epsilon outside 0..1.
 func (s EpsilonGreedy) Validate() error {
 	if !(s.Epsilon >= 0 && s.Epsilon <= 1) {
-		return fmt.Errorf("learn: epsilon %g out of range 0..1", s.Epsilon)
+		return fault.Invalid("", "epsilon %g out of range 0..1", s.Epsilon)
 	}
 	return nil
 }
@@ -70,7 +71,7 @@ func (s Softmax) Probabilities(p, values []float64) {
 // Validate reports a Tau that is not positive and finite.
 func (s Softmax) Validate() error {
 	if !(s.Tau > 0) || math.IsInf(s.Tau, 0) {
-		return fmt.Errorf("learn: softmax temperature %g must be positive and finite", s.Tau)
+		return fault.Invalid("", "softmax temperature %g must be positive and finite", s.Tau)
 	}
 	return nil
 }

@@ -91,7 +91,7 @@ type ParseOptions struct {
 func ReadText(r io.Reader, o ParseOptions) (*Maze, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxTextBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("reading: %w", err)
+		return nil, fmt.Errorf("reading the maze: %w", err)
 	}
 	if len(data) > MaxTextBytes {
 		return nil, fault.New(fault.ErrTooLarge, "", "input is larger than %d bytes", MaxTextBytes)

@@ -34,11 +34,11 @@ package records
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/big"
 	"slices"
 
+	"rjm/fault"
 	"rjm/graph"
 	"rjm/maze"
 )
@@ -230,7 +230,7 @@ func Search(ctx context.Context, s Settings) (*Result, error) {
 	top := s.AtMost
 	if top <= 0 {
 		if s.Shards > 1 || s.Only != nil {
-			return nil, errors.New("records: a shard of the good mazes' search needs the maximum over all mazes as AtMost (--at-most)")
+			return nil, fault.Invalid("", "a shard of the good mazes' search needs the maximum over all mazes as AtMost (--at-most)")
 		}
 		all := s
 		all.Good, all.Done, all.Finished = false, nil, nil
@@ -301,10 +301,10 @@ func (s Settings) compile() (g *graph.Graph, start, goal int, err error) {
 		return nil, 0, 0, err
 	}
 	if b.Variant.NoUTurn {
-		return nil, 0, 0, errors.New("records: the no-U-turn rule is not searched (its depth is over states)")
+		return nil, 0, 0, fault.Invalid("", "the no-U-turn rule is not searched (its depth is over states)")
 	}
 	if b.Cells() > MaxCells {
-		return nil, 0, 0, fmt.Errorf("records: %d×%d has %d cells, more than %d: the search would not end", b.Rows, b.Cols, b.Cells(), MaxCells)
+		return nil, 0, 0, fault.New(fault.ErrTooCostly, "", "%d×%d has %d cells, more than %d: the search would not end", b.Rows, b.Cols, b.Cells(), MaxCells)
 	}
 	sc, gc := maze.DefaultStart(b), maze.DefaultGoal(b)
 	if s.Start != nil {
@@ -322,7 +322,7 @@ func (s Settings) compile() (g *graph.Graph, start, goal int, err error) {
 	si, gi := b.Index(sc), b.Index(gc)
 	for i := range b.Cells() {
 		if i != gi && b.Open(i) && len(g.Legal(i)) == 0 && i != b.Exit() {
-			return nil, 0, 0, fmt.Errorf("records: cell %v has no legal jump: no legal maze exists", b.Cell(i))
+			return nil, 0, 0, fault.Invalid("", "cell %v has no legal jump: no legal maze exists", b.Cell(i))
 		}
 	}
 	return g, si, gi, nil

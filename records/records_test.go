@@ -2,6 +2,7 @@ package records
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"math/big"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"rjm/analysis"
+	"rjm/fault"
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/solve"
@@ -468,10 +470,10 @@ func TestShardsInProcess(t *testing.T) {
 				t.Errorf("%v in %d shards at floor %d: %v, %+v", b, n, whole.MaxDepth+1, err, m)
 			}
 			if n > 1 {
-				if _, _, err := MergeShards(names[1:]); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("shard 0/%d is missing", n)) {
+				if _, _, err := MergeShards(names[1:]); !errors.Is(err, fault.ErrInvalid) || !strings.Contains(err.Error(), fmt.Sprintf("shard 0/%d is missing", n)) {
 					t.Errorf("a missing shard: %v", err)
 				}
-				if _, _, err := MergeShards(append(names, names[0])); err == nil || !strings.Contains(err.Error(), "given twice") {
+				if _, _, err := MergeShards(append(names, names[0])); !errors.Is(err, fault.ErrInvalid) || !strings.Contains(err.Error(), "given twice") {
 					t.Errorf("a shard twice: %v", err)
 				}
 			}

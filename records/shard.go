@@ -2,11 +2,11 @@ package records
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 
+	"rjm/fault"
 	"rjm/maze"
 )
 
@@ -92,25 +92,25 @@ func ReadShardFile(name string) (ShardFile, error) {
 	var f ShardFile
 	data, err := os.ReadFile(name)
 	if err != nil {
-		return f, fmt.Errorf("records: %w", err)
+		return f, fault.In("", err)
 	}
 	if err := json.Unmarshal(data, &f); err != nil {
-		return f, fmt.Errorf("records: %s is not a shard file: %v", name, err)
+		return f, fault.Invalid("", "%s is not a shard file: %v", name, err)
 	}
 	s := f.Settings()
 	g, _, gi, err := s.compile()
 	if err != nil {
-		return f, fmt.Errorf("records: %s: %w", name, err)
+		return f, fault.In(name, err)
 	}
 	if f.Shards < 1 || f.Shards > MaxShards || f.Shard < 0 || f.Shard >= f.Shards || f.Total < 0 || f.Total > 1<<40 || f.Floor < 0 {
-		return f, fmt.Errorf("records: %s: shard %d/%d of %d sub-trees is out of range", name, f.Shard, f.Shards, f.Total)
+		return f, fault.Invalid(name, "shard %d/%d of %d sub-trees is out of range", f.Shard, f.Shards, f.Total)
 	}
 	for _, st := range f.Subtrees {
 		if err := st.check(g, gi); err != nil {
-			return f, fmt.Errorf("records: %s, sub-tree %d: %w", name, st.Index, err)
+			return f, fault.Invalid(fmt.Sprintf("%s, sub-tree %d", name, st.Index), "%w", err)
 		}
 		if st.Index >= f.Total || st.Index%f.Shards != f.Shard || st.Floor != f.Floor {
-			return f, fmt.Errorf("records: %s: sub-tree %d of floor %d is not shard %d/%d's at floor %d", name, st.Index, st.Floor, f.Shard, f.Shards, f.Floor)
+			return f, fault.Invalid(name, "sub-tree %d of floor %d is not shard %d/%d's at floor %d", st.Index, st.Floor, f.Shard, f.Shards, f.Floor)
 		}
 	}
 	return f, nil
@@ -119,18 +119,15 @@ func ReadShardFile(name string) (ShardFile, error) {
 // MaxShards is the most shards a search is split into.
 const MaxShards = 1 << 20
 
-// ErrMerge prefixes the reasons shards cannot be merged.
-var ErrMerge = errors.New("records merge")
-
 // MergeShards combines the files of every shard of one search into the
 // whole search's answer: the maximum, its exact count, an example and
 // the listed mazes, the floors proven empty and the branches searched. It
 // refuses files of other settings, a shard given twice, a shard missing
 // or not finished, and shards whose floors leave the maximum unproven,
-// each with an error naming the shard or file.
+// each with a *fault.Error naming the shard or file.
 func MergeShards(names []string) (*Result, Settings, error) {
 	if len(names) == 0 {
-		return nil, Settings{}, fmt.Errorf("%w: no shard files", ErrMerge)
+		return nil, Settings{}, fault.Invalid("", "no shard files")
 	}
 	files := make([]ShardFile, len(names))
 	for i, name := range names {
@@ -144,16 +141,16 @@ func MergeShards(names []string) (*Result, Settings, error) {
 	byShard := make([]string, first.Shards)
 	for i, f := range files {
 		if !f.same(first) {
-			return nil, Settings{}, fmt.Errorf("%w: %s is a shard of other settings than %s (%dx%d, shard %d/%d)", ErrMerge, names[i], names[0], f.Board.Rows, f.Board.Cols, f.Shard, f.Shards)
+			return nil, Settings{}, fault.Invalid("", "%s is a shard of other settings than %s (%dx%d, shard %d/%d)", names[i], names[0], f.Board.Rows, f.Board.Cols, f.Shard, f.Shards)
 		}
 		if byShard[f.Shard] != "" {
-			return nil, Settings{}, fmt.Errorf("%w: shard %d/%d given twice: %s and %s", ErrMerge, f.Shard, f.Shards, byShard[f.Shard], names[i])
+			return nil, Settings{}, fault.Invalid("", "shard %d/%d given twice: %s and %s", f.Shard, f.Shards, byShard[f.Shard], names[i])
 		}
 		byShard[f.Shard] = names[i]
 	}
 	for k, name := range byShard {
 		if name == "" {
-			return nil, Settings{}, fmt.Errorf("%w: shard %d/%d is missing", ErrMerge, k, first.Shards)
+			return nil, Settings{}, fault.Invalid("", "shard %d/%d is missing", k, first.Shards)
 		}
 	}
 	s := first.Settings()
@@ -174,7 +171,7 @@ func MergeShards(names []string) (*Result, Settings, error) {
 			want = (f.Total-f.Shard-1)/f.Shards + 1
 		}
 		if len(f.Subtrees) != want || f.Total != first.Total {
-			return nil, s, fmt.Errorf("%w: shard %d/%d (%s) is not finished: %d of %d sub-trees at floor %d", ErrMerge, f.Shard, f.Shards, names[i], len(f.Subtrees), want, f.Floor)
+			return nil, s, fault.Invalid("", "shard %d/%d (%s) is not finished: %d of %d sub-trees at floor %d", f.Shard, f.Shards, names[i], len(f.Subtrees), want, f.Floor)
 		}
 		all = append(all, f.Subtrees...)
 		nodes += f.Nodes
@@ -188,7 +185,7 @@ func MergeShards(names []string) (*Result, Settings, error) {
 		// that floor. (When no shard holds a maze, none reaches the
 		// highest of their floors.)
 		if res.MaxDepth >= 0 && res.MaxDepth < f.Floor {
-			return nil, s, fmt.Errorf("%w: shard %d/%d (%s) searched only depths from %d up, above the maximum found, %d: run it again with --at-least %d", ErrMerge, f.Shard, f.Shards, names[i], f.Floor, res.MaxDepth, max(res.MaxDepth, 1))
+			return nil, s, fault.Invalid("", "shard %d/%d (%s) searched only depths from %d up, above the maximum found, %d: run it again with --at-least %d", f.Shard, f.Shards, names[i], f.Floor, res.MaxDepth, max(res.MaxDepth, 1))
 		}
 	}
 	res.Nodes, res.Top, res.Lower, res.Total = nodes, top, lower, first.Total

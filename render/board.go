@@ -2,6 +2,7 @@ package render
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"html"
 	"io"
@@ -61,7 +62,7 @@ type BoardOptions struct {
 // attributes, in the same proportions as WritePicture's.
 func WriteBoard(w io.Writer, m *maze.Maze, o BoardOptions) error {
 	if m == nil {
-		return fmt.Errorf("render: board without a maze")
+		return errors.New("a board without a maze")
 	}
 	l := NewLayout(m.Board)
 	cell := float64(o.Cell)

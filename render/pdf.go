@@ -89,7 +89,7 @@ func (c *PDF) WriteTo(w io.Writer) (int64, error) {
 	err := c.doc.Output(&buf)
 	c.Push() // the canvas stays usable, as vgpdf's does
 	if err != nil {
-		return 0, fmt.Errorf("render: PDF: %w", err)
+		return 0, fmt.Errorf("writing the PDF: %w", err)
 	}
 	return buf.WriteTo(w)
 }

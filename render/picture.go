@@ -3,7 +3,7 @@ package render
 import (
 	"bytes"
 	"cmp"
-	"fmt"
+	"errors"
 	"image/color"
 	"io"
 	"math"
@@ -190,11 +190,11 @@ func (p Picture) WritePicture(w io.Writer, format string, o PictureOptions) erro
 func (p Picture) check(o PictureOptions) error {
 	switch {
 	case p.Maze == nil:
-		return fmt.Errorf("render: picture without a maze")
+		return errors.New("a picture without a maze")
 	case (o.Solution || o.Holes || o.Clusters) && p.Features == nil:
-		return fmt.Errorf("render: the solution, holes and clusters overlays need the maze's features")
+		return errors.New("the solution, holes and clusters overlays need the maze's features")
 	case o.Depths && len(p.Depth) < p.Maze.Rows*p.Maze.Cols:
-		return fmt.Errorf("render: the depths overlay needs the maze's depths")
+		return errors.New("the depths overlay needs the maze's depths")
 	}
 	return nil
 }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"rjm/energy"
+	"rjm/fault"
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/search"
@@ -105,14 +107,14 @@ func TestBadSettings(t *testing.T) {
 		search.Anneal{Iterations: 10, T0: 0, Decay: 0.9},
 		search.Anneal{Iterations: 10, T0: 1, Decay: 1.1},
 	} {
-		if _, err := m.Search(ctx, p, rng); err == nil {
-			t.Errorf("%+v: no error", m)
+		if _, err := m.Search(ctx, p, rng); !errors.Is(err, fault.ErrInvalid) || strings.HasPrefix(err.Error(), "search: ") {
+			t.Errorf("%+v: %v, want a *fault.Error with no package prefix", m, err)
 		}
 	}
 	bad := p
 	bad.Goal = bad.Start
-	if _, err := (search.HillDescent{Iterations: 1}).Search(ctx, bad, rng); err == nil {
-		t.Error("start = goal: no error")
+	if _, err := (search.HillDescent{Iterations: 1}).Search(ctx, bad, rng); !errors.Is(err, fault.ErrInvalid) || strings.HasPrefix(err.Error(), "search: ") {
+		t.Errorf("start = goal: %v, want a *fault.Error with no package prefix", err)
 	}
 }
 

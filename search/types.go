@@ -3,10 +3,10 @@ package search
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 
 	"rjm/energy"
+	"rjm/fault"
 	"rjm/graph"
 	"rjm/maze"
 )
@@ -104,26 +104,26 @@ func (s Status) String() string {
 // ErrNoStep is returned when the board has no cell whose jump can change
 // (every non-goal cell has a single legal jump, as on 2×2 boards); such a
 // board has one configuration, returned as the best.
-var ErrNoStep = errors.New("search: no cell of this board can change its jump")
+var ErrNoStep = errors.New("no cell of this board can change its jump")
 
 func (p *Problem) validate() error {
 	if p.Graph == nil {
-		return errors.New("search: problem has no graph")
+		return errors.New("the search problem has no graph")
 	}
 	n := p.Graph.Cells()
 	if p.Start < 0 || p.Start >= n || p.Goal < 0 || p.Goal >= n || p.Start == p.Goal {
-		return fmt.Errorf("search: start %d and goal %d must be distinct cells of the %d-cell board", p.Start, p.Goal, n)
+		return fault.Invalid("", "start %d and goal %d must be distinct cells of the %d-cell board", p.Start, p.Goal, n)
 	}
 	b := p.Graph.Board()
 	if !b.Open(p.Start) || p.Start == b.Exit() {
-		return fmt.Errorf("search: start %v is not an open cell", b.Cell(p.Start))
+		return fault.Invalid("", "start %v is not an open cell", b.Cell(p.Start))
 	}
 	if !b.Open(p.Goal) {
-		return fmt.Errorf("search: goal %v is not an open cell", b.Cell(p.Goal))
+		return fault.Invalid("", "goal %v is not an open cell", b.Cell(p.Goal))
 	}
 	for c := range n {
 		if c != p.Goal && b.Open(c) && len(p.Graph.Legal(c)) == 0 && c != b.Exit() {
-			return fmt.Errorf("search: cell %v has no legal jump, so no legal maze exists", b.Cell(c))
+			return fault.Invalid("", "cell %v has no legal jump, so no legal maze exists", b.Cell(c))
 		}
 	}
 	if p.Energy == nil {

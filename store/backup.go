@@ -3,11 +3,11 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
+	"rjm/fault"
 )
 
 // Backup copies the SQLite database in the file path to the new file
@@ -22,18 +22,18 @@ import (
 // instead (docs/deploy.md).
 func Backup(ctx context.Context, path, dest string) error {
 	if IsPostgres(path) {
-		return errors.New("store: backup: a PostgreSQL database is backed up with pg_dump (see docs/deploy.md)")
+		return fault.Invalid("", "a PostgreSQL database is backed up with pg_dump (see docs/deploy.md)")
 	}
 	if _, err := os.Stat(path); err != nil {
-		return fmt.Errorf("store: backup: %w", err)
+		return fault.In("", err)
 	}
 	if _, err := os.Lstat(dest); err == nil {
-		return fmt.Errorf("store: backup: %s exists: give a new file", dest)
+		return fault.Invalid(dest, "exists: give a new file")
 	}
 	// An empty file of mode 0600, which VACUUM INTO fills.
 	tmp, err := os.CreateTemp(filepath.Dir(dest), "."+filepath.Base(dest)+".*")
 	if err != nil {
-		return fmt.Errorf("store: backup: %w", err)
+		return fmt.Errorf("backing up %s to %s: %w", path, dest, err)
 	}
 	tmp.Close()
 	defer os.Remove(tmp.Name())
@@ -43,13 +43,13 @@ func Backup(ctx context.Context, path, dest string) error {
 	}
 	defer s.Close()
 	if _, err := s.(*sqliteStore).s.r.ExecContext(ctx, `VACUUM INTO ?`, tmp.Name()); err != nil {
-		return fmt.Errorf("store: backup: %w", err)
+		return fmt.Errorf("backing up %s to %s: %w", path, dest, err)
 	}
 	if err := dropKeys(ctx, tmp.Name()); err != nil {
-		return fmt.Errorf("store: backup: %w", err)
+		return fmt.Errorf("backing up %s to %s: %w", path, dest, err)
 	}
 	if err := os.Rename(tmp.Name(), dest); err != nil {
-		return fmt.Errorf("store: backup: %w", err)
+		return fmt.Errorf("backing up %s to %s: %w", path, dest, err)
 	}
 	return nil
 }

@@ -63,7 +63,7 @@ func ReadPlayLog(r io.Reader) ([]Play, error) {
 		dec.DisallowUnknownFields()
 		var p Play
 		if err := dec.Decode(&p); err != nil {
-			return nil, fault.In(fmt.Sprintf("line %d", n), err)
+			return nil, fault.JSON(fmt.Sprintf("line %d", n), err)
 		}
 		if dec.More() {
 			return nil, fault.Invalid(fmt.Sprintf("line %d", n), "more than one object")

@@ -35,7 +35,7 @@ func TestPlayLogRoundTrip(t *testing.T) {
 		{`{"seconds":1}`, "line 1: no maze"},
 		{`{"maze":"m","hints":-2}`, "line 1: hints -2"},
 		{`{"maze":"m","ending":"won"}`, "line 1: ending \"won\""},
-		{`{"maze":"m","colour":"red"}`, "line 1: json: unknown field"},
+		{`{"maze":"m","colour":"red"}`, `line 1: unknown field "colour"`},
 		{`{"maze":"m"} {"maze":"m"}`, "line 1: more than one object"},
 		{`not json`, "line 1:"},
 		{strings.Repeat("x", store.MaxPlayLogLine+1), "longer than"},

@@ -26,7 +26,7 @@ func (s *sqlStore) AddPlay(ctx context.Context, p Play) (Play, error) {
 	}
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
-		return Play{}, fmt.Errorf("store: add play: %w", err)
+		return Play{}, fmt.Errorf("storing a play: %w", err)
 	}
 	defer tx.Rollback()
 	insert := s.q(`INSERT INTO plays (maze, moves, length, shortest, solved, seconds, hints, rating, created_ms, client, player, ending)
@@ -50,14 +50,14 @@ func (s *sqlStore) AddPlay(ctx context.Context, p Play) (Play, error) {
 		}
 	}
 	if err != nil {
-		return Play{}, fmt.Errorf("store: add play: %w", err)
+		return Play{}, fmt.Errorf("storing a play: %w", err)
 	}
 	if !inserted {
 		first, err := playByClient(ctx, tx, s.q, p.Client)
 		if err != nil {
-			return Play{}, fmt.Errorf("store: add play: %w", err)
+			return Play{}, fmt.Errorf("storing a play: %w", err)
 		}
-		return first, fmt.Errorf("store: play %q: %w", p.Client, ErrDuplicate)
+		return first, fmt.Errorf("play %q: %w", p.Client, ErrDuplicate)
 	}
 	if p.Token != "" {
 		if err := s.useToken(ctx, tx, p); err != nil {
@@ -65,10 +65,10 @@ func (s *sqlStore) AddPlay(ctx context.Context, p Play) (Play, error) {
 		}
 	}
 	if err := s.summarise(ctx, tx, p); err != nil {
-		return Play{}, fmt.Errorf("store: add play: %w", err)
+		return Play{}, fmt.Errorf("storing a play: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
-		return Play{}, fmt.Errorf("store: add play: %w", err)
+		return Play{}, fmt.Errorf("storing a play: %w", err)
 	}
 	return p, nil
 }
@@ -83,13 +83,13 @@ func (s *sqlStore) useToken(ctx context.Context, tx *sql.Tx, p Play) error {
 		n, err = res.RowsAffected()
 	}
 	if err != nil {
-		return fmt.Errorf("store: add play: %w", err)
+		return fmt.Errorf("storing a play: %w", err)
 	}
 	if n == 0 {
-		return fmt.Errorf("store: play with token %q: %w", p.Token, ErrTokenUsed)
+		return fmt.Errorf("play with token %q: %w", p.Token, ErrTokenUsed)
 	}
 	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM play_tokens WHERE used_ms < ?`), p.Created.Add(-TokenKeep).UnixMilli()); err != nil {
-		return fmt.Errorf("store: add play: %w", err)
+		return fmt.Errorf("storing a play: %w", err)
 	}
 	return nil
 }
@@ -159,7 +159,7 @@ func playByClient(ctx context.Context, tx *sql.Tx, q func(string) string, client
 func (s *sqlStore) Stats(ctx context.Context, maze string) (Stats, error) {
 	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true, Isolation: s.d.readTx})
 	if err != nil {
-		return Stats{}, fmt.Errorf("store: stats: %w", err)
+		return Stats{}, fmt.Errorf("reading the stats of a maze: %w", err)
 	}
 	defer tx.Rollback()
 	var st Stats
@@ -170,7 +170,7 @@ func (s *sqlStore) Stats(ctx context.Context, maze string) (Stats, error) {
 		return Stats{}, nil
 	}
 	if err != nil {
-		return Stats{}, fmt.Errorf("store: stats: %w", err)
+		return Stats{}, fmt.Errorf("reading the stats of a maze: %w", err)
 	}
 	if st.Ratings > 0 {
 		st.MeanRating = float64(ratingSum) / float64(st.Ratings)
@@ -183,7 +183,7 @@ func (s *sqlStore) Stats(ctx context.Context, maze string) (Stats, error) {
 			FROM (SELECT centis, SUM(n) OVER (ORDER BY centis) AS upto FROM solve_times WHERE maze = ?) t`),
 			(st.Solved-1)/2, st.Solved/2, maze).Scan(&lo, &hi)
 		if err != nil {
-			return Stats{}, fmt.Errorf("store: stats: %w", err)
+			return Stats{}, fmt.Errorf("reading the stats of a maze: %w", err)
 		}
 		st.MedianSeconds = float64(lo+hi) / 200
 	}
@@ -203,7 +203,7 @@ func (s *sqlStore) Stats(ctx context.Context, maze string) (Stats, error) {
 func figureCounts(ctx context.Context, tx *sql.Tx, q func(string) string, maze, figure string) (median, trimmed float64, err error) {
 	rows, err := tx.QueryContext(ctx, q(`SELECT value, n FROM play_counts WHERE maze = ? AND figure = ? ORDER BY value`), maze, figure)
 	if err != nil {
-		return 0, 0, fmt.Errorf("store: stats: %w", err)
+		return 0, 0, fmt.Errorf("reading the stats of a maze: %w", err)
 	}
 	defer rows.Close()
 	type count struct{ value, n int64 }
@@ -212,7 +212,7 @@ func figureCounts(ctx context.Context, tx *sql.Tx, q func(string) string, maze, 
 	for rows.Next() {
 		var c count
 		if err := rows.Scan(&c.value, &c.n); err != nil {
-			return 0, 0, fmt.Errorf("store: stats: %w", err)
+			return 0, 0, fmt.Errorf("reading the stats of a maze: %w", err)
 		}
 		counts, total = append(counts, c), total+c.n
 	}

@@ -29,7 +29,7 @@ var postgres = dialect{
 func OpenPostgres(ctx context.Context, dsn string) (Store, error) {
 	db, err := sql.Open("pgx", dsn)
 	if err != nil {
-		return nil, fmt.Errorf("store: %w", err)
+		return nil, fmt.Errorf("opening the PostgreSQL store: %w", err)
 	}
 	db.SetMaxOpenConns(16)
 	s := &sqlStore{d: postgres, w: db, r: db}

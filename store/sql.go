@@ -76,39 +76,39 @@ func (s *sqlStore) q(query string) string {
 func (s *sqlStore) migrate(ctx context.Context) error {
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("store: migrate: %w", err)
+		return fmt.Errorf("migrating the store's schema: %w", err)
 	}
 	defer tx.Rollback()
 	if s.d.lock != "" {
 		if _, err := tx.ExecContext(ctx, s.d.lock); err != nil {
-			return fmt.Errorf("store: migrate: %w", err)
+			return fmt.Errorf("migrating the store's schema: %w", err)
 		}
 	}
 	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
-		return fmt.Errorf("store: migrate: %w", err)
+		return fmt.Errorf("migrating the store's schema: %w", err)
 	}
 	v := 0
 	err = tx.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_version (version) VALUES (0)`); err != nil {
-			return fmt.Errorf("store: migrate: %w", err)
+			return fmt.Errorf("migrating the store's schema: %w", err)
 		}
 	case err != nil:
-		return fmt.Errorf("store: migrate: %w", err)
+		return fmt.Errorf("migrating the store's schema: %w", err)
 	}
 	if v > len(s.d.migrations) {
-		return fmt.Errorf("store: schema version %d is newer than this program's %d", v, len(s.d.migrations))
+		return fmt.Errorf("the store's schema version %d is newer than this program's %d", v, len(s.d.migrations))
 	}
 	for i := v; i < len(s.d.migrations); i++ {
 		for _, stmt := range s.d.migrations[i] {
 			if _, err := tx.ExecContext(ctx, stmt); err != nil {
-				return fmt.Errorf("store: migration %d: %w", i+1, err)
+				return fmt.Errorf("migrating the store's schema to version %d: %w", i+1, err)
 			}
 		}
 	}
 	if _, err := tx.ExecContext(ctx, s.q(`UPDATE schema_version SET version = ?`), len(s.d.migrations)); err != nil {
-		return fmt.Errorf("store: migrate: %w", err)
+		return fmt.Errorf("migrating the store's schema: %w", err)
 	}
 	return tx.Commit()
 }
@@ -121,7 +121,7 @@ func (s *sqlStore) Daily(ctx context.Context, date string) (Daily, error) {
 		return Daily{}, ErrNotFound
 	}
 	if err != nil {
-		return Daily{}, fmt.Errorf("store: daily %s: %w", date, err)
+		return Daily{}, fmt.Errorf("reading the maze of %s: %w", date, err)
 	}
 	return d, nil
 }
@@ -130,14 +130,14 @@ func (s *sqlStore) PutDaily(ctx context.Context, d Daily) (Daily, error) {
 	_, err := s.w.ExecContext(ctx, s.q(`INSERT INTO daily (day, maze, recipe, difficulty) VALUES (?, ?, ?, ?) ON CONFLICT (day) DO NOTHING`),
 		d.Date, d.Maze, d.Recipe, d.Difficulty)
 	if err != nil {
-		return Daily{}, fmt.Errorf("store: put daily %s: %w", d.Date, err)
+		return Daily{}, fmt.Errorf("storing the maze of %s: %w", d.Date, err)
 	}
 	// Read from the writer: the row is there, whoever wrote it.
 	out := Daily{Date: d.Date}
 	err = s.w.QueryRowContext(ctx, s.q(`SELECT maze, recipe, difficulty FROM daily WHERE day = ?`), d.Date).
 		Scan(&out.Maze, &out.Recipe, &out.Difficulty)
 	if err != nil {
-		return Daily{}, fmt.Errorf("store: put daily %s: %w", d.Date, err)
+		return Daily{}, fmt.Errorf("storing the maze of %s: %w", d.Date, err)
 	}
 	return out, nil
 }
@@ -145,19 +145,19 @@ func (s *sqlStore) PutDaily(ctx context.Context, d Daily) (Daily, error) {
 func (s *sqlStore) Dailies(ctx context.Context, date string, limit int) ([]Daily, error) {
 	rows, err := s.r.QueryContext(ctx, s.q(`SELECT day, maze, recipe, difficulty FROM daily WHERE day <= ? ORDER BY day DESC LIMIT ?`), date, limit)
 	if err != nil {
-		return nil, fmt.Errorf("store: dailies: %w", err)
+		return nil, fmt.Errorf("reading the dailies: %w", err)
 	}
 	defer rows.Close()
 	var out []Daily
 	for rows.Next() {
 		var d Daily
 		if err := rows.Scan(&d.Date, &d.Maze, &d.Recipe, &d.Difficulty); err != nil {
-			return nil, fmt.Errorf("store: dailies: %w", err)
+			return nil, fmt.Errorf("reading the dailies: %w", err)
 		}
 		out = append(out, d)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: dailies: %w", err)
+		return nil, fmt.Errorf("reading the dailies: %w", err)
 	}
 	return out, nil
 }
@@ -167,15 +167,15 @@ func (s *sqlStore) Dailies(ctx context.Context, date string, limit int) ([]Daily
 func (s *sqlStore) Key(ctx context.Context, name string, fresh []byte) ([]byte, error) {
 	if _, err := s.w.ExecContext(ctx, s.q(`INSERT INTO secret_keys (name, secret) VALUES (?, ?) ON CONFLICT (name) DO NOTHING`),
 		name, hex.EncodeToString(fresh)); err != nil {
-		return nil, fmt.Errorf("store: key %s: %w", name, err)
+		return nil, fmt.Errorf("reading the key %s: %w", name, err)
 	}
 	var secret string
 	if err := s.w.QueryRowContext(ctx, s.q(`SELECT secret FROM secret_keys WHERE name = ?`), name).Scan(&secret); err != nil {
-		return nil, fmt.Errorf("store: key %s: %w", name, err)
+		return nil, fmt.Errorf("reading the key %s: %w", name, err)
 	}
 	b, err := hex.DecodeString(secret)
 	if err != nil {
-		return nil, fmt.Errorf("store: key %s: %w", name, err)
+		return nil, fmt.Errorf("reading the key %s: %w", name, err)
 	}
 	return b, nil
 }
@@ -187,7 +187,7 @@ func (s *sqlStore) ForgetKeys(ctx context.Context, prefix, before string) (int64
 	res, err := s.w.ExecContext(ctx, s.q(`DELETE FROM secret_keys WHERE substr(name, 1, ?) = ? AND substr(name, ?) < ?`),
 		len(prefix), prefix, len(prefix)+1, before)
 	if err != nil {
-		return 0, fmt.Errorf("store: forget keys %s: %w", prefix, err)
+		return 0, fmt.Errorf("forgetting the keys %s…: %w", prefix, err)
 	}
 	return res.RowsAffected()
 }
@@ -210,12 +210,12 @@ func (s *sqlStore) Pool() Pool {
 func (s *sqlStore) Check(ctx context.Context) error {
 	if s.check != nil {
 		if err := s.check(); err != nil {
-			return fmt.Errorf("store: check: %w", err)
+			return fmt.Errorf("checking the store: %w", err)
 		}
 	}
 	var v int
 	if err := s.r.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v); err != nil {
-		return fmt.Errorf("store: check: %w", s.d.classify(err))
+		return fmt.Errorf("checking the store: %w", s.d.classify(err))
 	}
 	return nil
 }
@@ -229,7 +229,7 @@ func (s *sqlStore) Ping(ctx context.Context) error {
 	// A write, so that a full disk or a lock held shows.
 	if _, err := s.w.ExecContext(ctx, s.q(`INSERT INTO ready_probe (id, at_ms) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms`),
 		time.Now().UnixMilli()); err != nil {
-		return fmt.Errorf("store: ping: write: %w", s.d.classify(err))
+		return fmt.Errorf("writing to the store: %w", s.d.classify(err))
 	}
 	return nil
 }

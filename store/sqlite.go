@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"rjm/fault"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -45,6 +46,13 @@ func classifySQLite(err error) error {
 	return err
 }
 
+// notADatabase reports whether err is SQLite's SQLITE_NOTADB: the file
+// is not an SQLite database (a user's mistake, such as --db notes.txt).
+func notADatabase(err error) bool {
+	var coded interface{ Code() int }
+	return errors.As(err, &coded) && coded.Code()&0xff == 26
+}
+
 // SQLite's settings.
 const (
 	// SQLiteJournalLimit is the size, in bytes, to which SQLite truncates
@@ -68,7 +76,7 @@ const (
 func OpenSQLite(ctx context.Context, path string) (Store, error) {
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, fmt.Errorf("store: %w", err)
+			return nil, fmt.Errorf("opening the store %s: %w", path, err)
 		}
 	}
 	// A new file is its owner's only (0600): it holds the tokens' keys.
@@ -114,13 +122,13 @@ func openSQLite(ctx context.Context, path string, existing bool) (*sqliteStore, 
 		// Read before anything writes (the journal mode below would).
 		db, err := sql.Open("sqlite", file+"?_pragma=busy_timeout(10000)&_pragma=query_only(1)")
 		if err != nil {
-			return nil, fmt.Errorf("store: %w", err)
+			return nil, fmt.Errorf("opening the store %s: %w", path, err)
 		}
 		var v int
 		err = db.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v)
 		db.Close()
 		if err != nil {
-			return nil, fmt.Errorf("store: %s is not a store of this site (%w): not opened", path, classifySQLite(err))
+			return nil, fault.Invalid(path, "not a store of this site (%w): not opened", classifySQLite(err))
 		}
 	}
 	q := url.Values{}
@@ -132,24 +140,27 @@ func openSQLite(ctx context.Context, path string, existing bool) (*sqliteStore, 
 	dsn := file + "?" + q.Encode()
 	w, err := sql.Open("sqlite", dsn)
 	if err != nil {
-		return nil, fmt.Errorf("store: %w", err)
+		return nil, fmt.Errorf("opening the store %s: %w", path, err)
 	}
 	w.SetMaxOpenConns(1)
 	r, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		w.Close()
-		return nil, fmt.Errorf("store: %w", err)
+		return nil, fmt.Errorf("opening the store %s: %w", path, err)
 	}
 	r.SetMaxOpenConns(max(2, runtime.GOMAXPROCS(0)))
 	s := &sqlStore{d: sqlite, w: w, r: r}
 	if err := s.migrate(ctx); err != nil {
 		s.Close()
+		if notADatabase(err) {
+			return nil, fault.Invalid(path, "not a store of this site (%w): not opened", err)
+		}
 		return nil, classifySQLite(err)
 	}
 	opened, err := os.Stat(path)
 	if err != nil {
 		s.Close()
-		return nil, fmt.Errorf("store: %w", err)
+		return nil, fmt.Errorf("opening the store %s: %w", path, err)
 	}
 	s.check = func() error { return sameFile(path, opened) }
 	return &sqliteStore{path: path, s: s, opened: opened}, nil
@@ -206,7 +217,7 @@ func (x *sqliteStore) current(ctx context.Context) (*sqlStore, error) {
 		}
 		if err != nil && !errors.Is(err, os.ErrNotExist) {
 			x.mu.RUnlock()
-			return nil, fmt.Errorf("store: %w", err)
+			return nil, fmt.Errorf("reading the store %s: %w", x.path, err)
 		}
 		x.mu.RUnlock()
 		if err := x.follow(); err != nil {
@@ -236,14 +247,14 @@ func (x *sqliteStore) follow() error {
 		x.s = nil
 	}
 	if err != nil {
-		return fmt.Errorf("store: %s is gone: %w", x.path, err)
+		return fmt.Errorf("the store %s is gone: %w", x.path, err)
 	}
 	if x.refused != nil && os.SameFile(fi, x.refusedFile) && time.Since(x.refusedAt) < ReopenEvery {
 		return x.refused
 	}
 	x.refused = nil
 	if wal, werr := os.Stat(x.path + "-wal"); werr == nil && wal.Size() > 0 {
-		err = fmt.Errorf("store: %s was replaced, and a write-ahead log is left beside it (%s-wal: another process holds the old file open, or the log came with the new file): not opened, so that no other database's log is played into it; stop the other process (or, if the log is the new file's, restore it with the log closed: see docs/deploy.md)", x.path, x.path)
+		err = fmt.Errorf("the store %s was replaced, and a write-ahead log is left beside it (%s-wal: another process holds the old file open, or the log came with the new file): not opened, so that no other database's log is played into it; stop the other process (or, if the log is the new file's, restore it with the log closed: see docs/deploy.md)", x.path, x.path)
 	} else {
 		ctx, cancel := context.WithTimeout(context.Background(), SQLiteOpenWait)
 		defer cancel()
@@ -253,7 +264,7 @@ func (x *sqliteStore) follow() error {
 			x.reopened.Add(1)
 			return nil
 		}
-		err = fmt.Errorf("store: reopening %s: %w", x.path, err)
+		err = fmt.Errorf("reopening the store %s: %w", x.path, err)
 	}
 	x.refused, x.refusedAt, x.refusedFile = err, time.Now(), fi
 	return err
@@ -333,11 +344,11 @@ func (x *sqliteStore) ForgetKeys(ctx context.Context, prefix, before string) (in
 
 func (x *sqliteStore) Ping(ctx context.Context) error {
 	if err := x.free(); err != nil {
-		return fmt.Errorf("store: ping: %w", err)
+		return fmt.Errorf("pinging the store: %w", err)
 	}
 	s, err := x.current(ctx)
 	if err != nil {
-		return fmt.Errorf("store: ping: %w", err)
+		return fmt.Errorf("pinging the store: %w", err)
 	}
 	defer x.mu.RUnlock()
 	return s.Ping(ctx)
@@ -348,11 +359,11 @@ func (x *sqliteStore) Ping(ctx context.Context) error {
 // its disk (MinFree), and a read.
 func (x *sqliteStore) Check(ctx context.Context) error {
 	if err := x.free(); err != nil {
-		return fmt.Errorf("store: check: %w", err)
+		return fmt.Errorf("checking the store: %w", err)
 	}
 	s, err := x.current(ctx)
 	if err != nil {
-		return fmt.Errorf("store: check: %w", err)
+		return fmt.Errorf("checking the store: %w", err)
 	}
 	defer x.mu.RUnlock()
 	return s.Check(ctx)

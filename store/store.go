@@ -17,22 +17,22 @@ import (
 )
 
 // ErrNotFound is returned when no record matches.
-var ErrNotFound = errors.New("store: not found")
+var ErrNotFound = errors.New("not found")
 
 // ErrDuplicate is wrapped by AddPlay's error when the play's client ID is
 // stored already: the play is not stored again.
-var ErrDuplicate = errors.New("store: play already stored")
+var ErrDuplicate = errors.New("play already stored")
 
 // ErrTokenUsed is wrapped by AddPlay's error when the play's token has
 // recorded a play already: the play is not stored.
-var ErrTokenUsed = errors.New("store: token already used")
+var ErrTokenUsed = errors.New("token already used")
 
 // ErrDiskFull and ErrReadOnly are wrapped by the errors of a store that
 // cannot take writes because its disk is full or its database is
 // read-only (Check's, Ping's and the writes' own).
 var (
-	ErrDiskFull = errors.New("store: the disk is full")
-	ErrReadOnly = errors.New("store: the database is read-only")
+	ErrDiskFull = errors.New("the disk is full")
+	ErrReadOnly = errors.New("the database is read-only")
 )
 
 // Checker is a store that can say whether it will take writes without

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -14,15 +13,16 @@ import (
 	"rjm/maze"
 )
 
-// decodeJSON decodes one JSON object with no unknown fields.
+// decodeJSON decodes one JSON object with no unknown fields; an error is
+// a *fault.Error at "body".
 func decodeJSON(body []byte, v any) error {
 	dec := json.NewDecoder(strings.NewReader(string(body)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("body: %w", err)
+		return fault.JSON("body", err)
 	}
 	if dec.More() {
-		return errors.New("body: more than one JSON value")
+		return fault.Invalid("body", "more than one JSON value")
 	}
 	return nil
 }

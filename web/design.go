@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"fmt"
 	"html/template"
 	"net/http"
@@ -9,6 +8,7 @@ import (
 
 	"rjm/analysis"
 	"rjm/design"
+	"rjm/fault"
 	"rjm/generate"
 	"rjm/graph"
 	"rjm/maze"
@@ -91,59 +91,59 @@ func decodeDesign(body []byte) (designInput, error) {
 	}
 	switch {
 	case given != 1:
-		return in, errors.New("body: give one of maze (an ID, a seeded ID or maze text), blank ({rows, cols, variant}) and random ({rows, cols, variant, seed})")
+		return in, fault.Invalid("body", "give one of maze (an ID, a seeded ID or maze text), blank ({rows, cols, variant}) and random ({rows, cols, variant, seed})")
 	case req.Random != nil:
 		spec, err := req.Random.spec()
 		if err == nil {
 			err = checkDesignSize(spec.Rows, spec.Cols)
 		}
 		if err != nil {
-			return in, fmt.Errorf("random: %w", err)
+			return in, fault.In("random", err)
 		}
 		in.spec = &spec
 	case req.Blank != nil:
 		v, err := maze.ParseVariant(req.Blank.Variant)
 		if err != nil {
-			return in, fmt.Errorf("blank: %w", err)
+			return in, fault.In("blank", err)
 		}
 		b := maze.Board{Rows: req.Blank.Rows, Cols: req.Blank.Cols, Variant: v}
 		if err := checkDesignSize(b.Rows, b.Cols); err != nil {
-			return in, fmt.Errorf("blank: %w", err)
+			return in, fault.In("blank", err)
 		}
 		if in.maze, err = design.Blank(b); err != nil {
-			return in, fmt.Errorf("blank: %w", err)
+			return in, fault.In("blank", err)
 		}
 	default:
 		m, spec, err := decodeAnalyze([]byte(req.Maze))
 		if err != nil {
-			return in, fmt.Errorf("maze: %w", err)
+			return in, fault.In("maze", err)
 		}
 		if spec != nil {
 			in.spec = spec
 		} else {
 			in.maze = m
 			if err := checkDesignSize(m.Rows, m.Cols); err != nil {
-				return in, fmt.Errorf("maze: %w", err)
+				return in, fault.In("maze", err)
 			}
 			if _, err := m.ID(); err != nil {
-				return in, fmt.Errorf("maze: %w", err)
+				return in, fault.In("maze", err)
 			}
 		}
 	}
 	if req.From != "" {
 		m, err := maze.ParseID(req.From)
 		if err != nil {
-			return in, fmt.Errorf("from: %w", err)
+			return in, fault.In("from", err)
 		}
 		if err := checkDesignSize(m.Rows, m.Cols); err != nil {
-			return in, fmt.Errorf("from: %w", err)
+			return in, fault.In("from", err)
 		}
 		in.from = m
 	}
 	if req.Edit != nil {
 		e, err := req.Edit.edit()
 		if err != nil {
-			return in, fmt.Errorf("edit: %w", err)
+			return in, fault.In("edit", err)
 		}
 		in.edit, in.cell, in.other = &e, req.Edit.Cell, req.Edit.Other
 	}
@@ -152,7 +152,7 @@ func decodeDesign(body []byte) (designInput, error) {
 
 func checkDesignSize(rows, cols int) error {
 	if rows < 1 || cols < 1 || rows > MaxDesignSide || cols > MaxDesignSide {
-		return fmt.Errorf("size %dx%d: the workbench takes 1 to %d rows and columns", rows, cols, MaxDesignSide)
+		return fault.Invalid("", "size %dx%d: the workbench takes 1 to %d rows and columns", rows, cols, MaxDesignSide)
 	}
 	return nil
 }
@@ -168,7 +168,7 @@ func (e designEdit) edit() (design.Edit, error) {
 	if op == design.SetKind {
 		k, ok := map[string]maze.CellKind{"open": maze.Open, "blocked": maze.Blocked, "pass-over": maze.PassOver, "absent": maze.Absent}[e.Kind]
 		if !ok {
-			return out, fmt.Errorf("kind %q: want open, blocked, pass-over or absent", e.Kind)
+			return out, fault.Invalid("", "kind %q: want open, blocked, pass-over or absent", e.Kind)
 		}
 		out.Kind = k
 	}
@@ -179,7 +179,7 @@ func (e designEdit) edit() (design.Edit, error) {
 func cellIndex(b maze.Board, c [2]int, what string) (int, error) {
 	cell := maze.Cell{Row: c[0] - 1, Col: c[1] - 1}
 	if !b.Contains(cell) {
-		return 0, fmt.Errorf("edit: %s [%d, %d] is off the %dx%d board", what, c[0], c[1], b.Rows, b.Cols)
+		return 0, fault.Invalid("edit", "%s [%d, %d] is off the %dx%d board", what, c[0], c[1], b.Rows, b.Cols)
 	}
 	return b.Index(cell), nil
 }
@@ -191,7 +191,7 @@ func (s *server) apiDesign(w http.ResponseWriter, r *http.Request) {
 	}
 	if in.spec != nil {
 		if err := checkDesignSize(in.spec.Rows, in.spec.Cols); err != nil {
-			writeError(w, http.StatusBadRequest, "maze: "+err.Error())
+			badInput(fault.In("maze", err)).write(w)
 			return
 		}
 		res, herr := s.generate(r, *in.spec)
@@ -230,7 +230,7 @@ func (s *server) apiDesign(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		badInput(err).write(w)
 		return
 	}
 	a.Edit = said

@@ -3,7 +3,6 @@ package web
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"rjm/fault"
@@ -74,13 +73,13 @@ func deref[T any](p *T) T {
 // checkSpec holds a spec to the API's caps and validates it.
 func checkSpec(s generate.Spec) error {
 	if s.Rows < 1 || s.Cols < 1 || s.Rows > MaxGenerateSide || s.Cols > MaxGenerateSide {
-		return fmt.Errorf("size %dx%d: rows and columns must be 1 to %d", s.Rows, s.Cols, MaxGenerateSide)
+		return fault.Invalid("", "size %dx%d: rows and columns must be 1 to %d", s.Rows, s.Cols, MaxGenerateSide)
 	}
 	if s.Iterations > MaxGenerateWork || s.Work() > MaxGenerateWork || s.Work() < 0 {
-		return fmt.Errorf("%d iterations in all: at most %d", s.Work(), MaxGenerateWork)
+		return fault.Invalid("", "%d iterations in all: at most %d", s.Work(), MaxGenerateWork)
 	}
 	if strings.HasPrefix(strings.TrimSpace(s.Energy), "@") {
-		return errors.New("energy: files are not read here; give the energy's text")
+		return fault.Invalid("energy", "files are not read here; give the energy's text")
 	}
 	return s.Validate()
 }

@@ -3,11 +3,11 @@ package web
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"math"
 	"mime"
 	"net/http"
 	"net/url"
+	"rjm/fault"
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/solve"
@@ -48,19 +48,19 @@ func decodePlay(body []byte) (store.Play, error) {
 	}
 	switch {
 	case req.Seconds < 0 || req.Seconds > 7*24*3600 || math.IsNaN(req.Seconds):
-		return store.Play{}, fmt.Errorf("seconds %v: want 0 to %d", req.Seconds, 7*24*3600)
+		return store.Play{}, fault.Invalid("", "seconds %v: want 0 to %d", req.Seconds, 7*24*3600)
 	case req.Hints < 0 || req.Hints > MaxMoves:
-		return store.Play{}, fmt.Errorf("hints %d: want 0 to %d", req.Hints, MaxMoves)
+		return store.Play{}, fault.Invalid("", "hints %d: want 0 to %d", req.Hints, MaxMoves)
 	case req.Rating < 0 || req.Rating > 5:
-		return store.Play{}, fmt.Errorf("rating %d: want 1 to 5, or 0 for none", req.Rating)
+		return store.Play{}, fault.Invalid("", "rating %d: want 1 to 5, or 0 for none", req.Rating)
 	case len(req.Moves) > 3*MaxMoves:
-		return store.Play{}, fmt.Errorf("moves: at most %d", MaxMoves)
+		return store.Play{}, fault.Invalid("moves", "at most %d", MaxMoves)
 	case req.Client != "" && !validClient(req.Client):
-		return store.Play{}, fmt.Errorf("client %q: want %d to %d characters of A-Z, a-z, 0-9, _ and -", req.Client, store.MinClient, store.MaxClient)
+		return store.Play{}, fault.Invalid("", "client %q: want %d to %d characters of A-Z, a-z, 0-9, _ and -", req.Client, store.MinClient, store.MaxClient)
 	case req.Player != "" && !validClient(req.Player):
-		return store.Play{}, fmt.Errorf("player %q: want %d to %d characters of A-Z, a-z, 0-9, _ and -", req.Player, store.MinClient, store.MaxClient)
+		return store.Play{}, fault.Invalid("", "player %q: want %d to %d characters of A-Z, a-z, 0-9, _ and -", req.Player, store.MinClient, store.MaxClient)
 	case req.Ending != "" && !slices.Contains(store.Endings, req.Ending):
-		return store.Play{}, fmt.Errorf("ending %.20q: want %s, or none for a game played to its end", req.Ending, strings.Join(store.Endings, ", "))
+		return store.Play{}, fault.Invalid("", "ending %.20q: want %s, or none for a game played to its end", req.Ending, strings.Join(store.Endings, ", "))
 	}
 	m, err := maze.ParseID(req.Maze)
 	if err != nil {
@@ -71,7 +71,7 @@ func decodePlay(body []byte) (store.Play, error) {
 		return store.Play{}, err
 	}
 	if len(dirs) > MaxMoves {
-		return store.Play{}, fmt.Errorf("moves: %d, at most %d", len(dirs), MaxMoves)
+		return store.Play{}, fault.Invalid("moves", "%d, at most %d", len(dirs), MaxMoves)
 	}
 	g := graph.MustCompile(m.Board)
 	rep, err := solve.Play(g, m, dirs)
@@ -207,15 +207,15 @@ type hintQuery struct {
 func decodeHint(q url.Values) (hintQuery, error) {
 	for k, v := range q {
 		if !slices.Contains(hintParams, k) {
-			return hintQuery{}, fmt.Errorf("query parameter %.40q: want only maze and moves", k)
+			return hintQuery{}, fault.Invalid("", "query parameter %.40q: want only maze and moves", k)
 		}
 		if len(v) > 1 {
-			return hintQuery{}, fmt.Errorf("query parameter %s given %d times: want it once", k, len(v))
+			return hintQuery{}, fault.Invalid("", "query parameter %s given %d times: want it once", k, len(v))
 		}
 	}
 	moves := q.Get("moves")
 	if len(moves) > 3*MaxMoves {
-		return hintQuery{}, fmt.Errorf("moves: at most %d", MaxMoves)
+		return hintQuery{}, fault.Invalid("moves", "at most %d", MaxMoves)
 	}
 	m, err := maze.ParseID(q.Get("maze"))
 	if err != nil {
@@ -226,7 +226,7 @@ func decodeHint(q url.Values) (hintQuery, error) {
 		return hintQuery{}, err
 	}
 	if len(dirs) > MaxMoves {
-		return hintQuery{}, fmt.Errorf("moves: %d, at most %d", len(dirs), MaxMoves)
+		return hintQuery{}, fault.Invalid("moves", "%d, at most %d", len(dirs), MaxMoves)
 	}
 	id, err := m.ID()
 	if err != nil {

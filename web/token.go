@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"rjm/fault"
 	"rjm/store"
 )
 
@@ -88,7 +89,7 @@ func (k *tokenKey) get(ctx context.Context, s *server, day string) ([]byte, erro
 		return nil, err
 	}
 	if len(key) < 16 {
-		return nil, fmt.Errorf("web: the store's %s key is %d bytes, want at least 16", tokenKeyName+day, len(key))
+		return nil, fmt.Errorf("the store's %s key is %d bytes, want at least 16", tokenKeyName+day, len(key))
 	}
 	if len(k.keys) >= 8 {
 		clear(k.keys) // a few days' keys are all that is asked
@@ -201,7 +202,7 @@ func (s *server) apiToken(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	for k := range q {
 		if k != tokenParams[0] {
-			writeError(w, http.StatusBadRequest, fmt.Sprintf("query parameter %.40q: want only maze", k))
+			badInput(fault.Invalid("", "query parameter %.40q: want only maze", k)).write(w)
 			return
 		}
 	}

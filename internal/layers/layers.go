@@ -13,6 +13,7 @@ import (
 	"bufio"
 	"fmt"
 	"regexp"
+	"rjm/fault"
 	"slices"
 	"strings"
 )
@@ -42,7 +43,7 @@ func Parse(doc string) ([][]string, error) {
 			for name := range strings.SplitSeq(names, ",") {
 				name = strings.TrimSpace(name)
 				if !packagePath.MatchString(name) {
-					return nil, fmt.Errorf("layers: line %d: %q is not a package path", n, name)
+					return nil, fault.Invalid(fmt.Sprintf("line %d", n), "%q is not a package path", name)
 				}
 				layer = append(layer, name)
 			}
@@ -50,7 +51,7 @@ func Parse(doc string) ([][]string, error) {
 		}
 	}
 	if len(layers) == 0 {
-		return nil, fmt.Errorf("layers: no fenced list under \"## Layers\"")
+		return nil, fault.Invalid("", "no fenced list under \"## Layers\"")
 	}
 	return layers, nil
 }
@@ -68,11 +69,11 @@ func Check(layers [][]string, imports map[string][]string) []error {
 	for k, layer := range layers {
 		for _, p := range layer {
 			if _, ok := level[p]; ok {
-				errs = append(errs, fmt.Errorf("layers: %s is listed twice", p))
+				errs = append(errs, fmt.Errorf("%s is listed twice", p))
 			}
 			level[p] = k
 			if _, ok := imports[p]; !ok {
-				errs = append(errs, fmt.Errorf("layers: %s is listed but is not a package", p))
+				errs = append(errs, fmt.Errorf("%s is listed but is not a package", p))
 			}
 		}
 	}
@@ -84,12 +85,12 @@ func Check(layers [][]string, imports map[string][]string) []error {
 	for _, p := range pkgs {
 		lp, ok := level[p]
 		if !ok {
-			errs = append(errs, fmt.Errorf("layers: package %s is in no layer", p))
+			errs = append(errs, fmt.Errorf("package %s is in no layer", p))
 			continue
 		}
 		for _, q := range imports[p] {
 			if lq, ok := level[q]; ok && lq >= lp {
-				errs = append(errs, fmt.Errorf("layers: %s imports %s, which is not in a layer above it", p, q))
+				errs = append(errs, fmt.Errorf("%s imports %s, which is not in a layer above it", p, q))
 			}
 		}
 	}

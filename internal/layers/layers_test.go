@@ -2,6 +2,7 @@ package layers_test
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"os"
 	"os/exec"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"rjm/fault"
 	"rjm/internal/layers"
 )
 
@@ -74,10 +76,10 @@ func TestCheck(t *testing.T) {
 		want    []string
 	}{
 		{"downward imports", map[string][]string{"maze": nil, "graph": {"maze"}, "solve": {"maze"}, "web": {"graph", "maze"}}, nil},
-		{"an import upwards", map[string][]string{"maze": {"web"}, "graph": nil, "solve": nil, "web": nil}, []string{"layers: maze imports web, which is not in a layer above it"}},
-		{"an import in the same layer", map[string][]string{"maze": nil, "graph": {"solve"}, "solve": nil, "web": nil}, []string{"layers: graph imports solve, which is not in a layer above it"}},
-		{"a package in no layer", map[string][]string{"maze": nil, "graph": nil, "solve": nil, "web": nil, "book": nil}, []string{"layers: package book is in no layer"}},
-		{"a layer naming no package", map[string][]string{"maze": nil, "graph": nil, "web": nil}, []string{"layers: solve is listed but is not a package"}},
+		{"an import upwards", map[string][]string{"maze": {"web"}, "graph": nil, "solve": nil, "web": nil}, []string{"maze imports web, which is not in a layer above it"}},
+		{"an import in the same layer", map[string][]string{"maze": nil, "graph": {"solve"}, "solve": nil, "web": nil}, []string{"graph imports solve, which is not in a layer above it"}},
+		{"a package in no layer", map[string][]string{"maze": nil, "graph": nil, "solve": nil, "web": nil, "book": nil}, []string{"package book is in no layer"}},
+		{"a layer naming no package", map[string][]string{"maze": nil, "graph": nil, "web": nil}, []string{"solve is listed but is not a package"}},
 	} {
 		var got []string
 		for _, err := range layers.Check(ls, c.imports) {
@@ -91,8 +93,8 @@ func TestCheck(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	for _, doc := range []string{"no layers here", "## Layers\n\n```\nNot A Path  x\n```\n"} {
-		if _, err := layers.Parse(doc); err == nil {
-			t.Errorf("Parse(%q): no error", doc)
+		if _, err := layers.Parse(doc); !errors.Is(err, fault.ErrInvalid) {
+			t.Errorf("Parse(%q): %v, want a *fault.Error", doc, err)
 		}
 	}
 }
