@@ -150,11 +150,6 @@ type Settings struct {
 	writable []string
 }
 
-// ErrUsage is fault.ErrInvalid, the kind of the *fault.Error returned for
-// settings no grading can run with; it is kept for callers that match
-// it, who can match fault.ErrInvalid (or fault.Is) instead.
-var ErrUsage = fault.ErrInvalid
-
 func (s Settings) withDefaults() Settings {
 	if s.Runs == 0 {
 		s.Runs = DefaultRuns

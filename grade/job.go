@@ -197,7 +197,7 @@ func (j *Job) runCourse(ctx context.Context, w io.Writer, rubric *Rubric, progre
 	p, finish := progress("grading")
 	b, err := Course(ctx, j.Settings, students, rubric, p)
 	finish()
-	if errors.Is(err, ErrUsage) || errors.Is(err, exercise.ErrUnknown) {
+	if errors.Is(err, exercise.ErrUnknown) {
 		return fault.In("", err)
 	}
 	if err != nil {

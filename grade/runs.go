@@ -155,7 +155,7 @@ func (p *plan) gradeRuns(ctx context.Context, s Settings, ref *reference, built 
 				last := lastStart
 				startMu.Unlock()
 				if err := waitNextSecond(ctx, last); err != nil {
-					return nil, fmt.Errorf("grade: %w", err)
+					return nil, err
 				}
 			}
 			o, err := execute(ctx, s, g.run, p.runs[i].input, p.environment(s, i))

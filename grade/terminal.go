@@ -99,7 +99,7 @@ func terminalRun(parent context.Context, s Settings, run int, pl planned, env []
 	defer deadline.Stop()
 	result := func(problem string) (terminalResult, error) {
 		if err := parent.Err(); err != nil {
-			return terminalResult{}, fmt.Errorf("grade: %w", err)
+			return terminalResult{}, err
 		}
 		return terminalResult{problem: problem, output: text(), answers: pl.answers}, nil
 	}

@@ -16,7 +16,7 @@ func newBackupCmd(e *cli.Env) *cobra.Command {
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := store.Backup(e.Ctx, db, args[0]); err != nil {
-				return cli.BadInput(err)
+				return err // a bad input is a *fault.Error: exit 2
 			}
 			fmt.Fprintf(e.Stderr, "rjm: backed up %s to %s\n", store.Display(db), args[0])
 			return nil

@@ -48,7 +48,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 					return fault.Invalid("", "--tiles: %w", err)
 				}
 				if err := book.Tiles(&buf, m, s.Paper); err != nil {
-					return cli.BadInput(err)
+					return err // a bad input is a *fault.Error: exit 2
 				}
 				return writeOut(out, buf.Bytes())
 			}
@@ -67,7 +67,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 				return fault.Invalid("", "--count %d out of range 1..%d", s.Count, book.MaxCount)
 			}
 			if err := s.Validate(); err != nil {
-				return cli.BadInput(err)
+				return err // a bad input is a *fault.Error: exit 2
 			}
 			if s.Model, err = storeModel(e, db); err != nil {
 				return err

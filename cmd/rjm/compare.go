@@ -42,7 +42,7 @@ func compareCmd(e *cli.Env, cat analysis.Catalogue) *cobra.Command {
 			}
 			s := compare.Settings{Spec: spec, Energies: names, Count: count, Catalogue: cat}
 			if err := s.Validate(); err != nil {
-				return cli.BadInput(err)
+				return err // a bad input is a *fault.Error: exit 2
 			}
 			progress, done := e.Progress("comparing")
 			res, err := compare.Run(e.Ctx, s, progress)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rjm/fault"
 	"rjm/internal/cli"
 	"rjm/learn"
 )
@@ -59,9 +60,9 @@ func newLearnBanditCmd(e *cli.Env) *cobra.Command {
 func learnInput(err error) error {
 	var se *learn.SettingError
 	if errors.As(err, &se) {
-		err = errors.New(se.Message(func(setting string) string { return "--" + setting }))
+		return fault.Invalid("", "%s", se.Message(func(setting string) string { return "--" + setting }))
 	}
-	return cli.BadInput(err)
+	return fault.In("", err)
 }
 
 func newLearnSarsaCmd(e *cli.Env) *cobra.Command {

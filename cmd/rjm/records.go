@@ -30,7 +30,7 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s.Board = size.Board(cmd)
 			if err := s.Validate(); err != nil {
-				return cli.BadInput(err)
+				return err // a bad input is a *fault.Error: exit 2
 			}
 			if shard != "" {
 				var err error
@@ -92,7 +92,7 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 			r, err := records.Search(e.Ctx, s)
 			finish()
 			if err != nil && r == nil {
-				return cli.BadInput(err)
+				return err // a bad input is a *fault.Error: exit 2
 			}
 			if err != nil {
 				if e.Ctx.Err() != nil {
@@ -157,7 +157,7 @@ func newRecordsMergeCmd(e *cli.Env) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, s, err := records.MergeShards(args)
 			if err != nil {
-				return cli.BadInput(err)
+				return err // a bad input is a *fault.Error: exit 2
 			}
 			if out != "" {
 				if err := records.WriteShardFile(out, records.NewShardFile(s, r)); err != nil {
