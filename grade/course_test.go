@@ -167,7 +167,8 @@ func TestRunsGetAFixedEnvironment(t *testing.T) {
 
 // Every language students use builds in the sandbox and passes: a
 // correct representation program in Go (with and without a go.mod), Rust
-// (rustc alone, and cargo), C++ and JavaScript, each found by Detect and
+// (rustc alone, and cargo), C++, JavaScript and TypeScript (two files,
+// tsc then node), each found by Detect and
 // graded in one class; a language's test is skipped only when its
 // toolchain is absent.
 func TestEveryLanguageBuildsInTheSandbox(t *testing.T) {
@@ -181,6 +182,7 @@ func TestEveryLanguageBuildsInTheSandbox(t *testing.T) {
 		{"cargo", "rust", []string{"cargo"}},
 		{"cpp", "c++", []string{"c++"}},
 		{"javascript", "javascript", []string{"node"}},
+		{"typescript", "typescript", []string{"tsc", "node"}},
 	} {
 		t.Run(tc.folder, func(t *testing.T) {
 			needs(t, tc.tools...)

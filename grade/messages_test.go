@@ -76,6 +76,17 @@ func TestMessagesSayWhatHappened(t *testing.T) {
 		},
 		notInText: []string{"the end of what it printed"},
 	}, {
+		// A program that prints its maze and then reads on (a
+		// TypeScript student's stdin listener left open): on a terminal,
+		// standard input does not end, and the message says the maze
+		// was printed.
+		name: "prints its maze, then reads on", exercise: "representation", file: "ana/representation.py",
+		edit: func(t *testing.T) func(string) string {
+			return func(s string) string { return s + "    import sys\n    sys.stdin.read()\n" }
+		},
+		fails: []string{"terminal"},
+		says:  map[string][]string{"terminal": {"printed its maze but did not end", "!instead of printing its maze"}},
+	}, {
 		// A search that asks again after "x", prints a whole transcript
 		// and exits 1 (fay's): it asked again, it did not refuse.
 		name: "search asks again, then exit 1", exercise: "hill-descent", file: "ana/hill_descent.py",

@@ -180,6 +180,12 @@ func terminalRun(parent context.Context, s Settings, run int, pl planned, env []
 			return result("")
 		case <-tick.C:
 			if quiet() {
+				if out := text(); printedRows(out[min(pos, len(out)):]) {
+					// On a terminal, standard input does not end by
+					// itself: a program that reads on after its maze
+					// never ends.
+					return result(fmt.Sprintf("after the answer to %q was typed, the program printed its maze but did not end: it waited for more input, which a terminal does not end by itself", last))
+				}
 				msg := fmt.Sprintf("after the answer to %q was typed, the program waited for more input instead of printing its maze", last)
 				if h := s.hints(); h.waits != "" {
 					msg += fmt.Sprintf(" (%s: %s)", h.name, h.waits)
