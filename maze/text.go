@@ -152,7 +152,8 @@ type textParser struct {
 	rowsEnded bool // a blank line has followed the rows
 
 	rows        [][]int
-	kinds       []byte // cell kinds, row-major, as the rows go
+	kinds       [MaxSide * MaxSide]byte // cell kinds, row-major, as the rows go
+	nkinds      int                     // of them so far
 	cols        int
 	lastRowLine int
 
@@ -160,12 +161,12 @@ type textParser struct {
 	variantLine int
 	walls       []wallLine
 
-	start               *Cell // the start line's cell
+	start               Cell // the start line's cell, if startLine > 0
 	startLine, startCol int
-	goal                *Cell // the goal line's cell
+	goal                Cell // the goal line's cell, if goalLine > 0
 	goalLine, goalCol   int
 
-	goalAt                *Cell // where the rows mark the goal
+	goalAt                Cell // where the rows mark the goal, if goalAtLine > 0
 	goalAtLine, goalAtCol int
 }
 
@@ -275,16 +276,16 @@ func (p *textParser) cellDirective(kw string, fields []field) error {
 		return errAt(p.lineNo, fields[1].col, "%w", err)
 	}
 	if kw == "start" {
-		if p.start != nil {
+		if p.startLine > 0 {
 			return errAt(p.lineNo, fields[0].col, "second start line (the first is line %d)", p.startLine)
 		}
-		p.start, p.startLine, p.startCol = &c, p.lineNo, fields[1].col
+		p.start, p.startLine, p.startCol = c, p.lineNo, fields[1].col
 		return nil
 	}
-	if p.goal != nil {
+	if p.goalLine > 0 {
 		return errAt(p.lineNo, fields[0].col, "second goal line (the first is line %d)", p.goalLine)
 	}
-	p.goal, p.goalLine, p.goalCol = &c, p.lineNo, fields[1].col
+	p.goal, p.goalLine, p.goalCol = c, p.lineNo, fields[1].col
 	return nil
 }
 
@@ -327,7 +328,8 @@ func (p *textParser) cell(c int, f field) (jump int, err error) {
 	case ".":
 		kind = Absent
 	}
-	p.kinds = append(p.kinds, byte(kind))
+	p.kinds[p.nkinds] = byte(kind)
+	p.nkinds++
 	if kind != Open {
 		return 0, nil
 	}
@@ -335,10 +337,10 @@ func (p *textParser) cell(c int, f field) (jump int, err error) {
 		if p.variant.Exit || p.o.Variant.Exit {
 			return 0, errAt(p.lineNo, f.col, "an exit-ring maze marks no goal: its goal is the exit")
 		}
-		if p.goalAt != nil {
-			return 0, errAt(p.lineNo, f.col, "second goal (the first is at %v on line %d)", *p.goalAt, p.goalAtLine)
+		if p.goalAtLine > 0 {
+			return 0, errAt(p.lineNo, f.col, "second goal (the first is at %v on line %d)", p.goalAt, p.goalAtLine)
 		}
-		p.goalAt, p.goalAtLine, p.goalAtCol = &Cell{len(p.rows), c}, p.lineNo, f.col
+		p.goalAt, p.goalAtLine, p.goalAtCol = Cell{len(p.rows), c}, p.lineNo, f.col
 		return 0, nil
 	}
 	v, err := strconv.Atoi(f.text)
@@ -394,8 +396,8 @@ func (p *textParser) board() (Board, error) {
 		return Board{}, err
 	}
 	b := Board{Rows: len(p.rows), Cols: p.cols, Variant: variant}
-	if !allOpen(string(p.kinds)) {
-		b.Kinds = string(p.kinds)
+	if kinds := p.kinds[:p.nkinds]; !allOpen(string(kinds)) {
+		b.Kinds = string(kinds)
 	}
 	if err := b.Validate(); err != nil {
 		return Board{}, err
@@ -416,38 +418,40 @@ func (p *textParser) board() (Board, error) {
 // else where the rows mark it, the goal line says or o.Goal gives it,
 // which must agree.
 func (p *textParser) goalCell(b Board) (Cell, error) {
-	goal := p.goal
+	marked, given := p.goalAtLine > 0, p.goalLine > 0
+	var goal Cell
 	switch {
-	case b.Variant.Exit && goal != nil:
+	case b.Variant.Exit && given:
 		return Cell{}, fault.Invalid(fmt.Sprintf("line %d", p.goalLine), "an exit-ring maze takes no goal line: its goal is the exit")
 	case b.Variant.Exit:
 		return ExitCell, nil
-	case p.goalAt != nil && goal != nil && *p.goalAt != *goal:
-		return Cell{}, fault.Invalid(fmt.Sprintf("line %d", p.goalLine), "the goal line says %v but the rows mark the goal at %v", *goal, *p.goalAt)
-	case p.o.Goal != nil && (p.goalAt != nil || goal != nil):
-		at, line, col := goal, p.goalLine, p.goalCol
-		if p.goalAt != nil {
+	case marked && given && p.goalAt != p.goal:
+		return Cell{}, fault.Invalid(fmt.Sprintf("line %d", p.goalLine), "the goal line says %v but the rows mark the goal at %v", p.goal, p.goalAt)
+	case p.o.Goal != nil && (marked || given):
+		at, line, col := p.goal, p.goalLine, p.goalCol
+		if marked {
 			at, line, col = p.goalAt, p.goalAtLine, p.goalAtCol
 		}
-		if *at != *p.o.Goal {
-			return Cell{}, errAt(line, col, "the text puts the goal at %v, not at the given goal %v", *at, *p.o.Goal)
+		if at != *p.o.Goal {
+			return Cell{}, errAt(line, col, "the text puts the goal at %v, not at the given goal %v", at, *p.o.Goal)
 		}
 		goal = at
-	case p.goalAt != nil:
+	case marked:
 		goal = p.goalAt
-	case goal != nil:
+	case given:
+		goal = p.goal
 	case p.o.Goal != nil:
-		goal = p.o.Goal
+		goal = *p.o.Goal
 	default:
 		return Cell{}, fault.Invalid("", "no goal in the rows (which end at line %d): mark it G (or 0), or give it as a goal cell", p.lastRowLine)
 	}
-	if !b.Contains(*goal) {
-		if p.goalLine > 0 {
-			return Cell{}, errAt(p.goalLine, p.goalCol, "goal %v is off the %dx%d board", *goal, b.Rows, b.Cols)
+	if !b.Contains(goal) {
+		if given {
+			return Cell{}, errAt(p.goalLine, p.goalCol, "goal %v is off the %dx%d board", goal, b.Rows, b.Cols)
 		}
-		return Cell{}, fault.Invalid("", "goal %v is off the %dx%d board", *goal, b.Rows, b.Cols)
+		return Cell{}, fault.Invalid("", "goal %v is off the %dx%d board", goal, b.Rows, b.Cols)
 	}
-	return *goal, nil
+	return goal, nil
 }
 
 // startCell returns the start on board b with goal goal: o.Start, else
@@ -457,10 +461,10 @@ func (p *textParser) startCell(b Board, goal Cell) (Cell, error) {
 	switch {
 	case p.o.Start != nil:
 		return *p.o.Start, nil
-	case p.start == nil:
+	case p.startLine == 0:
 		return DefaultStart(b), nil
 	}
-	start := *p.start
+	start := p.start
 	switch {
 	case !b.Contains(start):
 		return Cell{}, errAt(p.startLine, p.startCol, "start %v is off the %dx%d board", start, b.Rows, b.Cols)
