@@ -170,8 +170,9 @@ type textParser struct {
 	goalAtLine, goalAtCol int
 }
 
-// read reads the lines of data up to the end of the maze: the first blank
-// line after the rows that is not followed by more rows.
+// read reads the lines of data up to the end of the maze: the first line,
+// after a blank line after the rows, that is neither a row (an error) nor
+// a directive.
 func (p *textParser) read(data []byte) error {
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 4096), MaxTextBytes+1)
