@@ -224,142 +224,222 @@ func paletteOf(s Style) palette {
 // tiling with their jump numbers, the start circled, the goal G, walls,
 // blocked (dark) and pass-over (light, marked *) cells, the outline of a
 // shaped board, Surakarta loops and a dashed edge for the torus, then the
-// overlays o asks for.
+// overlays o asks for. It draws layer by layer, each over the ones before.
 func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
-	m := p.Maze
-	l := NewLayout(m.Board)
-	g := l.Geometry
+	d := p.newDrawing(c, o)
+	d.exitRing()
+	d.cells()
+	d.boardOutline()
+	d.walls()
+	d.torusEdge()
+	d.loops()
+	small := d.face(0.22)
+	if o.Solution {
+		d.key = p.newKey(d.l)
+		p.drawPath(c, d.key, d.at, d.pal, d.cell, d.thin)
+	}
+	d.numbers()
+	if o.Solution {
+		p.drawSteps(c, d.key, d.g, d.at, d.pal, d.cell)
+	}
+	if o.Depths {
+		d.depths(small)
+	}
+	if o.Clusters {
+		d.clusters(small)
+	}
+	if o.Holes {
+		d.holeLetters(small)
+	}
+}
+
+// drawing is a picture being drawn on a canvas: the maze's layout, the
+// sizes and colours of the options, and what one layer leaves for the
+// next.
+type drawing struct {
+	p     Picture
+	c     vg.Canvas
+	o     PictureOptions
+	m     *maze.Maze
+	l     Layout
+	g     Geometry
+	pal   palette
+	cell  vg.Length // the side of a square cell
+	thin  vg.Length // the width of the thinnest line, the grid's
+	h     vg.Length // the picture's height
+	marks Marks
+	fills []color.Color // each cell's fill, nil for none (cells)
+	key   solutionKey   // the solution key, with o.Solution
+}
+
+// newDrawing prepares to draw p on c with options o.
+func (p Picture) newDrawing(c vg.Canvas, o PictureOptions) *drawing {
+	l := NewLayout(p.Maze.Board)
 	cell := cellSize(o)
 	_, height := p.Size(o)
-	pal := paletteOf(o.Style)
-	margin := l.Margin
-	at := func(q Point) vg.Point {
-		return vg.Point{X: vg.Length(margin+q.X) * cell, Y: height - vg.Length(margin+q.Y)*cell}
-	}
+	d := &drawing{p: p, c: c, o: o, m: p.Maze, l: l, g: l.Geometry, pal: paletteOf(o.Style),
+		cell: cell, thin: cell / 40, h: height}
 	// The PDF back end embeds fonts from gonum's default cache, so the
 	// faces come from there (gonum/plot itself fills it the same way).
 	if !font.DefaultCache.Has(font.Font{Typeface: "Liberation", Variant: "Sans"}) {
 		font.DefaultCache.Add(liberation.Collection())
 	}
-	// One regular face in every size: gonum's PDF back end cannot embed
-	// a bold face.
-	face := func(scale float64) font.Face {
-		return font.DefaultCache.Lookup(font.Font{Typeface: "Liberation", Variant: "Sans"}, vg.Length(scale*g.Size)*cell)
-	}
-	outline := func(s Shape) vg.Path {
-		var path vg.Path
-		for k, q := range s.Corners {
-			if k == 0 {
-				path.Move(at(q))
-			} else {
-				path.Line(at(q))
-			}
-		}
-		path.Close()
-		return path
-	}
-	thin := cell / 40
-	var marks Marks
 	if p.Features != nil {
-		marks = NewMarks(m, p.Features)
+		d.marks = NewMarks(p.Maze, p.Features)
 	}
-	holes := func(i int) byte {
-		if !o.Holes {
-			return 0
+	return d
+}
+
+// at is where point q of the layout (in cells) lies on the canvas.
+func (d *drawing) at(q Point) vg.Point {
+	return vg.Point{X: vg.Length(d.l.Margin+q.X) * d.cell, Y: d.h - vg.Length(d.l.Margin+q.Y)*d.cell}
+}
+
+// face is the font at scale times the cells' font size. It is one
+// regular face in every size: gonum's PDF back end cannot embed a bold
+// face.
+func (d *drawing) face(scale float64) font.Face {
+	return font.DefaultCache.Lookup(font.Font{Typeface: "Liberation", Variant: "Sans"}, vg.Length(scale*d.g.Size)*d.cell)
+}
+
+// shape is the closed path round cell shape s.
+func (d *drawing) shape(s Shape) vg.Path {
+	var path vg.Path
+	for k, q := range s.Corners {
+		if k == 0 {
+			path.Move(d.at(q))
+		} else {
+			path.Line(d.at(q))
 		}
-		return marks.Holes[i]
 	}
+	path.Close()
+	return path
+}
 
-	// Loyd's exit ring: a grey band round the board, a cell deep, with
-	// its own outer line, so that it prints as a place to land; the
-	// cells are filled white over it.
-	if l.Exit {
-		ring := rectangle(at(Point{-0.85 * margin, -0.85 * margin}), at(Point{l.Width + 0.85*margin, l.Height + 0.85*margin}))
-		c.SetColor(pal.exit)
-		c.Fill(ring)
-		c.SetColor(pal.grid)
-		c.SetLineWidth(thin * 2)
-		c.Stroke(ring)
+// hole is cell i's hole, 'B' or 'W', when the holes are shown, else 0.
+func (d *drawing) hole(i int) byte {
+	if !d.o.Holes {
+		return 0
 	}
+	return d.marks.Holes[i]
+}
 
-	// Cells: fills first, then the grid, so every line stays visible.
-	fills := make([]color.Color, len(g.Shapes))
-	for i, s := range g.Shapes {
+// exitRing draws Loyd's exit ring: a grey band round the board, a cell
+// deep, with its own outer line, so that it prints as a place to land;
+// the cells are filled white over it.
+func (d *drawing) exitRing() {
+	if !d.l.Exit {
+		return
+	}
+	margin := d.l.Margin
+	ring := rectangle(d.at(Point{-0.85 * margin, -0.85 * margin}), d.at(Point{d.l.Width + 0.85*margin, d.l.Height + 0.85*margin}))
+	d.c.SetColor(d.pal.exit)
+	d.c.Fill(ring)
+	d.c.SetColor(d.pal.grid)
+	d.c.SetLineWidth(d.thin * 2)
+	d.c.Stroke(ring)
+}
+
+// cells draws the cells: fills first (blocked and pass-over cells, the
+// holes), then the grid, so every line stays visible. It keeps the fills
+// for the numbers' halos.
+func (d *drawing) cells() {
+	m, c := d.m, d.c
+	d.fills = make([]color.Color, len(d.g.Shapes))
+	for i, s := range d.g.Shapes {
 		if s.Corners == nil {
 			continue
 		}
 		var fill color.Color
 		switch {
 		case m.Kind(i) == maze.Blocked:
-			fill = pal.blocked
+			fill = d.pal.blocked
 		case m.Kind(i) == maze.PassOver:
-			fill = pal.passOver
-		case holes(i) == 'B':
-			fill = pal.black
-		case holes(i) == 'W':
-			fill = pal.white
+			fill = d.pal.passOver
+		case d.hole(i) == 'B':
+			fill = d.pal.black
+		case d.hole(i) == 'W':
+			fill = d.pal.white
 		}
-		if fill == nil && l.Exit {
+		if fill == nil && d.l.Exit {
 			fill = color.White
 		}
 		if fill != nil {
 			c.SetColor(fill)
-			c.Fill(outline(s))
+			c.Fill(d.shape(s))
 		}
-		fills[i] = fill
+		d.fills[i] = fill
 	}
-	c.SetColor(pal.grid)
-	c.SetLineWidth(thin)
-	for _, s := range g.Shapes {
+	c.SetColor(d.pal.grid)
+	c.SetLineWidth(d.thin)
+	for _, s := range d.g.Shapes {
 		if s.Corners != nil {
-			c.Stroke(outline(s))
+			c.Stroke(d.shape(s))
 		}
 	}
-	c.SetLineWidth(thin * 3)
-	for _, poly := range l.Outline {
+}
+
+// boardOutline draws the board's edge thick, and the edge of a shaped
+// board along its absent cells.
+func (d *drawing) boardOutline() {
+	d.c.SetLineWidth(d.thin * 3)
+	for _, poly := range d.l.Outline {
 		// Begin halfway along a side, so that every corner is a join of
 		// two sides: some back ends (PNG's) leave the start of a closed
 		// path unjoined.
 		mid := Point{(poly[0].X + poly[1].X) / 2, (poly[0].Y + poly[1].Y) / 2}
 		var path vg.Path
-		path.Move(at(mid))
+		path.Move(d.at(mid))
 		for k := 1; k <= len(poly); k++ {
-			path.Line(at(poly[k%len(poly)]))
+			path.Line(d.at(poly[k%len(poly)]))
 		}
-		path.Line(at(mid))
+		path.Line(d.at(mid))
 		path.Close()
-		c.Stroke(path)
+		d.c.Stroke(path)
 	}
-	c.SetLineWidth(thin * 4)
-	for _, w := range l.Walls {
-		line(c, at(w.A), at(w.B))
+}
+
+// walls draws the walls, thicker than the outline.
+func (d *drawing) walls() {
+	d.c.SetLineWidth(d.thin * 4)
+	for _, w := range d.l.Walls {
+		line(d.c, d.at(w.A), d.at(w.B))
 	}
-	if l.Wrap != nil {
-		c.SetLineWidth(thin * 2)
-		c.SetLineDash([]vg.Length{cell / 8, cell / 8}, 0)
-		c.Stroke(rectangle(at(l.Wrap[0]), at(l.Wrap[1])))
-		c.SetLineDash(nil, 0)
+}
+
+// torusEdge draws a dashed edge round a torus, whose jumps wrap round.
+func (d *drawing) torusEdge() {
+	if d.l.Wrap == nil {
+		return
 	}
-	// Each Surakarta loop with the rows and columns it joins: its
-	// three-quarter circles and, light behind the numbers, its lines
-	// across the board, in a dash of its own (the innermost solid), so
-	// that a reader follows a row round its loop into its column.
+	d.c.SetLineWidth(d.thin * 2)
+	d.c.SetLineDash([]vg.Length{d.cell / 8, d.cell / 8}, 0)
+	d.c.Stroke(rectangle(d.at(d.l.Wrap[0]), d.at(d.l.Wrap[1])))
+	d.c.SetLineDash(nil, 0)
+}
+
+// loops draws each Surakarta loop with the rows and columns it joins:
+// its three-quarter circles and, light behind the numbers, its lines
+// across the board, in a dash of its own (the innermost solid), so that a
+// reader follows a row round its loop into its column.
+func (d *drawing) loops() {
+	c, l, cell, thin := d.c, d.l, d.cell, d.thin
 	for li, lp := range l.Loops {
 		c.SetLineDash(loopDash(li, cell), 0)
 		k := lp.Radius
-		c.SetColor(pal.route)
+		c.SetColor(d.pal.route)
 		c.SetLineWidth(thin)
 		for _, y := range []float64{k, l.Height - k} {
-			line(c, at(Point{0, y}), at(Point{l.Width, y}))
+			line(c, d.at(Point{0, y}), d.at(Point{l.Width, y}))
 		}
 		for _, x := range []float64{k, l.Width - k} {
-			line(c, at(Point{x, 0}), at(Point{x, l.Height}))
+			line(c, d.at(Point{x, 0}), d.at(Point{x, l.Height}))
 		}
-		c.SetColor(pal.grid)
+		c.SetColor(d.pal.grid)
 		c.SetLineWidth(thin * 2)
 		r := vg.Length(lp.Radius) * cell
 		for k, corner := range lp.Corners {
-			ctr, a0 := at(corner), lp.Starts[k]
+			ctr, a0 := d.at(corner), lp.Starts[k]
 			var arc vg.Path
 			arc.Move(vg.Point{X: ctr.X + r*vg.Length(math.Cos(a0)), Y: ctr.Y + r*vg.Length(math.Sin(a0))})
 			arc.Arc(ctr, r, a0, 1.5*math.Pi)
@@ -367,100 +447,110 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 		}
 		c.SetLineDash(nil, 0)
 	}
+}
 
-	small := face(0.22)
-	var key solutionKey
-	if o.Solution {
-		key = p.newKey(l)
-		p.drawPath(c, key, at, pal, cell, thin)
-	}
-
-	// Numbers, the start and the goal, on a halo of their cell's colour
-	// where a path may cross them. The start's ring is sized to its
-	// number and its cell.
-	number := face(0.5)
+// numbers draws the numbers, the start and the goal, on a halo of their
+// cell's colour where a path may cross them, and the * of each pass-over
+// cell. The start's ring is sized to its number and its cell.
+func (d *drawing) numbers() {
+	m, c, g := d.m, d.c, d.g
+	number := d.face(0.5)
 	for i, s := range g.Shapes {
 		if s.Corners == nil || !m.Open(i) {
 			if s.Corners != nil && m.Kind(i) == maze.PassOver {
-				c.SetColor(pal.ink)
-				centre(c, number, at(s.Center), cellText(m, i))
+				c.SetColor(d.pal.ink)
+				centre(c, number, d.at(s.Center), cellText(m, i))
 			}
 			continue
 		}
 		text := cellText(m, i)
-		f := number
-		// A number wider than its cell allows (two digits in a small
-		// cell) is drawn smaller.
-		// In a key, a number of two digits on the path keeps clear of its
-		// step disc: narrower still.
-		most := 0.62
-		if o.Solution && len(key.steps) > i && len(key.steps[i]) > 0 && len(text) > 1 && g.Size == 1 {
-			most = 0.42
+		f := d.numberFace(number, i, text)
+		if d.o.Solution || d.l.Loops != nil {
+			c.SetColor(cmp.Or[color.Color](d.fills[i], color.White))
+			c.Fill(disk(d.at(s.Center), vg.Length(0.27*g.Size)*d.cell))
 		}
-		if w := f.Width(text); w > vg.Length(most*g.Size)*cell {
-			f = face(0.5 * most * g.Size * float64(cell) / float64(w))
-		}
+		c.SetColor(d.pal.ink)
+		centre(c, f, d.at(s.Center), text)
 		if i == m.Start {
-			// The ring must clear the number's corners: a wide number
-			// is set smaller inside it.
-			// On triangles, whose cells leave the ring little room,
-			// the ring is drawn thin and the number fills it.
-			room := 0.23
+			c.SetColor(d.pal.start)
+			c.SetLineWidth(d.thin * 2)
 			if m.Variant.Tiling == maze.Triangle {
-				room = 0.24
+				c.SetLineWidth(d.thin)
 			}
-			reach := math.Hypot(float64(f.Width(text)/2), float64(f.Font.Size*0.36))
-			if most := room * g.Size * float64(cell); reach > most {
-				f = face(float64(f.Font.Size) / (g.Size * float64(cell)) * most / reach)
-			}
-		}
-		if o.Solution || l.Loops != nil {
-			c.SetColor(cmp.Or[color.Color](fills[i], color.White))
-			c.Fill(disk(at(s.Center), vg.Length(0.27*g.Size)*cell))
-		}
-		c.SetColor(pal.ink)
-		centre(c, f, at(s.Center), text)
-		if i == m.Start {
-			c.SetColor(pal.start)
-			c.SetLineWidth(thin * 2)
-			if m.Variant.Tiling == maze.Triangle {
-				c.SetLineWidth(thin)
-			}
-			c.Stroke(disk(at(s.Center), ringRadius(f, text, g.Size, cell)))
+			c.Stroke(disk(d.at(s.Center), ringRadius(f, text, g.Size, d.cell)))
 		}
 	}
-	if o.Solution {
-		p.drawSteps(c, key, g, at, pal, cell)
-	}
+}
 
-	if o.Depths {
-		c.SetColor(pal.ink)
-		for i, s := range g.Shapes {
-			if s.Corners == nil || !m.Open(i) {
-				continue
-			}
-			d := "-"
-			if p.Depth[i] >= 0 {
-				d = strconv.Itoa(p.Depth[i])
-			}
-			centre(c, small, at(corner(s.Center, g.Size, 1, 1)), d)
+// numberFace is the face of text, open cell i's number, given the usual
+// face number: smaller when the number is too wide for its cell, or for
+// the start's ring.
+func (d *drawing) numberFace(number font.Face, i int, text string) font.Face {
+	g, cell := d.g, d.cell
+	f := number
+	// A number wider than its cell allows (two digits in a small
+	// cell) is drawn smaller.
+	// In a key, a number of two digits on the path keeps clear of its
+	// step disc: narrower still.
+	most := 0.62
+	if d.o.Solution && len(d.key.steps) > i && len(d.key.steps[i]) > 0 && len(text) > 1 && g.Size == 1 {
+		most = 0.42
+	}
+	if w := f.Width(text); w > vg.Length(most*g.Size)*cell {
+		f = d.face(0.5 * most * g.Size * float64(cell) / float64(w))
+	}
+	if i == d.m.Start {
+		// The ring must clear the number's corners: a wide number
+		// is set smaller inside it.
+		// On triangles, whose cells leave the ring little room,
+		// the ring is drawn thin and the number fills it.
+		room := 0.23
+		if d.m.Variant.Tiling == maze.Triangle {
+			room = 0.24
+		}
+		reach := math.Hypot(float64(f.Width(text)/2), float64(f.Font.Size*0.36))
+		if most := room * g.Size * float64(cell); reach > most {
+			f = d.face(float64(f.Font.Size) / (g.Size * float64(cell)) * most / reach)
 		}
 	}
-	if o.Clusters {
-		c.SetColor(pal.ink)
-		for k, cl := range p.Features.Clusters {
-			name := clusterName(k)
-			for _, i := range cl {
-				centre(c, small, at(corner(g.Shapes[i].Center, g.Size, -1, -1)), name)
-			}
+	return f
+}
+
+// depths writes each open cell's distance from the start (- where the
+// start cannot reach it) in its lower-right corner, in face small.
+func (d *drawing) depths(small font.Face) {
+	d.c.SetColor(d.pal.ink)
+	for i, s := range d.g.Shapes {
+		if s.Corners == nil || !d.m.Open(i) {
+			continue
+		}
+		text := "-"
+		if d.p.Depth[i] >= 0 {
+			text = strconv.Itoa(d.p.Depth[i])
+		}
+		centre(d.c, small, d.at(corner(s.Center, d.g.Size, 1, 1)), text)
+	}
+}
+
+// clusters letters the cells of each same-jump cluster alike in their
+// upper-left corner, in face small.
+func (d *drawing) clusters(small font.Face) {
+	d.c.SetColor(d.pal.ink)
+	for k, cl := range d.p.Features.Clusters {
+		name := clusterName(k)
+		for _, i := range cl {
+			centre(d.c, small, d.at(corner(d.g.Shapes[i].Center, d.g.Size, -1, -1)), name)
 		}
 	}
-	if o.Holes {
-		c.SetColor(pal.ink)
-		for i, s := range g.Shapes {
-			if holes(i) != 0 {
-				centre(c, small, at(corner(s.Center, g.Size, -1, 1)), string(holes(i)))
-			}
+}
+
+// holeLetters writes B or W in the lower-left corner of each cell of a
+// black or white hole, in face small.
+func (d *drawing) holeLetters(small font.Face) {
+	d.c.SetColor(d.pal.ink)
+	for i, s := range d.g.Shapes {
+		if d.hole(i) != 0 {
+			centre(d.c, small, d.at(corner(s.Center, d.g.Size, -1, 1)), string(d.hole(i)))
 		}
 	}
 }
