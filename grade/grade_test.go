@@ -21,7 +21,12 @@ import (
 // compiled once per test binary) and one in Python (student.py), each
 // doing every exercise of the assignment, written without rjm's code, with
 // planted bugs chosen by a second argument.
-var goStudent string
+//
+// Every run gets a scratch copy of the folder it runs in, so the students
+// run in studentsDir, a folder holding student.py alone: in the package's
+// own folder, each run would copy all of testdata (160 files, most of a
+// grading's processor time on a loaded ext4 /tmp).
+var goStudent, studentsDir string
 
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "rjm-grade-")
@@ -30,6 +35,19 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	goStudent = filepath.Join(dir, "gostudent")
+	studentsDir = filepath.Join(dir, "students")
+	py, err := os.ReadFile("testdata/students/student.py")
+	if err == nil {
+		err = os.Mkdir(studentsDir, 0o755)
+	}
+	if err == nil {
+		err = os.WriteFile(filepath.Join(studentsDir, "student.py"), py, 0o644)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.RemoveAll(dir)
+		os.Exit(1)
+	}
 	if out, err := exec.Command("go", "build", "-o", goStudent, "./testdata/students/gostudent").CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "building the Go student: %v\n%s", err, out)
 		os.RemoveAll(dir)
@@ -41,7 +59,8 @@ func TestMain(m *testing.M) {
 }
 
 // student returns the command of a student's program in lang ("go" or
-// "python") for an exercise, with a planted bug or none ("").
+// "python") for an exercise, with a planted bug or none (""), to be run in
+// studentsDir.
 func student(t testing.TB, lang, name, bug string) []string {
 	t.Helper()
 	var cmd []string
@@ -55,7 +74,7 @@ func student(t testing.TB, lang, name, bug string) []string {
 			}
 			t.Skip("python3 is not on the PATH")
 		}
-		cmd = []string{"python3", "testdata/students/student.py", name}
+		cmd = []string{"python3", "student.py", name}
 	}
 	if bug != "" {
 		cmd = append(cmd, bug)
@@ -66,7 +85,7 @@ func student(t testing.TB, lang, name, bug string) []string {
 // small is the settings of the normal tests: a small budget, at most 80
 // runs of a Go program, 40 of a Python one.
 func small(cmd []string) grade.Settings {
-	s := grade.Settings{Command: cmd, Iterations: 300, Seed: 1, Timeout: 20 * time.Second}
+	s := grade.Settings{Command: cmd, Dir: studentsDir, Iterations: 300, Seed: 1, Timeout: 20 * time.Second}
 	if cmd[0] == "python3" {
 		s.Runs = 40
 	}
@@ -194,7 +213,7 @@ func TestCorrectProgramsPass50Seeds(t *testing.T) {
 		for _, name := range exercise.Names {
 			worst := 1.0
 			for seed := uint64(1); seed <= 50; seed++ {
-				r, err := grade.Run(context.Background(), name, grade.Settings{Command: student(t, lang, name, ""), Seed: seed}, nil)
+				r, err := grade.Run(context.Background(), name, grade.Settings{Command: student(t, lang, name, ""), Dir: studentsDir, Seed: seed}, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -240,7 +259,7 @@ func TestCorrectProgramPasses1000Gradings(t *testing.T) {
 			t.Logf("%v: grading %d, %d failed so far", time.Now().Format(time.TimeOnly), seed, failed)
 		}
 		name := exercise.Names[int(seed)%len(exercise.Names)]
-		r, err := grade.Run(context.Background(), name, grade.Settings{Command: student(t, "go", name, ""), Seed: seed}, nil)
+		r, err := grade.Run(context.Background(), name, grade.Settings{Command: student(t, "go", name, ""), Dir: studentsDir, Seed: seed}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -342,7 +361,7 @@ func constantSeedFails(t *testing.T, name, check string) {
 // busy machine cannot fail it), and none of them is left running.
 func TestCancelStopsAtOnce(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	s := grade.Settings{Command: []string{"sh", "-c", "sleep 120.25 & sleep 120.25; wait"}, Runs: 3, Seed: 1}
+	s := grade.Settings{Command: []string{"sh", "-c", "sleep 120.25 & sleep 120.25; wait"}, Dir: t.TempDir(), Runs: 3, Seed: 1}
 	time.AfterFunc(200*time.Millisecond, cancel)
 	start := time.Now()
 	_, err := grade.Run(ctx, "evaluation", s, nil)
@@ -363,7 +382,7 @@ func TestCancelStopsAtOnce(t *testing.T) {
 // with the other, and a flood at the output limit.
 func TestLimitsStopTheProcessGroup(t *testing.T) {
 	// One run at a time: after the first time-out no run starts.
-	s := grade.Settings{Command: []string{"sh", "-c", "sleep 60 & wait"}, Runs: 3, Seed: 1, Timeout: time.Second, Wall: 300 * time.Millisecond, Workers: 1}
+	s := grade.Settings{Command: []string{"sh", "-c", "sleep 60 & wait"}, Dir: t.TempDir(), Runs: 3, Seed: 1, Timeout: time.Second, Wall: 300 * time.Millisecond, Workers: 1}
 	start := time.Now()
 	r, err := grade.Run(context.Background(), "evaluation", s, nil)
 	if err != nil {
@@ -374,7 +393,7 @@ func TestLimitsStopTheProcessGroup(t *testing.T) {
 		r.Details[0].Status != "wall-clock limit" || !strings.HasPrefix(r.Details[2].Status, "not run") {
 		t.Errorf("%v: %+v %+v", time.Since(start), c, r.Details)
 	}
-	s = grade.Settings{Command: []string{"yes"}, Runs: 2, Seed: 1, MaxOutput: 4096}
+	s = grade.Settings{Command: []string{"yes"}, Dir: t.TempDir(), Runs: 2, Seed: 1, MaxOutput: 4096}
 	r, err = grade.Run(context.Background(), "evaluation", s, nil)
 	if err != nil {
 		t.Fatal(err)

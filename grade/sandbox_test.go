@@ -122,7 +122,7 @@ func TestTerminalCatchesAWaitForASecondLine(t *testing.T) {
 		{`printf 'iterations? '; read n; ` + maze, grade.Passed},
 		{`printf 'Iterations? '; read n; [ -t 0 ] && { end=$(($(date +%s) + 4)); while [ $(date +%s) -lt $end ]; do i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; done; }; ` + maze, grade.Passed},
 	} {
-		s := grade.Settings{Command: []string{"sh", "-c", tc.script}, Runs: 2, Seed: 1, Iterations: 300}
+		s := grade.Settings{Command: []string{"sh", "-c", tc.script}, Dir: t.TempDir(), Runs: 2, Seed: 1, Iterations: 300}
 		r, err := grade.Run(context.Background(), "hill-descent", s, nil)
 		if err != nil {
 			t.Fatal(err)
