@@ -82,7 +82,7 @@ func TestTeachersEnvironmentDoesNotLeak(t *testing.T) {
 	dir := folder(t, map[string]string{"repr.py": unflushedRepresentation})
 	grading := func(env ...string) grade.Check {
 		t.Helper()
-		s := grade.Settings{Command: []string{"python3", "repr.py"}, Dir: dir, Runs: 10, Seed: 1, Env: env}
+		s := grade.Settings{Command: []string{"python3", "repr.py"}, Dir: dir, Runs: 3, Seed: 1, Env: env}
 		r, err := grade.Run(context.Background(), "representation", s, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -305,7 +305,7 @@ func TestOutputOnStandardErrorIsNamed(t *testing.T) {
 	needs(t, "python3")
 	dir := folder(t, map[string]string{"repr.py": strings.ReplaceAll(strings.ReplaceAll(unflushedRepresentation,
 		"sys.stdout.write(", "sys.stderr.write("), `print(" ".join(str(j) for j in row))`, `print(" ".join(str(j) for j in row), file=sys.stderr)`)})
-	s := grade.Settings{Command: []string{"python3", "repr.py"}, Dir: dir, Runs: 10, Seed: 1}
+	s := grade.Settings{Command: []string{"python3", "repr.py"}, Dir: dir, Runs: 3, Seed: 1}
 	r, err := grade.Run(context.Background(), "representation", s, nil)
 	if err != nil {
 		t.Fatal(err)
