@@ -28,6 +28,15 @@ import (
 // grading's processor time on a loaded ext4 /tmp).
 var goStudent, studentsDir string
 
+// TestMain builds the Go student once for the test binary.
+//
+// A grading waits on its programs most of the time (their start, the
+// terminal run's quiet time, Python's start-up), so the tests that only
+// grade run in parallel (t.Parallel, at most -parallel at a time) and
+// their waits overlap. The tests that set environment variables (the
+// teacher's environment) or change package variables (the exercise
+// table, startOne) stay sequential: Go runs every sequential top-level
+// test before the parallel ones, so no grading sees their changes.
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "rjm-grade-")
 	if err != nil {
@@ -96,12 +105,14 @@ func small(cmd []string) grade.Settings {
 // evaluation in Python (whose runs are slower: the long tests take all
 // six).
 func TestCorrectProgramsPass(t *testing.T) {
+	t.Parallel() // it only grades: see TestMain
 	for _, lang := range []string{"go", "python"} {
 		for _, name := range exercise.Names {
 			if lang == "python" && os.Getenv("RJM_LONG") != "1" && name != "evaluation" {
 				continue
 			}
 			t.Run(lang+"/"+name, func(t *testing.T) {
+				t.Parallel()
 				r, err := grade.Run(context.Background(), name, small(student(t, lang, name, "")), nil)
 				if err != nil {
 					t.Fatal(err)
