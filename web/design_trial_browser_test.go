@@ -97,7 +97,7 @@ func TestBrowserDesignTrialKeyboard(t *testing.T) {
 	first := eval[string](t, ctx, `document.querySelector('#s-energy .suggestion').textContent`)
 	do_(t, ctx, chromedp.Focus(chromedp.CSS(`#s-energy .suggestion`)), chromedp.KeyEvent("\r"))
 	do_(t, ctx, chromedp.WaitNotPresent(chromedp.CSS(`#workbench[aria-busy]`)))
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline) && eval[string](t, ctx, `document.getElementById('save-id').textContent`) == id; time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(patience); time.Now().Before(deadline) && eval[string](t, ctx, `document.getElementById('save-id').textContent`) == id; time.Sleep(20 * time.Millisecond) {
 	}
 	if got := eval[string](t, ctx, `document.activeElement.closest('#s-energy') ? document.activeElement.textContent : 'outside: ' + document.activeElement.tagName`); got == first || strings.HasPrefix(got, "outside") {
 		t.Errorf("after a suggestion chosen by keyboard the focus is on %q", got)
@@ -122,7 +122,7 @@ func TestBrowserDesignTrialKeyboard(t *testing.T) {
 		t.Error("on a phone the Open panel is unfolded above the board")
 	}
 	do_(t, ctx, chromedp.Focus(chromedp.CSS(`#open summary`)), chromedp.KeyEvent("\r"), chromedp.Focus(chromedp.ID("open-random")), chromedp.KeyEvent("\r"))
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline) && eval[bool](t, ctx, `document.getElementById('open').open`); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(patience); time.Now().Before(deadline) && eval[bool](t, ctx, `document.getElementById('open').open`); time.Sleep(20 * time.Millisecond) {
 	}
 	if eval[bool](t, ctx, `document.getElementById('open').open`) {
 		t.Fatal("on a phone the Open panel stays unfolded after a maze is opened")
