@@ -88,8 +88,11 @@ func TestSandboxDetachedChildAndScratch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := time.Since(start); d > 15*time.Second { // the child sleeps 29.5 s
-		t.Errorf("took %v", d)
+	// Not waited for: Run returned before the child, started after
+	// start, could end its sleep (a fact, not a bound a loaded machine
+	// could miss).
+	if d := time.Since(start); d >= 29500*time.Millisecond {
+		t.Errorf("took %v: the detached child was waited for", d)
 	}
 	for _, name := range []string{"time", "exit", "output", "layout", "depths"} {
 		if c, _ := r.Check(name); c.State != grade.Passed {
