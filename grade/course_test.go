@@ -83,7 +83,7 @@ func TestTeachersEnvironmentDoesNotLeak(t *testing.T) {
 	dir := folder(t, map[string]string{"repr.py": unflushedRepresentation})
 	grading := func(env ...string) grade.Check {
 		t.Helper()
-		s := grade.Settings{Command: []string{"python3", "repr.py"}, Dir: dir, Runs: 10, Seed: 1, Env: env}
+		s := grade.Settings{Command: []string{"python3", "repr.py"}, Dir: dir, Runs: 3, Seed: 1, Env: env}
 		r, err := grade.Run(context.Background(), "representation", s, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -172,6 +172,7 @@ func TestRunsGetAFixedEnvironment(t *testing.T) {
 // graded in one class; a language's test is skipped only when its
 // toolchain is absent.
 func TestEveryLanguageBuildsInTheSandbox(t *testing.T) {
+	t.Parallel() // it only grades: see TestMain
 	for _, tc := range []struct {
 		folder, lang string
 		tools        []string
@@ -185,6 +186,7 @@ func TestEveryLanguageBuildsInTheSandbox(t *testing.T) {
 		{"typescript", "typescript", []string{"tsc", "node"}},
 	} {
 		t.Run(tc.folder, func(t *testing.T) {
+			t.Parallel()
 			needs(t, tc.tools...)
 			dir := filepath.Join(t.TempDir(), tc.folder)
 			if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "languages", tc.folder))); err != nil {
@@ -217,6 +219,7 @@ func TestEveryLanguageBuildsInTheSandbox(t *testing.T) {
 // A build that fails is shown with the compiler's own first error, with
 // the student's file and line.
 func TestBuildFailureShowsTheFirstError(t *testing.T) {
+	t.Parallel() // it only grades: see TestMain
 	for _, tc := range []struct {
 		name  string
 		tool  string
@@ -228,6 +231,7 @@ func TestBuildFailureShowsTheFirstError(t *testing.T) {
 		{"c", "cc", map[string]string{"maze.c": "int main(void) {\n  return y;\n}\n"}, "maze.c:2:10: error: ‘y’ undeclared"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			needs(t, tc.tool)
 			dir := folder(t, tc.files)
 			g, err := grade.Class(context.Background(), "representation", grade.Settings{Runs: 10, Seed: 1, Workers: 1}, []string{dir}, nil, nil)
@@ -244,6 +248,7 @@ func TestBuildFailureShowsTheFirstError(t *testing.T) {
 
 // --build applies to a folder with a run script too.
 func TestBuildAppliesToARunScript(t *testing.T) {
+	t.Parallel() // it only grades: see TestMain
 	needs(t, "go")
 	src, err := os.ReadFile("testdata/languages/go/main.go")
 	if err != nil {
@@ -283,6 +288,7 @@ func copyStudent(t *testing.T, name string, edit func(string) string) string {
 // A program whose every transcript is right but which exits with status 1
 // loses the exit check alone, and the message says what happened.
 func TestExitStatusCostsItsOwnCheck(t *testing.T) {
+	t.Parallel() // it only grades: see TestMain
 	needs(t, "python3")
 	dir := copyStudent(t, "07-py-eval-ok", func(s string) string { return s + "    sys.exit(1)\n" })
 	g, err := grade.Class(context.Background(), "evaluation", grade.Settings{Runs: 10, Seed: 1}, []string{dir}, nil, nil)
@@ -305,10 +311,11 @@ func TestExitStatusCostsItsOwnCheck(t *testing.T) {
 
 // A program that prints its transcript on standard error is told so.
 func TestOutputOnStandardErrorIsNamed(t *testing.T) {
+	t.Parallel() // it only grades: see TestMain
 	needs(t, "python3")
 	dir := folder(t, map[string]string{"repr.py": strings.ReplaceAll(strings.ReplaceAll(unflushedRepresentation,
 		"sys.stdout.write(", "sys.stderr.write("), `print(" ".join(str(j) for j in row))`, `print(" ".join(str(j) for j in row), file=sys.stderr)`)})
-	s := grade.Settings{Command: []string{"python3", "repr.py"}, Dir: dir, Runs: 10, Seed: 1}
+	s := grade.Settings{Command: []string{"python3", "repr.py"}, Dir: dir, Runs: 3, Seed: 1}
 	r, err := grade.Run(context.Background(), "representation", s, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -327,6 +334,7 @@ func TestOutputOnStandardErrorIsNamed(t *testing.T) {
 // student's language: C's scanf for C, nothing about scanf for
 // JavaScript.
 func TestHintsInTheStudentsLanguage(t *testing.T) {
+	t.Parallel() // it only grades: see TestMain
 	needs(t, "node")
 	// Piped, the answer's end of input ends the wait; on a terminal the
 	// program waits for a second line.
@@ -360,6 +368,7 @@ rl.on("close", () => {
 // A search program whose mazes rjm can never evaluate (no goal in the
 // lower-right corner) stops after its first batch, not after 82 runs.
 func TestStopsWhenNoMazeCanBeEvaluated(t *testing.T) {
+	t.Parallel() // it only grades: see TestMain
 	needs(t, "python3")
 	const noGoal = `import random
 input("Iterations? ")
@@ -401,6 +410,7 @@ func readFile(t *testing.T, path string) string {
 // has a row per student and a column per exercise, with the course's
 // points (20 a problem, 100 in all).
 func TestCourse(t *testing.T) {
+	t.Parallel() // it only grades: see TestMain
 	needs(t, "python3", "go")
 	root := t.TempDir()
 	write := func(path, text string) {
@@ -573,6 +583,7 @@ func TestExerciseFiles(t *testing.T) {
 // A program that fails in the middle of its maze has no complete
 // transcript: its runs are not checked, and exit does not say complete.
 func TestCrashMidMazeIsNotComplete(t *testing.T) {
+	t.Parallel() // it only grades: see TestMain
 	needs(t, "python3")
 	src := strings.Replace(unflushedRepresentation, "    row = []\n", "    if r == 2:\n        sys.exit(1)\n    row = []\n", 1)
 	dir := folder(t, map[string]string{"repr.py": src})
@@ -592,6 +603,7 @@ func TestCrashMidMazeIsNotComplete(t *testing.T) {
 // rjm grade EXERCISE --each does: each is its own program, not the
 // folder's first.
 func TestClassGradesTheExercisesProgram(t *testing.T) {
+	t.Parallel() // it only grades: see TestMain
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("no python3")
 	}

@@ -61,6 +61,7 @@ func sequentialSearch(r *rand.Rand, prog, ref counts, step, budget int, alpha, b
 // others use the default, α = DefaultSignificance, and the long test
 // below measures the false-fail rate there over a million gradings.
 func TestSequentialSearchErrorRates(t *testing.T) {
+	t.Parallel() // it only grades: see TestMain
 	r := rand.New(rand.NewPCG(29, 1))
 	n := 500
 	if os.Getenv("RJM_LONG") == "1" {

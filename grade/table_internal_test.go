@@ -105,7 +105,7 @@ func TestTableRowsFlowThrough(t *testing.T) {
 	// The grader: the test binary, as twin's program, passes every check
 	// the row's fields call for, the fake one included, and the fake
 	// check, undecided before runsRead runs, keeps the runs going.
-	s := Settings{Command: []string{os.Args[0]}, Env: []string{twinEnv + "=1"}, Runs: 60, Seed: 3, Timeout: 20 * time.Second}
+	s := Settings{Command: []string{os.Args[0]}, Dir: t.TempDir(), Env: []string{twinEnv + "=1"}, Runs: 60, Seed: 3, Timeout: 20 * time.Second}
 	r, err := Run(context.Background(), "twin", s, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -36,9 +36,10 @@ const typedMaze = "5x5:4313122314422334133211440"
 // energy and the prediction. Undo and redo, then the saved ID opens in
 // the player with the same solution.
 func TestBrowserDesign(t *testing.T) {
-	bctx := browser(t)
-	t.Run("desktop, typed", func(t *testing.T) { shapeMaze(t, bctx, viewports[2], false) })
-	t.Run("phone, jump pad", func(t *testing.T) { shapeMaze(t, bctx, viewports[1], true) })
+	// A tab each, in parallel: the two are the suite's longest tests.
+	t.Parallel()
+	t.Run("desktop, typed", func(t *testing.T) { shapeMaze(t, browser(t), viewports[2], false) })
+	t.Run("phone, jump pad", func(t *testing.T) { shapeMaze(t, browser(t), viewports[1], true) })
 }
 
 func shapeMaze(t *testing.T, bctx context.Context, v viewport, tap bool) {
@@ -94,7 +95,7 @@ func shapeMaze(t *testing.T, bctx context.Context, v viewport, tap bool) {
 			sel = `#s-energy .suggestion`
 		}
 		do_(t, ctx, chromedp.Click(chromedp.CSS(sel)))
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 			if eval[string](t, ctx, `document.getElementById('save-id').textContent`) != id {
 				break
 			}
@@ -108,7 +109,7 @@ func shapeMaze(t *testing.T, bctx context.Context, v viewport, tap bool) {
 
 	// Undo and redo come back to the same maze.
 	do_(t, ctx, chromedp.Click(chromedp.ID("undo")))
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline) && eval[string](t, ctx, `document.getElementById('save-id').textContent`) == id; time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(patience); time.Now().Before(deadline) && eval[string](t, ctx, `document.getElementById('save-id').textContent`) == id; time.Sleep(20 * time.Millisecond) {
 	}
 	if eval[string](t, ctx, `document.getElementById('save-id').textContent`) == id {
 		t.Fatal("undo changed nothing")
@@ -162,19 +163,30 @@ func checkDesignPage(t *testing.T, ctx context.Context, bench *design.Bench, id 
 		}
 		want = append(want, d)
 	}
-	got := eval[string](t, ctx, `Array.from(document.querySelectorAll('#design-board [data-cell]')).map(g => (g.querySelector('.depth') || {}).textContent).join(' ')`)
-	if got != strings.Join(want, " ") {
+	// What the page shows, read in one call (a round trip to Chromium
+	// each, after every edit, was most of the test's time).
+	type shown struct {
+		Depths, Energy, Glance, Prediction string
+		Holes                              int
+	}
+	page := eval[shown](t, ctx, `({
+		Depths: Array.from(document.querySelectorAll('#design-board [data-cell]')).map(g => (g.querySelector('.depth') || {}).textContent).join(' '),
+		Holes: document.querySelectorAll('#design-board .hole-black, #design-board .hole-white').length,
+		Energy: document.getElementById('f-energy').textContent,
+		Glance: document.getElementById('glance').textContent,
+		Prediction: document.getElementById('f-prediction').textContent,
+	})`)
+	if got := page.Depths; got != strings.Join(want, " ") {
 		t.Errorf("%s: depths %q, want %q", id, got, strings.Join(want, " "))
 	}
-	holes := eval[int](t, ctx, `document.querySelectorAll('#design-board .hole-black, #design-board .hole-white').length`)
-	if holes != v.Features.BlackHoleCells+v.Features.WhiteHoleCells {
-		t.Errorf("%s: %d cells marked in holes, want %d", id, holes, v.Features.BlackHoleCells+v.Features.WhiteHoleCells)
+	if page.Holes != v.Features.BlackHoleCells+v.Features.WhiteHoleCells {
+		t.Errorf("%s: %d cells marked in holes, want %d", id, page.Holes, v.Features.BlackHoleCells+v.Features.WhiteHoleCells)
 	}
-	if got := eval[string](t, ctx, `document.getElementById('f-energy').textContent`); got != fmt.Sprint(v.Features.Energy) {
-		t.Errorf("%s: energy %q, want %v", id, got, v.Features.Energy)
+	if page.Energy != fmt.Sprint(v.Features.Energy) {
+		t.Errorf("%s: energy %q, want %v", id, page.Energy, v.Features.Energy)
 	}
 	// The line under the board, what a phone shows without scrolling.
-	glance := eval[string](t, ctx, `document.getElementById('glance').textContent`)
+	glance := page.Glance
 	want = []string{fmt.Sprintf("energy %v", v.Features.Energy)}
 	if v.Features.Solvable {
 		want = append(want, fmt.Sprintf("%d moves, ", v.Features.GoalDepth), map[bool]string{true: "unique", false: "not unique"}[v.Features.Unique])
@@ -184,7 +196,7 @@ func checkDesignPage(t *testing.T, ctx context.Context, bench *design.Bench, id 
 			t.Errorf("%s: under the board %q, want %q in it", id, glance, w)
 		}
 	}
-	pred := eval[string](t, ctx, `document.getElementById('f-prediction').textContent`)
+	pred := page.Prediction
 	if v.Prediction == nil && !strings.Contains(pred, "no solution") || v.Prediction != nil && !strings.Contains(pred, v.Prediction.Level) {
 		t.Errorf("%s: prediction %q, want %+v", id, pred, v.Prediction)
 	}

@@ -21,37 +21,39 @@ import (
 // width scrolls sideways, every button is at least 44 px, and axe-core
 // finds no serious or critical violation. A screenshot of each is kept.
 func TestBrowserDesignTrial(t *testing.T) {
-	bctx := browser(t)
+	t.Parallel() // and a tab for each width, in parallel
 	axe, err := os.ReadFile(filepath.Join("testdata", "axe", "axe.min.js"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ts, _ := newServer(t, web.Options{WorkBurst: 1000})
-	ctx, cancel := context.WithTimeout(bctx, 300*time.Second)
-	defer cancel()
 	const id = "7x7:3425153341241434323223122242222331421324213143120"
-	do_(t, ctx, chromedp.Navigate(ts.URL+"/design?id="+id))
-	waitText(t, ctx, "save-id", id)
-	eval[bool](t, ctx, `localStorage.setItem('rjm:book-list', JSON.stringify([{id: '`+id+`', rows: 7, cols: 7, variant: '', moves: 9}])); true`)
 	for _, v := range viewports {
-		for _, dark := range []bool{false, true} {
-			theme := map[bool]string{false: "light", true: "dark"}[dark]
-			where := fmt.Sprintf("/design at %s, %s", v.name, theme)
-			emulate(t, ctx, v, dark)
+		t.Run(v.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(browser(t), 300*time.Second)
+			defer cancel()
 			do_(t, ctx, chromedp.Navigate(ts.URL+"/design?id="+id))
 			waitText(t, ctx, "save-id", id)
-			if over := eval[int](t, ctx, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); over > 0 {
-				t.Errorf("%s: the page scrolls %d px sideways", where, over)
+			eval[bool](t, ctx, `localStorage.setItem('rjm:book-list', JSON.stringify([{id: '`+id+`', rows: 7, cols: 7, variant: '', moves: 9}])); true`)
+			for _, dark := range []bool{false, true} {
+				theme := map[bool]string{false: "light", true: "dark"}[dark]
+				where := fmt.Sprintf("/design at %s, %s", v.name, theme)
+				emulate(t, ctx, v, dark)
+				do_(t, ctx, chromedp.Navigate(ts.URL+"/design?id="+id))
+				waitText(t, ctx, "save-id", id)
+				if over := eval[int](t, ctx, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); over > 0 {
+					t.Errorf("%s: the page scrolls %d px sideways", where, over)
+				}
+				small := eval[[]string](t, ctx, `[...document.querySelectorAll('main button')].filter(b => b.offsetParent).map(b => [b.id || b.textContent.slice(0, 20), b.getBoundingClientRect()]).filter(([, r]) => r.width < 44 || r.height < 44).map(([n, r]) => n + ' ' + r.width.toFixed(0) + '×' + r.height.toFixed(0))`)
+				if len(small) > 0 {
+					t.Errorf("%s: buttons under 44 px: %v", where, small)
+				}
+				for _, s := range axeViolations(t, ctx, string(axe)) {
+					t.Errorf("%s: %s", where, s)
+				}
+				artifact(t, ctx, fmt.Sprintf("design-trial-%s-%s", v.name, theme))
 			}
-			small := eval[[]string](t, ctx, `[...document.querySelectorAll('main button')].filter(b => b.offsetParent).map(b => [b.id || b.textContent.slice(0, 20), b.getBoundingClientRect()]).filter(([, r]) => r.width < 44 || r.height < 44).map(([n, r]) => n + ' ' + r.width.toFixed(0) + '×' + r.height.toFixed(0))`)
-			if len(small) > 0 {
-				t.Errorf("%s: buttons under 44 px: %v", where, small)
-			}
-			for _, s := range axeViolations(t, ctx, string(axe)) {
-				t.Errorf("%s: %s", where, s)
-			}
-			artifact(t, ctx, fmt.Sprintf("design-trial-%s-%s", v.name, theme))
-		}
+		})
 	}
 }
 
@@ -97,7 +99,7 @@ func TestBrowserDesignTrialKeyboard(t *testing.T) {
 	first := eval[string](t, ctx, `document.querySelector('#s-energy .suggestion').textContent`)
 	do_(t, ctx, chromedp.Focus(chromedp.CSS(`#s-energy .suggestion`)), chromedp.KeyEvent("\r"))
 	do_(t, ctx, chromedp.WaitNotPresent(chromedp.CSS(`#workbench[aria-busy]`)))
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline) && eval[string](t, ctx, `document.getElementById('save-id').textContent`) == id; time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(patience); time.Now().Before(deadline) && eval[string](t, ctx, `document.getElementById('save-id').textContent`) == id; time.Sleep(20 * time.Millisecond) {
 	}
 	if got := eval[string](t, ctx, `document.activeElement.closest('#s-energy') ? document.activeElement.textContent : 'outside: ' + document.activeElement.tagName`); got == first || strings.HasPrefix(got, "outside") {
 		t.Errorf("after a suggestion chosen by keyboard the focus is on %q", got)
@@ -122,7 +124,7 @@ func TestBrowserDesignTrialKeyboard(t *testing.T) {
 		t.Error("on a phone the Open panel is unfolded above the board")
 	}
 	do_(t, ctx, chromedp.Focus(chromedp.CSS(`#open summary`)), chromedp.KeyEvent("\r"), chromedp.Focus(chromedp.ID("open-random")), chromedp.KeyEvent("\r"))
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline) && eval[bool](t, ctx, `document.getElementById('open').open`); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(patience); time.Now().Before(deadline) && eval[bool](t, ctx, `document.getElementById('open').open`); time.Sleep(20 * time.Millisecond) {
 	}
 	if eval[bool](t, ctx, `document.getElementById('open').open`) {
 		t.Fatal("on a phone the Open panel stays unfolded after a maze is opened")

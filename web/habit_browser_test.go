@@ -106,14 +106,12 @@ func evalAwait[T any](t *testing.T, ctx context.Context, expr string) T {
 // critical violation in light or dark (on a phone, with a game solved and
 // its stats shown). A screenshot of each is kept.
 func TestBrowserPhone(t *testing.T) {
-	bctx := browser(t)
+	t.Parallel() // and a tab for each size, in parallel
 	axe, err := os.ReadFile(filepath.Join("testdata", "axe", "axe.min.js"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ts, _ := newServer(t, web.Options{Now: time.Now})
-	ctx, cancel := context.WithTimeout(bctx, 120*time.Second)
-	defer cancel()
 	today := do(t, ts, "GET", "/api/daily", "").json(t)
 	m, err := maze.ParseID(today["id"].(string))
 	if err != nil {
@@ -122,53 +120,57 @@ func TestBrowserPhone(t *testing.T) {
 	sol := solve.Solve(graph.MustCompile(m.Board), m)
 	yesterday := time.Now().UTC().AddDate(0, 0, -1).Format(daily.DateLayout)
 	for _, v := range viewports {
-		for _, dark := range []bool{false, true} {
-			theme := map[bool]string{false: "light", true: "dark"}[dark]
-			emulate(t, ctx, v, dark)
-			// A device with yesterday solved on its date (as the archive
-			// and your stats show it), and no game under way.
-			do_(t, ctx, chromedp.Navigate(ts.URL+"/me"))
-			eval[bool](t, ctx, `localStorage.clear(); RJM.record({date: '`+yesterday+`', maze: '5x5:x', par: 19, solved: true, onDay: true, moves: 21, seconds: 754, hints: 10}); true`)
-			for _, path := range []string{"/", "/archive", "/dashboard", "/me"} {
-				do_(t, ctx, chromedp.Navigate(ts.URL+path), chromedp.WaitReady(chromedp.CSS("footer")))
-				where := fmt.Sprintf("%s at %s, %s", path, v.name, theme)
-				if over := eval[int](t, ctx, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); over > 0 {
-					t.Errorf("%s: the page scrolls %d px sideways", where, over)
-				}
-				small := eval[[]string](t, ctx, `[...document.querySelectorAll('button, .button')].filter(b => b.offsetParent).map(b => b.getBoundingClientRect()).filter(r => r.width < 44 || r.height < 44).map(r => r.width.toFixed(0) + '×' + r.height.toFixed(0))`)
-				if len(small) > 0 {
-					t.Errorf("%s: buttons under 44 px: %v", where, small)
-				}
-				if path == "/" {
-					cell := eval[float64](t, ctx, `Math.min(...[...document.querySelectorAll('[data-cell]')].map(c => { const r = c.getBoundingClientRect(); return Math.min(r.width, r.height); }))`)
-					full := eval[bool](t, ctx, `document.getElementById('board').getBoundingClientRect().width >= document.querySelector('main').clientWidth - 33`)
-					if cell < 44 && !full {
-						t.Errorf("%s: cells of %.0f px on a board narrower than the page", where, cell)
+		t.Run(v.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(browser(t), 120*time.Second)
+			defer cancel()
+			for _, dark := range []bool{false, true} {
+				theme := map[bool]string{false: "light", true: "dark"}[dark]
+				emulate(t, ctx, v, dark)
+				// A device with yesterday solved on its date (as the archive
+				// and your stats show it), and no game under way.
+				do_(t, ctx, chromedp.Navigate(ts.URL+"/me"))
+				eval[bool](t, ctx, `localStorage.clear(); RJM.record({date: '`+yesterday+`', maze: '5x5:x', par: 19, solved: true, onDay: true, moves: 21, seconds: 754, hints: 10}); true`)
+				for _, path := range []string{"/", "/archive", "/dashboard", "/me"} {
+					do_(t, ctx, chromedp.Navigate(ts.URL+path), chromedp.WaitReady(chromedp.CSS("footer")))
+					where := fmt.Sprintf("%s at %s, %s", path, v.name, theme)
+					if over := eval[int](t, ctx, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); over > 0 {
+						t.Errorf("%s: the page scrolls %d px sideways", where, over)
 					}
-					if v.mobile && !eval[bool](t, ctx, `document.querySelector('.bar').getBoundingClientRect().top >= document.getElementById('board').getBoundingClientRect().bottom`) {
-						t.Errorf("%s: the game's buttons are not under the board", where)
+					small := eval[[]string](t, ctx, `[...document.querySelectorAll('button, .button')].filter(b => b.offsetParent).map(b => b.getBoundingClientRect()).filter(r => r.width < 44 || r.height < 44).map(r => r.width.toFixed(0) + '×' + r.height.toFixed(0))`)
+					if len(small) > 0 {
+						t.Errorf("%s: buttons under 44 px: %v", where, small)
 					}
-				}
-				if v.name == "phone390" {
 					if path == "/" {
-						// Solved, with your stats shown: the page after a win.
-						do_(t, ctx, chromedp.Focus(chromedp.ID("board")))
-						for _, mv := range sol.Solution {
-							do_(t, ctx, chromedp.KeyEvent(compassKeys[mv.Dir.Compass()]))
+						cell := eval[float64](t, ctx, `Math.min(...[...document.querySelectorAll('[data-cell]')].map(c => { const r = c.getBoundingClientRect(); return Math.min(r.width, r.height); }))`)
+						full := eval[bool](t, ctx, `document.getElementById('board').getBoundingClientRect().width >= document.querySelector('main').clientWidth - 33`)
+						if cell < 44 && !full {
+							t.Errorf("%s: cells of %.0f px on a board narrower than the page", where, cell)
 						}
-						do_(t, ctx, chromedp.WaitVisible(chromedp.ID("stats")))
+						if v.mobile && !eval[bool](t, ctx, `document.querySelector('.bar').getBoundingClientRect().top >= document.getElementById('board').getBoundingClientRect().bottom`) {
+							t.Errorf("%s: the game's buttons are not under the board", where)
+						}
 					}
-					for _, s := range axeViolations(t, ctx, string(axe)) {
-						t.Errorf("%s: %s", where, s)
+					if v.name == "phone390" {
+						if path == "/" {
+							// Solved, with your stats shown: the page after a win.
+							do_(t, ctx, chromedp.Focus(chromedp.ID("board")))
+							for _, mv := range sol.Solution {
+								do_(t, ctx, chromedp.KeyEvent(compassKeys[mv.Dir.Compass()]))
+							}
+							do_(t, ctx, chromedp.WaitVisible(chromedp.ID("stats")))
+						}
+						for _, s := range axeViolations(t, ctx, string(axe)) {
+							t.Errorf("%s: %s", where, s)
+						}
 					}
+					name := strings.Trim(strings.ReplaceAll(path, "/", ""), " ")
+					if name == "" {
+						name = "today"
+					}
+					artifact(t, ctx, fmt.Sprintf("habit-%s-%s-%s", name, v.name, theme))
 				}
-				name := strings.Trim(strings.ReplaceAll(path, "/", ""), " ")
-				if name == "" {
-					name = "today"
-				}
-				artifact(t, ctx, fmt.Sprintf("habit-%s-%s-%s", name, v.name, theme))
 			}
-		}
+		})
 	}
 }
 
@@ -518,7 +520,7 @@ func rawCall(ctx context.Context, method string, params map[string]any) error {
 // state says.
 func waitFor(t *testing.T, ctx context.Context, cond, state string) {
 	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		if eval[bool](t, ctx, cond) {
 			return
 		}

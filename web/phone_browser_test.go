@@ -141,7 +141,7 @@ func TestBrowserPhoneDay(t *testing.T) {
 			}
 			// The result scrolls into view on its own (smoothly: wait).
 			var seen bool
-			for deadline := time.Now().Add(5 * time.Second); !seen && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+			for deadline := time.Now().Add(patience); !seen && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 				seen = inView(t, ctx, "#status")
 			}
 			if !seen {
@@ -196,7 +196,7 @@ func TestBrowserDayByKeyboard(t *testing.T) {
 	}
 	do_(t, ctx, chromedp.WaitVisible(chromedp.CSS(`#status[data-state="solved"]`)))
 	var seen bool
-	for deadline := time.Now().Add(5 * time.Second); !seen && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+	for deadline := time.Now().Add(patience); !seen && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		seen = inView(t, ctx, "#status")
 	}
 	if !seen {

@@ -16,7 +16,7 @@ import (
 func waitLog(t *testing.T, st store.Store, n int) []store.Play {
 	t.Helper()
 	var log []store.Play
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 		var err error
 		if log, err = st.PlayLog(context.Background(), 100); err != nil {
 			t.Fatal(err)
@@ -30,12 +30,12 @@ func waitLog(t *testing.T, st store.Store, n int) []store.Play {
 }
 
 // waitToken waits until the page's game (what names it: where) holds
-// its play token in localStorage, for at most 20 s.
+// its play token in localStorage, for at most patience.
 func waitToken(t *testing.T, ctx context.Context, where string) {
 	t.Helper()
 	hasToken := `(function () { for (var i = 0; i < localStorage.length; i++) { var k = localStorage.key(i);
 		if (k.indexOf('rjm:play:') === 0 && JSON.parse(localStorage.getItem(k)).token) { return true; } } return false; })()`
-	for deadline := time.Now().Add(20 * time.Second); !eval[bool](t, ctx, hasToken); time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(patience); !eval[bool](t, ctx, hasToken); time.Sleep(100 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("%s never got its token", where)
 		}
