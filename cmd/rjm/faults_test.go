@@ -54,6 +54,7 @@ func postPlay(t *testing.T, url, body string) (int, string, string) {
 // made, it is ready and stores plays again, without a restart. It needs
 // to mount a tmpfs (root); it skips where it cannot.
 func TestServeFullDisk(t *testing.T) {
+	waitsOnChildren(t)
 	if testing.Short() {
 		t.Skip("starts a server")
 	}

@@ -19,6 +19,7 @@ import (
 // all answered, and the asking network is answered or told to wait, never
 // a server error.
 func TestDifficultyOnceASecondLeavesOthers(t *testing.T) {
+	waitsOnChildren(t)
 	if testing.Short() {
 		t.Skip("analyses large mazes on the real binary")
 	}

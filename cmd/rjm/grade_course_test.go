@@ -13,6 +13,7 @@ import (
 // here), a feedback file a student named by ID, JUnit XML on standard
 // output.
 func TestGradeRoster(t *testing.T) {
+	waitsOnChildren(t)
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("python3 is not on the PATH")
 	}

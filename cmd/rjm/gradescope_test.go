@@ -65,6 +65,7 @@ func checkGradescope(t *testing.T, data []byte) (score float64, tests []map[stri
 // fields; a submission without a program gets a results.json of 0 points
 // that says why.
 func TestRunAutograder(t *testing.T) {
+	waitsOnChildren(t)
 	if testing.Short() {
 		t.Skip("builds rjm")
 	}

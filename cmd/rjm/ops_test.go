@@ -55,6 +55,7 @@ func TestServersStartTogether(t *testing.T) {
 // PostgreSQL's server programs (Debian's postgresql package; .ci/run
 // installs it) and skips without them, except under CI=true.
 func TestReadyzPostgresStopped(t *testing.T) {
+	waitsOnChildren(t)
 	if testing.Short() {
 		t.Skip("starts a PostgreSQL cluster")
 	}

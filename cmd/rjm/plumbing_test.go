@@ -86,6 +86,7 @@ func metric(t *testing.T, url, name string) string {
 // store's, as plays are refused, and 200 again once it is gone. It needs
 // to bind-mount (root); it skips where it cannot.
 func TestServeReadyzReadOnly(t *testing.T) {
+	waitsOnChildren(t)
 	if testing.Short() {
 		t.Skip("starts a server")
 	}
@@ -152,6 +153,7 @@ func TestServeReadyzReadOnly(t *testing.T) {
 // backup; every play answered is in the new file or the old one; both
 // pass integrity_check.
 func TestServeStoreReplacedUnderLoad(t *testing.T) {
+	waitsOnChildren(t)
 	if testing.Short() {
 		t.Skip("starts a server")
 	}

@@ -64,6 +64,7 @@ func TestRecordsCommand(t *testing.T) {
 // under way are searched again), and a run with the same checkpoint goes
 // on from it.
 func TestRecordsSignals(t *testing.T) {
+	waitsOnChildren(t)
 	bin := buildRJM(t)
 	ckpt := filepath.Join(t.TempDir(), "c")
 	args := []string{"records", "--size", "7", "--checkpoint", ckpt}
@@ -112,6 +113,7 @@ func TestRecordsSignals(t *testing.T) {
 // not to N: the 17 record classes of 5×5 take as little memory under
 // --list 100000 as under --list 100.
 func TestRecordsListMemory(t *testing.T) {
+	waitsOnChildren(t)
 	bin := buildRJM(t)
 	rss := func(n string) int64 {
 		cmd := exec.Command(bin, "records", "--size", "5", "--list", n)
@@ -134,6 +136,7 @@ func TestRecordsListMemory(t *testing.T) {
 // N; merge refuses a missing shard, a shard of other settings and a
 // file that is not a shard, naming it. 6×6 with RJM_LONG=1.
 func TestRecordsShards(t *testing.T) {
+	waitsOnChildren(t)
 	bin := buildRJM(t)
 	dir := t.TempDir()
 	type answer struct {

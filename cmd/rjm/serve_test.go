@@ -260,3 +260,13 @@ func withToken(t *testing.T, url, body, xff string) string {
 	}
 	return strings.TrimSuffix(body, "}") + `,"token":"` + tok.Token + `"}`
 }
+
+// waitsOnChildren runs t beside the package's other such tests
+// (t.Parallel): the slowest tests spend their time waiting on a child
+// process (a server, a signalled command, a grading). Each has its own
+// folder, store and port, and none changes the process's environment or
+// a package variable; the others run one at a time.
+func waitsOnChildren(t *testing.T) {
+	t.Helper()
+	t.Parallel()
+}

@@ -114,6 +114,7 @@ const stopCPU = time.Second
 // generate prints the best maze it had found. The statuses are the
 // shell's, 128 + the signal's number.
 func TestSignals(t *testing.T) {
+	waitsOnChildren(t)
 	bin := buildRJM(t)
 	long := []string{"generate", "--size", "32", "--variant", "queen,no-u-turn", "--iterations", "100000000", "--seed", "1"}
 	for _, tc := range []struct {
@@ -145,6 +146,7 @@ func TestSignals(t *testing.T) {
 
 // An interrupted experiment leaves no empty --out directory behind.
 func TestInterruptedExperimentLeavesNoDirectory(t *testing.T) {
+	waitsOnChildren(t)
 	bin := buildRJM(t)
 	dir := filepath.Join(t.TempDir(), "new", "results")
 	_, errs, code, _ := signalled(t, bin, os.Interrupt, 500*time.Millisecond, "experiment", "annealing", "--out", dir)
