@@ -226,7 +226,11 @@ func WritePuzzles(ctx context.Context, w io.Writer, s Settings, puzzles []Puzzle
 	d := newDoc(s.Paper, render.PDFInfo{Title: s.Title, Author: s.Author, Subject: s.subject(puzzles), Creator: "rjm"})
 	d.title(s, puzzles)
 	d.imprint(s, puzzles)
-	d.rules(ctx, s.Spec, s.Bands)
+	mazes := make([]*maze.Maze, len(puzzles))
+	for i, p := range puzzles {
+		mazes[i] = p.Result.Maze
+	}
+	d.rules(ctx, s.Spec, s.Bands, mazes)
 	// The keys as many to a page as the puzzles, or fewer, so that a
 	// cell is at least 12 mm and its step numbers 9 pt; the puzzles
 	// no more to a page than their keys, so that no puzzle is printed

@@ -63,7 +63,7 @@ func TestWorkedExampleCell(t *testing.T) {
 		for _, paper := range []Paper{A4, Letter} {
 			d := newDoc(paper, render.PDFInfo{Title: "t"})
 			d.page()
-			cell := d.workedExample(100*vg.Millimeter, m, f, []Band{Easy})
+			cell := d.workedExample(100*vg.Millimeter, m, f, Hints(m.Board, []Band{Easy}, []*maze.Maze{m}))
 			if cell < MinExampleCell {
 				t.Errorf("%s on %s: the example is drawn at %.1f mm a cell", tc.name, paper.Name, cell.Points()*25.4/72)
 			}

@@ -19,16 +19,19 @@ import (
 	"rjm/solve"
 )
 
-// parText is the rules page's last paragraph: what each puzzle gives.
-const parText = "Each puzzle gives its par: the number of moves of its shortest solution, which is unique, and its difficulty band. No cell is a trap: from every cell you can reach, the goal can still be reached."
+// parText is the rules page's last paragraph: what each puzzle gives,
+// followed by what the book promises of traps (noTrap).
+const parText = "Each puzzle gives its par: the number of moves of its shortest solution, which is unique, and its difficulty band. "
 
 // example is the rules page's worked example: 4×4, seven moves, a unique
 // solution that uses all four letters.
 const example = "4x4:3322102122133131"
 
 // rules writes the rules, the move letters, and a worked example: a small
-// maze and its solution key, with every move of it spelt out.
-func (d *doc) rules(ctx context.Context, spec generate.Spec, bands []Band) {
+// maze and its solution key, with every move of it spelt out. What it
+// promises of every puzzle (no trap; few cells one jump from the goal)
+// it says only where it holds of every one of puzzles.
+func (d *doc) rules(ctx context.Context, spec generate.Spec, bands []Band, puzzles []*maze.Maze) {
 	d.page()
 	d.heading("How to play")
 	width := d.paper.Width - 2*d.margin
@@ -38,7 +41,7 @@ func (d *doc) rules(ctx context.Context, spec generate.Spec, bands []Band) {
 	if err != nil {
 		board = maze.Board{Rows: spec.Rows, Cols: spec.Cols, Variant: spec.Variant}
 	}
-	for _, para := range append(render.Rules(board), parText) {
+	for _, para := range paragraphs(board, puzzles) {
 		y = d.text(d.margin, y, width, body, para, false) + 2*vg.Millimeter
 	}
 	notation := "The solutions at the back of the book" + strings.TrimPrefix(render.Notation(board), "Solutions")
@@ -46,17 +49,23 @@ func (d *doc) rules(ctx context.Context, spec generate.Spec, bands []Band) {
 	y = d.text(d.margin, y+6*vg.Millimeter, width, face(13, true), "A worked example", false)
 
 	m, f := exampleOf(ctx, spec)
-	d.workedExample(y, m, f, bands)
+	d.workedExample(y, m, f, Hints(board, bands, puzzles))
+}
+
+// paragraphs returns the rules page's paragraphs before the notation: the
+// rules of board b (render.Rules) and what each of puzzles gives.
+func paragraphs(b maze.Board, puzzles []*maze.Maze) []string {
+	return append(render.Rules(b), parText+noTrap.say(b, puzzles))
 }
 
 // workedExample draws the worked example m, solved as f, below y on the
 // rules page: the puzzle and its key side by side, then the solution
-// spelt out and the hints; or, where side by side they would be drawn at
+// spelt out and the hints (hints); or, where side by side they would be drawn at
 // under MinExampleCell a cell, the text here and the two pictures on the
 // next page, one above the other, or on a page each where that is still
 // too small (Klondike's circle: 7.5 mm a cell). It returns the cell they
 // are drawn at.
-func (d *doc) workedExample(y vg.Length, m *maze.Maze, f *analysis.Features, bands []Band) vg.Length {
+func (d *doc) workedExample(y vg.Length, m *maze.Maze, f *analysis.Features, hints string) vg.Length {
 	width := d.paper.Width - 2*d.margin
 	body := face(11.5, false)
 	pic := render.Picture{Maze: m, Features: f}
@@ -84,7 +93,7 @@ func (d *doc) workedExample(y vg.Length, m *maze.Maze, f *analysis.Features, ban
 		y = d.paper.Height - (top - ph) + 8*vg.Millimeter
 		y = d.text(d.margin, y, width, body, text, false)
 		y = d.text(d.margin, y+6*vg.Millimeter, width, face(13, true), "Hints", false)
-		d.text(d.margin, y+2*vg.Millimeter, width, body, Hints(bands), false)
+		d.text(d.margin, y+2*vg.Millimeter, width, body, hints, false)
 		return o.Cell
 	}
 	// A large board (Klondike's circle) side by side would be drawn at
@@ -105,7 +114,7 @@ func (d *doc) workedExample(y vg.Length, m *maze.Maze, f *analysis.Features, ban
 	where := map[int]string{2: "On the next page. ", 1: "On the next two pages. "}[per]
 	y = d.text(d.margin, y+2*vg.Millimeter, width, body, where+text, false)
 	y = d.text(d.margin, y+6*vg.Millimeter, width, face(13, true), "Hints", false)
-	d.text(d.margin, y+2*vg.Millimeter, width, body, Hints(bands), false)
+	d.text(d.margin, y+2*vg.Millimeter, width, body, hints, false)
 	pw, ph = pic.Size(o)
 	y0 := top
 	for k, sol := range []bool{false, true} {
@@ -138,11 +147,13 @@ func (d *doc) example(pic render.Picture, o render.PictureOptions, solution bool
 	d.c.Pop()
 }
 
-// Hints returns the rules page's hints, the solver's ways in from the
-// design paper's features, and how the book's bands (in their order)
-// rise: "easy, medium and hard" only when it has all three.
-func Hints(bands []Band) string {
-	h := "Work backwards: only a few cells reach the goal in one jump, and fewer still reach those. Mark the cells you have visited with their step, as the key does, so that you notice a loop. Cells with the same number side by side jump alike: they are landmarks. "
+// Hints returns the rules page's hints on board b, the solver's ways in
+// from the design paper's features, and how the book's bands (in their
+// order) rise: "easy, medium and hard" only when it has all three. How
+// few cells reach the goal it says only where that holds of every one of
+// puzzles (fewToGoal).
+func Hints(b maze.Board, bands []Band, puzzles []*maze.Maze) string {
+	h := fewToGoal.say(b, puzzles) + " Mark the cells you have visited with their step, as the key does, so that you notice a loop. Cells with the same number side by side jump alike: they are landmarks. "
 	var names []string
 	for _, b := range bands {
 		names = append(names, b.String())
@@ -162,12 +173,13 @@ func Hints(bands []Band) string {
 // example; on a variant's board with every cell open, a 4×4 maze of the
 // variant (5×5 or 6×6 where 4×4 has none); on a layout (walls, blocked
 // cells, Klondike's circle), a maze of the layout itself, its start and
-// goal as the book's. Each is the first of seeds 1 to exampleSeeds of the board's recipe aimed at 5 moves
-// (difficulty.AimedSpec) with a unique solution of 3 to 10 moves and no
-// black holes that shows what the variant does (Shows): a diagonal move
-// with queen moves, a move round a loop, a move across the torus's edge;
-// an exit ring's solution always ends with its exit move. The fixed
-// example when none is found.
+// goal as the book's. Each is the first of seeds 1 to exampleSeeds of the
+// board's recipe aimed at 5 moves, a layout's at 8 (difficulty.AimedSpec),
+// with a unique solution of 3 to 10 moves and no black holes whose answer
+// every rule of the board changes (Shows: the same maze without the
+// queen's diagonals, the torus, the loops, the no-U-turn rule, the walls
+// or the blocked cells is solved otherwise); an exit ring's solution
+// always ends with its exit move. The fixed example when none is found.
 func exampleOf(ctx context.Context, spec generate.Spec) (*maze.Maze, *analysis.Features) {
 	fixed := func() (*maze.Maze, *analysis.Features) {
 		m, _ := maze.ParseID(example)
@@ -177,9 +189,9 @@ func exampleOf(ctx context.Context, spec generate.Spec) (*maze.Maze, *analysis.F
 	if spec.Variant == (maze.Variant{}) && spec.Layout == "" {
 		return fixed()
 	}
-	sizes := []int{4, 5, 6}
+	sizes, aim := []int{4, 5, 6}, 5
 	if spec.Layout != "" {
-		sizes = []int{0}
+		sizes, aim = []int{0}, 8
 	}
 	var first *generate.Result
 	for _, n := range sizes {
@@ -198,7 +210,7 @@ func exampleOf(ctx context.Context, spec generate.Spec) (*maze.Maze, *analysis.F
 		if err != nil {
 			continue
 		}
-		small = difficulty.AimedSpec(small, len(b.OpenCells()), 5)
+		small = difficulty.AimedSpec(small, len(b.OpenCells()), aim)
 		keep := generate.Constraints{MinLength: 3, MaxLength: 10, Unique: true, NoBlackHoles: true}
 		for seed := uint64(1); seed <= exampleSeeds; seed++ {
 			small.Seed = seed
@@ -226,25 +238,14 @@ func exampleOf(ctx context.Context, spec generate.Spec) (*maze.Maze, *analysis.F
 // exampleSeeds bounds the seeds exampleOf tries.
 const exampleSeeds = 12
 
-// Shows reports whether a solved maze's solution shows what its variant
-// does: a diagonal move with queen moves, a move round a Surakarta loop
-// with loops, a move across the edge on a torus. Other boards show
-// themselves (an exit ring's last move is its exit move).
+// Shows reports whether a solved maze's solution shows what its board
+// does: every rule the same maze could be played without changes its
+// answer (Unneeded is empty), so that a diagonal move shows the queen,
+// a move round a loop or across the torus's edge shows them, and the
+// no-U-turn rule and walls make the solution longer. The tiling and an
+// exit ring show themselves (an exit ring's last move is its exit move).
 func Shows(m *maze.Maze, f *analysis.Features) bool {
-	v := m.Variant
-	if !v.Queen && !v.Loops && !v.Torus {
-		return true
-	}
-	dirs, err := m.ParseNotation(f.Solution)
-	if err != nil || len(dirs) != len(f.SolutionCells)-1 {
-		return false
-	}
-	diagonal, round := false, false
-	for k, d := range dirs {
-		diagonal = diagonal || d.Diagonal()
-		round = round || roundTheEdge(m, f.SolutionCells[k], d)
-	}
-	return (!v.Queen || diagonal) && (!v.Loops && !v.Torus || round)
+	return len(Unneeded(m, f)) == 0
 }
 
 // roundTheEdge reports whether the jump from cell in direction d goes

@@ -45,7 +45,7 @@ func TestRulesPages(t *testing.T) {
 	}
 	for name, s := range boards {
 		d := newDoc(A4, render.PDFInfo{Title: "t"})
-		d.rules(context.Background(), s, []Band{Medium})
+		d.rules(context.Background(), s, []Band{Medium}, nil)
 		var pdf bytes.Buffer
 		if _, err := d.c.WriteTo(&pdf); err != nil {
 			t.Fatal(err)
