@@ -105,31 +105,17 @@ func (p Picture) newKey(l Layout) solutionKey {
 	if err != nil || len(dirs) != len(path)-1 {
 		dirs = nil
 	}
-	n := len(g.Shapes)
 	for i := 1; i < len(path); i++ {
-		if path[i-1] >= n {
+		if path[i-1] >= len(g.Shapes) {
 			break
 		}
-		a := g.Shapes[path[i-1]].Center
-		if path[i] < n {
-			b := g.Shapes[path[i]].Center
-			if dirs != nil && (m.Variant.Torus || m.Variant.Loops) {
-				if out, in, ok := wrapPoints(m, l, path[i-1], path[i], dirs[i-1]); ok {
-					exit, entry := keyMove{A: a, B: out, Exit: true}, keyMove{A: in, B: b, Entry: true}
-					if eo, ei, t, ok := loopTurnOf(l, a, out, in, b); ok && m.Variant.Loops {
-						// Round its loop, from edge to edge.
-						exit.B, exit.Loop, entry.A = eo, &t, ei
-					}
-					k.moves = append(k.moves, exit, entry)
-					continue
-				}
+		if dirs == nil {
+			if path[i] < len(g.Shapes) {
+				k.moves = append(k.moves, keyMove{A: g.Shapes[path[i-1]].Center, B: g.Shapes[path[i]].Center})
 			}
-			k.moves = append(k.moves, keyMove{A: a, B: b})
 			continue
 		}
-		if b, ok := exitPoint(m, l, path[i-1], p.Features.Solution); ok {
-			k.moves = append(k.moves, keyMove{A: a, B: b, Exit: true})
-		}
+		k.moves = append(k.moves, moveKeys(m, l, path[i-1], path[i], dirs[i-1])...)
 	}
 	for i := range k.moves {
 		used := map[int]bool{}
@@ -150,6 +136,36 @@ func (p Picture) newKey(l Layout) solutionKey {
 		k.moves = nil // tangled: the steps alone, as on triangles
 	}
 	return k
+}
+
+// moveKeys returns how the move from cell a in direction d, landing on
+// cell b (or on the exit, b beyond the layout's shapes), is drawn on
+// layout l: a segment between the cells' centres; a move that wraps round
+// a torus or runs through a Surakarta loop as two, out to the margin
+// beyond the edge it leaves by and in from the margin beyond the edge it
+// comes back by, the first following the loop's circle round the corner
+// from edge to edge where it runs through one loop; the exit move to the
+// ring beyond the outline. Every drawing of a move — the print key, the
+// player's and the workbench's (Routes) — is made from it.
+func moveKeys(m *maze.Maze, l Layout, a, b int, d maze.Dir) []keyMove {
+	n := len(l.Shapes)
+	ca := l.Shapes[a].Center
+	if b >= n {
+		if q, ok := exitPoint(m, l, a, d); ok {
+			return []keyMove{{A: ca, B: q, Exit: true}}
+		}
+		return nil
+	}
+	cb := l.Shapes[b].Center
+	if out, in, ok := wrapPoints(m, l, a, b, d); ok {
+		exit, entry := keyMove{A: ca, B: out, Exit: true}, keyMove{A: in, B: cb, Entry: true}
+		if eo, ei, t, ok := loopTurnOf(l, ca, out, in, cb); ok && m.Variant.Loops {
+			// Round its loop, from edge to edge.
+			exit.B, exit.Loop, entry.A = eo, &t, ei
+		}
+		return []keyMove{exit, entry}
+	}
+	return []keyMove{{A: ca, B: cb}}
 }
 
 // MaxKeyCrossings is the most crossings of one arrow by another that a
@@ -216,16 +232,11 @@ func wrapPoints(m *maze.Maze, l Layout, a, b int, d maze.Dir) (out, in Point, ok
 	return beyond(a, dr, dc), beyond(b, -ar, -ac), true
 }
 
-// exitPoint returns where the exit move from cell i ends on the drawing:
-// in the direction of the solution's last move, in the middle of the
-// margin beyond the outline (square and hexagonal boards; a triangle's
-// moves zig-zag and its key draws no arrows).
-func exitPoint(m *maze.Maze, l Layout, i int, solution string) (Point, bool) {
-	dirs, err := m.Board.ParseNotation(solution)
-	if err != nil || len(dirs) == 0 {
-		return Point{}, false
-	}
-	d := dirs[len(dirs)-1]
+// exitPoint returns where the exit move from cell i in direction d ends
+// on the drawing: in the middle of the margin beyond the outline (square
+// and hexagonal boards; a triangle's moves zig-zag and its key draws no
+// arrows).
+func exitPoint(m *maze.Maze, l Layout, i int, d maze.Dir) (Point, bool) {
 	if m.Variant.Tiling == maze.Hex {
 		return hexExitPoint(m, l, i, d)
 	}
@@ -334,7 +345,7 @@ func (p Picture) drawPath(c vg.Canvas, k solutionKey, at func(Point) vg.Point, p
 			path.Move(shortened(at(a), at(b), shorten))
 			path.Line(at(b))
 			// Just inside the loop's own line, as a lane beside it.
-			r := vg.Length(t.Radius-0.12) * cell
+			r := vg.Length(t.Radius-loopInset) * cell
 			path.Line(vg.Point{X: ctr.X + r*vg.Length(math.Cos(a0)), Y: ctr.Y + r*vg.Length(math.Sin(a0))})
 			path.Arc(ctr, r, a0, sweep)
 			path.Line(to)
