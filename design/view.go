@@ -9,6 +9,7 @@ import (
 	"rjm/difficulty"
 	"rjm/graph"
 	"rjm/maze"
+	"rjm/render"
 )
 
 // Bench looks at mazes for a designer: their views, and suggestions. It
@@ -69,6 +70,10 @@ type View struct {
 	Level string `json:"length_level,omitempty"`
 	// Summary is the features in one line (analysis.Features.Summary).
 	Summary string `json:"summary"`
+	// Routes are how the moves of the shortest solution shown are drawn
+	// on the board (render.Routes: the print key's drawing, round a
+	// torus's edge, a loop or out to the exit), one a move.
+	Routes []render.Route `json:"routes,omitempty"`
 }
 
 // CellView is one cell of a view: its depth and the marks the board
@@ -139,6 +144,9 @@ func (b *Bench) View(g *graph.Graph, m *maze.Maze) (*View, error) {
 			Level: difficulty.LevelOfTime(e.Seconds).String(), Source: e.Source}
 		if reach, ok := difficulty.KnownReach(m.Board); ok {
 			v.Level = difficulty.LevelOnBoard(f.GoalDepth, reach).String()
+		}
+		if dirs, err := m.ParseNotation(f.Solution); err == nil {
+			v.Routes = render.Routes(m, f.SolutionCells, dirs)
 		}
 	}
 	v.Cells, v.Exit = cellViews(g, m, f)

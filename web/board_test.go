@@ -309,11 +309,13 @@ func crossesWall(m *maze.Maze, a, b maze.Cell) bool {
 // playerGame is the player's data-game: its nodes, each a cell and its
 // legal moves (token, landing node).
 type playerGame struct {
+	Start int `json:"start"`
 	Nodes []struct {
 		C int `json:"c"`
 		M []struct {
-			D string `json:"d"`
-			T int    `json:"t"`
+			D string       `json:"d"`
+			T int          `json:"t"`
+			R render.Route `json:"r"`
 		} `json:"m"`
 	} `json:"nodes"`
 }

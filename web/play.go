@@ -90,11 +90,14 @@ type gameNode struct {
 }
 
 // gameMove is one legal move: its token in the solver's notation, its
-// compass direction and the node it lands on.
+// compass direction, the node it lands on, and how it is drawn on the
+// board (render.MoveRoute: the print key's drawing of it, round a
+// torus's edge, a loop or out to the exit as the key draws it).
 type gameMove struct {
-	Token   string `json:"d"`
-	Compass string `json:"k"`
-	To      int    `json:"t"`
+	Token   string       `json:"d"`
+	Compass string       `json:"k"`
+	To      int          `json:"t"`
+	Route   render.Route `json:"r,omitempty"`
 }
 
 // newGame returns the player's view of m.
@@ -110,11 +113,13 @@ func newGame(m *maze.Maze, date string) game {
 		Nodes: make([]gameNode, nd.Len()),
 	}
 	gm.Discs, gm.DiscOf = stepLayouts(m.Board)
+	l := render.NewLayout(m.Board)
 	for u := range gm.Nodes {
 		gm.Nodes[u].Cell = nd.Cell(u)
 		nd.Moves(u, func(mv maze.Move, v int, _ maze.Dir) bool {
 			gm.Nodes[u].Moves = append(gm.Nodes[u].Moves, gameMove{
 				Token: m.Notation([]maze.Move{mv}), Compass: mv.Dir.Compass(), To: v,
+				Route: render.MoveRoute(m, l, nd.Cell(u), mv.Dir),
 			})
 			return true
 		})

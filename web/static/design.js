@@ -110,18 +110,24 @@
       if (c.cluster) label += ', cluster ' + c.cluster;
       g.setAttribute('aria-label', label);
     });
-    var pts = [];
-    (v.features.solution_cells || []).forEach(function (rc) {
-      var g = rc[0] ? cellEl(rc) : null;
-      if (g) { var p = centre(g); pts.push(p[0].toFixed(1) + ',' + p[1].toFixed(1)); }
+    drawRoutes(svg, v.routes || [], 'path', (size * 0.06).toFixed(2));
+  }
+
+  // drawRoutes draws the moves' routes as the server gives them
+  // (render.Route: each move's polylines in square cells, round a torus's
+  // edge, a loop or out to the exit as the print key draws them), scaled
+  // by the board's unit; it computes nothing.
+  function drawRoutes(svg, routes, cls, width) {
+    var unit = +svg.getAttribute('data-unit');
+    routes.forEach(function (route) {
+      (route || []).forEach(function (pts) {
+        var line = document.createElementNS(SVG, 'polyline');
+        line.setAttribute('class', cls);
+        line.setAttribute('points', pts.map(function (q) { return (q[0] * unit).toFixed(1) + ',' + (q[1] * unit).toFixed(1); }).join(' '));
+        line.setAttribute('stroke-width', width);
+        svg.appendChild(line);
+      });
     });
-    if (pts.length > 1) {
-      var line = document.createElementNS(SVG, 'polyline');
-      line.setAttribute('class', 'path');
-      line.setAttribute('points', pts.join(' '));
-      line.setAttribute('stroke-width', (size * 0.06).toFixed(2));
-      svg.appendChild(line);
-    }
   }
 
   function setFocus(c, move) {

@@ -157,6 +157,7 @@
       }
       el.setAttribute('aria-label', name + (cur && st.solved ? ', the end: solved' : cur ? ', you are here' : '') + (steps[i] ? ', step ' + steps[i].join(' and ') : '') + (visited[i] && !cur ? ', visited' : '') + (targets[i] ? ', can jump here' : ''));
     });
+    drawRoutes(st.solved || st.shown ? routesOf(st.path, st.moves) : []);
     $('moves').textContent = st.moves.length;
     $('clock').textContent = clock(elapsed());
     $('undo').disabled = st.moves.length === 0 || over();
@@ -506,6 +507,35 @@
     // The focus goes where the solution plays (the answer pressed is gone).
     board.focus({ preventScroll: true });
     show();
+  }
+
+  // routesOf returns the routes of the moves along path (nodes) made as
+  // moves (tokens): each the server's drawing of that move (render.Route,
+  // as the print key draws it, round a torus's edge, a loop or out to the
+  // exit).
+  function routesOf(path, moves) {
+    var out = [];
+    moves.forEach(function (d, k) {
+      (G.nodes[path[k]].m || []).forEach(function (m) {
+        if (m.d === d && m.t === path[k + 1]) { out.push(m.r || []); }
+      });
+    });
+    return out;
+  }
+
+  // drawRoutes draws the routes it is given, each a move's polylines in
+  // square cells, over the board; it computes nothing.
+  function drawRoutes(routes) {
+    board.querySelectorAll('.route').forEach(function (e) { e.remove(); });
+    routes.forEach(function (route) {
+      route.forEach(function (pts) {
+        var line = document.createElementNS(SVG, 'polyline');
+        line.setAttribute('class', 'route');
+        line.setAttribute('points', pts.map(function (q) { return (q[0] * unit).toFixed(1) + ',' + (q[1] * unit).toFixed(1); }).join(' '));
+        line.setAttribute('stroke-width', (0.06 * size).toFixed(2));
+        board.appendChild(line);
+      });
+    });
   }
 
   // drawSteps shows, once solved or while the solution is shown, at which
