@@ -75,3 +75,31 @@ func TestRules(t *testing.T) {
 		}
 	}
 }
+
+// Adding a rule is adding a row of maze.Rules: a rule added here (a
+// square board's, which any board's shape decides) is said by Rules and
+// RuleLine, on its boards only, and gone with its row.
+func TestRuleAddedAsARow(t *testing.T) {
+	rules := maze.Rules
+	t.Cleanup(func() { maze.Rules = rules })
+	square := maze.Rule{
+		Name: "square board",
+		On:   func(b maze.Board) bool { return b.Rows == b.Cols },
+		Sentences: func(maze.Board) []string {
+			return []string{"The board is as wide as it is tall."}
+		},
+		Line: func(maze.Board) string { return "A square board" },
+	}
+	maze.Rules = append(append([]maze.Rule(nil), rules...), square)
+	for _, b := range []maze.Board{{Rows: 5, Cols: 5}, {Rows: 4, Cols: 6, Variant: maze.Variant{Torus: true}}} {
+		says := strings.Contains(strings.Join(render.Rules(b), " "), "as wide as it is tall") && strings.Contains(render.RuleLine(b), "A square board")
+		if says != (b.Rows == b.Cols) {
+			t.Errorf("%d×%d %v with the row: says the square rule %v", b.Rows, b.Cols, b.Variant, says)
+		}
+	}
+	maze.Rules = rules
+	b := maze.Board{Rows: 5, Cols: 5}
+	if strings.Contains(strings.Join(render.Rules(b), " "), "as wide") || render.RuleLine(b) != maze.PlainLine {
+		t.Errorf("without the row the plain board says %q, %q", render.Rules(b), render.RuleLine(b))
+	}
+}
