@@ -114,32 +114,16 @@ func toGoal(g *graph.Graph, m *maze.Maze) (one, open int) {
 }
 
 // withoutEach returns, for each rule of board b that the same maze could
-// be played without (the torus, the loops, the queen's diagonals, the
-// no-U-turn rule, walls, blocked and pass-over cells), its name and the
-// board without it. The tiling and the exit ring make the board what it
-// is: a maze has no meaning without them.
+// be played without (a catalogue row with Without: the torus, the loops,
+// the queen's diagonals, the no-U-turn rule, walls, blocked and pass-over
+// cells), its name and the board without it. The tiling and the exit
+// ring make the board what it is: a maze has no meaning without them.
 func withoutEach(b maze.Board) (names []string, boards []maze.Board) {
-	add := func(name string, on bool, off func(*maze.Board)) {
-		if on {
-			o := b
-			off(&o)
-			names, boards = append(names, name), append(boards, o)
+	for _, r := range b.On() {
+		if r.Without != nil {
+			names, boards = append(names, r.Name), append(boards, r.Without(b))
 		}
 	}
-	v := b.Variant
-	add("torus", v.Torus, func(o *maze.Board) { o.Variant.Torus = false })
-	add("loops", v.Loops, func(o *maze.Board) { o.Variant.Loops = false })
-	add("queen", v.Queen, func(o *maze.Board) { o.Variant.Queen = false })
-	add("no U-turns", v.NoUTurn, func(o *maze.Board) { o.Variant.NoUTurn = false })
-	kinds := []byte(b.Kinds)
-	cells := false
-	for i, k := range kinds {
-		if k == byte(maze.Blocked) || k == byte(maze.PassOver) {
-			kinds[i], cells = byte(maze.Open), true
-		}
-	}
-	add("walls", b.Walls != "", func(o *maze.Board) { o.Walls = "" })
-	add("blocked and pass-over cells", cells, func(o *maze.Board) { o.Kinds = string(kinds) })
 	return names, boards
 }
 

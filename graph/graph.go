@@ -48,7 +48,7 @@ func Compile(b maze.Board) (*Graph, error) {
 	}
 	n := b.Cells()
 	g := &Graph{board: b, n: n, words: (n + 63) / 64, spc: 1}
-	if b.Variant.NoUTurn {
+	if b.Variant.Arrival() {
 		g.spc = 1 + maze.NumDirs
 	}
 	for i := range n {

@@ -34,7 +34,7 @@ func TestBadInputIsFault(t *testing.T) {
 		kind error
 		want string
 	}{
-		{"the no-U-turn rule", errNoUTurn, fault.ErrInvalid, "no-U-turn"},
+		{"the no-U-turn rule", errNoUTurn, fault.ErrInvalid, "variant no-u-turn is not searched"},
 		{"a board too large", errBig, fault.ErrTooCostly, "more than"},
 		{"no shard files", errNone, fault.ErrInvalid, "no shard files"},
 		{"a file not there", errMissing, fault.ErrInvalid, "missing.json"},

@@ -300,8 +300,8 @@ func (s Settings) compile() (g *graph.Graph, start, goal int, err error) {
 	if err := b.Validate(); err != nil {
 		return nil, 0, 0, err
 	}
-	if b.Variant.NoUTurn {
-		return nil, 0, 0, fault.Invalid("", "the no-U-turn rule is not searched (its depth is over states)")
+	if b.Variant.Arrival() {
+		return nil, 0, 0, fault.Invalid("", "variant %s is not searched: its depth is over states, a cell and the direction of arrival", b.Variant)
 	}
 	if b.Cells() > MaxCells {
 		return nil, 0, 0, fault.New(fault.ErrTooCostly, "", "%d×%d has %d cells, more than %d: the search would not end", b.Rows, b.Cols, b.Cells(), MaxCells)

@@ -27,7 +27,7 @@ import (
 func (s Settings) transposable() bool {
 	b := s.Board
 	v := b.Variant
-	if s.NoSymmetry || b.Rows != b.Cols || b.Kinds != "" || b.Walls != "" || v.Tiling != maze.Square || v.Exit || v.Loops || v.NoUTurn {
+	if s.NoSymmetry || b.Rows != b.Cols || b.Kinds != "" || b.Walls != "" || !v.Transposes() {
 		return false
 	}
 	start, goal := maze.DefaultStart(b), maze.DefaultGoal(b)
