@@ -248,18 +248,22 @@ func Shows(m *maze.Maze, f *analysis.Features) bool {
 	return len(Unneeded(m, f)) == 0
 }
 
-// roundTheEdge reports whether the jump from cell in direction d goes
-// round a Surakarta loop or across a torus's edge: whether it lands
-// elsewhere than on the same board without them.
-func roundTheEdge(m *maze.Maze, cell int, d maze.Dir) bool {
-	if !m.Variant.Loops && !m.Variant.Torus {
-		return false
-	}
+// roundTheEdge returns how the jump from cell in direction d goes round
+// the board's edge, as the catalogue's row of the rule it uses says it
+// (Rule.Round: "across the edge" on a torus, "round the loop" through a
+// Surakarta loop), or "" when it lands where it would without the rule.
+func roundTheEdge(m *maze.Maze, cell int, d maze.Dir) string {
 	to, _, ok := m.Board.Jump(cell, d, m.Jumps[cell])
-	flat := m.Board
-	flat.Variant.Loops, flat.Variant.Torus = false, false
-	plain, _, pok := flat.Jump(cell, d, m.Jumps[cell])
-	return ok && (!pok || plain != to)
+	for _, r := range m.On() {
+		if r.Round == "" || r.Without == nil {
+			continue
+		}
+		plain, _, pok := r.Without(m.Board).Jump(cell, d, m.Jumps[cell])
+		if ok && (!pok || plain != to) {
+			return r.Round
+		}
+	}
+	return ""
 }
 
 // walk spells out a solution move by move: "From the circled 3, R: 3
@@ -273,10 +277,7 @@ func walk(m *maze.Maze, f *analysis.Features) string {
 	fmt.Fprintf(&b, "From the circled %d: ", m.Jumps[m.Start])
 	for k, d := range dirs {
 		from, to := f.SolutionCells[k], f.SolutionCells[k+1]
-		what := "the goal"
-		if m.Variant.Exit {
-			what = "the exit"
-		}
+		what := "the " + goalWord(m.Board)
 		if to != m.Goal {
 			what = fmt.Sprintf("a %d", m.Jumps[to])
 		}
@@ -284,15 +285,12 @@ func walk(m *maze.Maze, f *analysis.Features) string {
 			b.WriteString("; ")
 		}
 		letter := string(d.Letter())
-		if m.Variant.Tiling != maze.Square || m.Variant.Queen {
+		if len(m.Dirs()) != 4 { // compass points but on the rook's board
 			letter = d.Compass()
 		}
 		how := ""
-		if roundTheEdge(m, from, d) {
-			how = " round the loop"
-			if m.Variant.Torus {
-				how = " across the edge"
-			}
+		if round := roundTheEdge(m, from, d); round != "" {
+			how = " " + round
 		}
 		fmt.Fprintf(&b, "%s, %d %s%s to %s", letter, m.Jumps[from], d, how, what)
 	}

@@ -125,6 +125,10 @@ type Rule struct {
 	// board b (the blocked cells, the walls, the U-turns), nil when
 	// Directions, Edge and Goal say it all.
 	Sentences func(b Board) []string
+	// Round says how a move that goes round the board's edge under the
+	// rule goes ("across the edge"), for a worked example spelt out; ""
+	// for a rule whose moves stay on the board.
+	Round string
 	// Goal replaces the goal's sentence, "" when the goal is the G.
 	Goal string
 	// Line is the rule on board b in a few words, for a phone's first
@@ -201,6 +205,7 @@ var Rules = []Rule{
 		},
 		Edge:    "The board wraps around: a jump that runs off an edge comes back in at the opposite edge and carries on (it may not end on the cell it started from).",
 		Line:    line("Edges wrap round to the opposite side"),
+		Round:   "across the edge",
 		Without: func(b Board) Board { b.Variant.Torus = false; return b },
 	},
 	{
@@ -213,6 +218,7 @@ var Rules = []Rule{
 		},
 		Edge:    "The loops drawn at the corners join the lines they meet: a jump that runs off the board along a looped line follows the loop round the corner and carries on along the line it joins. The loop is not a cell: count the first cell past the loop as the next cell, as if the two lines met there (a 1 at the end of a looped line lands on the first cell of the line the loop joins). Every other jump must stay on the board.",
 		Line:    line("Corner loops carry a jump round"),
+		Round:   "round the loop",
 		Without: func(b Board) Board { b.Variant.Loops = false; return b },
 	},
 	{

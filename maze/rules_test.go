@@ -49,6 +49,9 @@ func TestRuleCatalogue(t *testing.T) {
 		if r.Directions == "" && r.Edge == "" && r.Goal == "" && (r.Sentences == nil || len(r.Sentences(b)) == 0) {
 			t.Errorf("%s: says nothing to a player", r.Name)
 		}
+		if r.Edge != "" && r.Without != nil && r.Round == "" {
+			t.Errorf("%s: carries a jump round the edge but does not say how", r.Name)
+		}
 		if r.Without != nil && r.On(r.Without(b)) {
 			t.Errorf("%s: still on without it", r.Name)
 		}
