@@ -126,7 +126,7 @@ func Apply(m *maze.Maze, e Edit) (*maze.Maze, error) {
 		out.Start = e.Cell
 	case MoveGoal:
 		switch {
-		case m.Variant.Exit:
+		case m.Exit() >= 0:
 			return nil, fmt.Errorf("the goal of an exit-ring maze is the exit, which does not move")
 		case e.Cell == m.Start:
 			return nil, fmt.Errorf("cell %v is the start: the goal must be another cell", c)

@@ -212,7 +212,7 @@ func cellViews(g *graph.Graph, m *maze.Maze, f *analysis.Features) ([]CellView, 
 		}
 	}
 	var exit *int
-	if m.Variant.Exit {
+	if m.Exit() >= 0 {
 		exit = &depth[m.Exit()]
 	}
 	return cells, exit

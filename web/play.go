@@ -108,7 +108,7 @@ func newGame(m *maze.Maze, date string) game {
 	id, _ := m.ID()
 	gm := game{
 		ID: id, Date: date, Rows: m.Rows, Cols: m.Cols, Variant: m.Variant.String(),
-		Rook:  m.Variant.Tiling == maze.Square && !m.Variant.Queen,
+		Rook:  len(m.Dirs()) == 4, // the rook's four directions, written as letters
 		Start: nd.Start, Goal: nd.Goal, Shortest: s.GoalDepth, Unique: s.Unique(),
 		Nodes: make([]gameNode, nd.Len()),
 	}
@@ -137,7 +137,7 @@ func playBoard(m *maze.Maze) template.HTML {
 		switch e.Kind {
 		case "board":
 			label := fmt.Sprintf("Maze board, %d rows by %d columns", m.Rows, m.Cols)
-			if m.Variant.Exit {
+			if m.Exit() >= 0 {
 				label += ", inside the exit ring"
 			}
 			return []render.Attr{{Name: "id", Value: "board"}, {Name: "class", Value: "board"}, {Name: "role", Value: "application"},
