@@ -213,7 +213,7 @@ func Map(m *maze.Maze, f *analysis.Features, color bool) string {
 		lines[k] = l
 	}
 	out := strings.Join(lines, "\n") + "\n"
-	if m.Variant.Exit {
+	if m.Exit() >= 0 {
 		out += fmt.Sprintf("Goal: the exit, one cell beyond the edge%s\n", map[bool]string{true: " (*)", false: ""}[f.Solvable])
 	}
 	return out
@@ -246,7 +246,7 @@ func Steps(m *maze.Maze, f *analysis.Features) string {
 		}
 		return fmt.Sprintf("%*s", width, v)
 	})
-	if m.Variant.Exit && f.Solvable {
+	if m.Exit() >= 0 && f.Solvable {
 		grid += fmt.Sprintf("exit: %d\n", len(f.SolutionCells)-1)
 	}
 	return grid

@@ -22,7 +22,7 @@ type Route [][][2]float64
 // on maze m (nil when m has no such move, or on triangles, whose moves
 // zig-zag between the cells' centres and are drawn as steps alone).
 func MoveRoute(m *maze.Maze, l Layout, from int, d maze.Dir) Route {
-	if m.Variant.Tiling == maze.Triangle || from < 0 || from >= len(l.Shapes) {
+	if !keyLines(m, 0) || from < 0 || from >= len(l.Shapes) {
 		return nil
 	}
 	to, _, ok := m.Board.Jump(from, d, m.Jumps[from])
