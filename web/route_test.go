@@ -29,28 +29,7 @@ func TestOneDrawingOfAMove(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b := maze.Board{Rows: 5, Cols: 5, Variant: v}
-		g := graph.MustCompile(b)
-		var m *maze.Maze
-		var f *analysis.Features
-		var key []render.Route
-		for seed := uint64(1); seed <= 400 && m == nil; seed++ {
-			c, err := maze.Random(b, maze.DefaultStart(b), maze.DefaultGoal(b), rand.New(rand.NewPCG(seed, 7)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			cf := analysis.Analyze(g, c)
-			if !cf.Solvable || cf.GoalDepth < 3 {
-				continue
-			}
-			k := render.Picture{Maze: c, Features: cf}.KeyRoutes()
-			for _, r := range k {
-				if len(r) > 1 || len(r[0]) > 2 || name == "exit" || name == "hex,exit" {
-					m, f, key = c, cf, k // a wrap, a loop, or the exit move
-					break
-				}
-			}
-		}
+		m, f, key := roundTheEdge(t, v)
 		if m == nil {
 			t.Fatalf("%s: no solution of 400 drawn round the edge", name)
 		}
@@ -101,4 +80,30 @@ func TestOneDrawingOfAMove(t *testing.T) {
 			t.Errorf("%s %s: the workbench draws\n%v\nthe print key\n%v", name, f.Solution, view.View.Routes, key)
 		}
 	}
+}
+
+// roundTheEdge returns a random 5×5 maze of variant v whose solution the
+// print key draws with a move round the edge (a wrap, a loop, the exit
+// move), its features and the key's routes; nil when 400 seeds have none.
+func roundTheEdge(t *testing.T, v maze.Variant) (*maze.Maze, *analysis.Features, []render.Route) {
+	t.Helper()
+	b := maze.Board{Rows: 5, Cols: 5, Variant: v}
+	g := graph.MustCompile(b)
+	for seed := uint64(1); seed <= 400; seed++ {
+		m, err := maze.Random(b, maze.DefaultStart(b), maze.DefaultGoal(b), rand.New(rand.NewPCG(seed, 7)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := analysis.Analyze(g, m)
+		if !f.Solvable || f.GoalDepth < 3 {
+			continue
+		}
+		key := render.Picture{Maze: m, Features: f}.KeyRoutes()
+		for _, r := range key {
+			if len(r) > 1 || len(r[0]) > 2 || v.Exit {
+				return m, f, key
+			}
+		}
+	}
+	return nil, nil, nil
 }
