@@ -141,7 +141,7 @@ func place(b maze.Board, s Spec, rng *rand.Rand) (start, goal maze.Cell) {
 		start = b.Cell(drawExcept(rng, open, avoid))
 	}
 	switch {
-	case b.Variant.Exit:
+	case b.Variant.PlacesGoal():
 		goal = maze.ExitCell
 	case s.RandomGoal:
 		goal = b.Cell(drawExcept(rng, open, b.Index(start)))

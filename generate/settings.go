@@ -132,7 +132,7 @@ func (s Settings) Spec() (Spec, error) {
 	if s.RandomGoal {
 		spec.Goal = nil
 	}
-	spec.RandomGoal = spec.Goal == nil && !spec.Variant.Exit
+	spec.RandomGoal = spec.Goal == nil && !spec.Variant.PlacesGoal()
 	if given(s, "energy", s.Energy) {
 		read := s.ReadEnergyFile
 		if read != nil {

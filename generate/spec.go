@@ -90,7 +90,7 @@ func DefaultOn(b maze.Board) Spec {
 	s := Default()
 	s.Rows, s.Cols, s.Variant = b.Rows, b.Cols, b.Variant
 	s.Layout = b.LayoutID()
-	if b.Variant.Exit {
+	if b.Variant.PlacesGoal() {
 		s.RandomGoal = false
 	}
 	if b.Variant == (maze.Variant{}) && s.Layout == "" {
@@ -142,7 +142,7 @@ func (s Spec) String() string {
 		}
 	}
 	cell("start", s.Start, s.RandomStart)
-	if !s.Variant.Exit { // an exit-ring maze's goal is always the exit
+	if !s.Variant.PlacesGoal() { // an exit-ring maze's goal is always the exit
 		cell("goal", s.Goal, s.RandomGoal)
 	}
 	fmt.Fprintf(&b, ",method=%s,iterations=%d", s.Method, s.Iterations)
@@ -269,7 +269,7 @@ func (s Spec) Validate() error {
 	if err != nil {
 		return err
 	}
-	if s.Variant.Exit && s.Goal != nil {
+	if s.Variant.PlacesGoal() && s.Goal != nil {
 		return fault.Invalid("", "goal %v: on an exit-ring board the goal is the exit", *s.Goal)
 	}
 	for _, c := range []*maze.Cell{s.Start, s.Goal} {
@@ -281,7 +281,7 @@ func (s Spec) Validate() error {
 			return fault.Invalid("", "cell %v is a %s cell, not an open one", *c, b.Kind(b.Index(*c)))
 		}
 	}
-	if open := len(b.OpenCells()); open < 2 && !s.Variant.Exit {
+	if open := len(b.OpenCells()); open < 2 && !s.Variant.PlacesGoal() {
 		return fault.Invalid("", "the board has %d open cell(s); a maze needs a start and a goal", open)
 	}
 	for _, i := range b.OpenCells() {
@@ -334,7 +334,7 @@ func (s *Spec) UseLayout(m *maze.Maze) {
 	s.Rows, s.Cols, s.Variant, s.Layout = m.Rows, m.Cols, m.Variant, m.LayoutID()
 	start := m.Cell(m.Start)
 	s.Start = &start
-	if !m.Variant.Exit {
+	if !m.Variant.PlacesGoal() {
 		goal := m.Cell(m.Goal)
 		s.Goal = &goal
 	}

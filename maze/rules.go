@@ -131,6 +131,9 @@ type Rule struct {
 	Round string
 	// Goal replaces the goal's sentence, "" when the goal is the G.
 	Goal string
+	// PlacesGoal is set when the rule places the goal itself (the exit,
+	// maze.ExitCell): a recipe neither draws one nor takes one.
+	PlacesGoal bool
 	// Line is the rule on board b in a few words, for a phone's first
 	// screen ("" when it shows nothing there).
 	Line func(b Board) string
@@ -223,12 +226,13 @@ var Rules = []Rule{
 	},
 	{
 		Name: VariantExit, Aliases: []string{"loyd"}, Variant: true,
-		Help: "Loyd's exit ring: the goal is to land one cell beyond the edge",
-		On:   func(b Board) bool { return b.Variant.Exit },
-		set:  func(v *Variant) { v.Exit = true },
-		Edge: "The board's edge is its way out: a jump whose last cell lies just beyond the edge lands on the exit. No jump may cross the edge before its last cell.",
-		Goal: "The goal is to get off the board: reach the exit in as few jumps as you can.",
-		Line: line("Jump off the board onto the exit"),
+		Help:       "Loyd's exit ring: the goal is to land one cell beyond the edge",
+		On:         func(b Board) bool { return b.Variant.Exit },
+		set:        func(v *Variant) { v.Exit = true },
+		Edge:       "The board's edge is its way out: a jump whose last cell lies just beyond the edge lands on the exit. No jump may cross the edge before its last cell.",
+		Goal:       "The goal is to get off the board: reach the exit in as few jumps as you can.",
+		PlacesGoal: true,
+		Line:       line("Jump off the board onto the exit"),
 	},
 	{
 		Name: "blocked and pass-over cells",
@@ -327,6 +331,17 @@ func (b Board) On() []Rule {
 func (v Variant) Arrival() bool {
 	for _, r := range Rules {
 		if r.Arrival && r.On(Board{Variant: v}) {
+			return true
+		}
+	}
+	return false
+}
+
+// PlacesGoal reports whether a rule of v places the goal itself (the
+// exit ring's exit): a recipe neither draws nor takes one.
+func (v Variant) PlacesGoal() bool {
+	for _, r := range Rules {
+		if r.PlacesGoal && r.On(Board{Variant: v}) {
 			return true
 		}
 	}

@@ -49,6 +49,9 @@ func TestRuleCatalogue(t *testing.T) {
 		if r.Directions == "" && r.Edge == "" && r.Goal == "" && (r.Sentences == nil || len(r.Sentences(b)) == 0) {
 			t.Errorf("%s: says nothing to a player", r.Name)
 		}
+		if r.PlacesGoal != (r.Goal != "") || r.PlacesGoal != (b.Exit() >= 0) {
+			t.Errorf("%s: places the goal %v, says a goal %q, has an exit %v", r.Name, r.PlacesGoal, r.Goal, b.Exit() >= 0)
+		}
 		if r.Edge != "" && r.Without != nil && r.Round == "" {
 			t.Errorf("%s: carries a jump round the edge but does not say how", r.Name)
 		}
