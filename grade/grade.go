@@ -80,6 +80,10 @@ const (
 const (
 	RunEnv     = "RJM_GRADE_RUN"
 	RunSeedEnv = "RJM_GRADE_SEED"
+	// ExerciseEnv is the exercise graded ("hill-descent"), which the
+	// build and the runs see: a folder's run script that holds several
+	// exercises' programs runs the one named.
+	ExerciseEnv = "RJM_GRADE_EXERCISE"
 )
 
 // Settings describe a grading. Zero fields mean the defaults given.
@@ -318,7 +322,7 @@ func newPlan(name string, s Settings) *plan {
 // environment returns what run i (from 0) adds to the fixed environment:
 // RunEnv, RunSeedEnv and the teacher's Settings.Env.
 func (p *plan) environment(s Settings, i int) []string {
-	env := []string{fmt.Sprintf("%s=%d", RunEnv, i+1), fmt.Sprintf("%s=%d", RunSeedEnv, programSeed(p.seed, i))}
+	env := []string{fmt.Sprintf("%s=%d", RunEnv, i+1), fmt.Sprintf("%s=%d", RunSeedEnv, programSeed(p.seed, i)), ExerciseEnv + "=" + p.name}
 	return append(env, s.Env...)
 }
 

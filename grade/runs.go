@@ -73,7 +73,7 @@ func (g *graded) status() string {
 func (p *plan) grade(ctx context.Context, s Settings, ref *reference, progress func(done, total int)) (*Report, error) {
 	var built *Check
 	if s.Build != "" {
-		dir, ck, err := build(ctx, s)
+		dir, ck, err := build(ctx, s, p.name)
 		if err != nil {
 			return nil, err
 		}
