@@ -75,7 +75,9 @@ func (cs *CourseStudent) Gradescope(seed uint64, version string) GradescopeResul
 			t := GradescopeTest{MaxScore: round4(max), Status: "failed", Name: title + ": " + c.Name, Number: fmt.Sprintf("%d.%d", k+1, i+1),
 				Output: string(c.State) + ": " + c.Message, Tags: []string{e.Exercise, string(c.Category)}}
 			if c.State == Passed {
-				t.Score, t.Status = t.MaxScore, "passed"
+				// A capped exercise's passed checks earn their share of
+				// the cap.
+				t.Score, t.Status = round4(max*e.Grade.scale()), "passed"
 			}
 			if c.Output != "" {
 				t.Output += "\n\n" + c.Output

@@ -44,7 +44,10 @@ type Check struct {
 	Pass     bool     `json:"pass"`
 	State    State    `json:"state"`
 	Message  string   `json:"message"`
-	Stats    *Stats   `json:"stats,omitempty"`
+	// Weight is the check's points when the rubric gives none (the check
+	// table's weights: what the check proves of its exercise).
+	Weight float64 `json:"weight"`
+	Stats  *Stats  `json:"stats,omitempty"`
 	// Output is what a failed build, or a failed terminal run, printed
 	// (its end).
 	Output string `json:"output,omitempty"`

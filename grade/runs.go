@@ -102,6 +102,7 @@ func (p *plan) unbuilt(s Settings, ck Check) *Report {
 		}
 		r.Checks = append(r.Checks, newCheck(row.name, row.category, NotChecked, "not checked: the program was not built (see build)"))
 	}
+	p.weigh(r.Checks)
 	return r
 }
 
@@ -238,6 +239,7 @@ func (c *checker) terminalRun(ctx context.Context, run int) (terminalResult, err
 func (p *plan) report(c *checker) *Report {
 	r := &Report{Exercise: p.name, Runs: p.regular, Seed: p.seed, Made: len(c.all)}
 	r.Checks = c.checks()
+	p.weigh(r.Checks)
 	usable, _ := c.usable()
 	r.Notes = append(c.mazeNotes(usable), c.notes...)
 	r.Pass = len(r.Failed()) == 0 && len(r.Unchecked()) == 0
