@@ -364,7 +364,7 @@ func (c *checker) checks() []Check {
 		case none:
 			out = append(out, newCheck(row.name, row.category, NotChecked, c.nothingChecked()))
 		default:
-			ck := row.check(c, j)
+			ck := c.unseen(row.check(c, j), j.runs)
 			if ck.State == Passed {
 				ck.Message += note
 			}
@@ -391,6 +391,9 @@ func (c *checker) decided() bool {
 		return true // the same maze whenever a run starts: nothing more to learn
 	case rep.any && c.spacedRuns < minSpaced && !c.last():
 		return false // a clock's seed, or a constant one: the spaced runs tell
+	}
+	if !c.evidenced(runs) && !c.last() {
+		return false // a case a check needs not seen yet, or too few runs
 	}
 	for _, row := range c.made() {
 		if row.decisive && row.check(c, j).State == NotChecked {

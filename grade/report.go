@@ -96,7 +96,10 @@ type Report struct {
 	Made int `json:"made"`
 	// Notes are remarks that fail nothing, such as every run printing the
 	// same maze.
-	Notes   []string    `json:"notes,omitempty"`
+	Notes []string `json:"notes,omitempty"`
+	// Cases counts the runs that showed each case a check needs (see
+	// cases.go), for the exercises that name some.
+	Cases   []CaseCount `json:"cases,omitempty"`
 	Checks  []Check     `json:"checks"`
 	Details []RunDetail `json:"details"`
 }
@@ -175,6 +178,9 @@ func (r *Report) Text() string {
 	fmt.Fprintf(&b, "%s: %s (%d runs made of at most %d, seed %d)\n", r.Exercise, verdict, r.Made, r.Runs, r.Seed)
 	for _, n := range r.Notes {
 		fmt.Fprintf(&b, "  note: %s\n", n)
+	}
+	if len(r.Cases) > 0 {
+		fmt.Fprintf(&b, "  %s\n", casesText(r.Cases))
 	}
 	for _, c := range r.Checks {
 		fmt.Fprintf(&b, "  %s %-10s %-9s %s\n", mark(c.State), c.Category, c.Name, c.Message)

@@ -241,6 +241,7 @@ func (p *plan) report(c *checker) *Report {
 	r.Checks = c.checks()
 	p.weigh(r.Checks)
 	usable, _ := c.usable()
+	r.Cases = c.cases(usable)
 	r.Notes = append(c.mazeNotes(usable), c.notes...)
 	r.Pass = len(r.Failed()) == 0 && len(r.Unchecked()) == 0
 	all := slices.Clone(c.all)
