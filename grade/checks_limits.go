@@ -85,6 +85,9 @@ func (c *checker) makeLimits() []Check {
 		}
 	}
 	timeCheck := tt.check("time", Limits, fmt.Sprintf("every run ended within %v of CPU time (the slowest in %.2fs of CPU, %.2fs of wall-clock time)", c.s.Timeout, slowestCPU, slowest))
+	if c.s.timeBasis != "" {
+		timeCheck.Message += fmt.Sprintf(" (the CPU limit, %v: %s)", c.s.Timeout, c.s.timeBasis)
+	}
 	if skipped > 0 {
 		timeCheck.Message += fmt.Sprintf("; %d later runs were not made", skipped)
 	}

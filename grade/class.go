@@ -76,6 +76,7 @@ func Class(ctx context.Context, name string, s Settings, dirs []string, rubric *
 	if err != nil {
 		return nil, err
 	}
+	s = s.scaleLimits(ref)
 	done := 0
 	var tick func()
 	if progress != nil {

@@ -102,19 +102,30 @@ func ReadRoster(name string, r io.Reader, base string) ([]Enrolment, error) {
 		if !filepath.IsAbs(e.Dir) {
 			e.Dir = filepath.Join(base, e.Dir)
 		}
-		for _, w := range strings.FieldsFunc(cell(row, "exercises"), func(r rune) bool { return r == ' ' || r == ';' || r == '|' || r == ',' }) {
-			ex, ok := exerciseNamed(w)
-			if !ok {
-				return nil, fault.Invalid(fmt.Sprintf("%s:%d", name, line), "no exercise is called %q (want one of %s, or p1 to p5, ec1)", short(w), strings.Join(exerciseNames(), ", "))
-			}
-			if !slices.Contains(e.Exercises, ex) {
-				e.Exercises = append(e.Exercises, ex)
-			}
+		if e.Exercises, err = ParseExercises(cell(row, "exercises")); err != nil {
+			return nil, fault.In(fmt.Sprintf("%s:%d", name, line), err)
 		}
 		out = append(out, e)
 	}
 	if len(out) == 0 {
 		return nil, fault.Invalid(name, "no student")
+	}
+	return out, nil
+}
+
+// ParseExercises reads a list of exercises as a roster's exercises cell
+// holds them: names or problems ("hill-descent", "p3", "problem3",
+// "ec1"), separated by spaces, ",", ";" or "|"; nil for none.
+func ParseExercises(list string) ([]string, error) {
+	var out []string
+	for _, w := range strings.FieldsFunc(list, func(r rune) bool { return r == ' ' || r == ';' || r == '|' || r == ',' }) {
+		ex, ok := exerciseNamed(w)
+		if !ok {
+			return nil, fault.Invalid("", "no exercise is called %q (want one of %s, or p1 to p5, ec1)", short(w), strings.Join(exerciseNames(), ", "))
+		}
+		if !slices.Contains(out, ex) {
+			out = append(out, ex)
+		}
 	}
 	return out, nil
 }
@@ -248,7 +259,7 @@ func Course(ctx context.Context, s Settings, roster []Enrolment, rubric *Rubric,
 	grades, err := parallel.Map(ctx, s.Workers, len(jobs), tick, func(ctx context.Context, k int) (Student, error) {
 		j := jobs[k]
 		e := roster[j.student]
-		return gradeStudent(ctx, plans[j.exercise], one, s, e.Dir, refs[j.exercise], func(dir string) (Program, error) {
+		return gradeStudent(ctx, plans[j.exercise], one.scaleLimits(refs[j.exercise]), s, e.Dir, refs[j.exercise], func(dir string) (Program, error) {
 			return DetectExercise(dir, j.exercise)
 		})
 	})

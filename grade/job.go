@@ -27,6 +27,13 @@ type Job struct {
 	// roster's CSV file (see OpenRoster); Submission one student's folder
 	// (see Submission). At most one is given.
 	Each, Roster, Submission string
+	// Exercises, with Submission, are the exercises of the assignment
+	// (names, or problems: "p3", "hill-descent"), as a roster's
+	// exercises cell gives them: the submission is graded for these
+	// alone, whatever its files are named, and its maximum is theirs (an
+	// autograder's configuration names them: docs/gradescope). Empty:
+	// those its files are named for.
+	Exercises string
 	// Vars are variables added to the runs' environment (Settings.Env):
 	// NAME=VALUE, or NAME for the teacher's own value (see TeacherEnv).
 	Vars []string
@@ -79,14 +86,17 @@ func (j *Job) Check() error {
 		}
 		j.Env = append(j.Env, kv)
 	}
+	if _, err := ParseExercises(j.Exercises); err != nil {
+		return fault.In(n("exercises"), err)
+	}
 	j.Format = cmp.Or(j.Format, FormatText)
 	group := j.Each != "" || j.course()
 	one := fmt.Sprintf("%s, %s or %s", n("each"), n("roster"), n("submission"))
 	switch {
 	case j.Runs < 1:
 		return fault.Invalid("", "%s %d: want at least 1", n("runs"), j.Runs)
-	case j.Timeout <= 0:
-		return fault.Invalid("", "%s %v: want a positive duration, such as 10s", n("timeout"), j.Timeout)
+	case j.Timeout < 0:
+		return fault.Invalid("", "%s %v: want a positive duration, such as 20s, or 0 for a limit scaled from rjm's own runs", n("timeout"), j.Timeout)
 	case j.Iterations < 1:
 		return fault.Invalid("", "%s %d: want at least 1", n("iterations"), j.Iterations)
 	case !(j.Significance > 0 && j.Significance < 1):
@@ -103,6 +113,8 @@ func (j *Job) Check() error {
 		return fault.Invalid("", "%s gradescope grades one student: use it with %s or one COMMAND, not %s", n("format"), n("submission"), n("each"))
 	case j.Format == FormatGradescope && j.Roster != "":
 		return fault.Invalid("", "%s gradescope grades one student: use it with %s or one COMMAND, not %s", n("format"), n("submission"), n("roster"))
+	case j.Exercises != "" && j.Submission == "":
+		return fault.Invalid("", "%s needs %s (a roster names each student's exercises)", n("exercises"), n("submission"))
 	case !slices.Contains([]string{"", CSVPlain, "moodle", CSVCanvas}, j.LMS):
 		return fault.Invalid("", "%s %q: want csv, moodle or canvas", n("lms"), maze.Short(j.LMS))
 	}
@@ -191,6 +203,12 @@ func (j *Job) runCourse(ctx context.Context, w io.Writer, rubric *Rubric, progre
 		st, err := Submission(j.Submission)
 		if err != nil {
 			return fault.In(j.name("submission"), err)
+		}
+		if j.Exercises != "" {
+			if st.Exercises, err = ParseExercises(j.Exercises); err != nil {
+				return fault.In(j.name("exercises"), err)
+			}
+			rubric = rubric.only(st.Exercises)
 		}
 		students = []Enrolment{st}
 	}

@@ -53,6 +53,7 @@ func (cs *CourseStudent) Gradescope(seed uint64, version string) GradescopeResul
 		ExtraData: map[string]any{"seed": seed, "rjm_version": version, "max_points": round2(cs.MaxPoints)}, Tests: []GradescopeTest{}}
 	var out strings.Builder
 	fmt.Fprintf(&out, "**%s of %s points**", number64(round2(cs.Points)), number64(round2(cs.MaxPoints)))
+	var unsubmitted []string
 	for k, e := range cs.Exercises {
 		title := e.Exercise
 		if ex, ok := exercise.Lookup(e.Exercise); ok && ex.Problem != "" {
@@ -61,10 +62,15 @@ func (cs *CourseStudent) Gradescope(seed uint64, version string) GradescopeResul
 		if e.Extra {
 			title += ", extra credit"
 		}
-		fmt.Fprintf(&out, "; %s %s of %s", e.Exercise, number64(round2(e.Points)), number64(round2(e.MaxPoints)))
 		if e.Grade == nil {
-			res.Tests = append(res.Tests, GradescopeTest{MaxScore: round2(e.MaxPoints), Status: "failed", Name: title, Number: fmt.Sprint(k + 1), Output: e.Missing, Tags: []string{e.Exercise}})
+			// Not submitted: no test, which Gradescope would show as
+			// failed; the output says so once.
+			unsubmitted = append(unsubmitted, e.Exercise)
 			continue
+		}
+		fmt.Fprintf(&out, "; %s %s of %s", e.Exercise, number64(round2(e.Points)), number64(round2(e.MaxPoints)))
+		if e.Grade.Capped != "" {
+			fmt.Fprintf(&out, " (%s)", e.Grade.Capped)
 		}
 		scale := 0.0
 		if e.Grade.MaxPoints > 0 {
@@ -73,7 +79,7 @@ func (cs *CourseStudent) Gradescope(seed uint64, version string) GradescopeResul
 		for i, c := range e.Grade.Report.Checks {
 			max := e.rubric.Points(c) * scale
 			t := GradescopeTest{MaxScore: round4(max), Status: "failed", Name: title + ": " + c.Name, Number: fmt.Sprintf("%d.%d", k+1, i+1),
-				Output: string(c.State) + ": " + c.Message, Tags: []string{e.Exercise, string(c.Category)}}
+				Output: stateWords(c), Tags: []string{e.Exercise, string(c.Category)}, Visibility: "visible"}
 			if c.State == Passed {
 				// A capped exercise's passed checks earn their share of
 				// the cap.
@@ -85,8 +91,21 @@ func (cs *CourseStudent) Gradescope(seed uint64, version string) GradescopeResul
 			res.Tests = append(res.Tests, t)
 		}
 	}
+	if len(unsubmitted) > 0 {
+		fmt.Fprintf(&out, "; not submitted: %s (0 points)", strings.Join(unsubmitted, ", "))
+	}
 	res.Output = out.String() + "."
 	return res
+}
+
+// stateWords is a check's state and message, the state said once: "pass:
+// ...", "fail: ...", "not checked: ..." (whose message starts so).
+func stateWords(c Check) string {
+	prefix := string(c.State) + ": "
+	if strings.HasPrefix(c.Message, prefix) {
+		return c.Message
+	}
+	return prefix + c.Message
 }
 
 // round4 rounds points to four decimals, so that the tests' scores add up

@@ -77,6 +77,28 @@ func CourseRubric() *Rubric {
 	return r
 }
 
+// only returns the rubric with the points of the named exercises alone
+// (an assignment of some of the course's exercises: the others are not
+// in the student's maximum).
+func (r *Rubric) only(names []string) *Rubric {
+	if r == nil {
+		return nil
+	}
+	o := *r
+	o.Exercises, o.Extra = map[string]float64{}, map[string]float64{}
+	for k, v := range r.Exercises {
+		if slices.Contains(names, k) {
+			o.Exercises[k] = v
+		}
+	}
+	for k, v := range r.Extra {
+		if slices.Contains(names, k) {
+			o.Extra[k] = v
+		}
+	}
+	return &o
+}
+
 // courseExercise returns the points of an exercise in a course, if the
 // rubric gives them.
 func (r *Rubric) courseExercise(name string) (float64, bool) {
