@@ -67,7 +67,7 @@ const (
 	DefaultMemory       = 4 << 30
 	DefaultProcesses    = 64
 	DefaultTimeout      = 15 * time.Second // the floor of a CPU limit scaled from rjm's own runs (see scaleLimits)
-	DefaultMaxOutput    = 1 << 20 // bytes of standard output per run
+	DefaultMaxOutput    = 1 << 20          // bytes of standard output per run
 	DefaultIterations   = 3000
 	DefaultSignificance = 0.00001
 	MaxRuns             = 1000
