@@ -359,10 +359,14 @@ func (b *CourseBook) WriteCSV(w io.Writer, format string) error {
 		for _, n := range b.Exercises {
 			ex, _ := exercise.Lookup(n)
 			head = append(head, fmt.Sprintf("RJM %s: %s", ex.Problem, n))
+			// Extra credit is a column of 0 points possible: Canvas then
+			// adds its points without making it a required assignment.
 			max := 0.0
 			for i := range b.Students {
 				if e, ok := b.Students[i].Exercise(n); ok {
-					max = e.MaxPoints
+					if !e.Extra {
+						max = e.MaxPoints
+					}
 					break
 				}
 			}
@@ -379,14 +383,19 @@ func (b *CourseBook) WriteCSV(w io.Writer, format string) error {
 			cw.Write(row)
 		}
 	case CSVPlain, "":
-		cw.Write(append(append([]string{"id", "name", "points", "max_points"}, b.Exercises...), "seed", "rjm_version"))
+		// points is within max_points, as Moodle's grade import wants
+		// (it refuses a grade above the item's maximum unless the site
+		// allows unlimited grades); extra credit beyond it is in
+		// extra_points.
+		cw.Write(append(append([]string{"id", "name", "points", "max_points"}, b.Exercises...), "extra_points", "seed", "rjm_version"))
 		for i := range b.Students {
 			cs := &b.Students[i]
-			row := []string{cs.ID, cs.Name, number64(round2(cs.Points)), number64(round2(cs.MaxPoints))}
+			within := min(round2(cs.Points), round2(cs.MaxPoints))
+			row := []string{cs.ID, cs.Name, number64(within), number64(round2(cs.MaxPoints))}
 			for _, n := range b.Exercises {
 				row = append(row, points(cs, n))
 			}
-			cw.Write(append(row, strconv.FormatUint(b.Seed, 10), b.Version))
+			cw.Write(append(row, number64(round2(round2(cs.Points)-within)), strconv.FormatUint(b.Seed, 10), b.Version))
 		}
 	default:
 		return fault.Invalid("", "gradebook format %q, want %s or %s", short(format), CSVPlain, CSVCanvas)

@@ -478,8 +478,8 @@ func TestCourse(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(csvOut.String()), "\n")
-	if lines[0] != "id,name,points,max_points,representation,evaluation,hill-descent,restarts,uphill,seed,rjm_version" ||
-		!strings.HasPrefix(lines[2], `1002,"Bob, Jr.",20,100,20,0,0,0,0,1,`) || len(lines) != 4 {
+	if lines[0] != "id,name,points,max_points,representation,evaluation,hill-descent,restarts,uphill,extra_points,seed,rjm_version" ||
+		!strings.HasPrefix(lines[2], `1002,"Bob, Jr.",20,100,20,0,0,0,0,0,1,`) || len(lines) != 4 {
 		t.Errorf("gradebook:\n%s", csvOut.String())
 	}
 	var canvas strings.Builder

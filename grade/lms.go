@@ -134,21 +134,29 @@ type junitSuites struct {
 	Suites  []junitSuite `xml:"testsuite"`
 }
 
+// junitSuite is a test suite as Ant's JUnit schema gives it: its
+// attributes, then its test cases, then its standard output (here, the
+// messages of the checks that pass: a test case holds no system-out).
 type junitSuite struct {
-	Name    string      `xml:"name,attr"`
-	Tests   int         `xml:"tests,attr"`
-	Fails   int         `xml:"failures,attr"`
-	Skipped int         `xml:"skipped,attr"`
-	Time    float64     `xml:"time,attr"`
-	Cases   []junitCase `xml:"testcase"`
+	Name      string      `xml:"name,attr"`
+	Tests     int         `xml:"tests,attr"`
+	Fails     int         `xml:"failures,attr"`
+	Errors    int         `xml:"errors,attr"`
+	Skipped   int         `xml:"skipped,attr"`
+	Time      string      `xml:"time,attr"`
+	Cases     []junitCase `xml:"testcase"`
+	SystemOut string      `xml:"system-out"`
+	SystemErr string      `xml:"system-err"`
 }
 
+// junitCase is a test case: its time is the suite's (a check reads runs
+// every check shares, so a check's own time is none), "0".
 type junitCase struct {
 	Name      string        `xml:"name,attr"`
 	Classname string        `xml:"classname,attr"`
+	Time      string        `xml:"time,attr"`
 	Failure   *junitMessage `xml:"failure,omitempty"`
 	Skipped   *junitMessage `xml:"skipped,omitempty"`
-	SystemOut string        `xml:"system-out,omitempty"`
 }
 
 type junitMessage struct {
@@ -160,11 +168,14 @@ type junitMessage struct {
 // junitSuiteOf returns the test suite of one report.
 func junitSuiteOf(name string, r *Report) junitSuite {
 	s := junitSuite{Name: name}
+	seconds := 0.0
 	for _, d := range r.Details {
-		s.Time += d.Seconds
+		seconds += d.Seconds
 	}
+	s.Time = strconv.FormatFloat(seconds, 'f', 3, 64)
+	var out strings.Builder
 	for _, c := range r.Checks {
-		jc := junitCase{Name: c.Name, Classname: name + "." + string(c.Category)}
+		jc := junitCase{Name: c.Name, Classname: name + "." + string(c.Category), Time: "0"}
 		switch c.State {
 		case Failed:
 			jc.Failure = &junitMessage{Message: c.Message, Type: string(c.Category), Text: c.Output}
@@ -173,11 +184,12 @@ func junitSuiteOf(name string, r *Report) junitSuite {
 			jc.Skipped = &junitMessage{Message: c.Message}
 			s.Skipped++
 		default:
-			jc.SystemOut = c.Message
+			fmt.Fprintf(&out, "%s: %s\n", c.Name, c.Message)
 		}
 		s.Cases = append(s.Cases, jc)
 		s.Tests++
 	}
+	s.SystemOut = out.String()
 	return s
 }
 
@@ -224,8 +236,8 @@ func (b *CourseBook) WriteJUnit(w io.Writer) error {
 	for _, cs := range b.Students {
 		for _, e := range cs.Exercises {
 			if e.Grade == nil {
-				suites = append(suites, junitSuite{Name: cs.ID + "." + e.Exercise, Tests: 1, Fails: 1, Cases: []junitCase{{Name: "program", Classname: cs.ID + "." + e.Exercise,
-					Failure: &junitMessage{Message: e.Missing}}}})
+				suites = append(suites, junitSuite{Name: cs.ID + "." + e.Exercise, Tests: 1, Fails: 1, Time: "0", Cases: []junitCase{{Name: "program", Classname: cs.ID + "." + e.Exercise, Time: "0",
+					Failure: &junitMessage{Message: e.Missing, Type: "missing"}}}})
 				continue
 			}
 			suites = append(suites, junitSuiteOf(cs.ID+"."+e.Exercise, e.Grade.Report))
