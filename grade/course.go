@@ -28,6 +28,10 @@ type Enrolment struct {
 	// Exercises are the exercises the folder holds; nil means those
 	// ExerciseFiles finds in it.
 	Exercises []string
+	// Metadata, if not nil, is an autograder's word on the submission:
+	// its grading's seed comes from its ID, and a late one loses the
+	// rubric's LatePenalty.
+	Metadata *Metadata
 }
 
 // rosterColumns are the header names a roster's columns may have, by
@@ -166,6 +170,10 @@ type CourseStudent struct {
 	Dir       string  `json:"dir"`
 	Points    float64 `json:"points"`
 	MaxPoints float64 `json:"max_points"`
+	// Metadata is the autograder's word on the submission, if any; Late
+	// says what its lateness cost ("" when on time or free).
+	Metadata *Metadata `json:"submission,omitempty"`
+	Late     string    `json:"late,omitempty"`
 	// Exercises holds the grade of each exercise graded, in the
 	// assignment's order, with its points in the course (Student.Points
 	// and MaxPoints there are of its checks).
@@ -306,6 +314,13 @@ func Course(ctx context.Context, s Settings, roster []Enrolment, rubric *Rubric,
 			cs.Points += ce.Points
 			if !ce.Extra {
 				cs.MaxPoints += ce.MaxPoints
+			}
+		}
+		if m := e.Metadata; m != nil {
+			cs.Metadata = m
+			if pen := rubric.latePenalty(); m.Late > 0 && pen > 0 {
+				cs.Points *= 1 - pen
+				cs.Late = fmt.Sprintf("submitted %s: %s of the points off (the rubric's late_penalty)", lateWords(m.Late), strconv.FormatFloat(100*pen, 'f', -1, 64)+"%")
 			}
 		}
 		b.Students = append(b.Students, cs)

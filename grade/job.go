@@ -34,6 +34,11 @@ type Job struct {
 	// autograder's configuration names them: docs/gradescope). Empty:
 	// those its files are named for.
 	Exercises string
+	// Metadata, with Submission, is an autograder's file on the
+	// submission (Gradescope's submission_metadata.json, ReadMetadata):
+	// the grading's seed is drawn from the submission's ID and Seed, and
+	// the rubric's late_penalty applies to a late one.
+	Metadata string
 	// Vars are variables added to the runs' environment (Settings.Env):
 	// NAME=VALUE, or NAME for the teacher's own value (see TeacherEnv).
 	Vars []string
@@ -113,6 +118,8 @@ func (j *Job) Check() error {
 		return fault.Invalid("", "%s gradescope grades one student: use it with %s or one COMMAND, not %s", n("format"), n("submission"), n("each"))
 	case j.Format == FormatGradescope && j.Roster != "":
 		return fault.Invalid("", "%s gradescope grades one student: use it with %s or one COMMAND, not %s", n("format"), n("submission"), n("roster"))
+	case j.Metadata != "" && j.Submission == "":
+		return fault.Invalid("", "%s needs %s", n("metadata"), n("submission"))
 	case j.Exercises != "" && j.Submission == "":
 		return fault.Invalid("", "%s needs %s (a roster names each student's exercises)", n("exercises"), n("submission"))
 	case !slices.Contains([]string{"", CSVPlain, "moodle", CSVCanvas}, j.LMS):
@@ -209,6 +216,16 @@ func (j *Job) runCourse(ctx context.Context, w io.Writer, rubric *Rubric, progre
 				return fault.In(j.name("exercises"), err)
 			}
 			rubric = rubric.only(st.Exercises)
+		}
+		if j.Metadata != "" {
+			m, err := ReadMetadata(j.Metadata)
+			if err != nil {
+				return fault.In(j.name("metadata"), err)
+			}
+			st.Metadata = &m
+			// The submission's own seed: a regrade repeats its answers,
+			// another submission gets others.
+			j.Seed = SubmissionSeed(j.Seed, m.ID)
 		}
 		students = []Enrolment{st}
 	}

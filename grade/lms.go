@@ -53,6 +53,9 @@ func (cs *CourseStudent) Gradescope(seed uint64, version string) GradescopeResul
 		ExtraData: map[string]any{"seed": seed, "rjm_version": version, "max_points": round2(cs.MaxPoints)}, Tests: []GradescopeTest{}}
 	var out strings.Builder
 	fmt.Fprintf(&out, "**%s of %s points**", number64(round2(cs.Points)), number64(round2(cs.MaxPoints)))
+	if m := cs.Metadata; m != nil {
+		res.ExtraData["submission_id"], res.ExtraData["attempt"], res.ExtraData["late_seconds"] = m.ID, m.Attempt, m.Late.Seconds()
+	}
 	var unsubmitted []string
 	for k, e := range cs.Exercises {
 		title := e.Exercise
@@ -93,6 +96,12 @@ func (cs *CourseStudent) Gradescope(seed uint64, version string) GradescopeResul
 	}
 	if len(unsubmitted) > 0 {
 		fmt.Fprintf(&out, "; not submitted: %s (0 points)", strings.Join(unsubmitted, ", "))
+	}
+	if cs.Late != "" {
+		fmt.Fprintf(&out, "; %s", cs.Late)
+	}
+	if m := cs.Metadata; m != nil {
+		fmt.Fprintf(&out, "; attempt %d", m.Attempt)
 	}
 	res.Output = out.String() + "."
 	return res

@@ -23,6 +23,7 @@ import (
 //
 //	default = 1
 //	cap = 0.5
+//	late_penalty = 0.1
 //	[checks]
 //	search = 4
 //	[categories]
@@ -47,6 +48,18 @@ type Rubric struct {
 	// fails: depths, objective, search, jumps); nil means DefaultCap,
 	// 1 turns the cap off.
 	Cap *float64 `json:"cap,omitempty"`
+	// LatePenalty is the share of its points a late submission loses
+	// (Metadata.Late, from an autograder's submission metadata); nil or
+	// 0: none.
+	LatePenalty *float64 `json:"late_penalty,omitempty"`
+}
+
+// latePenalty returns the rubric's LatePenalty, 0 when it has none.
+func (r *Rubric) latePenalty() float64 {
+	if r == nil || r.LatePenalty == nil {
+		return 0
+	}
+	return *r.LatePenalty
 }
 
 // DefaultCap is the most share of its points an exercise whose
@@ -200,8 +213,10 @@ func ParseRubric(name string, data []byte) (*Rubric, error) {
 				r.Default = &v
 			case "cap":
 				r.Cap = &v
+			case "late_penalty":
+				r.LatePenalty = &v
 			default:
-				return nil, fault.Invalid(fmt.Sprintf("%s:%d", name, i+1), "key %q outside a table, want default or cap", short(key))
+				return nil, fault.Invalid(fmt.Sprintf("%s:%d", name, i+1), "key %q outside a table, want default, cap or late_penalty", short(key))
 			}
 		case "checks":
 			r.Checks[key] = v
@@ -270,6 +285,9 @@ func (r *Rubric) validate(name string) error {
 	}
 	if r.Cap != nil && (*r.Cap < 0 || *r.Cap > 1 || *r.Cap != *r.Cap) {
 		return fault.Invalid(name, "cap %v, want a share of an exercise's points from 0 to 1", *r.Cap)
+	}
+	if r.LatePenalty != nil && (*r.LatePenalty < 0 || *r.LatePenalty > 1 || *r.LatePenalty != *r.LatePenalty) {
+		return fault.Invalid(name, "late_penalty %v, want a share of the points from 0 to 1", *r.LatePenalty)
 	}
 	if r.Default != nil && bad(*r.Default) {
 		return fault.Invalid(name, "default %v points, want 0 to 1e9", *r.Default)
