@@ -26,6 +26,7 @@ type Gradebook struct {
 	Version  string    `json:"rjm_version"`
 	Rubric   *Rubric   `json:"rubric,omitempty"`
 	Students []Student `json:"students"`
+	hidden   bool      // see hide
 }
 
 // Student is one student's grade: the folder the program ran in, how it
@@ -367,7 +368,11 @@ func (st *Student) Feedback(exercise string) string {
 		verdict = fmt.Sprintf("does not pass every check (of %d checks, %s)", len(r.Checks), strings.Join(parts, " and "))
 	}
 	fmt.Fprintf(&b, "# %s: %s\n\n", st.Name, exercise)
-	fmt.Fprintf(&b, "Your program %s: **%s of %s points** (%d runs made, seed %d).\n\n", verdict, number64(st.Points), number64(st.MaxPoints), r.Made, r.Seed)
+	if r.hidden {
+		fmt.Fprintf(&b, "Your program %s: **%s of %s points** (%d runs made).\n\n", verdict, number64(st.Points), number64(st.MaxPoints), r.Made)
+	} else {
+		fmt.Fprintf(&b, "Your program %s: **%s of %s points** (%d runs made, seed %d).\n\n", verdict, number64(st.Points), number64(st.MaxPoints), r.Made, r.Seed)
+	}
 	if len(st.Command) > 0 {
 		fmt.Fprintf(&b, "Run as `%s`", strings.Join(st.Command, " "))
 		if st.Build != "" {

@@ -161,6 +161,7 @@ type CourseBook struct {
 	Exercises []string        `json:"exercises"`
 	Rubric    *Rubric         `json:"rubric,omitempty"`
 	Students  []CourseStudent `json:"students"`
+	hidden    bool            // see hide
 }
 
 // CourseStudent is one student's grade over the course.

@@ -46,6 +46,11 @@ type Job struct {
 	// (WriteGradebook), and Feedback a folder for one Markdown file a
 	// student: both for a class or a course only.
 	Gradebook, Feedback string
+	// Hide keeps the answers, the seed and rjm's reference figures out of
+	// the feedback and the report (Gradescope's results.json, which the
+	// student sees): feedback a teacher can release. The gradebook keeps
+	// them.
+	Hide bool
 	// Rubric is "course", a rubric's file or "" (see LoadRubric).
 	Rubric string
 	// Format is the report's (Formats; "" is FormatText), LMS the
@@ -156,6 +161,9 @@ func (j *Job) Run(ctx context.Context, w io.Writer, progress func(what string) (
 	if err != nil {
 		return err
 	}
+	if j.Hide {
+		rep = rep.hide()
+	}
 	if err := rep.WriteAs(w, j.Format, rubric, j.Seed, j.Version); err != nil {
 		return err
 	}
@@ -181,13 +189,16 @@ func (j *Job) runClass(ctx context.Context, w io.Writer, rubric *Rubric, progres
 	if err != nil {
 		return err
 	}
-	if j.Feedback != "" {
-		if err := g.WriteFeedback(j.Feedback); err != nil {
+	if j.Gradebook != "" {
+		if err := g.WriteGradebook(j.Gradebook); err != nil {
 			return err
 		}
 	}
-	if j.Gradebook != "" {
-		if err := g.WriteGradebook(j.Gradebook); err != nil {
+	if j.Hide {
+		g.hide()
+	}
+	if j.Feedback != "" {
+		if err := g.WriteFeedback(j.Feedback); err != nil {
 			return err
 		}
 	}
@@ -238,17 +249,20 @@ func (j *Job) runCourse(ctx context.Context, w io.Writer, rubric *Rubric, progre
 	if err != nil {
 		return err
 	}
-	if j.Feedback != "" {
-		if err := b.WriteFeedback(j.Feedback); err != nil {
-			return err
-		}
-	}
 	if j.Gradebook != "" {
 		lms := CSVPlain
 		if j.LMS == CSVCanvas {
 			lms = CSVCanvas
 		}
 		if err := b.WriteGradebook(j.Gradebook, lms); err != nil {
+			return err
+		}
+	}
+	if j.Hide {
+		b.hide()
+	}
+	if j.Feedback != "" {
+		if err := b.WriteFeedback(j.Feedback); err != nil {
 			return err
 		}
 	}

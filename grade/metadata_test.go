@@ -88,3 +88,42 @@ func TestSubmissionMetadataInResults(t *testing.T) {
 		t.Errorf("score %v (tests %v), extra %v, output %q", res.Score, sum, res.ExtraData, res.Output)
 	}
 }
+
+// With Hide, the feedback and results.json a student sees keep the
+// answers, the seed and rjm's reference figures to themselves, and the
+// search's message is in the student's terms; the gradebook keeps them.
+func TestHideKeepsTheTestToItself(t *testing.T) {
+	t.Parallel() // it only grades: see TestMain
+	root := t.TempDir()
+	sub := filepath.Join(root, "submission")
+	os.MkdirAll(sub, 0o755)
+	os.WriteFile(filepath.Join(sub, "run"), []byte("#!/bin/sh\nexec "+goStudent+" hill-descent randomwalk\n"), 0o755)
+	fb := filepath.Join(root, "feedback")
+	j := grade.Job{Settings: grade.Settings{Runs: 30, Seed: 1, Iterations: 300, Significance: grade.DefaultSignificance},
+		Submission: sub, Exercises: "hill-descent", Format: grade.FormatGradescope, Version: "test", Hide: true, Feedback: fb, Gradebook: filepath.Join(root, "book")}
+	if err := j.Check(); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if err := j.Run(context.Background(), &out, nil); err != nil && !strings.Contains(err.Error(), "point") {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(fb, "*.md"))
+	if len(files) != 1 {
+		t.Fatalf("feedback files %v", files)
+	}
+	text, _ := os.ReadFile(files[0])
+	released := out.String() + string(text)
+	for _, secret := range []string{"Answers:", "seed", "rjm's own run", "rjm's search", "median", "\"300\"", "answers 300"} {
+		if strings.Contains(released, secret) {
+			t.Errorf("released feedback says %q:\n%s\n%s", secret, out.String(), text)
+		}
+	}
+	if !strings.Contains(released, "worse than a correct search finds") {
+		t.Errorf("the search's message is not the student's:\n%s", released)
+	}
+	book, _ := os.ReadFile(filepath.Join(root, "book.json"))
+	if !strings.Contains(string(book), "median objective") || !strings.Contains(string(book), `"300"`) {
+		t.Errorf("the gradebook lost the figures")
+	}
+}

@@ -102,6 +102,8 @@ type Report struct {
 	Cases   []CaseCount `json:"cases,omitempty"`
 	Checks  []Check     `json:"checks"`
 	Details []RunDetail `json:"details"`
+	// hidden is set on a report to release (hide): its seed is not said.
+	hidden bool
 }
 
 // RunDetail holds the figures of one run.

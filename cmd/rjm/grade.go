@@ -81,6 +81,7 @@ func newGradeCmd(e *cli.Env) *cobra.Command {
 	f.StringVar(&j.Submission, "submission", "", "grade one student's folder `DIR` for each exercise it holds, as --roster does (for an autograder such as Gradescope's)")
 	f.StringVar(&j.Exercises, "exercises", "", "with --submission, grade it for the exercises `LIST` (names or problems, such as \"p3 p4\"), whatever its files are named, out of their points alone (an autograder's assignment)")
 	f.StringVar(&j.Metadata, "metadata", "", "with --submission, the autograder's `FILE` on it (Gradescope's submission_metadata.json): the seed is drawn from the submission's ID, the rubric's late_penalty applies to a late one")
+	f.BoolVar(&j.Hide, "hide", false, "keep the answers typed, the seed and rjm's reference figures out of the feedback and the report (results.json): feedback to release to students; the gradebook keeps them")
 	f.StringVar(&j.Gradebook, "gradebook", "", "with --each or --roster, also write the gradebook to `NAME`.csv and NAME.json")
 	f.StringVar(&j.LMS, "lms", "csv", "the gradebook CSV's columns for `LMS`: csv (also moodle) or canvas")
 	f.StringVar(&j.Rubric, "rubric", "", "the points of each check, category or exercise from `FILE` (TOML or JSON), or \"course\": the assignment's 20 points a problem (the default with --roster and --submission; else one a check)")
