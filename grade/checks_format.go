@@ -42,6 +42,10 @@ func (c *checker) layout(runs []*graded) Check {
 			t.fail(g, "%v%s", g.parse, g.onStderr())
 			continue
 		}
+		if g.viaStderr {
+			t.fail(g, "no transcript on standard output%s (the other checks read it there)", g.onStderr())
+			continue
+		}
 		out := string(g.out.stdout)
 		if d := firstDifference(out[g.t.body:], g.t.canonical(c.p.eval), g.t.firstLine); d != "" {
 			t.fail(g, "%s", d)

@@ -106,3 +106,19 @@ exit 1
 	wantState(t, r, "exit", grade.Failed, "after a complete transcript")
 	wantState(t, r, "terminal", grade.NotChecked, "ended with exit status 1 before printing a maze")
 }
+
+// A correct program that prints its prompts and maze on standard error
+// (earning 6 of 20 before) has a format slip: its transcripts are read
+// there, prompts and layout fail saying so, every other check is made,
+// and it keeps most of its points.
+func TestTranscriptOnStandardErrorIsAFormatSlip(t *testing.T) {
+	t.Parallel() // it only grades: see TestMain
+	r := evidence(t, "hill-descent", "exec GOSTUDENT hill-descent 1>&2\n", grade.Settings{Runs: 30, Iterations: 300})
+	wantState(t, r, "layout", grade.Failed, "printed it on standard error")
+	wantState(t, r, "depths", grade.Passed, "")
+	wantState(t, r, "legal", grade.Passed, "")
+	res := r.Gradescope(nil, 1, "test")
+	if share := res.Score / res.ExtraData["max_points"].(float64); share < 0.85 {
+		t.Errorf("%v of %v points (%.2f), want most\n%s", res.Score, res.ExtraData["max_points"], share, r.Text())
+	}
+}

@@ -37,6 +37,10 @@ type graded struct {
 	// its transcript is checked like every run's, and only the exit
 	// check fails for it.
 	complete bool
+	// viaStderr is set for a run whose transcript was read from its
+	// standard error, its standard output lacking it: a format slip
+	// (layout fails), and every other check is made on it.
+	viaStderr bool
 }
 
 // label names the run in a message: "run 3", or for the run with the
@@ -350,6 +354,15 @@ func (g *graded) read(eval bool) {
 		return
 	}
 	g.t, g.parse = parseTranscript(string(g.out.stdout), g.prompts, eval)
+	if (g.parse != nil || !g.whole(eval)) && g.onStderr() != "" {
+		// The transcript went to standard error: read it there.
+		old, oldErr := g.t, g.parse
+		if g.t, g.parse = parseTranscript(string(g.out.stderr), g.prompts, eval); g.parse == nil && g.whole(eval) {
+			g.viaStderr = true
+		} else {
+			g.t, g.parse = old, oldErr
+		}
+	}
 	if g.out.exitErr != nil {
 		// A program that failed is read only if its transcript is whole.
 		if g.parse != nil || !g.whole(eval) {
