@@ -60,13 +60,19 @@ func TestSlowCorrectProgramPassesOnABusyMachine(t *testing.T) {
 	rounds := uint64(6 * float64(time.Second) / float64(least) * 2e8)
 	// Both cores kept busy while the grading runs.
 	ctx, stop := context.WithCancel(context.Background())
-	defer stop()
+	var busy []*exec.Cmd
+	defer func() {
+		stop()
+		for _, b := range busy {
+			b.Wait()
+		}
+	}()
 	for range 2 {
-		busy := exec.CommandContext(ctx, "sh", "-c", "while :; do :; done")
-		if err := busy.Start(); err != nil {
+		b := exec.CommandContext(ctx, "sh", "-c", "while :; do :; done")
+		if err := b.Start(); err != nil {
 			t.Fatal(err)
 		}
-		defer busy.Wait()
+		busy = append(busy, b)
 	}
 	run := fmt.Sprintf("#!/bin/sh\n%s %d\nexec %s hill-descent\n", filepath.Join(dir, "burn"), rounds, goStudent)
 	student := folder(t, map[string]string{"run": run})

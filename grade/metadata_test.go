@@ -48,8 +48,16 @@ func TestReadMetadata(t *testing.T) {
 			t.Errorf("%s: %v", bad, err)
 		}
 	}
-	if grade.SubmissionSeed(1, "123456") != grade.SubmissionSeed(1, "123456") || grade.SubmissionSeed(1, "123456") == grade.SubmissionSeed(1, "123457") {
-		t.Error("a submission's seed is not its own")
+	seeds := map[uint64]bool{}
+	for _, id := range []string{"123456", "123457", "1234567"} {
+		for _, seed := range []uint64{1, 2} {
+			seeds[grade.SubmissionSeed(seed, id)] = true
+		}
+	}
+	// A regrade repeats its seed (a golden value: the same on every
+	// machine); other submissions and other seeds get others.
+	if got := grade.SubmissionSeed(1, "123456"); got != 0xab4687eb467dea06 || len(seeds) != 6 {
+		t.Errorf("SubmissionSeed(1, 123456) = %#x, %d seeds of 6", got, len(seeds))
 	}
 }
 
