@@ -13,9 +13,12 @@ import (
 //
 // So a grading goes on, in batches, until
 //
-//   - it made minEvidenceRuns runs: a defect that shows in 15% of runs,
-//     whatever the case, is missed in 29 runs with probability 0.85^29 =
-//     0.0090, at most once in a hundred gradings; and
+//   - for the exercises of random mazes (representation, evaluation,
+//     whose runs take milliseconds), it made minEvidenceRuns runs: a
+//     defect that shows in 15% of runs, whatever the case, is missed in 29
+//     runs with probability 0.85^29 = 0.0090, at most once in a hundred
+//     gradings (a search's runs go on while its statistical checks are
+//     undecided: decide.go); and
 //   - each case of caseTable that applies was seen in its need of runs:
 //     an objective checked on a maze whose goal cannot be reached, one it
 //     can be, a depth grid with a cell the start cannot reach. A defect
@@ -27,8 +30,8 @@ import (
 // check not checked ("no maze whose goal cannot be reached in 80 runs"),
 // never passed; the report counts every case it saw (Report.Cases).
 
-// minEvidenceRuns is the fewest runs a grading makes (at most
-// Settings.Runs): the least k with 0.85^k ≤ 0.01.
+// minEvidenceRuns is the fewest runs a grading of random mazes makes (at
+// most Settings.Runs): the least k with 0.85^k ≤ 0.01.
 const minEvidenceRuns = 29
 
 // caseRow is one case a check needs to see before it may pass.
@@ -85,9 +88,10 @@ func (c *checker) cases(runs []*graded) []CaseCount {
 }
 
 // evidenced reports whether the runs so far hold the evidence the checks
-// need: minEvidenceRuns runs made, and every case seen in its need.
+// need: minEvidenceRuns runs made of random mazes, and every case seen in
+// its need.
 func (c *checker) evidenced(runs []*graded) bool {
-	if len(c.runs) < min(minEvidenceRuns, c.s.Runs) {
+	if c.p.random && len(c.runs) < min(minEvidenceRuns, c.s.Runs) {
 		return false
 	}
 	for _, k := range c.cases(runs) {
