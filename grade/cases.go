@@ -103,8 +103,9 @@ func (c *checker) evidenced(runs []*graded) bool {
 }
 
 // unseen returns, for a check that would pass, the check not checked
-// when a case it needs was not seen in the runs: "not checked: no maze
-// whose goal cannot be reached in 80 runs (the most runs)".
+// when a case it needs was not seen in the runs (they reached the most
+// runs, or every run printed the same maze): "not checked: no maze whose
+// goal cannot be reached in 80 runs".
 func (c *checker) unseen(ck Check, runs []*graded) Check {
 	if ck.State != Passed {
 		return ck
@@ -127,7 +128,7 @@ func (c *checker) unseen(ck Check, runs []*graded) Check {
 	if len(missing) == 0 {
 		return ck
 	}
-	return newCheck(ck.Name, ck.Category, NotChecked, fmt.Sprintf("not checked: no %s in %d runs (the most runs), so the program was never seen to handle one", strings.Join(missing, ", no "), len(c.runs)))
+	return newCheck(ck.Name, ck.Category, NotChecked, fmt.Sprintf("not checked: no %s in %d runs, so the program was never seen to handle one", strings.Join(missing, ", no "), len(c.runs)))
 }
 
 // casesText says how many of each case a grading saw: "seen: 6 mazes
