@@ -47,18 +47,25 @@ var ErrNoProgram = errors.New("no program found")
 func Detect(dir string) (Program, error) { return detect(dir, nil) }
 
 // DetectExercise finds the program of the named exercise in a student's
-// folder that may hold several: the files whose names are the exercise's
+// folder that may hold several. The folder's own "run" script decides
+// first, whatever its files are named: it is the program of every
+// exercise the folder holds (its runs and build see the exercise's name
+// in ExerciseEnv). Without one, the files whose names are the exercise's
 // (exercise.Exercise.Files: hill_descent.py, HillDescent.java,
-// problem3.c), built and run as Detect would, alone (cc -O2 -o prog
-// hill_descent.c -lm). A folder with no such file is searched as Detect
-// does, for its one program.
+// problem3.c) are built and run as Detect would, alone (cc -O2 -o prog
+// hill_descent.c -lm). A folder with neither is searched as Detect does,
+// for its one program.
 func DetectExercise(dir, name string) (Program, error) {
 	only := ExerciseFiles(dir)[name]
-	if len(only) == 0 {
+	if len(only) == 0 || hasRunScript(dir) {
 		return detect(dir, nil)
 	}
 	return detect(dir, only)
 }
+
+// hasRunScript reports whether a student's folder has its own "run"
+// script.
+func hasRunScript(dir string) bool { return fileExists(filepath.Join(dir, "run")) }
 
 // ExerciseFiles returns the files of a folder named for an exercise, by
 // exercise: a file's name (lower case, without its extension, "-" and
@@ -95,7 +102,7 @@ var sourceExts = []string{".java", ".go", ".rs", ".cpp", ".cc", ".cxx", ".c", ".
 // detect finds the program in dir, of the files named in only (nil: of
 // every file).
 func detect(dir string, only []string) (Program, error) {
-	if fi, err := os.Stat(filepath.Join(dir, "run")); only == nil && err == nil && fi.Mode().IsRegular() {
+	if hasRunScript(dir) {
 		return Program{Language: "run script", Command: []string{"sh", "./run"}}, nil
 	}
 	files := func(exts ...string) []string {
@@ -272,9 +279,9 @@ const (
 )
 
 // build copies s.Dir to a new folder and runs s.Build there, in the
-// sandbox; it returns the folder (to remove after the grading) and the
+// sandbox, for the named exercise (ExerciseEnv); it returns the folder (to remove after the grading) and the
 // build's check. A build that fails leaves no folder.
-func build(ctx context.Context, s Settings) (string, Check, error) {
+func build(ctx context.Context, s Settings, name string) (string, Check, error) {
 	dir, err := scratchCopy(s.Dir)
 	if err != nil {
 		return "", newCheck(buildCheck, Build, Failed, fmt.Sprintf("%s: %v", s.Build, err)), nil
@@ -283,7 +290,7 @@ func build(ctx context.Context, s Settings) (string, Check, error) {
 	bs.Command = []string{"sh", "-c", s.Build}
 	bs.Timeout, bs.Wall = buildCPU, buildWall
 	bs.writable = buildWritable()
-	o, err := executeIn(ctx, bs, 0, dir, "", s.Env)
+	o, err := executeIn(ctx, bs, 0, dir, "", append([]string{ExerciseEnv + "=" + name}, s.Env...))
 	os.RemoveAll(filepath.Join(dir, tmpDir))
 	if err != nil {
 		os.RemoveAll(dir)
@@ -308,7 +315,37 @@ func build(ctx context.Context, s Settings) (string, Check, error) {
 		ck.Output = tail(string(o.stderr)+string(o.stdout), 4096)
 		return "", ck, nil
 	}
-	return dir, newCheck(buildCheck, Build, Passed, fmt.Sprintf("%q built the program", s.Build)), nil
+	if missing := unrunnable(dir, s.Command); missing != "" {
+		os.RemoveAll(dir)
+		return "", newCheck(buildCheck, Build, Failed, fmt.Sprintf("%q left nothing to run: %s", s.Build, missing)), nil
+	}
+	return dir, newCheck(buildCheck, Build, Passed, fmt.Sprintf("%q built the program, run as %s", s.Build, strings.Join(s.Command, " "))), nil
+}
+
+// unrunnable says what a built folder lacks to run command: "" when the
+// program it names is there (a file named with a slash, such as ./prog;
+// the script, module or source file of sh, python3, node; Java's class
+// file); commands found in PATH need nothing of the folder.
+func unrunnable(dir string, command []string) string {
+	if len(command) == 0 {
+		return "no command"
+	}
+	need := ""
+	switch name := filepath.Base(command[0]); {
+	case strings.Contains(command[0], "/"):
+		need = command[0]
+	case name == "java" && len(command) > 1 && !strings.HasPrefix(command[1], "-"):
+		need = strings.ReplaceAll(command[1], ".", "/") + ".class"
+	case slices.Contains([]string{"sh", "bash", "python3", "python", "node"}, name) && len(command) > 1 && !strings.HasPrefix(command[1], "-"):
+		need = command[1]
+	}
+	if need == "" || filepath.IsAbs(need) {
+		return ""
+	}
+	if _, err := os.Stat(filepath.Join(dir, need)); err != nil {
+		return fmt.Sprintf("no %s in the folder after the build, and %s runs it (give the folder a run script that runs what the build makes)", need, strings.Join(command, " "))
+	}
+	return ""
 }
 
 // firstError returns a compiler's first error, with the student's file

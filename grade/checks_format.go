@@ -42,6 +42,10 @@ func (c *checker) layout(runs []*graded) Check {
 			t.fail(g, "%v%s", g.parse, g.onStderr())
 			continue
 		}
+		if g.viaStderr {
+			t.fail(g, "no transcript on standard output%s (the other checks read it there)", g.onStderr())
+			continue
+		}
 		out := string(g.out.stdout)
 		if d := firstDifference(out[g.t.body:], g.t.canonical(c.p.eval), g.t.firstLine); d != "" {
 			t.fail(g, "%s", d)
@@ -73,6 +77,11 @@ func (c *checker) invalidRun() *graded {
 func (c *checker) reprompt(g *graded) Check {
 	if g.out.stopped != nil && (errors.Is(g.out.stopped, errSkipped) || c.stoppedAlike(g)) {
 		return newCheck("reprompt", Format, NotChecked, fmt.Sprintf("not checked: run %d, with invalid answers, was stopped as other runs were: %s (see limits)", g.run, g.status()))
+	}
+	if g.out.stopped == nil && !g.readable() && g.promptsFound() == 0 {
+		// A program that ended before its first prompt never read the
+		// invalid answer: its run shows nothing of how it handles one.
+		return newCheck("reprompt", Format, NotChecked, fmt.Sprintf("not checked: run %d, with invalid answers, ended before its first prompt: %s (see exit)", g.run, g.status()))
 	}
 	if !c.p.ex.MayRefuse {
 		what := fmt.Sprintf("answered %s and %d, the program", strings.Join(c.p.ex.Invalid, ", "), g.size)
@@ -234,6 +243,12 @@ func (c *checker) terminalCheck() Check {
 		// the piped runs show it too; on a terminal only, this one's.
 		if c.limits()[1].State == Passed {
 			return fail(ended + ", though its runs with the answers piped ended with exit status 0")
+		}
+		if !t.maze {
+			// The run did not get to its end, as the piped runs did
+			// not: it shows nothing of how the program reads a
+			// terminal's answers.
+			return newCheck("terminal", Format, NotChecked, fmt.Sprintf("not checked: on a terminal, answering %s, %s (see exit)", answers, ended))
 		}
 		ended += " (see exit)"
 	}

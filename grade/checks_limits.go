@@ -22,6 +22,8 @@ func (c *checker) makeLimits() []Check {
 	slowest, slowestCPU, most := 0.0, 0.0, 0
 	exitPass := "every run exited with status 0"
 	skipped := 0
+	ended, well := 0, 0 // the runs that ended by themselves; of them, those that ended well
+	var unended []*graded
 	var lingering []string
 	for _, g := range c.all {
 		tt.checked++
@@ -46,6 +48,14 @@ func (c *checker) makeLimits() []Check {
 			continue
 		}
 		te.checked++
+		if g.out.stopped == nil {
+			ended++
+		} else if !errors.Is(g.out.stopped, errSkipped) {
+			unended = append(unended, g)
+		}
+		if g.readable() {
+			well++
+		}
 		slowest = max(slowest, g.out.elapsed.Seconds())
 		slowestCPU = max(slowestCPU, g.out.cpu.Seconds())
 		most = max(most, len(g.out.stdout))
@@ -75,17 +85,46 @@ func (c *checker) makeLimits() []Check {
 		}
 	}
 	timeCheck := tt.check("time", Limits, fmt.Sprintf("every run ended within %v of CPU time (the slowest in %.2fs of CPU, %.2fs of wall-clock time)", c.s.Timeout, slowestCPU, slowest))
+	if c.s.timeBasis != "" {
+		timeCheck.Message += fmt.Sprintf(" (the CPU limit, %v: %s)", c.s.Timeout, c.s.timeBasis)
+	}
 	if skipped > 0 {
 		timeCheck.Message += fmt.Sprintf("; %d later runs were not made", skipped)
 	}
 	if len(lingering) > 0 {
 		c.notes = append(c.notes, fmt.Sprintf("runs %s left a process running that held the output open; it was ended with the run", strings.Join(lingering, ", ")))
 	}
-	return []Check{
-		timeCheck,
-		te.check("exit", Limits, exitPass),
-		to.check("output", Limits, fmt.Sprintf("every run wrote at most %s (the most: %d bytes)", bytesText(c.s.MaxOutput), most)),
+	exitCheck := te.check("exit", Limits, exitPass)
+	outputCheck := to.check("output", Limits, fmt.Sprintf("every run wrote at most %s (the most: %d bytes)", bytesText(c.s.MaxOutput), most))
+	// A pass is evidence only of runs that show it: an exit status of
+	// runs that ended by themselves, time and output of runs that ended
+	// well (a program that never got to its maze kept within its limits
+	// by doing nothing).
+	if ended == 0 && exitCheck.State == Passed {
+		exitCheck = newCheck("exit", Limits, NotChecked, "not checked: no run ended by itself: "+c.unmade(unended))
 	}
+	if well == 0 {
+		why := "not checked: no run ended well: " + unreadable(c.runs)
+		if timeCheck.State == Passed {
+			timeCheck = newCheck("time", Limits, NotChecked, why)
+		}
+		if outputCheck.State == Passed {
+			outputCheck = newCheck("output", Limits, NotChecked, why)
+		}
+	}
+	return []Check{timeCheck, exitCheck, outputCheck}
+}
+
+// unmade says what became of runs that did not end by themselves, and of
+// the runs not made.
+func (c *checker) unmade(stopped []*graded) string {
+	var skipped []*graded
+	for _, g := range c.runs {
+		if errors.Is(g.out.stopped, errSkipped) {
+			skipped = append(skipped, g)
+		}
+	}
+	return unreadable(append(stopped, skipped...))
 }
 
 // bytesText writes a size in bytes, KiB or MiB.

@@ -83,7 +83,7 @@ func (c *checker) legal(runs []*graded) Check {
 		t.checked++
 		n := g.size
 		for i, j := range g.jumps[:n*n-1] {
-			if j != 0 && !g.board.Legal(i, j) {
+			if !g.board.Legal(i, j) {
 				t.fail(g, "line %d: cell %v has jump %d, which has no move (legal jumps there: 1 to %d)", g.t.mazeLine+i/n, g.board.Cell(i), j, g.board.MaxJump(i))
 				break
 			}

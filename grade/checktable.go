@@ -195,6 +195,16 @@ type checkRow struct {
 	// decisive marks a statistical check: the runs go on, in batches,
 	// while it is undecided (NotChecked).
 	decisive bool
+	// weight is the check's points when the rubric gives none, and
+	// searchWeight its points in a search exercise (0: weight): the
+	// checks that prove what an exercise is for (the maze's jumps, the
+	// evaluation, the search) carry most of its points, the prompts and
+	// layout a small share.
+	weight, searchWeight float64
+	// caps marks a check whose failure means the exercise's evaluation or
+	// search is wrong: the exercise then earns at most Rubric.Cap of its
+	// points (half), whatever else passes.
+	caps bool
 	// ownRuns marks a check judged on runs of its own (the build, the
 	// run with invalid answers, the terminal run, every run's limits): it
 	// is made even when no run's transcript could be read, and its
@@ -225,14 +235,14 @@ const buildCheck = "build"
 
 // checkTable is every check, in the order of a report.
 var checkTable = []checkRow{
-	{name: buildCheck, category: Build, ownRuns: true,
+	{name: buildCheck, category: Build, ownRuns: true, weight: 0,
 		applies: func(c *checker) bool { return c.built != nil },
 		run:     func(c *checker, _ judged) Check { return *c.built }},
-	{name: "prompts", category: Format, applies: hasPrompts,
+	{name: "prompts", category: Format, applies: hasPrompts, weight: 1,
 		run: func(c *checker, j judged) Check { return c.prompts(j.plain) }},
-	{name: "layout", category: Format,
+	{name: "layout", category: Format, weight: 1,
 		run: func(c *checker, j judged) Check { return c.layout(j.plain) }},
-	{name: "reprompt", category: Format, ownRuns: true,
+	{name: "reprompt", category: Format, ownRuns: true, weight: 1,
 		applies: func(c *checker) bool { return c.p.regular < len(c.p.runs) && c.p.runs[c.p.regular].invalid },
 		run: func(c *checker, _ judged) Check {
 			if g := c.invalidRun(); g != nil {
@@ -240,30 +250,63 @@ var checkTable = []checkRow{
 			}
 			return newCheck("reprompt", Format, NotChecked, "not checked: the run with invalid answers was not made")
 		}},
-	{name: "terminal", category: Format, applies: hasPrompts, ownRuns: true,
+	{name: "terminal", category: Format, applies: hasPrompts, ownRuns: true, weight: 1,
 		run: func(c *checker, _ judged) Check { return c.terminalCheck() }},
-	{name: "size", category: Maze,
+	{name: "size", category: Maze, weight: 2, searchWeight: 1,
 		run: func(c *checker, j judged) Check { return c.size(j.plain) }},
-	{name: "goal", category: Maze,
+	{name: "goal", category: Maze, weight: 2, searchWeight: 1,
 		run: func(c *checker, j judged) Check { return c.goal(j.plain) }},
-	{name: "legal", category: Maze,
+	{name: "legal", category: Maze, weight: 5, searchWeight: 2,
 		run: func(c *checker, j judged) Check { return c.legal(j.plain) }},
-	{name: "uniform", category: Maze, applies: isRandom, decisive: true,
+	{name: "uniform", category: Maze, applies: isRandom, decisive: true, weight: 5,
 		run: func(c *checker, j judged) Check { return c.uniform(j.runs) }},
-	{name: "depths", category: Evaluation, applies: evaluates,
+	{name: "depths", category: Evaluation, applies: evaluates, weight: 6, searchWeight: 3, caps: true,
 		run: func(c *checker, j judged) Check { return c.depths(j.plain) }},
-	{name: "objective", category: Evaluation, applies: evaluates,
+	{name: "objective", category: Evaluation, applies: evaluates, weight: 6, searchWeight: 3, caps: true,
 		run: func(c *checker, j judged) Check { return c.objective(j.plain) }},
-	{name: "search", category: Search, applies: searches, decisive: true,
+	{name: "search", category: Search, applies: searches, decisive: true, weight: 16, caps: true,
 		run: func(c *checker, j judged) Check { return c.search(j.runs) }},
-	{name: "jumps", category: Search, applies: searches, decisive: true,
+	{name: "jumps", category: Search, applies: searches, decisive: true, weight: 6, caps: true,
 		run: func(c *checker, j judged) Check { return c.jumps(j.runs) }},
-	{name: "time", category: Limits, ownRuns: true,
+	{name: "time", category: Limits, ownRuns: true, weight: 1,
 		run: func(c *checker, _ judged) Check { return c.limits()[0] }},
-	{name: "exit", category: Limits, ownRuns: true,
+	{name: "exit", category: Limits, ownRuns: true, weight: 1,
 		run: func(c *checker, _ judged) Check { return c.limits()[1] }},
-	{name: "output", category: Limits, ownRuns: true,
+	{name: "output", category: Limits, ownRuns: true, weight: 1,
 		run: func(c *checker, _ judged) Check { return c.limits()[2] }},
+}
+
+// weigh sets the weights of a report's checks, from the check table's
+// rows, for the plan's exercise.
+func (p *plan) weigh(checks []Check) {
+	for i := range checks {
+		checks[i].Weight = checkWeight(checks[i].Name, p.search)
+	}
+}
+
+// checkWeight returns the check table's weight of the named check in an
+// exercise that searches, or not.
+func checkWeight(name string, search bool) float64 {
+	for _, row := range checkTable {
+		if row.name == name {
+			if search && row.searchWeight > 0 {
+				return row.searchWeight
+			}
+			return row.weight
+		}
+	}
+	return 1
+}
+
+// capping reports whether a check's failure caps its exercise's points
+// (checkRow.caps).
+func capping(name string) bool {
+	for _, row := range checkTable {
+		if row.name == name {
+			return row.caps
+		}
+	}
+	return false
 }
 
 // CheckNames returns the names of the checks, of every exercise, in the
@@ -321,7 +364,7 @@ func (c *checker) checks() []Check {
 		case none:
 			out = append(out, newCheck(row.name, row.category, NotChecked, c.nothingChecked()))
 		default:
-			ck := row.check(c, j)
+			ck := c.unseen(row.check(c, j), j.runs)
 			if ck.State == Passed {
 				ck.Message += note
 			}
@@ -348,6 +391,9 @@ func (c *checker) decided() bool {
 		return true // the same maze whenever a run starts: nothing more to learn
 	case rep.any && c.spacedRuns < minSpaced && !c.last():
 		return false // a clock's seed, or a constant one: the spaced runs tell
+	}
+	if !c.evidenced(runs) && !c.last() {
+		return false // a case a check needs not seen yet, or too few runs
 	}
 	for _, row := range c.made() {
 		if row.decisive && row.check(c, j).State == NotChecked {

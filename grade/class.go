@@ -26,6 +26,7 @@ type Gradebook struct {
 	Version  string    `json:"rjm_version"`
 	Rubric   *Rubric   `json:"rubric,omitempty"`
 	Students []Student `json:"students"`
+	hidden   bool      // see hide
 }
 
 // Student is one student's grade: the folder the program ran in, how it
@@ -39,7 +40,13 @@ type Student struct {
 	Pass      bool     `json:"pass"`
 	Points    float64  `json:"points"`
 	MaxPoints float64  `json:"max_points"`
-	Report    *Report  `json:"report"`
+	// Capped says why the points are capped (Rubric.Cap): the exercise's
+	// evaluation or search is wrong; "" when it is not (or the rubric's
+	// cap is 1).
+	Capped string  `json:"capped,omitempty"`
+	Report *Report `json:"report"`
+	// earned is the points of the checks that pass, before the cap.
+	earned float64
 }
 
 // Class grades one program in each of dirs (s.Dir is ignored): each
@@ -70,6 +77,7 @@ func Class(ctx context.Context, name string, s Settings, dirs []string, rubric *
 	if err != nil {
 		return nil, err
 	}
+	s = s.scaleLimits(ref)
 	done := 0
 	var tick func()
 	if progress != nil {
@@ -121,17 +129,65 @@ func gradeStudent(ctx context.Context, p *plan, one, s Settings, dir string, ref
 	return student, nil
 }
 
-// score sets the student's points from their report's checks.
+// score sets the student's points from their report's checks: those of
+// the checks that pass, at most the rubric's cap of the most points when
+// a check of the exercise's evaluation or search fails.
 func (st *Student) score(rubric *Rubric) {
 	st.Pass = st.Report.Pass
-	st.Points, st.MaxPoints = 0, 0
+	st.Points, st.MaxPoints, st.Capped = 0, 0, ""
+	var wrong []string
 	for _, c := range st.Report.Checks {
 		pts := rubric.Points(c)
 		st.MaxPoints += pts
 		if c.State == Passed {
 			st.Points += pts
 		}
+		if c.State == Failed && capping(c.Name) {
+			wrong = append(wrong, c.Name)
+		}
 	}
+	st.earned = st.Points
+	if len(wrong) > 0 && rubric.cap() < 1 {
+		st.Points = min(st.Points, rubric.cap()*st.MaxPoints)
+		st.Capped = fmt.Sprintf("%s %s: the program's %s is wrong, so it earns at most %s of the exercise's points", strings.Join(wrong, ", "), plural(len(wrong), "fails", "fail"), whatIsWrong(wrong), share(rubric.cap()))
+	}
+}
+
+// whatIsWrong names what failing capping checks say is wrong: its
+// evaluation, its search, or both.
+func whatIsWrong(checks []string) string {
+	eval, search := false, false
+	for _, n := range checks {
+		if n == "search" || n == "jumps" {
+			search = true
+		} else {
+			eval = true
+		}
+	}
+	switch {
+	case eval && search:
+		return "evaluation and search"
+	case search:
+		return "search"
+	}
+	return "evaluation"
+}
+
+// share writes a share of points: "half", or a percentage.
+func share(v float64) string {
+	if v == 0.5 {
+		return "half"
+	}
+	return strconv.FormatFloat(100*v, 'f', -1, 64) + "%"
+}
+
+// scale returns the share of a passed check's points the student earns:
+// 1, or less when the points are capped.
+func (st *Student) scale() float64 {
+	if st.earned <= 0 || st.Points >= st.earned {
+		return 1
+	}
+	return st.Points / st.earned
 }
 
 // buildsFor reports whether a build command is for a language: javac
@@ -312,13 +368,20 @@ func (st *Student) Feedback(exercise string) string {
 		verdict = fmt.Sprintf("does not pass every check (of %d checks, %s)", len(r.Checks), strings.Join(parts, " and "))
 	}
 	fmt.Fprintf(&b, "# %s: %s\n\n", st.Name, exercise)
-	fmt.Fprintf(&b, "Your program %s: **%s of %s points** (%d runs made, seed %d).\n\n", verdict, number64(st.Points), number64(st.MaxPoints), r.Made, r.Seed)
+	if r.hidden {
+		fmt.Fprintf(&b, "Your program %s: **%s of %s points** (%d runs made).\n\n", verdict, number64(st.Points), number64(st.MaxPoints), r.Made)
+	} else {
+		fmt.Fprintf(&b, "Your program %s: **%s of %s points** (%d runs made, seed %d).\n\n", verdict, number64(st.Points), number64(st.MaxPoints), r.Made, r.Seed)
+	}
 	if len(st.Command) > 0 {
 		fmt.Fprintf(&b, "Run as `%s`", strings.Join(st.Command, " "))
 		if st.Build != "" {
 			fmt.Fprintf(&b, " after `%s`", st.Build)
 		}
 		b.WriteString(".\n\n")
+	}
+	if st.Capped != "" {
+		fmt.Fprintf(&b, "> Points capped: %s.\n\n", st.Capped)
 	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(&b, "> Note: %s\n\n", n)

@@ -28,6 +28,10 @@ type Enrolment struct {
 	// Exercises are the exercises the folder holds; nil means those
 	// ExerciseFiles finds in it.
 	Exercises []string
+	// Metadata, if not nil, is an autograder's word on the submission:
+	// its grading's seed comes from its ID, and a late one loses the
+	// rubric's LatePenalty.
+	Metadata *Metadata
 }
 
 // rosterColumns are the header names a roster's columns may have, by
@@ -102,19 +106,30 @@ func ReadRoster(name string, r io.Reader, base string) ([]Enrolment, error) {
 		if !filepath.IsAbs(e.Dir) {
 			e.Dir = filepath.Join(base, e.Dir)
 		}
-		for _, w := range strings.FieldsFunc(cell(row, "exercises"), func(r rune) bool { return r == ' ' || r == ';' || r == '|' || r == ',' }) {
-			ex, ok := exerciseNamed(w)
-			if !ok {
-				return nil, fault.Invalid(fmt.Sprintf("%s:%d", name, line), "no exercise is called %q (want one of %s, or p1 to p5, ec1)", short(w), strings.Join(exerciseNames(), ", "))
-			}
-			if !slices.Contains(e.Exercises, ex) {
-				e.Exercises = append(e.Exercises, ex)
-			}
+		if e.Exercises, err = ParseExercises(cell(row, "exercises")); err != nil {
+			return nil, fault.In(fmt.Sprintf("%s:%d", name, line), err)
 		}
 		out = append(out, e)
 	}
 	if len(out) == 0 {
 		return nil, fault.Invalid(name, "no student")
+	}
+	return out, nil
+}
+
+// ParseExercises reads a list of exercises as a roster's exercises cell
+// holds them: names or problems ("hill-descent", "p3", "problem3",
+// "ec1"), separated by spaces, ",", ";" or "|"; nil for none.
+func ParseExercises(list string) ([]string, error) {
+	var out []string
+	for _, w := range strings.FieldsFunc(list, func(r rune) bool { return r == ' ' || r == ';' || r == '|' || r == ',' }) {
+		ex, ok := exerciseNamed(w)
+		if !ok {
+			return nil, fault.Invalid("", "no exercise is called %q (want one of %s, or p1 to p5, ec1)", short(w), strings.Join(exerciseNames(), ", "))
+		}
+		if !slices.Contains(out, ex) {
+			out = append(out, ex)
+		}
 	}
 	return out, nil
 }
@@ -146,6 +161,7 @@ type CourseBook struct {
 	Exercises []string        `json:"exercises"`
 	Rubric    *Rubric         `json:"rubric,omitempty"`
 	Students  []CourseStudent `json:"students"`
+	hidden    bool            // see hide
 }
 
 // CourseStudent is one student's grade over the course.
@@ -155,6 +171,10 @@ type CourseStudent struct {
 	Dir       string  `json:"dir"`
 	Points    float64 `json:"points"`
 	MaxPoints float64 `json:"max_points"`
+	// Metadata is the autograder's word on the submission, if any; Late
+	// says what its lateness cost ("" when on time or free).
+	Metadata *Metadata `json:"submission,omitempty"`
+	Late     string    `json:"late,omitempty"`
 	// Exercises holds the grade of each exercise graded, in the
 	// assignment's order, with its points in the course (Student.Points
 	// and MaxPoints there are of its checks).
@@ -248,7 +268,7 @@ func Course(ctx context.Context, s Settings, roster []Enrolment, rubric *Rubric,
 	grades, err := parallel.Map(ctx, s.Workers, len(jobs), tick, func(ctx context.Context, k int) (Student, error) {
 		j := jobs[k]
 		e := roster[j.student]
-		return gradeStudent(ctx, plans[j.exercise], one, s, e.Dir, refs[j.exercise], func(dir string) (Program, error) {
+		return gradeStudent(ctx, plans[j.exercise], one.scaleLimits(refs[j.exercise]), s, e.Dir, refs[j.exercise], func(dir string) (Program, error) {
 			return DetectExercise(dir, j.exercise)
 		})
 	})
@@ -295,6 +315,13 @@ func Course(ctx context.Context, s Settings, roster []Enrolment, rubric *Rubric,
 			cs.Points += ce.Points
 			if !ce.Extra {
 				cs.MaxPoints += ce.MaxPoints
+			}
+		}
+		if m := e.Metadata; m != nil {
+			cs.Metadata = m
+			if pen := rubric.latePenalty(); m.Late > 0 && pen > 0 {
+				cs.Points *= 1 - pen
+				cs.Late = fmt.Sprintf("submitted %s: %s of the points off (the rubric's late_penalty)", lateWords(m.Late), strconv.FormatFloat(100*pen, 'f', -1, 64)+"%")
 			}
 		}
 		b.Students = append(b.Students, cs)
@@ -348,10 +375,14 @@ func (b *CourseBook) WriteCSV(w io.Writer, format string) error {
 		for _, n := range b.Exercises {
 			ex, _ := exercise.Lookup(n)
 			head = append(head, fmt.Sprintf("RJM %s: %s", ex.Problem, n))
+			// Extra credit is a column of 0 points possible: Canvas then
+			// adds its points without making it a required assignment.
 			max := 0.0
 			for i := range b.Students {
 				if e, ok := b.Students[i].Exercise(n); ok {
-					max = e.MaxPoints
+					if !e.Extra {
+						max = e.MaxPoints
+					}
 					break
 				}
 			}
@@ -368,14 +399,19 @@ func (b *CourseBook) WriteCSV(w io.Writer, format string) error {
 			cw.Write(row)
 		}
 	case CSVPlain, "":
-		cw.Write(append(append([]string{"id", "name", "points", "max_points"}, b.Exercises...), "seed", "rjm_version"))
+		// points is within max_points, as Moodle's grade import wants
+		// (it refuses a grade above the item's maximum unless the site
+		// allows unlimited grades); extra credit beyond it is in
+		// extra_points.
+		cw.Write(append(append([]string{"id", "name", "points", "max_points"}, b.Exercises...), "extra_points", "seed", "rjm_version"))
 		for i := range b.Students {
 			cs := &b.Students[i]
-			row := []string{cs.ID, cs.Name, number64(round2(cs.Points)), number64(round2(cs.MaxPoints))}
+			within := min(round2(cs.Points), round2(cs.MaxPoints))
+			row := []string{cs.ID, cs.Name, number64(within), number64(round2(cs.MaxPoints))}
 			for _, n := range b.Exercises {
 				row = append(row, points(cs, n))
 			}
-			cw.Write(append(row, strconv.FormatUint(b.Seed, 10), b.Version))
+			cw.Write(append(row, number64(round2(round2(cs.Points)-within)), strconv.FormatUint(b.Seed, 10), b.Version))
 		}
 	default:
 		return fault.Invalid("", "gradebook format %q, want %s or %s", short(format), CSVPlain, CSVCanvas)

@@ -442,7 +442,9 @@ func TestCourse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := grade.Course(context.Background(), grade.Settings{Runs: 10, Seed: 1}, roster, grade.CourseRubric(), nil)
+	// 80 runs at most: an evaluation runs until it saw a maze whose goal
+	// cannot be reached (cases.go), which ten runs miss one time in five.
+	b, err := grade.Course(context.Background(), grade.Settings{Runs: 80, Seed: 1}, roster, grade.CourseRubric(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -453,7 +455,7 @@ func TestCourse(t *testing.T) {
 	want := map[string]struct {
 		points    float64
 		exercises string
-	}{"1001": {40, "representation evaluation hill-descent restarts uphill"}, "1002": {20, "representation evaluation hill-descent restarts uphill"}, "1003": {18, "representation evaluation hill-descent restarts uphill"}}
+	}{"1001": {40, "representation evaluation hill-descent restarts uphill"}, "1002": {20, "representation evaluation hill-descent restarts uphill"}, "1003": {19.33, "representation evaluation hill-descent restarts uphill"}}
 	for _, cs := range b.Students {
 		var names []string
 		for _, e := range cs.Exercises {
@@ -476,8 +478,8 @@ func TestCourse(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(csvOut.String()), "\n")
-	if lines[0] != "id,name,points,max_points,representation,evaluation,hill-descent,restarts,uphill,seed,rjm_version" ||
-		!strings.HasPrefix(lines[2], `1002,"Bob, Jr.",20,100,20,0,0,0,0,1,`) || len(lines) != 4 {
+	if lines[0] != "id,name,points,max_points,representation,evaluation,hill-descent,restarts,uphill,extra_points,seed,rjm_version" ||
+		!strings.HasPrefix(lines[2], `1002,"Bob, Jr.",20,100,20,0,0,0,0,0,1,`) || len(lines) != 4 {
 		t.Errorf("gradebook:\n%s", csvOut.String())
 	}
 	var canvas strings.Builder
@@ -490,7 +492,8 @@ func TestCourse(t *testing.T) {
 		t.Errorf("Canvas gradebook:\n%s", canvas.String())
 	}
 
-	// Gradescope's results.json: its tests add up to the score.
+	// Gradescope's results.json: its tests add up to the score; the
+	// exercises not handed in have none.
 	res := b.Students[0].Gradescope(b.Seed, b.Version)
 	sum, max := 0.0, 0.0
 	for _, tc := range res.Tests {
@@ -500,7 +503,7 @@ func TestCourse(t *testing.T) {
 			t.Errorf("test %+v", tc)
 		}
 	}
-	if round(sum) != res.Score || res.Score != 40 || round(max) != 100 {
+	if round(sum) != res.Score || res.Score != 40 || round(max) != 40 || !strings.Contains(res.Output, "not submitted: hill-descent, restarts, uphill") {
 		t.Errorf("score %v, tests add up to %v of %v", res.Score, sum, max)
 	}
 
@@ -509,7 +512,7 @@ func TestCourse(t *testing.T) {
 	if err := b.WriteFeedback(dir); err != nil {
 		t.Fatal(err)
 	}
-	if fb := readFile(t, filepath.Join(dir, "1003.md")); !strings.Contains(fb, "**18 of 100 points**") || !strings.Contains(fb, "exited with status 1 after a complete transcript") {
+	if fb := readFile(t, filepath.Join(dir, "1003.md")); !strings.Contains(fb, "**19.33 of 100 points**") || !strings.Contains(fb, "exited with status 1 after a complete transcript") {
 		t.Errorf("cid's feedback:\n%s", fb)
 	}
 }

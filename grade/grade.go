@@ -66,8 +66,8 @@ const (
 	DefaultStep         = 10
 	DefaultMemory       = 4 << 30
 	DefaultProcesses    = 64
-	DefaultTimeout      = 10 * time.Second
-	DefaultMaxOutput    = 1 << 20 // bytes of standard output per run
+	DefaultTimeout      = 15 * time.Second // the floor of a CPU limit scaled from rjm's own runs (see scaleLimits)
+	DefaultMaxOutput    = 1 << 20          // bytes of standard output per run
 	DefaultIterations   = 3000
 	DefaultSignificance = 0.00001
 	MaxRuns             = 1000
@@ -80,6 +80,10 @@ const (
 const (
 	RunEnv     = "RJM_GRADE_RUN"
 	RunSeedEnv = "RJM_GRADE_SEED"
+	// ExerciseEnv is the exercise graded ("hill-descent"), which the
+	// build and the runs see: a folder's run script that holds several
+	// exercises' programs runs the one named.
+	ExerciseEnv = "RJM_GRADE_EXERCISE"
 )
 
 // Settings describe a grading. Zero fields mean the defaults given.
@@ -115,8 +119,10 @@ type Settings struct {
 	// look at the evidence; zero means DefaultStep (at most Runs).
 	Step int
 	// Timeout is the CPU time limit of each run (RLIMIT_CPU, whole
-	// seconds); zero means DefaultTimeout. Once a run reaches it, or the
-	// wall-clock limit, the runs not yet started are not made.
+	// seconds); zero means a limit scaled from rjm's own runs of a search
+	// in the same grading, at least DefaultTimeout (scaleLimits): it
+	// grows as the machine's load slows every program. Once a run reaches
+	// it, or the wall-clock limit, the runs not yet started are not made.
 	Timeout time.Duration
 	// Wall is the wall-clock back-stop of each run, for a program that
 	// waits without computing; zero means six times Timeout.
@@ -148,6 +154,12 @@ type Settings struct {
 	// writable are the folders outside its scratch copy a build may write
 	// (buildWritable); a run's program has none.
 	writable []string
+	// autoTimeout and autoWall are set when Timeout and Wall were zero:
+	// scaleLimits scales them.
+	autoTimeout, autoWall bool
+	// timeBasis says how the CPU limit was set, for the time check: ""
+	// when the teacher gave it.
+	timeBasis string
 }
 
 func (s Settings) withDefaults() Settings {
@@ -159,10 +171,10 @@ func (s Settings) withDefaults() Settings {
 	}
 	s.Step = min(s.Step, s.Runs)
 	if s.Timeout == 0 {
-		s.Timeout = DefaultTimeout
+		s.Timeout, s.autoTimeout = DefaultTimeout, true
 	}
 	if s.Wall == 0 {
-		s.Wall = 6 * s.Timeout
+		s.Wall, s.autoWall = 6*s.Timeout, true
 	}
 	if s.Memory == 0 {
 		s.Memory = DefaultMemory
@@ -234,7 +246,40 @@ func Run(ctx context.Context, name string, s Settings, progress func(done, total
 	if err != nil {
 		return nil, err
 	}
-	return p.grade(ctx, s, ref, progress)
+	return p.grade(ctx, s.scaleLimits(ref), ref, progress)
+}
+
+// cpuScale is how many times the CPU time of rjm's own run of a search a
+// student's run may take before the CPU limit stops it, when the limit
+// is scaled (Settings.Timeout zero): rjm's hill descent of 3,000
+// iterations takes about 0.3 ms of CPU time alone, a correct Python one
+// about 5 s, 17,000 times as much; twice that leaves room for a slower
+// program and for the load's toll on a program that runs after rjm's.
+const cpuScale = 30000
+
+// maxScaledTimeout bounds a scaled CPU limit, whatever the budget asked.
+const maxScaledTimeout = 10 * time.Minute
+
+// scaleLimits returns the settings with the CPU limit scaled from rjm's
+// own runs in this grading, when the teacher gave none: cpuScale times
+// the mean CPU time of a reference run, rounded up to a second, and at
+// least DefaultTimeout; the wall-clock back-stop, if not given, six times
+// it. rjm's runs are measured under the machine's present load, which
+// slows a student's runs alike: a busy machine gets a longer limit, and a
+// runaway still stops. Without reference runs (representation,
+// evaluation: rjm's runs take microseconds) the limit is DefaultTimeout.
+func (s Settings) scaleLimits(ref *reference) Settings {
+	if !s.autoTimeout || ref == nil || ref.cpu <= 0 {
+		return s
+	}
+	if scaled := min(time.Duration(cpuScale)*ref.cpu, maxScaledTimeout); scaled > s.Timeout {
+		s.Timeout = (scaled + time.Second - 1).Truncate(time.Second)
+	}
+	s.timeBasis = fmt.Sprintf("%d times rjm's own run, which took %.2f ms of CPU time in this grading; at least %v", cpuScale, float64(ref.cpu)/float64(time.Millisecond), DefaultTimeout)
+	if s.autoWall {
+		s.Wall = 6 * s.Timeout
+	}
+	return s
 }
 
 // plan is what a grading of one exercise asks and expects: each run's
@@ -318,7 +363,7 @@ func newPlan(name string, s Settings) *plan {
 // environment returns what run i (from 0) adds to the fixed environment:
 // RunEnv, RunSeedEnv and the teacher's Settings.Env.
 func (p *plan) environment(s Settings, i int) []string {
-	env := []string{fmt.Sprintf("%s=%d", RunEnv, i+1), fmt.Sprintf("%s=%d", RunSeedEnv, programSeed(p.seed, i))}
+	env := []string{fmt.Sprintf("%s=%d", RunEnv, i+1), fmt.Sprintf("%s=%d", RunSeedEnv, programSeed(p.seed, i)), ExerciseEnv + "=" + p.name}
 	return append(env, s.Env...)
 }
 

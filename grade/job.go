@@ -27,6 +27,18 @@ type Job struct {
 	// roster's CSV file (see OpenRoster); Submission one student's folder
 	// (see Submission). At most one is given.
 	Each, Roster, Submission string
+	// Exercises, with Submission, are the exercises of the assignment
+	// (names, or problems: "p3", "hill-descent"), as a roster's
+	// exercises cell gives them: the submission is graded for these
+	// alone, whatever its files are named, and its maximum is theirs (an
+	// autograder's configuration names them: docs/gradescope). Empty:
+	// those its files are named for.
+	Exercises string
+	// Metadata, with Submission, is an autograder's file on the
+	// submission (Gradescope's submission_metadata.json, ReadMetadata):
+	// the grading's seed is drawn from the submission's ID and Seed, and
+	// the rubric's late_penalty applies to a late one.
+	Metadata string
 	// Vars are variables added to the runs' environment (Settings.Env):
 	// NAME=VALUE, or NAME for the teacher's own value (see TeacherEnv).
 	Vars []string
@@ -34,6 +46,11 @@ type Job struct {
 	// (WriteGradebook), and Feedback a folder for one Markdown file a
 	// student: both for a class or a course only.
 	Gradebook, Feedback string
+	// Hide keeps the answers, the seed and rjm's reference figures out of
+	// the feedback and the report (Gradescope's results.json, which the
+	// student sees): feedback a teacher can release. The gradebook keeps
+	// them.
+	Hide bool
 	// Rubric is "course", a rubric's file or "" (see LoadRubric).
 	Rubric string
 	// Format is the report's (Formats; "" is FormatText), LMS the
@@ -79,14 +96,17 @@ func (j *Job) Check() error {
 		}
 		j.Env = append(j.Env, kv)
 	}
+	if _, err := ParseExercises(j.Exercises); err != nil {
+		return fault.In(n("exercises"), err)
+	}
 	j.Format = cmp.Or(j.Format, FormatText)
 	group := j.Each != "" || j.course()
 	one := fmt.Sprintf("%s, %s or %s", n("each"), n("roster"), n("submission"))
 	switch {
 	case j.Runs < 1:
 		return fault.Invalid("", "%s %d: want at least 1", n("runs"), j.Runs)
-	case j.Timeout <= 0:
-		return fault.Invalid("", "%s %v: want a positive duration, such as 10s", n("timeout"), j.Timeout)
+	case j.Timeout < 0:
+		return fault.Invalid("", "%s %v: want a positive duration, such as 20s, or 0 for a limit scaled from rjm's own runs", n("timeout"), j.Timeout)
 	case j.Iterations < 1:
 		return fault.Invalid("", "%s %d: want at least 1", n("iterations"), j.Iterations)
 	case !(j.Significance > 0 && j.Significance < 1):
@@ -103,6 +123,10 @@ func (j *Job) Check() error {
 		return fault.Invalid("", "%s gradescope grades one student: use it with %s or one COMMAND, not %s", n("format"), n("submission"), n("each"))
 	case j.Format == FormatGradescope && j.Roster != "":
 		return fault.Invalid("", "%s gradescope grades one student: use it with %s or one COMMAND, not %s", n("format"), n("submission"), n("roster"))
+	case j.Metadata != "" && j.Submission == "":
+		return fault.Invalid("", "%s needs %s", n("metadata"), n("submission"))
+	case j.Exercises != "" && j.Submission == "":
+		return fault.Invalid("", "%s needs %s (a roster names each student's exercises)", n("exercises"), n("submission"))
 	case !slices.Contains([]string{"", CSVPlain, "moodle", CSVCanvas}, j.LMS):
 		return fault.Invalid("", "%s %q: want csv, moodle or canvas", n("lms"), maze.Short(j.LMS))
 	}
@@ -137,6 +161,9 @@ func (j *Job) Run(ctx context.Context, w io.Writer, progress func(what string) (
 	if err != nil {
 		return err
 	}
+	if j.Hide {
+		rep = rep.hide()
+	}
 	if err := rep.WriteAs(w, j.Format, rubric, j.Seed, j.Version); err != nil {
 		return err
 	}
@@ -162,13 +189,16 @@ func (j *Job) runClass(ctx context.Context, w io.Writer, rubric *Rubric, progres
 	if err != nil {
 		return err
 	}
-	if j.Feedback != "" {
-		if err := g.WriteFeedback(j.Feedback); err != nil {
+	if j.Gradebook != "" {
+		if err := g.WriteGradebook(j.Gradebook); err != nil {
 			return err
 		}
 	}
-	if j.Gradebook != "" {
-		if err := g.WriteGradebook(j.Gradebook); err != nil {
+	if j.Hide {
+		g.hide()
+	}
+	if j.Feedback != "" {
+		if err := g.WriteFeedback(j.Feedback); err != nil {
 			return err
 		}
 	}
@@ -192,6 +222,22 @@ func (j *Job) runCourse(ctx context.Context, w io.Writer, rubric *Rubric, progre
 		if err != nil {
 			return fault.In(j.name("submission"), err)
 		}
+		if j.Exercises != "" {
+			if st.Exercises, err = ParseExercises(j.Exercises); err != nil {
+				return fault.In(j.name("exercises"), err)
+			}
+			rubric = rubric.only(st.Exercises)
+		}
+		if j.Metadata != "" {
+			m, err := ReadMetadata(j.Metadata)
+			if err != nil {
+				return fault.In(j.name("metadata"), err)
+			}
+			st.Metadata = &m
+			// The submission's own seed: a regrade repeats its answers,
+			// another submission gets others.
+			j.Seed = SubmissionSeed(j.Seed, m.ID)
+		}
 		students = []Enrolment{st}
 	}
 	p, finish := progress("grading")
@@ -203,17 +249,20 @@ func (j *Job) runCourse(ctx context.Context, w io.Writer, rubric *Rubric, progre
 	if err != nil {
 		return err
 	}
-	if j.Feedback != "" {
-		if err := b.WriteFeedback(j.Feedback); err != nil {
-			return err
-		}
-	}
 	if j.Gradebook != "" {
 		lms := CSVPlain
 		if j.LMS == CSVCanvas {
 			lms = CSVCanvas
 		}
 		if err := b.WriteGradebook(j.Gradebook, lms); err != nil {
+			return err
+		}
+	}
+	if j.Hide {
+		b.hide()
+	}
+	if j.Feedback != "" {
+		if err := b.WriteFeedback(j.Feedback); err != nil {
 			return err
 		}
 	}

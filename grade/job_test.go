@@ -14,7 +14,7 @@ import (
 )
 
 // defaults are rjm grade's settings when no flag is given.
-var defaults = grade.Settings{Runs: grade.DefaultRuns, Timeout: grade.DefaultTimeout, Iterations: grade.DefaultIterations, Significance: grade.DefaultSignificance}
+var defaults = grade.Settings{Runs: grade.DefaultRuns, Iterations: grade.DefaultIterations, Significance: grade.DefaultSignificance}
 
 // A job is checked as a whole before it runs, and its messages name the
 // settings as the front end does.

@@ -53,6 +53,10 @@ func (cs *CourseStudent) Gradescope(seed uint64, version string) GradescopeResul
 		ExtraData: map[string]any{"seed": seed, "rjm_version": version, "max_points": round2(cs.MaxPoints)}, Tests: []GradescopeTest{}}
 	var out strings.Builder
 	fmt.Fprintf(&out, "**%s of %s points**", number64(round2(cs.Points)), number64(round2(cs.MaxPoints)))
+	if m := cs.Metadata; m != nil {
+		res.ExtraData["submission_id"], res.ExtraData["attempt"], res.ExtraData["late_seconds"] = m.ID, m.Attempt, m.Late.Seconds()
+	}
+	var unsubmitted []string
 	for k, e := range cs.Exercises {
 		title := e.Exercise
 		if ex, ok := exercise.Lookup(e.Exercise); ok && ex.Problem != "" {
@@ -61,10 +65,15 @@ func (cs *CourseStudent) Gradescope(seed uint64, version string) GradescopeResul
 		if e.Extra {
 			title += ", extra credit"
 		}
-		fmt.Fprintf(&out, "; %s %s of %s", e.Exercise, number64(round2(e.Points)), number64(round2(e.MaxPoints)))
 		if e.Grade == nil {
-			res.Tests = append(res.Tests, GradescopeTest{MaxScore: round2(e.MaxPoints), Status: "failed", Name: title, Number: fmt.Sprint(k + 1), Output: e.Missing, Tags: []string{e.Exercise}})
+			// Not submitted: no test, which Gradescope would show as
+			// failed; the output says so once.
+			unsubmitted = append(unsubmitted, e.Exercise)
 			continue
+		}
+		fmt.Fprintf(&out, "; %s %s of %s", e.Exercise, number64(round2(e.Points)), number64(round2(e.MaxPoints)))
+		if e.Grade.Capped != "" {
+			fmt.Fprintf(&out, " (%s)", e.Grade.Capped)
 		}
 		scale := 0.0
 		if e.Grade.MaxPoints > 0 {
@@ -73,9 +82,11 @@ func (cs *CourseStudent) Gradescope(seed uint64, version string) GradescopeResul
 		for i, c := range e.Grade.Report.Checks {
 			max := e.rubric.Points(c) * scale
 			t := GradescopeTest{MaxScore: round4(max), Status: "failed", Name: title + ": " + c.Name, Number: fmt.Sprintf("%d.%d", k+1, i+1),
-				Output: string(c.State) + ": " + c.Message, Tags: []string{e.Exercise, string(c.Category)}}
+				Output: stateWords(c), Tags: []string{e.Exercise, string(c.Category)}, Visibility: "visible"}
 			if c.State == Passed {
-				t.Score, t.Status = t.MaxScore, "passed"
+				// A capped exercise's passed checks earn their share of
+				// the cap.
+				t.Score, t.Status = round4(max*e.Grade.scale()), "passed"
 			}
 			if c.Output != "" {
 				t.Output += "\n\n" + c.Output
@@ -83,8 +94,27 @@ func (cs *CourseStudent) Gradescope(seed uint64, version string) GradescopeResul
 			res.Tests = append(res.Tests, t)
 		}
 	}
+	if len(unsubmitted) > 0 {
+		fmt.Fprintf(&out, "; not submitted: %s (0 points)", strings.Join(unsubmitted, ", "))
+	}
+	if cs.Late != "" {
+		fmt.Fprintf(&out, "; %s", cs.Late)
+	}
+	if m := cs.Metadata; m != nil {
+		fmt.Fprintf(&out, "; attempt %d", m.Attempt)
+	}
 	res.Output = out.String() + "."
 	return res
+}
+
+// stateWords is a check's state and message, the state said once: "pass:
+// ...", "fail: ...", "not checked: ..." (whose message starts so).
+func stateWords(c Check) string {
+	prefix := string(c.State) + ": "
+	if strings.HasPrefix(c.Message, prefix) {
+		return c.Message
+	}
+	return prefix + c.Message
 }
 
 // round4 rounds points to four decimals, so that the tests' scores add up
@@ -113,21 +143,29 @@ type junitSuites struct {
 	Suites  []junitSuite `xml:"testsuite"`
 }
 
+// junitSuite is a test suite as Ant's JUnit schema gives it: its
+// attributes, then its test cases, then its standard output (here, the
+// messages of the checks that pass: a test case holds no system-out).
 type junitSuite struct {
-	Name    string      `xml:"name,attr"`
-	Tests   int         `xml:"tests,attr"`
-	Fails   int         `xml:"failures,attr"`
-	Skipped int         `xml:"skipped,attr"`
-	Time    float64     `xml:"time,attr"`
-	Cases   []junitCase `xml:"testcase"`
+	Name      string      `xml:"name,attr"`
+	Tests     int         `xml:"tests,attr"`
+	Fails     int         `xml:"failures,attr"`
+	Errors    int         `xml:"errors,attr"`
+	Skipped   int         `xml:"skipped,attr"`
+	Time      string      `xml:"time,attr"`
+	Cases     []junitCase `xml:"testcase"`
+	SystemOut string      `xml:"system-out"`
+	SystemErr string      `xml:"system-err"`
 }
 
+// junitCase is a test case: its time is the suite's (a check reads runs
+// every check shares, so a check's own time is none), "0".
 type junitCase struct {
 	Name      string        `xml:"name,attr"`
 	Classname string        `xml:"classname,attr"`
+	Time      string        `xml:"time,attr"`
 	Failure   *junitMessage `xml:"failure,omitempty"`
 	Skipped   *junitMessage `xml:"skipped,omitempty"`
-	SystemOut string        `xml:"system-out,omitempty"`
 }
 
 type junitMessage struct {
@@ -139,11 +177,14 @@ type junitMessage struct {
 // junitSuiteOf returns the test suite of one report.
 func junitSuiteOf(name string, r *Report) junitSuite {
 	s := junitSuite{Name: name}
+	seconds := 0.0
 	for _, d := range r.Details {
-		s.Time += d.Seconds
+		seconds += d.Seconds
 	}
+	s.Time = strconv.FormatFloat(seconds, 'f', 3, 64)
+	var out strings.Builder
 	for _, c := range r.Checks {
-		jc := junitCase{Name: c.Name, Classname: name + "." + string(c.Category)}
+		jc := junitCase{Name: c.Name, Classname: name + "." + string(c.Category), Time: "0"}
 		switch c.State {
 		case Failed:
 			jc.Failure = &junitMessage{Message: c.Message, Type: string(c.Category), Text: c.Output}
@@ -152,11 +193,12 @@ func junitSuiteOf(name string, r *Report) junitSuite {
 			jc.Skipped = &junitMessage{Message: c.Message}
 			s.Skipped++
 		default:
-			jc.SystemOut = c.Message
+			fmt.Fprintf(&out, "%s: %s\n", c.Name, c.Message)
 		}
 		s.Cases = append(s.Cases, jc)
 		s.Tests++
 	}
+	s.SystemOut = out.String()
 	return s
 }
 
@@ -203,8 +245,8 @@ func (b *CourseBook) WriteJUnit(w io.Writer) error {
 	for _, cs := range b.Students {
 		for _, e := range cs.Exercises {
 			if e.Grade == nil {
-				suites = append(suites, junitSuite{Name: cs.ID + "." + e.Exercise, Tests: 1, Fails: 1, Cases: []junitCase{{Name: "program", Classname: cs.ID + "." + e.Exercise,
-					Failure: &junitMessage{Message: e.Missing}}}})
+				suites = append(suites, junitSuite{Name: cs.ID + "." + e.Exercise, Tests: 1, Fails: 1, Time: "0", Cases: []junitCase{{Name: "program", Classname: cs.ID + "." + e.Exercise, Time: "0",
+					Failure: &junitMessage{Message: e.Missing, Type: "missing"}}}})
 				continue
 			}
 			suites = append(suites, junitSuiteOf(cs.ID+"."+e.Exercise, e.Grade.Report))

@@ -32,7 +32,11 @@ var Formats = []string{FormatText, FormatJSON, FormatGradescope, FormatJUnit}
 func (r *Report) WriteAs(w io.Writer, format string, rubric *Rubric, seed uint64, version string) error {
 	switch format {
 	case FormatGradescope:
-		return r.Gradescope(rubric, seed, version).WriteGradescope(w)
+		res := r.Gradescope(rubric, seed, version)
+		if r.hidden {
+			delete(res.ExtraData, "seed")
+		}
+		return res.WriteGradescope(w)
 	case FormatJUnit:
 		return r.WriteJUnit(w)
 	}
@@ -54,7 +58,11 @@ func (g *Gradebook) WriteAs(w io.Writer, format string) error {
 func (b *CourseBook) WriteAs(w io.Writer, format string) error {
 	switch format {
 	case FormatGradescope:
-		return b.Students[0].Gradescope(b.Seed, b.Version).WriteGradescope(w)
+		res := b.Students[0].Gradescope(b.Seed, b.Version)
+		if b.hidden {
+			delete(res.ExtraData, "seed")
+		}
+		return res.WriteGradescope(w)
 	case FormatJUnit:
 		return b.WriteJUnit(w)
 	}

@@ -4,7 +4,10 @@ import (
 	"context"
 	"io"
 	"math/rand/v2"
+	"runtime"
 	"strings"
+	"syscall"
+	"time"
 
 	"rjm/energy"
 	"rjm/exercise"
@@ -15,7 +18,8 @@ import (
 // exercise with the plan's answers: every run's objective and final maze.
 type reference struct {
 	objectives []float64
-	mazes      [][]int // row-major jumps
+	mazes      [][]int       // row-major jumps
+	cpu        time.Duration // the mean CPU time of a run (see Settings.scaleLimits)
 }
 
 // reference runs rjm's own program (package exercise) referenceRuns times
@@ -29,14 +33,20 @@ func (p *plan) reference(ctx context.Context, workers int) (*reference, error) {
 	type one struct {
 		objective float64
 		jumps     []int
+		cpu       time.Duration
 	}
 	runs, err := parallel.Seeded(ctx, workers, referenceRuns, p.seed, nil, func(ctx context.Context, i int, r *rand.Rand) (one, error) {
 		io := exercise.IO{In: strings.NewReader(p.runs[0].input), Out: io.Discard, Errors: io.Discard}
+		// The run's own thread's CPU time, whatever else the process
+		// does meanwhile.
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		start := threadCPU()
 		res, err := exercise.Run(ctx, p.name, io, r)
 		if err != nil {
 			return one{}, err
 		}
-		return one{energy.Objective(res.Solved.GoalDepth), res.Maze.Jumps}, nil
+		return one{energy.Objective(res.Solved.GoalDepth), res.Maze.Jumps, threadCPU() - start}, nil
 	})
 	if err != nil {
 		return nil, err
@@ -45,6 +55,22 @@ func (p *plan) reference(ctx context.Context, workers int) (*reference, error) {
 	for _, r := range runs {
 		ref.objectives = append(ref.objectives, r.objective)
 		ref.mazes = append(ref.mazes, r.jumps)
+		ref.cpu += r.cpu
 	}
+	ref.cpu /= time.Duration(max(1, len(runs)))
 	return ref, nil
+}
+
+// rusageThread is Linux's RUSAGE_THREAD, which package syscall does not
+// name: the calling thread's resource usage.
+const rusageThread = 1
+
+// threadCPU returns the CPU time the calling thread has used (0 where the
+// system cannot say).
+func threadCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(rusageThread, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -44,7 +44,10 @@ type Check struct {
 	Pass     bool     `json:"pass"`
 	State    State    `json:"state"`
 	Message  string   `json:"message"`
-	Stats    *Stats   `json:"stats,omitempty"`
+	// Weight is the check's points when the rubric gives none (the check
+	// table's weights: what the check proves of its exercise).
+	Weight float64 `json:"weight"`
+	Stats  *Stats  `json:"stats,omitempty"`
 	// Output is what a failed build, or a failed terminal run, printed
 	// (its end).
 	Output string `json:"output,omitempty"`
@@ -93,9 +96,14 @@ type Report struct {
 	Made int `json:"made"`
 	// Notes are remarks that fail nothing, such as every run printing the
 	// same maze.
-	Notes   []string    `json:"notes,omitempty"`
+	Notes []string `json:"notes,omitempty"`
+	// Cases counts the runs that showed each case a check needs (see
+	// cases.go), for the exercises that name some.
+	Cases   []CaseCount `json:"cases,omitempty"`
 	Checks  []Check     `json:"checks"`
 	Details []RunDetail `json:"details"`
+	// hidden is set on a report to release (hide): its seed is not said.
+	hidden bool
 }
 
 // RunDetail holds the figures of one run.
@@ -172,6 +180,9 @@ func (r *Report) Text() string {
 	fmt.Fprintf(&b, "%s: %s (%d runs made of at most %d, seed %d)\n", r.Exercise, verdict, r.Made, r.Runs, r.Seed)
 	for _, n := range r.Notes {
 		fmt.Fprintf(&b, "  note: %s\n", n)
+	}
+	if len(r.Cases) > 0 {
+		fmt.Fprintf(&b, "  %s\n", casesText(r.Cases))
 	}
 	for _, c := range r.Checks {
 		fmt.Fprintf(&b, "  %s %-10s %-9s %s\n", mark(c.State), c.Category, c.Name, c.Message)

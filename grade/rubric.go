@@ -18,10 +18,12 @@ import (
 // "build" check has no points unless the rubric gives it some.
 //
 // A rubric file is JSON ({"checks": {"search": 4}, "categories":
-// {"format": 0.5}, "default": 1, "exercises": {"evaluation": 20}, "extra":
-// {"annealing": 20}}) or the same in TOML:
+// {"format": 0.5}, "default": 1, "cap": 0.5, "exercises": {"evaluation":
+// 20}, "extra": {"annealing": 20}}) or the same in TOML:
 //
 //	default = 1
+//	cap = 0.5
+//	late_penalty = 0.1
 //	[checks]
 //	search = 4
 //	[categories]
@@ -41,6 +43,35 @@ type Rubric struct {
 	// points.
 	Exercises map[string]float64 `json:"exercises,omitempty"`
 	Extra     map[string]float64 `json:"extra,omitempty"`
+	// Cap is the most share of its points an exercise earns when its
+	// evaluation or search is wrong (a check of checkTable's caps rows
+	// fails: depths, objective, search, jumps); nil means DefaultCap,
+	// 1 turns the cap off.
+	Cap *float64 `json:"cap,omitempty"`
+	// LatePenalty is the share of its points a late submission loses
+	// (Metadata.Late, from an autograder's submission metadata); nil or
+	// 0: none.
+	LatePenalty *float64 `json:"late_penalty,omitempty"`
+}
+
+// latePenalty returns the rubric's LatePenalty, 0 when it has none.
+func (r *Rubric) latePenalty() float64 {
+	if r == nil || r.LatePenalty == nil {
+		return 0
+	}
+	return *r.LatePenalty
+}
+
+// DefaultCap is the most share of its points an exercise whose
+// evaluation or search is wrong earns: half.
+const DefaultCap = 0.5
+
+// cap returns the rubric's Cap, or DefaultCap.
+func (r *Rubric) cap() float64 {
+	if r != nil && r.Cap != nil {
+		return *r.Cap
+	}
+	return DefaultCap
 }
 
 // CourseRubric returns the rubric of the assignment's course: each
@@ -57,6 +88,28 @@ func CourseRubric() *Rubric {
 		}
 	}
 	return r
+}
+
+// only returns the rubric with the points of the named exercises alone
+// (an assignment of some of the course's exercises: the others are not
+// in the student's maximum).
+func (r *Rubric) only(names []string) *Rubric {
+	if r == nil {
+		return nil
+	}
+	o := *r
+	o.Exercises, o.Extra = map[string]float64{}, map[string]float64{}
+	for k, v := range r.Exercises {
+		if slices.Contains(names, k) {
+			o.Exercises[k] = v
+		}
+	}
+	for k, v := range r.Extra {
+		if slices.Contains(names, k) {
+			o.Extra[k] = v
+		}
+	}
+	return &o
 }
 
 // courseExercise returns the points of an exercise in a course, if the
@@ -90,7 +143,10 @@ func (r *Rubric) exercisePoints(name string, checks float64) float64 {
 	return checks
 }
 
-// Points returns the points of a check.
+// Points returns the points of a check: the rubric's for it, else its
+// category's, else the rubric's default, else its weight (Check.Weight,
+// the check table's); the build check has none unless the rubric gives
+// it some.
 func (r *Rubric) Points(c Check) float64 {
 	if r != nil {
 		if p, ok := r.Checks[c.Name]; ok {
@@ -105,6 +161,9 @@ func (r *Rubric) Points(c Check) float64 {
 	}
 	if r != nil && r.Default != nil {
 		return *r.Default
+	}
+	if c.Weight > 0 {
+		return c.Weight
 	}
 	return 1
 }
@@ -149,10 +208,16 @@ func ParseRubric(name string, data []byte) (*Rubric, error) {
 		}
 		switch table {
 		case "":
-			if key != "default" {
-				return nil, fault.Invalid(fmt.Sprintf("%s:%d", name, i+1), "key %q outside a table, want default", short(key))
+			switch key {
+			case "default":
+				r.Default = &v
+			case "cap":
+				r.Cap = &v
+			case "late_penalty":
+				r.LatePenalty = &v
+			default:
+				return nil, fault.Invalid(fmt.Sprintf("%s:%d", name, i+1), "key %q outside a table, want default, cap or late_penalty", short(key))
 			}
-			r.Default = &v
 		case "checks":
 			r.Checks[key] = v
 		case "categories":
@@ -217,6 +282,12 @@ func (r *Rubric) validate(name string) error {
 		if bad(v) {
 			return fault.Invalid(name, "category %q has %v points, want 0 to 1e9", short(k), v)
 		}
+	}
+	if r.Cap != nil && (*r.Cap < 0 || *r.Cap > 1 || *r.Cap != *r.Cap) {
+		return fault.Invalid(name, "cap %v, want a share of an exercise's points from 0 to 1", *r.Cap)
+	}
+	if r.LatePenalty != nil && (*r.LatePenalty < 0 || *r.LatePenalty > 1 || *r.LatePenalty != *r.LatePenalty) {
+		return fault.Invalid(name, "late_penalty %v, want a share of the points from 0 to 1", *r.LatePenalty)
 	}
 	if r.Default != nil && bad(*r.Default) {
 		return fault.Invalid(name, "default %v points, want 0 to 1e9", *r.Default)

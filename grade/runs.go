@@ -37,6 +37,10 @@ type graded struct {
 	// its transcript is checked like every run's, and only the exit
 	// check fails for it.
 	complete bool
+	// viaStderr is set for a run whose transcript was read from its
+	// standard error, its standard output lacking it: a format slip
+	// (layout fails), and every other check is made on it.
+	viaStderr bool
 }
 
 // label names the run in a message: "run 3", or for the run with the
@@ -73,7 +77,7 @@ func (g *graded) status() string {
 func (p *plan) grade(ctx context.Context, s Settings, ref *reference, progress func(done, total int)) (*Report, error) {
 	var built *Check
 	if s.Build != "" {
-		dir, ck, err := build(ctx, s)
+		dir, ck, err := build(ctx, s, p.name)
 		if err != nil {
 			return nil, err
 		}
@@ -102,6 +106,7 @@ func (p *plan) unbuilt(s Settings, ck Check) *Report {
 		}
 		r.Checks = append(r.Checks, newCheck(row.name, row.category, NotChecked, "not checked: the program was not built (see build)"))
 	}
+	p.weigh(r.Checks)
 	return r
 }
 
@@ -238,7 +243,9 @@ func (c *checker) terminalRun(ctx context.Context, run int) (terminalResult, err
 func (p *plan) report(c *checker) *Report {
 	r := &Report{Exercise: p.name, Runs: p.regular, Seed: p.seed, Made: len(c.all)}
 	r.Checks = c.checks()
+	p.weigh(r.Checks)
 	usable, _ := c.usable()
+	r.Cases = c.cases(usable)
 	r.Notes = append(c.mazeNotes(usable), c.notes...)
 	r.Pass = len(r.Failed()) == 0 && len(r.Unchecked()) == 0
 	all := slices.Clone(c.all)
@@ -347,6 +354,15 @@ func (g *graded) read(eval bool) {
 		return
 	}
 	g.t, g.parse = parseTranscript(string(g.out.stdout), g.prompts, eval)
+	if (g.parse != nil || !g.whole(eval)) && g.onStderr() != "" {
+		// The transcript went to standard error: read it there.
+		old, oldErr := g.t, g.parse
+		if g.t, g.parse = parseTranscript(string(g.out.stderr), g.prompts, eval); g.parse == nil && g.whole(eval) {
+			g.viaStderr = true
+		} else {
+			g.t, g.parse = old, oldErr
+		}
+	}
 	if g.out.exitErr != nil {
 		// A program that failed is read only if its transcript is whole.
 		if g.parse != nil || !g.whole(eval) {

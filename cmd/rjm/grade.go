@@ -68,7 +68,7 @@ func newGradeCmd(e *cli.Env) *cobra.Command {
 	}
 	f := c.Flags()
 	f.IntVar(&j.Runs, "runs", grade.DefaultRuns, fmt.Sprintf("run the program at most `N` times, 1 to %d, in batches of 10 until the statistical checks decide (representation: one more, with invalid sizes first)", grade.MaxRuns))
-	f.DurationVar(&j.Timeout, "timeout", grade.DefaultTimeout, "CPU time limit of each run (the wall-clock limit is six times it)")
+	f.DurationVar(&j.Timeout, "timeout", 0, fmt.Sprintf("CPU time limit of each run (the wall-clock limit is six times it); 0 scales it from rjm's own runs in the same grading, at least %v", grade.DefaultTimeout))
 	f.StringVar(&j.Build, "build", "", "build each program once with the shell command `CMD`, such as 'javac *.java', before its runs (with --each or --roster and no COMMAND: for the folders of the languages it builds; every folder with a run script)")
 	f.Uint64Var(&j.Seed, "seed", 1, "random seed `S` of the answers and of rjm's reference runs")
 	f.IntVar(&j.Iterations, "iterations", grade.DefaultIterations, fmt.Sprintf("search budget `N` of the search exercises, 1 to %d", grade.MaxIterations))
@@ -79,6 +79,9 @@ func newGradeCmd(e *cli.Env) *cobra.Command {
 	f.StringVar(&j.Each, "each", "", "grade a class: run the command in each folder matching `GLOB`, such as 'class/*/'")
 	f.StringVar(&j.Roster, "roster", "", "grade a course: each student of the roster `CSV` (id, name, folder, exercises) for each of their exercises, into one gradebook")
 	f.StringVar(&j.Submission, "submission", "", "grade one student's folder `DIR` for each exercise it holds, as --roster does (for an autograder such as Gradescope's)")
+	f.StringVar(&j.Exercises, "exercises", "", "with --submission, grade it for the exercises `LIST` (names or problems, such as \"p3 p4\"), whatever its files are named, out of their points alone (an autograder's assignment)")
+	f.StringVar(&j.Metadata, "metadata", "", "with --submission, the autograder's `FILE` on it (Gradescope's submission_metadata.json): the seed is drawn from the submission's ID, the rubric's late_penalty applies to a late one")
+	f.BoolVar(&j.Hide, "hide", false, "keep the answers typed, the seed and rjm's reference figures out of the feedback and the report (results.json): feedback to release to students; the gradebook keeps them")
 	f.StringVar(&j.Gradebook, "gradebook", "", "with --each or --roster, also write the gradebook to `NAME`.csv and NAME.json")
 	f.StringVar(&j.LMS, "lms", "csv", "the gradebook CSV's columns for `LMS`: csv (also moodle) or canvas")
 	f.StringVar(&j.Rubric, "rubric", "", "the points of each check, category or exercise from `FILE` (TOML or JSON), or \"course\": the assignment's 20 points a problem (the default with --roster and --submission; else one a check)")

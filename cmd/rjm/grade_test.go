@@ -82,14 +82,15 @@ func TestGrade(t *testing.T) {
 	}
 	book := filepath.Join(dir, "book")
 	rubric := filepath.Join(dir, "r.toml")
+	// search 4, the other checks their weights (27 in all).
 	if err := os.WriteFile(rubric, []byte("[checks]\nsearch = 4\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	feedback := filepath.Join(dir, "feedback")
 	args = append(args, "--each", filepath.Join(dir, "class", "*")+"/", "--gradebook", book, "--rubric", rubric, "--feedback", feedback)
 	out, errs, code = rjmRun(t, "", args...)
-	if code != 1 || !strings.Contains(out, "✓ ada    17/17") || !strings.Contains(out, "✗ bob") || !strings.Contains(out, "fails prompts") ||
-		!strings.Contains(out, "✗ cid     0/17  fails build") || !strings.Contains(out, "hill.c:1") || !strings.Contains(errs, "2 of 3 students do not pass") {
+	if code != 1 || !strings.Contains(out, "✓ ada    27/27") || !strings.Contains(out, "✗ bob") || !strings.Contains(out, "fails prompts") ||
+		!strings.Contains(out, "✗ cid     0/27  fails build") || !strings.Contains(out, "hill.c:1") || !strings.Contains(errs, "2 of 3 students do not pass") {
 		t.Errorf("status %d, stderr %q\n%s", code, errs, out)
 	}
 	f, err := os.Open(book + ".csv")
@@ -99,7 +100,7 @@ func TestGrade(t *testing.T) {
 	defer f.Close()
 	rows, err := csv.NewReader(f).ReadAll()
 	if err != nil || len(rows) != 4 || strings.Join(rows[0][:6], ",") != "student,points,max_points,seed,rjm_version,build" ||
-		rows[1][0] != "ada" || rows[1][1] != "17" || rows[1][5] != "" || rows[3][5] != "fail" || rows[3][6] != "not checked" {
+		rows[1][0] != "ada" || rows[1][1] != "27" || rows[1][5] != "" || rows[3][5] != "fail" || rows[3][6] != "not checked" {
 		t.Errorf("%v %q", err, rows)
 	}
 	data, err := os.ReadFile(book + ".json")

@@ -34,6 +34,32 @@ func checkGradescope(t *testing.T, data []byte) (score float64, tests []map[stri
 	if !ok {
 		t.Errorf("score %v is not a number", res["score"])
 	}
+	// The documented values of the fields rjm writes.
+	oneOf := func(where string, v any, values ...string) {
+		if v == nil {
+			return
+		}
+		if s, ok := v.(string); !ok || !slices.Contains(values, s) {
+			t.Errorf("%s %v: want one of %q", where, v, values)
+		}
+	}
+	visibilities := []string{"hidden", "after_due_date", "after_published", "visible"}
+	formats := []string{"text", "html", "simple_format", "md", "ansi"}
+	oneOf("visibility", res["visibility"], visibilities...)
+	oneOf("stdout_visibility", res["stdout_visibility"], visibilities...)
+	oneOf("output_format", res["output_format"], formats...)
+	oneOf("test_output_format", res["test_output_format"], formats...)
+	if _, ok := res["output"].(string); res["output"] != nil && !ok {
+		t.Errorf("output %v is not a string", res["output"])
+	}
+	if _, ok := res["extra_data"].(map[string]any); res["extra_data"] != nil && !ok {
+		t.Errorf("extra_data %v is not an object", res["extra_data"])
+	}
+	if v, ok := res["execution_time"]; ok {
+		if _, ok := v.(float64); !ok {
+			t.Errorf("execution_time %v is not a number", v)
+		}
+	}
 	list, ok := res["tests"].([]any)
 	if !ok {
 		t.Fatalf("tests %v is not a list", res["tests"])
@@ -54,6 +80,24 @@ func checkGradescope(t *testing.T, data []byte) (score float64, tests []map[stri
 		_, o := tc["output"].(string)
 		if st := tc["status"]; !s || !m || !n || !o || st != "passed" && st != "failed" {
 			t.Errorf("test %v: want numbers score and max_score, strings name and output, status passed or failed", tc)
+		}
+		if s && m && tc["score"].(float64) > tc["max_score"].(float64)+1e-9 {
+			t.Errorf("test %v: score above max_score", tc)
+		}
+		if _, ok := tc["number"].(string); tc["number"] != nil && !ok {
+			t.Errorf("test %v: number is not a string", tc)
+		}
+		if tags, ok := tc["tags"].([]any); tc["tags"] != nil {
+			for _, tag := range tags {
+				if _, str := tag.(string); !ok || !str {
+					t.Errorf("test %v: tags are not strings", tc)
+				}
+			}
+		}
+		oneOf("a test's visibility", tc["visibility"], visibilities...)
+		oneOf("a test's output_format", tc["output_format"], formats...)
+		if out, _ := tc["output"].(string); strings.Contains(out, "not checked: not checked") {
+			t.Errorf("test %v: its state said twice", tc)
 		}
 		tests = append(tests, tc)
 	}
@@ -81,9 +125,20 @@ func TestRunAutograder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	autograde := func(files map[string]string) []byte {
+	// autograde runs the script on the submission's files (name → a file
+	// to copy) with the autograder's source/exercises file, if exercises
+	// is not "".
+	autograde := func(files map[string]string, exercises string) []byte {
 		t.Helper()
 		root := t.TempDir()
+		if exercises != "" {
+			if err := os.MkdirAll(filepath.Join(root, "source"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(root, "source", "exercises"), []byte(exercises+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
 		for name, from := range files {
 			data, err := os.ReadFile(from)
 			if err != nil {
@@ -101,7 +156,9 @@ func TestRunAutograder(t *testing.T) {
 			t.Fatal(err)
 		}
 		cmd := exec.Command("sh", script)
-		cmd.Env = append(os.Environ(), "AUTOGRADER_ROOT="+root, "RJM="+bin, "RJM_GRADE_FLAGS=--runs 10")
+		// At most 80 runs: an evaluation runs until it saw a maze whose
+		// goal cannot be reached, about 30 runs.
+		cmd.Env = append(os.Environ(), "AUTOGRADER_ROOT="+root, "RJM="+bin, "RJM_GRADE_FLAGS=--runs 80")
 		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("run_autograder: %v\n%s", err, out)
@@ -115,7 +172,7 @@ func TestRunAutograder(t *testing.T) {
 	data := autograde(map[string]string{
 		"representation.py": "../../grade/testdata/independent/01-py-repr-ok/main.py",
 		"evaluation.py":     "../../grade/testdata/independent/07-py-eval-ok/main.py",
-	})
+	}, "")
 	score, tests := checkGradescope(t, data)
 	sum := 0.0
 	names := map[string]bool{}
@@ -123,11 +180,27 @@ func TestRunAutograder(t *testing.T) {
 		sum += tc["score"].(float64)
 		names[strings.SplitN(tc["name"].(string), ":", 2)[0]] = true
 	}
-	if score != 40 || sum < 39.99 || sum > 40.01 || !names["Problem 1 (representation)"] || !names["Problem 2 (evaluation)"] || !names["Problem 3 (hill-descent)"] {
+	// The problems not submitted have no test (Gradescope would show
+	// each failed); the output names them.
+	if score != 40 || sum < 39.99 || sum > 40.01 || !names["Problem 1 (representation)"] || !names["Problem 2 (evaluation)"] || names["Problem 3 (hill-descent)"] ||
+		!strings.Contains(string(data), "not submitted: hill-descent, restarts, uphill") {
 		t.Errorf("score %v, tests add up to %v, tests %v\n%s", score, sum, names, data)
 	}
 
-	data = autograde(map[string]string{"README.txt": "../../docs/gradescope/setup.sh"})
+	// A one-file submission named for no exercise, graded for the
+	// exercise the autograder's configuration names (it scored 0: "no
+	// exercise named in the roster, and no file ... is named for one").
+	data = autograde(map[string]string{"my_solution.py": "../../grade/testdata/independent/07-py-eval-ok/main.py"}, "p2")
+	score, tests = checkGradescope(t, data)
+	var res struct {
+		ExtraData map[string]any `json:"extra_data"`
+	}
+	json.Unmarshal(data, &res)
+	if score != 20 || len(tests) == 0 || res.ExtraData["max_points"] != 20.0 {
+		t.Errorf("a one-file submission for p2: score %v of %v, %d tests\n%s", score, res.ExtraData["max_points"], len(tests), data)
+	}
+
+	data = autograde(map[string]string{"README.txt": "../../docs/gradescope/setup.sh"}, "")
 	score, tests = checkGradescope(t, data)
 	if score != 0 || len(tests) != 0 || !strings.Contains(string(data), "could not grade this submission") {
 		t.Errorf("an empty submission:\n%s", data)

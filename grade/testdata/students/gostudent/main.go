@@ -6,7 +6,8 @@
 //
 // EXERCISE is representation, evaluation, hill-descent, restarts, uphill or
 // annealing. BUG is one of println, depth, positive, offboard, ones,
-// nosearch, randomwalk, strict (no sideways steps), hang, crash, flood.
+// nosearch, randomwalk, strict (no sideways steps), hang, crash, flood,
+// negunreachable (-1000000 for a goal that cannot be reached).
 // When the grader sets RJM_GRADE_SEED, the random numbers are drawn from
 // it.
 package main
@@ -117,6 +118,8 @@ func (g grid) objective() int {
 	n := len(g)
 	d := g.depths()[n-1][n-1]
 	switch {
+	case d < 0 && bug == "negunreachable":
+		return -1000000 // the sign of every other objective, wrongly
 	case d < 0:
 		return 1000000
 	case bug == "positive":
