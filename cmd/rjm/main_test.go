@@ -357,8 +357,8 @@ func TestBadNames(t *testing.T) {
 		want string
 	}{
 		{[]string{"experiment"}, "one of iterations, restarts"},
-		{[]string{"generate", "--seed", "abc"}, `invalid argument "abc" for "--seed" flag: not a whole number ≥ 0 (see rjm generate --help)`},
-		{[]string{"generate", "--p", "x"}, `"--p" flag: not a number (see`},
+		{[]string{"generate", "--seed", "abc"}, `--seed: "abc" is not a whole number ≥ 0 (see rjm generate --help)`},
+		{[]string{"generate", "--p", "x"}, `--p: "x" is not a number (see`},
 		{[]string{"generate", "--energy", "bogus"}, `unknown energy "bogus"`},
 		{[]string{"solve", "--strict", "--id", "2x2:9110"}, "--id: cell (1,1) has jump 9"},
 		{[]string{"exercise", "foo"}, `unknown exercise "foo" (want one of representation`},
