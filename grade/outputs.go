@@ -169,7 +169,7 @@ func Folders(pattern string) ([]string, error) {
 func OpenRoster(name string) ([]Enrolment, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, fault.Invalid("", "%v", err)
+		return nil, fault.Invalid("", "%w", err)
 	}
 	defer f.Close()
 	students, err := ReadRoster(name, f, filepath.Dir(name))

@@ -114,7 +114,7 @@ func generateMany(e *cli.Env, b generate.Batch, asJSON bool, out string, seedGiv
 	if out != "" {
 		o, err := batchfile.Open(out, asJSON, b, seedGiven)
 		if err != nil {
-			return fault.Invalid("", "-o %w", err)
+			return fault.In("--output", err)
 		}
 		defer o.Close()
 		if o.Count() > 0 {

@@ -58,7 +58,8 @@ func BadInput(err error) error {
 // tree root builds, and returns the exit status: 0, 1 when the work
 // failed, 2 for bad usage or input, the shell's status for Ctrl-C or
 // SIGTERM (which cancel the Env's context). Errors go to stderr after
-// "rjm: "; usage errors and a library's *fault.Error exit 2.
+// "rjm: ", a file's in rjm's words (FileWords); usage errors and a
+// library's *fault.Error exit 2.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, root func(*Env, []string) *cobra.Command) int {
 	ctx, received, stop := interrupt.Context(context.Background())
 	defer stop()
@@ -80,7 +81,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, root func(*En
 		fmt.Fprintf(stderr, "rjm: %v\n", err)
 		return interrupt.Status(sig)
 	}
-	fmt.Fprintf(stderr, "rjm: %v\n", err)
+	fmt.Fprintf(stderr, "rjm: %s\n", FileWords(err.Error(), err))
 	// A library's bad input is a *fault.Error, shown as it is. Cobra's
 	// "unknown command" error has no type of its own; its flag
 	// and argument errors are made usage errors where they arise (see

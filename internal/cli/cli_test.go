@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -185,6 +187,32 @@ func TestRun(t *testing.T) {
 		var out, errs bytes.Buffer
 		if got := Run(tc.args, strings.NewReader(""), &out, &errs, root); got != tc.status || errs.String() != tc.stderr {
 			t.Errorf("%v: status %d, stderr %q; want %d, %q", tc.args, got, errs.String(), tc.status, tc.stderr)
+		}
+	}
+}
+
+// A file's error says what rjm could not do to which file, and why, in
+// rjm's words: never the os package's operation or the system's text.
+func TestFileWords(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, errNotDir := os.Open(filepath.Join(file, "x"))
+	_, errMissing := os.Stat(filepath.Join(dir, "nope"))
+	errMkdir := os.Mkdir(file, 0o700)
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{fmt.Errorf("--layout: %w", errNotDir), "--layout: cannot open " + filepath.Join(file, "x") + ": a folder on its path is a file"},
+		{errMissing, "cannot read " + filepath.Join(dir, "nope") + ": there is no such file or folder"},
+		{fmt.Errorf("opening the store: %w", errMkdir), "opening the store: cannot make the folder " + file + ": it exists already"},
+		{errors.New("no file here"), "no file here"},
+	} {
+		if got := FileWords(tc.err.Error(), tc.err); got != tc.want {
+			t.Errorf("%v:\n got %s\nwant %s", tc.err, got, tc.want)
 		}
 	}
 }
