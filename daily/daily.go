@@ -77,7 +77,7 @@ var Variants = []maze.Variant{{Queen: true}, {Torus: true}, {NoUTurn: true}}
 //	Thursday   medium   7×7     25–30
 //	Friday     hard     7×7     31–37
 //	Saturday   hard     7×7     38+
-//	Sunday     variant  6×6     medium on queen (15–18), torus (11–13), no-U-turn (26–32) in turn by week
+//	Sunday     medium   6×6     medium on queen (15–18), torus (11–13), no-U-turn (26–32) in turn by week
 func LevelOf(date time.Time) Level {
 	day := difficulty.Week[date.Weekday()]
 	l := Level{Level: day.Level, Size: day.Size}
