@@ -201,7 +201,7 @@ func LoadRubric(name string, course bool) (*Rubric, error) {
 	}
 	data, err := os.ReadFile(name)
 	if err != nil {
-		return nil, fault.Invalid("", "%v", err)
+		return nil, fault.Invalid("", "%w", err)
 	}
 	r, err := ParseRubric(name, data)
 	if err != nil {
