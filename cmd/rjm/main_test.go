@@ -368,8 +368,8 @@ func TestBadNames(t *testing.T) {
 		{[]string{"solve", "--id", ""}, "--id: empty ID"},
 		{[]string{"analyze", "--id", ""}, "--id: empty ID"},
 		{[]string{"generate", "--id", ""}, `seeded ID "" has no '#seed'`},
-		{[]string{"experiment", "iterations", "--runs", "0"}, "--runs 0 out of range 1..100000"},
-		{[]string{"experiment", "iterations", "--out", ""}, `--out "": empty directory name`},
+		{[]string{"experiment", "iterations", "--runs", "0"}, "--runs: 0 out of range 1..100000"},
+		{[]string{"experiment", "iterations", "--out", ""}, `--out: "": empty directory name`},
 		{[]string{"exercise"}, "want one exercise NAME, one of representation, evaluation"},
 		{[]string{"generate", "--energy", "weighted:goal_depth=1e308,non_reaching=-1e308"}, "out of range"},
 	} {

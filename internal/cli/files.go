@@ -29,7 +29,7 @@ var fileOps = map[string]string{
 	"open": "cannot open", "openat": "cannot open", "stat": "cannot read", "lstat": "cannot read",
 	"read": "cannot read", "write": "cannot write", "mkdir": "cannot make the folder",
 	"rename": "cannot rename", "remove": "cannot remove", "unlinkat": "cannot remove",
-	"readdirent": "cannot read the folder", "close": "cannot finish writing", "sync": "cannot finish writing",
+	"readdirent": "cannot read the folder", "create": "cannot create", "createtemp": "cannot create", "close": "cannot finish writing", "sync": "cannot finish writing",
 }
 
 // FileWords returns msg, the text of err, with the text of the first
