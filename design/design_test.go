@@ -2,6 +2,7 @@ package design_test
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -10,6 +11,7 @@ import (
 
 	"rjm/analysis"
 	"rjm/design"
+	"rjm/fault"
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/rng"
@@ -64,6 +66,9 @@ func TestApply(t *testing.T) {
 			if err != nil {
 				if err.Error() != c.want {
 					t.Errorf("error %q, want %q", err, c.want)
+				}
+				if _, ok := errors.AsType[*fault.Error](err); !ok || !errors.Is(err, fault.ErrInvalid) {
+					t.Errorf("error %q (%T) is not a user's fault", err, err)
 				}
 				return
 			}
