@@ -448,7 +448,7 @@ func TestReadJSONMaze(t *testing.T) {
 	}
 	for _, tc := range []struct{ in, want string }{
 		{`{"id": 3}`, `JSON "id" holds a number where a string is wanted`},
-		{`{"rows": 2`, "unexpected end of JSON input"},
+		{`{"rows": 2`, "the JSON ends before it is complete"},
 		{`{"id": "5x5:1"}`, "ID has 1 jumps, want 25"},
 		{`{}`, "JSON holds no maze"},
 		{`{"id": "2x1:10", "jumps": [[1], [1]]}`, `JSON "jumps" disagree with its "id"`},
