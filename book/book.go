@@ -28,8 +28,8 @@ import (
 // Band is a difficulty band: a level of package difficulty, which owns
 // what a difficulty is (its policy: difficulty.Level.Moves). On a board
 // that reaches R moves (difficulty.Reach) a band's puzzles have the moves
-// that go with its level there — easy from 40% of R (at least 8 moves
-// where R is 12 or more) to 55%, medium to 70%, hard beyond — and within
+// that go with its level there — easy from 40% of R (at least
+// difficulty.MinMoves where R is difficulty.MinReach or more) to 55%, medium to 70%, hard beyond — and within
 // a band they are ordered by the difficulty model's prediction of how
 // long a typical player takes (Settings.Model).
 type Band = difficulty.Level

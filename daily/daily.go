@@ -41,10 +41,9 @@ var (
 // Level is a day's difficulty and rules: difficulty.Week's day, with the
 // variant of the day's rules and the moves the policy asks of its board.
 type Level struct {
-	// Name is "easy", "medium", "hard" or "variant".
-	Name string
 	// Level is the day's level of the difficulty policy (Sunday's too:
-	// medium, on the variant's board).
+	// medium, on the variant's board): the one level of the day's maze,
+	// stored with it and shown everywhere.
 	Level difficulty.Level
 	// Size is the board's side.
 	Size int
@@ -78,13 +77,13 @@ var Variants = []maze.Variant{{Queen: true}, {Torus: true}, {NoUTurn: true}}
 //	Thursday   medium   7×7     25–30
 //	Friday     hard     7×7     31–37
 //	Saturday   hard     7×7     38+
-//	Sunday     variant  6×6     medium on queen (15–18), torus (11–13), no-U-turn (26–32) in turn by week
+//	Sunday     medium   6×6     medium on queen (15–18), torus (11–13), no-U-turn (26–32) in turn by week
 func LevelOf(date time.Time) Level {
 	day := difficulty.Week[date.Weekday()]
-	l := Level{Name: day.Level.String(), Level: day.Level, Size: day.Size}
+	l := Level{Level: day.Level, Size: day.Size}
 	if date.Weekday() == time.Sunday {
 		week := date.Unix() / (7 * 24 * 3600)
-		l.Name, l.Variant = "variant", Variants[int(week)%len(Variants)]
+		l.Variant = Variants[int(week)%len(Variants)]
 	}
 	// Every board of the week is in the reach table: no search here.
 	l.Reach, _ = difficulty.Reach(context.Background(), l.Board())
@@ -156,7 +155,7 @@ func Generate(ctx context.Context, date time.Time) (store.Daily, error) {
 	if err != nil {
 		return store.Daily{}, fmt.Errorf("the ID of the maze of %s: %w", date.Format(DateLayout), err)
 	}
-	return store.Daily{Date: date.Format(DateLayout), Maze: id, Recipe: best.SeededID(), Difficulty: l.Name}, nil
+	return store.Daily{Date: date.Format(DateLayout), Maze: id, Recipe: best.SeededID(), Difficulty: l.Level.String()}, nil
 }
 
 // ParseDate parses a date in DateLayout.

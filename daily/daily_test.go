@@ -36,15 +36,17 @@ func open(t *testing.T) store.Store {
 
 func TestWeekGetsHarder(t *testing.T) {
 	// 2026-11-23 is a Monday.
-	want := []string{"easy", "easy", "medium", "medium", "hard", "hard", "variant"}
+	// Sunday's level is a level (medium), on its variant's board.
+	want := []difficulty.Level{difficulty.Easy, difficulty.Easy, difficulty.Medium, difficulty.Medium, difficulty.Hard, difficulty.Hard, difficulty.Medium}
 	prev := 0
 	for i, w := range want {
 		l := daily.LevelOf(date(t, "2026-11-23").AddDate(0, 0, i))
-		if l.Name != w || (w != "variant" && l.Size < prev) {
+		sunday := i == 6
+		if l.Level != w || (!sunday && l.Size < prev) {
 			t.Errorf("day %d: level %+v, want %s and size at least %d", i, l, w, prev)
 		}
-		if (l.Variant != maze.Variant{}) != (w == "variant") {
-			t.Errorf("day %d: variant %v on a %s day", i, l.Variant, w)
+		if (l.Variant != maze.Variant{}) != sunday {
+			t.Errorf("day %d: variant %v on day %d", i, l.Variant, i)
 		}
 		prev = l.Size
 	}
@@ -192,7 +194,7 @@ func checkDays(t *testing.T, first time.Time, days int) map[time.Weekday][]int {
 		}
 		// The maze lies in its day's named level on its own board (the
 		// policy's moves; Sunday's variant at medium, as the docs say).
-		if got := difficulty.LevelOnBoard(f.GoalDepth, l.Reach); got != l.Level || d.Difficulty != l.Name {
+		if got := difficulty.LevelOnBoard(f.GoalDepth, l.Reach); got != l.Level || d.Difficulty != l.Level.String() {
 			t.Errorf("%s (%s): %d moves on %v (reach %d) is %v, the day's level is %v (%s)", d.Date, day.Weekday(), f.GoalDepth, l.Variant, l.Reach, got, l.Level, d.Difficulty)
 		}
 		moves[day.Weekday()] = append(moves[day.Weekday()], f.GoalDepth)

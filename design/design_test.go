@@ -2,6 +2,7 @@ package design_test
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -10,6 +11,7 @@ import (
 
 	"rjm/analysis"
 	"rjm/design"
+	"rjm/fault"
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/rng"
@@ -64,6 +66,9 @@ func TestApply(t *testing.T) {
 			if err != nil {
 				if err.Error() != c.want {
 					t.Errorf("error %q, want %q", err, c.want)
+				}
+				if _, ok := errors.AsType[*fault.Error](err); !ok || !errors.Is(err, fault.ErrInvalid) {
+					t.Errorf("error %q (%T) is not a user's fault", err, err)
 				}
 				return
 			}
@@ -367,8 +372,9 @@ func TestBlackHoleAppears(t *testing.T) {
 	t.Fatal("no edit makes a black hole")
 }
 
-// TestPrediction: a solvable maze gets a time in its interval and a
-// level; an unsolvable one none.
+// TestPrediction: a solvable maze gets a time in its interval and its
+// one level (by its length on its board, as the books label it); an
+// unsolvable one none.
 func TestPrediction(t *testing.T) {
 	b := design.NewBench(nil)
 	for _, c := range []struct {
@@ -384,7 +390,7 @@ func TestPrediction(t *testing.T) {
 		if (p != nil) != c.solve {
 			t.Fatalf("%s: prediction %v", c.id, p)
 		}
-		if p != nil && !(p.Low < p.Seconds && p.Seconds < p.High && p.Level != "" && v.Level == "hard") {
+		if p != nil && !(p.Low < p.Seconds && p.Seconds < p.High && v.Level == "hard") {
 			t.Errorf("%s: prediction %+v, length level %s", c.id, p, v.Level)
 		}
 		if _, err := json.Marshal(v); err != nil {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"rjm/fault"
 	"rjm/graph"
 	"rjm/maze"
 )
@@ -47,7 +48,7 @@ func ParseOp(s string) (Op, error) {
 	if i := slices.Index(opNames[:], s); i >= 0 {
 		return Op(i), nil
 	}
-	return 0, fmt.Errorf("unknown edit %q (want %s)", s, strings.Join(opNames[:], ", "))
+	return 0, fault.Invalid("", "unknown edit %q (want %s)", s, strings.Join(opNames[:], ", "))
 }
 
 // Edit is one change to a maze. Cells are row-major indices of the
@@ -97,11 +98,11 @@ func fillOpen(g *graph.Graph, m *maze.Maze) {
 }
 
 // Apply returns m with the edit e made, as a new maze (m is not
-// changed), or an error saying why the edit cannot be made.
+// changed), or a *fault.Error saying why the edit cannot be made.
 func Apply(m *maze.Maze, e Edit) (*maze.Maze, error) {
 	grid := m.Rows * m.Cols
 	if e.Cell < 0 || e.Cell >= grid {
-		return nil, fmt.Errorf("cell %d is off the %dx%d board", e.Cell, m.Rows, m.Cols)
+		return nil, fault.Invalid("", "cell %d is off the %dx%d board", e.Cell, m.Rows, m.Cols)
 	}
 	c := m.Cell(e.Cell)
 	out := m.Clone()
@@ -109,35 +110,35 @@ func Apply(m *maze.Maze, e Edit) (*maze.Maze, error) {
 	case SetJump:
 		switch {
 		case e.Cell == m.Goal:
-			return nil, fmt.Errorf("cell %v is the goal, whose jump is always 0", c)
+			return nil, fault.Invalid("", "cell %v is the goal, whose jump is always 0", c)
 		case !m.Open(e.Cell):
-			return nil, fmt.Errorf("cell %v is %s and holds no jump", c, m.Kind(e.Cell))
+			return nil, fault.Invalid("", "cell %v is %s and holds no jump", c, m.Kind(e.Cell))
 		case e.Jump < 1 || e.Jump > m.JumpLimit():
-			return nil, fmt.Errorf("jump %d at %v: a jump on this board is from 1 to %d", e.Jump, c, m.JumpLimit())
+			return nil, fault.Invalid("", "jump %d at %v: a jump on this board is from 1 to %d", e.Jump, c, m.JumpLimit())
 		}
 		out.Jumps[e.Cell] = e.Jump
 	case MoveStart:
 		switch {
 		case e.Cell == m.Goal:
-			return nil, fmt.Errorf("cell %v is the goal: the start must be another cell", c)
+			return nil, fault.Invalid("", "cell %v is the goal: the start must be another cell", c)
 		case !m.Open(e.Cell):
-			return nil, fmt.Errorf("cell %v is %s: the start must be an open cell", c, m.Kind(e.Cell))
+			return nil, fault.Invalid("", "cell %v is %s: the start must be an open cell", c, m.Kind(e.Cell))
 		}
 		out.Start = e.Cell
 	case MoveGoal:
 		switch {
 		case m.Exit() >= 0:
-			return nil, fmt.Errorf("the goal of an exit-ring maze is the exit, which does not move")
+			return nil, fault.Invalid("", "the goal of an exit-ring maze is the exit, which does not move")
 		case e.Cell == m.Start:
-			return nil, fmt.Errorf("cell %v is the start: the goal must be another cell", c)
+			return nil, fault.Invalid("", "cell %v is the start: the goal must be another cell", c)
 		case !m.Open(e.Cell):
-			return nil, fmt.Errorf("cell %v is %s: the goal must be an open cell", c, m.Kind(e.Cell))
+			return nil, fault.Invalid("", "cell %v is %s: the goal must be an open cell", c, m.Kind(e.Cell))
 		}
 		out.Jumps[m.Goal], out.Jumps[e.Cell] = m.Jumps[e.Cell], 0
 		out.Goal = e.Cell
 	case SetKind:
 		if e.Cell == m.Start || e.Cell == m.Goal {
-			return nil, fmt.Errorf("cell %v is the %s, which stays an open cell", c, map[bool]string{true: "start", false: "goal"}[e.Cell == m.Start])
+			return nil, fault.Invalid("", "cell %v is the %s, which stays an open cell", c, map[bool]string{true: "start", false: "goal"}[e.Cell == m.Start])
 		}
 		if err := out.SetKind(c, e.Kind); err != nil {
 			return nil, err
@@ -150,13 +151,13 @@ func Apply(m *maze.Maze, e Edit) (*maze.Maze, error) {
 		}
 	case ToggleWall:
 		if e.Other < 0 || e.Other >= grid {
-			return nil, fmt.Errorf("cell %d is off the %dx%d board", e.Other, m.Rows, m.Cols)
+			return nil, fault.Invalid("", "cell %d is off the %dx%d board", e.Other, m.Rows, m.Cols)
 		}
 		if err := toggleWall(&out.Board, e.Cell, e.Other); err != nil {
 			return nil, err
 		}
 	default:
-		return nil, fmt.Errorf("unknown edit %v", e.Op)
+		return nil, fault.Invalid("", "unknown edit %v", e.Op)
 	}
 	if e.Op == SetKind || e.Op == ToggleWall {
 		// The layout changed: a cell made open takes the least jump the

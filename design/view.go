@@ -63,11 +63,11 @@ type View struct {
 	// Prediction is the predicted solving time of a typical player; nil
 	// when the maze is unsolvable.
 	Prediction *Prediction `json:"prediction,omitempty"`
-	// Level is the level the shortest solution's length falls in on its
-	// board (difficulty.LevelOnBoard, the books' and the daily curve's),
-	// empty when the board's reach is not known without a search
-	// (difficulty.KnownReach).
-	Level string `json:"length_level,omitempty"`
+	// Level is the maze's one level (difficulty.LevelOfMaze: its
+	// shortest solution's length on its board, the books' and the daily
+	// curve's), empty when the board's reach is not known without a
+	// search, which the workbench shows as not checked.
+	Level string `json:"level,omitempty"`
 	// Summary is the features in one line (analysis.Features.Summary).
 	Summary string `json:"summary"`
 	// Routes are how the moves of the shortest solution shown are drawn
@@ -117,13 +117,11 @@ type Share struct {
 
 // Prediction is how long a typical player is predicted to take
 // (difficulty.Model.Predict): the median time and its 95% interval, in
-// seconds, and the level whose time range holds it
-// (difficulty.LevelOfTime, the difficulty policy's).
+// seconds. It names no level: a maze has one, View.Level.
 type Prediction struct {
 	Seconds float64 `json:"seconds"`
 	Low     float64 `json:"low"`
 	High    float64 `json:"high"`
-	Level   string  `json:"level"`
 	Source  string  `json:"source,omitempty"`
 }
 
@@ -140,10 +138,9 @@ func (b *Bench) View(g *graph.Graph, m *maze.Maze) (*View, error) {
 		Shares: Shares(f), Summary: f.Summary()}
 	if f.Solvable {
 		e := b.Model().Predict(id, facts)
-		v.Prediction = &Prediction{Seconds: e.Seconds, Low: e.Low, High: e.High,
-			Level: difficulty.LevelOfTime(e.Seconds).String(), Source: e.Source}
-		if reach, ok := difficulty.KnownReach(m.Board); ok {
-			v.Level = difficulty.LevelOnBoard(f.GoalDepth, reach).String()
+		v.Prediction = &Prediction{Seconds: e.Seconds, Low: e.Low, High: e.High, Source: e.Source}
+		if l, ok := difficulty.LevelOfMaze(m.Board, f.GoalDepth); ok {
+			v.Level = l.String()
 		}
 		if dirs, err := m.ParseNotation(f.Solution); err == nil {
 			v.Routes = render.Routes(m, f.SolutionCells, dirs)

@@ -146,3 +146,65 @@ func aim(ctx context.Context, specs []generate.Spec, n int, target time.Duration
 	}
 	return all[best], all, nil
 }
+
+// AimSizes are the board sides an aim tries when it names no board: a
+// target time says how big a board must be, too (AimSpecs).
+var AimSizes = []int{5, 6, 7, 8, 9}
+
+// AimSpecs returns the recipes an aim tries: spec itself when its board
+// is given (sized), else spec on the square board of each of AimSizes.
+func AimSpecs(spec generate.Spec, sized bool) []generate.Spec {
+	if sized {
+		return []generate.Spec{spec}
+	}
+	specs := make([]generate.Spec, 0, len(AimSizes))
+	for _, n := range AimSizes {
+		s := spec
+		s.Rows, s.Cols = n, n
+		specs = append(specs, s)
+	}
+	return specs
+}
+
+// Goal is what an aim asks for: a level (its target time, and its moves
+// on each board: AimLevel), or, when Level is nil, a target time alone
+// (Aim).
+type Goal struct {
+	Level  *Level
+	Target time.Duration
+}
+
+// Time returns the goal's target time: its level's Target, or its own.
+func (g Goal) Time() time.Duration {
+	if g.Level != nil {
+		return g.Level.Target()
+	}
+	return g.Target
+}
+
+// AimGoal is Aim or AimLevel, as goal asks.
+func AimGoal(ctx context.Context, specs []generate.Spec, n int, goal Goal, model *Model) (Candidate, []Candidate, error) {
+	if goal.Level != nil {
+		return AimLevel(ctx, specs, n, *goal.Level, model)
+	}
+	return Aim(ctx, specs, n, goal.Target, model)
+}
+
+// LevelTargets returns each level with its target time, for a user:
+// "easy (1m30s), medium (3m) or hard (6m)".
+func LevelTargets() string {
+	var s []string
+	for i, name := range Levels {
+		s = append(s, fmt.Sprintf("%s (%s)", name, shortDuration(Level(i).Target())))
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+}
+
+// shortDuration returns "1m30s", "3m", "6m": d without its zero seconds.
+func shortDuration(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	return s
+}

@@ -116,3 +116,32 @@ func TestAimLevel(t *testing.T) {
 		}
 	}
 }
+
+// The levels' targets, as a user reads them, are the policy's.
+func TestLevelTargets(t *testing.T) {
+	if got, want := difficulty.LevelTargets(), "easy (1m30s), medium (3m) or hard (6m)"; got != want {
+		t.Errorf("LevelTargets() = %q, want %q", got, want)
+	}
+}
+
+// An aim without a board tries every one of AimSizes; with one, its own.
+func TestAimSpecs(t *testing.T) {
+	spec := generate.Default()
+	spec.Rows, spec.Cols = 4, 3
+	if got := difficulty.AimSpecs(spec, true); len(got) != 1 || got[0].Rows != 4 || got[0].Cols != 3 {
+		t.Errorf("a sized aim tries %+v", got)
+	}
+	got := difficulty.AimSpecs(spec, false)
+	if len(got) != len(difficulty.AimSizes) {
+		t.Fatalf("an aim without a board tries %d boards", len(got))
+	}
+	for i, s := range got {
+		if n := difficulty.AimSizes[i]; s.Rows != n || s.Cols != n {
+			t.Errorf("board %d: %d×%d, want %d×%d", i, s.Rows, s.Cols, n, n)
+		}
+	}
+	hard := difficulty.Hard
+	if (difficulty.Goal{Level: &hard}).Time() != hard.Target() || (difficulty.Goal{Target: time.Minute}).Time() != time.Minute {
+		t.Error("a goal's time is not its level's target or its own")
+	}
+}

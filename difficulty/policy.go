@@ -326,3 +326,19 @@ func AimedSpec(spec generate.Spec, n, moves int) generate.Spec {
 	}
 	return spec
 }
+
+// LevelOfMaze returns the one level of a maze of moves moves (the length
+// of its shortest solution) on board b: the level its moves fall in on
+// the board (LevelOnBoard of KnownReach), which the books label it, the
+// daily curve asks of it and the workbench shows. ok is false when the
+// board's reach is not known without a search: then the level is not
+// checked, and a front end says so. A prediction's time is shown as a
+// time; its level by time (LevelOfTime) is the dashboard's measure of a
+// level's target, not a maze's label.
+func LevelOfMaze(b maze.Board, moves int) (l Level, ok bool) {
+	reach, ok := KnownReach(b)
+	if !ok {
+		return 0, false
+	}
+	return LevelOnBoard(moves, reach), true
+}

@@ -40,6 +40,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -204,23 +205,29 @@ var Table = []Exercise{
 		Run: (*Session).annealing},
 }
 
-// Names lists the exercises in the order of the assignment: Table's
-// names when the program starts. Code that must see rows added to Table
-// later (as a test does) calls List, Lookup or Find.
-var Names = List()
-
-// Lookup returns the exercise of the given name: Table's row.
-func Lookup(name string) (Exercise, bool) {
+// Lookup returns the exercise a word names, Table's row: the word is its
+// name ("hill-descent"), or, in any case and with '-' and '_' dropped, one
+// of its Files ("p3", "Problem3", "hill_descent"), as a roster or a
+// student's file names it. Lookup, Find and List are the one entry point
+// to the exercises' names: every front end (rjm exercise, rjm grade, a
+// roster) asks them.
+func Lookup(word string) (Exercise, bool) {
 	for _, e := range Table {
-		if e.Name == name {
+		if e.Name == word {
+			return e, true
+		}
+	}
+	w := strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(word))
+	for _, e := range Table {
+		if slices.Contains(e.Files, w) {
 			return e, true
 		}
 	}
 	return Exercise{}, false
 }
 
-// Find returns the exercise of the given name, Table's row, or for a name
-// not in Table a *fault.Error of kind fault.ErrNotFound that wraps
+// Find returns the exercise a word names (Lookup), or for a word that
+// names none a *fault.Error of kind fault.ErrNotFound that wraps
 // ErrUnknown and lists the names ("unknown exercise "juggling" (want one
 // of representation, ...)").
 func Find(name string) (Exercise, error) {

@@ -29,15 +29,15 @@ func ExampleFind() {
 }
 
 // A row added to Table flows through List, Find and Run without other
-// edits (Names is fixed when the program starts).
+// edits.
 func TestTableRowFlowsThrough(t *testing.T) {
 	saved := exercise.Table
 	t.Cleanup(func() { exercise.Table = saved })
 	row, _ := exercise.Lookup("representation")
 	row.Name = "twin"
 	exercise.Table = append(slices.Clip(saved), row)
-	if !slices.Contains(exercise.List(), "twin") || slices.Contains(exercise.Names, "twin") {
-		t.Errorf("List %v, Names %v", exercise.List(), exercise.Names)
+	if !slices.Contains(exercise.List(), "twin") {
+		t.Errorf("List %v", exercise.List())
 	}
 	if _, err := exercise.Find("twin"); err != nil {
 		t.Fatal(err)
@@ -60,5 +60,18 @@ func TestNoAnswerIsAFault(t *testing.T) {
 	_, err := exercise.Run(context.Background(), "hill-descent", exercise.IO{In: strings.NewReader(""), Out: new(bytes.Buffer), Errors: new(bytes.Buffer)}, rng.NewRand(1))
 	if !errors.Is(err, exercise.ErrNoAnswer) || !fault.Is(err) || strings.HasPrefix(err.Error(), "exercise:") {
 		t.Errorf("%v", err)
+	}
+}
+
+// Find knows an exercise by its name, or by one of its files' names in
+// any case, as a roster or a student's folder names it; nothing else.
+func TestFindByFiles(t *testing.T) {
+	for word, want := range map[string]string{"hill-descent": "hill-descent", "P3": "hill-descent", "hill_descent": "hill-descent", "EC1": "annealing", "representation": "representation"} {
+		if e, err := exercise.Find(word); err != nil || e.Name != want {
+			t.Errorf("Find(%q) = %q, %v; want %s", word, e.Name, err, want)
+		}
+	}
+	if _, err := exercise.Find("p9"); err == nil {
+		t.Error("Find(p9) found an exercise")
 	}
 }

@@ -26,7 +26,7 @@ func TestRunVariant(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, ex := range exercise.Names {
+		for _, ex := range exercise.List() {
 			var out strings.Builder
 			res, err := exercise.Options{Variant: v}.Run(context.Background(), ex,
 				exercise.IO{In: strings.NewReader(answers[ex]), Out: &out, Errors: io.Discard}, rng.NewRand(3))

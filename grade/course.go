@@ -49,7 +49,7 @@ var rosterColumns = []struct {
 // ReadRoster reads a roster: CSV with a header naming its columns, "id"
 // and "folder" required, "name" and "exercises" optional; a folder is
 // relative to base (the roster's folder); exercises are names of
-// exerciseNames(), or their problems' files' names (p1, problem3, ec1),
+// exercise.List(), or their problems' files' names (p1, problem3, ec1),
 // separated by spaces, ";" or "|"; an empty cell means those the folder
 // holds. name is the roster file's name, for errors.
 func ReadRoster(name string, r io.Reader, base string) ([]Enrolment, error) {
@@ -125,7 +125,7 @@ func ParseExercises(list string) ([]string, error) {
 	for _, w := range strings.FieldsFunc(list, func(r rune) bool { return r == ' ' || r == ';' || r == '|' || r == ',' }) {
 		ex, ok := exerciseNamed(w)
 		if !ok {
-			return nil, fault.Invalid("", "no exercise is called %q (want one of %s, or p1 to p5, ec1)", short(w), strings.Join(exerciseNames(), ", "))
+			return nil, fault.Invalid("", "no exercise is called %q (want one of %s, or p1 to p5, ec1)", short(w), strings.Join(exercise.List(), ", "))
 		}
 		if !slices.Contains(out, ex) {
 			out = append(out, ex)
@@ -134,20 +134,15 @@ func ParseExercises(list string) ([]string, error) {
 	return out, nil
 }
 
-// exerciseNamed returns the exercise a roster's word names: its name, or
-// one of its Files ("p3", "problem3", "hilldescent").
+// exerciseNamed returns the name of the exercise a roster's word names,
+// in any case (exercise.Lookup: its name, or one of its Files, "p3",
+// "problem3", "hilldescent").
 func exerciseNamed(w string) (string, bool) {
-	w = strings.ToLower(w)
-	if slices.Contains(exerciseNames(), w) {
-		return w, true
+	ex, ok := exercise.Lookup(w)
+	if !ok {
+		ex, ok = exercise.Lookup(strings.ToLower(w))
 	}
-	w = strings.NewReplacer("-", "", "_", "").Replace(w)
-	for _, ex := range exercise.Table {
-		if slices.Contains(ex.Files, w) {
-			return ex.Name, true
-		}
-	}
-	return "", false
+	return ex.Name, ok
 }
 
 // CourseBook is the grade of a course: one row per student, their
@@ -220,7 +215,7 @@ func Course(ctx context.Context, s Settings, roster []Enrolment, rubric *Rubric,
 		names := e.Exercises
 		if names == nil {
 			files := ExerciseFiles(e.Dir)
-			for _, n := range exerciseNames() {
+			for _, n := range exercise.List() {
 				if len(files[n]) > 0 {
 					names = append(names, n)
 				}
@@ -247,7 +242,7 @@ func Course(ctx context.Context, s Settings, roster []Enrolment, rubric *Rubric,
 	s = s.withDefaults()
 	plans := map[string]*plan{}
 	refs := map[string]*reference{}
-	for _, n := range exerciseNames() {
+	for _, n := range exercise.List() {
 		if !used[n] {
 			continue
 		}
@@ -276,7 +271,7 @@ func Course(ctx context.Context, s Settings, roster []Enrolment, rubric *Rubric,
 		return nil, err
 	}
 	b := &CourseBook{Seed: s.Seed, Runs: s.Runs, Version: buildinfo.Short(), Rubric: rubric}
-	for _, n := range exerciseNames() {
+	for _, n := range exercise.List() {
 		if used[n] {
 			b.Exercises = append(b.Exercises, n)
 		}
@@ -287,7 +282,7 @@ func Course(ctx context.Context, s Settings, roster []Enrolment, rubric *Rubric,
 	}
 	for i, e := range roster {
 		cs := CourseStudent{ID: e.ID, Name: e.Name, Dir: e.Dir}
-		for _, n := range exerciseNames() {
+		for _, n := range exercise.List() {
 			if !slices.Contains(todo[i], n) {
 				continue
 			}
@@ -303,13 +298,13 @@ func Course(ctx context.Context, s Settings, roster []Enrolment, rubric *Rubric,
 		}
 		// An exercise of the course's rubric that the student did not
 		// hand in still counts in their maximum.
-		for _, n := range exerciseNames() {
+		for _, n := range exercise.List() {
 			if pts, ok := rubric.courseExercise(n); ok && pts > 0 && !slices.Contains(todo[i], n) && !rubric.extra(n) {
 				cs.Exercises = append(cs.Exercises, CourseExercise{Exercise: n, MaxPoints: pts, Missing: "no program for it was found"})
 			}
 		}
 		slices.SortStableFunc(cs.Exercises, func(a, b CourseExercise) int {
-			return slices.Index(exerciseNames(), a.Exercise) - slices.Index(exerciseNames(), b.Exercise)
+			return slices.Index(exercise.List(), a.Exercise) - slices.Index(exercise.List(), b.Exercise)
 		})
 		for _, ce := range cs.Exercises {
 			cs.Points += ce.Points
@@ -328,12 +323,12 @@ func Course(ctx context.Context, s Settings, roster []Enrolment, rubric *Rubric,
 	}
 	// The columns: every exercise graded, and every one the rubric gives
 	// points that count in the maximum.
-	for _, n := range exerciseNames() {
+	for _, n := range exercise.List() {
 		if pts, ok := rubric.courseExercise(n); ok && pts > 0 && !rubric.extra(n) && !slices.Contains(b.Exercises, n) {
 			b.Exercises = append(b.Exercises, n)
 		}
 	}
-	slices.SortFunc(b.Exercises, func(x, y string) int { return slices.Index(exerciseNames(), x) - slices.Index(exerciseNames(), y) })
+	slices.SortFunc(b.Exercises, func(x, y string) int { return slices.Index(exercise.List(), x) - slices.Index(exercise.List(), y) })
 	return b, nil
 }
 

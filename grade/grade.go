@@ -200,7 +200,7 @@ func (s Settings) withDefaults() Settings {
 // Validate checks the settings for grading the named exercise.
 func (s Settings) Validate(name string) error {
 	if _, ok := exercise.Lookup(name); !ok {
-		return fault.Invalid("", "%w %q (want one of %s)", exercise.ErrUnknown, short(name), strings.Join(exerciseNames(), ", "))
+		return fault.Invalid("", "%w %q (want one of %s)", exercise.ErrUnknown, short(name), strings.Join(exercise.List(), ", "))
 	}
 	switch {
 	case len(s.Command) == 0 || s.Command[0] == "":
@@ -307,16 +307,6 @@ type planned struct {
 	// exercise's Edge answers): its transcript is checked like every
 	// run's, but it is not compared with rjm's search.
 	edge bool
-}
-
-// exerciseNames returns the names of exercise.Table's rows, in order (as
-// they are now: a test may add one).
-func exerciseNames() []string {
-	var names []string
-	for _, e := range exercise.Table {
-		names = append(names, e.Name)
-	}
-	return names
 }
 
 // texts returns the texts of an exercise's prompts.

@@ -57,8 +57,8 @@ func parseExpected(folder string, data []byte) (expectation, error) {
 		return e, fmt.Errorf("%s/EXPECTED.md: want one line \"- Exercise: NAME\", found %d", folder, len(ex))
 	}
 	e.Exercise = string(ex[0][1])
-	if !slices.Contains(exercise.Names, e.Exercise) {
-		return e, fmt.Errorf("%s/EXPECTED.md: exercise %q is not one of %s", folder, e.Exercise, strings.Join(exercise.Names, ", "))
+	if !slices.Contains(exercise.List(), e.Exercise) {
+		return e, fmt.Errorf("%s/EXPECTED.md: exercise %q is not one of %s", folder, e.Exercise, strings.Join(exercise.List(), ", "))
 	}
 	v := verdictLine.FindAllSubmatch(data, -1)
 	if len(v) != 1 {
@@ -131,7 +131,7 @@ func TestIndependentClassExpectations(t *testing.T) {
 			t.Errorf("no student in %s (languages: %v)", lang, languages)
 		}
 	}
-	for _, name := range exercise.Names {
+	for _, name := range exercise.List() {
 		if exercises[name] == 0 {
 			t.Errorf("no student does %s", name)
 		}
@@ -251,7 +251,7 @@ func TestIndependentClass(t *testing.T) {
 
 	students := map[string]grade.Student{}
 	start := time.Now()
-	for _, name := range exercise.Names {
+	for _, name := range exercise.List() {
 		if len(dirs[name]) == 0 {
 			continue
 		}

@@ -177,7 +177,7 @@ func Folders(pattern string) ([]string, error) {
 func OpenRoster(name string) ([]Enrolment, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, fault.Invalid("", "%v", err)
+		return nil, fault.Invalid("", "%w", err)
 	}
 	defer f.Close()
 	students, err := ReadRoster(name, f, filepath.Dir(name))
@@ -209,7 +209,7 @@ func LoadRubric(name string, course bool) (*Rubric, error) {
 	}
 	data, err := os.ReadFile(name)
 	if err != nil {
-		return nil, fault.Invalid("", "%v", err)
+		return nil, fault.Invalid("", "%w", err)
 	}
 	r, err := ParseRubric(name, data)
 	if err != nil {

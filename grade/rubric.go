@@ -255,8 +255,8 @@ func (r *Rubric) validate(name string) error {
 	}
 	for _, m := range []map[string]float64{r.Exercises, r.Extra} {
 		for k := range m {
-			if !slices.Contains(exerciseNames(), k) {
-				return fault.Invalid(name, "no exercise is called %q (the exercises: %s)", short(k), strings.Join(exerciseNames(), ", "))
+			if !slices.Contains(exercise.List(), k) {
+				return fault.Invalid(name, "no exercise is called %q (the exercises: %s)", short(k), strings.Join(exercise.List(), ", "))
 			}
 		}
 	}

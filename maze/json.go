@@ -191,5 +191,8 @@ func jsonError(err error) error {
 		}
 		return fault.Invalid("", "JSON %q holds a %s where %s is wanted", field, te.Value, want)
 	}
+	if se, ok := errors.AsType[*json.SyntaxError](err); ok && strings.HasPrefix(se.Error(), "unexpected end") {
+		return fault.Invalid("", "the JSON ends before it is complete")
+	}
 	return fault.Invalid("", "JSON: %w", err)
 }

@@ -89,6 +89,18 @@ func schemaEnding() []string {
 	}
 }
 
+// schemaSundayLevel stores Sunday's level as the level it is (the
+// schedule's Sunday is medium on its variant's board: difficulty.Week)
+// where a day was stored as "variant", so that every day's difficulty is
+// a level's name and the dashboard gives Sunday's rows their target time.
+// The same statement serves SQLite and PostgreSQL; rows only, so that it
+// merges with any other migration.
+func schemaSundayLevel() []string {
+	return []string{
+		`UPDATE daily SET difficulty = 'medium' WHERE difficulty = 'variant'`,
+	}
+}
+
 // schemaTrust adds the tokens that recorded a play (each records at most
 // one; kept TokenKeep, by the time they were used), the server's secret
 // keys by name (the key that signs the tokens, shared by every server on

@@ -49,9 +49,10 @@ func TestSQLiteReopen(t *testing.T) {
 	}
 }
 
-// TestSQLiteMigratesV1 opens a file of the first schema with plays: the
-// summaries are filled from them, and the plays keep no client ID and
-// no player.
+// TestSQLiteMigratesV1 opens a file of the first schema with plays and
+// days: the summaries are filled from the plays, the plays keep no client
+// ID and no player, and a Sunday stored as "variant" is stored as the
+// level it is (medium).
 func TestSQLiteMigratesV1(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "v1.db")
@@ -68,6 +69,7 @@ func TestSQLiteMigratesV1(t *testing.T) {
 		`INSERT INTO plays (maze, moves, length, shortest, solved, seconds, hints, rating, created_ms) VALUES
 			('m', 'DR', 2, 2, 1, 10, 0, 5, 0), ('m', 'DRUD', 4, 2, 1, 40, 2, 0, 0), ('m', 'DRUDDR', 6, 2, 1, 20, 0, 2, 0),
 			('m', 'RDRDRD', 8, 2, 1, 30, 0, 0, 0), ('m', 'D', 1, 2, 0, 1000, 0, 1, 0)`,
+		`INSERT INTO daily VALUES ('2026-11-22', 'm', 'r', 'variant'), ('2026-11-23', 'n', 'r', 'easy')`,
 	}
 	for _, s := range stmts {
 		if _, err := db.Exec(s); err != nil {
@@ -88,6 +90,11 @@ func TestSQLiteMigratesV1(t *testing.T) {
 	}
 	if _, err := s.AddPlay(ctx, store.Play{Maze: "m", Moves: "DR", Length: 2, Shortest: 2, Solved: true, Seconds: 5, Client: "after-migration", Player: "a-player-id"}); err != nil {
 		t.Fatal(err)
+	}
+	for date, want := range map[string]string{"2026-11-22": "medium", "2026-11-23": "easy"} {
+		if d, err := s.Daily(ctx, date); err != nil || d.Difficulty != want {
+			t.Errorf("%s after the migration: %+v, %v; want %s", date, d, err, want)
+		}
 	}
 	// The plays of before keep no player; the new one keeps its own.
 	log, err := s.PlayLog(ctx, 10)

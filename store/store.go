@@ -71,7 +71,9 @@ type Daily struct {
 	// Recipe is the seeded ID that generated it, for provenance ("" when
 	// unknown).
 	Recipe string `json:"recipe,omitempty"`
-	// Difficulty is the schedule's level for the date, e.g. "easy".
+	// Difficulty is the name of the date's level of the difficulty
+	// policy: "easy", "medium" or "hard" (Sunday's too, whose rules are
+	// in the recipe; before schemaSundayLevel it was "variant").
 	Difficulty string `json:"difficulty"`
 }
 

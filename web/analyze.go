@@ -161,11 +161,7 @@ func analyzeInput(r *http.Request) ([]byte, *httpError) {
 		err = r.ParseMultipartForm(MaxBody)
 	}
 	if err != nil && !errors.Is(err, http.ErrNotMultipart) {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return nil, badInput(fault.New(fault.ErrTooLarge, "", "The form is larger than %d bytes.", MaxBody))
-		}
-		return nil, badInput(fault.In("The form could not be read", err))
+		return nil, formError(r, err)
 	}
 	if f, _, err := r.FormFile("file"); err == nil {
 		defer f.Close()

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"mime"
 	"net/http"
 	"strings"
 
@@ -19,6 +20,14 @@ func decodeJSON(body []byte, v any) error {
 	dec := json.NewDecoder(strings.NewReader(string(body)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
+		// A body empty or cut short is said here; the rest of
+		// encoding/json's errors fault.JSON words.
+		switch {
+		case errors.Is(err, io.EOF):
+			return fault.Invalid("body", "empty: want a JSON object")
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			return fault.Invalid("body", "the JSON ends before it is complete")
+		}
 		return fault.JSON("body", err)
 	}
 	if dec.More() {
@@ -161,4 +170,26 @@ func queryMaze(w http.ResponseWriter, v string) (m *maze.Maze, id string, ok boo
 		return nil, "", false
 	}
 	return m, id, true
+}
+
+// formError words an error of reading a form (http.Request.ParseForm or
+// ParseMultipartForm) in rjm's words, at "form": a body over MaxBody is
+// too large (413); a multipart form without its boundary, cut short or
+// malformed, a Content-Type that cannot be read, and text that is not
+// name=value pairs say so, never the words of mime, multipart or url.
+func formError(r *http.Request, err error) *httpError {
+	if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
+		return badInput(fault.New(fault.ErrTooLarge, "form", "larger than %d bytes", MaxBody))
+	}
+	ct := r.Header.Get("Content-Type")
+	media, _, cterr := mime.ParseMediaType(ct)
+	switch {
+	case cterr != nil:
+		return badInput(fault.Invalid("form", "the Content-Type %q cannot be read", maze.Short(ct)))
+	case errors.Is(err, http.ErrMissingBoundary):
+		return badInput(fault.Invalid("form", "the multipart form's Content-Type names no boundary"))
+	case media == "multipart/form-data":
+		return badInput(fault.Invalid("form", "the body is not a whole multipart form (a part or its closing boundary is missing or malformed)"))
+	}
+	return badInput(fault.Invalid("form", "the body is not URL-encoded name=value pairs"))
 }

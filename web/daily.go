@@ -343,7 +343,7 @@ func (s *server) pageArchive(w http.ResponseWriter, r *http.Request) {
 	var days []archiveDay
 	for d := s.sched.Today().AddDate(0, 0, -1); !d.Before(first) && len(days) < maxArchive; d = d.AddDate(0, 0, -1) {
 		l := daily.LevelOf(d)
-		days = append(days, archiveDay{d.Format(daily.DateLayout), d.Weekday().String()[:3], l.Name, l.Variant.String()})
+		days = append(days, archiveDay{d.Format(daily.DateLayout), d.Weekday().String()[:3], l.Level.String(), l.Variant.String()})
 	}
 	s.writePage(w, http.StatusOK, "archive.html", struct {
 		Title string

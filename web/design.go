@@ -212,6 +212,7 @@ func (s *server) apiDesign(w http.ResponseWriter, r *http.Request) {
 		var after *maze.Maze
 		if err == nil {
 			after, err = design.Apply(m, e)
+			err = fault.In("edit", err)
 		}
 		if err != nil {
 			badInput(err).write(w)

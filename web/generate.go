@@ -194,7 +194,7 @@ func (s *server) pageGenerateForm(w http.ResponseWriter, r *http.Request) {
 func (s *server) pageGenerate(w http.ResponseWriter, r *http.Request) {
 	form := newGenerateForm()
 	if err := r.ParseForm(); err != nil {
-		herr := badInput(fault.In("The form could not be read", err))
+		herr := formError(r, err)
 		form.Error = herr.msg
 		s.writePage(w, herr.code, "generate.html", form)
 		return

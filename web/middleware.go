@@ -75,7 +75,7 @@ func badQuery(raw string) string {
 	}
 	q, err := url.ParseQuery(raw)
 	if err != nil {
-		return "the query string does not decode: " + err.Error()
+		return undecodable(raw)
 	}
 	for k, v := range q {
 		if len(v) > 1 {
@@ -83,6 +83,25 @@ func badQuery(raw string) string {
 		}
 	}
 	return ""
+}
+
+// undecodable says, in rjm's words, which parameter of a query string
+// that url.ParseQuery refuses is wrong: a ';' (which is not a separator),
+// or a '%' not followed by two hex digits in a name or a value.
+func undecodable(raw string) string {
+	for part := range strings.SplitSeq(raw, "&") {
+		if strings.Contains(part, ";") {
+			return fmt.Sprintf("query %.40q: separate parameters with '&', not ';'", part)
+		}
+		k, v, _ := strings.Cut(part, "=")
+		if _, err := url.QueryUnescape(k); err != nil {
+			return fmt.Sprintf("query parameter %.40q: a '%%' in its name is not followed by two hex digits", k)
+		}
+		if _, err := url.QueryUnescape(v); err != nil {
+			return fmt.Sprintf("query parameter %.40q: a '%%' in its value is not followed by two hex digits", k)
+		}
+	}
+	return "the query string is not name=value pairs separated by '&'"
 }
 
 // jsonErrors turns the plain-text errors of http.Error (the mux's 404 and

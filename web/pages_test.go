@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"rjm/analysis"
+	"rjm/daily"
+	"rjm/difficulty"
 	"rjm/generate"
 	"rjm/graph"
 	"rjm/maze"
@@ -329,13 +331,20 @@ func TestBlackHolesMarked(t *testing.T) {
 }
 
 func TestDashboard(t *testing.T) {
-	ts, _ := newServer(t, web.Options{})
+	ts, st := newServer(t, web.Options{})
 	if a := do(t, ts, "GET", "/dashboard", ""); a.code != 200 || !strings.Contains(a.body, "No maze of the day has been shown yet") {
 		t.Fatalf("an empty dashboard: %d", a.code)
 	}
 	id := do(t, ts, "GET", "/api/daily", "").json(t)["id"].(string)
 	m, _ := maze.ParseID(id)
 	sol := solve.Solve(graph.MustCompile(m.Board), m).Letters()
+	sunday, err := daily.Generate(context.Background(), monday.AddDate(0, 0, -1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.PutDaily(context.Background(), sunday); err != nil {
+		t.Fatal(err)
+	}
 	for _, p := range []string{`"seconds":20,"rating":5`, `"seconds":40,"hints":2`} {
 		if a := do(t, ts, "POST", "/api/plays", `{"maze":"`+id+`","moves":"`+sol+`",`+p+`}`); a.code != 201 {
 			t.Fatal(a.body)
@@ -353,6 +362,12 @@ func TestDashboard(t *testing.T) {
 		if !strings.Contains(row, want) {
 			t.Errorf("today's dashboard row lacks %q:\n%s", want, row)
 		}
+	}
+	// Sunday's maze (a variant, stored above) is stored at its level,
+	// medium, and its row gets medium's target time.
+	row = regexp.MustCompile(`(?s)<tr><td><a href="/d/2026-11-22">.*?</tr>`).FindString(a.body)
+	if want := fmt.Sprintf(`<td>%.0f s <span class="level">medium</span></td>`, difficulty.Medium.Target().Seconds()); !strings.Contains(row, want) {
+		t.Errorf("Sunday's dashboard row lacks %q:\n%s", want, row)
 	}
 }
 

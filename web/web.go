@@ -157,12 +157,20 @@ type server struct {
 	// reqSeq numbers the requests, for their IDs.
 	reqSeq atomic.Uint64
 	reqTag string
+	// patterns are the routes' patterns, as routes registers them.
+	patterns []string
 }
 
 // NewHandler returns the site's handler over s: the pages and the API on
 // their own http.ServeMux, behind the security headers, the body limit and
 // the panic guard.
 func NewHandler(s store.Store, o Options) http.Handler {
+	srv := newServer(s, o)
+	return srv.guard(srv.routes())
+}
+
+// newServer returns the server of NewHandler, its options defaulted.
+func newServer(s store.Store, o Options) *server {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
@@ -220,7 +228,7 @@ func NewHandler(s store.Store, o Options) http.Handler {
 		go srv.makeAhead(o.Background)
 		go srv.probeEvery(o.Background)
 	}
-	return srv.guard(srv.routes())
+	return srv
 }
 
 // routes is every path the site answers, by feature: each handler lives
@@ -228,46 +236,51 @@ func NewHandler(s store.Store, o Options) http.Handler {
 // print.go, dashboard.go, plays.go, me.go, offline.go, ops.go).
 func (s *server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
-	mux.Handle("GET /static/", s.static())
+	handle := func(pattern string, h http.Handler) {
+		mux.Handle(pattern, h)
+		s.patterns = append(s.patterns, pattern)
+	}
+	handleFunc := func(pattern string, f http.HandlerFunc) { handle(pattern, f) }
+	handle("GET /static/", s.static())
 
-	mux.HandleFunc("GET /m/{id}", s.pageMaze) // play any maze
-	mux.HandleFunc("GET /{$}", s.pageToday)   // the maze of the day
-	mux.HandleFunc("GET /d/{date}", s.pageDate)
-	mux.HandleFunc("GET /archive", s.pageArchive)
-	mux.HandleFunc("GET /api/daily", s.apiDaily)
-	mux.HandleFunc("GET /generate", s.pageGenerateForm)
-	mux.HandleFunc("POST /generate", s.pageGenerate)
-	mux.HandleFunc("POST /api/generate", s.apiGenerate)
-	mux.HandleFunc("GET /analyze", s.pageAnalyzeForm)
-	mux.HandleFunc("POST /analyze", s.pageAnalyze)
-	mux.HandleFunc("POST /api/analyze", s.apiAnalyze)
-	mux.HandleFunc("GET /api/maze/{id}", s.apiMaze)
-	mux.HandleFunc("GET /print/{id}", s.pagePrint)
-	mux.HandleFunc("GET /dashboard", s.pageDashboard)
-	mux.HandleFunc("POST /api/plays", s.apiPlays)
-	mux.HandleFunc("GET /api/stats", s.apiStats)
-	mux.HandleFunc("GET /api/difficulty", s.apiDifficulty)
-	mux.HandleFunc("GET /api/hint", s.apiHint)
-	mux.HandleFunc("GET /api/token", s.apiToken)
-	mux.HandleFunc("GET /design", s.pageDesign) // the designer's workbench (design.go)
-	mux.HandleFunc("POST /api/design", s.apiDesign)
+	handleFunc("GET /m/{id}", s.pageMaze) // play any maze
+	handleFunc("GET /{$}", s.pageToday)   // the maze of the day
+	handleFunc("GET /d/{date}", s.pageDate)
+	handleFunc("GET /archive", s.pageArchive)
+	handleFunc("GET /api/daily", s.apiDaily)
+	handleFunc("GET /generate", s.pageGenerateForm)
+	handleFunc("POST /generate", s.pageGenerate)
+	handleFunc("POST /api/generate", s.apiGenerate)
+	handleFunc("GET /analyze", s.pageAnalyzeForm)
+	handleFunc("POST /analyze", s.pageAnalyze)
+	handleFunc("POST /api/analyze", s.apiAnalyze)
+	handleFunc("GET /api/maze/{id}", s.apiMaze)
+	handleFunc("GET /print/{id}", s.pagePrint)
+	handleFunc("GET /dashboard", s.pageDashboard)
+	handleFunc("POST /api/plays", s.apiPlays)
+	handleFunc("GET /api/stats", s.apiStats)
+	handleFunc("GET /api/difficulty", s.apiDifficulty)
+	handleFunc("GET /api/hint", s.apiHint)
+	handleFunc("GET /api/token", s.apiToken)
+	handleFunc("GET /design", s.pageDesign) // the designer's workbench (design.go)
+	handleFunc("POST /api/design", s.apiDesign)
 
 	// The player's own: stats kept on the device (me.go), and the service
 	// worker and manifest that make the site work offline and install
 	// (offline.go).
 	off := newOffline()
-	mux.HandleFunc("GET /me", s.pageMe)
-	mux.HandleFunc("GET /sw.js", off.serveWorker)
-	mux.HandleFunc("GET /manifest.webmanifest", off.serveManifest)
+	handleFunc("GET /me", s.pageMe)
+	handleFunc("GET /sw.js", off.serveWorker)
+	handleFunc("GET /manifest.webmanifest", off.serveManifest)
 
 	// Operations (ops.go): liveness, readiness, metrics.
-	mux.HandleFunc("GET /healthz", s.healthz)
-	mux.HandleFunc("GET /readyz", s.readyz)
-	mux.Handle("GET /metrics", s.metrics.handler())
+	handleFunc("GET /healthz", s.healthz)
+	handleFunc("GET /readyz", s.readyz)
+	handle("GET /metrics", s.metrics.handler())
 
 	// Every other GET is not found; other methods on unknown paths are
 	// not allowed (405).
-	mux.HandleFunc("GET /", func(w http.ResponseWriter, r *http.Request) {
+	handleFunc("GET /", func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/") {
 			writeError(w, http.StatusNotFound, "no such API endpoint: "+r.Method+" "+r.URL.Path)
 			return

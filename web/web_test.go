@@ -213,7 +213,7 @@ func TestDaily(t *testing.T) {
 	if b := do(t, ts, "GET", "/api/daily?date=2026-11-23", ""); b.body != a.body {
 		t.Errorf("?date=today differs from today:\n%s\n%s", b.body, a.body)
 	}
-	if b := do(t, ts, "GET", "/api/daily?date=2026-11-22", ""); b.code != 200 || b.json(t)["difficulty"] != "variant" {
+	if b := do(t, ts, "GET", "/api/daily?date=2026-11-22", ""); b.code != 200 || b.json(t)["difficulty"] != "medium" {
 		t.Errorf("yesterday (a Sunday): %d %s", b.code, b.body)
 	}
 }

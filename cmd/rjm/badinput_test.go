@@ -99,7 +99,7 @@ func TestBadInputEverywhere(t *testing.T) {
 		{name: "a seeded ID without a seed", args: []string{"generate", "--id", "5x5,method=hill"},
 			want: `seeded ID "5x5,method=hill" has no '#seed'`},
 		{name: "a batch too large", args: []string{"generate", "--count", "100000000"},
-			want: "--count 100000000 out of range 1..10000000"},
+			want: "--count: 100000000 out of range 1..10000000"},
 		{name: "a play log's bad line", args: []string{"difficulty", "--plays", plays},
 			want: "--plays " + plays + ": line 1: no maze"},
 		{name: "an experiment's runs", args: []string{"experiment", "iterations", "--runs", "100000000", "--no-files"},

@@ -35,7 +35,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 				return fault.Invalid("", "-o FILE is required: a book is a PDF")
 			}
 			if err := safefile.Check(out); err != nil {
-				return fault.Invalid("", "-o: %w", err)
+				return fault.In("-o", err)
 			}
 			var err error
 			if s.Paper, err = book.ParsePaper(paper); err != nil {
@@ -45,7 +45,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 			if tiles != "" {
 				m, _, err := generate.ReadFile(e.Ctx, tiles, maze.ParseOptions{})
 				if err != nil {
-					return fault.Invalid("", "--tiles: %w", err)
+					return fault.In("--tiles", err)
 				}
 				if err := book.Tiles(&buf, m, s.Paper); err != nil {
 					return err // a bad input is a *fault.Error: exit 2
@@ -64,7 +64,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 				return fault.In("--bands", err)
 			}
 			if s.Count < 1 {
-				return fault.Invalid("", "--count %d out of range 1..%d", s.Count, book.MaxCount)
+				return fault.Invalid("--count", "%d out of range 1..%d", s.Count, book.MaxCount)
 			}
 			if err := s.Validate(); err != nil {
 				return err // a bad input is a *fault.Error: exit 2
@@ -143,19 +143,19 @@ func listBook(e *cli.Env, cmd *cobra.Command, s book.Settings, list, db, out str
 	}
 	file, err := os.Open(list)
 	if err != nil {
-		return fault.Invalid("", "--mazes: %w", err)
+		return fault.In("--mazes", err)
 	}
 	listed, err := book.ReadList(file)
 	file.Close()
 	if err != nil {
-		return fault.Invalid("", "--mazes %s: %w", list, err)
+		return fault.Invalid("--mazes", "%s: %w", list, err)
 	}
 	if s.Model, err = storeModel(e, db); err != nil {
 		return err
 	}
 	puzzles, s, err := book.FromList(e.Ctx, s, listed)
 	if err != nil {
-		return fault.Invalid("", "--mazes %s: %w", list, err)
+		return fault.Invalid("--mazes", "%s: %w", list, err)
 	}
 	return writeBook(e, s, puzzles, out, asJSON)
 }

@@ -38,7 +38,7 @@ func compareCmd(e *cli.Env, cat analysis.Catalogue) *cobra.Command {
 				return err // a *fault.Error: exit 2
 			}
 			if count < 1 { // the library reads zero as its default
-				return fault.Invalid("", "--count %d out of range 1..%d", count, compare.MaxCount)
+				return fault.Invalid("--count", "%d out of range 1..%d", count, compare.MaxCount)
 			}
 			s := compare.Settings{Spec: spec, Energies: names, Count: count, Catalogue: cat}
 			if err := s.Validate(); err != nil {

@@ -84,7 +84,7 @@ func readPlays(e *cli.Env, db, file string, limit int) ([]store.Play, map[string
 		if file != "-" {
 			f, err := os.Open(file)
 			if err != nil {
-				return nil, nil, fault.Invalid("", "--plays: %w", err)
+				return nil, nil, fault.In("--plays", err)
 			}
 			defer f.Close()
 			r = f
@@ -98,7 +98,7 @@ func readPlays(e *cli.Env, db, file string, limit int) ([]store.Play, map[string
 	if !store.IsPostgres(db) {
 		// A store that is not there is a mistake, not one to create.
 		if _, err := os.Stat(db); err != nil {
-			return nil, nil, fault.Invalid("", "--db: %w", err)
+			return nil, nil, fault.In("--db", err)
 		}
 	}
 	st, err := store.Open(e.Ctx, db)
@@ -112,7 +112,7 @@ func readPlays(e *cli.Env, db, file string, limit int) ([]store.Play, map[string
 func writePlayLog(name string, plays []store.Play) error {
 	f, err := os.Create(name)
 	if err != nil {
-		return fault.Invalid("", "--export: %w", err)
+		return fault.In("--export", err)
 	}
 	if err := store.WritePlayLog(f, plays); err != nil {
 		f.Close()

@@ -73,7 +73,7 @@ func TestDifficultyCommand(t *testing.T) {
 		want string
 	}{
 		{[]string{"difficulty"}, "give the plays"},
-		{[]string{"difficulty", "--db", filepath.Join(dir, "none.db")}, "--db: stat"},
+		{[]string{"difficulty", "--db", filepath.Join(dir, "none.db")}, "--db: cannot read"},
 		{[]string{"difficulty", "--plays", bad}, "line 2"},
 		{[]string{"difficulty", "--plays", log, "--db", db}, "--db"},
 		{[]string{"difficulty", "--db", db, "--limit", "0"}, "--limit 0"},

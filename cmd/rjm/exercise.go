@@ -27,7 +27,8 @@ func newExerciseCmd(e *cli.Env) *cobra.Command {
 		},
 		ValidArgsFunction: exerciseNames,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if _, err := exercise.Find(args[0]); err != nil {
+			ex, err := exercise.Find(args[0])
+			if err != nil {
 				return err
 			}
 			if !cmd.Flags().Changed("seed") {
@@ -40,11 +41,11 @@ func newExerciseCmd(e *cli.Env) *cobra.Command {
 			if asJSON {
 				out = e.Stderr
 			}
-			res, err := o.Run(e.Ctx, args[0], exercise.IO{In: e.Stdin, Out: out, Errors: e.Stderr}, rng.NewRand(seed))
+			res, err := o.Run(e.Ctx, ex.Name, exercise.IO{In: e.Stdin, Out: out, Errors: e.Stderr}, rng.NewRand(seed))
 			if err != nil || !asJSON {
 				return err
 			}
-			return e.WriteJSON(render.NewExercise(args[0], seed, res))
+			return e.WriteJSON(render.NewExercise(ex.Name, seed, res))
 		},
 	}
 	c.Flags().Uint64Var(&seed, "seed", 0, "random seed `S` (default: drawn at random)")

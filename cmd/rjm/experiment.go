@@ -33,7 +33,7 @@ func newExperimentCmd(e *cli.Env) *cobra.Command {
 				return err // a *fault.Error: exit 2
 			}
 			if cmd.Flags().Changed("runs") && s.Runs < 1 { // the library reads zero as its default
-				return fault.Invalid("", "--runs %d out of range 1..%d", s.Runs, experiment.MaxRuns)
+				return fault.Invalid("--runs", "%d out of range 1..%d", s.Runs, experiment.MaxRuns)
 			}
 			if err := s.Validate(); err != nil {
 				return fault.Invalid("", "--%w", err)
@@ -43,7 +43,7 @@ func newExperimentCmd(e *cli.Env) *cobra.Command {
 				// Fail before the run, not after it, when DIR cannot be made;
 				// a run that fails leaves no empty DIR behind.
 				if undo, err = experiment.MakeDir(out); err != nil {
-					return fault.Invalid("", "--out %q: %w", out, err)
+					return fault.Invalid("--out", "%q: %w", out, err)
 				}
 			}
 			var finish func()

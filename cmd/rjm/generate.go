@@ -48,7 +48,7 @@ func newGenerateCmd(e *cli.Env) *cobra.Command {
 				return cli.FlagError(cmd, fmt.Errorf("--db and --candidates go with --target-time or --difficulty"))
 			}
 			if count < 1 || count > generate.MaxCount {
-				return fault.Invalid("", "--count %d out of range 1..%d", count, generate.MaxCount)
+				return fault.Invalid("--count", "%d out of range 1..%d", count, generate.MaxCount)
 			}
 			if count > 1 || keep != (generate.Constraints{}) || out != "" {
 				b := generate.Batch{Spec: spec, Count: count, Keep: keep, Workers: workers}
@@ -114,7 +114,7 @@ func generateMany(e *cli.Env, b generate.Batch, asJSON bool, out string, seedGiv
 	if out != "" {
 		o, err := batchfile.Open(out, asJSON, b, seedGiven)
 		if err != nil {
-			return fault.Invalid("", "-o %w", err)
+			return fault.In("--output", err)
 		}
 		defer o.Close()
 		if o.Count() > 0 {
@@ -128,7 +128,7 @@ func generateMany(e *cli.Env, b generate.Batch, asJSON bool, out string, seedGiv
 		if err := sink.Write(r); err != nil && out != "" {
 			// A full disc or a lost folder is the user's to mend; the
 			// error names their path only.
-			return fault.Invalid("", "-o: %w", err)
+			return fault.In("-o", err)
 		}
 		return nil
 	})

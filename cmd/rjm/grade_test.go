@@ -134,13 +134,13 @@ func TestGradeUsage(t *testing.T) {
 		{[]string{"grade", "hill-descent", "--feedback", "x", "--", "sh"}, "--feedback needs --each, --roster or --submission"},
 		{[]string{"grade", "--each", "class/*/"}, "want an EXERCISE, one of representation, evaluation, hill-descent, restarts, uphill, annealing, with --each (then, optionally,"},
 		{[]string{"grade", "hill-descent", "--roster", "r.csv"}, "want no EXERCISE with --roster or --submission"},
-		{[]string{"grade", "--roster", "/no/such.csv"}, "--roster: open /no/such.csv"},
+		{[]string{"grade", "--roster", "/no/such.csv"}, "--roster: cannot open /no/such.csv"},
 		{[]string{"grade", "--submission", "/no/such/folder"}, `--submission: "/no/such/folder": not a folder`},
 		{[]string{"grade", "hill-descent", "--format", "xml", "--", "sh"}, `--format "xml": want text, json, gradescope or junit`},
 		{[]string{"grade", "hill-descent", "--each", "/tmp/", "--format", "gradescope"}, "--format gradescope grades one student"},
 		{[]string{"grade", "--roster", "r.csv", "--lms", "blackboard"}, `--lms "blackboard": want csv, moodle or canvas`},
 		{[]string{"grade", "hill-descent", "--env", "RJM_NO_SUCH_VARIABLE_HERE", "--", "sh"}, `--env "RJM_NO_SUCH_VARIABLE_HERE": no such variable`},
-		{[]string{"grade", "hill-descent", "--each", "/tmp/", "--rubric", "/no/such.toml"}, "--rubric: open /no/such.toml"},
+		{[]string{"grade", "hill-descent", "--each", "/tmp/", "--rubric", "/no/such.toml"}, "--rubric: cannot open /no/such.toml"},
 	} {
 		_, errs, code := rjmRun(t, "", tc.args...)
 		if code != 2 || !strings.Contains(errs, tc.msg) || strings.Count(errs, "\n") != 1 {

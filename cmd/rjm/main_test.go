@@ -357,8 +357,8 @@ func TestBadNames(t *testing.T) {
 		want string
 	}{
 		{[]string{"experiment"}, "one of iterations, restarts"},
-		{[]string{"generate", "--seed", "abc"}, `invalid argument "abc" for "--seed" flag: not a whole number ≥ 0 (see rjm generate --help)`},
-		{[]string{"generate", "--p", "x"}, `"--p" flag: not a number (see`},
+		{[]string{"generate", "--seed", "abc"}, `--seed: "abc" is not a whole number ≥ 0 (see rjm generate --help)`},
+		{[]string{"generate", "--p", "x"}, `--p: "x" is not a number (see`},
 		{[]string{"generate", "--energy", "bogus"}, `unknown energy "bogus"`},
 		{[]string{"solve", "--strict", "--id", "2x2:9110"}, "--id: cell (1,1) has jump 9"},
 		{[]string{"exercise", "foo"}, `unknown exercise "foo" (want one of representation`},
@@ -368,8 +368,8 @@ func TestBadNames(t *testing.T) {
 		{[]string{"solve", "--id", ""}, "--id: empty ID"},
 		{[]string{"analyze", "--id", ""}, "--id: empty ID"},
 		{[]string{"generate", "--id", ""}, `seeded ID "" has no '#seed'`},
-		{[]string{"experiment", "iterations", "--runs", "0"}, "--runs 0 out of range 1..100000"},
-		{[]string{"experiment", "iterations", "--out", ""}, `--out "": empty directory name`},
+		{[]string{"experiment", "iterations", "--runs", "0"}, "--runs: 0 out of range 1..100000"},
+		{[]string{"experiment", "iterations", "--out", ""}, `--out: "": empty directory name`},
 		{[]string{"exercise"}, "want one exercise NAME, one of representation, evaluation"},
 		{[]string{"generate", "--energy", "weighted:goal_depth=1e308,non_reaching=-1e308"}, "out of range"},
 	} {
@@ -448,7 +448,7 @@ func TestReadJSONMaze(t *testing.T) {
 	}
 	for _, tc := range []struct{ in, want string }{
 		{`{"id": 3}`, `JSON "id" holds a number where a string is wanted`},
-		{`{"rows": 2`, "unexpected end of JSON input"},
+		{`{"rows": 2`, "the JSON ends before it is complete"},
 		{`{"id": "5x5:1"}`, "ID has 1 jumps, want 25"},
 		{`{}`, "JSON holds no maze"},
 		{`{"id": "2x1:10", "jumps": [[1], [1]]}`, `JSON "jumps" disagree with its "id"`},

@@ -32,7 +32,7 @@ func newRenderCmd(e *cli.Env) *cobra.Command {
 			o := render.PictureOptions{Solution: solution, Depths: depths, Holes: holes, Clusters: clusters}
 			var err error
 			if format, err = render.FormatOf(format, out); err != nil {
-				return fault.Invalid("", "--format: %w (or -o with one of those extensions)", err)
+				return fault.Invalid("--format", "%w (or -o with one of those extensions)", err)
 			}
 			if o.Style, err = render.ParseStyle(style); err != nil {
 				return fault.In("--style", err)
@@ -42,7 +42,7 @@ func newRenderCmd(e *cli.Env) *cobra.Command {
 			}
 			if out != "" {
 				if err := safefile.Check(out); err != nil {
-					return fault.Invalid("", "-o: %w", err)
+					return fault.In("-o", err)
 				}
 			}
 			m, g, err := mf.Read(e, args)
@@ -53,13 +53,13 @@ func newRenderCmd(e *cli.Env) *cobra.Command {
 			if !strings.EqualFold(paper, "none") {
 				pp, err := render.ParsePaper(paper)
 				if err != nil {
-					return fault.Invalid("", "--paper: %w (or none)", err)
+					return fault.Invalid("--paper", "%w (or none)", err)
 				}
 				fit, ok := p.FitCell(o, pp)
 				switch {
 				case !ok && cmd.Flags().Changed("cell"):
 					w, h := p.Size(o)
-					return fault.Invalid("", "--cell %s: the picture is %.0f×%.0f mm, larger than %s within its %.0f mm margins; give --cell %.1fmm or less, or --paper none",
+					return fault.Invalid("--cell", "%s: the picture is %.0f×%.0f mm, larger than %s within its %.0f mm margins; give --cell %.1fmm or less, or --paper none",
 						size, w/vg.Millimeter, h/vg.Millimeter, pp.Name, render.PrintMargin/vg.Millimeter, math.Floor(float64(fit/vg.Millimeter)*10)/10)
 				case !ok:
 					fmt.Fprintf(e.Stderr, "rjm: drawn at %.2fmm a cell to fit %s (--cell or --paper none to choose)\n", float64(fit/vg.Millimeter), pp.Name)
@@ -96,7 +96,7 @@ func newRenderCmd(e *cli.Env) *cobra.Command {
 // permission) and names their path only: status 2.
 func writeOut(out string, data []byte) error {
 	if err := safefile.WriteBytes(out, data); err != nil {
-		return fault.Invalid("", "-o: %w", err)
+		return fault.In("-o", err)
 	}
 	return nil
 }

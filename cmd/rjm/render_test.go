@@ -34,7 +34,7 @@ func TestRender(t *testing.T) {
 		{[]string{"render", "-o", filepath.Join(dir, "x.bmp"), "../../examples/figure1.txt"}, `--format: unknown picture format "bmp"`},
 		{[]string{"render", "--cell", "1km", "../../examples/figure1.txt"}, `--cell: length "1km"`},
 		{[]string{"render", "--style", "neon", "../../examples/figure1.txt"}, `--style: unknown style "neon"`},
-		{[]string{"render", "-o", filepath.Join(dir, "no", "x.svg"), "../../examples/figure1.txt"}, "-o: create "},
+		{[]string{"render", "-o", filepath.Join(dir, "no", "x.svg"), "../../examples/figure1.txt"}, "-o: cannot create "},
 	} {
 		if _, errs, code := rjmRun(t, "", tc.args...); code != 2 || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%v: status %d, stderr %q", tc.args, code, errs)
@@ -101,8 +101,8 @@ func TestBookCommand(t *testing.T) {
 		{[]string{"book", "--bands", "brutal", "-o", a}, `--bands: unknown difficulty band "brutal"`},
 		{[]string{"book", "--paper", "a5", "-o", a}, `--paper: unknown paper "a5"`},
 		{[]string{"book", "--per-page", "3", "-o", a}, "per page"},
-		{[]string{"book", "--count", "0", "-o", a}, "--count 0"},
-		{[]string{"book", "--count", "5", "-o", filepath.Join(dir, "no", "b.pdf")}, "-o: create "},
+		{[]string{"book", "--count", "0", "-o", a}, "--count: 0"},
+		{[]string{"book", "--count", "5", "-o", filepath.Join(dir, "no", "b.pdf")}, "-o: cannot create "},
 	} {
 		if _, errs, code := rjmRun(t, "", tc.args...); code != 2 || !strings.Contains(errs, tc.want) {
 			t.Errorf("%v: status %d, %q", tc.args, code, errs)

@@ -51,7 +51,7 @@ func TestSolveVariantFlag(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--variant", "bishop"}, `"--variant" flag: unknown variant "bishop"`},
+		{[]string{"--variant", "bishop"}, `--variant: unknown variant "bishop"`},
 		{[]string{"--variant", "exit", "--id", "5x5:3413133302312234233341432"}, "exit ring cannot be added"},
 		{[]string{"--variant", "hex,queen"}, "queen needs the square tiling"},
 	} {
@@ -98,10 +98,10 @@ func TestGenerateVariantFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--variant", "bishop"}, `"--variant" flag: unknown variant "bishop"`},
+		{[]string{"--variant", "bishop"}, `--variant: unknown variant "bishop"`},
 		{[]string{"--variant", "exit", "--goal", "2,2"}, "on an exit-ring board the goal is the exit"},
 		{[]string{"--layout", "../../examples/layout.txt", "--size", "7"}, "give either --layout or --size"},
-		{[]string{"--layout", "no-such-file.txt"}, "--layout: open no-such-file.txt"},
+		{[]string{"--layout", "no-such-file.txt"}, "--layout: cannot open no-such-file.txt"},
 		{[]string{"--goal", "2,2", "--random-goal"}, "give either --goal or --random-goal"},
 		{[]string{"--layout", "../../examples/layout.txt", "--start", "1,2"}, "(1,2) is a pass-over cell"},
 	} {
@@ -146,7 +146,7 @@ func TestExerciseVariantFlag(t *testing.T) {
 		t.Errorf("status %d\n%s", code, out)
 	}
 	_, errs, code := rjmRun(t, "300\n", "exercise", "hill-descent", "--variant", "bishop")
-	if code != 2 || !strings.Contains(errs, `"--variant" flag: unknown variant "bishop"`) {
+	if code != 2 || !strings.Contains(errs, `--variant: unknown variant "bishop"`) {
 		t.Errorf("status %d, stderr %q", code, errs)
 	}
 }

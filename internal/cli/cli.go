@@ -11,11 +11,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"rjm/fault"
 	"rjm/internal/interrupt"
@@ -58,7 +58,8 @@ func BadInput(err error) error {
 // tree root builds, and returns the exit status: 0, 1 when the work
 // failed, 2 for bad usage or input, the shell's status for Ctrl-C or
 // SIGTERM (which cancel the Env's context). Errors go to stderr after
-// "rjm: "; usage errors and a library's *fault.Error exit 2.
+// "rjm: ", a file's in rjm's words (FileWords); usage errors and a
+// library's *fault.Error exit 2.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, root func(*Env, []string) *cobra.Command) int {
 	ctx, received, stop := interrupt.Context(context.Background())
 	defer stop()
@@ -80,7 +81,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, root func(*En
 		fmt.Fprintf(stderr, "rjm: %v\n", err)
 		return interrupt.Status(sig)
 	}
-	fmt.Fprintf(stderr, "rjm: %v\n", err)
+	fmt.Fprintf(stderr, "rjm: %s\n", FileWords(err.Error(), err))
 	// A library's bad input is a *fault.Error, shown as it is. Cobra's
 	// "unknown command" error has no type of its own; its flag
 	// and argument errors are made usage errors where they arise (see
@@ -91,33 +92,47 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, root func(*En
 	return ExitFailure
 }
 
-// strconvSyntax matches what strconv adds to a flag's parse error.
-var strconvSyntax = regexp.MustCompile(`strconv\.(\w+): parsing "[^"]*": (invalid syntax|value out of range)`)
-
-// strconvWants says what each strconv parser wants.
-var strconvWants = map[string]string{
-	"ParseUint": "not a whole number ≥ 0", "ParseInt": "not a whole number",
-	"ParseFloat": "not a number", "ParseBool": "not true or false",
+// wants says what a flag of each of pflag's value types wants, in rjm's
+// words: a flag's parse error says it instead of the parser's (strconv's
+// "parsing ...: invalid syntax", time's "unknown unit"). A type not here
+// is one of rjm's own (a cell, a list, variant rules), whose Set already
+// speaks rjm's words.
+var wants = map[string]string{
+	"int": "a whole number", "int8": "a whole number", "int16": "a whole number",
+	"int32": "a whole number", "int64": "a whole number", "count": "a whole number",
+	"uint": "a whole number ≥ 0", "uint8": "a whole number ≥ 0", "uint16": "a whole number ≥ 0",
+	"uint32": "a whole number ≥ 0", "uint64": "a whole number ≥ 0",
+	"float32": "a number", "float64": "a number",
+	"bool":     "true or false",
+	"duration": "a length of time, such as 90s, 3m or 1h30m",
 }
 
-// flagArgument matches the value pflag quotes in a flag's parse error.
-var flagArgument = regexp.MustCompile(`^invalid argument ("(?:[^"\\]|\\.)*")`)
-
 // FlagError turns an error of cobra's own flag or argument checks on
-// command c into a usage error that points to c's help, quoting the value
-// cut short and saying what a number flag wants where strconv would say
-// how it parsed.
+// command c into a usage error that points to c's help. A flag's bad
+// value becomes a *fault.Error at the flag ("--size: \"x\" is not a
+// whole number"), the value quoted and cut short, saying what the flag
+// wants (wants) where the parser would say how it parsed; a flag given
+// no value says so at the flag.
 func FlagError(c *cobra.Command, err error) error {
-	msg := flagArgument.ReplaceAllStringFunc(err.Error(), func(m string) string {
-		arg, _ := strconv.Unquote(strings.TrimPrefix(m, "invalid argument "))
-		return fmt.Sprintf("invalid argument %q", maze.Short(arg))
-	})
-	msg = strconvSyntax.ReplaceAllStringFunc(msg, func(m string) string {
-		sub := strconvSyntax.FindStringSubmatch(m)
-		if want, ok := strconvWants[sub[1]]; ok && sub[2] == "invalid syntax" {
-			return want
+	help := fmt.Sprintf("(see %s --help)", c.CommandPath())
+	if v, ok := errors.AsType[*pflag.InvalidValueError](err); ok {
+		f, value := v.GetFlag(), maze.Short(v.GetValue())
+		where := "--" + f.Name
+		if want, ok := wants[f.Value.Type()]; ok {
+			if errors.Is(err, strconv.ErrRange) {
+				return UsageError{fault.Invalid(where, "%q is out of range %s", value, help)}
+			}
+			return UsageError{fault.Invalid(where, "%q is not %s %s", value, want, help)}
 		}
-		return "out of range"
-	})
-	return UsageError{fmt.Errorf("%s (see %s --help)", msg, c.CommandPath())}
+		if fe, ok := errors.AsType[*fault.Error](err); ok && fe.Where == "" {
+			return UsageError{fault.Invalid(where, "%v %s", fe.Err, help)}
+		}
+		return UsageError{fault.Invalid(where, "%v %s", v.Unwrap(), help)}
+	}
+	if v, ok := errors.AsType[*pflag.ValueRequiredError](err); ok {
+		if f := v.GetFlag(); f != nil {
+			return UsageError{fault.Invalid("--"+f.Name, "needs a value %s", help)}
+		}
+	}
+	return UsageError{fmt.Errorf("%v %s", err, help)}
 }

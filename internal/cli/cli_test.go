@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -21,32 +23,56 @@ func TestNoColor(t *testing.T) {
 	}
 }
 
-// A flag error says what the flag wants, quotes the value cut short and
-// points to the command's help, as a usage error.
+// A flag error names the flag, quotes the value cut short, says what the
+// flag wants in rjm's words (no strconv or time package text) and points
+// to the command's help, as a usage error.
 func TestFlagError(t *testing.T) {
 	long := strings.Repeat("x", 500)
-	for _, tc := range []struct{ in, want string }{
-		{`invalid argument "abc" for "--size" flag: strconv.ParseInt: parsing "abc": invalid syntax`,
-			`invalid argument "abc" for "--size" flag: not a whole number (see rjm solve --help)`},
-		{`invalid argument "-1" for "--seed" flag: strconv.ParseUint: parsing "-1": invalid syntax`,
-			`invalid argument "-1" for "--seed" flag: not a whole number ≥ 0 (see rjm solve --help)`},
-		{`invalid argument "1e999" for "--p" flag: strconv.ParseFloat: parsing "1e999": value out of range`,
-			`invalid argument "1e999" for "--p" flag: out of range (see rjm solve --help)`},
-		{`invalid argument "maybe" for "--json" flag: strconv.ParseBool: parsing "maybe": invalid syntax`,
-			`invalid argument "maybe" for "--json" flag: not true or false (see rjm solve --help)`},
-		{`invalid argument "` + long + `" for "--id" flag: bad`,
-			fmt.Sprintf(`invalid argument %q for "--id" flag: bad (see rjm solve --help)`, maze.Short(long))},
-		{`unknown flag: --sise`, `unknown flag: --sise (see rjm solve --help)`},
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--size", "abc"}, `--size: "abc" is not a whole number (see rjm solve --help)`},
+		{[]string{"--size", "99999999999999999999"}, `--size: "99999999999999999999" is out of range (see rjm solve --help)`},
+		{[]string{"--seed", "-1"}, `--seed: "-1" is not a whole number ≥ 0 (see rjm solve --help)`},
+		{[]string{"--p", "1e999"}, `--p: "1e999" is out of range (see rjm solve --help)`},
+		{[]string{"--p", "x"}, `--p: "x" is not a number (see rjm solve --help)`},
+		{[]string{"--json=maybe"}, `--json: "maybe" is not true or false (see rjm solve --help)`},
+		{[]string{"--target-time", "6x"}, `--target-time: "6x" is not a length of time, such as 90s, 3m or 1h30m (see rjm solve --help)`},
+		{[]string{"-t", "6x"}, `--target-time: "6x" is not a length of time, such as 90s, 3m or 1h30m (see rjm solve --help)`},
+		{[]string{"--start", "x"}, `--start: cell "x" is not of the form r,c (see rjm solve --help)`},
+		{[]string{"--variant", "knight"}, `--variant: unknown variant "knight"`},
+		{[]string{"--start", long}, fmt.Sprintf(`--start: cell %q is not of the form r,c (see rjm solve --help)`, maze.Short(long))},
+		{[]string{"--size"}, `--size: needs a value (see rjm solve --help)`},
+		{[]string{"--sise"}, `unknown flag: --sise (see rjm solve --help)`},
 	} {
 		root := &cobra.Command{Use: "rjm"}
 		c := &cobra.Command{Use: "solve"}
 		root.AddCommand(c)
-		err := FlagError(c, errors.New(tc.in))
-		if err.Error() != tc.want {
-			t.Errorf("%s\n got %s\nwant %s", tc.in, err, tc.want)
+		var start *maze.Cell
+		var v maze.Variant
+		c.Flags().Int("size", 6, "")
+		c.Flags().Uint64("seed", 1, "")
+		c.Flags().Float64("p", 0.1, "")
+		c.Flags().Bool("json", false, "")
+		c.Flags().DurationP("target-time", "t", 0, "")
+		c.Flags().Var(Cell(&start), "start", "")
+		c.Flags().TextVar(&v, "variant", maze.Variant{}, "")
+		perr := c.ParseFlags(tc.args)
+		if perr == nil {
+			t.Fatalf("%v: parsed", tc.args)
+		}
+		err := FlagError(c, perr)
+		if !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%v\n got %s\nwant %s", tc.args, err, tc.want)
 		}
 		if !errors.As(err, new(UsageError)) {
-			t.Errorf("%s: not a usage error", tc.in)
+			t.Errorf("%v: not a usage error", tc.args)
+		}
+		for _, tell := range []string{"strconv", "parsing", "invalid syntax", "time: unknown", "invalid argument"} {
+			if strings.Contains(err.Error(), tell) {
+				t.Errorf("%v: %q says %q", tc.args, err, tell)
+			}
 		}
 	}
 }
@@ -161,6 +187,32 @@ func TestRun(t *testing.T) {
 		var out, errs bytes.Buffer
 		if got := Run(tc.args, strings.NewReader(""), &out, &errs, root); got != tc.status || errs.String() != tc.stderr {
 			t.Errorf("%v: status %d, stderr %q; want %d, %q", tc.args, got, errs.String(), tc.status, tc.stderr)
+		}
+	}
+}
+
+// A file's error says what rjm could not do to which file, and why, in
+// rjm's words: never the os package's operation or the system's text.
+func TestFileWords(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, errNotDir := os.Open(filepath.Join(file, "x"))
+	_, errMissing := os.Stat(filepath.Join(dir, "nope"))
+	errMkdir := os.Mkdir(file, 0o700)
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{fmt.Errorf("--layout: %w", errNotDir), "--layout: cannot open " + filepath.Join(file, "x") + ": a folder on its path is a file"},
+		{errMissing, "cannot read " + filepath.Join(dir, "nope") + ": there is no such file or folder"},
+		{fmt.Errorf("opening the store: %w", errMkdir), "opening the store: cannot make the folder " + file + ": it exists already"},
+		{errors.New("no file here"), "no file here"},
+	} {
+		if got := FileWords(tc.err.Error(), tc.err); got != tc.want {
+			t.Errorf("%v:\n got %s\nwant %s", tc.err, got, tc.want)
 		}
 	}
 }

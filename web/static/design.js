@@ -186,7 +186,7 @@
       out.push(f.black_holes ? f.black_holes + (f.black_holes === 1 ? ' black hole' : ' black holes') : 'no black holes');
     }
     out.push('energy ' + num(f.energy));
-    if (p) out.push(p.level + ', about ' + fmtTime(p.seconds));
+    if (p) out.push((v.level || 'level not checked') + ', about ' + fmtTime(p.seconds));
     return out.join(' · ');
   }
 
@@ -211,8 +211,8 @@
     set('f-clusters', f.clusters.length + (f.clusters.length ? ' (penalty ' + f.cluster_penalty + ')' : ''));
     set('f-energy', String(num(f.energy)));
     var p = v.prediction;
-    set('f-prediction', p ? 'about ' + fmtTime(p.seconds) + ' for a typical player (95%: ' + fmtTime(p.low) + ' to ' + fmtTime(p.high) + '): ' + p.level +
-      (v.length_level && v.length_level !== p.level ? '; by its length, ' + v.length_level : '') : 'none: the maze has no solution');
+    set('f-prediction', p ? 'about ' + fmtTime(p.seconds) + ' for a typical player (95%: ' + fmtTime(p.low) + ' to ' + fmtTime(p.high) + '); level ' +
+      (v.level || 'not checked') + ', by its length on its board' : 'none: the maze has no solution');
     var tb = $('f-terms');
     tb.textContent = '';
     v.energy_terms.forEach(function (t) {
