@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rjm/daily"
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/render"
@@ -189,6 +190,7 @@ type playPage struct {
 	Game       string // the game as JSON
 	Rook       bool
 	Shortest   int
+	First      string // the first date of the maze of the day (daily.First)
 }
 
 // newPlayPage is the play page of maze m, whose game g is, for the maze
@@ -199,6 +201,7 @@ func newPlayPage(m *maze.Maze, g game, d *store.Daily) playPage {
 		pp.Title = "Rook Jumping Maze of the Day, " + d.Date
 		pp.Heading, pp.Date = "Maze of the Day", d.Date
 		pp.Difficulty = d.Difficulty
+		pp.First = daily.First
 	}
 	pp.Game = gameJSON(g)
 	return pp
