@@ -450,9 +450,12 @@ func TestBrowserPreferences(t *testing.T) {
 	// (which a busy machine stretches): none under reduced motion, half a
 	// second each otherwise.
 	eval[bool](t, ctx, `window.rjmDelays = []; const later = window.setTimeout; window.setTimeout = function (f, ms) { rjmDelays.push(ms || 0); return later.apply(this, arguments); }; true`)
-	do_(t, ctx, chromedp.Click(chromedp.ID("show")), chromedp.WaitVisible(chromedp.CSS(`[data-state="solved"]`)))
+	// The solution is drawn at once; Replay plays it on request.
+	do_(t, ctx, chromedp.Click(chromedp.ID("show")), chromedp.WaitVisible(chromedp.CSS(`[data-state="solved"]`)),
+		chromedp.Click(chromedp.ID("replay")))
+	waitText(t, ctx, "announce", "Replayed")
 	if delays := eval[[]int](t, ctx, `rjmDelays`); len(delays) < 13 || slices.Max(delays) > 0 { // 13 moves
-		t.Errorf("reduced motion: the solution's moves were played with delays %v", delays)
+		t.Errorf("reduced motion: the solution's moves were replayed with delays %v", delays)
 	}
 	artifact(t, ctx, "preferences")
 }

@@ -3,6 +3,8 @@ package web_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -13,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"rjm/daily"
+	"rjm/maze"
 	"rjm/web"
 )
 
@@ -173,6 +176,11 @@ func TestBrowserOneAccount(t *testing.T) {
 		if eval[bool](t, ctx, `document.documentElement.scrollWidth > innerWidth`) {
 			t.Errorf("%s: the page scrolls sideways", where)
 		}
+		// The step numbers of the solved board are legible: at least
+		// 0.75rem (12 px at the default text size).
+		if h := eval[float64](t, ctx, `Math.min(...[...document.querySelectorAll('#board .step text')].map(e => parseFloat(getComputedStyle(e).fontSize) * e.getScreenCTM().a))`); h < 0.75*rem-0.1 {
+			t.Errorf("%s: a step number is drawn at %.1f px, under 0.75rem (%.1f px)", where, h, 0.75*rem)
+		}
 		view(t, ctx, "account-"+where+"-won")
 
 		// The server's play.
@@ -258,6 +266,41 @@ func TestBrowserGiveUpAtOnce(t *testing.T) {
 	}
 }
 
+// TestBrowserRefusedJumpSaysWhy taps, on phones and at 200% text, a
+// cell the player cannot jump to: behind a wall, and a blocked cell; the
+// page says why in the words the server's model gives (the engine's
+// diagnosis), not only that the jump is refused.
+func TestBrowserRefusedJumpSaysWhy(t *testing.T) {
+	bctx := browser(t)
+	ts, _ := newServer(t, web.Options{Now: time.Now})
+	ctx, cancel := context.WithTimeout(bctx, 2*time.Minute)
+	defer cancel()
+	for _, c := range []struct{ text, cell, says string }{
+		{"wall 1,1 1,2\n1 1 1\n1 1 1\n1 1 G\n", "1,2", "would cross a wall"},
+		{"1 X 1\n1 1 1\n1 1 G\n", "1,2", "would land on a blocked cell"},
+	} {
+		m, err := maze.ParseText([]byte(c.text), maze.ParseOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, err := m.ID()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range readers {
+			readAs(t, ctx, r, "UTC")
+			fresh(t, ctx, ts.URL, "/m/"+id)
+			tap(t, ctx, `[data-cell="`+c.cell+`"]`)
+			if got := eval[string](t, ctx, `document.getElementById('announce').textContent`); !strings.Contains(got, c.says) {
+				t.Errorf("%s: %s: tapping %s says %q, not why (%q)", r.name, id, c.cell, got, c.says)
+			}
+			if current(t, ctx) != "1,1" {
+				t.Errorf("%s: %s: the refused jump moved the player", r.name, id)
+			}
+		}
+	}
+}
+
 // TestBrowserPlayersDay opens the front page in a time zone east of UTC
 // (UTC+14, the earliest) and one west (UTC−11): the maze shown is the
 // player's local date's, the countdown runs to the player's midnight, and
@@ -293,5 +336,66 @@ func TestBrowserPlayersDay(t *testing.T) {
 	}
 	if a := do(t, ts, "GET", "/d/"+after.AddDate(0, 0, 1).Format(daily.DateLayout), ""); a.code != 404 {
 		t.Errorf("the day after the newest: %d, want 404", a.code)
+	}
+}
+
+// TestBrowserSettings ticks, on phones and at 200% text, the colour-blind
+// palette, high contrast and hard mode: the page takes the palette and
+// the contrast at once (and keeps them over a reload), a game in hard
+// mode has no hint and no undo from the start, and its share says "hard
+// mode" with blue squares for green. axe-core finds no serious or
+// critical violation on the page so set, after the win (its countdown,
+// links, settings and the menu's tools among the parts it checks), and
+// every setting is a target of at least 44 px.
+func TestBrowserSettings(t *testing.T) {
+	bctx := browser(t)
+	axe, err := os.ReadFile(filepath.Join("testdata", "axe", "axe.min.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, _ := newServer(t, web.Options{Now: time.Now})
+	ctx, cancel := context.WithTimeout(bctx, 3*time.Minute)
+	defer cancel()
+	keys := solution(t, ts, time.Now().UTC().Format(daily.DateLayout))
+	good := `getComputedStyle(document.documentElement).getPropertyValue('--good').trim()`
+	for _, r := range readers {
+		where := r.name
+		readAs(t, ctx, r, "UTC")
+		reduceMotion(t, ctx, false)
+		fresh(t, ctx, ts.URL, "/")
+		plain := eval[string](t, ctx, good)
+		tap(t, ctx, "#settings summary")
+		for _, id := range []string{"set-colourblind", "set-contrast", "set-hard"} {
+			if h := eval[float64](t, ctx, `document.getElementById('`+id+`').closest('label').getBoundingClientRect().height`); h < 44 {
+				t.Errorf("%s: the setting %s is %.1f px tall", where, id, h)
+			}
+			tap(t, ctx, "#"+id)
+			waitUntil(t, ctx, `document.getElementById('`+id+`').checked`, where+": "+id)
+		}
+		if got := eval[[]string](t, ctx, `[document.documentElement.getAttribute('data-palette'), document.documentElement.getAttribute('data-contrast')]`); got[0] != "colourblind" || got[1] != "more" {
+			t.Errorf("%s: the page's palette and contrast are %q", where, got)
+		}
+		if c := eval[string](t, ctx, good); c == plain {
+			t.Errorf("%s: the colour of a good move stays %s", where, c)
+		}
+		do_(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-cell="1,1"]`)))
+		if !eval[bool](t, ctx, `document.getElementById('set-hard').checked && document.documentElement.getAttribute('data-palette') === 'colourblind'`) {
+			t.Errorf("%s: the settings are not kept over a reload", where)
+		}
+		for _, id := range []string{"hint", "undo"} {
+			if !eval[bool](t, ctx, `document.getElementById('`+id+`').disabled`) {
+				t.Errorf("%s: hard mode, yet #%s is enabled", where, id)
+			}
+		}
+		play(t, ctx, keys)
+		share := eval[string](t, ctx, `document.getElementById('share').textContent`)
+		if !strings.Contains(strings.Split(share, "\n")[0], "hard mode") || !strings.Contains(share, "🟦") || strings.Contains(share, "🟩") {
+			t.Errorf("%s: the hard, colour-blind game's share says %q", where, share)
+		}
+		tap(t, ctx, ".tools summary")
+		if v := axeViolations(t, ctx, string(axe)); len(v) > 0 {
+			t.Errorf("%s: axe-core on the page set so, won: %s", where, strings.Join(v, "; "))
+		}
+		view(t, ctx, "settings-"+where)
 	}
 }

@@ -8,6 +8,7 @@
   var KEY = 'rjm:history';
   var OUTBOX = 'rjm:outbox';
   var PLAYER = 'rjm:player';
+  var SETTINGS = 'rjm:settings';
   var DAY = 24 * 3600 * 1000;
   var DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -216,8 +217,9 @@
   // shareSquares is at most two rows of at most shareRow squares for a
   // game of g.moves moves: one a move while they fit, else one for every
   // few moves (per, said in the summary line). A square is green for
-  // moves within par, orange when it holds a move beyond par, a light
-  // bulb when it holds a move made after a hint.
+  // moves within par (blue in the colour-blind palette), orange when it
+  // holds a move beyond par, a light bulb when it holds a move made after
+  // a hint.
   var shareRow = 10;
   function shareSquares(g) {
     var per = Math.max(1, Math.ceil(g.moves / (2 * shareRow)));
@@ -230,7 +232,7 @@
         hint = hint || !!hinted[j];
         extra = extra || j >= g.par;
       }
-      squares.push(hint ? '\uD83D\uDCA1' : extra ? '\uD83D\uDFE7' : '\uD83D\uDFE9');
+      squares.push(hint ? '\uD83D\uDCA1' : extra ? '\uD83D\uDFE7' : g.colourblind ? '\uD83D\uDFE6' : '\uD83D\uDFE9');
     }
     var rows = squares.length > shareRow ? [squares.slice(0, Math.ceil(squares.length / 2)), squares.slice(Math.ceil(squares.length / 2))] : [squares];
     return { per: per, rows: rows.map(function (r) { return r.join(''); }) };
@@ -242,7 +244,7 @@
   // restarts, the streak), at most two rows of squares (shareSquares),
   // and the maze's link (g.url) when given. Never a direction or a cell.
   function shareText(g) {
-    var head = 'Rook Jumping Maze' + (g.date ? ' of the Day ' + g.date : ' ' + g.rows + '×' + g.cols) + (g.variant ? ' · ' + g.variant : '');
+    var head = 'Rook Jumping Maze' + (g.date ? ' of the Day ' + g.date : ' ' + g.rows + '×' + g.cols) + (g.variant ? ' · ' + g.variant : '') + (g.hard ? ' · hard mode' : '');
     var parts = [g.moves + '/' + g.par + ' moves', clock(g.ms)].concat(accountWords({ hints: g.hints || 0, undos: g.undos || 0, restarts: g.restarts || 0 }));
     if (g.date && g.streak > 0) { parts.push('streak ' + g.streak); }
     var sq = shareSquares(g);
@@ -362,7 +364,27 @@
     });
   }
 
+  // settings are the player's, kept on this device: a colour-blind
+  // palette, high contrast, and hard mode (no hints, no undo).
+  function settings() {
+    var s = read(SETTINGS) || {};
+    return { colourblind: s.colourblind === true, contrast: s.contrast === true, hard: s.hard === true };
+  }
+  // applySettings shows the page in the player's palette and contrast
+  // (data-palette and data-contrast on the root, read by the style sheet).
+  function applySettings(s) {
+    var root = document.documentElement;
+    if (s.colourblind) { root.setAttribute('data-palette', 'colourblind'); } else { root.removeAttribute('data-palette'); }
+    if (s.contrast) { root.setAttribute('data-contrast', 'more'); } else { root.removeAttribute('data-contrast'); }
+  }
+  function saveSettings(s) {
+    write(SETTINGS, { colourblind: !!s.colourblind, contrast: !!s.contrast, hard: !!s.hard });
+    applySettings(settings());
+  }
+  applySettings(settings());
+
   window.RJM = {
+    settings: settings, saveSettings: saveSettings,
     today: today, dayBefore: dayBefore, dayAfter: dayAfter, untilTomorrow: untilTomorrow, accountWords: accountWords, load: load, record: record, streaks: streaks, summary: summary, renderStats: renderStats,
     exportText: exportText, importText: importText, shareText: shareText, clock: clock,
     clientID: clientID, outbox: outbox, flush: flush, send: send, playerID: playerID, resetPlayer: resetPlayer, token: token

@@ -13,9 +13,12 @@
   if (!root) { return; }
   var G = JSON.parse(root.getAttribute('data-game'));
   var RJM = window.RJM;
-  // The player's day: the front page opens the date where the player is
-  // (the site serves every date that is today somewhere).
-  if (G.date && location.pathname === '/' && RJM.today() !== G.date) {
+  // The player's day: the front page (the server's today in UTC) opens
+  // the date where the player is, which the site serves as it is today
+  // somewhere; unless this device's clock disagrees with the server's
+  // about the date in UTC (a clock set wrong, or a page kept from another
+  // day), when the server's day stands.
+  if (G.date && location.pathname === '/' && new Date().toISOString().slice(0, 10) === G.date && RJM.today() !== G.date) {
     location.replace('/d/' + RJM.today());
     return;
   }
@@ -177,9 +180,11 @@
     });
     $('moves').textContent = st.moves.length;
     $('clock').textContent = clock(attemptMs());
-    $('undo').disabled = st.moves.length === 0 || over();
-    $('redo').disabled = st.redo.length === 0 || over();
-    $('hint').disabled = over();
+    // Hard mode: no hints and no undo (nor redo), from the first move.
+    var hard = st.hard || !st.started && RJM.settings().hard;
+    $('undo').disabled = st.moves.length === 0 || over() || hard;
+    $('redo').disabled = st.redo.length === 0 || over() || hard;
+    $('hint').disabled = over() || hard;
     $('show').disabled = st.solved || st.shown;
     $('replay').hidden = !st.shown;
     $('giveup').disabled = over() || st.shown;
@@ -216,15 +221,15 @@
       status.setAttribute('data-state', 'playing');
       if ($('stats')) { $('stats').hidden = true; }
     }
+    drawNext(); // before drawWin, which scrolls the whole result into view
     drawWin();
-    drawNext();
     follow();
   }
 
   // drawNext shows, once a maze of the day has ended, the time to the
   // next one (the player's midnight) and the ways to more: today's maze
-  // when this is another day's, yesterday's (from the player's today,
-  // not before the first date) and the archive.
+  // when this is another day's, else yesterday's (not before the first
+  // date), and the archive.
   function drawNext() {
     var next = $('next');
     if (!next) { return; }
@@ -232,7 +237,7 @@
     if (next.hidden) { return; }
     var today = RJM.today(), yesterday = RJM.dayBefore(today);
     $('today-link').hidden = G.date === today;
-    $('yesterday').hidden = yesterday === G.date || yesterday < next.getAttribute('data-first');
+    $('yesterday').hidden = G.date !== today || yesterday < next.getAttribute('data-first');
     $('yesterday').href = '/d/' + yesterday;
     $('countdown').textContent = clock(RJM.untilTomorrow());
   }
@@ -244,7 +249,8 @@
     var a = account();
     return RJM.shareText({
       date: G.date, rows: G.rows, cols: G.cols, variant: G.variant || '', moves: st.moves.length, par: G.shortest, ms: a.ms,
-      hints: a.hints, undos: a.undos, restarts: a.restarts, hinted: st.hinted, streak: G.date ? RJM.summary(RJM.load()).current : 0, url: bare ? '' : shareURL()
+      hints: a.hints, undos: a.undos, restarts: a.restarts, hinted: st.hinted, streak: G.date ? RJM.summary(RJM.load()).current : 0, url: bare ? '' : shareURL(),
+      hard: !!st.hard, colourblind: RJM.settings().colourblind
     });
   }
 
@@ -283,7 +289,12 @@
   function say(text) { $('announce').textContent = text; }
 
   function jump(m, fromRedo) {
-    if (!st.started) { st.started = true; since = Date.now(); } // the clock starts
+    if (!st.started) {
+      st.started = true; // the clock starts
+      since = Date.now();
+      // Hard mode is the game's from its first move, if no hint was taken.
+      st.hard = RJM.settings().hard && attemptHints() === 0 && !st.replay;
+    }
     st.path.push(m.t);
     st.moves.push(m.d);
     if (!fromRedo) { st.redo = []; }
@@ -312,11 +323,23 @@
     for (var k = 0; k < moves.length; k++) {
       if (moves[k].k === compass) { jump(moves[k], false); return; }
     }
-    say('No jump ' + NAMES[compass] + ' from here.');
+    var why = refusal(function (x) { return x.k === compass; });
+    say(why ? why.s : 'No jump ' + NAMES[compass] + ' from here.');
+  }
+
+  // refusal returns the first jump the rules refuse from where the
+  // player stands that matches (the server's diagnosis: the direction,
+  // the cell it would land on, and why), or null.
+  function refusal(match) {
+    var xs = G.nodes[here()].x || [];
+    for (var k = 0; k < xs.length; k++) {
+      if (match(xs[k])) { return xs[k]; }
+    }
+    return null;
   }
 
   function undo() {
-    if (over() || st.moves.length === 0) { return; }
+    if (over() || st.moves.length === 0 || st.hard) { return; }
     st.path.pop();
     st.redo.push(st.moves.pop());
     st.undos++;
@@ -327,7 +350,7 @@
   }
 
   function redo() {
-    if (over() || st.redo.length === 0) { return; }
+    if (over() || st.redo.length === 0 || st.hard) { return; }
     var d = st.redo.pop();
     var moves = G.nodes[here()].m || [];
     for (var k = 0; k < moves.length; k++) {
@@ -381,6 +404,7 @@
       st.carriedUndos = (before.carriedUndos || 0) + (before.undos || 0);
       st.restarts = (before.restarts || 0) + (before.started ? 1 : 0);
       st.started = !!before.started;
+      st.hard = !!before.hard;
       st.token = before.token;
     }
     if (before.shown || before.replay || before.gaveUp || wasShown()) { st.replay = true; }
@@ -465,7 +489,7 @@
   // hint asks the server: first how far the goal is, then (pressed again
   // on the same spot) which jump to take.
   function hint() {
-    if (over()) { return; }
+    if (over() || st.hard || !st.started && RJM.settings().hard) { return; }
     var at = st.moves.length;
     var q = '/api/hint?maze=' + encodeURIComponent(G.id) + '&moves=' + encodeURIComponent(st.moves.join(' '));
     fetch(q).then(function (r) { return r.json(); }).then(function (h) {
@@ -566,7 +590,7 @@
       moveCursor(cells[c]);
       say(k === 0 ? 'The start, ' + where(c) + '.' : 'Step ' + k + ': ' + where(c) + '.');
       k++;
-      replayTimer = setTimeout(step, still ? 30 : 500);
+      replayTimer = setTimeout(step, still ? 0 : 500);
     }());
   }
 
@@ -624,9 +648,15 @@
       var layouts = G.discs[G.dl ? G.dl[i] : 0];
       layout = layouts[Math.min(list.length, layouts.length) - 1];
     }
+    // Legible at any size: a disc whose number the screen would draw
+    // under 0.75rem grows to it (up to twice its size).
+    var grow = 1;
+    var ctm = board.getScreenCTM && board.getScreenCTM();
+    var rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
     layout.forEach(function (d, j) {
       var steps = j < layout.length - 1 ? [list[j]] : list.slice(j);
-      disc(el, x + d[0] * unit, y + d[1] * unit, d[2] * unit, d[3] * unit, x + d[4] * unit, steps.join(','));
+      if (ctm && ctm.a > 0) { grow = Math.min(2, Math.max(1, 0.75 * rem / (d[3] * unit * ctm.a))); }
+      disc(el, x + d[0] * unit, y + d[1] * unit, d[2] * unit * grow, d[3] * unit * grow, x + d[4] * unit, steps.join(','));
     });
   }
 
@@ -665,7 +695,8 @@
     if (!st.solved) { revealed = false; summary.textContent = ''; return; }
     var n = st.moves.length;
     var parts = [st.shown ? 'The solution: ' + plural(n, 'move') : n + '/' + G.shortest + ' moves', clock(attemptMs())];
-    if (!st.shown) { parts = parts.concat(RJM.accountWords(account())); }
+    // The hints, undos and restarts when any (the share also says "no hints").
+    if (!st.shown) { parts = parts.concat(RJM.accountWords(account()).filter(function (w) { return w !== 'no hints'; })); }
     if (st.gaveUp) {
       var g = st.gaveUp;
       parts = ['Gave up after ' + plural(g.moves, 'move'), clock(g.ms)].concat(RJM.accountWords(g), ['the solution: ' + plural(n, 'move')]);
@@ -774,7 +805,10 @@
     for (var k = 0; k < moves.length; k++) {
       if (G.nodes[moves[k].t].c === cell) { jump(moves[k], false); return; }
     }
-    say('You cannot jump to ' + where(cell) + ' from here.');
+    // Why not: a jump the rules refuse that would land there, or else
+    // the jump's length.
+    var why = refusal(function (x) { return x.c === cell; });
+    say('You cannot jump to ' + where(cell) + ' from here. ' + (why ? why.s : 'No jump from your cell lands there: the cells you can jump to are marked.'));
   });
   // Keys play page-wide from the moment the page loads, unless a form
   // field has the focus (it takes its own keys); the arrows then move on
@@ -794,6 +828,19 @@
   $('hint').addEventListener('click', hint);
   $('show').addEventListener('click', show);
   $('replay').addEventListener('click', replay);
+  // Settings: each box kept as it is ticked; hard mode counts from the
+  // next game's first move (a restart carries the game's own).
+  [['set-colourblind', 'colourblind'], ['set-contrast', 'contrast'], ['set-hard', 'hard']].forEach(function (b) {
+    var box = $(b[0]);
+    if (!box) { return; }
+    box.checked = RJM.settings()[b[1]];
+    box.addEventListener('change', function () {
+      var s = RJM.settings();
+      s[b[1]] = box.checked;
+      RJM.saveSettings(s);
+      draw();
+    });
+  });
   $('giveup').addEventListener('click', askGiveUp);
   $('giveup-yes').addEventListener('click', giveUp);
   $('giveup-no').addEventListener('click', keepPlaying);
