@@ -194,7 +194,7 @@ func TestBrowserPlay(t *testing.T) {
 	if got := current(t, ctx); got != cellOf(m.Start) {
 		t.Fatalf("standing on %q, want the start %s", got, cellOf(m.Start))
 	}
-	if n := eval[int](t, ctx, `document.querySelectorAll('[data-cell]').length`); n != m.Rows*m.Cols {
+	if n := eval[int](t, ctx, `document.querySelectorAll('#board [data-cell]').length`); n != m.Rows*m.Cols {
 		t.Errorf("%d cells, want %d", n, m.Rows*m.Cols)
 	}
 

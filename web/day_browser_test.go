@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -397,5 +398,80 @@ func TestBrowserSettings(t *testing.T) {
 			t.Errorf("%s: axe-core on the page set so, won: %s", where, strings.Join(v, "; "))
 		}
 		view(t, ctx, "settings-"+where)
+	}
+}
+
+// TestBrowserTutorial is a first visit at 390 and 360 px and at 200%
+// text: the lesson's tiny maze (on the day's rules, its rule said on a
+// variant day) is tapped through to its goal, a refused tap on the way
+// says why (the server's reason, the day's rule when it is the cause)
+// and moves nothing; done, it never shows again on the device.
+func TestBrowserTutorial(t *testing.T) {
+	bctx := browser(t)
+	ts, _ := newServer(t, web.Options{Now: time.Now})
+	ctx, cancel := context.WithTimeout(bctx, 3*time.Minute)
+	defer cancel()
+	variant, _ := do(t, ts, "GET", "/api/daily", "").json(t)["variant"].(string)
+	for _, r := range readers {
+		where := r.name
+		readAs(t, ctx, r, "UTC")
+		fresh(t, ctx, ts.URL, "/")
+		do_(t, ctx, chromedp.WaitVisible(chromedp.ID("tutorial")))
+		if rule := eval[bool](t, ctx, `!!document.querySelector('#tutorial .rule')`); rule != (variant != "") {
+			t.Errorf("%s: the lesson says the day's rule: %v; the day's variant is %q", where, rule, variant)
+		}
+		var g struct {
+			Cols  int `json:"cols"`
+			Start int `json:"start"`
+			Goal  int `json:"goal"`
+			refusalGame
+		}
+		if err := json.Unmarshal([]byte(eval[string](t, ctx, `document.getElementById('tutorial').getAttribute('data-game')`)), &g); err != nil {
+			t.Fatal(err)
+		}
+		// A shortest path by breadth-first search over the lesson's game.
+		prev := map[int]int{g.Start: -1}
+		for q := []int{g.Start}; len(q) > 0; q = q[1:] {
+			for _, mv := range g.Nodes[q[0]].M {
+				if _, ok := prev[mv.T]; !ok {
+					prev[mv.T] = q[0]
+					q = append(q, mv.T)
+				}
+			}
+		}
+		var path []int
+		for u := g.Goal; u != g.Start; u = prev[u] {
+			path = append([]int{u}, path...)
+		}
+		cellCSS := func(c int) string { return fmt.Sprintf(`#tutorial-board [data-cell="%d,%d"]`, c/g.Cols+1, c%g.Cols+1) }
+		refused := false
+		at := g.Start
+		for _, u := range path {
+			for _, x := range g.Nodes[at].X {
+				if refused || x.C < 0 {
+					continue
+				}
+				refused = true
+				tap(t, ctx, cellCSS(x.C))
+				if s := eval[string](t, ctx, `document.getElementById('tutorial-say').textContent`); !strings.Contains(s, x.S) {
+					t.Errorf("%s: a refused tap says %q, not why (%q)", where, s, x.S)
+				}
+				if cur := eval[string](t, ctx, `document.querySelector('#tutorial-board [aria-current="true"]').getAttribute('data-cell')`); cur != fmt.Sprintf("%d,%d", g.Nodes[at].C/g.Cols+1, g.Nodes[at].C%g.Cols+1) {
+					t.Errorf("%s: a refused tap moved the lesson's player to %s", where, cur)
+				}
+			}
+			tap(t, ctx, cellCSS(g.Nodes[u].C))
+			at = u
+		}
+		waitUntil(t, ctx, `document.getElementById('tutorial-say').textContent.indexOf('The goal') === 0`, where+": the lesson's goal")
+		if !refused {
+			t.Logf("%s: the lesson's path met no refused jump onto a cell", where)
+		}
+		view(t, ctx, "tutorial-"+where)
+		tap(t, ctx, "#tutorial-done")
+		do_(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-cell="1,1"]`)))
+		if !eval[bool](t, ctx, `document.getElementById('tutorial').hidden`) {
+			t.Errorf("%s: the lesson shows again after it was done", where)
+		}
 	}
 }

@@ -141,7 +141,7 @@ func TestBrowserPhone(t *testing.T) {
 						t.Errorf("%s: buttons under 44 px: %v", where, small)
 					}
 					if path == "/" {
-						cell := eval[float64](t, ctx, `Math.min(...[...document.querySelectorAll('[data-cell]')].map(c => { const r = c.getBoundingClientRect(); return Math.min(r.width, r.height); }))`)
+						cell := eval[float64](t, ctx, `Math.min(...[...document.querySelectorAll('#board [data-cell]')].map(c => { const r = c.getBoundingClientRect(); return Math.min(r.width, r.height); }))`)
 						full := eval[bool](t, ctx, `document.getElementById('board').getBoundingClientRect().width >= document.querySelector('main').clientWidth - 33`)
 						if cell < 44 && !full {
 							t.Errorf("%s: cells of %.0f px on a board narrower than the page", where, cell)

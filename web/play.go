@@ -202,7 +202,11 @@ func newGame(m *maze.Maze, date string) game {
 // cells, walls, loops, wrap-around frame and exit ring as rjm render's
 // SVG), with the attributes the player adds: one keyboard stop on the
 // board, and an accessible name on every cell and on the exit ring.
-func playBoard(m *maze.Maze) template.HTML {
+func playBoard(m *maze.Maze) template.HTML { return boardAs(m, "board", "board", "keys") }
+
+// boardAs is playBoard with the board's id, class and description (the
+// first visit's tiny maze is a second board on the page).
+func boardAs(m *maze.Maze, id, class, describedBy string) template.HTML {
 	var b strings.Builder
 	render.WriteBoard(&b, m, render.BoardOptions{Attrs: func(e render.BoardElement) []render.Attr {
 		switch e.Kind {
@@ -211,9 +215,9 @@ func playBoard(m *maze.Maze) template.HTML {
 			if m.Variant.Exit {
 				label += ", inside the exit ring"
 			}
-			return []render.Attr{{Name: "id", Value: "board"}, {Name: "class", Value: "board"}, {Name: "role", Value: "application"},
+			return []render.Attr{{Name: "id", Value: id}, {Name: "class", Value: class}, {Name: "role", Value: "application"},
 				{Name: "tabindex", Value: "0"}, {Name: "aria-roledescription", Value: "maze board"},
-				{Name: "aria-describedby", Value: "keys"}, {Name: "aria-label", Value: label}}
+				{Name: "aria-describedby", Value: describedBy}, {Name: "aria-label", Value: label}}
 		case "exit":
 			return []render.Attr{{Name: "role", Value: "img"}, {Name: "aria-label", Value: "the exit ring, one cell beyond the edge: the goal"}}
 		}
@@ -266,6 +270,9 @@ type playPage struct {
 	Rook       bool
 	Shortest   int
 	First      string // the first date of the maze of the day (daily.First)
+	// Tutorial is the first visit's tiny maze (a maze of the day only):
+	// its board and its game as JSON, and the rule it teaches.
+	Tutorial *tutorial
 }
 
 // newPlayPage is the play page of maze m, whose game g is, for the maze
@@ -277,6 +284,7 @@ func newPlayPage(m *maze.Maze, g game, d *store.Daily) playPage {
 		pp.Heading, pp.Date = "Maze of the Day", d.Date
 		pp.Difficulty = d.Difficulty
 		pp.First = daily.First
+		pp.Tutorial = newTutorial(m.Board, d.Date)
 	}
 	pp.Game = gameJSON(g)
 	return pp

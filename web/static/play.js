@@ -867,8 +867,10 @@
   }, 1000);
 
   try {
+    // A first visit is taught by the tiny maze above (tutorial.js) when
+    // the page has one; else the rules open.
     if (!localStorage.getItem('rjm:howto')) {
-      $('howto').open = true;
+      if (!$('tutorial')) { $('howto').open = true; }
       localStorage.setItem('rjm:howto', '1');
     }
   } catch (e) { $('howto').open = true; }
