@@ -91,7 +91,10 @@ func sharedBrowser() (context.Context, error) {
 		chromium.err = errNoChromium
 		return nil, chromium.err
 	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.WindowSize(900, 1100))
+	// The browser's clock in UTC, whatever the machine's zone: the tests
+	// that play "today" name the date in UTC (the player's day is the
+	// local date); a test of another zone overrides it in its tab.
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.WindowSize(900, 1100), chromedp.Env("TZ=UTC"))
 	if os.Geteuid() == 0 {
 		opts = append(opts, chromedp.NoSandbox)
 	}

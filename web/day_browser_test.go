@@ -309,7 +309,7 @@ func TestBrowserRefusedJumpSaysWhy(t *testing.T) {
 func TestBrowserPlayersDay(t *testing.T) {
 	bctx := browser(t)
 	ts, _ := newServer(t, web.Options{Now: time.Now})
-	ctx, cancel := context.WithTimeout(bctx, 2*time.Minute)
+	ctx, cancel := context.WithTimeout(bctx, 4*time.Minute)
 	defer cancel()
 	for _, z := range []struct {
 		name   string
