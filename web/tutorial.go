@@ -21,8 +21,9 @@ type tutorial struct {
 	Rule  string // the board's rule in one line (render.RuleLine), "" on the plain board
 }
 
-// tutorialTries bounds the random mazes tried for a lesson on each size.
-const tutorialTries = 4000
+// tutorialTries bounds the random mazes tried for a lesson: a few on
+// 3×3 (where a rule seldom matters), more on 4×4.
+var tutorialTries = map[int]int{3: 200, 4: 3000}
 
 // newTutorial returns the lesson for the maze of date on board b's
 // variant, or nil when none is found (a tiling with no plain board to
@@ -54,7 +55,7 @@ func tutorialMaze(v maze.Variant, date string) *maze.Maze {
 		g := graph.MustCompile(b)
 		plain := maze.Board{Rows: n, Cols: n}
 		pg := graph.MustCompile(plain)
-		for range tutorialTries {
+		for range tutorialTries[n] {
 			m, err := maze.Random(b, maze.DefaultStart(b), maze.DefaultGoal(b), rng)
 			if err != nil {
 				return nil
