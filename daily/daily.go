@@ -32,8 +32,9 @@ const First = "2026-11-01"
 
 // Errors of Schedule.Get.
 var (
-	// ErrFuture is returned for a date after today: it is not revealed.
-	ErrFuture error = &fault.Error{Kind: fault.ErrNotFound, Err: errors.New("that date's maze is not revealed yet")}
+	// ErrFuture is returned for a date after Newest (today nowhere yet):
+	// it is not revealed.
+	ErrFuture error = &fault.Error{Kind: fault.ErrNotFound, Err: errors.New("that date's maze is not revealed yet: it is not today in any time zone")}
 	// ErrBeforeFirst is returned for a date before First.
 	ErrBeforeFirst error = &fault.Error{Kind: fault.ErrNotFound, Err: errors.New("there is no maze of the day before " + First)}
 )
@@ -176,21 +177,36 @@ type Schedule struct {
 	Now func() time.Time
 }
 
-// Today returns today's date in UTC.
-func (s *Schedule) Today() time.Time {
-	now := time.Now
+// Ahead is how far the earliest time zone is ahead of UTC (UTC+14, the
+// Line Islands): a player's day is the date where the player is, so a date
+// is served from the moment it is today there, 14 hours before it is
+// today in UTC. (The latest zone, UTC−12, keeps a date 12 hours after
+// UTC's; past dates are all served.)
+const Ahead = 14 * time.Hour
+
+func (s *Schedule) now() time.Time {
 	if s.Now != nil {
-		now = s.Now
+		return s.Now().UTC()
 	}
-	t := now().UTC()
+	return time.Now().UTC()
+}
+
+func dateOf(t time.Time) time.Time {
 	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
 }
 
+// Today returns today's date in UTC.
+func (s *Schedule) Today() time.Time { return dateOf(s.now()) }
+
+// Newest returns the newest date that is today somewhere: today in
+// UTC+14 (Ahead). No later date is served.
+func (s *Schedule) Newest() time.Time { return dateOf(s.now().Add(Ahead)) }
+
 // Get returns the maze of date (a day in UTC): the stored one, or else the
 // schedule's, which it stores first. It returns ErrFuture for a date after
-// today and ErrBeforeFirst for one before First.
+// Newest and ErrBeforeFirst for one before First.
 func (s *Schedule) Get(ctx context.Context, date time.Time) (store.Daily, error) {
-	if date.After(s.Today()) {
+	if date.After(s.Newest()) {
 		return store.Daily{}, ErrFuture
 	}
 	if date.Format(DateLayout) < First {

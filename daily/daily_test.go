@@ -115,7 +115,8 @@ func TestAStoredMazeNeverChanges(t *testing.T) {
 func TestFutureDatesAreNeverRevealed(t *testing.T) {
 	ctx := context.Background()
 	st := open(t)
-	s := &daily.Schedule{Store: st, Now: func() time.Time { return date(t, "2026-11-23").Add(23*time.Hour + 59*time.Minute) }}
+	// 09:59 UTC: 23:59 in UTC+14, the earliest time zone.
+	s := &daily.Schedule{Store: st, Now: func() time.Time { return date(t, "2026-11-23").Add(9*time.Hour + 59*time.Minute) }}
 	if _, err := s.Get(ctx, date(t, "2026-11-23")); err != nil {
 		t.Errorf("today: %v", err)
 	}
@@ -127,6 +128,38 @@ func TestFutureDatesAreNeverRevealed(t *testing.T) {
 	}
 	if _, err := st.Daily(ctx, "2026-11-24"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("tomorrow was stored: %v", err)
+	}
+}
+
+// A date is served while it is today somewhere: from 00:00 in UTC+14
+// (10:00 UTC the day before) on, and refused a minute before; UTC's
+// yesterday stays served (it is today in UTC−12 until 12:00 UTC).
+func TestDatesTodaySomewhere(t *testing.T) {
+	for _, c := range []struct {
+		now           string
+		today, newest string
+	}{
+		{"2026-11-23T09:59:00Z", "2026-11-23", "2026-11-23"},
+		{"2026-11-23T10:00:00Z", "2026-11-23", "2026-11-24"},
+		{"2026-11-23T23:59:00Z", "2026-11-23", "2026-11-24"},
+		{"2026-11-24T00:00:00Z", "2026-11-24", "2026-11-24"},
+	} {
+		at, err := time.Parse(time.RFC3339, c.now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &daily.Schedule{Now: func() time.Time { return at }}
+		if got := s.Today().Format(daily.DateLayout); got != c.today {
+			t.Errorf("at %s Today is %s, want %s", c.now, got, c.today)
+		}
+		if got := s.Newest().Format(daily.DateLayout); got != c.newest {
+			t.Errorf("at %s Newest is %s, want %s", c.now, got, c.newest)
+		}
+		// Newest is today in the earliest zone, and no zone is ahead of it.
+		kiritimati := at.In(time.FixedZone("UTC+14", 14*3600)).Format(daily.DateLayout)
+		if got := s.Newest().Format(daily.DateLayout); got != kiritimati {
+			t.Errorf("at %s Newest is %s, but it is %s in UTC+14", c.now, got, kiritimati)
+		}
 	}
 }
 

@@ -91,7 +91,10 @@ func sharedBrowser() (context.Context, error) {
 		chromium.err = errNoChromium
 		return nil, chromium.err
 	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.WindowSize(900, 1100))
+	// The browser's clock in UTC, whatever the machine's zone: the tests
+	// that play "today" name the date in UTC (the player's day is the
+	// local date); a test of another zone overrides it in its tab.
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.WindowSize(900, 1100), chromedp.Env("TZ=UTC"))
 	if os.Geteuid() == 0 {
 		opts = append(opts, chromedp.NoSandbox)
 	}
@@ -194,7 +197,7 @@ func TestBrowserPlay(t *testing.T) {
 	if got := current(t, ctx); got != cellOf(m.Start) {
 		t.Fatalf("standing on %q, want the start %s", got, cellOf(m.Start))
 	}
-	if n := eval[int](t, ctx, `document.querySelectorAll('[data-cell]').length`); n != m.Rows*m.Cols {
+	if n := eval[int](t, ctx, `document.querySelectorAll('#board [data-cell]').length`); n != m.Rows*m.Cols {
 		t.Errorf("%d cells, want %d", n, m.Rows*m.Cols)
 	}
 
@@ -450,9 +453,12 @@ func TestBrowserPreferences(t *testing.T) {
 	// (which a busy machine stretches): none under reduced motion, half a
 	// second each otherwise.
 	eval[bool](t, ctx, `window.rjmDelays = []; const later = window.setTimeout; window.setTimeout = function (f, ms) { rjmDelays.push(ms || 0); return later.apply(this, arguments); }; true`)
-	do_(t, ctx, chromedp.Click(chromedp.ID("show")), chromedp.WaitVisible(chromedp.CSS(`[data-state="solved"]`)))
+	// The solution is drawn at once; Replay plays it on request.
+	do_(t, ctx, chromedp.Click(chromedp.ID("show")), chromedp.WaitVisible(chromedp.CSS(`[data-state="solved"]`)),
+		chromedp.Click(chromedp.ID("replay")))
+	waitText(t, ctx, "announce", "Replayed")
 	if delays := eval[[]int](t, ctx, `rjmDelays`); len(delays) < 13 || slices.Max(delays) > 0 { // 13 moves
-		t.Errorf("reduced motion: the solution's moves were played with delays %v", delays)
+		t.Errorf("reduced motion: the solution's moves were replayed with delays %v", delays)
 	}
 	artifact(t, ctx, "preferences")
 }

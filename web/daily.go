@@ -43,12 +43,12 @@ func (s *server) day(r *http.Request, date time.Time) (*day, *httpError) {
 	if d, ok := s.days.get(key); ok {
 		// A cached date is shown already, so not in the future: but the
 		// clock may have been asked before midnight; check again.
-		if !date.After(s.sched.Today()) {
+		if !date.After(s.sched.Newest()) {
 			return d, nil
 		}
 	}
 	switch {
-	case date.After(s.sched.Today()):
+	case date.After(s.sched.Newest()): // today nowhere yet
 		return nil, badInput(daily.ErrFuture)
 	case key < daily.First:
 		return nil, badInput(daily.ErrBeforeFirst)
@@ -228,21 +228,26 @@ func (s *server) makeDayNow(r *http.Request, date time.Time) (store.Daily, *http
 	return d, nil
 }
 
-// AheadOfMidnight is how long before midnight (UTC) the background makes
-// the next day's maze.
+// AheadOfMidnight is how long before a date's first midnight (in UTC+14,
+// daily.Ahead before midnight UTC, when it becomes today somewhere) the
+// background makes its maze.
 const AheadOfMidnight = time.Hour
 
-// makeAhead makes today's maze when the store has none, and the next
-// day's AheadOfMidnight before midnight, every day until ctx ends.
+// makeAhead makes the mazes of the dates today somewhere (today in UTC
+// and the newest) when the store has none, and the next date's
+// AheadOfMidnight before its first midnight, every day until ctx ends.
 func (s *server) makeAhead(ctx context.Context) {
 	for {
-		today := s.sched.Today()
-		next := today.AddDate(0, 0, 1)
+		today, newest := s.sched.Today(), s.sched.Newest()
 		dates := []time.Time{today}
-		wake := next.Add(-AheadOfMidnight)
+		if newest.After(today) {
+			dates = append(dates, newest)
+		}
+		next := newest.AddDate(0, 0, 1)
+		wake := next.Add(-daily.Ahead - AheadOfMidnight)
 		if !s.opt.Now().Before(wake) {
 			dates = append(dates, next)
-			wake = next.AddDate(0, 0, 1).Add(-AheadOfMidnight)
+			wake = next.AddDate(0, 0, 1).Add(-daily.Ahead - AheadOfMidnight)
 		}
 		for _, date := range dates {
 			key := date.Format(daily.DateLayout)

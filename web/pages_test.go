@@ -130,7 +130,7 @@ func TestArchive(t *testing.T) {
 	if day.code != 200 || !strings.Contains(day.body, api["id"].(string)) || !strings.Contains(day.body, "2026-11-22") {
 		t.Errorf("GET /d/2026-11-22: %d, want the maze %s", day.code, api["id"])
 	}
-	for path, code := range map[string]int{"/d/2026-11-24": 404, "/d/2026-11-xx": 400, "/d/2020-01-01": 404} {
+	for path, code := range map[string]int{"/d/2026-11-24": 200, "/d/2026-11-25": 404, "/d/2026-11-xx": 400, "/d/2020-01-01": 404} {
 		if a := do(t, ts, "GET", path, ""); a.code != code {
 			t.Errorf("GET %s: %d, want %d", path, a.code, code)
 		}

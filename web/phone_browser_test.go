@@ -234,7 +234,7 @@ func TestBrowserWideBoards(t *testing.T) {
 		}
 		do_(t, ctx, chromedp.Navigate(ts.URL+"/m/"+loopsID), chromedp.WaitVisible(chromedp.CSS(`[data-cell="1,1"]`)))
 		view(t, ctx, "wide-loops-"+v.name)
-		cut := eval[[]string](t, ctx, `(() => { const w = document.getElementById('board-wrap').getBoundingClientRect(); return [...document.querySelectorAll('[data-cell] polygon')].filter(p => { const r = p.getBoundingClientRect(); return r.left < w.left - 0.5 || r.right > w.right + 0.5; }).map(p => p.parentNode.getAttribute('data-cell')); })()`)
+		cut := eval[[]string](t, ctx, `(() => { const w = document.getElementById('board-wrap').getBoundingClientRect(); return [...document.querySelectorAll('#board [data-cell] polygon')].filter(p => { const r = p.getBoundingClientRect(); return r.left < w.left - 0.5 || r.right > w.right + 0.5; }).map(p => p.parentNode.getAttribute('data-cell')); })()`)
 		if len(cut) > 0 {
 			t.Errorf("loops %s at %s: cells cut at load: %v", loopsID, v.name, cut)
 		}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rjm/daily"
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/render"
@@ -83,10 +84,80 @@ func stepLayouts(b maze.Board) ([][][][5]float64, []int) {
 // round4 rounds x to four decimals, enough for a drawing.
 func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
 
-// gameNode is one node: its cell (row-major index) and its moves.
+// gameNode is one node: its cell (row-major index), its moves, and the
+// jumps of its cell's directions that the rules refuse, each with why.
 type gameNode struct {
-	Cell  int        `json:"c"`
-	Moves []gameMove `json:"m,omitempty"`
+	Cell    int           `json:"c"`
+	Moves   []gameMove    `json:"m,omitempty"`
+	Refused []gameRefusal `json:"x,omitempty"`
+}
+
+// gameRefusal is a jump the rules refuse from a node: its compass
+// direction, the cell it would land on (-1 when it would leave the
+// board), and the sentence that says why, which the page shows when the
+// player asks for it (a key, or a tap on that cell).
+type gameRefusal struct {
+	Compass string `json:"k"`
+	Cell    int    `json:"c"`
+	Why     string `json:"s"`
+}
+
+// compassWords names the compass directions as the page says them.
+var compassWords = map[string]string{"N": "north", "S": "south", "W": "west", "E": "east",
+	"NW": "north-west", "NE": "north-east", "SW": "south-west", "SE": "south-east"}
+
+// refusals returns the jumps of j cells from cell c (node u of nd) that
+// the rules refuse, each diagnosed by the board's own Jump: legal for the
+// cell but not for the node is Abbott's U-turn; legal without the walls,
+// a wall; legal with every cell open, a blocked (or pass-over) cell on
+// the way or where it lands; else the edge (or, on a torus, a jump
+// longer than its line).
+func refusals(m *maze.Maze, nd *graph.Nodes, u, c, j int) []gameRefusal {
+	b := m.Board
+	allowed := map[maze.Dir]bool{}
+	nd.Moves(u, func(mv maze.Move, _ int, _ maze.Dir) bool { allowed[mv.Dir] = true; return true })
+	cellMoves := map[maze.Dir]int{}
+	for _, mv := range b.Moves(nil, c, j) {
+		cellMoves[mv.Dir] = mv.To
+	}
+	open := b
+	open.Walls = ""
+	clear := open
+	clear.Kinds = ""
+	var out []gameRefusal
+	for _, d := range b.Dirs() {
+		if allowed[d] {
+			continue
+		}
+		name := "The jump " + compassWords[d.Compass()] + fmt.Sprintf(" (%d cells)", j)
+		if j == 1 {
+			name = "The jump " + compassWords[d.Compass()] + " (1 cell)"
+		}
+		r := gameRefusal{Compass: d.Compass(), Cell: -1}
+		if to, ok := cellMoves[d]; ok {
+			r.Cell, r.Why = to, name+" would reverse the jump before it: no U-turns on this board."
+		} else if to, _, ok := open.Jump(c, d, j); ok {
+			r.Cell, r.Why = to, name+" would cross a wall."
+		} else if to, _, ok := clear.Jump(c, d, j); ok && to < b.Rows*b.Cols {
+			r.Cell = to
+			switch b.Kind(to) {
+			case maze.Blocked:
+				r.Why = name + " would land on a blocked cell."
+			case maze.PassOver:
+				r.Why = name + " would land on a pass-over cell: jumps pass over it, never land on it."
+			case maze.Absent:
+				r.Cell, r.Why = -1, name+" would land off the board."
+			default:
+				r.Why = name + " would pass over a blocked cell."
+			}
+		} else if b.Variant.Torus {
+			r.Why = name + " is longer than the board: it would come back round."
+		} else {
+			r.Why = name + " would leave the board."
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // gameMove is one legal move: its token in the solver's notation, its
@@ -123,6 +194,11 @@ func newGame(m *maze.Maze, date string) game {
 			})
 			return true
 		})
+		// The jumps refused, from every node the player may stand on:
+		// one with moves, or one a jump lands on.
+		if c := nd.Cell(u); c < len(m.Jumps) && u != nd.Goal && m.Board.Open(c) && (len(gm.Nodes[u].Moves) > 0 || len(nd.Pred[u]) > 0 || u == nd.Start) {
+			gm.Nodes[u].Refused = refusals(m, nd, u, c, m.Jumps[c])
+		}
 	}
 	return gm
 }
@@ -131,7 +207,11 @@ func newGame(m *maze.Maze, date string) game {
 // cells, walls, loops, wrap-around frame and exit ring as rjm render's
 // SVG), with the attributes the player adds: one keyboard stop on the
 // board, and an accessible name on every cell and on the exit ring.
-func playBoard(m *maze.Maze) template.HTML {
+func playBoard(m *maze.Maze) template.HTML { return boardAs(m, "board", "board", "keys") }
+
+// boardAs is playBoard with the board's id, class and description (the
+// first visit's tiny maze is a second board on the page).
+func boardAs(m *maze.Maze, id, class, describedBy string) template.HTML {
 	var b strings.Builder
 	render.WriteBoard(&b, m, render.BoardOptions{Attrs: func(e render.BoardElement) []render.Attr {
 		switch e.Kind {
@@ -140,9 +220,9 @@ func playBoard(m *maze.Maze) template.HTML {
 			if m.Exit() >= 0 {
 				label += ", inside the exit ring"
 			}
-			return []render.Attr{{Name: "id", Value: "board"}, {Name: "class", Value: "board"}, {Name: "role", Value: "application"},
+			return []render.Attr{{Name: "id", Value: id}, {Name: "class", Value: class}, {Name: "role", Value: "application"},
 				{Name: "tabindex", Value: "0"}, {Name: "aria-roledescription", Value: "maze board"},
-				{Name: "aria-describedby", Value: "keys"}, {Name: "aria-label", Value: label}}
+				{Name: "aria-describedby", Value: describedBy}, {Name: "aria-label", Value: label}}
 		case "exit":
 			return []render.Attr{{Name: "role", Value: "img"}, {Name: "aria-label", Value: "the exit ring, one cell beyond the edge: the goal"}}
 		}
@@ -194,6 +274,10 @@ type playPage struct {
 	Game       string // the game as JSON
 	Rook       bool
 	Shortest   int
+	First      string // the first date of the maze of the day (daily.First)
+	// Tutorial is the first visit's tiny maze (a maze of the day only):
+	// its board and its game as JSON, and the rule it teaches.
+	Tutorial *tutorial
 }
 
 // newPlayPage is the play page of maze m, whose game g is, for the maze
@@ -204,6 +288,8 @@ func newPlayPage(m *maze.Maze, g game, d *store.Daily) playPage {
 		pp.Title = "Rook Jumping Maze of the Day, " + d.Date
 		pp.Heading, pp.Date = "Maze of the Day", d.Date
 		pp.Difficulty = d.Difficulty
+		pp.First = daily.First
+		pp.Tutorial = newTutorial(m.Board, d.Date)
 	}
 	pp.Game = gameJSON(g)
 	return pp

@@ -152,12 +152,13 @@ func TestUnstoredDateMadeOnce(t *testing.T) {
 	}
 }
 
-// With Options.Background, the next day's maze is stored ahead of
-// midnight and not shown before it; today's is stored before anyone asks.
+// With Options.Background, the next day's maze is stored ahead of its
+// first midnight (in UTC+14, 10:00 UTC the day before) and not shown
+// before it; today's is stored before anyone asks.
 func TestNextDayMadeAhead(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	late := time.Date(2026, 11, 23, 23, 30, 0, 0, time.UTC)
+	late := time.Date(2026, 11, 23, 9, 30, 0, 0, time.UTC) // 23:30 in UTC+14
 	ts, st := newServer(t, web.Options{Now: func() time.Time { return late }, Background: ctx})
 	for _, date := range []string{"2026-11-23", "2026-11-24"} {
 		for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
@@ -170,7 +171,7 @@ func TestNextDayMadeAhead(t *testing.T) {
 		}
 	}
 	if a := do(t, ts, "GET", "/d/2026-11-24", ""); a.code != 404 {
-		t.Errorf("tomorrow's page before midnight: %d", a.code)
+		t.Errorf("tomorrow's page before its first midnight: %d", a.code)
 	}
 	if a := do(t, ts, "GET", "/", ""); a.code != 200 {
 		t.Errorf("today's page: %d", a.code)

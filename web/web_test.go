@@ -131,7 +131,7 @@ func TestErrors(t *testing.T) {
 		code                     int
 		says                     string
 	}{
-		{"a future date is not revealed", "GET", "/api/daily?date=2026-11-24", "", 404, "not revealed"},
+		{"a date today nowhere is not revealed", "GET", "/api/daily?date=2026-11-25", "", 404, "not revealed"},
 		{"a date before the first", "GET", "/api/daily?date=2020-01-01", "", 404, "before"},
 		{"a malformed date", "GET", "/api/daily?date=2026-13-01", "", 400, "YYYY-MM-DD"},
 		{"a bad maze ID", "GET", "/api/maze/5x5:34", "", 400, "ID has 2 jumps"},

@@ -8,6 +8,7 @@
   var KEY = 'rjm:history';
   var OUTBOX = 'rjm:outbox';
   var PLAYER = 'rjm:player';
+  var SETTINGS = 'rjm:settings';
   var DAY = 24 * 3600 * 1000;
   var DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -18,8 +19,20 @@
     try { localStorage.setItem(key, JSON.stringify(v)); return true; } catch (e) { return false; }
   }
 
-  // today is the site's date now: the day in UTC, whatever the time zone.
-  function today() { return new Date().toISOString().slice(0, 10); }
+  // today is the player's date now: the day in this device's time zone
+  // (the site serves every date that is today somewhere).
+  function today() { return localDate(new Date()); }
+  function localDate(t) {
+    return t.getFullYear() + '-' + String(t.getMonth() + 1).padStart(2, '0') + '-' + String(t.getDate()).padStart(2, '0');
+  }
+  // untilTomorrow is the time in ms from now to the player's next
+  // midnight, when the next maze of the day opens.
+  function untilTomorrow(now) {
+    now = now || new Date();
+    return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime() - now.getTime();
+  }
+  // dayAfter and dayBefore step a date (YYYY-MM-DD) by one day.
+  function dayAfter(date) { return new Date(Date.parse(date + 'T00:00:00Z') + DAY).toISOString().slice(0, 10); }
   function dayBefore(date) { return new Date(Date.parse(date + 'T00:00:00Z') - DAY).toISOString().slice(0, 10); }
 
   function num(v, lo, hi) { return typeof v === 'number' && isFinite(v) && v >= lo && v <= hi; }
@@ -32,7 +45,8 @@
       date: d.date, maze: typeof d.maze === 'string' ? d.maze.slice(0, 2000) : '',
       par: num(d.par, 0, 10000) ? d.par : 0, solved: d.solved === true, onDay: d.solved === true && d.onDay === true,
       shown: d.shown === true, gaveUp: d.gaveUp === true && d.solved !== true, moves: num(d.moves, 0, 10000) ? d.moves : 0,
-      seconds: num(d.seconds, 0, 7 * 24 * 3600) ? d.seconds : 0, hints: num(d.hints, 0, 10000) ? d.hints : 0
+      seconds: num(d.seconds, 0, 7 * 24 * 3600) ? d.seconds : 0, hints: num(d.hints, 0, 10000) ? d.hints : 0,
+      undos: num(d.undos, 0, 100000) ? d.undos : 0, restarts: num(d.restarts, 0, 100000) ? d.restarts : 0
     };
     if (typeof d.at === 'string' && d.at.length <= 40) { c.at = d.at; }
     return c;
@@ -180,27 +194,62 @@
     return n;
   }
 
+  // clock writes ms as the page's clock shows it: m:ss, h:mm:ss from an
+  // hour, the seconds rounded down.
   function clock(ms) {
-    var s = Math.floor(ms / 1000);
-    return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
+    var s = Math.floor(Math.max(0, ms) / 1000);
+    var m = Math.floor(s / 60);
+    if (m >= 60) { return Math.floor(m / 60) + ':' + String(m % 60).padStart(2, '0') + ':' + String(s % 60).padStart(2, '0'); }
+    return m + ':' + String(s % 60).padStart(2, '0');
+  }
+
+  function plural(n, word) { return n + ' ' + word + (n === 1 ? '' : 's'); }
+
+  // accountWords tells a game's account beyond its moves and time: its
+  // hints ("no hints" when none), and its undos and restarts when any.
+  function accountWords(a) {
+    var w = [a.hints > 0 ? plural(a.hints, 'hint') : 'no hints'];
+    if (a.undos > 0) { w.push(plural(a.undos, 'undo')); }
+    if (a.restarts > 0) { w.push(plural(a.restarts, 'restart')); }
+    return w;
+  }
+
+  // shareSquares is at most two rows of at most shareRow squares for a
+  // game of g.moves moves: one a move while they fit, else one for every
+  // few moves (per, said in the summary line). A square is green for
+  // moves within par (blue in the colour-blind palette), orange when it
+  // holds a move beyond par, a light bulb when it holds a move made after
+  // a hint.
+  var shareRow = 10;
+  function shareSquares(g) {
+    var per = Math.max(1, Math.ceil(g.moves / (2 * shareRow)));
+    var hinted = {};
+    (g.hinted || []).forEach(function (i) { hinted[i] = true; });
+    var squares = [];
+    for (var i = 0; i < g.moves; i += per) {
+      var hint = false, extra = false;
+      for (var j = i; j < Math.min(i + per, g.moves); j++) {
+        hint = hint || !!hinted[j];
+        extra = extra || j >= g.par;
+      }
+      squares.push(hint ? '\uD83D\uDCA1' : extra ? '\uD83D\uDFE7' : g.colourblind ? '\uD83D\uDFE6' : '\uD83D\uDFE9');
+    }
+    var rows = squares.length > shareRow ? [squares.slice(0, Math.ceil(squares.length / 2)), squares.slice(Math.ceil(squares.length / 2))] : [squares];
+    return { per: per, rows: rows.map(function (r) { return r.join(''); }) };
   }
 
   // shareText tells how a game went without giving it away: the day (or
-  // the board's size), the variant's rules if any, the moves against par, the time, the hints and the streak, and a row of
-  // squares, one a move (par moves green, extra moves orange, a move made
-  // after a hint a light bulb), and the maze's link (g.url) when given. Never a direction or a cell.
+  // the board's size) and the variant's rules if any, then a summary
+  // line (the moves against par, the time, the hints, undos and
+  // restarts, the streak), at most two rows of squares (shareSquares),
+  // and the maze's link (g.url) when given. Never a direction or a cell.
   function shareText(g) {
-    var head = 'Rook Jumping Maze' + (g.date ? ' of the Day ' + g.date : ' ' + g.rows + '×' + g.cols) + (g.variant ? ' · ' + g.variant : '');
-    var parts = [g.moves + '/' + g.par + ' moves', clock(g.ms)];
-    parts.push(g.hints > 0 ? g.hints + (g.hints === 1 ? ' hint' : ' hints') : 'no hints');
+    var head = 'Rook Jumping Maze' + (g.date ? ' of the Day ' + g.date : ' ' + g.rows + '×' + g.cols) + (g.variant ? ' · ' + g.variant : '') + (g.hard ? ' · hard mode' : '');
+    var parts = [g.moves + '/' + g.par + ' moves', clock(g.ms)].concat(accountWords({ hints: g.hints || 0, undos: g.undos || 0, restarts: g.restarts || 0 }));
     if (g.date && g.streak > 0) { parts.push('streak ' + g.streak); }
-    var squares = '';
-    var hinted = {};
-    (g.hinted || []).forEach(function (i) { hinted[i] = true; });
-    for (var i = 0; i < g.moves; i++) {
-      squares += hinted[i] ? '\uD83D\uDCA1' : (i < g.par ? '\uD83D\uDFE9' : '\uD83D\uDFE7');
-    }
-    return head + '\n' + parts.join(' · ') + '\n' + squares + (g.url ? '\n' + g.url : '');
+    var sq = shareSquares(g);
+    if (sq.per > 1) { parts.push('a square: ' + sq.per + ' moves'); }
+    return head + '\n' + parts.join(' · ') + '\n' + sq.rows.join('\n') + (g.url ? '\n' + g.url : '');
   }
 
   // clientID makes a play's ID: 16 random bytes, URL-safe base64 (22
@@ -315,8 +364,28 @@
     });
   }
 
+  // settings are the player's, kept on this device: a colour-blind
+  // palette, high contrast, and hard mode (no hints, no undo).
+  function settings() {
+    var s = read(SETTINGS) || {};
+    return { colourblind: s.colourblind === true, contrast: s.contrast === true, hard: s.hard === true };
+  }
+  // applySettings shows the page in the player's palette and contrast
+  // (data-palette and data-contrast on the root, read by the style sheet).
+  function applySettings(s) {
+    var root = document.documentElement;
+    if (s.colourblind) { root.setAttribute('data-palette', 'colourblind'); } else { root.removeAttribute('data-palette'); }
+    if (s.contrast) { root.setAttribute('data-contrast', 'more'); } else { root.removeAttribute('data-contrast'); }
+  }
+  function saveSettings(s) {
+    write(SETTINGS, { colourblind: !!s.colourblind, contrast: !!s.contrast, hard: !!s.hard });
+    applySettings(settings());
+  }
+  applySettings(settings());
+
   window.RJM = {
-    today: today, load: load, record: record, streaks: streaks, summary: summary, renderStats: renderStats,
+    settings: settings, saveSettings: saveSettings,
+    today: today, dayBefore: dayBefore, dayAfter: dayAfter, untilTomorrow: untilTomorrow, accountWords: accountWords, load: load, record: record, streaks: streaks, summary: summary, renderStats: renderStats,
     exportText: exportText, importText: importText, shareText: shareText, clock: clock,
     clientID: clientID, outbox: outbox, flush: flush, send: send, playerID: playerID, resetPlayer: resetPlayer, token: token
   };

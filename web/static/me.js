@@ -32,7 +32,7 @@
     var table = document.createElement('table');
     table.className = 'history';
     var head = table.createTHead().insertRow();
-    ['Date', 'Solved', 'Moves', 'Time', 'Hints'].forEach(function (t) {
+    ['Date', 'Solved', 'Moves', 'Time', 'Hints', 'Undos · restarts'].forEach(function (t) {
       var th = document.createElement('th');
       th.scope = 'col';
       th.textContent = t;
@@ -48,9 +48,13 @@
       a.textContent = date;
       tr.insertCell().appendChild(a);
       tr.insertCell().textContent = d.solved ? (d.onDay ? 'on the day' : 'later') : (d.gaveUp ? 'no (gave up)' : d.shown ? 'no (solution shown)' : 'no');
-      tr.insertCell().textContent = d.solved ? d.moves + '/' + d.par : '–';
-      tr.insertCell().textContent = d.solved ? RJM.clock(d.seconds * 1000) : '–';
-      tr.insertCell().textContent = d.solved ? String(d.hints) : '–';
+      // A day solved or given up shows the player's own moves, time and
+      // hints, as the game's end showed them; a solution shown, none.
+      var own = d.solved || d.gaveUp;
+      tr.insertCell().textContent = own ? d.moves + '/' + d.par : '–';
+      tr.insertCell().textContent = own ? RJM.clock(d.seconds * 1000) : '–';
+      tr.insertCell().textContent = own ? String(d.hints) : '–';
+      tr.insertCell().textContent = own ? d.undos + ' · ' + d.restarts : '–';
     });
     list.textContent = '';
     list.className = 'scroll';

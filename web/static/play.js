@@ -13,6 +13,15 @@
   if (!root) { return; }
   var G = JSON.parse(root.getAttribute('data-game'));
   var RJM = window.RJM;
+  // The player's day: the front page (the server's today in UTC) opens
+  // the date where the player is, which the site serves as it is today
+  // somewhere; unless this device's clock disagrees with the server's
+  // about the date in UTC (a clock set wrong, or a page kept from another
+  // day), when the server's day stands.
+  if (G.date && location.pathname === '/' && new Date().toISOString().slice(0, 10) === G.date && RJM.today() !== G.date) {
+    location.replace('/d/' + RJM.today());
+    return;
+  }
   var board = document.getElementById('board');
   var $ = function (id) { return document.getElementById(id); };
   var SVG = 'http://www.w3.org/2000/svg';
@@ -41,11 +50,13 @@
   // The board is render's drawing: its sizes come with it. size is the
   // size its numbers are drawn at, which the marks below scale with.
   var size = Number(board.getAttribute('data-size')) || 28;
-  // Every cell at least 44 CSS pixels wide, as touch targets should be:
-  // a board that would be smaller scrolls in its frame instead.
+  // Every cell at least 2.75rem wide (44 CSS pixels at the default text
+  // size), as touch targets should be, and its number growing with the
+  // reader's text size: a board that would be smaller scrolls in its
+  // frame instead.
   var unit = Number(board.getAttribute('data-unit'));
   if (unit > 0 && board.viewBox && board.viewBox.baseVal) {
-    board.style.minWidth = Math.ceil(44 * board.viewBox.baseVal.width / unit) + 'px';
+    board.style.minWidth = (Math.ceil(275 * board.viewBox.baseVal.width / unit) / 100) + 'rem';
   }
 
   // The cursor outlines the current cell above every cell, so that its
@@ -63,7 +74,12 @@
   }
 
   var storeKey = 'rjm:play:' + G.id + (G.date ? ':' + G.date : '');
-  function fresh() { return { path: [G.start], moves: [], redo: [], elapsed: 0, solved: false, posted: false, hints: 0, hintAt: -1, hinted: [], shown: false, client: '' }; }
+  // A game's state. Its account — the time from the first move (started),
+  // the hints, the undos and the restarts — is kept here and, across
+  // restarts, in carried, carriedHints, carriedUndos and restarts: the
+  // win screen, the share, your history and the play posted all read it
+  // (attemptMs and the like below), so they never disagree.
+  function fresh() { return { path: [G.start], moves: [], redo: [], elapsed: 0, started: false, solved: false, posted: false, hints: 0, undos: 0, restarts: 0, hintAt: -1, hinted: [], shown: false, client: '' }; }
   function load() {
     try {
       var s = JSON.parse(localStorage.getItem(storeKey));
@@ -74,6 +90,10 @@
   }
   var st = load() || fresh();
   if (!Array.isArray(st.hinted)) { st.hinted = []; }
+  // A game kept before the clock waited for the first move, or before
+  // undos were counted.
+  if (typeof st.started !== 'boolean') { st.started = st.moves.length > 0 || st.elapsed > 0; }
+  if (typeof st.undos !== 'number') { st.undos = 0; }
   var since = Date.now();
   // A play needs a token the server issues for the maze (GET /api/token):
   // asked when a game starts and kept with the game, so that a play made
@@ -89,7 +109,8 @@
   // over says whether the game takes no more moves from the player: won,
   // or given up (its solution then plays on its own).
   function over() { return st.solved || !!st.gaveUp; }
-  function elapsed() { return over() ? st.elapsed : st.elapsed + (Date.now() - since); }
+  // The clock runs from the first move (st.started) to the end.
+  function elapsed() { return over() || !st.started ? st.elapsed : st.elapsed + (Date.now() - since); }
   function save() {
     if (!over()) { st.elapsed = elapsed(); since = Date.now(); }
     try { localStorage.setItem(storeKey, JSON.stringify(st)); } catch (e) { /* private mode */ }
@@ -159,11 +180,14 @@
     });
     drawRoutes(st.solved || st.shown ? routesOf(st.path, st.moves) : []);
     $('moves').textContent = st.moves.length;
-    $('clock').textContent = clock(elapsed());
-    $('undo').disabled = st.moves.length === 0 || over();
-    $('redo').disabled = st.redo.length === 0 || over();
-    $('hint').disabled = over();
+    $('clock').textContent = clock(attemptMs());
+    // Hard mode: no hints and no undo (nor redo), from the first move.
+    var hard = st.hard || !st.started && RJM.settings().hard;
+    $('undo').disabled = st.moves.length === 0 || over() || hard;
+    $('redo').disabled = st.redo.length === 0 || over() || hard;
+    $('hint').disabled = over() || hard;
     $('show').disabled = st.solved || st.shown;
+    $('replay').hidden = !st.shown;
     $('giveup').disabled = over() || st.shown;
     if ($('giveup').disabled) { keepPlaying(); }
     var status = $('status');
@@ -176,12 +200,12 @@
         (n === G.shortest ? ': you found it' + (G.unique ? ', the only one.' : ' (there are several).') : (G.unique ? '; it is unique.' : '; there are several.'));
       if (st.gaveUp) {
         var g = st.gaveUp.moves;
-        $('result').textContent = 'You gave up after ' + g + (g === 1 ? ' move' : ' moves') + ', in ' + clock(st.gaveUp.ms) + ': not solved. The solution shown takes ' + n + (n === 1 ? ' move' : ' moves') +
+        $('result').textContent = 'You gave up after ' + g + (g === 1 ? ' move' : ' moves') + ', in ' + clock(st.gaveUp.ms) + ': not solved. The solution drawn takes ' + n + (n === 1 ? ' move' : ' moves') +
           (G.unique ? '; it is the only shortest one.' : '; there are other shortest ones.') + ' Restart to play it yourself (not counted).';
       } else if (st.shown) {
         $('result').textContent = 'The solution shown takes ' + n + (n === 1 ? ' move' : ' moves') + (G.unique ? '; it is the only shortest one.' : '; there are other shortest ones.') + ' Restart to play it yourself.';
-      } else if (st.hints > 0) {
-        $('result').textContent += ' Assisted: ' + st.hints + (st.hints === 1 ? ' hint.' : ' hints.');
+      } else if (attemptHints() > 0) {
+        $('result').textContent += ' Assisted: ' + plural(attemptHints(), 'hint') + '.';
       }
       $('share').textContent = st.shown ? '' : shareText();
       $('share-button').hidden = st.shown;
@@ -198,19 +222,40 @@
       status.setAttribute('data-state', 'playing');
       if ($('stats')) { $('stats').hidden = true; }
     }
+    drawNext(); // before drawWin, which scrolls the whole result into view
     drawWin();
     follow();
+  }
+
+  // drawNext shows, once a maze of the day has ended, the time to the
+  // next one (the player's midnight) and the ways to more: today's maze
+  // when this is another day's, else yesterday's (not before the first
+  // date), and the archive.
+  function drawNext() {
+    var next = $('next');
+    if (!next) { return; }
+    next.hidden = !st.solved;
+    if (next.hidden) { return; }
+    var today = RJM.today(), yesterday = RJM.dayBefore(today);
+    $('today-link').hidden = G.date === today;
+    $('yesterday').hidden = G.date !== today || yesterday < next.getAttribute('data-first');
+    $('yesterday').href = '/d/' + yesterday;
+    $('countdown').textContent = clock(RJM.untilTomorrow());
   }
 
   // shareText is the solved game's share text (history.js): no direction
   // and no cell, only counts and a row of squares, and (unless bare, for
   // a share sheet that takes the link apart) the maze's link.
   function shareText(bare) {
+    var a = account();
     return RJM.shareText({
-      date: G.date, rows: G.rows, cols: G.cols, variant: G.variant || '', moves: st.moves.length, par: G.shortest, ms: st.elapsed,
-      hints: st.hints, hinted: st.hinted, streak: G.date ? RJM.summary(RJM.load()).current : 0, url: bare ? '' : shareURL()
+      date: G.date, rows: G.rows, cols: G.cols, variant: G.variant || '', moves: st.moves.length, par: G.shortest, ms: a.ms,
+      hints: a.hints, undos: a.undos, restarts: a.restarts, hinted: st.hinted, streak: G.date ? RJM.summary(RJM.load()).current : 0, url: bare ? '' : shareURL(),
+      hard: !!st.hard, colourblind: RJM.settings().colourblind
     });
   }
+
+  function plural(n, word) { return n + ' ' + word + (n === 1 ? '' : 's'); }
 
   // shareURL is the maze's link on this site: the day's page for a maze
   // of the day, its permanent page otherwise.
@@ -220,16 +265,23 @@
 
   // remember keeps a maze of the day's result in your history: played
   // from the first move, solved (on its own date or later) at the goal.
+  // Its time is in whole seconds as the clock shows it (rounded down).
   function remember() {
     if (!G.date) { return; }
-    var d = { date: G.date, maze: G.id, par: G.shortest, solved: st.solved && !st.shown && !st.replay && !st.gaveUp, shown: st.shown || !!st.replay, moves: st.moves.length, seconds: Math.round(st.elapsed / 1000), hints: st.hints };
+    var a = account();
+    var d = { date: G.date, maze: G.id, par: G.shortest, solved: st.solved && !st.shown && !st.replay && !st.gaveUp, shown: st.shown || !!st.replay, moves: st.moves.length,
+      seconds: Math.floor(a.ms / 1000), hints: a.hints, undos: a.undos, restarts: a.restarts };
     if (st.gaveUp) {
-      // The day given up: its moves and time are the player's, not the
-      // solution's shown after.
+      // The day given up: its moves, time, hints, undos and restarts are
+      // the player's, not the solution's drawn after.
+      var g = st.gaveUp;
       d.gaveUp = true;
       d.shown = false;
-      d.moves = st.gaveUp.moves;
-      d.seconds = Math.round(st.gaveUp.ms / 1000);
+      d.moves = g.moves;
+      d.seconds = Math.floor(g.ms / 1000);
+      d.hints = g.hints || 0;
+      d.undos = g.undos || 0;
+      d.restarts = g.restarts || 0;
     }
     if (d.solved) { d.onDay = RJM.today() === G.date; d.at = new Date().toISOString(); }
     RJM.record(d);
@@ -238,6 +290,12 @@
   function say(text) { $('announce').textContent = text; }
 
   function jump(m, fromRedo) {
+    if (!st.started) {
+      st.started = true; // the clock starts
+      since = Date.now();
+      // Hard mode is the game's from its first move, if no hint was taken.
+      st.hard = RJM.settings().hard && attemptHints() === 0 && !st.replay;
+    }
     st.path.push(m.t);
     st.moves.push(m.d);
     if (!fromRedo) { st.redo = []; }
@@ -266,13 +324,26 @@
     for (var k = 0; k < moves.length; k++) {
       if (moves[k].k === compass) { jump(moves[k], false); return; }
     }
-    say('No jump ' + NAMES[compass] + ' from here.');
+    var why = refusal(function (x) { return x.k === compass; });
+    say(why ? why.s : 'No jump ' + NAMES[compass] + ' from here.');
+  }
+
+  // refusal returns the first jump the rules refuse from where the
+  // player stands that matches (the server's diagnosis: the direction,
+  // the cell it would land on, and why), or null.
+  function refusal(match) {
+    var xs = G.nodes[here()].x || [];
+    for (var k = 0; k < xs.length; k++) {
+      if (match(xs[k])) { return xs[k]; }
+    }
+    return null;
   }
 
   function undo() {
-    if (over() || st.moves.length === 0) { return; }
+    if (over() || st.moves.length === 0 || st.hard) { return; }
     st.path.pop();
     st.redo.push(st.moves.pop());
+    st.undos++;
     hinted = -1;
     say('Undone: back on ' + where(G.nodes[here()].c) + '.');
     save();
@@ -280,7 +351,7 @@
   }
 
   function redo() {
-    if (over() || st.redo.length === 0) { return; }
+    if (over() || st.redo.length === 0 || st.hard) { return; }
     var d = st.redo.pop();
     var moves = G.nodes[here()].m || [];
     for (var k = 0; k < moves.length; k++) {
@@ -289,9 +360,10 @@
   }
 
   function restart() {
-    var before = st;
+    var before = st, ms = elapsed();
+    stopReplay();
     st = fresh();
-    carry(before);
+    carry(before, ms);
     hinted = -1;
     since = Date.now();
     say('Restarted on the start, ' + where(G.nodes[G.start].c) + '.');
@@ -310,7 +382,7 @@
     if (!st.client) { st.client = RJM.clientID(); }
     st.posted = true;
     save();
-    RJM.send({ maze: G.id, moves: notation(), seconds: Math.round(st.elapsed + (st.carried || 0)) / 1000, hints: attemptHints(), rating: rating, client: st.client, token: st.token || '' })
+    RJM.send({ maze: G.id, moves: notation(), seconds: Math.round(attemptMs()) / 1000, hints: attemptHints(), rating: rating, client: st.client, token: st.token || '' })
       .then(draw);
     draw();
   }
@@ -321,31 +393,41 @@
   function wasShown() { try { return localStorage.getItem(shownKey) === '1'; } catch (e) { return false; } }
   function markShown() { try { localStorage.setItem(shownKey, '1'); } catch (e) { /* private mode */ } }
 
-  // carry keeps the time and hints of a game restarted unsolved with the
-  // new one (apart from its own clock), so that the play posted is the
-  // whole attempt; a game after the solution was shown is a replay.
-  function carry(before) {
+  // carry keeps the account of a game restarted unsolved (ms of it
+  // played) with the new one — its time, hints and undos, one restart
+  // more, and its clock running if it ran — so that the play posted, the
+  // win and the share tell the whole attempt; a game after the solution
+  // was shown is a replay, with an account of its own.
+  function carry(before, ms) {
     if (!before.solved && !before.shown && !before.gaveUp) {
-      st.carried = (before.carried || 0) + before.elapsed + (Date.now() - since);
+      st.carried = (before.carried || 0) + ms;
       st.carriedHints = (before.carriedHints || 0) + before.hints;
+      st.carriedUndos = (before.carriedUndos || 0) + (before.undos || 0);
+      st.restarts = (before.restarts || 0) + (before.started ? 1 : 0);
+      st.started = !!before.started;
+      st.hard = !!before.hard;
       st.token = before.token;
     }
     if (before.shown || before.replay || before.gaveUp || wasShown()) { st.replay = true; }
   }
-  // attemptMs and attemptHints are the whole attempt's time and hints.
+  // attemptMs, attemptHints and account are the whole attempt's time,
+  // hints, undos and restarts.
   function attemptMs() { return elapsed() + (st.carried || 0); }
   function attemptHints() { return st.hints + (st.carriedHints || 0); }
+  function account() {
+    return { ms: attemptMs(), hints: attemptHints(), undos: (st.undos || 0) + (st.carriedUndos || 0), restarts: st.restarts || 0 };
+  }
 
   // unsolvedPlay is the play of the current game ended unsolved as
   // ending says ("gave_up", "shown", "left"): null when it is not one to post (posted
-  // already, solved, a replay, or not played: no move and under
-  // playedAfter of thought; a page left with under leftAfter played, a
-  // reload say, is not a game left).
-  var playedAfter = 5000, leftAfter = 30000;
+  // already, solved, a replay, or not played: no move yet, so its clock
+  // never started; a page left with under leftAfter played, a reload
+  // say, is not a game left).
+  var leftAfter = 30000;
   function unsolvedPlay(ending) {
     if (st.posted || st.solved || st.shown || st.replay || st.gaveUp || wasShown()) { return null; }
     var ms = attemptMs();
-    if (st.moves.length === 0 && ms < playedAfter || ending === 'left' && ms < leftAfter) { return null; }
+    if (!st.started || ending === 'left' && ms < leftAfter) { return null; }
     return {
       maze: G.id, moves: notation(), seconds: Math.round(ms) / 1000, hints: attemptHints(), rating: 0,
       client: RJM.clientID(), token: st.token || '', ending: ending, player: RJM.playerID() || undefined
@@ -408,7 +490,7 @@
   // hint asks the server: first how far the goal is, then (pressed again
   // on the same spot) which jump to take.
   function hint() {
-    if (over()) { return; }
+    if (over() || st.hard || !st.started && RJM.settings().hard) { return; }
     var at = st.moves.length;
     var q = '/api/hint?maze=' + encodeURIComponent(G.id) + '&moves=' + encodeURIComponent(st.moves.join(' '));
     fetch(q).then(function (r) { return r.json(); }).then(function (h) {
@@ -434,37 +516,83 @@
     }).catch(function () { say('No hint: the server cannot be reached.'); });
   }
 
-  // show plays a shortest solution from the start, one jump at a time; a
-  // game given up keeps saying so (st.gaveUp: its own moves and time).
+  // solution returns the moves of a shortest solution from the start: a
+  // breadth-first search over the game's nodes and moves (the server's,
+  // so no rule of the game is here), null when the goal is out of reach.
+  function solution() {
+    var prev = {};
+    prev[G.start] = null;
+    var queue = [G.start];
+    for (var q = 0; q < queue.length && !(G.goal in prev); q++) {
+      (G.nodes[queue[q]].m || []).forEach(function (m) {
+        if (!(m.t in prev)) { prev[m.t] = { from: queue[q], move: m }; queue.push(m.t); }
+      });
+    }
+    if (!(G.goal in prev)) { return null; }
+    var out = [];
+    for (var v = G.goal; prev[v]; v = prev[v].from) { out.unshift(prev[v].move); }
+    return out;
+  }
+
+  // reveal ends the game at once with a shortest solution drawn whole on
+  // the board (its steps numbered; Replay plays it on request) and kept,
+  // so that a reload opens it so. A game given up (gaveUp: its own moves,
+  // time, hints, undos and restarts) keeps saying so; ms is the time
+  // played before the solution was asked for.
+  function reveal(gaveUp, ms) {
+    var moves = solution();
+    if (!moves) { say('This maze has no solution.'); return; }
+    stopReplay();
+    st = fresh();
+    st.shown = true;
+    st.started = true;
+    if (gaveUp) { st.gaveUp = gaveUp; }
+    moves.forEach(function (m) { st.path.push(m.t); st.moves.push(m.d); });
+    st.solved = true;
+    st.elapsed = gaveUp ? gaveUp.ms : ms || 0;
+    hinted = -1;
+    save();
+    remember();
+    draw();
+  }
+
+  // show draws a shortest solution (reveal): the game so far is posted as
+  // "shown".
   function show() {
     if (st.solved || st.shown) { return; }
-    fetch('/api/maze/' + encodeURIComponent(G.id)).then(function (r) { return r.json(); }).then(function (a) {
-      if (!a.solution) { say('This maze has no solution.'); return; }
-      if (st.solved || st.shown) { return; }
-      var tokens = G.rook ? a.solution.split('') : a.solution.split(' ');
-      var gaveUp = st.gaveUp;
-      postShown();
-      markShown();
-      st = fresh();
-      st.shown = true;
-      if (gaveUp) { st.gaveUp = gaveUp; st.elapsed = gaveUp.ms; }
-      since = Date.now();
-      remember();
-      draw();
-      var still = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-      var k = 0;
-      (function step() {
-        if (k >= tokens.length || st.solved || !st.shown) { return; }
-        var moves = G.nodes[here()].m || [];
-        for (var j = 0; j < moves.length; j++) {
-          if (moves[j].d === tokens[k]) { jump(moves[j], false); break; }
-        }
-        k++;
-        setTimeout(step, still ? 0 : 500);
-      }());
-    }).catch(function () {
-      say(st.gaveUp ? 'You gave up. The solution cannot be fetched now: press Show solution when the server can be reached.' : 'The solution cannot be fetched.');
-    });
+    var ms = attemptMs();
+    postShown();
+    markShown();
+    reveal(st.gaveUp || null, ms);
+    var n = st.moves.length;
+    say('The solution is drawn on the board: ' + plural(n, 'move') + ', each cell numbered by its step. Replay plays it.');
+  }
+
+  // replay plays the solution drawn, one jump every half a second (at
+  // once for a reader who asks for less motion): the cursor walks the
+  // path, each step said; the game itself does not change.
+  var replayTimer = null;
+  function stopReplay() {
+    if (replayTimer === null) { return; }
+    clearTimeout(replayTimer);
+    replayTimer = null;
+    board.classList.remove('replaying');
+  }
+  function replay() {
+    if (!st.shown) { return; }
+    stopReplay();
+    var path = st.path;
+    var still = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    var k = 0;
+    board.classList.add('replaying');
+    (function step() {
+      if (k >= path.length || st.path !== path) { stopReplay(); draw(); say('Replayed: ' + plural(path.length - 1, 'move') + '.'); return; }
+      var c = G.nodes[path[k]].c;
+      moveCursor(cells[c]);
+      say(k === 0 ? 'The start, ' + where(c) + '.' : 'Step ' + k + ': ' + where(c) + '.');
+      k++;
+      replayTimer = setTimeout(step, still ? 0 : 500);
+    }());
   }
 
   // Give up asks once more, in place of the controls (never a dialog
@@ -492,21 +620,15 @@
     $('controls').hidden = false;
     if (over() || st.shown) { return; }
     var play = unsolvedPlay('gave_up');
-    st.elapsed = elapsed();
-    st.gaveUp = { moves: st.moves.length, ms: attemptMs() };
-    if (play) {
-      st.posted = true;
-      RJM.send(play);
-    }
+    var a = account();
+    var gaveUp = { moves: st.moves.length, ms: a.ms, hints: a.hints, undos: a.undos, restarts: a.restarts };
+    if (play) { RJM.send(play); }
     markShown();
-    hinted = -1;
-    save();
-    remember();
-    say('You gave up after ' + st.moves.length + (st.moves.length === 1 ? ' move' : ' moves') + '. The solution follows.');
-    draw();
-    // The focus goes where the solution plays (the answer pressed is gone).
-    board.focus({ preventScroll: true });
-    show();
+    reveal(gaveUp);
+    if (play) { st.posted = true; save(); }
+    say('You gave up after ' + plural(gaveUp.moves, 'move') + ': not solved. The solution is drawn on the board; Replay plays it.');
+    // The focus goes to the result (the answer pressed is gone).
+    $('status').focus({ preventScroll: true });
   }
 
   // routesOf returns the routes of the moves along path (nodes) made as
@@ -556,9 +678,15 @@
       var layouts = G.discs[G.dl ? G.dl[i] : 0];
       layout = layouts[Math.min(list.length, layouts.length) - 1];
     }
+    // Legible at any size: a disc whose number the screen would draw
+    // under 0.75rem grows to it (up to twice its size).
+    var grow = 1;
+    var ctm = board.getScreenCTM && board.getScreenCTM();
+    var rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
     layout.forEach(function (d, j) {
       var steps = j < layout.length - 1 ? [list[j]] : list.slice(j);
-      disc(el, x + d[0] * unit, y + d[1] * unit, d[2] * unit, d[3] * unit, x + d[4] * unit, steps.join(','));
+      if (ctm && ctm.a > 0) { grow = Math.min(2, Math.max(1, 0.75 * rem / (d[3] * unit * ctm.a))); }
+      disc(el, x + d[0] * unit, y + d[1] * unit, d[2] * unit * grow, d[3] * unit * grow, x + d[4] * unit, steps.join(','));
     });
   }
 
@@ -596,8 +724,13 @@
     var summary = $('summary');
     if (!st.solved) { revealed = false; summary.textContent = ''; return; }
     var n = st.moves.length;
-    var parts = [st.shown ? 'The solution: ' + n + (n === 1 ? ' move' : ' moves') : n + '/' + G.shortest + ' moves', clock(st.elapsed)];
-    if (st.gaveUp) { parts = ['Gave up', 'the solution: ' + n + (n === 1 ? ' move' : ' moves')]; }
+    var parts = [st.shown ? 'The solution: ' + plural(n, 'move') : n + '/' + G.shortest + ' moves', clock(attemptMs())];
+    // The hints, undos and restarts when any (the share also says "no hints").
+    if (!st.shown) { parts = parts.concat(RJM.accountWords(account()).filter(function (w) { return w !== 'no hints'; })); }
+    if (st.gaveUp) {
+      var g = st.gaveUp;
+      parts = ['Gave up after ' + plural(g.moves, 'move'), clock(g.ms)].concat(RJM.accountWords(g), ['the solution: ' + plural(n, 'move')]);
+    }
     if (G.date && !st.shown) {
       var streak = RJM.summary(RJM.load()).current;
       if (streak > 0) { parts.push('streak ' + streak); }
@@ -627,7 +760,7 @@
     if (!wrap || !frame) { return; }
     // A board too wide for the page's column takes the page's width (on
     // a wide screen the result then comes under it, not beside it).
-    root.classList.toggle('wide-board', parseFloat(board.style.minWidth) > wrap.clientWidth);
+    root.classList.toggle('wide-board', parseFloat(getComputedStyle(board).minWidth) > wrap.clientWidth);
     // span is the width of the board's cells, without the margins.
     var span = function () {
       var left = Infinity, right = -Infinity;
@@ -702,7 +835,10 @@
     for (var k = 0; k < moves.length; k++) {
       if (G.nodes[moves[k].t].c === cell) { jump(moves[k], false); return; }
     }
-    say('You cannot jump to ' + where(cell) + ' from here.');
+    // Why not: a jump the rules refuse that would land there, or else
+    // the jump's length.
+    var why = refusal(function (x) { return x.c === cell; });
+    say('You cannot jump to ' + where(cell) + ' from here. ' + (why ? why.s : 'No jump from your cell lands there: the cells you can jump to are marked.'));
   });
   // Keys play page-wide from the moment the page loads, unless a form
   // field has the focus (it takes its own keys); the arrows then move on
@@ -721,6 +857,20 @@
   $('restart').addEventListener('click', restart);
   $('hint').addEventListener('click', hint);
   $('show').addEventListener('click', show);
+  $('replay').addEventListener('click', replay);
+  // Settings: each box kept as it is ticked; hard mode counts from the
+  // next game's first move (a restart carries the game's own).
+  [['set-colourblind', 'colourblind'], ['set-contrast', 'contrast'], ['set-hard', 'hard']].forEach(function (b) {
+    var box = $(b[0]);
+    if (!box) { return; }
+    box.checked = RJM.settings()[b[1]];
+    box.addEventListener('change', function () {
+      var s = RJM.settings();
+      s[b[1]] = box.checked;
+      RJM.saveSettings(s);
+      draw();
+    });
+  });
   $('giveup').addEventListener('click', askGiveUp);
   $('giveup-yes').addEventListener('click', giveUp);
   $('giveup-no').addEventListener('click', keepPlaying);
@@ -740,16 +890,22 @@
   // A solved game left unrated is still counted when the page goes away;
   // an unsolved one played a while is posted as left.
   window.addEventListener('pagehide', function () { submit(0); save(); postLeft(); });
-  setInterval(function () { if (!over() && document.visibilityState === 'visible') { $('clock').textContent = clock(elapsed()); } }, 1000);
+  setInterval(function () {
+    if (document.visibilityState !== 'visible') { return; }
+    if (!over()) { $('clock').textContent = clock(attemptMs()); }
+    drawNext();
+  }, 1000);
 
   try {
+    // A first visit is taught by the tiny maze above (tutorial.js) when
+    // the page has one; else the rules open.
     if (!localStorage.getItem('rjm:howto')) {
-      $('howto').open = true;
+      if (!$('tutorial')) { $('howto').open = true; }
       localStorage.setItem('rjm:howto', '1');
     }
   } catch (e) { $('howto').open = true; }
-  draw();
-  // A game given up whose solution could not be fetched (offline) says so.
-  if (st.gaveUp && !st.shown && !st.solved) { say('You gave up: not solved. Press Show solution to see the solution.'); }
+  // A game kept mid-way through a solution's showing, or given up
+  // before the solution was drawn at once, ends now.
+  if ((st.gaveUp || st.shown) && !st.solved) { reveal(st.gaveUp || null, st.elapsed); } else { draw(); }
   openBoard();
 }());

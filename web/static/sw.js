@@ -12,7 +12,7 @@
 var VERSION = 'dev';
 var CACHE = 'rjm-' + VERSION;
 var SHELL = ['/', '/me', '/archive', '/manifest.webmanifest', '/static/style.css', '/static/history.js',
-  '/static/play.js', '/static/me.js', '/static/favicon.svg', '/static/icon.svg', '/static/icon-192.png'];
+  '/static/play.js', '/static/tutorial.js', '/static/me.js', '/static/favicon.svg', '/static/icon.svg', '/static/icon-192.png'];
 // PAGE_WAIT is how long a page may take from the network before the
 // cached copy is shown instead.
 var PAGE_WAIT = 4000;
