@@ -21,7 +21,7 @@ import (
 // sqlite is SQLite's schema. Booleans are integers 0 and 1.
 var sqlite = dialect{
 	name:       "sqlite",
-	migrations: [][]string{schemaV1("INTEGER PRIMARY KEY AUTOINCREMENT", "REAL"), schemaV2(), schemaV3(), schemaTrust(), schemaEnding()},
+	migrations: [][]string{schemaV1("INTEGER PRIMARY KEY AUTOINCREMENT", "REAL"), schemaV2(), schemaV3(), schemaTrust(), schemaEnding(), schemaFacts()},
 	classifier: classifySQLite,
 }
 
@@ -331,6 +331,24 @@ func (x *sqliteStore) Key(ctx context.Context, name string, fresh []byte) ([]byt
 	}
 	defer x.mu.RUnlock()
 	return s.Key(ctx, name, fresh)
+}
+
+func (x *sqliteStore) PutFacts(ctx context.Context, maze, version string, facts []byte) error {
+	s, err := x.current(ctx)
+	if err != nil {
+		return err
+	}
+	defer x.mu.RUnlock()
+	return s.PutFacts(ctx, maze, version, facts)
+}
+
+func (x *sqliteStore) Facts(ctx context.Context, maze, version string) ([]byte, error) {
+	s, err := x.current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer x.mu.RUnlock()
+	return s.Facts(ctx, maze, version)
 }
 
 func (x *sqliteStore) ForgetKeys(ctx context.Context, prefix, before string) (int64, error) {

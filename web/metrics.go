@@ -222,6 +222,17 @@ func (s timedStore) Key(ctx context.Context, name string, fresh []byte) ([]byte,
 	return call(s, ctx, "key", func(ctx context.Context) ([]byte, error) { return s.Store.Key(ctx, name, fresh) })
 }
 
+func (s timedStore) PutFacts(ctx context.Context, maze, version string, facts []byte) error {
+	_, err := call(s, ctx, "put_facts", func(ctx context.Context) (struct{}, error) {
+		return struct{}{}, s.Store.PutFacts(ctx, maze, version, facts)
+	})
+	return err
+}
+
+func (s timedStore) Facts(ctx context.Context, maze, version string) ([]byte, error) {
+	return call(s, ctx, "facts", func(ctx context.Context) ([]byte, error) { return s.Store.Facts(ctx, maze, version) })
+}
+
 func (s timedStore) ForgetKeys(ctx context.Context, prefix, before string) (int64, error) {
 	return call(s, ctx, "forget keys", func(ctx context.Context) (int64, error) { return s.Store.ForgetKeys(ctx, prefix, before) })
 }
