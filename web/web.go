@@ -95,6 +95,11 @@ type Options struct {
 	// before it is sent (see bound.go); 0 means DefaultTarpit (250 ms), a
 	// negative value no wait.
 	Tarpit time.Duration
+	// ModelWait is how long a request for the difficulty model
+	// (/dashboard, /api/difficulty) waits for the background's refit
+	// before answering from the last fit: 0 or less answers at once (the refit
+	// itself never runs in a request; see difficulty.go).
+	ModelWait time.Duration
 	// Logger receives the errors answered 500 or 503, each cause at most
 	// once per ErrorLogPeriod, and, at level Info, one line per request
 	// (no personal data); nil discards them. See NewLogWriter for a
@@ -127,12 +132,14 @@ type server struct {
 	// the kinds of heavy work (bound.go), and the rates of plays and
 	// their tokens
 	gen, analysis, drawing, hint *heavyKind
-	playRate, tokenRate          rate
-	hintRate                     rate
-	tarpits                      chan struct{}
-	pages                        *pages
-	days                         *lru[*day]
-	// facts keeps what the dashboard computes of each maze, by maze ID.
+	// describing is a maze's facts computed for a client (facts.go).
+	describing          *heavyKind
+	playRate, tokenRate rate
+	hintRate            rate
+	tarpits             chan struct{}
+	pages               *pages
+	days                *lru[*day]
+	// facts keeps the mazes' facts known (facts.go), by maze ID.
 	facts *lru[*mazeFacts]
 	// answers keeps the answers that are pure functions of their URL.
 	answers *lru[*cachedAnswer]
@@ -196,7 +203,7 @@ func NewHandler(s store.Store, o Options) http.Handler {
 		tokenRate: newRate(o.PlayEvery, o.PlayBurst, o.Now),
 		pages:     newPages(),
 		days:      newLRU[*day](maxDays),
-		facts:     newLRU[*mazeFacts](maxDays),
+		facts:     newLRU[*mazeFacts](maxFacts),
 		answers:   newSizedLRU(maxAnswers, o.CacheBytes, answerSize),
 		metrics:   m,
 		errs:      newErrLog(o.Now),
@@ -210,6 +217,7 @@ func NewHandler(s store.Store, o Options) http.Handler {
 		slots: newSlots(o.MaxWorkers+1, o.MaxWorkers, QueueLength), wait: QueueWait, nice: generationNice}
 	srv.analysis = &heavyKind{name: "analysis", rate: work, slots: workSlots, nice: workNice, unit: WorstWork}
 	srv.drawing = &heavyKind{name: "drawing", rate: work, slots: workSlots, nice: workNice, unit: WorstWork}
+	srv.describing = &heavyKind{name: "description", rate: work, slots: workSlots, nice: workNice, unit: WorstWork}
 	srv.hintRate = newRate(o.HintEvery, o.HintBurst, o.Now)
 	srv.hint = &heavyKind{name: "hint", slots: newSlots(o.MaxWorkers, o.MaxWorkers, 0), nice: workNice}
 	srv.tarpits = make(chan struct{}, MaxTarpit)
