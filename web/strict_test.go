@@ -37,3 +37,35 @@ func TestBodiesStrict(t *testing.T) {
 		t.Errorf("the play spelled right: %d %s", a.code, a.body)
 	}
 }
+
+// An API endpoint refuses a query parameter it does not read (400 naming
+// it and what it takes); a page ignores one, so that a shared link with a
+// tracker's parameters still opens, the same page.
+func TestQueryParametersAsDocumented(t *testing.T) {
+	ts, _ := newServer(t, web.Options{})
+	for _, c := range []struct{ path, want string }{
+		{"/api/daily?dat=2026-11-20", `\"dat\": /api/daily takes only date`},
+		{"/api/stats?maze=" + figure1 + "&x=1", `\"x\": /api/stats takes only maze`},
+		{"/api/difficulty?Maze=" + figure1, `\"Maze\": /api/difficulty takes only maze`},
+		{"/api/hint?maze=" + figure1 + "&moves=&limit=1", `\"limit\": /api/hint takes only maze and moves`},
+		{"/api/token?maze=" + figure1 + "&date=1", `\"date\": /api/token takes only maze`},
+		{"/api/maze/" + figure1 + "?format=svg", `\"format\": /api/maze/` + figure1 + ` takes none`},
+	} {
+		if a := do(t, ts, "GET", c.path, ""); a.code != 400 || !strings.Contains(a.body, c.want) {
+			t.Errorf("GET %s: %d %.200s, want 400 with %s", c.path, a.code, a.body, c.want)
+		}
+	}
+	if a := do(t, ts, "POST", "/api/plays?x=1", `{}`); a.code != 400 || !strings.Contains(a.body, "takes none") {
+		t.Errorf("POST /api/plays?x=1: %d %s", a.code, a.body)
+	}
+	for _, path := range []string{"/", "/m/" + figure1, "/archive", "/api/daily"} {
+		plain := do(t, ts, "GET", path, "")
+		tracked := path
+		if !strings.HasPrefix(path, "/api/") {
+			tracked += "?utm_source=share&fbclid=x"
+		}
+		if a := do(t, ts, "GET", tracked, ""); a.code != 200 || a.body != plain.body {
+			t.Errorf("GET %s: %d, want 200 and the page without them", tracked, a.code)
+		}
+	}
+}
