@@ -100,6 +100,7 @@ const DashboardMaxAge = time.Minute
 type dashboardCache struct {
 	mu    sync.Mutex
 	page  []byte
+	tag   string // its ETag
 	made  time.Time
 	plays int64 // playsAdded when it was made
 	today string
@@ -122,11 +123,9 @@ func (s *server) pageDashboard(w http.ResponseWriter, r *http.Request) {
 			s.pageInternal(w, err)
 			return
 		}
-		c.page, c.made, c.plays, c.today, c.fit = page, time.Now(), plays, today, fit
+		c.page, c.tag, c.made, c.plays, c.today, c.fit = page, etagOf(page), time.Now(), plays, today, fit
 	}
-	w.Header().Set("Content-Type", htmlType)
-	w.Header().Set("Cache-Control", "no-cache")
-	w.Write(c.page)
+	writeTagged(w, r, htmlType, "no-cache", c.tag, c.page)
 }
 
 // makeDashboard renders the dashboard of the mazes shown up to today

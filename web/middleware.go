@@ -38,6 +38,9 @@ func (s *server) guard(h http.Handler) http.Handler {
 		for _, kv := range securityHeaders {
 			w.Header().Set(kv[0], kv[1])
 		}
+		// A proxy in front (nginx's gzip, a CDN) may compress any answer:
+		// a cache keeps one copy per encoding asked for.
+		w.Header().Set("Vary", "Accept-Encoding")
 		id := s.reqTag + "-" + strconv.FormatUint(s.reqSeq.Add(1), 36)
 		w.Header().Set("X-Request-ID", id)
 		r = r.WithContext(context.WithValue(r.Context(), requestIDKey{}, id))

@@ -138,6 +138,7 @@ type server struct {
 	hintRate            rate
 	tarpits             chan struct{}
 	pages               *pages
+	assets              *assets // the static files (assets.go)
 	days                *lru[*day]
 	// facts keeps the mazes' facts known (facts.go), by maze ID.
 	facts *lru[*mazeFacts]
@@ -191,6 +192,7 @@ func NewHandler(s store.Store, o Options) http.Handler {
 		log = slog.New(slog.DiscardHandler)
 	}
 	m := newMetrics()
+	assets := newAssets()
 	ready, stats := newReadiness(), newStatsCache()
 	s = timedStore{Store: s, timeout: o.StoreTimeout, m: m, wrote: ready.wrote, added: stats.forget}
 	srv := &server{
@@ -201,7 +203,8 @@ func NewHandler(s store.Store, o Options) http.Handler {
 		reqLog:    log.With("log", "request"),
 		playRate:  newRate(o.PlayEvery, o.PlayBurst, o.Now),
 		tokenRate: newRate(o.PlayEvery, o.PlayBurst, o.Now),
-		pages:     newPages(),
+		assets:    assets,
+		pages:     newPages(assets),
 		days:      newLRU[*day](maxDays),
 		facts:     newLRU[*mazeFacts](maxFacts),
 		answers:   newSizedLRU(maxAnswers, o.CacheBytes, answerSize),
@@ -236,7 +239,7 @@ func NewHandler(s store.Store, o Options) http.Handler {
 // print.go, dashboard.go, plays.go, me.go, offline.go, ops.go).
 func (s *server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
-	mux.Handle("GET /static/", s.static())
+	mux.Handle("GET /static/", s.serveAsset(s.assets))
 
 	mux.HandleFunc("GET /m/{id}", s.pageMaze) // play any maze
 	mux.HandleFunc("GET /{$}", s.pageToday)   // the maze of the day
@@ -263,7 +266,7 @@ func (s *server) routes() *http.ServeMux {
 	// The player's own: stats kept on the device (me.go), and the service
 	// worker and manifest that make the site work offline and install
 	// (offline.go).
-	off := newOffline()
+	off := newOffline(s.assets)
 	mux.HandleFunc("GET /me", s.pageMe)
 	mux.HandleFunc("GET /sw.js", off.serveWorker)
 	mux.HandleFunc("GET /manifest.webmanifest", off.serveManifest)
