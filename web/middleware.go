@@ -70,13 +70,16 @@ func (s *server) guard(h http.Handler) http.Handler {
 }
 
 // apiParams are the query parameters each API endpoint reads; an API
-// path not listed reads none.
+// path not listed reads none. nil: the handler refuses the others
+// itself, after taking a token of its rate (/api/hint, /api/token), so
+// that a flood of junk parameters is held to the rate and its refusals
+// wait (the tarpit), as any other flood of the endpoint.
 var apiParams = map[string][]string{
 	"/api/daily":      {"date"},
 	"/api/stats":      {"maze"},
 	"/api/difficulty": {"maze"},
-	"/api/hint":       {"maze", "moves"},
-	"/api/token":      {"maze"},
+	"/api/hint":       nil,
+	"/api/token":      nil,
 }
 
 // badQuery says what is wrong with the query string of path that every
@@ -100,8 +103,7 @@ func badQuery(path, raw string) string {
 			return fmt.Sprintf("query parameter %.40q is given %d times: give it once", k, len(v))
 		}
 	}
-	if strings.HasPrefix(path, "/api/") {
-		want := apiParams[path]
+	if want, listed := apiParams[path]; strings.HasPrefix(path, "/api/") && (want != nil || !listed) {
 		for k := range q {
 			if !slices.Contains(want, k) {
 				if len(want) == 0 {
