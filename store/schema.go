@@ -137,3 +137,19 @@ func schemaTrust() []string {
 		)`,
 	}
 }
+
+// schemaFacts adds what the difficulty model knows of a maze before
+// anyone plays it (difficulty.Facts, encoded by the site), computed once
+// per maze and version of the computation, so that a restart, or another
+// server on the store, does not compute it again. A new table only, so
+// that it merges with any other migration.
+func schemaFacts() []string {
+	return []string{
+		`CREATE TABLE maze_facts (
+			maze TEXT NOT NULL,
+			version TEXT NOT NULL,
+			facts TEXT NOT NULL,
+			PRIMARY KEY (maze, version)
+		)`,
+	}
+}

@@ -180,6 +180,28 @@ func (s *sqlStore) Key(ctx context.Context, name string, fresh []byte) ([]byte, 
 	return b, nil
 }
 
+// PutFacts stores a maze's facts unless some are stored for its version.
+func (s *sqlStore) PutFacts(ctx context.Context, maze, version string, facts []byte) error {
+	if _, err := s.w.ExecContext(ctx, s.q(`INSERT INTO maze_facts (maze, version, facts) VALUES (?, ?, ?) ON CONFLICT (maze, version) DO NOTHING`),
+		maze, version, string(facts)); err != nil {
+		return fmt.Errorf("storing the facts of %s: %w", maze, s.d.classify(err))
+	}
+	return nil
+}
+
+// Facts reads a maze's facts of a version.
+func (s *sqlStore) Facts(ctx context.Context, maze, version string) ([]byte, error) {
+	var facts string
+	err := s.r.QueryRowContext(ctx, s.q(`SELECT facts FROM maze_facts WHERE maze = ? AND version = ?`), maze, version).Scan(&facts)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil, fmt.Errorf("the facts of %s: %w", maze, ErrNotFound)
+	case err != nil:
+		return nil, fmt.Errorf("reading the facts of %s: %w", maze, err)
+	}
+	return []byte(facts), nil
+}
+
 // ForgetKeys removes the keys named prefix followed by text before before.
 func (s *sqlStore) ForgetKeys(ctx context.Context, prefix, before string) (int64, error) {
 	// The prefix is matched exactly, not by a range: a database's

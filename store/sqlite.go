@@ -21,7 +21,7 @@ import (
 // sqlite is SQLite's schema. Booleans are integers 0 and 1.
 var sqlite = dialect{
 	name:       "sqlite",
-	migrations: [][]string{schemaV1("INTEGER PRIMARY KEY AUTOINCREMENT", "REAL"), schemaV2(), schemaV3(), schemaTrust(), schemaEnding(), schemaSundayLevel()},
+	migrations: [][]string{schemaV1("INTEGER PRIMARY KEY AUTOINCREMENT", "REAL"), schemaV2(), schemaV3(), schemaTrust(), schemaEnding(), schemaSundayLevel(), schemaFacts()},
 	classifier: classifySQLite,
 }
 
@@ -117,6 +117,9 @@ func isBusy(err error) bool {
 // a store already (a file moved in under a running server is never made
 // one: see sqliteStore).
 func openSQLite(ctx context.Context, path string, existing bool) (*sqliteStore, error) {
+	if err := accessFault(path); err != nil {
+		return nil, err // missing, or not this user's: said so, not as SQLite's "unable to open" (14)
+	}
 	file := "file:" + (&url.URL{Path: path}).EscapedPath()
 	if existing {
 		// Read before anything writes (the journal mode below would).
@@ -128,7 +131,7 @@ func openSQLite(ctx context.Context, path string, existing bool) (*sqliteStore, 
 		err = db.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v)
 		db.Close()
 		if err != nil {
-			return nil, fault.Invalid(path, "not a store of this site (%w): not opened", classifySQLite(err))
+			return nil, fault.Invalid(path, "%w (%w): not opened", ErrNotAStore, classifySQLite(err))
 		}
 	}
 	q := url.Values{}
@@ -153,7 +156,7 @@ func openSQLite(ctx context.Context, path string, existing bool) (*sqliteStore, 
 	if err := s.migrate(ctx); err != nil {
 		s.Close()
 		if notADatabase(err) {
-			return nil, fault.Invalid(path, "not a store of this site (%w): not opened", err)
+			return nil, fault.Invalid(path, "%w (%w): not opened", ErrNotAStore, err)
 		}
 		return nil, classifySQLite(err)
 	}
@@ -247,7 +250,7 @@ func (x *sqliteStore) follow() error {
 		x.s = nil
 	}
 	if err != nil {
-		return fmt.Errorf("the store %s is gone: %w", x.path, err)
+		return fmt.Errorf("the store %s is gone (%w): %w", x.path, ErrMissing, err)
 	}
 	if x.refused != nil && os.SameFile(fi, x.refusedFile) && time.Since(x.refusedAt) < ReopenEvery {
 		return x.refused
@@ -331,6 +334,24 @@ func (x *sqliteStore) Key(ctx context.Context, name string, fresh []byte) ([]byt
 	}
 	defer x.mu.RUnlock()
 	return s.Key(ctx, name, fresh)
+}
+
+func (x *sqliteStore) PutFacts(ctx context.Context, maze, version string, facts []byte) error {
+	s, err := x.current(ctx)
+	if err != nil {
+		return err
+	}
+	defer x.mu.RUnlock()
+	return s.PutFacts(ctx, maze, version, facts)
+}
+
+func (x *sqliteStore) Facts(ctx context.Context, maze, version string) ([]byte, error) {
+	s, err := x.current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer x.mu.RUnlock()
+	return s.Facts(ctx, maze, version)
 }
 
 func (x *sqliteStore) ForgetKeys(ctx context.Context, prefix, before string) (int64, error) {

@@ -199,6 +199,13 @@ type Store interface {
 	// text that sorts before before (keys named by their date: those of
 	// days gone), and returns how many it removed.
 	ForgetKeys(ctx context.Context, prefix, before string) (int64, error)
+	// PutFacts stores the facts of the maze ID computed by version of
+	// the computation, unless some are stored already: the first stored
+	// wins (they are a pure function of the maze and the version).
+	PutFacts(ctx context.Context, maze, version string, facts []byte) error
+	// Facts returns the facts stored for the maze ID by version, or an
+	// error wrapping ErrNotFound.
+	Facts(ctx context.Context, maze, version string) ([]byte, error)
 	// Ping reports whether the store answers reads and takes writes (for
 	// a readiness check): it writes one row of its own, so it is run
 	// now and then, not for every check (see Checker).

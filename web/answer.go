@@ -14,9 +14,13 @@ import (
 	"rjm/maze"
 )
 
-// decodeJSON decodes one JSON object with no unknown fields; an error is
-// a *fault.Error at "body".
+// decodeJSON decodes one JSON object with no unknown fields, each name
+// exactly a field's (case-sensitive) and given once (fault.StrictJSON);
+// an error is a *fault.Error at "body".
 func decodeJSON(body []byte, v any) error {
+	if err := fault.StrictJSON("body", body, v); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(strings.NewReader(string(body)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {

@@ -157,13 +157,9 @@ func (a *cachedAnswer) write(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("ETag", a.etag)
 	h.Set("Cache-Control", a.cacheControl)
-	if match := r.Header.Get("If-None-Match"); match != "" {
-		for _, tag := range strings.Split(match, ",") {
-			if t := strings.TrimSpace(tag); t == a.etag || t == "W/"+a.etag || t == "*" {
-				w.WriteHeader(http.StatusNotModified)
-				return
-			}
-		}
+	if matches(r.Header.Get("If-None-Match"), a.etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
 	}
 	h.Set("Content-Type", a.ctype)
 	w.Write(a.body)

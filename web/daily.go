@@ -279,8 +279,7 @@ func (s *server) apiDaily(w http.ResponseWriter, r *http.Request) {
 		herr.write(w)
 		return
 	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Write(d.json)
+	writeTagged(w, r, "application/json", "no-cache", d.jsonTag, d.json)
 }
 
 func (s *server) pageToday(w http.ResponseWriter, r *http.Request) {
@@ -304,15 +303,15 @@ func (s *server) writeDay(w http.ResponseWriter, r *http.Request, date time.Time
 		s.pageError(w, herr.code, herr.msg)
 		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Write(d.html)
+	writeTagged(w, r, "text/html; charset=utf-8", "no-cache", d.htmlTag, d.html)
 }
 
 // day is one date's maze of the day as answered, the JSON of
 // GET /api/daily and the page, both made once from one solve of the maze,
 // since a stored date never changes.
 type day struct {
-	json, html []byte
+	json, html       []byte
+	jsonTag, htmlTag string // their ETags
 }
 
 func newDay(p *pages, st store.Daily, m *maze.Maze) (*day, error) {
@@ -324,7 +323,7 @@ func newDay(p *pages, st store.Daily, m *maze.Maze) (*day, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &day{json: b.Bytes(), html: html}, nil
+	return &day{json: b.Bytes(), html: html, jsonTag: etagOf(b.Bytes()), htmlTag: etagOf(html)}, nil
 }
 
 // maxDays bounds the dates whose answers the site keeps.

@@ -9,7 +9,6 @@ import (
 	"rjm/analysis"
 	"rjm/daily"
 	"rjm/difficulty"
-	"rjm/graph"
 	"rjm/maze"
 	"rjm/render"
 	"rjm/simulate"
@@ -24,8 +23,11 @@ import (
 // dashboardRow sets one stored maze's design features against its plays.
 type dashboardRow struct {
 	Date, Level, ID string
-	Features        *analysis.Features
-	Stats           store.Stats
+	// Described is set when the maze's facts (Features, Simulated) are
+	// known; the background computes them (facts.go).
+	Described bool
+	Features  *analysis.Features
+	Stats     store.Stats
 	// SolveRate, Assisted and GaveUp are percentages of the plays
 	// (GaveUp: not solved — given up, the solution shown, or left).
 	SolveRate, Assisted, GaveUp float64
@@ -98,9 +100,11 @@ const DashboardMaxAge = time.Minute
 type dashboardCache struct {
 	mu    sync.Mutex
 	page  []byte
+	tag   string // its ETag
 	made  time.Time
 	plays int64 // playsAdded when it was made
 	today string
+	fit   time.Time // when the model it shows was fitted
 }
 
 // pageDashboard is the designer's first view: for each maze of the day
@@ -111,35 +115,32 @@ func (s *server) pageDashboard(w http.ResponseWriter, r *http.Request) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	today := s.sched.Today().Format(daily.DateLayout)
-	if c.page == nil || time.Since(c.made) > DashboardMaxAge || c.plays != s.playsAdded.Load() || c.today != today {
+	model, dates, fit := s.difficultyModel(r.Context())
+	if c.page == nil || time.Since(c.made) > DashboardMaxAge || c.plays != s.playsAdded.Load() || c.today != today || !c.fit.Equal(fit) {
 		plays := s.playsAdded.Load()
-		page, err := s.makeDashboard(r, today)
+		page, err := s.makeDashboard(r, today, model, dates, fit)
 		if err != nil {
 			s.pageInternal(w, err)
 			return
 		}
-		c.page, c.made, c.plays, c.today = page, time.Now(), plays, today
+		c.page, c.tag, c.made, c.plays, c.today, c.fit = page, etagOf(page), time.Now(), plays, today, fit
 	}
-	w.Header().Set("Content-Type", htmlType)
-	w.Header().Set("Cache-Control", "no-cache")
-	w.Write(c.page)
+	writeTagged(w, r, htmlType, "no-cache", c.tag, c.page)
 }
 
-// makeDashboard renders the dashboard of the mazes shown up to today.
-func (s *server) makeDashboard(r *http.Request, today string) ([]byte, error) {
+// makeDashboard renders the dashboard of the mazes shown up to today
+// with the model fitted at fit (zero: the prior, before the first fit).
+// It computes no maze's facts: a maze of the day whose facts the
+// background has not computed yet says so.
+func (s *server) makeDashboard(r *http.Request, today string, model *difficulty.Model, dates map[string]string, fit time.Time) ([]byte, error) {
 	days, err := s.store.Dailies(r.Context(), today, maxArchive)
-	if err != nil {
-		return nil, err
-	}
-	model, dates, err := s.difficultyModel(r.Context())
 	if err != nil {
 		return nil, err
 	}
 	cols := featureColumns(s.opt.Catalogue)
 	rows := make([]dashboardRow, 0, len(days))
 	for _, d := range days {
-		m, err := maze.ParseID(d.Maze)
-		if err != nil {
+		if _, err := maze.ParseID(d.Maze); err != nil {
 			s.internal(requestID(r.Context()), fmt.Errorf("stored maze of %s: %w", d.Date, err))
 			continue
 		}
@@ -147,14 +148,24 @@ func (s *server) makeDashboard(r *http.Request, today string) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		f := s.factsOf(d.Maze, m)
-		row := dashboardRow{Date: d.Date, Level: d.Difficulty, ID: d.Maze, Features: f.Features, Stats: st, Simulated: f.Novices}
+		f, known, err := s.knownFacts(r.Context(), d.Maze)
+		if err != nil {
+			return nil, err
+		}
+		if !known {
+			f = &mazeFacts{}
+		}
+		row := dashboardRow{Date: d.Date, Level: d.Difficulty, ID: d.Maze, Described: known, Features: f.Features, Stats: st, Simulated: f.Novices}
 		row.Estimate, _ = model.Estimate(d.Maze)
 		if row.Estimate.Seconds > 0 {
 			row.Earns = difficulty.LevelOfTime(row.Estimate.Seconds).String()
 		}
 		for _, c := range cols {
-			row.Design = append(row.Design, c.cell(f.Features))
+			cell := "not computed yet"
+			if known {
+				cell = c.cell(f.Features)
+			}
+			row.Design = append(row.Design, cell)
 		}
 		row.SimRate = 100 * row.Simulated.SolveRate()
 		if st.Plays > 0 {
@@ -174,7 +185,8 @@ func (s *server) makeDashboard(r *http.Request, today string) ([]byte, error) {
 		Weekdays        []weekdayRow
 		Model           modelView
 		MinFeatureMazes int
-	}{"Designer dashboard", cols, rows, weekdaysOf(rows), modelOf(model, dates), difficulty.MinFeatureMazes})
+		Fitted          string
+	}{"Designer dashboard", cols, rows, weekdaysOf(rows), modelOf(model, dates), difficulty.MinFeatureMazes, fittedAt(fit)})
 }
 
 // weekdayRow sets one weekday's mazes of the day against their target:
@@ -232,24 +244,6 @@ func mazeName(id string) string {
 		board = fmt.Sprintf("%d×%d maze", m.Board.Rows, m.Board.Cols)
 	}
 	return fmt.Sprintf("%s %06x", board, h.Sum32()&0xffffff)
-}
-
-// mazeFacts is what the dashboard shows of a maze that no play changes:
-// its design features and what the simulated novices did
-// (difficulty.Describe). It is computed once per maze and kept by maze
-// ID.
-type mazeFacts struct {
-	difficulty.Facts
-}
-
-// factsOf returns the facts of maze m, whose ID is id.
-func (s *server) factsOf(id string, m *maze.Maze) *mazeFacts {
-	if f, ok := s.facts.get(id); ok {
-		return f
-	}
-	f := &mazeFacts{difficulty.Describe(graph.MustCompile(m.Board), m)}
-	s.facts.put(id, f)
-	return f
 }
 
 // misjudgedShown is how many of the mazes the model misjudges most the
@@ -318,4 +312,13 @@ func modelOf(model *difficulty.Model, dates map[string]string) modelView {
 		v.Fast, v.Slow = math.Exp(-skills[n-1-n/10]), math.Exp(-skills[n/10])
 	}
 	return v
+}
+
+// fittedAt says when the model shown was fitted: a time in UTC, or that
+// no fit has ended yet.
+func fittedAt(fit time.Time) string {
+	if fit.IsZero() {
+		return "not fitted yet: the simulated novices' prior until the first refit ends"
+	}
+	return "fitted at " + fit.UTC().Format("2006-01-02 15:04:05") + " UTC"
 }

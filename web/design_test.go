@@ -3,6 +3,7 @@ package web_test
 import (
 	"encoding/json"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -144,7 +145,7 @@ func TestAPIDesign(t *testing.T) {
 func TestPageDesign(t *testing.T) {
 	ts, _ := newServer(t, web.Options{})
 	a := do(t, ts, http.MethodGet, "/design", "")
-	if a.code != http.StatusOK || !strings.Contains(a.body, `src="/static/design.js"`) || !strings.Contains(a.body, `id="design-board"`) {
+	if a.code != http.StatusOK || !regexp.MustCompile(`src="/static/design\.[0-9a-f]{10}\.js"`).MatchString(a.body) || !strings.Contains(a.body, `id="design-board"`) {
 		t.Fatalf("%d\n%s", a.code, a.body)
 	}
 	for _, f := range []string{"/static/design.js", "/static/design.css"} {

@@ -34,6 +34,9 @@ import (
 //	rjm_cache_bytes                              bytes of the answers kept, keys included
 //	rjm_cache_evictions_total                    answers forgotten for room
 //	rjm_daily_made_total{by}                     dates' mazes made, by a request or ahead of the day (daily.go)
+//	rjm_maze_facts_computed_total                mazes' facts computed (a maze's design features and simulated novices: facts.go)
+//	rjm_model_fits_total{result}                 the difficulty model's refits in the background: ok, error
+//	rjm_model_age_seconds                        seconds since the last refit ended (-1 before the first)
 //	rjm_log_dropped_total                        log lines dropped while the log's reader stalled
 //	rjm_build_info{version,go}                   1, labelled with the build
 //
@@ -50,6 +53,10 @@ type metrics struct {
 	storeErrors prometheus.Counter
 	storeCalls  *prometheus.HistogramVec
 	cache       *prometheus.CounterVec
+	// factsComputed counts the mazes' facts computed, fits the model's
+	// refits.
+	factsComputed prometheus.Counter
+	fits          *prometheus.CounterVec
 }
 
 func newMetrics() *metrics {
@@ -76,11 +83,15 @@ func newMetrics() *metrics {
 			Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5}}, []string{"call"}),
 		cache: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "rjm_cache_total",
 			Help: "Answers looked up in the cache, by result (hit, miss)."}, []string{"result"}),
+		factsComputed: prometheus.NewCounter(prometheus.CounterOpts{Name: "rjm_maze_facts_computed_total",
+			Help: "Mazes' facts (design features and simulated novices) computed."}),
+		fits: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "rjm_model_fits_total",
+			Help: "Refits of the difficulty model in the background, by result (ok, error)."}, []string{"result"}),
 	}
 	info := prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "rjm_build_info",
 		Help: "1, labelled with the build's version and Go version."}, []string{"version", "go"})
 	info.WithLabelValues(buildinfo.Version(), runtime.Version()).Set(1)
-	m.reg.MustRegister(m.requests, m.latency, m.inFlight, m.running, m.refused, m.queueWait, m.storeErrors, m.storeCalls, m.cache, info,
+	m.reg.MustRegister(m.requests, m.latency, m.inFlight, m.running, m.refused, m.queueWait, m.storeErrors, m.storeCalls, m.cache, m.factsComputed, m.fits, info,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -108,6 +119,13 @@ func (m *metrics) watch(s *server) {
 		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "rjm_cache_evictions_total", Help: "Answers forgotten to make room."},
 			func() float64 { _, e := s.answers.stats(); return float64(e) }),
 	)
+	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "rjm_model_age_seconds",
+		Help: "Seconds since the difficulty model's last refit ended (-1 before the first)."}, func() float64 {
+		if _, _, made := s.model.last(); !made.IsZero() {
+			return time.Since(made).Seconds()
+		}
+		return -1
+	}))
 	if s.opt.LogDropped != nil {
 		m.reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "rjm_log_dropped_total",
 			Help: "Log lines dropped while the log's reader stalled."}, func() float64 { return float64(s.opt.LogDropped()) }))
@@ -220,6 +238,17 @@ func (s timedStore) Stats(ctx context.Context, maze string) (store.Stats, error)
 
 func (s timedStore) Key(ctx context.Context, name string, fresh []byte) ([]byte, error) {
 	return call(s, ctx, "key", func(ctx context.Context) ([]byte, error) { return s.Store.Key(ctx, name, fresh) })
+}
+
+func (s timedStore) PutFacts(ctx context.Context, maze, version string, facts []byte) error {
+	_, err := call(s, ctx, "put_facts", func(ctx context.Context) (struct{}, error) {
+		return struct{}{}, s.Store.PutFacts(ctx, maze, version, facts)
+	})
+	return err
+}
+
+func (s timedStore) Facts(ctx context.Context, maze, version string) ([]byte, error) {
+	return call(s, ctx, "facts", func(ctx context.Context) ([]byte, error) { return s.Store.Facts(ctx, maze, version) })
 }
 
 func (s timedStore) ForgetKeys(ctx context.Context, prefix, before string) (int64, error) {

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -37,13 +38,16 @@ func (s *server) guard(h http.Handler) http.Handler {
 		for _, kv := range securityHeaders {
 			w.Header().Set(kv[0], kv[1])
 		}
+		// A proxy in front (nginx's gzip, a CDN) may compress any answer:
+		// a cache keeps one copy per encoding asked for.
+		w.Header().Set("Vary", "Accept-Encoding")
 		id := s.reqTag + "-" + strconv.FormatUint(s.reqSeq.Add(1), 36)
 		w.Header().Set("X-Request-ID", id)
 		r = r.WithContext(context.WithValue(r.Context(), requestIDKey{}, id))
 		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
 		jw := &jsonErrors{ResponseWriter: w, api: strings.HasPrefix(r.URL.Path, "/api/")}
 		defer s.observe(jw, r, start)
-		if msg := badQuery(r.URL.RawQuery); msg != "" {
+		if msg := badQuery(r.URL.Path, r.URL.RawQuery); msg != "" {
 			writeError(jw, http.StatusBadRequest, msg)
 			return
 		}
@@ -65,11 +69,28 @@ func (s *server) guard(h http.Handler) http.Handler {
 	})
 }
 
-// badQuery says what is wrong with a query string that every handler
-// would otherwise read its own way: a parameter given twice (the first,
-// the last, or all of them?), or one that does not decode; "" when none.
-// Every endpoint refuses such a query (400), before anything else.
-func badQuery(raw string) string {
+// apiParams are the query parameters each API endpoint reads; an API
+// path not listed reads none. nil: the handler refuses the others
+// itself, after taking a token of its rate (/api/hint, /api/token), so
+// that a flood of junk parameters is held to the rate and its refusals
+// wait (the tarpit), as any other flood of the endpoint.
+var apiParams = map[string][]string{
+	"/api/daily":      {"date"},
+	"/api/stats":      {"maze"},
+	"/api/difficulty": {"maze"},
+	"/api/hint":       nil,
+	"/api/token":      nil,
+}
+
+// badQuery says what is wrong with the query string of path that every
+// handler would otherwise read its own way: a parameter given twice (the
+// first, the last, or all of them?), one that does not decode, or, on an
+// API endpoint, one it does not read (a misspelt parameter is not
+// ignored); "" when none. Every endpoint refuses such a query (400),
+// before anything else. A page (/, /m/{id}, ...) ignores the parameters it
+// does not read, so that a shared link with a tracker's parameters still
+// opens: its answer does not depend on them.
+func badQuery(path, raw string) string {
 	if raw == "" {
 		return ""
 	}
@@ -80,6 +101,16 @@ func badQuery(raw string) string {
 	for k, v := range q {
 		if len(v) > 1 {
 			return fmt.Sprintf("query parameter %.40q is given %d times: give it once", k, len(v))
+		}
+	}
+	if want, listed := apiParams[path]; strings.HasPrefix(path, "/api/") && (want != nil || !listed) {
+		for k := range q {
+			if !slices.Contains(want, k) {
+				if len(want) == 0 {
+					return fmt.Sprintf("query parameter %.40q: %s takes none", k, path)
+				}
+				return fmt.Sprintf("query parameter %.40q: %s takes only %s", k, path, strings.Join(want, " and "))
+			}
 		}
 	}
 	return ""

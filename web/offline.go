@@ -19,7 +19,7 @@ type offline struct {
 // newOffline reads the worker and the manifest, and sets the worker's
 // VERSION to a hash of every static file: a change to any of them is a
 // new worker, which the browser installs with a fresh cache.
-func newOffline() *offline {
+func newOffline(a *assets) *offline {
 	static, _ := fs.Sub(staticFS, "static")
 	h := sha256.New()
 	fs.WalkDir(static, ".", func(path string, d fs.DirEntry, err error) error {
@@ -35,6 +35,7 @@ func newOffline() *offline {
 	worker, _ := fs.ReadFile(static, "sw.js")
 	manifest, _ := fs.ReadFile(static, "manifest.webmanifest")
 	worker = bytes.Replace(worker, []byte(`var VERSION = 'dev';`), []byte(`var VERSION = '`+version+`';`), 1)
+	worker = a.rewrite(worker) // the files by the names the pages give them
 	return &offline{worker: worker, manifest: manifest}
 }
 

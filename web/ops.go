@@ -154,6 +154,12 @@ func notReady(err error) string {
 		return "the store is read-only"
 	case errors.Is(err, context.DeadlineExceeded):
 		return "the store does not answer in time"
+	case errors.Is(err, store.ErrMissing):
+		return "the store's file is missing"
+	case errors.Is(err, store.ErrPermission):
+		return "the store's file is not readable and writable by the server's user (its owner and mode are in the log)"
+	case errors.Is(err, store.ErrNotAStore):
+		return "the file at the store's path is not a store of this site"
 	}
 	return "the store does not answer"
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"embed"
 	"html/template"
-	"io/fs"
 	"math"
 	"net/http"
 
@@ -23,32 +22,16 @@ type pages struct {
 	tmpl *template.Template
 }
 
-func newPages() *pages {
+func newPages(a *assets) *pages {
 	funcs := template.FuncMap{
 		"sub":   func(a, b int) int { return a - b },
 		"inc":   func(a int) int { return a + 1 },
 		"ratio": func(a, b float64) float64 { return a / b },
 		"exp":   math.Exp,
 		"args":  func(v ...any) []any { return v },
+		"asset": a.url, // a static file's fingerprinted path (assets.go)
 	}
 	return &pages{tmpl: template.Must(template.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.html"))}
-}
-
-// static serves the embedded style sheet, scripts and icons: files only
-// (a folder or a path that names no file is the 404 page, never a
-// listing or a plain-text error).
-func (s *server) static() http.Handler {
-	static, _ := fs.Sub(staticFS, "static")
-	files := http.FileServerFS(static)
-	return http.StripPrefix("/static/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		name := r.URL.Path
-		if fi, err := fs.Stat(static, name); !fs.ValidPath(name) || err != nil || fi.IsDir() {
-			s.pageError(w, http.StatusNotFound, "There is no file at /static/"+name+".")
-			return
-		}
-		w.Header().Set("Cache-Control", "public, max-age=3600")
-		files.ServeHTTP(w, r)
-	}))
 }
 
 // render executes the named template into a buffer.

@@ -144,6 +144,16 @@ func (s *server) apiPlays(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, err.Error())
 		return
 	}
+	// A maze's first play computes its facts, as its client's heavy work
+	// (facts.go): a flood of plays of new large mazes is held to the
+	// flooder's work rate (429; the page keeps the play and sends it
+	// again).
+	if m, err := maze.ParseID(p.Maze); err == nil {
+		if _, herr := s.describe(r, p.Maze, m); herr != nil {
+			herr.write(w)
+			return
+		}
+	}
 	code := http.StatusCreated
 	p, err = s.store.AddPlay(r.Context(), p)
 	switch {

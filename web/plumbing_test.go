@@ -101,7 +101,11 @@ func TestCanonicalMazePaths(t *testing.T) {
 			"6X6-QUEEN,TORUS:313132545351313104524521214133535251":    torus,
 			"06x006-torus,queen:313132545351313104524521214133535251": torus,
 		} {
-			resp, err := c.Get(ts.URL + prefix + spelling + "?x=1")
+			query := "?x=1" // a page's query is dropped; the API refuses one it does not read
+			if strings.HasPrefix(prefix, "/api/") {
+				query = ""
+			}
+			resp, err := c.Get(ts.URL + prefix + spelling + query)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -95,6 +95,11 @@ type Options struct {
 	// before it is sent (see bound.go); 0 means DefaultTarpit (250 ms), a
 	// negative value no wait.
 	Tarpit time.Duration
+	// ModelWait is how long a request for the difficulty model
+	// (/dashboard, /api/difficulty) waits for the background's refit
+	// before answering from the last fit: 0 or less answers at once (the refit
+	// itself never runs in a request; see difficulty.go).
+	ModelWait time.Duration
 	// Logger receives the errors answered 500 or 503, each cause at most
 	// once per ErrorLogPeriod, and, at level Info, one line per request
 	// (no personal data); nil discards them. See NewLogWriter for a
@@ -127,12 +132,15 @@ type server struct {
 	// the kinds of heavy work (bound.go), and the rates of plays and
 	// their tokens
 	gen, analysis, drawing, hint *heavyKind
-	playRate, tokenRate          rate
-	hintRate                     rate
-	tarpits                      chan struct{}
-	pages                        *pages
-	days                         *lru[*day]
-	// facts keeps what the dashboard computes of each maze, by maze ID.
+	// describing is a maze's facts computed for a client (facts.go).
+	describing          *heavyKind
+	playRate, tokenRate rate
+	hintRate            rate
+	tarpits             chan struct{}
+	pages               *pages
+	assets              *assets // the static files (assets.go)
+	days                *lru[*day]
+	// facts keeps the mazes' facts known (facts.go), by maze ID.
 	facts *lru[*mazeFacts]
 	// answers keeps the answers that are pure functions of their URL.
 	answers *lru[*cachedAnswer]
@@ -192,6 +200,7 @@ func newServer(s store.Store, o Options) *server {
 		log = slog.New(slog.DiscardHandler)
 	}
 	m := newMetrics()
+	assets := newAssets()
 	ready, stats := newReadiness(), newStatsCache()
 	s = timedStore{Store: s, timeout: o.StoreTimeout, m: m, wrote: ready.wrote, added: stats.forget}
 	srv := &server{
@@ -202,9 +211,10 @@ func newServer(s store.Store, o Options) *server {
 		reqLog:    log.With("log", "request"),
 		playRate:  newRate(o.PlayEvery, o.PlayBurst, o.Now),
 		tokenRate: newRate(o.PlayEvery, o.PlayBurst, o.Now),
-		pages:     newPages(),
+		assets:    assets,
+		pages:     newPages(assets),
 		days:      newLRU[*day](maxDays),
-		facts:     newLRU[*mazeFacts](maxDays),
+		facts:     newLRU[*mazeFacts](maxFacts),
 		answers:   newSizedLRU(maxAnswers, o.CacheBytes, answerSize),
 		metrics:   m,
 		errs:      newErrLog(o.Now),
@@ -218,6 +228,7 @@ func newServer(s store.Store, o Options) *server {
 		slots: newSlots(o.MaxWorkers+1, o.MaxWorkers, QueueLength), wait: QueueWait, nice: generationNice}
 	srv.analysis = &heavyKind{name: "analysis", rate: work, slots: workSlots, nice: workNice, unit: WorstWork}
 	srv.drawing = &heavyKind{name: "drawing", rate: work, slots: workSlots, nice: workNice, unit: WorstWork}
+	srv.describing = &heavyKind{name: "description", rate: work, slots: workSlots, nice: workNice, unit: WorstWork}
 	srv.hintRate = newRate(o.HintEvery, o.HintBurst, o.Now)
 	srv.hint = &heavyKind{name: "hint", slots: newSlots(o.MaxWorkers, o.MaxWorkers, 0), nice: workNice}
 	srv.tarpits = make(chan struct{}, MaxTarpit)
@@ -241,7 +252,7 @@ func (s *server) routes() *http.ServeMux {
 		s.patterns = append(s.patterns, pattern)
 	}
 	handleFunc := func(pattern string, f http.HandlerFunc) { handle(pattern, f) }
-	handle("GET /static/", s.static())
+	handle("GET /static/", s.serveAsset(s.assets))
 
 	handleFunc("GET /m/{id}", s.pageMaze) // play any maze
 	handleFunc("GET /{$}", s.pageToday)   // the maze of the day
@@ -268,7 +279,7 @@ func (s *server) routes() *http.ServeMux {
 	// The player's own: stats kept on the device (me.go), and the service
 	// worker and manifest that make the site work offline and install
 	// (offline.go).
-	off := newOffline()
+	off := newOffline(s.assets)
 	handleFunc("GET /me", s.pageMe)
 	handleFunc("GET /sw.js", off.serveWorker)
 	handleFunc("GET /manifest.webmanifest", off.serveManifest)

@@ -46,6 +46,11 @@ func newServer(t *testing.T, o web.Options) (*httptest.Server, store.Store) {
 		// checks the wait itself.
 		o.Tarpit = -1
 	}
+	if o.ModelWait == 0 {
+		// The difficulty model as of the plays sent: the tests read it
+		// right after (TestModelOffTheRequestPath answers at once).
+		o.ModelWait = time.Minute
+	}
 	ts := httptest.NewServer(web.NewHandler(s, o))
 	t.Cleanup(func() {
 		ts.Close()

@@ -71,6 +71,7 @@ var commands = []struct {
 	{"difficulty", newDifficultyCmd},
 	{"serve", newServeCmd},
 	{"backup", newBackupCmd},
+	{"restore", newRestoreCmd},
 }
 
 // complete gives c and its subcommands their help texts (c's is help file

@@ -23,6 +23,10 @@
 //	             redirects followed (and RSS after)
 //	generations  generations of the largest work the API takes
 //	plays        forged plays: no token, a rotating X-Forwarded-For
+//	difficulty   GET /api/difficulty of 32×32 queen torus no-U-turn mazes
+//	             nobody played (each maze's facts computed, charged)
+//	edits        workbench edits (POST /api/design) of 12×12 queen mazes
+//	             with loops and the no-U-turn rule, each on a new maze
 //	honest       generations from 24 clients, and one honest client asking
 //	             a default generation every 2 s (10 times, 10 s each)
 package main
@@ -52,7 +56,7 @@ import (
 func main() {
 	base := flag.String("url", "http://127.0.0.1:8080/", "the server's `URL` (loopback only)")
 	dur := flag.Duration("d", 5*time.Second, "how long each flood runs")
-	floods := flag.String("floods", "hints,junk,analyses,pages,spellings,generations,plays,honest", "the floods to run, in order")
+	floods := flag.String("floods", "hints,junk,analyses,pages,spellings,generations,plays,difficulty,edits,honest", "the floods to run, in order")
 	conns := flag.Int("conns", 24, "connections of each flood")
 	probes := flag.Int("probes", 4, "connections asking GET / while a flood runs")
 	mazes := flag.Int("mazes", 3000, "distinct mazes of each size made for the floods")
@@ -66,6 +70,7 @@ func main() {
 	fmt.Fprintf(os.Stderr, "rjmload: making %d mazes of 32×32 and of 24×24\n", *mazes)
 	l.big = makeMazes(32, "queen,torus,no-u-turn", *mazes)
 	l.mid = makeMazes(24, "", *mazes)
+	l.small = makeMazes(12, "queen,loops,no-u-turn", *mazes)
 
 	quiet := l.measure(nil)
 	fmt.Printf("%-28s %10s %8s %10s %s\n", "flood", "GET / /s", "of quiet", "p99", "flood's answers")
@@ -138,12 +143,12 @@ func makeMazes(side int, variant string, n int) []string {
 }
 
 type load struct {
-	base          string
-	dur           time.Duration
-	conns, probes int
-	big, mid      []string
-	next          atomic.Int64
-	codes         sync.Map // status → *atomic.Int64
+	base            string
+	dur             time.Duration
+	conns, probes   int
+	big, mid, small []string
+	next            atomic.Int64
+	codes           sync.Map // status → *atomic.Int64
 }
 
 // client is an HTTP client whose connections come from the loopback
@@ -287,6 +292,13 @@ var floodsByName = map[string]func(l *load, ctx context.Context, c *http.Client,
 	"plays": func(l *load, ctx context.Context, c *http.Client, i int) {
 		l.post(ctx, c, "/api/plays", `{"maze":"5x5:3413133302312234233341432","moves":"D","seconds":1,"rating":5}`,
 			"X-Forwarded-For", fmt.Sprintf("198.51.%d.%d", rand.IntN(256), rand.IntN(256)))
+	},
+	"difficulty": func(l *load, ctx context.Context, c *http.Client, i int) {
+		l.get(ctx, c, "/api/difficulty?maze="+url.QueryEscape(l.fresh(l.big)))
+	},
+	"edits": func(l *load, ctx context.Context, c *http.Client, i int) {
+		l.post(ctx, c, "/api/design", fmt.Sprintf(`{"maze":%q,"edit":{"op":"jump","cell":[%d,%d],"jump":%d}}`,
+			l.fresh(l.small), 1+rand.IntN(12), 1+rand.IntN(12), 1+rand.IntN(11)))
 	},
 	"honest": func(l *load, ctx context.Context, c *http.Client, i int) {
 		l.post(ctx, c, "/api/generate", `{"rows": 12, "iterations": 200000, "variant": "queen,loops,no-u-turn"}`)

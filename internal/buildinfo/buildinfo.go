@@ -17,7 +17,22 @@ func Version() string {
 	if !ok {
 		return "unknown"
 	}
-	return versionOf(info, Commit)
+	return versionOrCheckout(info, Commit, checkoutCommit)
+}
+
+// versionOrCheckout is versionOf, with the checkout's commit (read by
+// checkout) when the build records none and commit is "".
+func versionOrCheckout(info *debug.BuildInfo, commit string, checkout func() string) string {
+	if rev, _ := revision(info, commit); rev == "" {
+		if c := checkout(); c != "" {
+			v := info.Main.Version
+			if v == "" || v == "(devel)" {
+				v = "(devel)"
+			}
+			return v + ", commit " + c[:12] + " checked out (not stamped by the build), " + info.GoVersion
+		}
+	}
+	return versionOf(info, commit)
 }
 
 // versionOf describes the build info, with commit as the commit when it

@@ -35,6 +35,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"the first key stored under a name wins", keyFirstWins},
 		{"keys of days gone are forgotten, others kept", forgetKeys},
 		{"a few outlying plays move the median and the trimmed mean little", statsRobust},
+		{"a maze's facts are stored once per version, the first wins", factsFirstWins},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -393,5 +394,29 @@ func statsRobust(t *testing.T, s store.Store) {
 	}
 	if got.MedianExtraMoves != 2 || got.TrimmedRating != 4 || got.MeanRating != 3.4 {
 		t.Errorf("Stats = %+v: want a median of 2 extra moves, a trimmed rating of 4 (the mean, 3.4, moved)", got)
+	}
+}
+
+func factsFirstWins(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	if _, err := s.Facts(ctx, "3x3:212101210", "v1"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("Facts of an empty store: err %v, want ErrNotFound", err)
+	}
+	if err := s.PutFacts(ctx, "3x3:212101210", "v1", []byte(`{"a":1}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PutFacts(ctx, "3x3:212101210", "v1", []byte(`{"a":2}`)); err != nil {
+		t.Fatalf("PutFacts again: %v, want nil (the first stays)", err)
+	}
+	if err := s.PutFacts(ctx, "3x3:212101210", "v2", []byte(`{"b":1}`)); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ version, want string }{{"v1", `{"a":1}`}, {"v2", `{"b":1}`}} {
+		if b, err := s.Facts(ctx, "3x3:212101210", c.version); err != nil || string(b) != c.want {
+			t.Errorf("Facts(%s) = %s, %v; want %s", c.version, b, err, c.want)
+		}
+	}
+	if _, err := s.Facts(ctx, "3x3:212101211", "v1"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Facts of another maze: err %v, want ErrNotFound", err)
 	}
 }
