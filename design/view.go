@@ -67,6 +67,9 @@ type View struct {
 	// empty when the board's reach is not known without a search
 	// (difficulty.KnownReach).
 	Level string `json:"length_level,omitempty"`
+	// Pending says the prediction and Level are still to come (a view
+	// made without them: Request.Later; Bench.Predict makes them).
+	Pending bool `json:"prediction_pending,omitempty"`
 	// Summary is the features in one line (analysis.Features.Summary).
 	Summary string `json:"summary"`
 }
@@ -124,25 +127,65 @@ type Prediction struct {
 
 // View returns the view of m, whose board g is compiled from. m must
 // validate (maze.Maze.Validate).
-func (b *Bench) View(g *graph.Graph, m *maze.Maze) (*View, error) {
+func (b *Bench) View(g *graph.Graph, m *maze.Maze) (*View, error) { return b.view(g, m, true) }
+
+// view is View, with the prediction only when predict (else Pending says
+// it is still to come, from Predict).
+func (b *Bench) view(g *graph.Graph, m *maze.Maze, predict bool) (*View, error) {
 	id, err := m.ID()
 	if err != nil {
 		return nil, err
 	}
-	facts := difficulty.Describe(g, m)
+	var facts difficulty.Facts
+	if predict {
+		facts = difficulty.Describe(g, m)
+	} else {
+		facts.Features = analysis.Analyze(g, m)
+	}
 	f := facts.Features
 	v := &View{ID: id, Rows: m.Rows, Cols: m.Cols, Variant: m.Variant.String(), Text: m.String(), Features: f,
-		Shares: Shares(f), Summary: f.Summary()}
-	if f.Solvable {
-		e := b.Model().Predict(id, facts)
-		v.Prediction = &Prediction{Seconds: e.Seconds, Low: e.Low, High: e.High,
-			Level: difficulty.LevelOfTime(e.Seconds).String(), Source: e.Source}
-		if reach, ok := difficulty.KnownReach(m.Board); ok {
-			v.Level = difficulty.LevelOnBoard(f.GoalDepth, reach).String()
-		}
+		Shares: Shares(f), Summary: f.Summary(), Pending: !predict && f.Solvable}
+	if f.Solvable && predict {
+		v.Prediction, v.Level = b.predict(id, m, facts)
 	}
 	v.Cells, v.Exit = cellViews(g, m, f)
 	return v, nil
+}
+
+// predict returns the prediction of maze m (whose ID is id and facts
+// facts) and the level of its solution's length on its board.
+func (b *Bench) predict(id string, m *maze.Maze, facts difficulty.Facts) (*Prediction, string) {
+	e := b.Model().Predict(id, facts)
+	p := &Prediction{Seconds: e.Seconds, Low: e.Low, High: e.High, Level: difficulty.LevelOfTime(e.Seconds).String(), Source: e.Source}
+	level := ""
+	if reach, ok := difficulty.KnownReach(m.Board); ok {
+		level = difficulty.LevelOnBoard(facts.Features.GoalDepth, reach).String()
+	}
+	return p, level
+}
+
+// Predicted is a view's prediction, asked for on its own (Predict): the
+// maze's ID, the prediction (nil when the maze is unsolvable) and the
+// level of the solution's length (View.Level).
+type Predicted struct {
+	ID         string      `json:"id"`
+	Prediction *Prediction `json:"prediction,omitempty"`
+	Level      string      `json:"length_level,omitempty"`
+}
+
+// Predict returns the prediction of m, whose board g is compiled from: what
+// a view made without it (Request.Later) leaves to come. It costs most of
+// a view (the simulated novices), which is why it can come apart.
+func (b *Bench) Predict(g *graph.Graph, m *maze.Maze) (*Predicted, error) {
+	id, err := m.ID()
+	if err != nil {
+		return nil, err
+	}
+	out := &Predicted{ID: id}
+	if facts := difficulty.Describe(g, m); facts.Features.Solvable {
+		out.Prediction, out.Level = b.predict(id, m, facts)
+	}
+	return out, nil
 }
 
 // cellViews returns the cells' depths and marks, and the exit's depth.
