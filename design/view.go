@@ -80,6 +80,10 @@ type CellView struct {
 	Cell [2]int `json:"cell"`
 	Kind string `json:"kind"` // maze.CellKind's name: open, blocked, pass-over, absent
 	Jump int    `json:"jump"`
+	// Legal are the jumps the cell may hold, those that land on the
+	// board (graph.Graph.Legal), for an open cell other than the goal:
+	// the page's jump pad offers these.
+	Legal []int `json:"legal,omitempty"`
 	// Depth is the number of moves from the start to the cell (under the
 	// no-U-turn rule, the fewest over the directions it is entered in),
 	// -1 when it cannot be reached.
@@ -196,6 +200,9 @@ func cellViews(g *graph.Graph, m *maze.Maze, f *analysis.Features) ([]CellView, 
 	for i := range cells {
 		cells[i] = CellView{Cell: m.CellJSON(i), Kind: m.Kind(i).String(), Jump: m.Jumps[i], Depth: depth[i],
 			DeadEnd: i != m.Goal && m.Open(i) && !m.Legal(i, m.Jumps[i])}
+		if i != m.Goal && m.Open(i) {
+			cells[i].Legal = g.Legal(i)
+		}
 	}
 	for k, i := range f.SolutionCells {
 		if i < n {
