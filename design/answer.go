@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"rjm/analysis"
 	"rjm/fault"
 	"rjm/graph"
 	"rjm/maze"
@@ -76,10 +75,11 @@ func (b *Bench) answer(m *maze.Maze, e *Edit, from *maze.Maze, predict bool) (*A
 		if err != nil {
 			return nil, err
 		}
-		if ch := Compare(analysis.Analyze(gf, from), v.Features); ch != nil {
+		if ch := Compare(b.features(gf, from), v.Features); ch != nil {
 			a.Changes = ch
 		}
 	}
+	b.remember(v)
 	return a, nil
 }
 

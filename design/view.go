@@ -19,6 +19,33 @@ type Bench struct {
 	// Suggestions is how many suggestions of each kind Suggest returns;
 	// 0 means DefaultSuggestions.
 	Suggestions int
+	// last is the last view's maze ID and features: the next edit's
+	// changes are said from them without a second analysis.
+	lastMu sync.Mutex
+	last   struct {
+		id string
+		f  *analysis.Features
+	}
+}
+
+// features returns the features of m, whose board g is compiled from:
+// the last view's when it was of m.
+func (b *Bench) features(g *graph.Graph, m *maze.Maze) *analysis.Features {
+	id, err := m.ID()
+	b.lastMu.Lock()
+	last := b.last
+	b.lastMu.Unlock()
+	if err == nil && last.id == id {
+		return last.f
+	}
+	return analysis.Analyze(g, m)
+}
+
+// remember keeps view v's features for the next edit's changes.
+func (b *Bench) remember(v *View) {
+	b.lastMu.Lock()
+	b.last.id, b.last.f = v.ID, v.Features
+	b.lastMu.Unlock()
 }
 
 // DefaultSuggestions is how many suggestions of each kind Suggest returns
