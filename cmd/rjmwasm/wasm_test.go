@@ -1,3 +1,8 @@
+// The test builds the engine and runs it under Node: it runs on the
+// machine that builds, not in WebAssembly.
+
+//go:build !(js && wasm)
+
 package main
 
 import (
