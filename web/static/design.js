@@ -336,7 +336,30 @@
     showPrediction(v);
   }
 
+  // The undo history is kept on the device (localStorage), per design:
+  // under the maze ID shown, so that a reload of /design?id=ID, which
+  // always names the maze shown, undoes and redoes as before. At most
+  // HISTORY_DESIGNS designs (the latest) and HISTORY_STEPS steps each.
+  var HISTORY = 'rjm:design-history', HISTORY_DESIGNS = 10, HISTORY_STEPS = 200;
+  function readHistories() {
+    try { var h = JSON.parse(localStorage.getItem(HISTORY)); return h && typeof h === 'object' ? h : {}; } catch (e) { return {}; }
+  }
+  function restoreHistory(id) {
+    var e = readHistories()[id];
+    if (!e || !Array.isArray(e.past) || !Array.isArray(e.future)) return;
+    past = e.past.filter(function (x) { return typeof x === 'string'; });
+    future = e.future.filter(function (x) { return typeof x === 'string'; });
+  }
+  function keepHistory(was, id) {
+    var h = readHistories();
+    if (was && was !== id) delete h[was];
+    if (past.length || future.length) h[id] = { past: past.slice(-HISTORY_STEPS), future: future.slice(-HISTORY_STEPS), at: Date.now() };
+    Object.keys(h).sort(function (a, b) { return (h[b].at || 0) - (h[a].at || 0); }).slice(HISTORY_DESIGNS).forEach(function (k) { delete h[k]; });
+    try { localStorage.setItem(HISTORY, JSON.stringify(h)); } catch (e) { /* a private window keeps nothing */ }
+  }
+
   function show(j, prefix) {
+    var was_ = state && state.view.id;
     var hadFocus = wrap.contains(document.activeElement);
     var was = document.activeElement;
     state = j;
@@ -388,6 +411,7 @@
     history.replaceState(null, '', '/design' + q);
     $('undo').disabled = !past.length;
     $('redo').disabled = !future.length;
+    keepHistory(was_, v.id);
     // A keyboard user keeps their place: Undo pressed to its last step
     // hands the focus to Redo (and back), else to the board.
     if ((was === $('undo') || was === $('redo')) && was.disabled) {
@@ -531,6 +555,7 @@
   // again once a maze is open.
   var narrow = window.matchMedia('(max-width: 40rem)');
   var id = new URLSearchParams(location.search).get('id');
+  if (id) restoreHistory(id);
   if (narrow.matches || id) $('open').open = false;
   function open(body) {
     focus = [1, 1]; wallFrom = null;
