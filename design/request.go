@@ -1,6 +1,7 @@
 package design
 
 import (
+	"context"
 	"errors"
 
 	"rjm/fault"
@@ -28,6 +29,66 @@ type Request struct {
 	Later bool `json:"later,omitempty"`
 	// Predict, alone, asks for the prediction of this maze ID (Predicted).
 	Predict string `json:"predict,omitempty"`
+	// Improve, alone, asks for a run of "improve the rest" (DoImprove).
+	Improve *ImproveRequest `json:"improve,omitempty"`
+}
+
+// ImproveRequest is one run of Improve on a maze ID, as the page's engine
+// asks for it, a chunk at a time: its locked cells as 1-based [row, col]
+// pairs, and the search's settings (Improve's, the temperature to go on
+// from in T0).
+type ImproveRequest struct {
+	Maze   string   `json:"maze"`
+	Locked [][2]int `json:"locked,omitempty"`
+	Seed   uint64   `json:"seed"`
+	Steps  int      `json:"steps"`
+	T0     float64  `json:"t0,omitempty"`
+	Decay  float64  `json:"decay,omitempty"`
+}
+
+// ImproveAnswer is a run's outcome: the best maze's ID and energy, the
+// maze the search stopped at and its temperature, and the steps made.
+type ImproveAnswer struct {
+	Best   string  `json:"best"`
+	Energy float64 `json:"energy"`
+	Last   string  `json:"last"`
+	T      float64 `json:"t"`
+	Steps  int     `json:"steps"`
+}
+
+// DoImprove answers an improve request (Request.Improve).
+func (b *Bench) DoImprove(ctx context.Context, r ImproveRequest) (*ImproveAnswer, error) {
+	m, err := maze.ParseID(r.Maze)
+	if err == nil {
+		err = CheckSize(m.Rows, m.Cols)
+	}
+	if err != nil {
+		return nil, fault.In("improve", err)
+	}
+	if r.Steps < 1 || r.Steps > MaxImproveSteps {
+		return nil, fault.Invalid("improve", "steps %d: from 1 to %d", r.Steps, MaxImproveSteps)
+	}
+	s := Improve{Seed: r.Seed, Steps: r.Steps, T0: r.T0, Decay: r.Decay}
+	for _, c := range r.Locked {
+		i, err := cellIndex(m.Board, c, "locked cell")
+		if err != nil {
+			return nil, fault.In("improve", err)
+		}
+		s.Locked = append(s.Locked, i)
+	}
+	res, err := s.Run(ctx, m, nil)
+	if err != nil {
+		return nil, fault.In("improve", err)
+	}
+	best, err := res.Best.ID()
+	if err != nil {
+		return nil, err
+	}
+	last, err := res.Last.ID()
+	if err != nil {
+		return nil, err
+	}
+	return &ImproveAnswer{Best: best, Energy: res.Energy, Last: last, T: res.T, Steps: res.Steps}, nil
 }
 
 // BlankBoard is a blank board: its size and rules.

@@ -14,9 +14,11 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"rjm/analysis"
 	"rjm/design"
 	"rjm/graph"
 	"rjm/maze"
+	"rjm/rng"
 	"rjm/web"
 )
 
@@ -168,6 +170,47 @@ func TestBrowserDesignEngine(t *testing.T) {
 		}
 	}
 	t.Logf("a digit typed to the figures, in the page: %s", strings.Join(report, "; "))
+
+	// Improve the rest, in the page: the 16-move 7×7 design with ten
+	// cells locked (the start and the first nine of its solution) becomes
+	// a unique solution of at least 20 moves, the locked cells untouched.
+	b := maze.Board{Rows: 7, Cols: 7}
+	m16 := must(design.Improve{Seed: 18, Steps: 500, Reward: 1}.Run(ctx, must(maze.Random(b, maze.DefaultStart(b), maze.DefaultGoal(b), rng.NewRand(18))), nil)).Best
+	id16 := must(m16.ID())
+	f16 := analysis.Analyze(graph.MustCompile(b), m16)
+	if !f16.Unique || f16.GoalDepth != 16 {
+		t.Fatalf("the starting design: %s", f16.Summary())
+	}
+	openWithEngine(t, ctx, ts.URL, id16)
+	locked := f16.SolutionCells[:10]
+	for _, i := range locked {
+		c := m16.Cell(i)
+		do_(t, ctx, chromedp.Focus(chromedp.CSS(fmt.Sprintf(`[data-cell="%d,%d"]`, c.Row+1, c.Col+1))), chromedp.KeyEvent("l"))
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('#design-board .locked').length`); n != 10 {
+		t.Fatalf("%d cells shown locked, want 10", n)
+	}
+	do_(t, ctx, chromedp.Click(chromedp.ID("improve")))
+	for deadline := time.Now().Add(patience); !strings.HasPrefix(eval[string](t, ctx, `document.getElementById('improve-status').textContent`), "Done"); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("improve the rest did not end: %s", eval[string](t, ctx, `document.getElementById('improve-status').textContent`))
+		}
+	}
+	t.Logf("improve the rest: %s", eval[string](t, ctx, `document.getElementById('improve-status').textContent`))
+	for deadline := time.Now().Add(patience); eval[string](t, ctx, `document.getElementById('save-id').textContent`) == id16; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the improved maze was not made")
+		}
+	}
+	better := must(maze.ParseID(eval[string](t, ctx, `document.getElementById('save-id').textContent`)))
+	if f := analysis.Analyze(graph.MustCompile(b), better); !f.Unique || f.GoalDepth < 20 {
+		t.Errorf("improved to %s, want a unique solution of at least 20 moves", f.Summary())
+	}
+	for _, i := range locked {
+		if better.Jumps[i] != m16.Jumps[i] {
+			t.Errorf("locked cell %v: jump %d → %d", m16.Cell(i), m16.Jumps[i], better.Jumps[i])
+		}
+	}
 
 	// The server stopped: the page's engine still answers an edit.
 	ts.Close()

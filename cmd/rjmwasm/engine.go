@@ -12,6 +12,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -23,10 +24,11 @@ import (
 // or the error the server would answer (its message), or Server when
 // only the server answers the request (a seeded ID, generated first).
 type reply struct {
-	Answer    *design.Answer    `json:"answer,omitempty"`
-	Predicted *design.Predicted `json:"predicted,omitempty"`
-	Error     string            `json:"error,omitempty"`
-	Server    bool              `json:"server,omitempty"`
+	Answer    *design.Answer        `json:"answer,omitempty"`
+	Predicted *design.Predicted     `json:"predicted,omitempty"`
+	Improved  *design.ImproveAnswer `json:"improved,omitempty"`
+	Error     string                `json:"error,omitempty"`
+	Server    bool                  `json:"server,omitempty"`
 }
 
 // handle answers one request, a design.Request as JSON.
@@ -35,6 +37,12 @@ func handle(bench *design.Bench, body []byte) []byte {
 	var out reply
 	if err := json.Unmarshal(body, &req); err != nil {
 		out.Server = true // not a request the page's engine knows: the server says what is wrong
+	} else if req.Improve != nil {
+		if a, err := bench.DoImprove(context.Background(), *req.Improve); err != nil {
+			out.Error = err.Error()
+		} else {
+			out.Improved = a
+		}
 	} else if req.Predict != "" {
 		if p, err := bench.DoPredict(req); err != nil {
 			out.Error = err.Error()

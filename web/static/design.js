@@ -32,7 +32,7 @@
   // The engine: started once the page is usable (its first answer
   // shown). Until it is ready, and where there is none (no WebAssembly,
   // no engine on the server), each request goes to the server.
-  var engine = { worker: null, ready: false, loading: false, seq: 0, waiting: {}, onReady: [] };
+  var engine = { worker: null, ready: false, loading: false, seq: 0, waiting: {}, onReady: [], improving: null };
   function startEngine() {
     if (engine.worker || !window.Worker || typeof WebAssembly !== 'object') return;
     var w;
@@ -54,9 +54,12 @@
       if (d.ready) {
         engine.ready = true; engine.loading = false;
         wb.setAttribute('data-engine', 'page');
+        improveReady();
         flush();
       } else if (d.failed) stop(d.failed);
       else if (d.predicted) predicted(d.predicted);
+      else if (d.improving) improving(d.improving);
+      else if (d.improved) improved(d.improved);
       else if (engine.waiting[d.id]) {
         var f = engine.waiting[d.id];
         delete engine.waiting[d.id];
@@ -365,6 +368,8 @@
     state = j;
     wrap.hidden = false;
     draw(j);
+    markLocks();
+    improveReady();
     var v = j.view, f = v.features;
     if (focus[0] > v.rows || focus[1] > v.cols) focus = [1, 1];
     setFocus(focus, hadFocus);
@@ -465,6 +470,58 @@
     if (on) { t.setAttribute('data-was', t.textContent); t.textContent = String(s.jump); } else if (t.hasAttribute('data-was')) { t.textContent = t.getAttribute('data-was'); t.removeAttribute('data-was'); }
   }
 
+  // Locks: the cells "improve the rest" keeps, as "row,col" (on this
+  // device, for the board shown).
+  var locks = {};
+  function markLocks() {
+    wrap.querySelectorAll('[data-cell]').forEach(function (g) {
+      var on = !!locks[g.getAttribute('data-cell')];
+      g.classList.toggle('locked', on);
+    });
+    var n = Object.keys(locks).length;
+    $('improve').textContent = n ? 'Improve the rest (' + n + ' locked)' : 'Improve the rest';
+  }
+  function toggleLock(c) {
+    var k = c.join(',');
+    if (locks[k]) delete locks[k]; else locks[k] = true;
+    markLocks();
+    set('design-announce', (locks[k] ? 'Locked ' : 'Unlocked ') + k + ': ' + Object.keys(locks).length + ' locked.');
+  }
+
+  // Improve the rest: the engine's search (design.Improve) in the
+  // worker, with its progress and a stop; the best maze it finds is made
+  // as one edit (Undo takes it back). Only with the page's engine.
+  var IMPROVE_STEPS = 200000;
+  function improveReady() {
+    $('improve').disabled = !engine.ready || !state || !!engine.improving;
+    $('improve-stop').disabled = !engine.improving;
+  }
+  $('improve').addEventListener('click', function () {
+    if (!engine.ready || !state || engine.improving) return;
+    var v = state.view;
+    var locked = Object.keys(locks).map(function (k) { return k.split(',').map(Number); })
+      .filter(function (c) { return c[0] <= v.rows && c[1] <= v.cols; });
+    engine.improving = { from: v.id, start: performance.now() };
+    engine.worker.postMessage({ improve: { maze: v.id, locked: locked, seed: Math.floor(Math.random() * 1e9), steps: IMPROVE_STEPS } });
+    set('improve-status', 'Improving…');
+    improveReady();
+  });
+  $('improve-stop').addEventListener('click', function () { if (engine.improving) engine.worker.postMessage({ stop: true }); });
+  function improving(p) {
+    set('improve-status', 'Improving: ' + Math.round(100 * p.steps / p.of) + '% of ' + p.of + ' steps, best energy ' + num(p.energy) + '…');
+  }
+  function improved(p) {
+    var was = engine.improving;
+    engine.improving = null;
+    improveReady();
+    if (p.error) { set('improve-status', 'Improve the rest failed: ' + p.error); return; }
+    var secs = ((performance.now() - was.start) / 1000).toFixed(1);
+    if (!state || state.view.id !== was.from) { set('improve-status', 'The maze changed meanwhile: its result was dropped.'); return; }
+    if (p.best === was.from) { set('improve-status', (p.stopped ? 'Stopped' : 'Done') + ' after ' + p.steps + ' steps (' + secs + ' s): nothing better found.'); return; }
+    set('improve-status', (p.stopped ? 'Stopped' : 'Done') + ' after ' + p.steps + ' steps (' + secs + ' s): the best maze found is made (Undo takes it back).');
+    request(function (s) { return s && s.view.id === was.from ? { maze: p.best, from: s.view.id } : null; }, 'edit', 'Improved');
+  }
+
   function tool() { return document.querySelector('input[name="tool"]:checked').value; }
 
   // act makes the chosen tool's edit on cell c.
@@ -475,6 +532,7 @@
       case 'goal': edit({ op: 'goal', cell: c }); break;
       case 'blocked': case 'pass-over': case 'absent': case 'open':
         edit({ op: 'kind', cell: c, kind: v.kind === t && t !== 'open' ? 'open' : t }); break;
+      case 'lock': toggleLock(c); break;
       case 'wall':
         if (!wallFrom) { wallFrom = c; cellEl(c).classList.add('wall-from'); set('design-announce', 'Wall from ' + c.join(',') + ': now choose a neighbour.'); }
         else if (same(wallFrom, c)) { wallFrom = null; cellEl(c).classList.remove('wall-from'); }
@@ -517,6 +575,7 @@
     else if (k === 's' || k === 'S') act(c, 'start');
     else if (k === 'g' || k === 'G') act(c, 'goal');
     else if (k === 'b' || k === 'B') act(c, 'blocked');
+    else if (k === 'l' || k === 'L') toggleLock(c);
     else if (k === 'Enter' || k === ' ') { if (tool() !== 'jump') act(c, tool()); }
     else return;
     ev.preventDefault();
