@@ -252,3 +252,18 @@ func changedCells(t *testing.T, bench *design.Bench, a, b string) int {
 	}
 	return n
 }
+
+// TestBrowserPrintPhone opens the print page of a 12×12 maze (its ID and
+// solution long unbroken words) on a 390 px phone: nothing is wider than
+// the screen.
+func TestBrowserPrintPhone(t *testing.T) {
+	ctx := browser(t)
+	ts, _ := newServer(t, web.Options{})
+	emulate(t, ctx, viewports[0], false)
+	b := maze.Board{Rows: 12, Cols: 12}
+	m := must(design.Improve{Seed: 4, Steps: 20000}.Run(ctx, must(maze.Random(b, maze.DefaultStart(b), maze.DefaultGoal(b), rng.NewRand(4))), nil)).Best
+	do_(t, ctx, chromedp.Navigate(ts.URL+"/print/"+must(m.ID())), chromedp.WaitVisible(chromedp.CSS(`.sheet .id`)))
+	if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > 390 {
+		t.Errorf("the print page is %d px wide at 390 px", w)
+	}
+}

@@ -453,6 +453,9 @@
         preview(s, false);
         if (ev.detail === 0) again = { list: id, k: k }; // Enter or Space, not a pointer
         edit({ op: 'jump', cell: s.cell, jump: s.jump });
+        // On a phone the suggestions sit below the board: a tapped one
+        // brings the board (and what the edit changed) back into view.
+        if (narrow.matches && ev.detail !== 0) wrap.scrollIntoView({ block: 'start' });
       });
       li.appendChild(b);
       ol.appendChild(li);
