@@ -31,6 +31,9 @@ type Request struct {
 	Predict string `json:"predict,omitempty"`
 	// Improve, alone, asks for a run of "improve the rest" (DoImprove).
 	Improve *ImproveRequest `json:"improve,omitempty"`
+	// Book, alone, asks whether a maze can join a book list
+	// (CheckBookEntry).
+	Book *BookEntry `json:"book,omitempty"`
 }
 
 // ImproveRequest is one run of Improve on a maze ID, as the page's engine

@@ -27,8 +27,10 @@ type reply struct {
 	Answer    *design.Answer        `json:"answer,omitempty"`
 	Predicted *design.Predicted     `json:"predicted,omitempty"`
 	Improved  *design.ImproveAnswer `json:"improved,omitempty"`
-	Error     string                `json:"error,omitempty"`
-	Server    bool                  `json:"server,omitempty"`
+	// BookOK says the maze asked about can join the book list.
+	BookOK bool   `json:"book_ok,omitempty"`
+	Error  string `json:"error,omitempty"`
+	Server bool   `json:"server,omitempty"`
 }
 
 // handle answers one request, a design.Request as JSON.
@@ -37,6 +39,12 @@ func handle(bench *design.Bench, body []byte) []byte {
 	var out reply
 	if err := json.Unmarshal(body, &req); err != nil {
 		out.Server = true // not a request the page's engine knows: the server says what is wrong
+	} else if req.Book != nil {
+		if err := design.CheckBookEntry(*req.Book); err != nil {
+			out.Error = err.Error()
+		} else {
+			out.BookOK = true
+		}
 	} else if req.Improve != nil {
 		if a, err := bench.DoImprove(context.Background(), *req.Improve); err != nil {
 			out.Error = err.Error()

@@ -699,21 +699,40 @@
     $('list-clear').disabled = l.length === 0;
     $('list-title').textContent = 'Book list' + (l.length ? ' (' + l.length + (l.length === 1 ? ' maze)' : ' mazes)') : '');
   }
+  // bookCheck says why the view's maze cannot join list l ('' when it
+  // can): with the page's engine by book.FromList's own checks
+  // (design.CheckBookEntry: the board with its walls and layout, the
+  // solution, the black holes), else by the view's figures and the IDs'
+  // boards.
+  function bookCheck(v, l) {
+    var f = v.features;
+    if (engine.ready) {
+      return new Promise(function (resolve) {
+        var id = ++engine.seq;
+        engine.waiting[id] = resolve;
+        engine.worker.postMessage({ id: id, body: JSON.stringify({ book: { first: l.length ? l[0].id : '', maze: v.id } }) });
+      }).then(function (reply) { var r = JSON.parse(reply); return r.book_ok ? '' : r.error || 'not a book\'s puzzle'; });
+    }
+    return Promise.resolve(!f.solvable ? 'the goal cannot be reached from the start' :
+      !f.unique ? 'a book\'s puzzle needs a unique shortest solution (this one has ' + (f.shortest_paths_saturated ? 'very many' : f.shortest_paths) + ')' :
+      f.black_holes > 0 ? 'a book\'s puzzle has no black holes (this one has ' + f.black_holes + ')' :
+      l.length && boardOf(l[0].id) !== boardOf(v.id) ? 'the list\'s mazes are on the ' + boardOf(l[0].id) + ' board, and a book\'s puzzles share one board' : '');
+  }
   $('list-add').addEventListener('click', function () {
     if (!state) return;
     var v = state.view, f = v.features, l = readList();
-    var why = !f.solvable ? 'the goal cannot be reached from the start' :
-      !f.unique ? 'a book\'s puzzle needs a unique shortest solution (this one has ' + (f.shortest_paths_saturated ? 'very many' : f.shortest_paths) + ')' :
-      f.black_holes > 0 ? 'a book\'s puzzle has no black holes (this one has ' + f.black_holes + ')' :
-      l.length && boardOf(l[0].id) !== boardOf(v.id) ? 'the list\'s mazes are on the ' + boardOf(l[0].id) + ' board, and a book\'s puzzles share one board' : '';
     var k = l.findIndex(function (it) { return it.id === v.id; });
-    if (!why && k >= 0) why = 'it is maze ' + (k + 1) + ' of the list already';
-    if (why) { set('list-status', 'Not added: ' + why + '.'); return; }
+    if (k >= 0) { set('list-status', 'Not added: it is maze ' + (k + 1) + ' of the list already.'); return; }
     if (l.length >= 1000) { set('list-status', 'Not added: a book holds at most 1000 mazes.'); return; }
-    l.push({ id: v.id, rows: v.rows, cols: v.cols, variant: v.variant || '', moves: f.goal_depth });
-    if (!writeList(l)) { set('list-status', 'Not added: this browser keeps nothing (a private window?).'); return; }
-    drawList();
-    set('list-status', 'Added as maze ' + l.length + ' of the book list.');
+    bookCheck(v, l).then(function (why) {
+      if (why) { set('list-status', 'Not added: ' + why + '.'); return; }
+      l = readList();
+      if (l.some(function (it) { return it.id === v.id; })) return;
+      l.push({ id: v.id, rows: v.rows, cols: v.cols, variant: v.variant || '', moves: f.goal_depth });
+      if (!writeList(l)) { set('list-status', 'Not added: this browser keeps nothing (a private window?).'); return; }
+      drawList();
+      set('list-status', 'Added as maze ' + l.length + ' of the book list.');
+    });
   });
   $('list-download').addEventListener('click', function () {
     var l = readList();
