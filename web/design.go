@@ -158,6 +158,7 @@ type designPage struct {
 }
 
 func (s *server) pageDesign(w http.ResponseWriter, r *http.Request) {
+	s.opt.Wasm.want() // the engine, built when first needed (wasm.go)
 	blank, _ := design.Blank(maze.Board{Rows: 5, Cols: 5})
 	s.writePage(w, http.StatusOK, "design.html", designPage{Title: "Design a maze", Variants: maze.VariantNames, MaxSide: MaxDesignSide,
 		Board: template.HTML(design.Board(blank))}) // written by render, every value escaped

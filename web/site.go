@@ -23,8 +23,9 @@ type Site struct {
 	RequestLines bool
 	// WasmFile is the workbench's engine to serve (a build of
 	// cmd/rjmwasm, with its wasm_exec.js beside it); "" builds it in the
-	// background when the server runs from rjm's source with a Go
-	// toolchain (BuildWasm), "none" serves none.
+	// background, once /design is first asked for, when the server runs
+	// from rjm's source with a Go toolchain (Wasm.BuildWhenAsked), "none"
+	// serves none.
 	WasmFile string
 }
 
@@ -60,7 +61,7 @@ func (s Site) Run(ctx context.Context, stderr io.Writer) error {
 	case "":
 		if wd, err := os.Getwd(); err == nil {
 			if src := WasmSource(wd); src != "" {
-				o.Wasm.BuildInBackground(ctx, src, log.Info)
+				o.Wasm.BuildWhenAsked(ctx, src, log.Info)
 			}
 		}
 	default:

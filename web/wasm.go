@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -41,6 +42,17 @@ const MaxWasmGzip = 2 << 20
 // safe for concurrent use.
 type Wasm struct {
 	files atomic.Pointer[wasmFiles]
+	// build, when set (BuildWhenAsked), makes the files; it runs once,
+	// in the background, when /design or /wasm/ is first asked for.
+	build     func()
+	buildOnce sync.Once
+}
+
+// want starts the build set by BuildWhenAsked, once.
+func (w *Wasm) want() {
+	if w != nil && w.build != nil && w.files.Load() == nil {
+		w.buildOnce.Do(func() { go w.build() })
+	}
 }
 
 type wasmFiles struct {
@@ -160,9 +172,17 @@ func BuildWasm(ctx context.Context, src, out string) (string, error) {
 		return "", err
 	}
 	module := filepath.Join(out, "rjm.wasm")
+	// Built under a name of its own, then renamed: servers building at
+	// once never mix their files.
+	tmp, err := os.CreateTemp(out, "rjm-*.wasm.tmp")
+	if err != nil {
+		return "", err
+	}
+	tmp.Close()
+	defer os.Remove(tmp.Name())
 	args := make([]string, 0, len(WasmBuildCommand))
 	for _, a := range WasmBuildCommand[1:] {
-		args = append(args, strings.Replace(a, "OUT/rjm.wasm", module+".tmp", 1))
+		args = append(args, strings.Replace(a, "OUT/rjm.wasm", tmp.Name(), 1))
 	}
 	var msg bytes.Buffer
 	run := func(name string, args ...string) error {
@@ -190,15 +210,16 @@ func BuildWasm(ctx context.Context, src, out string) (string, error) {
 	if err := os.WriteFile(filepath.Join(out, WasmExecName), js, 0o644); err != nil {
 		return "", err
 	}
-	return module, os.Rename(module+".tmp", module)
+	return module, os.Rename(tmp.Name(), module)
 }
 
-// BuildInBackground builds the engine from src into the user's cache
-// (BuildWasm) and sets w from it, logging the outcome to logf; it returns
-// at once. A build that fails leaves w as it was: the page asks the
-// server.
-func (w *Wasm) BuildInBackground(ctx context.Context, src string, logf func(msg string, args ...any)) {
-	go func() {
+// BuildWhenAsked has w built from src into the user's cache (BuildWasm)
+// when /design or /wasm/ is first asked for, in the background, and set
+// from the build, logging the outcome to logf. Until then, and if the
+// build fails, the page asks the server. A server that no one designs on
+// (a test's, a load test's) builds nothing.
+func (w *Wasm) BuildWhenAsked(ctx context.Context, src string, logf func(msg string, args ...any)) {
+	w.build = func() {
 		start := time.Now()
 		cache, err := os.UserCacheDir()
 		if err != nil {
@@ -213,7 +234,7 @@ func (w *Wasm) BuildInBackground(ctx context.Context, src string, logf func(msg 
 			return
 		}
 		logf("the workbench's engine is built", "path", path, "gzip_bytes", w.GzipSize(), "seconds", time.Since(start).Seconds())
-	}()
+	}
 }
 
 // serve answers /wasm/rjm.wasm and /wasm/wasm_exec.js: gzipped when
@@ -224,6 +245,7 @@ func (w *Wasm) serve() http.HandlerFunc {
 	return func(rw http.ResponseWriter, r *http.Request) {
 		var f *wasmFiles
 		if w != nil {
+			w.want()
 			f = w.files.Load()
 		}
 		var a asset

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"rjm/web"
 )
@@ -122,4 +123,37 @@ func TestWasmServed(t *testing.T) {
 	if res := get("/wasm/other.js"); res.StatusCode != 404 {
 		t.Errorf("/wasm/other.js: %d, want 404", res.StatusCode)
 	}
+}
+
+// TestWasmBuiltWhenAsked checks the server's own build: nothing is built
+// until /design is asked for; then the engine comes, built in the
+// background from this module's source, and /wasm/ serves it.
+func TestWasmBuiltWhenAsked(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the engine")
+	}
+	engine(t) // skips where the toolchain cannot build js/wasm
+	w := &web.Wasm{}
+	logs := make(chan string, 4)
+	w.BuildWhenAsked(context.Background(), "..", func(msg string, args ...any) { logs <- msg })
+	ts, _ := newServer(t, web.Options{Wasm: w})
+	if w.Ready() {
+		t.Fatal("built before anyone asked")
+	}
+	if res, err := http.Get(ts.URL + "/design"); err != nil || res.StatusCode != 200 {
+		t.Fatalf("GET /design: %v %v", res, err)
+	}
+	select {
+	case msg := <-logs:
+		if !w.Ready() {
+			t.Fatalf("the build said %q", msg)
+		}
+	case <-time.After(5 * time.Minute):
+		t.Fatal("the engine was not built in 5 minutes")
+	}
+	res, err := http.Get(ts.URL + "/wasm/rjm.wasm")
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("GET /wasm/rjm.wasm after the build: %v %v", res, err)
+	}
+	res.Body.Close()
 }
