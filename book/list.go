@@ -112,7 +112,6 @@ func FromList(ctx context.Context, s Settings, list []Listed) ([]Puzzle, Setting
 	if model == nil {
 		model = difficulty.PriorModel()
 	}
-	name := difficulty.BoardName(board)
 	puzzles := make([]Puzzle, 0, len(list))
 	var bands []Band
 	for _, l := range list {
@@ -120,19 +119,13 @@ func FromList(ctx context.Context, s Settings, list []Listed) ([]Puzzle, Setting
 			return nil, s, err
 		}
 		m := l.Maze
-		if m.Board != board {
-			return nil, s, fmt.Errorf("line %d: a maze on a %s board, but the list's first is on a %s board: a book's puzzles share one board (make one list per board)",
-				l.Line, difficulty.BoardName(m.Board), name)
+		if err := difficulty.SameBoard(board, m.Board); err != nil {
+			return nil, s, fmt.Errorf("line %d: %w", l.Line, err)
 		}
 		sol := solve.Solve(g, m)
 		f := analysis.AnalyzeSolved(g, m, sol)
-		switch {
-		case !f.Solvable:
-			return nil, s, fmt.Errorf("line %d: the goal cannot be reached from the start", l.Line)
-		case !f.Unique:
-			return nil, s, fmt.Errorf("line %d: %d shortest solutions of %d moves: a book's puzzle has one (the par the key shows)", l.Line, f.ShortestPaths, f.GoalDepth)
-		case f.BlackHoles > 0:
-			return nil, s, fmt.Errorf("line %d: %d black holes (cells from which the goal cannot be reached): a book's puzzle has none", l.Line, f.BlackHoles)
+		if err := analysis.BookPuzzle(f); err != nil {
+			return nil, s, fmt.Errorf("line %d: %w", l.Line, err)
 		}
 		id, err := m.ID()
 		if err != nil {

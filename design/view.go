@@ -20,6 +20,33 @@ type Bench struct {
 	// Suggestions is how many suggestions of each kind Suggest returns;
 	// 0 means DefaultSuggestions.
 	Suggestions int
+	// last is the last view's maze ID and features: the next edit's
+	// changes are said from them without a second analysis.
+	lastMu sync.Mutex
+	last   struct {
+		id string
+		f  *analysis.Features
+	}
+}
+
+// features returns the features of m, whose board g is compiled from:
+// the last view's when it was of m.
+func (b *Bench) features(g *graph.Graph, m *maze.Maze) *analysis.Features {
+	id, err := m.ID()
+	b.lastMu.Lock()
+	last := b.last
+	b.lastMu.Unlock()
+	if err == nil && last.id == id {
+		return last.f
+	}
+	return analysis.Analyze(g, m)
+}
+
+// remember keeps view v's features for the next edit's changes.
+func (b *Bench) remember(v *View) {
+	b.lastMu.Lock()
+	b.last.id, b.last.f = v.ID, v.Features
+	b.lastMu.Unlock()
 }
 
 // DefaultSuggestions is how many suggestions of each kind Suggest returns
@@ -68,6 +95,9 @@ type View struct {
 	// curve's), empty when the board's reach is not known without a
 	// search, which the workbench shows as not checked.
 	Level string `json:"level,omitempty"`
+	// Pending says the prediction and Level are still to come (a view
+	// made without them: Request.Later; Bench.Predict makes them).
+	Pending bool `json:"prediction_pending,omitempty"`
 	// Summary is the features in one line (analysis.Features.Summary).
 	Summary string `json:"summary"`
 	// Routes are how the moves of the shortest solution shown are drawn
@@ -82,6 +112,10 @@ type CellView struct {
 	Cell [2]int `json:"cell"`
 	Kind string `json:"kind"` // maze.CellKind's name: open, blocked, pass-over, absent
 	Jump int    `json:"jump"`
+	// Legal are the jumps the cell may hold, those that land on the
+	// board (graph.Graph.Legal), for an open cell other than the goal:
+	// the page's jump pad offers these.
+	Legal []int `json:"legal,omitempty"`
 	// Depth is the number of moves from the start to the cell (under the
 	// no-U-turn rule, the fewest over the directions it is entered in),
 	// -1 when it cannot be reached.
@@ -127,20 +161,27 @@ type Prediction struct {
 
 // View returns the view of m, whose board g is compiled from. m must
 // validate (maze.Maze.Validate).
-func (b *Bench) View(g *graph.Graph, m *maze.Maze) (*View, error) {
+func (b *Bench) View(g *graph.Graph, m *maze.Maze) (*View, error) { return b.view(g, m, true) }
+
+// view is View, with the prediction only when predict (else Pending says
+// it is still to come, from Predict).
+func (b *Bench) view(g *graph.Graph, m *maze.Maze, predict bool) (*View, error) {
 	id, err := m.ID()
 	if err != nil {
 		return nil, err
 	}
-	facts := difficulty.Describe(g, m)
+	var facts difficulty.Facts
+	if predict {
+		facts = difficulty.Describe(g, m)
+	} else {
+		facts.Features = analysis.Analyze(g, m)
+	}
 	f := facts.Features
 	v := &View{ID: id, Rows: m.Rows, Cols: m.Cols, Variant: m.Variant.String(), Text: m.String(), Features: f,
-		Shares: Shares(f), Summary: f.Summary()}
+		Shares: Shares(f), Summary: f.Summary(), Pending: !predict && f.Solvable}
 	if f.Solvable {
-		e := b.Model().Predict(id, facts)
-		v.Prediction = &Prediction{Seconds: e.Seconds, Low: e.Low, High: e.High, Source: e.Source}
-		if l, ok := difficulty.LevelOfMaze(m.Board, f.GoalDepth); ok {
-			v.Level = l.String()
+		if predict {
+			v.Prediction, v.Level = b.predict(id, m, facts)
 		}
 		if dirs, err := m.ParseNotation(f.Solution); err == nil {
 			v.Routes = render.Routes(m, f.SolutionCells, dirs)
@@ -148,6 +189,42 @@ func (b *Bench) View(g *graph.Graph, m *maze.Maze) (*View, error) {
 	}
 	v.Cells, v.Exit = cellViews(g, m, f)
 	return v, nil
+}
+
+// predict returns the prediction of maze m (whose ID is id and facts
+// facts) and the level of its solution's length on its board.
+func (b *Bench) predict(id string, m *maze.Maze, facts difficulty.Facts) (*Prediction, string) {
+	e := b.Model().Predict(id, facts)
+	p := &Prediction{Seconds: e.Seconds, Low: e.Low, High: e.High, Source: e.Source}
+	level := ""
+	if l, ok := difficulty.LevelOfMaze(m.Board, facts.Features.GoalDepth); ok {
+		level = l.String()
+	}
+	return p, level
+}
+
+// Predicted is a view's prediction, asked for on its own (Predict): the
+// maze's ID, the prediction (nil when the maze is unsolvable) and the
+// level of the solution's length (View.Level).
+type Predicted struct {
+	ID         string      `json:"id"`
+	Prediction *Prediction `json:"prediction,omitempty"`
+	Level      string      `json:"level,omitempty"`
+}
+
+// Predict returns the prediction of m, whose board g is compiled from: what
+// a view made without it (Request.Later) leaves to come. It costs most of
+// a view (the simulated novices), which is why it can come apart.
+func (b *Bench) Predict(g *graph.Graph, m *maze.Maze) (*Predicted, error) {
+	id, err := m.ID()
+	if err != nil {
+		return nil, err
+	}
+	out := &Predicted{ID: id}
+	if facts := difficulty.Describe(g, m); facts.Features.Solvable {
+		out.Prediction, out.Level = b.predict(id, m, facts)
+	}
+	return out, nil
 }
 
 // cellViews returns the cells' depths and marks, and the exit's depth.
@@ -158,6 +235,9 @@ func cellViews(g *graph.Graph, m *maze.Maze, f *analysis.Features) ([]CellView, 
 	for i := range cells {
 		cells[i] = CellView{Cell: m.CellJSON(i), Kind: m.Kind(i).String(), Jump: m.Jumps[i], Depth: depth[i],
 			DeadEnd: i != m.Goal && m.Open(i) && !m.Legal(i, m.Jumps[i])}
+		if i != m.Goal && m.Open(i) {
+			cells[i].Legal = g.Legal(i)
+		}
 	}
 	for k, i := range f.SolutionCells {
 		if i < n {

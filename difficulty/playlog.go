@@ -1,3 +1,9 @@
+// The store (SQLite, PostgreSQL) does not build for js/wasm; the
+// workbench's WebAssembly engine (cmd/rjmwasm) needs only the prediction,
+// so what reads the store's plays is left out of that build.
+
+//go:build !(js && wasm)
+
 package difficulty
 
 import (
@@ -37,4 +43,18 @@ func FitLog(ctx context.Context, log []store.Play, dates map[string]string) (*Mo
 	sort.Slice(ids, func(a, b int) bool { return dates[ids[a]] > dates[ids[b]] })
 	plays := PlaysOf(log)
 	return Fit(ctx, MazesOf(ctx, ids, plays, nil), plays, Settings{})
+}
+
+// PlaysOf returns the stored plays as the model reads them: solved
+// without hints, solved with hints (assisted), or not solved — given up,
+// the solution shown, the page left, or moves that do not reach the goal
+// — each with its maze's shortest solution for the floor of Humanly. The
+// site and the command line both read the plays through it.
+func PlaysOf(log []store.Play) []Play {
+	out := make([]Play, len(log))
+	for i, p := range log {
+		out[i] = Play{Maze: p.Maze, Player: p.Player, Seconds: p.Seconds, Shortest: p.Shortest,
+			Outcome: OutcomeOf(p.Solved && p.Ending == "", p.Hints), Left: p.Ending == "left"}
+	}
+	return out
 }

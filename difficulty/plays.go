@@ -7,22 +7,7 @@ import (
 
 	"rjm/graph"
 	"rjm/maze"
-	"rjm/store"
 )
-
-// PlaysOf returns the stored plays as the model reads them: solved
-// without hints, solved with hints (assisted), or not solved — given up,
-// the solution shown, the page left, or moves that do not reach the goal
-// — each with its maze's shortest solution for the floor of Humanly. The
-// site and the command line both read the plays through it.
-func PlaysOf(log []store.Play) []Play {
-	out := make([]Play, len(log))
-	for i, p := range log {
-		out[i] = Play{Maze: p.Maze, Player: p.Player, Seconds: p.Seconds, Shortest: p.Shortest,
-			Outcome: OutcomeOf(p.Solved && p.Ending == "", p.Hints), Left: p.Ending == "left"}
-	}
-	return out
-}
 
 // MaxDescribed bounds the mazes MazesOf describes: the first given and
 // the most played; the others are rated from their plays alone.

@@ -342,3 +342,14 @@ func LevelOfMaze(b maze.Board, moves int) (l Level, ok bool) {
 	}
 	return LevelOnBoard(moves, reach), true
 }
+
+// SameBoard says why a maze on board b cannot join a book list whose
+// first maze is on board first (nil when it can): a book's puzzles share
+// one board, its layout and walls included, since the rules page explains
+// one. book.FromList and the workbench's book list both ask it.
+func SameBoard(first, b maze.Board) error {
+	if b == first {
+		return nil
+	}
+	return fmt.Errorf("a maze on a %s board, but the list's first is on a %s board: a book's puzzles share one board (make one list per board)", BoardName(b), BoardName(first))
+}

@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"syscall"
 	"time"
 )
 
@@ -77,14 +76,4 @@ func EstimateFloor(ctx context.Context, s Settings, k int, seed uint64, cpu func
 		v.Example, _ = r.Example.ID()
 	}
 	return v, nil
-}
-
-// ProcessCPU is the CPU time (user and system) this process has used;
-// zero where the system does not say.
-func ProcessCPU() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

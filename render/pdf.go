@@ -1,3 +1,7 @@
+// The PDF back end is left out of the js/wasm build (see canvas.go).
+
+//go:build !(js && wasm)
+
 package render
 
 import (

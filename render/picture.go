@@ -13,10 +13,7 @@ import (
 	"strings"
 
 	"gonum.org/v1/plot/font"
-	"gonum.org/v1/plot/font/liberation"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 
 	"rjm/analysis"
 	"rjm/fault"
@@ -144,24 +141,10 @@ func (p Picture) WritePicture(w io.Writer, format string, o PictureOptions) erro
 		return err
 	}
 	width, height := p.Size(o)
-	var c interface {
-		vg.Canvas
-		io.WriterTo
-	}
 	format = strings.ToLower(format)
-	switch format {
-	case "svg":
-		c = vgsvg.New(width, height)
-	case "png":
-		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(300))}
-	case "pdf":
-		title := "Rook Jumping Maze"
-		if id, err := p.Maze.ID(); err == nil {
-			title += " " + id
-		}
-		c = NewPDF(width, height, PDFInfo{Title: title, Creator: "rjm"})
-	default:
-		return fault.Invalid("", "unknown picture format %q (want %s)", format, strings.Join(Formats, ", "))
+	c, err := newCanvas(format, width, height, p.Maze)
+	if err != nil {
+		return err
 	}
 	p.Draw(c, o)
 	if format == "png" {
@@ -183,7 +166,7 @@ func (p Picture) WritePicture(w io.Writer, format string, o PictureOptions) erro
 			[]byte("font-family:'Liberation Sans',Arial,Helvetica,sans-serif;")))
 		return err
 	}
-	_, err := c.WriteTo(w)
+	_, err = c.WriteTo(w)
 	return err
 }
 
@@ -281,9 +264,7 @@ func (p Picture) newDrawing(c vg.Canvas, o PictureOptions) *drawing {
 		cell: cell, thin: cell / 40, h: height}
 	// The PDF back end embeds fonts from gonum's default cache, so the
 	// faces come from there (gonum/plot itself fills it the same way).
-	if !font.DefaultCache.Has(font.Font{Typeface: "Liberation", Variant: "Sans"}) {
-		font.DefaultCache.Add(liberation.Collection())
-	}
+	addFonts()
 	if p.Features != nil {
 		d.marks = NewMarks(p.Maze, p.Features)
 	}

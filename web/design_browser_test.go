@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -183,12 +184,12 @@ func checkDesignPage(t *testing.T, ctx context.Context, bench *design.Bench, id 
 	if page.Holes != v.Features.BlackHoleCells+v.Features.WhiteHoleCells {
 		t.Errorf("%s: %d cells marked in holes, want %d", id, page.Holes, v.Features.BlackHoleCells+v.Features.WhiteHoleCells)
 	}
-	if page.Energy != fmt.Sprint(v.Features.Energy) {
+	if page.Energy != strconv.FormatFloat(v.Features.Energy, 'f', -1, 64) {
 		t.Errorf("%s: energy %q, want %v", id, page.Energy, v.Features.Energy)
 	}
 	// The line under the board, what a phone shows without scrolling.
 	glance := page.Glance
-	want = []string{fmt.Sprintf("energy %v", v.Features.Energy)}
+	want = []string{"energy " + strconv.FormatFloat(v.Features.Energy, 'f', -1, 64)}
 	if v.Features.Solvable {
 		want = append(want, fmt.Sprintf("%d moves, ", v.Features.GoalDepth), map[bool]string{true: "unique", false: "not unique"}[v.Features.Unique])
 	}

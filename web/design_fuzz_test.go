@@ -25,14 +25,14 @@ func FuzzDecodeDesign(f *testing.F) {
 		case in.maze == nil:
 			t.Fatal("accepted without a maze")
 		default:
-			if checkDesignSize(in.maze.Rows, in.maze.Cols) != nil || in.maze.Validate() != nil {
+			if design.CheckSize(in.maze.Rows, in.maze.Cols) != nil || in.maze.Validate() != nil {
 				t.Fatalf("accepted maze %v", in.maze)
 			}
 			if _, err := in.maze.ID(); err != nil {
 				t.Fatalf("accepted a maze without an ID: %v", err)
 			}
 		}
-		if in.from != nil && checkDesignSize(in.from.Rows, in.from.Cols) != nil {
+		if in.from != nil && design.CheckSize(in.from.Rows, in.from.Cols) != nil {
 			t.Fatalf("accepted from %v", in.from)
 		}
 		if in.edit != nil && (in.edit.Op < design.SetJump || in.edit.Op > design.ToggleWall) {

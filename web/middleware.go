@@ -17,9 +17,10 @@ import (
 )
 
 // securityHeaders are sent with every answer: no script but the site's
-// own files, no framing, no type sniffing.
+// own files (and the WebAssembly they compile: the workbench's engine,
+// wasm.go), no framing, no type sniffing.
 var securityHeaders = [][2]string{
-	{"Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"},
+	{"Content-Security-Policy", "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"},
 	{"X-Content-Type-Options", "nosniff"},
 	{"X-Frame-Options", "DENY"},
 	{"Referrer-Policy", "no-referrer"},

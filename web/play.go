@@ -6,10 +6,10 @@ import (
 	"html/template"
 	"math"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"rjm/daily"
+	"rjm/design"
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/render"
@@ -226,31 +226,9 @@ func boardAs(m *maze.Maze, id, class, describedBy string) template.HTML {
 		case "exit":
 			return []render.Attr{{Name: "role", Value: "img"}, {Name: "aria-label", Value: "the exit ring, one cell beyond the edge: the goal"}}
 		}
-		return []render.Attr{{Name: "role", Value: "img"}, {Name: "aria-label", Value: cellName(m, e.Cell)}}
+		return []render.Attr{{Name: "role", Value: "img"}, {Name: "aria-label", Value: design.CellName(m, e.Cell)}}
 	}})
 	return template.HTML(b.String()) // written by render, every value escaped
-}
-
-// cellName is cell i's accessible name: where it is and what it holds.
-func cellName(m *maze.Maze, i int) string {
-	c := m.Cell(i)
-	name := fmt.Sprintf("row %d, column %d, ", c.Row+1, c.Col+1)
-	switch k := m.Kind(i); {
-	case i == m.Goal:
-		name += "goal"
-	case k == maze.Absent:
-		name += "not on the board"
-	case k == maze.Blocked:
-		name += "blocked"
-	case k == maze.PassOver:
-		name += "pass-over"
-	default:
-		name += "jump " + strconv.Itoa(m.Jumps[i])
-	}
-	if i == m.Start {
-		name += ", start"
-	}
-	return name
 }
 
 // gameJSON returns the game as JSON for the page's data attribute.

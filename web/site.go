@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"os"
 
 	"rjm/fault"
 	"rjm/store"
@@ -20,6 +21,12 @@ type Site struct {
 	// RequestLines logs a line per request; without it only warnings are
 	// logged.
 	RequestLines bool
+	// WasmFile is the workbench's engine to serve (a build of
+	// cmd/rjmwasm, with its wasm_exec.js beside it); "" builds it in the
+	// background, once /design is first asked for, when the server runs
+	// from rjm's source with a Go toolchain (Wasm.BuildWhenAsked), "none"
+	// serves none.
+	WasmFile string
 }
 
 // Run opens the store, listens on Addr and serves the site (Serve) until
@@ -46,6 +53,24 @@ func (s Site) Run(ctx context.Context, stderr io.Writer) error {
 	log := slog.New(slog.NewTextHandler(lw, &slog.HandlerOptions{Level: level}))
 	o := s.Options
 	o.Logger, o.LogDropped, o.Background = log, lw.Dropped, ctx
+	if o.Wasm == nil {
+		o.Wasm = &Wasm{}
+	}
+	switch s.WasmFile {
+	case "none":
+	case "":
+		if wd, err := os.Getwd(); err == nil {
+			if src := WasmSource(wd); src != "" {
+				o.Wasm.BuildWhenAsked(ctx, src, log.Info)
+			}
+		}
+	default:
+		if err := o.Wasm.Load(s.WasmFile); err != nil {
+			st.Close()
+			ln.Close()
+			return err
+		}
+	}
 	if limit, from := SetMemoryLimit(); limit > 0 {
 		log.Info("memory limit", "bytes", limit, "from", from)
 	}

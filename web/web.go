@@ -119,6 +119,10 @@ type Options struct {
 	// all, the dashboard those marked analysis.InDashboard. nil means
 	// analysis.DefaultCatalogue().
 	Catalogue analysis.Catalogue
+	// Wasm is the workbench's engine for the page (wasm.go), served at
+	// /wasm/ once it is set; nil means none: /design then asks the server
+	// for every edit.
+	Wasm *Wasm
 }
 
 // server is the handler's state: the store, the schedule, the page cache
@@ -275,6 +279,7 @@ func (s *server) routes() *http.ServeMux {
 	handleFunc("GET /api/token", s.apiToken)
 	handleFunc("GET /design", s.pageDesign) // the designer's workbench (design.go)
 	handleFunc("POST /api/design", s.apiDesign)
+	handleFunc("GET /wasm/{name}", s.opt.Wasm.serve()) // the workbench's engine for the page (wasm.go)
 
 	// The player's own: stats kept on the device (me.go), and the service
 	// worker and manifest that make the site work offline and install

@@ -46,6 +46,7 @@ func newServeCmd(e *cli.Env) *cobra.Command {
 	fl.IntVar(&s.PlayBurst, "play-burst", web.DefaultPlayBurst, "plays one client may send at once")
 	fl.DurationVar(&s.GenerateEvery, "generate-every", web.DefaultGenerateEvery, "one client's average `TIME` between generations")
 	fl.IntVar(&s.GenerateBurst, "generate-burst", web.DefaultGenerateBurst, "generations one client may ask for at once")
+	fl.StringVar(&s.WasmFile, "wasm", "", "the workbench's engine for the page: a `FILE` built from cmd/rjmwasm (its wasm_exec.js beside it), or none; by default built in the background, once /design is opened, when run from rjm's source")
 	fl.DurationVar(&s.StoreTimeout, "store-timeout", web.DefaultStoreTimeout, "the longest `TIME` a request waits for the store (then 503)")
 	return c
 }

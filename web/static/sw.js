@@ -1,7 +1,8 @@
 // The service worker, served from /sw.js so that its scope is the whole
 // site: it keeps the shell (style, scripts, icons), today's maze and the
 // player's pages, so that a reload without the network still shows and
-// plays the maze. Pages come from the network first (a new day shows as
+// plays the maze; and the workbench (/design) with its engine (/wasm/,
+// web/wasm.go), so that it designs offline. Pages come from the network first (a new day shows as
 // soon as it can) and from the cache when the network fails or is too
 // slow; the static files from the cache first. The API is never cached: a
 // play made offline waits in the page's outbox (history.js), not here.
@@ -30,11 +31,11 @@ self.addEventListener('activate', function (e) {
   }).then(function () { return self.clients.claim(); }));
 });
 
-// kept says whether a GET of this path is kept: the player's pages and
-// the static files, never the API.
+// kept says whether a GET of this path is kept: the player's pages, the
+// workbench and its engine, and the static files, never the API.
 function kept(path) {
-  return path === '/' || path === '/me' || path === '/archive' || path === '/manifest.webmanifest' ||
-    path.indexOf('/static/') === 0 || path.indexOf('/d/') === 0 || path.indexOf('/m/') === 0;
+  return path === '/' || path === '/me' || path === '/archive' || path === '/manifest.webmanifest' || path === '/design' ||
+    path.indexOf('/static/') === 0 || path.indexOf('/d/') === 0 || path.indexOf('/m/') === 0 || path.indexOf('/wasm/') === 0;
 }
 
 function put(req, res) {
@@ -75,5 +76,7 @@ self.addEventListener('fetch', function (e) {
     }));
     return;
   }
+  // Pages, and the engine (rebuilt without a new worker: the server
+  // revalidates it by its ETag), come from the network first.
   e.respondWith(page(req));
 });
