@@ -221,9 +221,18 @@ func Write(ctx context.Context, w io.Writer, s Settings) error {
 // WritePuzzles writes the book of s with the puzzles Mazes found for it
 // (see Write), so that a caller can also print their Manifest.
 func WritePuzzles(ctx context.Context, w io.Writer, s Settings, puzzles []Puzzle) error {
+	return writePuzzles(ctx, w, s, puzzles, nil)
+}
+
+// writePuzzles is WritePuzzles, sending what it draws to rec as well
+// when rec is not nil.
+func writePuzzles(ctx context.Context, w io.Writer, s Settings, puzzles []Puzzle, rec *render.Recorder) error {
 	var err error
 	s = s.withDefaults()
 	d := newDoc(s.Paper, render.PDFInfo{Title: s.Title, Author: s.Author, Subject: s.subject(puzzles), Creator: "rjm"})
+	if rec != nil {
+		d.c.Record(rec)
+	}
 	d.title(s, puzzles)
 	d.imprint(s, puzzles)
 	d.rules(ctx, s.Spec, s.Bands)

@@ -227,21 +227,32 @@ func paletteOf(s Style) palette {
 // overlays o asks for. It draws layer by layer, each over the ones before.
 func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 	d := p.newDrawing(c, o)
+	layer(c, LayerExit)
 	d.exitRing()
+	layer(c, LayerCells)
 	d.cells()
+	layer(c, LayerFrame)
 	d.boardOutline()
+	layer(c, LayerWalls)
 	d.walls()
+	layer(c, LayerTorus)
 	d.torusEdge()
+	layer(c, LayerLoops)
 	d.loops()
 	small := d.face(0.22)
 	if o.Solution {
 		d.key = p.newKey(d.l)
+		layer(c, LayerArrows)
 		p.drawPath(c, d.key, d.at, d.pal, d.cell, d.thin)
 	}
+	layer(c, LayerNumbers)
 	d.numbers()
 	if o.Solution {
+		layer(c, LayerSteps)
 		p.drawSteps(c, d.key, d.g, d.at, d.pal, d.cell)
 	}
+	layer(c, LayerMarks)
+	defer layer(c, "")
 	if o.Depths {
 		d.depths(small)
 	}
