@@ -243,13 +243,13 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 	if o.Solution {
 		d.key = p.newKey(d.l)
 		layer(c, LayerArrows)
-		p.drawPath(c, d.key, d.at, d.pal, d.cell, d.thin)
+		d.arrows = p.drawPath(c, d.key, d.at, d.pal, d.cell, d.thin)
 	}
 	layer(c, LayerNumbers)
 	d.numbers()
 	if o.Solution {
 		layer(c, LayerSteps)
-		p.drawSteps(c, d.key, d.g, d.at, d.pal, d.cell)
+		d.steps()
 	}
 	layer(c, LayerMarks)
 	defer layer(c, "")
@@ -268,19 +268,20 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 // sizes and colours of the options, and what one layer leaves for the
 // next.
 type drawing struct {
-	p     Picture
-	c     vg.Canvas
-	o     PictureOptions
-	m     *maze.Maze
-	l     Layout
-	g     Geometry
-	pal   palette
-	cell  vg.Length // the side of a square cell
-	thin  vg.Length // the width of the thinnest line, the grid's
-	h     vg.Length // the picture's height
-	marks Marks
-	fills []color.Color // each cell's fill, nil for none (cells)
-	key   solutionKey   // the solution key, with o.Solution
+	p      Picture
+	c      vg.Canvas
+	o      PictureOptions
+	m      *maze.Maze
+	l      Layout
+	g      Geometry
+	pal    palette
+	cell   vg.Length // the side of a square cell
+	thin   vg.Length // the width of the thinnest line, the grid's
+	h      vg.Length // the picture's height
+	marks  Marks
+	fills  []color.Color // each cell's fill, nil for none (cells)
+	key    solutionKey   // the solution key, with o.Solution
+	arrows []segment     // the key's arrows as drawn (drawPath)
 }
 
 // newDrawing prepares to draw p on c with options o.

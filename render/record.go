@@ -112,9 +112,9 @@ func (r *Recorder) mul(a, b, c, d, e, f float64) {
 	}
 }
 
-func (r *Recorder) SetLineWidth(w vg.Length)             { r.top().width = w }
+func (r *Recorder) SetLineWidth(w vg.Length)               { r.top().width = w }
 func (r *Recorder) SetLineDash(_ []vg.Length, _ vg.Length) {}
-func (r *Recorder) SetColor(c color.Color)               { r.top().color = c }
+func (r *Recorder) SetColor(c color.Color)                 { r.top().color = c }
 func (r *Recorder) Rotate(a float64) {
 	s, c := math.Sin(a), math.Cos(a)
 	r.mul(c, s, -s, c, 0, 0)
