@@ -18,6 +18,9 @@ import (
 const (
 	MinStepDisc = 2.6 * vg.Millimeter
 	KeyGap      = 0.3 * vg.Millimeter
+	// MinStepFont is the least size of a shrunk disc's figures (where
+	// its cell's figures are larger): 7 pt, 2.5 mm, as a key's numbers.
+	MinStepFont = 7 * vg.Length(1)
 )
 
 // segment is a line on the canvas a disc keeps clear of, with half its
@@ -277,7 +280,8 @@ func (d *drawing) steps() {
 			}
 			var tries []try
 			for _, rr := range []vg.Length{max(r0, least), least} {
-				f := font.DefaultCache.Lookup(font.Font{Typeface: "Liberation", Variant: "Sans"}, vg.Length(disc.Font)*d.cell*rr/r0)
+				f0 := vg.Length(disc.Font) * d.cell
+				f := font.DefaultCache.Lookup(font.Font{Typeface: "Liberation", Variant: "Sans"}, max(f0*rr/r0, min(f0, MinStepFont)))
 				w := max(0, f.Width(disc.Text())-1.3*rr) / 2
 				q, clear := room.place(poly, want, w, rr, d.cell)
 				tries = append(tries, try{q, rr, w, f, clear})
