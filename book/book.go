@@ -252,6 +252,10 @@ func writePuzzles(ctx context.Context, w io.Writer, s Settings, puzzles []Puzzle
 		}
 	}
 	for start := 0; start < len(puzzles); start += per {
+		if per == 1 && d.cellOf(puzzles[start], 1) < SpreadBelow {
+			d.spreadKey(puzzles[start])
+			continue
+		}
 		d.page()
 		d.heading("Solutions")
 		for k, p := range puzzles[start:min(start+per, len(puzzles))] {

@@ -27,7 +27,7 @@ const (
 // board (testdata/keys/NAME.txt: the four puzzles of rjm book --count 4
 // --seed 1 on it, 6×6 or the example layout).
 var keyBooks = []string{"plain", "torus", "queen", "queentorus", "nouturn", "hex", "triangle",
-	"loops", "exit", "hexexit", "walls"}
+	"loops", "exit", "hexexit", "klondike", "walls"}
 
 // recordBook writes the book of the maze list in file and returns what
 // it drew.

@@ -3,6 +3,7 @@ package book
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -293,4 +294,80 @@ func (d *doc) puzzle(box vg.Rectangle, p Puzzle, solution bool) {
 		}
 		d.c.FillString(f, vg.Point{X: lx, Y: top - vg.Length(k+1)*lead + f.Font.Size*0.25}, line)
 	}
+}
+
+// SpreadBelow is the cell under which a key alone on a page is too small
+// to read (its discs under 2.6 mm, beside numbers of two figures): such a
+// key, a large layout's (Klondike's), is printed across a spread instead,
+// its left half on a left-hand page and its right half on the facing
+// page, a column of cells on both.
+const SpreadBelow = 10 * vg.Millimeter
+
+// spreadKey prints puzzle p's solution key across a spread (spread),
+// under the heading "Solutions" and its number and moves.
+func (d *doc) spreadKey(p Puzzle) {
+	f := face(10, false)
+	box := d.box(0, 1, 1)
+	lines := wrap(f, fmt.Sprintf("%d:  %s", p.Number, p.Solution), box.Max.X-box.Min.X-8*vg.Millimeter)
+	d.spread("Solutions", render.Picture{Maze: p.Result.Maze, Features: p.Result.Features}, lines,
+		fmt.Sprintf("%d (continued)", p.Number), fmt.Sprintf("The key of puzzle %d is across the next two pages.", p.Number))
+}
+
+// spread prints the solution key of pic across a spread, each page
+// headed heading: a page first, saying why, when the next page is a
+// right-hand one; then the left half of the key at the inner edge of an
+// even page under the caption lines, and the right half at the inner
+// edge of the next page under more, each as large as the taller page
+// allows, a column of cells on both.
+func (d *doc) spread(heading string, pic render.Picture, lines []string, more, why string) {
+	f := face(10, false)
+	if d.pages%2 == 0 { // the next page is odd, a right-hand page
+		d.page()
+		d.heading(heading)
+		d.text(d.margin, d.margin+12*vg.Millimeter, d.paper.Width-2*d.margin, f, why, false)
+	}
+	l := render.NewLayout(pic.Maze.Board)
+	half := math.Ceil(l.Width / 2)
+	leftCells := l.Margin + half     // from the picture's left to the cut
+	rightFrom := l.Margin + half - 1 // the right half begins a column back
+	rightCells := 2*l.Margin + l.Width - rightFrom
+	box := d.box(0, 1, 1)
+	pad := 4 * vg.Millimeter
+	lead := f.Font.Size * 1.3
+	capH := vg.Length(len(lines))*lead + 2*vg.Millimeter
+	o := render.PictureOptions{Cell: 10 * vg.Millimeter, Solution: true}
+	_, h := pic.Size(o)
+	cellsHigh := float64(h / o.Cell)
+	o.Cell = min((box.Max.X-box.Min.X-pad)/vg.Length(max(leftCells, rightCells)), (box.Max.Y-box.Min.Y-capH-2*pad)/vg.Length(cellsHigh))
+	w, h := pic.Size(o)
+	top := box.Max.Y - pad
+	y := top - capH - h
+	draw := func(x, clipFrom, clipTo vg.Length) {
+		d.c.Clip(vg.Rectangle{Min: vg.Point{X: clipFrom, Y: y - pad}, Max: vg.Point{X: clipTo, Y: y + h + pad}})
+		d.c.Push()
+		d.c.Translate(vg.Point{X: x, Y: y})
+		pic.Draw(d.c, o)
+		d.c.Pop()
+		d.c.Unclip()
+	}
+	caption := func(lines []string, x vg.Length) {
+		d.c.SetColor(color.Black)
+		for k, line := range lines {
+			d.c.FillString(f, vg.Point{X: x, Y: top - vg.Length(k+1)*lead + f.Font.Size*0.25}, line)
+		}
+	}
+	// The left half, its cut at the page's inner margin.
+	d.page()
+	d.heading(heading)
+	inner := box.Max.X
+	x := inner - vg.Length(leftCells)*o.Cell
+	draw(x, x, inner+o.Cell/20)
+	caption(lines, x)
+	// The right half, from a column back, at the facing page's inner margin.
+	d.page()
+	d.heading(heading)
+	inner = box.Min.X
+	x = inner - vg.Length(rightFrom)*o.Cell
+	draw(x, inner-o.Cell/20, x+w)
+	caption([]string{more}, inner)
 }

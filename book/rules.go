@@ -102,13 +102,17 @@ func (d *doc) workedExample(y vg.Length, m *maze.Maze, f *analysis.Features, ban
 	if o.Cell = fit(2); o.Cell < MinExampleCell {
 		per, o.Cell = 1, fit(1)
 	}
-	where := map[int]string{2: "On the next page. ", 1: "On the next two pages. "}[per]
+	where := map[int]string{2: "On the next page. ", 1: "On the next pages. "}[per]
 	y = d.text(d.margin, y+2*vg.Millimeter, width, body, where+text, false)
 	y = d.text(d.margin, y+6*vg.Millimeter, width, face(13, true), "Hints", false)
 	d.text(d.margin, y+2*vg.Millimeter, width, body, Hints(bands), false)
 	pw, ph = pic.Size(o)
 	y0 := top
 	for k, sol := range []bool{false, true} {
+		if sol && o.Cell < SpreadBelow {
+			d.spread("A worked example", pic, []string{labels[k]}, labels[k]+" (continued)", "The worked example's key is across the next two pages.")
+			break
+		}
 		if k%per == 0 {
 			d.page()
 			d.heading("A worked example")

@@ -235,6 +235,23 @@ func (c *PDF) FillString(f font.Face, pt vg.Point, s string) {
 	c.doc.CellFormat(c.doc.GetStringWidth(s), size, s, "", 0, "BL", false, 0, "")
 }
 
+// Clip limits what is drawn from now on to rect (in the canvas's present
+// coordinates) until Unclip: half a key on each page of a spread.
+func (c *PDF) Clip(rect vg.Rectangle) {
+	if c.rec != nil {
+		c.rec.Clip(rect)
+	}
+	c.doc.ClipRect(c.unit(rect.Min.X), c.unit(rect.Min.Y), c.unit(rect.Max.X-rect.Min.X), c.unit(rect.Max.Y-rect.Min.Y), false)
+}
+
+// Unclip ends the last Clip.
+func (c *PDF) Unclip() {
+	if c.rec != nil {
+		c.rec.Unclip()
+	}
+	c.doc.ClipEnd()
+}
+
 // DrawImage draws img in rect.
 func (c *PDF) DrawImage(rect vg.Rectangle, img image.Image) {
 	var buf bytes.Buffer

@@ -19,6 +19,7 @@ type Recorder struct {
 	page  int
 	layer string
 	st    []recState
+	clip  []vg.Rectangle // on the page; a mark wholly outside the last is not kept
 }
 
 // recState is the drawing state of one level of Push.
@@ -75,6 +76,35 @@ const (
 	LayerSteps   = "step discs"
 	LayerMarks   = "marks"
 )
+
+// Clip keeps from now on only what is drawn at least partly within rect
+// (in the present coordinates), until Unclip.
+func (r *Recorder) Clip(rect vg.Rectangle) {
+	a, b := r.apply(rect.Min), r.apply(rect.Max)
+	r.clip = append(r.clip, vg.Rectangle{Min: vg.Point{X: min(a.X, b.X), Y: min(a.Y, b.Y)}, Max: vg.Point{X: max(a.X, b.X), Y: max(a.Y, b.Y)}})
+}
+
+// Unclip ends the last Clip.
+func (r *Recorder) Unclip() {
+	if len(r.clip) > 0 {
+		r.clip = r.clip[:len(r.clip)-1]
+	}
+}
+
+// visible reports whether a mark touching the points pts shows within
+// the clip.
+func (r *Recorder) visible(pts ...vg.Point) bool {
+	if len(r.clip) == 0 || len(pts) == 0 {
+		return true
+	}
+	c := r.clip[len(r.clip)-1]
+	lo, hi := pts[0], pts[0]
+	for _, p := range pts {
+		lo.X, lo.Y = min(lo.X, p.X), min(lo.Y, p.Y)
+		hi.X, hi.Y = max(hi.X, p.X), max(hi.Y, p.Y)
+	}
+	return hi.X >= c.Min.X && lo.X <= c.Max.X && hi.Y >= c.Min.Y && lo.Y <= c.Max.Y
+}
 
 // Layer names what is drawn next.
 func (r *Recorder) Layer(name string) { r.layer = name }
@@ -168,6 +198,13 @@ func (r *Recorder) add(kind MarkKind, p vg.Path) {
 		}
 	}
 	flush()
+	var all []vg.Point
+	for _, p := range paths {
+		all = append(all, p...)
+	}
+	if !r.visible(all...) {
+		return
+	}
 	st := r.top()
 	r.Marks = append(r.Marks, Mark{Page: r.page, Layer: r.layer, Kind: kind, Color: st.color,
 		Width: st.width * vg.Length(r.scale()), Paths: paths})
@@ -178,6 +215,9 @@ func (r *Recorder) FillString(f font.Face, p vg.Point, s string) {
 		return
 	}
 	w := f.Width(s)
+	if !r.visible(r.apply(p), r.apply(vg.Point{X: p.X + w, Y: p.Y + f.Font.Size})) {
+		return
+	}
 	r.Marks = append(r.Marks, Mark{Page: r.page, Layer: r.layer, Kind: Text, Color: r.top().color, Text: s,
 		Size: f.Font.Size * vg.Length(r.scale()), Origin: r.apply(p),
 		Along: r.vector(vg.Point{X: w}), Up: r.vector(vg.Point{Y: f.Font.Size})})
