@@ -195,119 +195,182 @@ func (d *drawing) lines() []segment {
 	return out
 }
 
-// steps writes the step at which the solution reaches each cell (the
-// start 0) in dark discs, white on black: as Geometry.StepDiscs lays them
-// out where that is clear, else moved within the cell, and shrunk down to
-// MinStepDisc, to the place nearest it that keeps KeyGap clear of the
-// cell's sides, the frame, the walls, the number, the start's ring and
-// the other discs, and of the key's arrows where there is room. A disc
-// whose text is wide becomes a pill.
-func (d *drawing) steps() {
+// placedDisc is a step disc where it is drawn: its centre, radius,
+// half-length (a pill's), face and text.
+type placedDisc struct {
+	q    vg.Point
+	r, w vg.Length
+	f    font.Face
+	text string
+}
+
+// numberScales are the sizes, against its own, at which a cell's number
+// is tried when its discs find no clear place beside it (a key's small
+// cells: Klondike's on A5); a number is never set under MinStepFont.
+var numberScales = []float64{1, 0.85, 0.7, 0.55}
+
+// placeSteps lays out the step discs of the key (steps draws them): each
+// as Geometry.StepDiscs places and sizes it where that is clear, else
+// moved within the cell, and shrunk down to MinStepDisc, to the place
+// nearest it that keeps KeyGap clear of the cell's sides, the frame, the
+// walls, the number, the start's ring and the other discs, and of the
+// key's arrows where there is room; where a cell has no such place, its
+// number is set smaller (numberScales) until it has. It sets d.discs and
+// d.numberScale, which numbers reads.
+func (d *drawing) placeSteps() {
 	lines := d.lines()
-	gap := min(KeyGap, d.cell/25)
 	number := d.face(0.5)
+	d.discs = make([][]placedDisc, len(d.key.steps))
+	d.numberScale = make([]float64, len(d.key.steps))
 	for i, steps := range d.key.steps {
-		discs := d.g.StepDiscs(d.m.Board, i, steps)
-		if len(discs) == 0 {
+		if len(d.g.StepDiscs(d.m.Board, i, steps)) == 0 {
 			continue
 		}
-		s := d.g.Shapes[i]
-		ctr := d.at(s.Center)
-		poly := make([]vg.Point, len(s.Corners))
-		for k, q := range s.Corners {
-			poly[k] = d.at(q)
-		}
-		lo, hi := poly[0], poly[0]
-		for _, p := range poly {
-			lo.X, lo.Y = min(lo.X, p.X), min(lo.Y, p.Y)
-			hi.X, hi.Y = max(hi.X, p.X), max(hi.Y, p.Y)
-		}
-		room := &keyRoom{gap: gap}
-		for k := range poly {
-			room.hard = append(room.hard, segment{poly[k], poly[(k+1)%len(poly)], d.thin / 2})
-		}
-		near := func(s segment) bool {
-			pad := s.half + d.cell/2
-			return max(s.a.X, s.b.X) >= lo.X-pad && min(s.a.X, s.b.X) <= hi.X+pad &&
-				max(s.a.Y, s.b.Y) >= lo.Y-pad && min(s.a.Y, s.b.Y) <= hi.Y+pad
-		}
-		for _, s := range lines {
-			if near(s) {
-				room.hard = append(room.hard, s)
-			}
-		}
-		for _, s := range d.arrows {
-			if near(s) {
-				room.soft = append(room.soft, s)
-			}
-		}
-		if d.m.Open(i) {
-			text := cellText(d.m, i)
-			f := d.numberFace(number, i, text)
-			ext := f.Extents()
-			w := f.Width(text)
-			base := ctr.Y - (ext.Ascent-ext.Descent)/2
-			room.box = [4]float64{float64(ctr.X - w/2), float64(base), float64(ctr.X + w/2), float64(base + f.Font.Size*0.72)}
-			if i == d.m.Start {
-				rr := ringRadius(f, text, d.g.Size, d.cell)
-				half := d.thin
-				if d.m.Variant.Tiling == maze.Triangle {
-					half = d.thin / 2
-				}
-				var prev vg.Point
-				for k := 0; k <= 72; k++ {
-					a := 2 * math.Pi * float64(k) / 72
-					q := vg.Point{X: ctr.X + rr*vg.Length(math.Cos(a)), Y: ctr.Y + rr*vg.Length(math.Sin(a))}
-					if k > 0 {
-						room.hard = append(room.hard, segment{prev, q, half})
+		// Each disc near its place, the number smaller as need be;
+		// else anywhere in the cell.
+		ok := false
+		for _, near := range []bool{true, false} {
+			for _, scale := range numberScales {
+				if d.m.Open(i) && scale < 1 {
+					d.numberScale[i] = 1
+					f := d.numberFace(number, i, cellText(d.m, i))
+					if f.Font.Size*vg.Length(scale) < MinStepFont {
+						break
 					}
-					prev = q
+				}
+				d.numberScale[i] = scale
+				var placed []placedDisc
+				placed, ok = d.placeCell(i, steps, lines, number, near)
+				d.discs[i] = placed
+				if ok || !d.m.Open(i) {
+					break
 				}
 			}
+			if ok {
+				break
+			}
 		}
-		least := min(MinStepDisc/2, d.cell/5)
-		for _, disc := range discs {
-			r0 := vg.Length(disc.R) * d.cell
-			want := d.at(Point{s.Center.X + disc.X, s.Center.Y + disc.Y})
-			// Full size near its place, else smaller there, else full
-			// size or smaller wherever the cell has room, else where it
-			// comes least near anything.
-			type try struct {
-				q     vg.Point
-				r, w  vg.Length
-				f     font.Face
-				clear float64
+		if !ok {
+			d.numberScale[i] = 1
+			d.discs[i], _ = d.placeCell(i, steps, lines, number, false)
+		}
+	}
+}
+
+// placeCell places the discs of cell i (placeSteps) with its number at
+// d.numberScale[i], and reports whether each is clear (and, when near is
+// nearOnly is set, near its place).
+func (d *drawing) placeCell(i int, steps []int, lines []segment, number font.Face, nearOnly bool) ([]placedDisc, bool) {
+	gap := min(KeyGap, d.cell/25)
+	discs := d.g.StepDiscs(d.m.Board, i, steps)
+	s := d.g.Shapes[i]
+	ctr := d.at(s.Center)
+	poly := make([]vg.Point, len(s.Corners))
+	for k, q := range s.Corners {
+		poly[k] = d.at(q)
+	}
+	lo, hi := poly[0], poly[0]
+	for _, p := range poly {
+		lo.X, lo.Y = min(lo.X, p.X), min(lo.Y, p.Y)
+		hi.X, hi.Y = max(hi.X, p.X), max(hi.Y, p.Y)
+	}
+	room := &keyRoom{gap: gap}
+	for k := range poly {
+		room.hard = append(room.hard, segment{poly[k], poly[(k+1)%len(poly)], d.thin / 2})
+	}
+	near := func(s segment) bool {
+		pad := s.half + d.cell/2
+		return max(s.a.X, s.b.X) >= lo.X-pad && min(s.a.X, s.b.X) <= hi.X+pad &&
+			max(s.a.Y, s.b.Y) >= lo.Y-pad && min(s.a.Y, s.b.Y) <= hi.Y+pad
+	}
+	for _, s := range lines {
+		if near(s) {
+			room.hard = append(room.hard, s)
+		}
+	}
+	for _, s := range d.arrows {
+		if near(s) {
+			room.soft = append(room.soft, s)
+		}
+	}
+	if d.m.Open(i) {
+		text := cellText(d.m, i)
+		f := d.numberFace(number, i, text)
+		ext := f.Extents()
+		w := f.Width(text)
+		base := ctr.Y - (ext.Ascent-ext.Descent)/2
+		room.box = [4]float64{float64(ctr.X - w/2), float64(base), float64(ctr.X + w/2), float64(base + f.Font.Size*0.72)}
+		if i == d.m.Start {
+			rr := ringRadius(f, text, d.g.Size, d.cell)
+			half := d.thin
+			if d.m.Variant.Tiling == maze.Triangle {
+				half = d.thin / 2
 			}
-			var tries []try
-			for _, rr := range []vg.Length{max(r0, least), least} {
-				f0 := vg.Length(disc.Font) * d.cell
-				f := font.DefaultCache.Lookup(font.Font{Typeface: "Liberation", Variant: "Sans"}, max(f0*rr/r0, min(f0, MinStepFont)))
-				w := max(0, f.Width(disc.Text())-1.3*rr) / 2
-				q, clear := room.place(poly, want, w, rr, d.cell)
-				tries = append(tries, try{q, rr, w, f, clear})
+			var prev vg.Point
+			for k := 0; k <= 72; k++ {
+				a := 2 * math.Pi * float64(k) / 72
+				q := vg.Point{X: ctr.X + rr*vg.Length(math.Cos(a)), Y: ctr.Y + rr*vg.Length(math.Sin(a))}
+				if k > 0 {
+					room.hard = append(room.hard, segment{prev, q, half})
+				}
+				prev = q
 			}
-			pick := tries[0]
-			switch {
-			case tries[0].clear >= 0 && dist(tries[0].q, want) <= float64(d.cell)*0.12:
-			case tries[1].clear >= 0 && dist(tries[1].q, want) <= float64(d.cell)*0.12:
-				pick = tries[1]
-			case tries[0].clear >= 0:
-			case tries[1].clear >= 0 || tries[1].clear > tries[0].clear:
-				pick = tries[1]
-			}
-			q, r, w, f := pick.q, pick.r, pick.w, pick.f
-			room.placed = append(room.placed, pill{vg.Point{X: q.X - w, Y: q.Y}, vg.Point{X: q.X + w, Y: q.Y}, r})
+		}
+	}
+	least := min(MinStepDisc/2, d.cell/5)
+	var out []placedDisc
+	ok := true
+	for _, disc := range discs {
+		r0 := vg.Length(disc.R) * d.cell
+		want := d.at(Point{s.Center.X + disc.X, s.Center.Y + disc.Y})
+		// Full size near its place, else smaller there, else full
+		// size or smaller wherever the cell has room, else where it
+		// comes least near anything.
+		type try struct {
+			placedDisc
+			clear float64
+		}
+		var tries []try
+		for _, rr := range []vg.Length{max(r0, least), least} {
+			f0 := vg.Length(disc.Font) * d.cell
+			f := font.DefaultCache.Lookup(font.Font{Typeface: "Liberation", Variant: "Sans"}, max(f0*rr/r0, min(f0, MinStepFont)))
+			w := max(0, f.Width(disc.Text())-1.3*rr) / 2
+			q, clear := room.place(poly, want, w, rr, d.cell)
+			tries = append(tries, try{placedDisc{q, rr, w, f, disc.Text()}, clear})
+		}
+		pick := tries[0]
+		switch {
+		case tries[0].clear >= 0 && dist(tries[0].q, want) <= float64(d.cell)*0.12:
+		case tries[1].clear >= 0 && dist(tries[1].q, want) <= float64(d.cell)*0.12:
+			pick = tries[1]
+		case tries[0].clear >= 0:
+		case tries[1].clear >= 0 || tries[1].clear > tries[0].clear:
+			pick = tries[1]
+		}
+		ok = ok && pick.clear >= 0 && (!nearOnly || dist(pick.q, want) <= float64(d.cell)*0.12)
+		p := pick.placedDisc
+		room.placed = append(room.placed, pill{vg.Point{X: p.q.X - p.w, Y: p.q.Y}, vg.Point{X: p.q.X + p.w, Y: p.q.Y}, p.r})
+		out = append(out, p)
+	}
+	return out, ok
+}
+
+// steps draws the step discs placeSteps laid out, white figures on dark
+// discs (a pill where the text is wide).
+func (d *drawing) steps() {
+	for _, discs := range d.discs {
+		for _, p := range discs {
 			var path vg.Path
-			left, right := vg.Point{X: q.X - w, Y: q.Y}, vg.Point{X: q.X + w, Y: q.Y}
-			path.Move(vg.Point{X: right.X, Y: right.Y + r})
-			path.Arc(right, r, math.Pi/2, -math.Pi)
-			path.Line(vg.Point{X: left.X, Y: left.Y - r})
-			path.Arc(left, r, 3*math.Pi/2, -math.Pi)
+			left, right := vg.Point{X: p.q.X - p.w, Y: p.q.Y}, vg.Point{X: p.q.X + p.w, Y: p.q.Y}
+			path.Move(vg.Point{X: right.X, Y: right.Y + p.r})
+			path.Arc(right, p.r, math.Pi/2, -math.Pi)
+			path.Line(vg.Point{X: left.X, Y: left.Y - p.r})
+			path.Arc(left, p.r, 3*math.Pi/2, -math.Pi)
 			path.Close()
 			d.c.SetColor(d.pal.path)
 			d.c.Fill(path)
 			d.c.SetColor(color.White)
-			centre(d.c, f, q, disc.Text())
+			centre(d.c, p.f, p.q, p.text)
 		}
 	}
 }

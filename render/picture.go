@@ -245,6 +245,9 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 		layer(c, LayerArrows)
 		d.arrows = p.drawPath(c, d.key, d.at, d.pal, d.cell, d.thin)
 	}
+	if o.Solution {
+		d.placeSteps()
+	}
 	layer(c, LayerNumbers)
 	d.numbers()
 	if o.Solution {
@@ -282,6 +285,11 @@ type drawing struct {
 	fills  []color.Color // each cell's fill, nil for none (cells)
 	key    solutionKey   // the solution key, with o.Solution
 	arrows []segment     // the key's arrows as drawn (drawPath)
+	// discs are the key's step discs of each cell as placed, and
+	// numberScale the size each cell's number is set at against its own
+	// (placeSteps; 0 or 1 for its own).
+	discs       [][]placedDisc
+	numberScale []float64
 }
 
 // newDrawing prepares to draw p on c with options o.
@@ -524,6 +532,10 @@ func (d *drawing) numberFace(number font.Face, i int, text string) font.Face {
 		if most := room * g.Size * float64(cell); reach > most {
 			f = d.face(float64(f.Font.Size) / (g.Size * float64(cell)) * most / reach)
 		}
+	}
+	if i < len(d.numberScale) && d.numberScale[i] > 0 && d.numberScale[i] < 1 {
+		// Smaller, to leave its step discs room (placeSteps).
+		f = font.DefaultCache.Lookup(f.Font, f.Font.Size*vg.Length(d.numberScale[i]))
 	}
 	return f
 }
