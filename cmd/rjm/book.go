@@ -90,7 +90,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 	fl.StringVar(&energyName, "energy", generate.Default().Energy, cli.EnergyFlagHelp)
 	fl.IntVar(&s.Count, "count", 12, fmt.Sprintf("puzzles `N` (1..%d)", book.MaxCount))
 	fl.StringVar(&bands, "bands", "easy,medium,hard", "difficulty `bands`, comma-separated: easy, medium, hard")
-	fl.StringVar(&paper, "paper", "a4", "`paper`: a4 or letter")
+	fl.StringVar(&paper, "paper", "a4", "`paper`: a4, letter, a5, b5, 6x9in, or WIDTHxHEIGHT in mm, cm or in (148x210mm)")
 	fl.IntVar(&s.PerPage, "per-page", 4, "puzzles `P` per page: 1, 2, 4 or 6")
 	fl.StringVar(&s.Title, "title", "Rook Jumping Mazes", "the book's `title` (UTF-8: Latin, Greek, Cyrillic; up to 200 characters, wrapped)")
 	fl.StringVar(&s.Subtitle, "subtitle", "", "a `subtitle` under the title")
@@ -119,6 +119,10 @@ func bookAdvice(cmd *cobra.Command, err error, s book.Settings) error {
 	larger := fmt.Sprintf("a larger board (--size %d)", max(s.Spec.Rows, s.Spec.Cols)+1)
 	if cmd.Flags().Changed("layout") {
 		larger = "a larger layout (--layout FILE)"
+	}
+	var se *book.ShortBoardError
+	if errors.As(err, &se) {
+		return fault.Invalid("", "%w", err)
 	}
 	var re *book.ReachError
 	if errors.As(err, &re) {
