@@ -21,7 +21,6 @@ import (
 	"rjm/difficulty"
 	"rjm/fault"
 	"rjm/generate"
-	"rjm/maze"
 	"rjm/render"
 )
 
@@ -69,24 +68,23 @@ func ParseBands(list string) ([]Band, error) {
 // Paper is a page size (render's: pictures fit the same papers).
 type Paper = render.Paper
 
-// The paper sizes a book may be printed on.
+// The paper sizes a book may be printed on (render's; any custom size
+// too, ParsePaper).
 var (
-	A4     = render.A4
-	Letter = render.Letter
+	A4        = render.A4
+	Letter    = render.Letter
+	A5        = render.A5
+	B5        = render.B5
+	SixByNine = render.SixByNine
 )
 
-// Papers lists the paper sizes a book may be printed on.
+// Papers lists the named paper sizes a book may be printed on.
 var Papers = render.Papers
 
-// ParsePaper returns the paper size of the given name, a4 or letter, in
-// any case.
-func ParsePaper(name string) (Paper, error) {
-	p, err := render.ParsePaper(name)
-	if err != nil {
-		return p, fault.Invalid("", "unknown paper %q (want a4 or letter)", maze.Short(name))
-	}
-	return p, nil
-}
+// ParsePaper returns the paper size of the given name or size
+// (render.ParsePaper: a4, letter, a5, b5, 6x9in or WIDTHxHEIGHT in mm, cm
+// or in), in any case.
+func ParsePaper(name string) (Paper, error) { return render.ParsePaper(name) }
 
 // Settings describe a book. A zero field means its default, as the field
 // says.

@@ -37,7 +37,9 @@ type doc struct {
 }
 
 func newDoc(p Paper, info render.PDFInfo) *doc {
-	return &doc{c: render.NewPDF(p.Width, p.Height, info), paper: p, pages: 1, margin: 18 * vg.Millimeter}
+	// 18 mm, or a tenth of a narrower page's width (A5: 14.8 mm).
+	margin := min(18*vg.Millimeter, p.Width/10)
+	return &doc{c: render.NewPDF(p.Width, p.Height, info), paper: p, pages: 1, margin: margin}
 }
 
 var sans = font.Font{Typeface: "Liberation", Variant: "Sans"}
@@ -134,6 +136,12 @@ func (d *doc) text(x, y, width vg.Length, f font.Face, s string, centred bool) v
 	d.c.SetColor(color.Black)
 	for _, line := range wrap(f, s, width) {
 		y += f.Font.Size * 1.3
+		if y > d.paper.Height-d.margin {
+			// On at the top of a new page (a small trim's rules).
+			d.page()
+			d.c.SetColor(color.Black)
+			y = d.margin + f.Font.Size*1.3
+		}
 		lx := x
 		if centred {
 			lx = (d.paper.Width - f.Width(line)) / 2

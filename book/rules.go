@@ -72,8 +72,14 @@ func (d *doc) workedExample(y vg.Length, m *maze.Maze, f *analysis.Features, ban
 	text := fmt.Sprintf("Solution: %s, %d moves. %s In the key, the disc in each cell's corner is the step at which the path reaches it (the start 0): follow 0, 1, 2, … from disc to disc. On a short path grey arrows join the steps, a move that runs along an earlier one beside it; a long path's key, at the back of the book, numbers the steps alone, its moves written under it.", f.Solution, f.GoalDepth, steps)
 	labels := []string{"The puzzle", "Its solution key"}
 	lf := face(10, false)
-	if o.Cell >= MinExampleCell {
+	if o.Cell >= max(MinExampleCell, SpreadBelow) { // a key under SpreadBelow a cell has no room for its discs
 		gap := (width - 2*pw) / 3
+		if y+4*vg.Millimeter+ph+10*vg.Millimeter > d.paper.Height-d.margin {
+			// No room left on this page (a small trim): on the next.
+			d.page()
+			d.heading("A worked example")
+			y = d.margin + 8*vg.Millimeter
+		}
 		top := d.paper.Height - y - 4*vg.Millimeter
 		for k, sol := range []bool{false, true} {
 			x := d.margin + gap + vg.Length(k)*(pw+gap)
