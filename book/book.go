@@ -21,6 +21,7 @@ import (
 	"rjm/difficulty"
 	"rjm/fault"
 	"rjm/generate"
+	"rjm/maze"
 	"rjm/render"
 )
 
@@ -243,9 +244,11 @@ func writePuzzles(ctx context.Context, w io.Writer, s Settings, puzzles []Puzzle
 		per = map[int]int{6: 4, 4: 2, 2: 1}[per]
 	}
 	cols, rows := grid(per)
+	keys := d.keyPages(puzzles, per)
 	for start := 0; start < len(puzzles); start += per {
 		d.page()
 		for k, p := range puzzles[start:min(start+per, len(puzzles))] {
+			d.keyPage = keys[start+k]
 			d.puzzle(d.box(k, cols, rows), p, false)
 		}
 	}
@@ -277,11 +280,47 @@ func (s Settings) subject(puzzles []Puzzle) string {
 			parts = append(parts, fmt.Sprintf("%d %s", n, Bands[b]))
 		}
 	}
-	board := fmt.Sprintf("%d×%d", s.Spec.Rows, s.Spec.Cols)
-	if v := s.Spec.Variant.String(); v != "" {
-		board += " " + v
+	return fmt.Sprintf("%d Rook Jumping Mazes on %s: %s", len(puzzles), boardWords(s.Spec), strings.Join(parts, ", "))
+}
+
+// boardWords says in a reader's words what board a book's puzzles are
+// on: "5×5 boards", "6×6 hexagonal boards with an exit ring", "6×6
+// boards with queen's moves and edges that wrap round", "21×21 boards of
+// their own shape" (a layout).
+func boardWords(spec generate.Spec) string {
+	b, err := spec.Board()
+	if err != nil {
+		return fmt.Sprintf("%d×%d boards", spec.Rows, spec.Cols)
 	}
-	return fmt.Sprintf("%d Rook Jumping Mazes on %s boards: %s", len(puzzles), board, strings.Join(parts, ", "))
+	words := fmt.Sprintf("%d×%d ", b.Rows, b.Cols)
+	switch b.Variant.Tiling {
+	case maze.Hex:
+		words += "hexagonal "
+	case maze.Triangle:
+		words += "triangular "
+	}
+	words += "boards"
+	if spec.Layout != "" {
+		words += " of their own shape"
+	}
+	var with []string
+	v := b.Variant
+	for _, w := range []struct {
+		on   bool
+		what string
+	}{{v.Queen, "queen's moves"}, {v.Torus, "edges that wrap round"}, {v.Loops, "Surakarta loops"},
+		{v.Exit, "an exit ring"}, {v.NoUTurn, "no U-turns"}} {
+		if w.on {
+			with = append(with, w.what)
+		}
+	}
+	switch len(with) {
+	case 0:
+		return words
+	case 1:
+		return words + " with " + with[0]
+	}
+	return words + " with " + strings.Join(with[:len(with)-1], ", ") + " and " + with[len(with)-1]
 }
 
 // checkText reports whether a title, subtitle or author can be printed:
@@ -345,4 +384,28 @@ func ManifestOf(s Settings, puzzles []Puzzle) (Manifest, error) {
 			Moves: p.Result.Features.GoalDepth, Solution: p.Solution})
 	}
 	return m, nil
+}
+
+// keyPages returns the page each puzzle's solution key will be on (the
+// left page of a spread), the puzzles per to a page after the pages
+// written so far and the puzzle pages, as WritePuzzles lays them out.
+func (d *doc) keyPages(puzzles []Puzzle, per int) []int {
+	cur := d.pages + (len(puzzles)+per-1)/per
+	out := make([]int, len(puzzles))
+	for start := 0; start < len(puzzles); start += per {
+		if per == 1 && d.cellOf(puzzles[start], 1) < SpreadBelow {
+			if cur%2 == 0 {
+				cur++ // the page saying the key is across the next two
+			}
+			cur++
+			out[start] = cur
+			cur++
+			continue
+		}
+		cur++
+		for k := start; k < min(start+per, len(puzzles)); k++ {
+			out[k] = cur
+		}
+	}
+	return out
 }

@@ -34,6 +34,9 @@ type doc struct {
 	paper  Paper
 	pages  int
 	margin vg.Length
+	// keyPage is the page of the solution key of the puzzle drawn next
+	// (0: not said).
+	keyPage int
 }
 
 func newDoc(p Paper, info render.PDFInfo) *doc {
@@ -273,14 +276,24 @@ func (d *doc) puzzle(box vg.Rectangle, p Puzzle, solution bool) {
 	pad := 4 * vg.Millimeter
 	width := box.Max.X - box.Min.X - 2*pad
 	caption := fmt.Sprintf("%d  ·  %s  ·  par %d", p.Number, p.Band, r.Features.GoalDepth)
+	if d.keyPage > 0 && !solution {
+		caption += fmt.Sprintf("  ·  solution on p. %d", d.keyPage)
+	}
 	f := face(11, true)
 	lines := []string{caption}
 	if solution {
 		f = face(10, false)
 		lines = wrap(f, fmt.Sprintf("%d:  %s", p.Number, p.Solution), width)
 	}
+	// Under a puzzle its maze ID, at 7 pt: rjm play and /m/ID take it.
+	idFace := face(7, false)
+	var idLines []string
+	if id, err := r.Maze.ID(); err == nil && !solution {
+		idLines = wrap(idFace, id, width)
+	}
+	idH := vg.Length(len(idLines)) * idFace.Font.Size * 1.3
 	lead := f.Font.Size * 1.3
-	capH := vg.Length(len(lines))*lead + 2*vg.Millimeter
+	capH := vg.Length(len(lines))*lead + 2*vg.Millimeter + idH
 	pic := render.Picture{Maze: r.Maze, Features: r.Features}
 	o := render.PictureOptions{Cell: 10 * vg.Millimeter, Solution: solution}
 	w, h := pic.Size(o)
@@ -301,6 +314,9 @@ func (d *doc) puzzle(box vg.Rectangle, p Puzzle, solution bool) {
 			lx = x
 		}
 		d.c.FillString(f, vg.Point{X: lx, Y: top - vg.Length(k+1)*lead + f.Font.Size*0.25}, line)
+	}
+	for k, line := range idLines {
+		d.c.FillString(idFace, vg.Point{X: box.Min.X + (box.Max.X-box.Min.X-idFace.Width(line))/2, Y: y - vg.Length(k+1)*idFace.Font.Size*1.3}, line)
 	}
 }
 

@@ -99,7 +99,7 @@ func TestBookCommand(t *testing.T) {
 	}{
 		{[]string{"book", "--count", "5"}, "-o FILE is required"},
 		{[]string{"book", "--bands", "brutal", "-o", a}, `--bands: unknown difficulty band "brutal"`},
-		{[]string{"book", "--paper", "a5", "-o", a}, `--paper: unknown paper "a5"`},
+		{[]string{"book", "--paper", "a3", "-o", a}, `--paper: unknown paper "a3"`},
 		{[]string{"book", "--per-page", "3", "-o", a}, "per page"},
 		{[]string{"book", "--count", "0", "-o", a}, "--count 0"},
 		{[]string{"book", "--count", "5", "-o", filepath.Join(dir, "no", "b.pdf")}, "-o: create "},
@@ -130,12 +130,12 @@ func TestRenderFitsThePaper(t *testing.T) {
 	}
 }
 
-// A band the board has no room for is refused at once (status 2),
-// naming the band, the board's reach and flags that change it.
+// A board too short for a book (book.MinBookReach) is refused at once
+// (status 2), naming its reach and the size that reaches enough.
 func TestBookBandOutOfReach(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "x.pdf")
 	_, errs, code := rjmRun(t, "", "book", "--variant", "exit", "--size", "4", "--bands", "easy,hard", "--count", "2", "--seed", "1", "-o", out)
-	for _, want := range []string{"the hard band asks for", "the 4x4-exit board reaches", "--bands easy", "--size 5"} {
+	for _, want := range []string{"4x4 exit boards reach 2 moves", "under the 6 a book needs", "--size 5 reaches"} {
 		if code != 2 || !strings.Contains(errs, want) {
 			t.Errorf("status %d, stderr %q lacks %q", code, errs, want)
 		}
