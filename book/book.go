@@ -107,6 +107,10 @@ type Settings struct {
 	Workers                 int // zero means one per core
 	// Progress, if not nil, is called as the mazes are found.
 	Progress func(done, total int)
+	// Version and Command, when set, are printed in the imprint: the
+	// build of rjm that made the book and the command that makes it
+	// again ("rjm book --count 48 --seed 1 -o book.pdf").
+	Version, Command string
 	// Model is the difficulty model whose prediction chooses and orders
 	// each band's puzzles; nil means difficulty.PriorModel() (simulated
 	// novices, the same on every machine).

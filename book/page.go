@@ -185,6 +185,15 @@ func (d *doc) imprint(s Settings, puzzles []Puzzle) {
 	d.heading("About this book")
 	width := d.paper.Width - 2*d.margin
 	y := d.margin + 8*vg.Millimeter
+	if s.Command != "" {
+		made := "Made with rjm"
+		if s.Version != "" {
+			made += " (" + s.Version + ")"
+		}
+		y = d.text(d.margin, y, width, face(imprintSize, false), made+" by the command:", false)
+		y = d.text(d.margin, y+1*vg.Millimeter, width, face(imprintSmall, false), s.Command, false)
+		y += 3 * vg.Millimeter
+	}
 	if len(puzzles) > 0 && puzzles[0].listed() {
 		d.listImprint(s, puzzles, y)
 		return

@@ -8,10 +8,12 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"rjm/book"
 	"rjm/fault"
 	"rjm/generate"
+	"rjm/internal/buildinfo"
 	"rjm/internal/cli"
 	"rjm/internal/safefile"
 	"rjm/maze"
@@ -69,6 +71,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 			if err := s.Validate(); err != nil {
 				return err // a bad input is a *fault.Error: exit 2
 			}
+			s.Version, s.Command = version(), commandLine(cmd, spec.Seed)
 			if s.Model, err = storeModel(e, db); err != nil {
 				return err
 			}
@@ -157,6 +160,7 @@ func listBook(e *cli.Env, cmd *cobra.Command, s book.Settings, list, db, out str
 	if s.Model, err = storeModel(e, db); err != nil {
 		return err
 	}
+	s.Version, s.Command = version(), commandLine(cmd, 0)
 	puzzles, s, err := book.FromList(e.Ctx, s, listed)
 	if err != nil {
 		return fault.Invalid("", "--mazes %s: %w", list, err)
@@ -179,4 +183,47 @@ func writeBook(e *cli.Env, s book.Settings, puzzles []book.Puzzle, out string, a
 		return err
 	}
 	return e.WriteJSON(m)
+}
+
+// commandLine is the rjm book command that makes the book again: the
+// flags given, in the order of their names, each value quoted for a shell
+// where it needs it, and --seed with the seed drawn when none was given
+// (seed 0: a book of listed mazes, which has none).
+func commandLine(cmd *cobra.Command, seed uint64) string {
+	parts := []string{"rjm", "book"}
+	quote := func(v string) string {
+		if v != "" && strings.IndexFunc(v, func(r rune) bool {
+			return !(r == '-' || r == '_' || r == '.' || r == '/' || r == ',' || r == ':' || r == '=' || r == '+' ||
+				r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+		}) < 0 {
+			return v
+		}
+		return "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
+	}
+	seen := false
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		if !f.Changed {
+			return
+		}
+		seen = seen || f.Name == "seed"
+		if f.Value.Type() == "bool" {
+			parts = append(parts, "--"+f.Name)
+			return
+		}
+		parts = append(parts, "--"+f.Name, quote(f.Value.String()))
+	})
+	if !seen && seed != 0 {
+		parts = append(parts, "--seed", fmt.Sprint(seed))
+	}
+	return strings.Join(parts, " ")
+}
+
+// version is the build of rjm a book's imprint names: buildinfo's, or "a
+// development build" where it knows no commit.
+func version() string {
+	v := buildinfo.Version()
+	if strings.Contains(v, "commit unknown") {
+		return "a development build"
+	}
+	return v
 }

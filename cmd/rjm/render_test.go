@@ -3,7 +3,9 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -142,5 +144,32 @@ func TestBookBandOutOfReach(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Error("a PDF was written")
+	}
+}
+
+// The imprint names the command that makes the book again: the flags
+// given, quoted for a shell where they need it, and the seed drawn when
+// none was given.
+func TestBookImprintCommand(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("poppler-utils are not installed")
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "b.pdf")
+	_, errs, code := rjmRun(t, "", "book", "--size", "4", "--count", "1", "--bands", "easy", "--title", "Jumps & Mazes", "-o", out)
+	if code != 0 {
+		t.Fatalf("status %d: %s", code, errs)
+	}
+	seed := regexp.MustCompile(`--seed (\d+)`).FindStringSubmatch(errs)
+	if seed == nil {
+		t.Fatalf("no seed said: %q", errs)
+	}
+	text, err := exec.Command("pdftotext", "-f", "2", "-l", "2", out, "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "rjm book --bands easy --count 1 --output " + out + " --size 4 --title 'Jumps & Mazes' --seed " + seed[1]
+	if got := strings.Join(strings.Fields(string(text)), " "); !strings.Contains(got, want) || !strings.Contains(got, "Made with rjm") {
+		t.Errorf("the imprint lacks %q:\n%s", want, got)
 	}
 }
