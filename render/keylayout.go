@@ -43,7 +43,14 @@ type keyRoom struct {
 	box    [4]float64 // the number's ink: left, bottom, right, top
 	soft   []segment  // the key's arrows: clear of them where there is room
 	placed []pill
+	ring   *ring // the start's
 	gap    vg.Length
+}
+
+// ring is the start's ring: its centre, radius and half its width.
+type ring struct {
+	c       vg.Point
+	r, half vg.Length
 }
 
 // clearance is how far the pill of half-length w and radius r at q lies
@@ -60,7 +67,10 @@ func (k *keyRoom) clearance(q vg.Point, w, r vg.Length) (hard, soft float64) {
 		// The distance from the pill's segment to the box.
 		dx := max(l-float64(b.X), float64(a.X)-ri, 0)
 		dy := max(bo-float64(q.Y), float64(q.Y)-t, 0)
-		hard = min(hard, math.Hypot(dx, dy)-float64(r+k.gap))
+		hard = min(hard, math.Sqrt(dx*dx+dy*dy)-float64(r+k.gap))
+	}
+	if g := k.ring; g != nil {
+		hard = min(hard, ringDist(a, b, g.c, float64(g.r))-float64(r+g.half+k.gap))
 	}
 	for _, p := range k.placed {
 		hard = min(hard, segDist(a, b, p.a, p.b)-float64(r+p.r+k.gap))
@@ -115,7 +125,7 @@ func (k *keyRoom) place(poly []vg.Point, want vg.Point, w, r vg.Length, cell vg.
 		}
 	}
 	try(want)
-	step := cell / 40
+	step := cell / 30
 	for y := lo.Y + step/2; y < hi.Y; y += step {
 		for x := lo.X + step/2; x < hi.X; x += step {
 			try(vg.Point{X: x, Y: y})
@@ -135,7 +145,10 @@ func (k *keyRoom) place(poly []vg.Point, want vg.Point, w, r vg.Length, cell vg.
 	return best.q, best.hard
 }
 
-func dist(a, b vg.Point) float64 { return math.Hypot(float64(a.X-b.X), float64(a.Y-b.Y)) }
+func dist(a, b vg.Point) float64 {
+	x, y := float64(a.X-b.X), float64(a.Y-b.Y)
+	return math.Sqrt(x*x + y*y)
+}
 
 // inside reports whether q lies inside the polygon poly (even-odd).
 func inside(q vg.Point, poly []vg.Point) bool {
@@ -157,11 +170,11 @@ func segDist(a, b, c, d vg.Point) float64 {
 	if d1, d2, d3, d4 := cross(a, b, c), cross(a, b, d), cross(c, d, a), cross(c, d, b); d1*d2 < 0 && d3*d4 < 0 {
 		return 0
 	}
-	return min(ptSeg(a, c, d), ptSeg(b, c, d), ptSeg(c, a, b), ptSeg(d, a, b))
+	return math.Sqrt(min(ptSeg2(a, c, d), ptSeg2(b, c, d), ptSeg2(c, a, b), ptSeg2(d, a, b)))
 }
 
-// ptSeg is the distance from p to the segment ab.
-func ptSeg(p, a, b vg.Point) float64 {
+// ptSeg2 is the square of the distance from p to the segment ab.
+func ptSeg2(p, a, b vg.Point) float64 {
 	dx, dy := float64(b.X-a.X), float64(b.Y-a.Y)
 	px, py := float64(p.X-a.X), float64(p.Y-a.Y)
 	l := dx*dx + dy*dy
@@ -169,7 +182,22 @@ func ptSeg(p, a, b vg.Point) float64 {
 	if l > 0 {
 		u = max(0, min(1, (px*dx+py*dy)/l))
 	}
-	return math.Hypot(px-u*dx, py-u*dy)
+	x, y := px-u*dx, py-u*dy
+	return x*x + y*y
+}
+
+// ringDist is the least distance between the segment ab and the circle
+// of radius r about c.
+func ringDist(a, b, c vg.Point, r float64) float64 {
+	da, db := dist(a, c), dist(b, c)
+	near := math.Sqrt(ptSeg2(c, a, b))
+	switch {
+	case max(da, db) < r: // inside
+		return r - max(da, db)
+	case near > r: // outside
+		return near - r
+	}
+	return 0 // across it
 }
 
 // lines are the lines every disc keeps clear of: the frame, the walls and
@@ -306,15 +334,7 @@ func (d *drawing) placeCell(i int, steps []int, lines []segment, number font.Fac
 			if d.m.Variant.Tiling == maze.Triangle {
 				half = d.thin / 2
 			}
-			var prev vg.Point
-			for k := 0; k <= 72; k++ {
-				a := 2 * math.Pi * float64(k) / 72
-				q := vg.Point{X: ctr.X + rr*vg.Length(math.Cos(a)), Y: ctr.Y + rr*vg.Length(math.Sin(a))}
-				if k > 0 {
-					room.hard = append(room.hard, segment{prev, q, half})
-				}
-				prev = q
-			}
+			room.ring = &ring{ctr, rr, half}
 		}
 	}
 	least := min(MinStepDisc/2, d.cell/5)
