@@ -270,3 +270,18 @@ func TestKeyProblemsFindsTouches(t *testing.T) {
 		}
 	}
 }
+
+// readKeys reads the maze list testdata/keys/NAME.txt.
+func readKeys(tb testing.TB, name string) []Listed {
+	tb.Helper()
+	f, err := os.Open(filepath.Join("testdata", "keys", name+".txt"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	listed, err := ReadList(f)
+	if err != nil {
+		tb.Fatal(name, err)
+	}
+	return listed
+}
