@@ -186,7 +186,8 @@ func writeBook(e *cli.Env, s book.Settings, puzzles []book.Puzzle, out string, a
 }
 
 // commandLine is the rjm book command that makes the book again: the
-// flags given, in the order of their names, each value quoted for a shell
+// flags given but -o and --json (the same flags make the same PDF, byte
+// for byte, wherever it is written), in the order of their names, each value quoted for a shell
 // where it needs it, and --seed with the seed drawn when none was given
 // (seed 0: a book of listed mazes, which has none).
 func commandLine(cmd *cobra.Command, seed uint64) string {
@@ -202,8 +203,8 @@ func commandLine(cmd *cobra.Command, seed uint64) string {
 	}
 	seen := false
 	cmd.Flags().VisitAll(func(f *pflag.Flag) {
-		if !f.Changed {
-			return
+		if !f.Changed || f.Name == "output" || f.Name == "json" {
+			return // where the book goes, not what it is
 		}
 		seen = seen || f.Name == "seed"
 		if f.Value.Type() == "bool" {

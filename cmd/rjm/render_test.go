@@ -168,7 +168,7 @@ func TestBookImprintCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "rjm book --bands easy --count 1 --output " + out + " --size 4 --title 'Jumps & Mazes' --seed " + seed[1]
+	want := "rjm book --bands easy --count 1 --size 4 --title 'Jumps & Mazes' --seed " + seed[1]
 	if got := strings.Join(strings.Fields(string(text)), " "); !strings.Contains(got, want) || !strings.Contains(got, "Made with rjm") {
 		t.Errorf("the imprint lacks %q:\n%s", want, got)
 	}
