@@ -156,7 +156,7 @@ func TestBookImprintCommand(t *testing.T) {
 	}
 	dir := t.TempDir()
 	out := filepath.Join(dir, "b.pdf")
-	_, errs, code := rjmRun(t, "", "book", "--size", "4", "--count", "1", "--bands", "easy", "--title", "Jumps & Mazes", "-o", out)
+	_, errs, code := rjmRun(t, "", "book", "--size", "5", "--count", "1", "--bands", "easy", "--title", "Jumps & Mazes", "-o", out)
 	if code != 0 {
 		t.Fatalf("status %d: %s", code, errs)
 	}
@@ -168,7 +168,7 @@ func TestBookImprintCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "rjm book --bands easy --count 1 --size 4 --title 'Jumps & Mazes' --seed " + seed[1]
+	want := "rjm book --bands easy --count 1 --size 5 --title 'Jumps & Mazes' --seed " + seed[1]
 	if got := strings.Join(strings.Fields(string(text)), " "); !strings.Contains(got, want) || !strings.Contains(got, "Made with rjm") {
 		t.Errorf("the imprint lacks %q:\n%s", want, got)
 	}
