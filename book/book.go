@@ -69,24 +69,23 @@ func ParseBands(list string) ([]Band, error) {
 // Paper is a page size (render's: pictures fit the same papers).
 type Paper = render.Paper
 
-// The paper sizes a book may be printed on.
+// The paper sizes a book may be printed on (render's; any custom size
+// too, ParsePaper).
 var (
-	A4     = render.A4
-	Letter = render.Letter
+	A4        = render.A4
+	Letter    = render.Letter
+	A5        = render.A5
+	B5        = render.B5
+	SixByNine = render.SixByNine
 )
 
-// Papers lists the paper sizes a book may be printed on.
+// Papers lists the named paper sizes a book may be printed on.
 var Papers = render.Papers
 
-// ParsePaper returns the paper size of the given name, a4 or letter, in
-// any case.
-func ParsePaper(name string) (Paper, error) {
-	p, err := render.ParsePaper(name)
-	if err != nil {
-		return p, fault.Invalid("", "unknown paper %q (want a4 or letter)", maze.Short(name))
-	}
-	return p, nil
-}
+// ParsePaper returns the paper size of the given name or size
+// (render.ParsePaper: a4, letter, a5, b5, 6x9in or WIDTHxHEIGHT in mm, cm
+// or in), in any case.
+func ParsePaper(name string) (Paper, error) { return render.ParsePaper(name) }
 
 // Settings describe a book. A zero field means its default, as the field
 // says.
@@ -108,6 +107,10 @@ type Settings struct {
 	Workers                 int // zero means one per core
 	// Progress, if not nil, is called as the mazes are found.
 	Progress func(done, total int)
+	// Version and Command, when set, are printed in the imprint: the
+	// build of rjm that made the book and the command that makes it
+	// again ("rjm book --count 48 --seed 1 -o book.pdf").
+	Version, Command string
 	// Model is the difficulty model whose prediction chooses and orders
 	// each band's puzzles; nil means difficulty.PriorModel() (simulated
 	// novices, the same on every machine).
@@ -221,9 +224,18 @@ func Write(ctx context.Context, w io.Writer, s Settings) error {
 // WritePuzzles writes the book of s with the puzzles Mazes found for it
 // (see Write), so that a caller can also print their Manifest.
 func WritePuzzles(ctx context.Context, w io.Writer, s Settings, puzzles []Puzzle) error {
+	return writePuzzles(ctx, w, s, puzzles, nil)
+}
+
+// writePuzzles is WritePuzzles, sending what it draws to rec as well
+// when rec is not nil.
+func writePuzzles(ctx context.Context, w io.Writer, s Settings, puzzles []Puzzle, rec *render.Recorder) error {
 	var err error
 	s = s.withDefaults()
 	d := newDoc(s.Paper, render.PDFInfo{Title: s.Title, Author: s.Author, Subject: s.subject(puzzles), Creator: "rjm"})
+	if rec != nil {
+		d.c.Record(rec)
+	}
 	d.title(s, puzzles)
 	d.imprint(s, puzzles)
 	mazes := make([]*maze.Maze, len(puzzles))
@@ -240,13 +252,19 @@ func WritePuzzles(ctx context.Context, w io.Writer, s Settings, puzzles []Puzzle
 		per = map[int]int{6: 4, 4: 2, 2: 1}[per]
 	}
 	cols, rows := grid(per)
+	keys := d.keyPages(puzzles, per)
 	for start := 0; start < len(puzzles); start += per {
 		d.page()
 		for k, p := range puzzles[start:min(start+per, len(puzzles))] {
+			d.keyPage = keys[start+k]
 			d.puzzle(d.box(k, cols, rows), p, false)
 		}
 	}
 	for start := 0; start < len(puzzles); start += per {
+		if per == 1 && d.cellOf(puzzles[start], 1) < SpreadBelow {
+			d.spreadKey(puzzles[start])
+			continue
+		}
 		d.page()
 		d.heading("Solutions")
 		for k, p := range puzzles[start:min(start+per, len(puzzles))] {
@@ -270,11 +288,47 @@ func (s Settings) subject(puzzles []Puzzle) string {
 			parts = append(parts, fmt.Sprintf("%d %s", n, Bands[b]))
 		}
 	}
-	board := fmt.Sprintf("%d×%d", s.Spec.Rows, s.Spec.Cols)
-	if v := s.Spec.Variant.String(); v != "" {
-		board += " " + v
+	return fmt.Sprintf("%d Rook Jumping Mazes on %s: %s", len(puzzles), boardWords(s.Spec), strings.Join(parts, ", "))
+}
+
+// boardWords says in a reader's words what board a book's puzzles are
+// on: "5×5 boards", "6×6 hexagonal boards with an exit ring", "6×6
+// boards with queen's moves and edges that wrap round", "21×21 boards of
+// their own shape" (a layout).
+func boardWords(spec generate.Spec) string {
+	b, err := spec.Board()
+	if err != nil {
+		return fmt.Sprintf("%d×%d boards", spec.Rows, spec.Cols)
 	}
-	return fmt.Sprintf("%d Rook Jumping Mazes on %s boards: %s", len(puzzles), board, strings.Join(parts, ", "))
+	words := fmt.Sprintf("%d×%d ", b.Rows, b.Cols)
+	switch b.Variant.Tiling {
+	case maze.Hex:
+		words += "hexagonal "
+	case maze.Triangle:
+		words += "triangular "
+	}
+	words += "boards"
+	if spec.Layout != "" {
+		words += " of their own shape"
+	}
+	var with []string
+	v := b.Variant
+	for _, w := range []struct {
+		on   bool
+		what string
+	}{{v.Queen, "queen's moves"}, {v.Torus, "edges that wrap round"}, {v.Loops, "Surakarta loops"},
+		{v.Exit, "an exit ring"}, {v.NoUTurn, "no U-turns"}} {
+		if w.on {
+			with = append(with, w.what)
+		}
+	}
+	switch len(with) {
+	case 0:
+		return words
+	case 1:
+		return words + " with " + with[0]
+	}
+	return words + " with " + strings.Join(with[:len(with)-1], ", ") + " and " + with[len(with)-1]
 }
 
 // checkText reports whether a title, subtitle or author can be printed:
@@ -338,4 +392,28 @@ func ManifestOf(s Settings, puzzles []Puzzle) (Manifest, error) {
 			Moves: p.Result.Features.GoalDepth, Solution: p.Solution})
 	}
 	return m, nil
+}
+
+// keyPages returns the page each puzzle's solution key will be on (the
+// left page of a spread), the puzzles per to a page after the pages
+// written so far and the puzzle pages, as WritePuzzles lays them out.
+func (d *doc) keyPages(puzzles []Puzzle, per int) []int {
+	cur := d.pages + (len(puzzles)+per-1)/per
+	out := make([]int, len(puzzles))
+	for start := 0; start < len(puzzles); start += per {
+		if per == 1 && d.cellOf(puzzles[start], 1) < SpreadBelow {
+			if cur%2 == 0 {
+				cur++ // the page saying the key is across the next two
+			}
+			cur++
+			out[start] = cur
+			cur++
+			continue
+		}
+		cur++
+		for k := start; k < min(start+per, len(puzzles)); k++ {
+			out[k] = cur
+		}
+	}
+	return out
 }

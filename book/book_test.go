@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/plot/vg"
 
 	"rjm/book"
 	"rjm/difficulty"
@@ -211,13 +214,19 @@ func TestTiles(t *testing.T) {
 }
 
 func TestParsePaperAndBands(t *testing.T) {
-	for in, want := range map[string]book.Paper{"a4": book.A4, "A4": book.A4, " Letter": book.Letter} {
-		if got, err := book.ParsePaper(in); err != nil || got != want {
+	for in, want := range map[string]book.Paper{"a4": book.A4, "A4": book.A4, " Letter": book.Letter, "a5": book.A5,
+		"B5": book.B5, "6x9in": book.SixByNine, "6X9IN": book.SixByNine,
+		"148x210mm":   {Name: "148x210mm", Width: 148 * vg.Millimeter, Height: 210 * vg.Millimeter},
+		"15.5x23.5cm": {Name: "15.5x23.5cm", Width: 155 * vg.Millimeter, Height: 235 * vg.Millimeter}} {
+		got, err := book.ParsePaper(in)
+		if err != nil || got.Name != want.Name || math.Abs(float64(got.Width-want.Width)) > 1e-9 || math.Abs(float64(got.Height-want.Height)) > 1e-9 {
 			t.Errorf("ParsePaper(%q) = %v, %v", in, got, err)
 		}
 	}
-	if _, err := book.ParsePaper("a5"); err == nil {
-		t.Error("a5 is no paper of a book")
+	for _, bad := range []string{"a3", "148x210", "148mm", "x210mm", "10x210mm", "148x2000mm", "NaNxNaNmm", "-148x210mm"} {
+		if _, err := book.ParsePaper(bad); err == nil {
+			t.Errorf("%q is a paper", bad)
+		}
 	}
 	if got, err := book.ParseBands("hard, easy"); err != nil || len(got) != 2 || got[0] != book.Hard || got[1] != book.Easy {
 		t.Errorf("ParseBands = %v, %v", got, err)

@@ -3,6 +3,7 @@ package book
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -33,10 +34,15 @@ type doc struct {
 	paper  Paper
 	pages  int
 	margin vg.Length
+	// keyPage is the page of the solution key of the puzzle drawn next
+	// (0: not said).
+	keyPage int
 }
 
 func newDoc(p Paper, info render.PDFInfo) *doc {
-	return &doc{c: render.NewPDF(p.Width, p.Height, info), paper: p, pages: 1, margin: 18 * vg.Millimeter}
+	// 18 mm, or a tenth of a narrower page's width (A5: 14.8 mm).
+	margin := min(18*vg.Millimeter, p.Width/10)
+	return &doc{c: render.NewPDF(p.Width, p.Height, info), paper: p, pages: 1, margin: margin}
 }
 
 var sans = font.Font{Typeface: "Liberation", Variant: "Sans"}
@@ -133,6 +139,12 @@ func (d *doc) text(x, y, width vg.Length, f font.Face, s string, centred bool) v
 	d.c.SetColor(color.Black)
 	for _, line := range wrap(f, s, width) {
 		y += f.Font.Size * 1.3
+		if y > d.paper.Height-d.margin {
+			// On at the top of a new page (a small trim's rules).
+			d.page()
+			d.c.SetColor(color.Black)
+			y = d.margin + f.Font.Size*1.3
+		}
 		lx := x
 		if centred {
 			lx = (d.paper.Width - f.Width(line)) / 2
@@ -173,6 +185,15 @@ func (d *doc) imprint(s Settings, puzzles []Puzzle) {
 	d.heading("About this book")
 	width := d.paper.Width - 2*d.margin
 	y := d.margin + 8*vg.Millimeter
+	if s.Command != "" {
+		made := "Made with rjm"
+		if s.Version != "" {
+			made += " (" + s.Version + ")"
+		}
+		y = d.text(d.margin, y, width, face(imprintSize, false), made+" by the command:", false)
+		y = d.text(d.margin, y+1*vg.Millimeter, width, face(imprintSmall, false), s.Command, false)
+		y += 3 * vg.Millimeter
+	}
 	if len(puzzles) > 0 && puzzles[0].listed() {
 		d.listImprint(s, puzzles, y)
 		return
@@ -264,14 +285,24 @@ func (d *doc) puzzle(box vg.Rectangle, p Puzzle, solution bool) {
 	pad := 4 * vg.Millimeter
 	width := box.Max.X - box.Min.X - 2*pad
 	caption := fmt.Sprintf("%d  ·  %s  ·  par %d", p.Number, p.Band, r.Features.GoalDepth)
+	if d.keyPage > 0 && !solution {
+		caption += fmt.Sprintf("  ·  solution on p. %d", d.keyPage)
+	}
 	f := face(11, true)
 	lines := []string{caption}
 	if solution {
 		f = face(10, false)
 		lines = wrap(f, fmt.Sprintf("%d:  %s", p.Number, p.Solution), width)
 	}
+	// Under a puzzle its maze ID, at 7 pt: rjm play and /m/ID take it.
+	idFace := face(7, false)
+	var idLines []string
+	if id, err := r.Maze.ID(); err == nil && !solution {
+		idLines = wrap(idFace, id, width)
+	}
+	idH := vg.Length(len(idLines)) * idFace.Font.Size * 1.3
 	lead := f.Font.Size * 1.3
-	capH := vg.Length(len(lines))*lead + 2*vg.Millimeter
+	capH := vg.Length(len(lines))*lead + 2*vg.Millimeter + idH
 	pic := render.Picture{Maze: r.Maze, Features: r.Features}
 	o := render.PictureOptions{Cell: 10 * vg.Millimeter, Solution: solution}
 	w, h := pic.Size(o)
@@ -293,4 +324,83 @@ func (d *doc) puzzle(box vg.Rectangle, p Puzzle, solution bool) {
 		}
 		d.c.FillString(f, vg.Point{X: lx, Y: top - vg.Length(k+1)*lead + f.Font.Size*0.25}, line)
 	}
+	for k, line := range idLines {
+		d.c.FillString(idFace, vg.Point{X: box.Min.X + (box.Max.X-box.Min.X-idFace.Width(line))/2, Y: y - vg.Length(k+1)*idFace.Font.Size*1.3}, line)
+	}
+}
+
+// SpreadBelow is the cell under which a key alone on a page is too small
+// to read (its discs under 2.6 mm, beside numbers of two figures): such a
+// key, a large layout's (Klondike's), is printed across a spread instead,
+// its left half on a left-hand page and its right half on the facing
+// page, a column of cells on both.
+const SpreadBelow = 10 * vg.Millimeter
+
+// spreadKey prints puzzle p's solution key across a spread (spread),
+// under the heading "Solutions" and its number and moves.
+func (d *doc) spreadKey(p Puzzle) {
+	f := face(10, false)
+	box := d.box(0, 1, 1)
+	lines := wrap(f, fmt.Sprintf("%d:  %s", p.Number, p.Solution), box.Max.X-box.Min.X-8*vg.Millimeter)
+	d.spread("Solutions", render.Picture{Maze: p.Result.Maze, Features: p.Result.Features}, lines,
+		fmt.Sprintf("%d (continued)", p.Number), fmt.Sprintf("The key of puzzle %d is across the next two pages.", p.Number))
+}
+
+// spread prints the solution key of pic across a spread, each page
+// headed heading: a page first, saying why, when the next page is a
+// right-hand one; then the left half of the key at the inner edge of an
+// even page under the caption lines, and the right half at the inner
+// edge of the next page under more, each as large as the taller page
+// allows, a column of cells on both.
+func (d *doc) spread(heading string, pic render.Picture, lines []string, more, why string) {
+	f := face(10, false)
+	if d.pages%2 == 0 { // the next page is odd, a right-hand page
+		d.page()
+		d.heading(heading)
+		d.text(d.margin, d.margin+12*vg.Millimeter, d.paper.Width-2*d.margin, f, why, false)
+	}
+	l := render.NewLayout(pic.Maze.Board)
+	half := math.Ceil(l.Width / 2)
+	leftCells := l.Margin + half     // from the picture's left to the cut
+	rightFrom := l.Margin + half - 1 // the right half begins a column back
+	rightCells := 2*l.Margin + l.Width - rightFrom
+	box := d.box(0, 1, 1)
+	pad := 4 * vg.Millimeter
+	lead := f.Font.Size * 1.3
+	capH := vg.Length(len(lines))*lead + 2*vg.Millimeter
+	o := render.PictureOptions{Cell: 10 * vg.Millimeter, Solution: true}
+	_, h := pic.Size(o)
+	cellsHigh := float64(h / o.Cell)
+	o.Cell = min((box.Max.X-box.Min.X-pad)/vg.Length(max(leftCells, rightCells)), (box.Max.Y-box.Min.Y-capH-2*pad)/vg.Length(cellsHigh))
+	w, h := pic.Size(o)
+	top := box.Max.Y - pad
+	y := top - capH - h
+	draw := func(x, clipFrom, clipTo vg.Length) {
+		d.c.Clip(vg.Rectangle{Min: vg.Point{X: clipFrom, Y: y - pad}, Max: vg.Point{X: clipTo, Y: y + h + pad}})
+		d.c.Push()
+		d.c.Translate(vg.Point{X: x, Y: y})
+		pic.Draw(d.c, o)
+		d.c.Pop()
+		d.c.Unclip()
+	}
+	caption := func(lines []string, x vg.Length) {
+		d.c.SetColor(color.Black)
+		for k, line := range lines {
+			d.c.FillString(f, vg.Point{X: x, Y: top - vg.Length(k+1)*lead + f.Font.Size*0.25}, line)
+		}
+	}
+	// The left half, its cut at the page's inner margin.
+	d.page()
+	d.heading(heading)
+	inner := box.Max.X
+	x := inner - vg.Length(leftCells)*o.Cell
+	draw(x, x, inner+o.Cell/20)
+	caption(lines, x)
+	// The right half, from a column back, at the facing page's inner margin.
+	d.page()
+	d.heading(heading)
+	inner = box.Min.X
+	x = inner - vg.Length(rightFrom)*o.Cell
+	draw(x, inner-o.Cell/20, x+w)
+	caption([]string{more}, inner)
 }

@@ -42,15 +42,16 @@ func TestImprintLinesOnThePage(t *testing.T) {
 // TestWorkedExampleCell checks that the rules page's worked example is
 // never drawn under MinExampleCell a cell: the plain 4×4 example beside
 // its key on the rules page at 14 mm; Loyd's 21×21 Klondike circle (3 mm
-// a cell side by side, 4.9 one above the other) the puzzle and its key on
-// a page each, at 6 mm or more, inside the page.
+// a cell side by side, 4.9 one above the other) the puzzle on a page of
+// its own, at 6 mm or more, inside the page, and its key across the
+// spread after it (SpreadBelow), four pages with the rules' own.
 func TestWorkedExampleCell(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range []struct {
 		name  string
 		file  string // an example maze, or the rules page's fixed one
 		pages int
-	}{{"4×4", "", 1}, {"Klondike", "../examples/klondike.txt", 3}} {
+	}{{"4×4", "", 1}, {"Klondike", "../examples/klondike.txt", 4}} {
 		m, _ := maze.ParseID(example)
 		if tc.file != "" {
 			var err error

@@ -81,8 +81,14 @@ func (d *doc) workedExample(y vg.Length, m *maze.Maze, f *analysis.Features, hin
 	text := fmt.Sprintf("Solution: %s, %d moves. %s In the key, the disc in each cell's corner is the step at which the path reaches it (the start 0): follow 0, 1, 2, … from disc to disc. On a short path grey arrows join the steps, a move that runs along an earlier one beside it; a long path's key, at the back of the book, numbers the steps alone, its moves written under it.", f.Solution, f.GoalDepth, steps)
 	labels := []string{"The puzzle", "Its solution key"}
 	lf := face(10, false)
-	if o.Cell >= MinExampleCell {
+	if o.Cell >= max(MinExampleCell, SpreadBelow) { // a key under SpreadBelow a cell has no room for its discs
 		gap := (width - 2*pw) / 3
+		if y+4*vg.Millimeter+ph+10*vg.Millimeter > d.paper.Height-d.margin {
+			// No room left on this page (a small trim): on the next.
+			d.page()
+			d.heading("A worked example")
+			y = d.margin + 8*vg.Millimeter
+		}
 		top := d.paper.Height - y - 4*vg.Millimeter
 		for k, sol := range []bool{false, true} {
 			x := d.margin + gap + vg.Length(k)*(pw+gap)
@@ -111,13 +117,17 @@ func (d *doc) workedExample(y vg.Length, m *maze.Maze, f *analysis.Features, hin
 	if o.Cell = fit(2); o.Cell < MinExampleCell {
 		per, o.Cell = 1, fit(1)
 	}
-	where := map[int]string{2: "On the next page. ", 1: "On the next two pages. "}[per]
+	where := map[int]string{2: "On the next page. ", 1: "On the next pages. "}[per]
 	y = d.text(d.margin, y+2*vg.Millimeter, width, body, where+text, false)
 	y = d.text(d.margin, y+6*vg.Millimeter, width, face(13, true), "Hints", false)
 	d.text(d.margin, y+2*vg.Millimeter, width, body, hints, false)
 	pw, ph = pic.Size(o)
 	y0 := top
 	for k, sol := range []bool{false, true} {
+		if sol && o.Cell < SpreadBelow {
+			d.spread("A worked example", pic, []string{labels[k]}, labels[k]+" (continued)", "The worked example's key is across the next two pages.")
+			break
+		}
 		if k%per == 0 {
 			d.page()
 			d.heading("A worked example")

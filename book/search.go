@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"sync"
 
 	"rjm/analysis"
@@ -71,6 +72,9 @@ func Mazes(ctx context.Context, s Settings) ([]Puzzle, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	if reach < MinBookReach && s.Spec.Layout == "" {
+		return nil, shortBoard(ctx, b, reach)
 	}
 	model := s.Model
 	if model == nil {
@@ -215,7 +219,7 @@ func find(ctx context.Context, sl slot, from int, avoid []Puzzle) (found, error)
 		if err != nil {
 			return found{}, err
 		}
-		if f := (found{r, k + 1}); keep.Meets(r.Features) && f.distinct(avoid) {
+		if f := (found{r, k + 1}); keep.Meets(r.Features) && (sl.cells > bigBoard || ChoicesOf(r.Maze, r.Features).Worth()) && f.distinct(avoid) {
 			return f, nil
 		}
 	}
@@ -286,4 +290,71 @@ func harder(a, b Puzzle) int {
 		return cmp.Compare(fa.ForwardDecisions, fb.ForwardDecisions)
 	}
 	return len(fb.Clusters) - len(fa.Clusters)
+}
+
+// bigBoard is the most open cells of a board whose puzzles are held to
+// the floor of real choices (Choices.Worth). On a larger one (Klondike's
+// 325 cells) the floor is not yet met: its solutions aimed at 22 to 55
+// moves have 0.23 to 0.36 real choices, and twelve seeds of its easy
+// band's search, with or without a cost on U-turns, found none at a
+// third; its books are made as before.
+const bigBoard = 100
+
+// MinBookReach is the least reach (difficulty.Reach) of a board a book
+// is made on, where the board is given by its size: a board that reaches
+// fewer moves has puzzles of two to four moves in every band (a 6×6 hex
+// board with an exit ring reaches 4). The boards docs/variants.md lists
+// reach 7 (6×6 queen,exit) and more. A layout (--layout), whose board is
+// the designer's, is not held to it.
+const MinBookReach = 6
+
+// ShortBoardError says that a board given by its size reaches too few
+// moves for a book (MinBookReach), and the smallest larger square board
+// of its variant that reaches enough, when one of up to MaxShortGrow
+// more rows and columns does.
+type ShortBoardError struct {
+	Board string // difficulty.BoardName
+	Reach int
+	// Size is the side of the smallest square board of the variant that
+	// reaches MinBookReach, and SizeReach what it reaches; 0 when none
+	// up to MaxShortGrow larger does.
+	Size, SizeReach int
+}
+
+// MaxShortGrow bounds how many sizes larger ShortBoardError looks.
+const MaxShortGrow = 4
+
+func (e *ShortBoardError) Error() string {
+	name := strings.ReplaceAll(strings.Replace(e.Board, "-", " ", 1), ",", " ")
+	if e.Size == 0 {
+		return fmt.Sprintf("%s boards reach %d moves, under the %d a book needs", name, e.Reach, MinBookReach)
+	}
+	return fmt.Sprintf("%s boards reach %d moves, under the %d a book needs; --size %d reaches %d", name, e.Reach, MinBookReach, e.Size, e.SizeReach)
+}
+
+// shortBoard returns the ShortBoardError of board b, which reaches
+// reach, measuring the reach of larger square boards of its variant
+// until one reaches MinBookReach.
+func shortBoard(ctx context.Context, b maze.Board, reach int) error {
+	e := &ShortBoardError{Board: difficulty.BoardName(b), Reach: reach}
+	from := max(b.Rows, b.Cols) + 1
+	for size := from; size < from+MaxShortGrow; size++ {
+		spec, err := generate.Settings{Size: size, Variant: b.Variant}.Spec()
+		if err != nil {
+			break
+		}
+		bigger, err := spec.Board()
+		if err != nil {
+			break
+		}
+		r, err := difficulty.Reach(ctx, bigger)
+		if err != nil {
+			return err
+		}
+		if r >= MinBookReach {
+			e.Size, e.SizeReach = size, r
+			break
+		}
+	}
+	return e
 }

@@ -1,10 +1,8 @@
 package render
 
 import (
-	"image/color"
 	"math"
 
-	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 
 	"rjm/maze"
@@ -304,7 +302,18 @@ func overlap(a, b keyMove) bool {
 
 // drawPath draws the key's moves as arrows, each shortened to leave its
 // cells' numbers clear, moves along one line side by side.
-func (p Picture) drawPath(c vg.Canvas, k solutionKey, at func(Point) vg.Point, pal palette, cell, thin vg.Length) {
+//
+// It returns the arrows' lines as drawn, which the step discs keep clear
+// of where they have room.
+func (p Picture) drawPath(c vg.Canvas, k solutionKey, at func(Point) vg.Point, pal palette, cell, thin vg.Length) []segment {
+	var drawn []segment
+	arrow := func(a, b vg.Point, ra, rb, h vg.Length) {
+		arrowTo(c, a, b, ra, rb, h)
+		if dist(a, b) > float64(ra+rb) {
+			p, q := shortened(a, b, ra), shortened(b, a, rb)
+			drawn = append(drawn, segment{p, q, thin * 3 / 4}, segment{shortened(q, p, h), q, h / 2})
+		}
+	}
 	size := NewGeometry(p.Maze.Board).Size
 	// Lanes 0.14 of a cell apart, closer when there are more than three,
 	// so that every lane stays within its cells.
@@ -350,18 +359,21 @@ func (p Picture) drawPath(c vg.Canvas, k solutionKey, at func(Point) vg.Point, p
 			path.Arc(ctr, r, a0, sweep)
 			path.Line(to)
 			c.Stroke(path)
+			drawn = append(drawn, segment{shortened(at(a), at(b), shorten), at(b), thin * 3 / 4})
 		case mv.Exit && !p.Maze.Variant.Exit:
 			// Off an edge it wraps round or loops from: the arrow goes on
 			// from where the move comes back.
 			line(c, shortened(at(a), at(b), shorten), at(b))
+			drawn = append(drawn, segment{shortened(at(a), at(b), shorten), at(b), thin * 3 / 4})
 		case mv.Exit:
-			arrowTo(c, at(a), at(b), shorten, 0, head)
+			arrow(at(a), at(b), shorten, 0, head)
 		case mv.Entry:
-			arrowTo(c, at(a), at(b), 0, shorten, head)
+			arrow(at(a), at(b), 0, shorten, head)
 		default:
-			arrowTo(c, at(a), at(b), shorten, shorten, head)
+			arrow(at(a), at(b), shorten, shorten, head)
 		}
 	}
+	return drawn
 }
 
 // stepDirection is the direction, as a unit vector on the drawing, from a
@@ -378,34 +390,4 @@ func stepDirection(b maze.Board) (x, y float64) {
 		a = 3 * math.Pi / 8
 	}
 	return math.Cos(a), -math.Sin(a)
-}
-
-// drawSteps writes the step at which the solution reaches each cell (the
-// start 0) in a dark disc, white on black, as Geometry.StepDiscs lays them out. A
-// disc whose text is wide becomes a pill that stays in its cell, clear of
-// the frame.
-func (p Picture) drawSteps(c vg.Canvas, k solutionKey, g Geometry, at func(Point) vg.Point, pal palette, cell vg.Length) {
-	for i, steps := range k.steps {
-		ctr := g.Shapes[i].Center
-		for _, d := range g.StepDiscs(p.Maze.Board, i, steps) {
-			text := d.Text()
-			f := font.DefaultCache.Lookup(font.Font{Typeface: "Liberation", Variant: "Sans"}, vg.Length(d.Font)*cell)
-			r := d.R
-			q := Point{ctr.X + d.X, ctr.Y + d.Y}
-			w := max(0, float64(f.Width(text)/cell)-1.3*r)
-			q.X = min(q.X, ctr.X+(d.Right-r-w/2))
-			var pill vg.Path
-			left, right := at(Point{q.X - w/2, q.Y}), at(Point{q.X + w/2, q.Y})
-			rr := vg.Length(r) * cell
-			pill.Move(vg.Point{X: right.X, Y: right.Y + rr})
-			pill.Arc(right, rr, math.Pi/2, -math.Pi)
-			pill.Line(vg.Point{X: left.X, Y: left.Y - rr})
-			pill.Arc(left, rr, 3*math.Pi/2, -math.Pi)
-			pill.Close()
-			c.SetColor(pal.path)
-			c.Fill(pill)
-			c.SetColor(color.White)
-			centre(c, f, at(q), text)
-		}
-	}
 }

@@ -130,7 +130,10 @@ func TestPDFPictureText(t *testing.T) {
 	}
 	p := readPicture(t, "../examples/figure1.txt")
 	var buf bytes.Buffer
-	if err := p.WritePicture(&buf, "pdf", PictureOptions{Solution: true}); err != nil {
+	// At 15 mm a cell has room for its disc beside its number, where
+	// pdftotext keeps them apart (at 10 mm the start's disc sits low on
+	// the number's line, clear of its ring, and "3" and "0" read as "30").
+	if err := p.WritePicture(&buf, "pdf", PictureOptions{Solution: true, Cell: 15 * vg.Millimeter}); err != nil {
 		t.Fatal(err)
 	}
 	file := filepath.Join(t.TempDir(), "f.pdf")

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"hash/crc32"
+	"math"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot/vg"
@@ -18,24 +20,66 @@ type Paper struct {
 	Width, Height vg.Length
 }
 
-// The paper sizes pictures and books are made for.
+// The paper sizes pictures and books are made for: the office papers,
+// and the trims publishers print puzzle books on.
 var (
-	A4     = Paper{"A4", 210 * vg.Millimeter, 297 * vg.Millimeter}
-	Letter = Paper{"Letter", 8.5 * vg.Inch, 11 * vg.Inch}
+	A4        = Paper{"A4", 210 * vg.Millimeter, 297 * vg.Millimeter}
+	Letter    = Paper{"Letter", 8.5 * vg.Inch, 11 * vg.Inch}
+	A5        = Paper{"A5", 148 * vg.Millimeter, 210 * vg.Millimeter}
+	B5        = Paper{"B5", 176 * vg.Millimeter, 250 * vg.Millimeter}
+	SixByNine = Paper{"6x9in", 6 * vg.Inch, 9 * vg.Inch}
 )
 
 // Papers lists the paper sizes, by name.
-var Papers = []Paper{A4, Letter}
+var Papers = []Paper{A4, Letter, A5, B5, SixByNine}
 
-// ParsePaper returns the paper size of the given name, a4 or letter, in
-// any case.
+// The least and the largest side of a paper of a custom size.
+const (
+	MinPaperSide = 90 * vg.Millimeter
+	MaxPaperSide = 600 * vg.Millimeter
+)
+
+// ParsePaper returns the paper size of the given name, in any case: a4,
+// letter, a5, b5 or 6x9in, or a custom size WIDTHxHEIGHT in mm, cm or in
+// ("148x210mm", "8.25x10.75in"), each side from MinPaperSide to
+// MaxPaperSide.
 func ParsePaper(name string) (Paper, error) {
+	name = strings.TrimSpace(name)
 	for _, p := range Papers {
-		if strings.EqualFold(strings.TrimSpace(name), p.Name) {
+		if strings.EqualFold(name, p.Name) {
 			return p, nil
 		}
 	}
-	return Paper{}, fault.Invalid("", "unknown paper %q (want a4 or letter)", maze.Short(name))
+	bad := func() (Paper, error) {
+		return Paper{}, fault.Invalid("", "unknown paper %q (want a4, letter, a5, b5, 6x9in, or WIDTHxHEIGHT in mm, cm or in such as 148x210mm)", maze.Short(name))
+	}
+	lower := strings.ToLower(name)
+	var unit vg.Length
+	for _, u := range []struct {
+		suffix string
+		l      vg.Length
+	}{{"mm", vg.Millimeter}, {"cm", vg.Centimeter}, {"in", vg.Inch}} {
+		if strings.HasSuffix(lower, u.suffix) {
+			unit, lower = u.l, strings.TrimSuffix(lower, u.suffix)
+			break
+		}
+	}
+	w, h, ok := strings.Cut(lower, "x")
+	if unit == 0 || !ok {
+		return bad()
+	}
+	fw, err1 := strconv.ParseFloat(strings.TrimSpace(w), 64)
+	fh, err2 := strconv.ParseFloat(strings.TrimSpace(h), 64)
+	if err1 != nil || err2 != nil || math.IsNaN(fw) || math.IsNaN(fh) {
+		return bad()
+	}
+	p := Paper{Name: name, Width: vg.Length(fw) * unit, Height: vg.Length(fh) * unit}
+	for _, side := range []vg.Length{p.Width, p.Height} {
+		if !(side >= MinPaperSide && side <= MaxPaperSide) {
+			return Paper{}, fault.Invalid("", "paper %q: each side from %.0f to %.0f mm", maze.Short(name), MinPaperSide/vg.Millimeter, MaxPaperSide/vg.Millimeter)
+		}
+	}
+	return p, nil
 }
 
 // PrintMargin is the margin a printer needs on every side of a page.

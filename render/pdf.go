@@ -35,6 +35,27 @@ type PDF struct {
 	width []vg.Length // the line width of each level of Push
 	fonts bool
 	image int
+	rec   *Recorder // sent what is drawn, if not nil (Record)
+}
+
+// Record sends r everything drawn on the canvas from now on, as it lands
+// on the page, with the layer each picture names (Recorder.Layer): the
+// drawing a geometry test measures.
+func (c *PDF) Record(r *Recorder) {
+	c.rec = r
+	r.page = max(c.doc.PageNo(), 1)
+	// The page's own transform, as NextPage sets it.
+	r.st = r.st[:1]
+	r.Push()
+	r.Translate(vg.Point{X: 0, Y: c.h})
+	r.Scale(1, -1)
+}
+
+// Layer names the layer of the picture drawn next, for a Recorder.
+func (c *PDF) Layer(name string) {
+	if c.rec != nil {
+		c.rec.Layer(name)
+	}
 }
 
 // Epoch is the date every PDF of rjm carries, so that the same input
@@ -75,6 +96,9 @@ func (c *PDF) NextPage() {
 	}
 	c.doc.SetMargins(0, 0, 0)
 	c.doc.AddPage()
+	if c.rec != nil {
+		c.rec.nextPage()
+	}
 	c.Push()
 	c.Translate(vg.Point{X: 0, Y: c.h})
 	c.Scale(1, -1)
@@ -101,6 +125,9 @@ func (c *PDF) WriteTo(w io.Writer) (int64, error) {
 func (c *PDF) unit(l vg.Length) float64 { return l.Points() }
 
 func (c *PDF) SetLineWidth(w vg.Length) {
+	if c.rec != nil {
+		c.rec.SetLineWidth(w)
+	}
 	c.width[len(c.width)-1] = w
 	c.doc.SetLineWidth(c.unit(w))
 }
@@ -114,6 +141,9 @@ func (c *PDF) SetLineDash(dashes []vg.Length, offs vg.Length) {
 }
 
 func (c *PDF) SetColor(clr color.Color) {
+	if c.rec != nil {
+		c.rec.SetColor(clr)
+	}
 	if clr == nil {
 		clr = color.Black
 	}
@@ -124,30 +154,59 @@ func (c *PDF) SetColor(clr color.Color) {
 	c.doc.SetAlpha(float64(a)/0xffff, "Normal")
 }
 
-func (c *PDF) Rotate(r float64) { c.doc.TransformRotate(-r*180/math.Pi, 0, 0) }
+func (c *PDF) Rotate(r float64) {
+	if c.rec != nil {
+		c.rec.Rotate(r)
+	}
+	c.doc.TransformRotate(-r*180/math.Pi, 0, 0)
+}
 
-func (c *PDF) Translate(pt vg.Point) { c.doc.TransformTranslate(c.unit(pt.X), c.unit(pt.Y)) }
+func (c *PDF) Translate(pt vg.Point) {
+	if c.rec != nil {
+		c.rec.Translate(pt)
+	}
+	c.doc.TransformTranslate(c.unit(pt.X), c.unit(pt.Y))
+}
 
-func (c *PDF) Scale(x, y float64) { c.doc.TransformScale(x*100, y*100, 0, 0) }
+func (c *PDF) Scale(x, y float64) {
+	if c.rec != nil {
+		c.rec.Scale(x, y)
+	}
+	c.doc.TransformScale(x*100, y*100, 0, 0)
+}
 
 func (c *PDF) Push() {
+	if c.rec != nil {
+		c.rec.Push()
+	}
 	c.width = append(c.width, c.width[len(c.width)-1])
 	c.doc.TransformBegin()
 }
 
 func (c *PDF) Pop() {
+	if c.rec != nil {
+		c.rec.Pop()
+	}
 	c.doc.TransformEnd()
 	c.width = c.width[:len(c.width)-1]
 	c.doc.SetLineWidth(c.unit(c.width[len(c.width)-1]))
 }
 
 func (c *PDF) Stroke(p vg.Path) {
+	if c.rec != nil {
+		c.rec.Stroke(p)
+	}
 	if c.width[len(c.width)-1] > 0 {
 		c.path(p, "D")
 	}
 }
 
-func (c *PDF) Fill(p vg.Path) { c.path(p, "F") }
+func (c *PDF) Fill(p vg.Path) {
+	if c.rec != nil {
+		c.rec.Fill(p)
+	}
+	c.path(p, "F")
+}
 
 // FillString writes s in Liberation Sans (bold when f is), whatever
 // typeface f names: the one font the PDF embeds, with every glyph of
@@ -155,6 +214,9 @@ func (c *PDF) Fill(p vg.Path) { c.path(p, "F") }
 func (c *PDF) FillString(f font.Face, pt vg.Point, s string) {
 	if f.Font.Size == 0 || s == "" {
 		return
+	}
+	if c.rec != nil {
+		c.rec.FillString(f, pt, s)
 	}
 	if !c.fonts {
 		c.doc.AddUTF8FontFromBytes("LiberationSans", "", liberationsansregular.TTF)
@@ -175,6 +237,23 @@ func (c *PDF) FillString(f font.Face, pt vg.Point, s string) {
 	top := -float64(d.Ascent) * size / float64(d.Ascent-d.Descent)
 	c.doc.MoveTo(-c.doc.GetCellMargin(), top)
 	c.doc.CellFormat(c.doc.GetStringWidth(s), size, s, "", 0, "BL", false, 0, "")
+}
+
+// Clip limits what is drawn from now on to rect (in the canvas's present
+// coordinates) until Unclip: half a key on each page of a spread.
+func (c *PDF) Clip(rect vg.Rectangle) {
+	if c.rec != nil {
+		c.rec.Clip(rect)
+	}
+	c.doc.ClipRect(c.unit(rect.Min.X), c.unit(rect.Min.Y), c.unit(rect.Max.X-rect.Min.X), c.unit(rect.Max.Y-rect.Min.Y), false)
+}
+
+// Unclip ends the last Clip.
+func (c *PDF) Unclip() {
+	if c.rec != nil {
+		c.rec.Unclip()
+	}
+	c.doc.ClipEnd()
 }
 
 // DrawImage draws img in rect.

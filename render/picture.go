@@ -210,21 +210,35 @@ func paletteOf(s Style) palette {
 // overlays o asks for. It draws layer by layer, each over the ones before.
 func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 	d := p.newDrawing(c, o)
+	layer(c, LayerExit)
 	d.exitRing()
+	layer(c, LayerCells)
 	d.cells()
+	layer(c, LayerFrame)
 	d.boardOutline()
+	layer(c, LayerWalls)
 	d.walls()
+	layer(c, LayerTorus)
 	d.torusEdge()
+	layer(c, LayerLoops)
 	d.loops()
 	small := d.face(0.22)
 	if o.Solution {
 		d.key = p.newKey(d.l)
-		p.drawPath(c, d.key, d.at, d.pal, d.cell, d.thin)
+		layer(c, LayerArrows)
+		d.arrows = p.drawPath(c, d.key, d.at, d.pal, d.cell, d.thin)
 	}
+	if o.Solution {
+		d.placeSteps()
+	}
+	layer(c, LayerNumbers)
 	d.numbers()
 	if o.Solution {
-		p.drawSteps(c, d.key, d.g, d.at, d.pal, d.cell)
+		layer(c, LayerSteps)
+		d.steps()
 	}
+	layer(c, LayerMarks)
+	defer layer(c, "")
 	if o.Depths {
 		d.depths(small)
 	}
@@ -240,19 +254,25 @@ func (p Picture) Draw(c vg.Canvas, o PictureOptions) {
 // sizes and colours of the options, and what one layer leaves for the
 // next.
 type drawing struct {
-	p     Picture
-	c     vg.Canvas
-	o     PictureOptions
-	m     *maze.Maze
-	l     Layout
-	g     Geometry
-	pal   palette
-	cell  vg.Length // the side of a square cell
-	thin  vg.Length // the width of the thinnest line, the grid's
-	h     vg.Length // the picture's height
-	marks Marks
-	fills []color.Color // each cell's fill, nil for none (cells)
-	key   solutionKey   // the solution key, with o.Solution
+	p      Picture
+	c      vg.Canvas
+	o      PictureOptions
+	m      *maze.Maze
+	l      Layout
+	g      Geometry
+	pal    palette
+	cell   vg.Length // the side of a square cell
+	thin   vg.Length // the width of the thinnest line, the grid's
+	h      vg.Length // the picture's height
+	marks  Marks
+	fills  []color.Color // each cell's fill, nil for none (cells)
+	key    solutionKey   // the solution key, with o.Solution
+	arrows []segment     // the key's arrows as drawn (drawPath)
+	// discs are the key's step discs of each cell as placed, and
+	// numberScale the size each cell's number is set at against its own
+	// (placeSteps; 0 or 1 for its own).
+	discs       [][]placedDisc
+	numberScale []float64
 }
 
 // newDrawing prepares to draw p on c with options o.
@@ -493,6 +513,10 @@ func (d *drawing) numberFace(number font.Face, i int, text string) font.Face {
 		if most := room * g.Size * float64(cell); reach > most {
 			f = d.face(float64(f.Font.Size) / (g.Size * float64(cell)) * most / reach)
 		}
+	}
+	if i < len(d.numberScale) && d.numberScale[i] > 0 && d.numberScale[i] < 1 {
+		// Smaller, to leave its step discs room (placeSteps).
+		f = font.DefaultCache.Lookup(f.Font, f.Font.Size*vg.Length(d.numberScale[i]))
 	}
 	return f
 }

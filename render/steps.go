@@ -35,7 +35,9 @@ func (d StepDisc) Text() string {
 // number, right and then left, a little towards the triangle's base; on
 // hexagons and a queen's board a single disc lies between two of the
 // lines through the centre. Every picture and page that numbers a path
-// takes its discs from here. It returns nil for no steps.
+// takes its discs from here; a picture moves or shrinks one that is not
+// clear of its cell's number, ring, sides and other discs
+// (drawing.placeSteps). It returns nil for no steps.
 func (g Geometry) StepDiscs(b maze.Board, i int, steps []int) []StepDisc {
 	if len(steps) == 0 {
 		return nil

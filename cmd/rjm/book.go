@@ -8,10 +8,12 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"rjm/book"
 	"rjm/fault"
 	"rjm/generate"
+	"rjm/internal/buildinfo"
 	"rjm/internal/cli"
 	"rjm/internal/safefile"
 	"rjm/maze"
@@ -69,6 +71,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 			if err := s.Validate(); err != nil {
 				return err // a bad input is a *fault.Error: exit 2
 			}
+			s.Version, s.Command = version(), commandLine(cmd, spec.Seed)
 			if s.Model, err = storeModel(e, db); err != nil {
 				return err
 			}
@@ -90,7 +93,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 	fl.StringVar(&energyName, "energy", generate.Default().Energy, cli.EnergyFlagHelp)
 	fl.IntVar(&s.Count, "count", 12, fmt.Sprintf("puzzles `N` (1..%d)", book.MaxCount))
 	fl.StringVar(&bands, "bands", "easy,medium,hard", "difficulty `bands`, comma-separated: easy, medium, hard")
-	fl.StringVar(&paper, "paper", "a4", "`paper`: a4 or letter")
+	fl.StringVar(&paper, "paper", "a4", "`paper`: a4, letter, a5, b5, 6x9in, or WIDTHxHEIGHT in mm, cm or in (148x210mm)")
 	fl.IntVar(&s.PerPage, "per-page", 4, "puzzles `P` per page: 1, 2, 4 or 6")
 	fl.StringVar(&s.Title, "title", "Rook Jumping Mazes", "the book's `title` (UTF-8: Latin, Greek, Cyrillic; up to 200 characters, wrapped)")
 	fl.StringVar(&s.Subtitle, "subtitle", "", "a `subtitle` under the title")
@@ -119,6 +122,10 @@ func bookAdvice(cmd *cobra.Command, err error, s book.Settings) error {
 	larger := fmt.Sprintf("a larger board (--size %d)", max(s.Spec.Rows, s.Spec.Cols)+1)
 	if cmd.Flags().Changed("layout") {
 		larger = "a larger layout (--layout FILE)"
+	}
+	var se *book.ShortBoardError
+	if errors.As(err, &se) {
+		return fault.Invalid("", "%w", err)
 	}
 	var re *book.ReachError
 	if errors.As(err, &re) {
@@ -153,6 +160,7 @@ func listBook(e *cli.Env, cmd *cobra.Command, s book.Settings, list, db, out str
 	if s.Model, err = storeModel(e, db); err != nil {
 		return err
 	}
+	s.Version, s.Command = version(), commandLine(cmd, 0)
 	puzzles, s, err := book.FromList(e.Ctx, s, listed)
 	if err != nil {
 		return fault.Invalid("--mazes", "%s: %w", list, err)
@@ -175,4 +183,48 @@ func writeBook(e *cli.Env, s book.Settings, puzzles []book.Puzzle, out string, a
 		return err
 	}
 	return e.WriteJSON(m)
+}
+
+// commandLine is the rjm book command that makes the book again: the
+// flags given but -o and --json (the same flags make the same PDF, byte
+// for byte, wherever it is written), in the order of their names, each value quoted for a shell
+// where it needs it, and --seed with the seed drawn when none was given
+// (seed 0: a book of listed mazes, which has none).
+func commandLine(cmd *cobra.Command, seed uint64) string {
+	parts := []string{"rjm", "book"}
+	quote := func(v string) string {
+		if v != "" && strings.IndexFunc(v, func(r rune) bool {
+			return !(r == '-' || r == '_' || r == '.' || r == '/' || r == ',' || r == ':' || r == '=' || r == '+' ||
+				r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+		}) < 0 {
+			return v
+		}
+		return "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
+	}
+	seen := false
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		if !f.Changed || f.Name == "output" || f.Name == "json" {
+			return // where the book goes, not what it is
+		}
+		seen = seen || f.Name == "seed"
+		if f.Value.Type() == "bool" {
+			parts = append(parts, "--"+f.Name)
+			return
+		}
+		parts = append(parts, "--"+f.Name, quote(f.Value.String()))
+	})
+	if !seen && seed != 0 {
+		parts = append(parts, "--seed", fmt.Sprint(seed))
+	}
+	return strings.Join(parts, " ")
+}
+
+// version is the build of rjm a book's imprint names: buildinfo's, or "a
+// development build" where it knows no commit.
+func version() string {
+	v := buildinfo.Version()
+	if strings.Contains(v, "commit unknown") {
+		return "a development build"
+	}
+	return v
 }

@@ -3,7 +3,9 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -99,7 +101,7 @@ func TestBookCommand(t *testing.T) {
 	}{
 		{[]string{"book", "--count", "5"}, "-o FILE is required"},
 		{[]string{"book", "--bands", "brutal", "-o", a}, `--bands: unknown difficulty band "brutal"`},
-		{[]string{"book", "--paper", "a5", "-o", a}, `--paper: unknown paper "a5"`},
+		{[]string{"book", "--paper", "a3", "-o", a}, `--paper: unknown paper "a3"`},
 		{[]string{"book", "--per-page", "3", "-o", a}, "per page"},
 		{[]string{"book", "--count", "0", "-o", a}, "--count: 0"},
 		{[]string{"book", "--count", "5", "-o", filepath.Join(dir, "no", "b.pdf")}, "-o: cannot create "},
@@ -130,17 +132,44 @@ func TestRenderFitsThePaper(t *testing.T) {
 	}
 }
 
-// A band the board has no room for is refused at once (status 2),
-// naming the band, the board's reach and flags that change it.
+// A board too short for a book (book.MinBookReach) is refused at once
+// (status 2), naming its reach and the size that reaches enough.
 func TestBookBandOutOfReach(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "x.pdf")
 	_, errs, code := rjmRun(t, "", "book", "--variant", "exit", "--size", "4", "--bands", "easy,hard", "--count", "2", "--seed", "1", "-o", out)
-	for _, want := range []string{"the hard band asks for", "the 4x4-exit board reaches", "--bands easy", "--size 5"} {
+	for _, want := range []string{"4x4 exit boards reach 2 moves", "under the 6 a book needs", "--size 5 reaches"} {
 		if code != 2 || !strings.Contains(errs, want) {
 			t.Errorf("status %d, stderr %q lacks %q", code, errs, want)
 		}
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Error("a PDF was written")
+	}
+}
+
+// The imprint names the command that makes the book again: the flags
+// given, quoted for a shell where they need it, and the seed drawn when
+// none was given.
+func TestBookImprintCommand(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("poppler-utils are not installed")
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "b.pdf")
+	_, errs, code := rjmRun(t, "", "book", "--size", "5", "--count", "1", "--bands", "easy", "--title", "Jumps & Mazes", "-o", out)
+	if code != 0 {
+		t.Fatalf("status %d: %s", code, errs)
+	}
+	seed := regexp.MustCompile(`--seed (\d+)`).FindStringSubmatch(errs)
+	if seed == nil {
+		t.Fatalf("no seed said: %q", errs)
+	}
+	text, err := exec.Command("pdftotext", "-f", "2", "-l", "2", out, "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "rjm book --bands easy --count 1 --size 5 --title 'Jumps & Mazes' --seed " + seed[1]
+	if got := strings.Join(strings.Fields(string(text)), " "); !strings.Contains(got, want) || !strings.Contains(got, "Made with rjm") {
+		t.Errorf("the imprint lacks %q:\n%s", want, got)
 	}
 }
