@@ -301,26 +301,18 @@ func boardWords(spec generate.Spec) string {
 		return fmt.Sprintf("%d×%d boards", spec.Rows, spec.Cols)
 	}
 	words := fmt.Sprintf("%d×%d ", b.Rows, b.Cols)
-	switch b.Variant.Tiling {
-	case maze.Hex:
-		words += "hexagonal "
-	case maze.Triangle:
-		words += "triangular "
+	var with []string
+	for _, r := range b.On() {
+		if r.Cells != "" {
+			words += r.Cells + " "
+		}
+		if r.With != "" {
+			with = append(with, r.With)
+		}
 	}
 	words += "boards"
 	if spec.Layout != "" {
 		words += " of their own shape"
-	}
-	var with []string
-	v := b.Variant
-	for _, w := range []struct {
-		on   bool
-		what string
-	}{{v.Queen, "queen's moves"}, {v.Torus, "edges that wrap round"}, {v.Loops, "Surakarta loops"},
-		{v.Exit, "an exit ring"}, {v.NoUTurn, "no U-turns"}} {
-		if w.on {
-			with = append(with, w.what)
-		}
 	}
 	switch len(with) {
 	case 0:

@@ -137,6 +137,12 @@ type Rule struct {
 	// Line is the rule on board b in a few words, for a phone's first
 	// screen ("" when it shows nothing there).
 	Line func(b Board) string
+	// Cells is how a book's title page names boards under the rule by
+	// their cells ("hexagonal" boards), "" for a rule that keeps the
+	// square cells; With is what it says such boards come with ("queen's
+	// moves"), "" for a rule said otherwise (a tiling by Cells, a layout
+	// by its shape).
+	Cells, With string
 	// Without returns board b without the rule, for a rule the same maze
 	// can be played without (a book's worked example must need it); nil
 	// for a rule that makes the board what it is (a tiling, the exit
@@ -174,6 +180,7 @@ var Rules = []Rule{
 		},
 		Directions: "along one of the six lines through the hexagon: east, west, north-east, north-west, south-east or south-west (there is no straight line north or south)",
 		Line:       line("Jumps follow the hexagons' six lines"),
+		Cells:      "hexagonal",
 	},
 	{
 		Name: VariantTriangle, Aliases: []string{"triangular"}, Variant: true,
@@ -187,6 +194,7 @@ var Rules = []Rule{
 		},
 		Directions: "along the row (east or west) or along one of the slanted strips of triangles (north-east, north-west, south-east or south-west)",
 		Line:       line("Jumps follow rows and slanted strips"),
+		Cells:      "triangular",
 	},
 	{
 		Name: VariantQueen, Variant: true, Transposes: true,
@@ -195,6 +203,7 @@ var Rules = []Rule{
 		set:        func(v *Variant) { v.Queen = true },
 		Directions: "up, down, left, right or diagonally",
 		Line:       line("Jumps go diagonally too"),
+		With:       "queen's moves",
 		Without:    func(b Board) Board { b.Variant.Queen = false; return b },
 	},
 	{
@@ -208,6 +217,7 @@ var Rules = []Rule{
 		},
 		Edge:    "The board wraps around: a jump that runs off an edge comes back in at the opposite edge and carries on (it may not end on the cell it started from).",
 		Line:    line("Edges wrap round to the opposite side"),
+		With:    "edges that wrap round",
 		Round:   "across the edge",
 		Without: func(b Board) Board { b.Variant.Torus = false; return b },
 	},
@@ -221,6 +231,7 @@ var Rules = []Rule{
 		},
 		Edge:    "The loops drawn at the corners join the lines they meet: a jump that runs off the board along a looped line follows the loop round the corner and carries on along the line it joins. The loop is not a cell: count the first cell past the loop as the next cell, as if the two lines met there (a 1 at the end of a looped line lands on the first cell of the line the loop joins). Every other jump must stay on the board.",
 		Line:    line("Corner loops carry a jump round"),
+		With:    "Surakarta loops",
 		Round:   "round the loop",
 		Without: func(b Board) Board { b.Variant.Loops = false; return b },
 	},
@@ -233,6 +244,7 @@ var Rules = []Rule{
 		Goal:       "The goal is to get off the board: reach the exit in as few jumps as you can.",
 		PlacesGoal: true,
 		Line:       line("Jump off the board onto the exit"),
+		With:       "an exit ring",
 	},
 	{
 		Name: "blocked and pass-over cells",
@@ -294,6 +306,7 @@ var Rules = []Rule{
 			return []string{"No U-turns: a jump may not go straight back the way the jump before it came (after a jump right, the next may not go left)."}
 		},
 		Line:    line("No U-turns: never jump straight back"),
+		With:    "no U-turns",
 		Without: func(b Board) Board { b.Variant.NoUTurn = false; return b },
 	},
 }

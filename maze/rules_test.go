@@ -64,6 +64,9 @@ func TestRuleCatalogue(t *testing.T) {
 		if r.Help == "" {
 			t.Errorf("%s: no help", r.Name)
 		}
+		if (r.Cells == "") == (r.With == "") {
+			t.Errorf("%s: a book's title names it by its cells %q or what boards come with %q: want one", r.Name, r.Cells, r.With)
+		}
 		for _, alias := range append(r.Aliases, r.Name, strings.ToUpper(r.Name)) {
 			if v, err := maze.ParseVariant(alias); err != nil || v != b.Variant {
 				t.Errorf("%s: %q parses to %v, %v", r.Name, alias, v, err)

@@ -68,9 +68,9 @@ func main() {
 	}
 	l := &load{base: strings.TrimSuffix(u.String(), "/"), dur: *dur, conns: *conns, probes: *probes}
 	fmt.Fprintf(os.Stderr, "rjmload: making %d mazes of 32×32 and of 24×24\n", *mazes)
-	l.big = makeMazes(32, "queen,torus,no-u-turn", *mazes)
+	l.big = makeMazes(32, costliest("queen,torus"), *mazes)
 	l.mid = makeMazes(24, "", *mazes)
-	l.small = makeMazes(12, "queen,loops,no-u-turn", *mazes)
+	l.small = makeMazes(12, costliest("queen,loops"), *mazes)
 
 	quiet := l.measure(nil)
 	fmt.Printf("%-28s %10s %8s %10s %s\n", "flood", "GET / /s", "of quiet", "p99", "flood's answers")
@@ -287,7 +287,7 @@ var floodsByName = map[string]func(l *load, ctx context.Context, c *http.Client,
 		l.get(ctx, c, []string{"/m/", "/print/", "/api/maze/"}[rand.IntN(3)]+spell(l.fresh(ids)))
 	},
 	"generations": func(l *load, ctx context.Context, c *http.Client, i int) {
-		l.post(ctx, c, "/api/generate", `{"rows": 12, "iterations": 200000, "variant": "queen,loops,no-u-turn"}`)
+		l.post(ctx, c, "/api/generate", fmt.Sprintf(`{"rows": 12, "iterations": 200000, "variant": %q}`, costliest("queen,loops")))
 	},
 	"plays": func(l *load, ctx context.Context, c *http.Client, i int) {
 		l.post(ctx, c, "/api/plays", `{"maze":"5x5:3413133302312234233341432","moves":"D","seconds":1,"rating":5}`,
@@ -301,7 +301,7 @@ var floodsByName = map[string]func(l *load, ctx context.Context, c *http.Client,
 			l.fresh(l.small), 1+rand.IntN(12), 1+rand.IntN(12), 1+rand.IntN(11)))
 	},
 	"honest": func(l *load, ctx context.Context, c *http.Client, i int) {
-		l.post(ctx, c, "/api/generate", `{"rows": 12, "iterations": 200000, "variant": "queen,loops,no-u-turn"}`)
+		l.post(ctx, c, "/api/generate", fmt.Sprintf(`{"rows": 12, "iterations": 200000, "variant": %q}`, costliest("queen,loops")))
 	},
 }
 
@@ -381,4 +381,16 @@ func (l *load) rss() float64 {
 		fmt.Sscan(string(m[1]), &v)
 	}
 	return v
+}
+
+// costliest returns variant with every rule of the catalogue that makes a
+// state more than a cell (maze.Rule.Arrival, which multiplies a maze's
+// nodes by its directions): the heaviest boards a client can ask for.
+func costliest(variant string) string {
+	for _, r := range maze.Rules {
+		if r.Arrival {
+			variant += "," + r.Name
+		}
+	}
+	return variant
 }
