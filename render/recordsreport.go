@@ -2,8 +2,6 @@ package render
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"rjm/maze"
@@ -66,24 +64,24 @@ func (v RecordsReport) Text() string {
 
 // FloorRange writes descending floors as "48 down to 46" when they run
 // on, and as a list ("48, 45") when they do not.
-func FloorRange(fs []int) string {
-	if len(fs) > 2 && fs[0]-fs[len(fs)-1] == len(fs)-1 {
-		return fmt.Sprintf("%d down to %d", fs[0], fs[len(fs)-1])
-	}
-	parts := make([]string, len(fs))
-	for i, f := range fs {
-		parts[i] = strconv.Itoa(f)
-	}
-	return strings.Join(parts, ", ")
-}
+func FloorRange(fs []int) string { return records.FloorRange(fs) }
 
 // EstimateText is the text of records.EstimateFloor's estimate v of the
 // floor s.Floor, sampled with seed.
 func EstimateText(s records.Settings, v records.Estimate, seed uint64) string {
 	text := fmt.Sprintf("Floor %d of %d×%d: %d of %d sub-trees sampled (seed %d), %d branches in %.1f s of CPU (%.1fM branches per CPU-second)\n"+
-		"Estimate for the whole floor: %.3g ± %.2g branches, %.3g ± %.2g CPU-hours (± one standard error)\n",
+		"Estimate for the floor: %.3g ± %.2g branches, %.3g ± %.2g CPU-hours (± one standard error)\n",
 		s.Floor, s.Board.Rows, s.Board.Cols, v.Sampled, v.Subtrees, seed, v.Nodes, v.CPUSeconds, float64(v.Nodes)/max(v.CPUSeconds, 1e-9)/1e6,
 		v.Branches, v.BranchesError, v.CPUHours, v.CPUHoursError)
+	if v.Left != v.Subtrees {
+		text += fmt.Sprintf("(%d of the %d sub-trees are left: the estimate is of the work left.)\n", v.Left, v.Subtrees)
+	}
+	if v.Probes > 0 {
+		text += fmt.Sprintf("Sample in %d strata by the probes' estimate; %d random dives per sub-tree estimate %.3g ± %.2g branches (Knuth's estimate)\n", v.Strata, v.Probes, v.ProbeBranches, v.ProbeError)
+		for _, p := range v.Heaviest {
+			text += fmt.Sprintf("  sub-tree %d: %.3g ± %.2g branches\n", p.Index, p.Branches, p.Error)
+		}
+	}
 	if v.Found >= 0 {
 		text += fmt.Sprintf("The sample holds %s mazes of depth %d, e.g. %s.\n", v.Result.Count, v.Found, v.Example)
 	}
