@@ -2,8 +2,8 @@ package records
 
 import (
 	"context"
-	"math"
 	"maps"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"syscall"
