@@ -36,6 +36,14 @@ type Estimate struct {
 	ProbeBranches float64 `json:"probe_branches,omitempty"`
 	ProbeError    float64 `json:"probe_branches_error,omitempty"`
 	Strata        int     `json:"strata,omitempty"`
+	// With a budget (Sampling.Budget): Exact sub-trees ended within it,
+	// with ExactBranches in all; the others used it up, and AtLeast is
+	// the measured lower bound of the branches left (ExactBranches and
+	// the budgets used up).
+	Budget        int64   `json:"budget,omitempty"`
+	Exact         int     `json:"exact,omitempty"`
+	ExactBranches float64 `json:"exact_branches,omitempty"`
+	AtLeast       float64 `json:"at_least,omitempty"`
 	// Heaviest lists the sub-trees the probes found heaviest, heaviest
 	// first (up to ten).
 	Heaviest []SubtreeProbe `json:"heaviest,omitempty"`
@@ -46,8 +54,10 @@ type Estimate struct {
 }
 
 // EstimateFloor estimates the work left in the floor s.Floor: the
-// sub-trees s would search (its shard, and not in s.Done). Without probes
-// it searches k of them drawn at random with seed (all of them when k is
+// sub-trees s would search (its shard, and not in s.Done). With a budget,
+// each is first searched for up to m.Budget branches (see ProbeSubtrees):
+// those that end are measured, and the rest bound the work left from
+// below. Without probes it searches k = m.Sample of them drawn at random with seed (all of them when k is
 // at least their number) and scales the mean. With probes it first
 // estimates every sub-tree by probes dives (ProbeSubtrees), then splits
 // the sub-trees into strata by the order of magnitude of that estimate,
@@ -58,30 +68,48 @@ type Estimate struct {
 // clock of CPU time (ProcessCPU for this process), measured around the
 // sample's search; the estimate reports it and never decides by it.
 // s.Only is replaced by the sample; s.Progress sees the sample's search.
-func EstimateFloor(ctx context.Context, s Settings, k, probes int, seed uint64, cpu func() time.Duration) (Estimate, error) {
+func EstimateFloor(ctx context.Context, s Settings, m Sampling, cpu func() time.Duration) (Estimate, error) {
+	k, probes, seed := m.Sample, m.Probes, m.Seed
 	s.Only = nil
 	probe := s
 	probe.Progress, probe.Finished = nil, nil
-	probed, total, err := ProbeSubtrees(ctx, probe, max(probes, 1), seed)
+	probed, total, err := ProbeSubtrees(ctx, probe, max(probes, 1), m.Budget, seed)
 	if err != nil {
 		return Estimate{}, err
 	}
-	v := Estimate{Floor: s.Floor, Subtrees: total, Left: len(probed), Probes: probes}
+	v := Estimate{Floor: s.Floor, Subtrees: total, Left: len(probed), Probes: probes, Budget: m.Budget, Found: -1}
+	if m.Budget > 0 {
+		for _, p := range probed {
+			if p.Exact {
+				v.Exact++
+				v.ExactBranches += p.Branches
+			}
+			v.AtLeast += p.Branches*float64(b2i(p.Exact)) + float64(p.AtLeast)
+		}
+	}
 	rng := rand.New(rand.NewPCG(seed, 33))
 	var strata [][]SubtreeProbe
+	rest := probed // the sub-trees not measured within the budget
+	if m.Budget > 0 {
+		rest = slices.DeleteFunc(slices.Clone(probed), func(p SubtreeProbe) bool { return p.Exact })
+	}
 	if probes > 0 {
 		for _, p := range probed {
 			v.ProbeBranches += p.Branches
 			v.ProbeError += p.Error * p.Error
 		}
 		v.ProbeError = math.Sqrt(v.ProbeError)
-		strata = stratify(probed)
+		strata = stratify(rest)
 		v.Strata = len(strata)
 		heavy := slices.Clone(probed)
 		slices.SortStableFunc(heavy, func(a, b SubtreeProbe) int { return -cmpFloat(a.Branches, b.Branches) })
 		v.Heaviest = heavy[:min(10, len(heavy))]
-	} else {
-		strata = [][]SubtreeProbe{probed}
+	} else if len(rest) > 0 {
+		strata = [][]SubtreeProbe{rest}
+	}
+	if k <= 0 { // the probes alone
+		v.Branches, v.BranchesError = v.ProbeBranches, v.ProbeError
+		return v, nil
 	}
 	// n[h]: the sample drawn from stratum h.
 	n := allocate(strata, k)
@@ -115,7 +143,7 @@ func EstimateFloor(ctx context.Context, s Settings, k, probes int, seed uint64, 
 		sum += float64(st.Nodes)
 	}
 	// The stratified estimate: Σ N_h·ȳ_h, variance Σ N_h²(1 − n_h/N_h)s_h²/n_h.
-	var est, variance float64
+	est, variance := v.ExactBranches, 0.0
 	for h, idx := range chosen {
 		if len(idx) == 0 {
 			continue
@@ -188,6 +216,23 @@ func cmpFloat(a, b float64) int {
 	case a < b:
 		return -1
 	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// Sampling says how EstimateFloor samples a floor: Sample sub-trees
+// searched (none: the probes alone), Probes random dives per sub-tree
+// (none: a plain random sample), Budget the branches each sub-tree is
+// first searched for (none: no such search), and the Seed of the draws.
+type Sampling struct {
+	Sample, Probes int
+	Budget         int64
+	Seed           uint64
+}
+
+func b2i(b bool) int {
+	if b {
 		return 1
 	}
 	return 0

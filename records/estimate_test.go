@@ -16,7 +16,7 @@ func TestEstimateFloor(t *testing.T) {
 	s := Settings{Board: maze.Board{Rows: 4, Cols: 4}, Floor: 5}
 	var now time.Duration
 	clock := func() time.Duration { now += time.Second; return now } // 1 s between two readings
-	all, err := EstimateFloor(context.Background(), s, 1<<20, 0, 7, clock)
+	all, err := EstimateFloor(context.Background(), s, Sampling{Sample: 1 << 20, Seed: 7}, clock)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func TestEstimateFloor(t *testing.T) {
 	if all.Found != exact.MaxDepth {
 		t.Errorf("every sub-tree found depth %d, the floor's search %d", all.Found, exact.MaxDepth)
 	}
-	one, err := EstimateFloor(context.Background(), s, 1, 0, 7, clock)
+	one, err := EstimateFloor(context.Background(), s, Sampling{Sample: 1, Seed: 7}, clock)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestProbeSubtrees(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		probes, total, err := ProbeSubtrees(context.Background(), s, 4000, 1)
+		probes, total, err := ProbeSubtrees(context.Background(), s, 4000, 0, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,7 +92,7 @@ func TestProbeSubtrees(t *testing.T) {
 func TestEstimateFloorStrata(t *testing.T) {
 	s := Settings{Board: maze.Board{Rows: 4, Cols: 5}, Floor: 17}
 	clock := func() time.Duration { return 0 }
-	all, err := EstimateFloor(context.Background(), s, 1<<20, 64, 3, clock)
+	all, err := EstimateFloor(context.Background(), s, Sampling{Sample: 1 << 20, Probes: 64, Seed: 3}, clock)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestEstimateFloorStrata(t *testing.T) {
 	const seeds = 100
 	var sum, sq float64
 	for seed := range uint64(seeds) {
-		some, err := EstimateFloor(context.Background(), s, 16, 64, seed, clock)
+		some, err := EstimateFloor(context.Background(), s, Sampling{Sample: 16, Probes: 64, Seed: seed}, clock)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -120,5 +120,49 @@ func TestEstimateFloorStrata(t *testing.T) {
 	se := math.Sqrt(max(sq/seeds-mean*mean, 0) / (seeds - 1))
 	if math.Abs(mean-all.Branches) > 4*se+1e-9 {
 		t.Errorf("stratified estimates' mean %g ± %g over %d seeds, the floor's branches %g", mean, se, seeds, all.Branches)
+	}
+}
+
+// A budget measures (6×6's floor 32, where a few sub-trees take most of
+// the work): a sub-tree that ends within it is given its exact
+// branches, and one that does not is given a lower bound its branches
+// reach; the estimate's AtLeast is then at most the floor's branches.
+func TestProbeBudget(t *testing.T) {
+	s := Settings{Board: maze.Board{Rows: 6, Cols: 6}, Floor: 32}
+	exact, err := Search(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, budget := range []int64{1, 5000, 1 << 16, 1 << 30} {
+		probes, _, err := ProbeSubtrees(context.Background(), s, 8, budget, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		heavy := 0
+		for i, p := range probes {
+			y := exact.Subtrees[i].Nodes
+			switch {
+			case p.Exact && p.Branches != float64(y):
+				t.Errorf("budget %d, sub-tree %d: measured %g branches, the search %d", budget, p.Index, p.Branches, y)
+			case !p.Exact && (p.AtLeast < budget || p.AtLeast > y || p.Branches < float64(p.AtLeast)):
+				t.Errorf("budget %d, sub-tree %d: at least %d (estimate %g), the search %d", budget, p.Index, p.AtLeast, p.Branches, y)
+			case !p.Exact:
+				heavy++
+			}
+		}
+		if budget == 1<<30 && heavy != 0 || budget == 1<<16 && heavy == 0 {
+			t.Errorf("budget %d: %d sub-trees over it", budget, heavy)
+		}
+	}
+	v, err := EstimateFloor(context.Background(), s, Sampling{Budget: 1 << 16, Probes: 8, Seed: 1}, func() time.Duration { return 0 })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all float64
+	for _, st := range exact.Subtrees {
+		all += float64(st.Nodes)
+	}
+	if v.Sampled != 0 || v.Exact == 0 || v.Exact == v.Left || v.AtLeast > all || v.AtLeast < v.ExactBranches {
+		t.Errorf("budget 2^16: %+v, the floor's branches %g", v, all)
 	}
 }

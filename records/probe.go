@@ -32,10 +32,15 @@ import (
 
 // SubtreeProbe is the probes' estimate of one sub-tree's branches at a
 // floor: the mean over the dives and its standard error.
+// With a budget, Exact says the sub-tree was searched to its end within
+// it (Branches is then its branches, with no error); otherwise AtLeast is
+// the budget it used up, a measured lower bound of its branches.
 type SubtreeProbe struct {
 	Index    int     `json:"index"`
 	Branches float64 `json:"branches"`
 	Error    float64 `json:"error"`
+	Exact    bool    `json:"exact,omitempty"`
+	AtLeast  int64   `json:"at_least,omitempty"`
 }
 
 // dive walks one random branch from r's current state with the bound
@@ -77,9 +82,13 @@ func (r *search) dive(rng *rand.Rand, target int) float64 {
 // ProbeSubtrees estimates the branches of every sub-tree of s's pass at
 // s.Floor that s would search (its shard, s.Only, and not in s.Done) by
 // probes random dives each, drawn from seed and the sub-tree's index (the
-// same estimates on every machine, in any order). It returns them by
-// index with the number of sub-trees of the floor.
-func ProbeSubtrees(ctx context.Context, s Settings, probes int, seed uint64) ([]SubtreeProbe, int, error) {
+// same estimates on every machine, in any order). With a positive budget
+// it first searches each sub-tree for up to budget branches (rounded up
+// to a multiple of 1,024, how often the search looks), against the floor
+// alone: one that ends within it is measured exactly, and only the
+// others are dived into (their estimate is at least the budget). It
+// returns them by index with the number of sub-trees of the floor.
+func ProbeSubtrees(ctx context.Context, s Settings, probes int, budget int64, seed uint64) ([]SubtreeProbe, int, error) {
 	g, si, gi, err := s.compile()
 	if err != nil {
 		return nil, 0, err
@@ -92,6 +101,7 @@ func ProbeSubtrees(ctx context.Context, s Settings, probes int, seed uint64) ([]
 	target := s.Floor
 	probes = max(probes, 1)
 	var out []SubtreeProbe
+	var used int64 // the budget search's branches, when it did not end
 	k := -1
 	for rt := range walker.roots(split) {
 		k++
@@ -100,6 +110,22 @@ func ProbeSubtrees(ctx context.Context, s Settings, probes int, seed uint64) ([]
 		}
 		if _, done := f.done[k]; done || !f.mine(k) {
 			continue
+		}
+		if budget > 0 {
+			b := walker.fork()
+			b.shared = new(atomic.Int64)
+			b.shared.Store(int64(target))
+			b.stop = func() bool { return b.nodes >= budget || ctx.Err() != nil }
+			rt.apply(b)
+			b.run()
+			if err := ctx.Err(); err != nil {
+				return nil, total, err
+			}
+			if !b.stopped {
+				out = append(out, SubtreeProbe{Index: k, Branches: float64(b.nodes), Exact: true})
+				continue
+			}
+			used = b.nodes
 		}
 		rng := rand.New(rand.NewPCG(seed, uint64(k)))
 		var sum, sq float64
@@ -114,7 +140,11 @@ func ProbeSubtrees(ctx context.Context, s Settings, probes int, seed uint64) ([]
 		if probes > 1 {
 			se = math.Sqrt(max(sq/n-mean*mean, 0) / (n - 1))
 		}
-		out = append(out, SubtreeProbe{Index: k, Branches: mean, Error: se})
+		p := SubtreeProbe{Index: k, Branches: mean, Error: se}
+		if budget > 0 {
+			p.AtLeast, p.Branches = used, max(mean, float64(used))
+		}
+		out = append(out, p)
 	}
 	return out, total, ctx.Err()
 }

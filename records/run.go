@@ -33,10 +33,12 @@ type Job struct {
 	// floor.
 	Uphill int
 	Seed   uint64
-	// Estimate, when positive, estimates the floor Settings.Floor from a
-	// sample of that many sub-trees instead of searching it, with Probes
-	// dives per sub-tree (see EstimateFloor).
+	// Estimate, Probes or Budget, when positive, estimate the floor
+	// Settings.Floor instead of searching it: a sample of Estimate
+	// sub-trees, Probes dives per sub-tree, each sub-tree first searched
+	// for up to Budget branches (see EstimateFloor).
 	Estimate, Probes int
+	Budget           int64
 	// Notice, if not nil, receives a line for the user (the sub-trees a
 	// checkpoint holds); Status, if not nil, the stage under way.
 	Notice, Status func(string)
@@ -64,14 +66,17 @@ func (j Job) Validate() error {
 	if s.Good && s.Shards > 1 && s.AtMost == 0 && s.Floor == 0 {
 		return fault.Invalid("", "--shard with --unique needs --at-most M, the maximum over all mazes (rjm records without --unique)")
 	}
-	if (j.Estimate > 0 || j.Probes > 0) && s.Floor == 0 {
-		return fault.Invalid("", "--estimate needs the floor to estimate, --at-least L")
+	if j.estimate() && s.Floor == 0 {
+		return fault.Invalid("", "--estimate, --probes and --budget need the floor to estimate, --at-least L")
 	}
-	if j.Estimate < 0 || j.Probes < 0 {
-		return fault.Invalid("", "--estimate %d and --probes %d: want 0 or more", j.Estimate, j.Probes)
+	if j.Estimate < 0 || j.Probes < 0 || j.Budget < 0 {
+		return fault.Invalid("", "--estimate %d, --probes %d and --budget %d: want 0 or more", j.Estimate, j.Probes, j.Budget)
 	}
 	return nil
 }
+
+// estimate reports whether the job estimates a floor.
+func (j Job) estimate() bool { return j.Estimate > 0 || j.Probes > 0 || j.Budget > 0 }
 
 // Run runs the job. A bad setting is a *fault.Error; when ctx ends, the
 // error says where the search stopped and how to go on, and the outcome
@@ -86,7 +91,7 @@ func (j Job) Run(ctx context.Context) (*Outcome, error) {
 			j.Status(line)
 		}
 	}
-	estimate := j.Estimate > 0 || j.Probes > 0
+	estimate := j.estimate()
 	if j.Checkpoint != "" {
 		ckpt, done, err := OpenCheckpoint(j.Checkpoint, s)
 		if err != nil {
@@ -127,7 +132,7 @@ func (j Job) Run(ctx context.Context) (*Outcome, error) {
 	}
 	if estimate {
 		status(fmt.Sprintf("estimating floor %d", s.Floor))
-		v, err := EstimateFloor(ctx, s, max(j.Estimate, 1), j.Probes, j.Seed, ProcessCPU)
+		v, err := EstimateFloor(ctx, s, Sampling{Sample: j.Estimate, Probes: j.Probes, Budget: j.Budget, Seed: j.Seed}, ProcessCPU)
 		if err != nil {
 			return nil, err
 		}

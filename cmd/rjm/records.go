@@ -36,7 +36,7 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 			j.Notice = func(line string) { fmt.Fprintf(e.Stderr, "rjm: %s\n", line) }
 			if show != nil {
 				j.Status = func(line string) { show(line, true) }
-				if j.Estimate > 0 || j.Probes > 0 {
+				if j.Estimate > 0 || j.Probes > 0 || j.Budget > 0 {
 					j.Progress = func(p records.Progress) {
 						show(fmt.Sprintf("estimating floor %d: %d/%d sampled sub-trees, %d branches", j.Floor, p.Done, p.Total, p.Nodes), p.Done == p.Total)
 					}
@@ -76,7 +76,8 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 	fl.StringVar(&shard, "shard", "", "search only the sub-trees numbered `I/N`: I modulo N (for batch systems; see rjm records merge)")
 	fl.StringVar(&j.Out, "out", "", "write the answer with its sub-trees to `FILE` as JSON, for rjm records merge")
 	fl.IntVar(&j.Estimate, "estimate", 0, "search `K` sub-trees of the floor --at-least (with --checkpoint: of those it lacks) and estimate the branches and CPU time left")
-	fl.IntVar(&j.Probes, "probes", 0, "with --estimate, first estimate every sub-tree by `P` random dives and draw the sample in strata by that estimate, so that it sees the heavy sub-trees")
+	fl.Int64Var(&j.Budget, "budget", 0, "with --estimate or --probes, first search each sub-tree for up to `B` branches: those that end are measured, the rest bound the work left from below")
+	fl.IntVar(&j.Probes, "probes", 0, "estimate every sub-tree of the floor --at-least by `P` random dives (Knuth's estimate); with --estimate, draw the sample in strata by it, so that it sees the heavy sub-trees")
 	fl.IntVar(&j.Workers, "workers", 0, "goroutines `W` (default: one per core)")
 	fl.IntVar(&j.Split, "split", 0, "cells `K` whose jumps define the sub-trees (default: enough for about 256)")
 	fl.BoolVar(&j.OnePass, "one-pass", false, "search in one pass cutting against the best found, not from floors above (slower; for comparison)")

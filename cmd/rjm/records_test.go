@@ -250,7 +250,7 @@ func TestRecordsEstimate(t *testing.T) {
 		t.Errorf("estimate %+v: want every sub-tree sampled and its branches exact", v)
 	}
 	text, _, code := rjmRun(t, "", "records", "--size", "4", "--at-least", "5", "--estimate", "2")
-	if code != 0 || !strings.Contains(text, "2 of ") || !strings.Contains(text, "Estimate for the floor") {
+	if code != 0 || !strings.Contains(text, "Sample of 2 sub-trees") || !strings.Contains(text, "Estimate for the floor") {
 		t.Errorf("text: status %d, %q", code, text)
 	}
 }
