@@ -44,6 +44,8 @@ type Estimate struct {
 	Exact         int     `json:"exact,omitempty"`
 	ExactBranches float64 `json:"exact_branches,omitempty"`
 	AtLeast       float64 `json:"at_least,omitempty"`
+	// Over lists the sub-trees that used up the budget, by index.
+	Over []SubtreeProbe `json:"over_budget,omitempty"`
 	// Heaviest lists the sub-trees the probes found heaviest, heaviest
 	// first (up to ten).
 	Heaviest []SubtreeProbe `json:"heaviest,omitempty"`
@@ -83,6 +85,8 @@ func EstimateFloor(ctx context.Context, s Settings, m Sampling, cpu func() time.
 			if p.Exact {
 				v.Exact++
 				v.ExactBranches += p.Branches
+			} else {
+				v.Over = append(v.Over, p)
 			}
 			v.AtLeast += p.Branches*float64(b2i(p.Exact)) + float64(p.AtLeast)
 		}
