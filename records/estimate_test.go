@@ -1,8 +1,10 @@
 package records
 
 import (
+	"bytes"
 	"context"
 	"math"
+	"os"
 	"testing"
 	"time"
 
@@ -164,5 +166,38 @@ func TestProbeBudget(t *testing.T) {
 	}
 	if v.Sampled != 0 || v.Exact == 0 || v.Exact == v.Left || v.AtLeast > all || v.AtLeast < v.ExactBranches {
 		t.Errorf("budget 2^16: %+v, the floor's branches %g", v, all)
+	}
+}
+
+// An estimate with a checkpoint estimates the sub-trees it lacks, and
+// leaves the file as it was (a search may be appending to it).
+func TestEstimateFromCheckpoint(t *testing.T) {
+	s := Settings{Board: maze.Board{Rows: 4, Cols: 5}, Floor: 17}
+	name := t.TempDir() + "/c.ckpt"
+	ckpt, _, err := OpenCheckpoint(name, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	half := s
+	half.Shards, half.Shard, half.Finished = 2, 0, ckpt.Save
+	if _, err := Search(context.Background(), half); err != nil {
+		t.Fatal(err)
+	}
+	ckpt.Close()
+	before, _ := os.ReadFile(name)
+	done, err := ReadCheckpoint(name, s)
+	if err != nil || len(done) == 0 {
+		t.Fatalf("%d sub-trees, %v", len(done), err)
+	}
+	s.Done = done
+	v, err := EstimateFloor(context.Background(), s, Sampling{Budget: 1 << 30}, func() time.Duration { return 0 })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Left != v.Subtrees-len(done) || v.Exact != v.Left {
+		t.Errorf("%d of %d sub-trees done: %d left, %d measured", len(done), v.Subtrees, v.Left, v.Exact)
+	}
+	if after, _ := os.ReadFile(name); !bytes.Equal(before, after) {
+		t.Error("the estimate changed the checkpoint")
 	}
 }

@@ -93,11 +93,21 @@ func (j Job) Run(ctx context.Context) (*Outcome, error) {
 	}
 	estimate := j.estimate()
 	if j.Checkpoint != "" {
-		ckpt, done, err := OpenCheckpoint(j.Checkpoint, s)
-		if err != nil {
-			return nil, fault.In("--checkpoint", err)
+		var done []Subtree
+		if estimate { // read only: the search may be appending to it
+			d, err := ReadCheckpoint(j.Checkpoint, s)
+			if err != nil {
+				return nil, fault.In("--checkpoint", err)
+			}
+			done = d
+		} else {
+			ckpt, d, err := OpenCheckpoint(j.Checkpoint, s)
+			if err != nil {
+				return nil, fault.In("--checkpoint", err)
+			}
+			defer ckpt.Close()
+			done, s.Finished = d, ckpt.Save
 		}
-		defer ckpt.Close()
 		if len(done) > 0 && j.Notice != nil {
 			what := "skipping them"
 			if estimate {
@@ -106,9 +116,6 @@ func (j Job) Run(ctx context.Context) (*Outcome, error) {
 			j.Notice(fmt.Sprintf("%s holds %d finished sub-trees; %s", j.Checkpoint, len(done), what))
 		}
 		s.Done = done
-		if !estimate {
-			s.Finished = ckpt.Save
-		}
 	}
 	var out Outcome
 	if s.Floor == 0 && !s.NoPrune && !s.OnePass && j.Uphill > 0 && !s.Good {
