@@ -66,7 +66,7 @@ func (j Job) Validate() error {
 	if s.Good && s.Shards > 1 && s.AtMost == 0 && s.Floor == 0 {
 		return fault.Invalid("", "--shard with --unique needs --at-most M, the maximum over all mazes (rjm records without --unique)")
 	}
-	if j.estimate() && s.Floor == 0 {
+	if j.Estimates() && s.Floor == 0 {
 		return fault.Invalid("", "--estimate, --probes and --budget need the floor to estimate, --at-least L")
 	}
 	if j.Estimate < 0 || j.Probes < 0 || j.Budget < 0 {
@@ -75,8 +75,9 @@ func (j Job) Validate() error {
 	return nil
 }
 
-// estimate reports whether the job estimates a floor.
-func (j Job) estimate() bool { return j.Estimate > 0 || j.Probes > 0 || j.Budget > 0 }
+// Estimates reports whether the job estimates a floor instead of
+// searching it (Estimate, Probes or Budget).
+func (j Job) Estimates() bool { return j.Estimate > 0 || j.Probes > 0 || j.Budget > 0 }
 
 // Run runs the job. A bad setting is a *fault.Error; when ctx ends, the
 // error says where the search stopped and how to go on, and the outcome
@@ -91,7 +92,7 @@ func (j Job) Run(ctx context.Context) (*Outcome, error) {
 			j.Status(line)
 		}
 	}
-	estimate := j.estimate()
+	estimate := j.Estimates()
 	if j.Checkpoint != "" {
 		var done []Subtree
 		if estimate { // read only: the search may be appending to it

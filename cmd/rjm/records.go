@@ -36,7 +36,7 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 			j.Notice = func(line string) { fmt.Fprintf(e.Stderr, "rjm: %s\n", line) }
 			if show != nil {
 				j.Status = func(line string) { show(line, true) }
-				if j.Estimate > 0 || j.Probes > 0 || j.Budget > 0 {
+				if j.Estimates() {
 					j.Progress = func(p records.Progress) {
 						show(fmt.Sprintf("estimating floor %d: %d/%d sampled sub-trees, %d branches", j.Floor, p.Done, p.Total, p.Nodes), p.Done == p.Total)
 					}
