@@ -250,12 +250,12 @@ const exampleSeeds = 12
 
 // Shows reports whether a solved maze's solution shows what its board
 // does: every rule the same maze could be played without changes its
-// answer (Unneeded is empty), so that a diagonal move shows the queen,
+// answer (analysis.Unneeded is empty), so that a diagonal move shows the queen,
 // a move round a loop or across the torus's edge shows them, and the
 // no-U-turn rule and walls make the solution longer. The tiling and an
 // exit ring show themselves (an exit ring's last move is its exit move).
 func Shows(m *maze.Maze, f *analysis.Features) bool {
-	return len(Unneeded(m, f)) == 0
+	return len(analysis.Unneeded(m, f)) == 0
 }
 
 // roundTheEdge returns how the jump from cell in direction d goes round

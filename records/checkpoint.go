@@ -45,36 +45,9 @@ func header(s Settings) string {
 // as Settings.Done; a file made for other settings is an error, and a
 // last line cut short is dropped.
 func OpenCheckpoint(name string, s Settings) (*Checkpoint, []Subtree, error) {
-	data, err := os.ReadFile(name)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, nil, err
-	}
-	g, _, gi, err := s.compile()
+	done, keep, err := readCheckpoint(name, s)
 	if err != nil {
 		return nil, nil, err
-	}
-	var done []Subtree
-	lines := strings.SplitAfter(string(data), "\n")
-	keep := 0
-	for k, line := range lines {
-		if !strings.HasSuffix(line, "\n") {
-			break // cut short
-		}
-		if k == 0 {
-			if strings.TrimSpace(line) != header(s) {
-				return nil, nil, fault.Invalid("", "checkpoint %s was made for other settings: %s", name, strings.TrimSpace(line))
-			}
-		} else {
-			var st Subtree
-			if json.Unmarshal([]byte(line), &st) != nil {
-				break
-			}
-			if err := st.check(g, gi); err != nil {
-				return nil, nil, fault.Invalid("", "checkpoint %s, line %d: %w", name, k+1, err)
-			}
-			done = append(done, st)
-		}
-		keep += len(line)
 	}
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
@@ -107,3 +80,48 @@ func (c *Checkpoint) Save(st Subtree) {
 
 // Close closes the file.
 func (c *Checkpoint) Close() error { return c.f.Close() }
+
+// ReadCheckpoint returns the sub-trees the checkpoint file name holds for
+// the search s, as OpenCheckpoint does, without writing to it (another
+// run may be appending to it): a missing file holds none.
+func ReadCheckpoint(name string, s Settings) ([]Subtree, error) {
+	done, _, err := readCheckpoint(name, s)
+	return done, err
+}
+
+// readCheckpoint parses the checkpoint file name for the search s: the
+// sub-trees it holds and the length of the whole lines that hold them.
+func readCheckpoint(name string, s Settings) ([]Subtree, int, error) {
+	data, err := os.ReadFile(name)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, 0, err
+	}
+	g, _, gi, err := s.compile()
+	if err != nil {
+		return nil, 0, err
+	}
+	var done []Subtree
+	lines := strings.SplitAfter(string(data), "\n")
+	keep := 0
+	for k, line := range lines {
+		if !strings.HasSuffix(line, "\n") {
+			break // cut short
+		}
+		if k == 0 {
+			if strings.TrimSpace(line) != header(s) {
+				return nil, 0, fault.Invalid("", "checkpoint %s was made for other settings: %s", name, strings.TrimSpace(line))
+			}
+		} else {
+			var st Subtree
+			if json.Unmarshal([]byte(line), &st) != nil {
+				break
+			}
+			if err := st.check(g, gi); err != nil {
+				return nil, 0, fault.Invalid("", "checkpoint %s, line %d: %w", name, k+1, err)
+			}
+			done = append(done, st)
+		}
+		keep += len(line)
+	}
+	return done, keep, nil
+}

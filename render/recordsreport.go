@@ -2,8 +2,6 @@ package render
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"rjm/maze"
@@ -59,32 +57,51 @@ func (v RecordsReport) Text() string {
 		out += fmt.Sprintf("Exact for every goal depth from %d up (the last floor searched).\n", v.Floor)
 	}
 	if v.Lower > 0 {
-		out += fmt.Sprintf("rjm's uphill search reached %d (%s): the floor below which the search need not go.\n", v.Lower, v.LowerExample)
+		example := "" // a merge of shards has the depth, not the maze
+		if v.LowerExample != "" {
+			example = " (" + v.LowerExample + ")"
+		}
+		out += fmt.Sprintf("rjm's uphill search reached %d%s: the floor below which the search need not go.\n", v.Lower, example)
 	}
 	return out
 }
 
 // FloorRange writes descending floors as "48 down to 46" when they run
 // on, and as a list ("48, 45") when they do not.
-func FloorRange(fs []int) string {
-	if len(fs) > 2 && fs[0]-fs[len(fs)-1] == len(fs)-1 {
-		return fmt.Sprintf("%d down to %d", fs[0], fs[len(fs)-1])
-	}
-	parts := make([]string, len(fs))
-	for i, f := range fs {
-		parts[i] = strconv.Itoa(f)
-	}
-	return strings.Join(parts, ", ")
-}
+func FloorRange(fs []int) string { return records.FloorRange(fs) }
 
 // EstimateText is the text of records.EstimateFloor's estimate v of the
 // floor s.Floor, sampled with seed.
 func EstimateText(s records.Settings, v records.Estimate, seed uint64) string {
-	text := fmt.Sprintf("Floor %d of %d×%d: %d of %d sub-trees sampled (seed %d), %d branches in %.1f s of CPU (%.1fM branches per CPU-second)\n"+
-		"Estimate for the whole floor: %.3g ± %.2g branches, %.3g ± %.2g CPU-hours (± one standard error)\n",
-		s.Floor, s.Board.Rows, s.Board.Cols, v.Sampled, v.Subtrees, seed, v.Nodes, v.CPUSeconds, float64(v.Nodes)/max(v.CPUSeconds, 1e-9)/1e6,
-		v.Branches, v.BranchesError, v.CPUHours, v.CPUHoursError)
-	if v.Found >= 0 {
+	text := fmt.Sprintf("Floor %d of %d×%d: %d of its %d sub-trees left to search.\n", s.Floor, s.Board.Rows, s.Board.Cols, v.Left, v.Subtrees)
+	if v.Budget > 0 {
+		text += fmt.Sprintf("Each searched for up to %d branches: %d ended within it (%.0f branches); the other %d did not, so the work left is at least %.4g branches (measured).\n",
+			v.Budget, v.Exact, v.ExactBranches, v.Left-v.Exact, v.AtLeast)
+	}
+	if v.Probes > 0 {
+		text += fmt.Sprintf("%d random dives per sub-tree estimate %.3g ± %.2g branches (Knuth's estimate; its error is heavy-tailed: a rough guide)\n", v.Probes, v.ProbeBranches, v.ProbeError)
+		for _, p := range v.Heaviest {
+			switch {
+			case p.Exact:
+				text += fmt.Sprintf("  sub-tree %d: %.0f branches (searched)\n", p.Index, p.Branches)
+			case p.AtLeast > 0:
+				text += fmt.Sprintf("  sub-tree %d: %.3g ± %.2g branches, at least %d\n", p.Index, p.Branches, p.Error, p.AtLeast)
+			default:
+				text += fmt.Sprintf("  sub-tree %d: %.3g ± %.2g branches\n", p.Index, p.Branches, p.Error)
+			}
+		}
+	}
+	if v.Sampled > 0 {
+		strata := ""
+		if v.Strata > 0 {
+			strata = fmt.Sprintf(" in %d strata by the probes' estimate", v.Strata)
+		}
+		text += fmt.Sprintf("Sample of %d sub-trees%s (seed %d): %d branches in %.1f s of CPU (%.1fM branches per CPU-second)\n"+
+			"Estimate for the floor: %.3g ± %.2g branches, %.3g ± %.2g CPU-hours (± one standard error)\n",
+			v.Sampled, strata, seed, v.Nodes, v.CPUSeconds, float64(v.Nodes)/max(v.CPUSeconds, 1e-9)/1e6,
+			v.Branches, v.BranchesError, v.CPUHours, v.CPUHoursError)
+	}
+	if v.Found >= 0 && v.Result != nil {
 		text += fmt.Sprintf("The sample holds %s mazes of depth %d, e.g. %s.\n", v.Result.Count, v.Found, v.Example)
 	}
 	return text

@@ -5,10 +5,10 @@ import (
 	"html/template"
 	"math/rand/v2"
 
+	"rjm/analysis"
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/render"
-	"rjm/solve"
 )
 
 // tutorial is a first visit's lesson: a tiny maze on the day's rules,
@@ -53,25 +53,17 @@ func tutorialMaze(v maze.Variant, date string) *maze.Maze {
 			continue
 		}
 		g := graph.MustCompile(b)
-		plain := maze.Board{Rows: n, Cols: n}
-		pg := graph.MustCompile(plain)
 		for range tutorialTries[n] {
 			m, err := maze.Random(b, maze.DefaultStart(b), maze.DefaultGoal(b), rng)
 			if err != nil {
 				return nil
 			}
-			s := solve.Solve(g, m)
-			if s.GoalDepth < 3 || s.GoalDepth > 5 || !s.Unique() {
+			f := analysis.Analyze(g, m)
+			if f.GoalDepth < 3 || f.GoalDepth > 5 || !f.Unique {
 				continue
 			}
-			if v != (maze.Variant{}) {
-				if v.Tiling != maze.Square || v.Exit {
-					return m // no plain board of the same cells to differ from
-				}
-				pm := &maze.Maze{Board: plain, Jumps: m.Jumps, Start: m.Start, Goal: m.Goal}
-				if solve.Solve(pg, pm).GoalDepth == s.GoalDepth {
-					continue // the rule makes no difference here
-				}
+			if len(analysis.Unneeded(m, f)) > 0 {
+				continue // a rule of the day makes no difference here
 			}
 			return m
 		}

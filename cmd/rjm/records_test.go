@@ -249,8 +249,33 @@ func TestRecordsEstimate(t *testing.T) {
 	if v.Sampled != v.Subtrees || v.Sampled < 2 || v.Branches != float64(v.Nodes) || v.Found < 5 {
 		t.Errorf("estimate %+v: want every sub-tree sampled and its branches exact", v)
 	}
+	// --budget measures: on 4×5's floor 17 every sub-tree ends within
+	// 2^20 branches (the floor's branches, exactly); --probes alone
+	// estimates without a sample.
+	out, errs, code = rjmRun(t, "", "records", "--rows", "4", "--cols", "5", "--at-least", "17", "--budget", "1048576", "--json")
+	var b struct {
+		Left           int `json:"subtrees_left"`
+		Exact, Sampled int
+		Budget         int64
+		ExactBranches  float64 `json:"exact_branches"`
+		AtLeast        float64 `json:"at_least"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &b) != nil {
+		t.Fatalf("--budget: status %d, %q, stderr %q", code, out, errs)
+	}
+	whole, _, _ := rjmRun(t, "", "records", "--rows", "4", "--cols", "5", "--at-least", "17", "--json")
+	var w struct{ Nodes float64 }
+	if json.Unmarshal([]byte(whole), &w) != nil || b.Exact != b.Left || b.Sampled != 0 || b.ExactBranches != w.Nodes || b.AtLeast != w.Nodes {
+		t.Errorf("--budget 2^20 on 4×5: %+v, the floor's branches %g", b, w.Nodes)
+	}
+	if _, errs, code := rjmRun(t, "", "records", "--size", "4", "--at-least", "5", "--budget", "-1"); code != 2 || !strings.Contains(errs, "--budget -1") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("--budget -1: status %d, %q", code, errs)
+	}
+	if _, errs, code := rjmRun(t, "", "records", "--size", "4", "--probes", "3"); code != 2 || !strings.Contains(errs, "--at-least L") {
+		t.Errorf("--probes without a floor: status %d, %q", code, errs)
+	}
 	text, _, code := rjmRun(t, "", "records", "--size", "4", "--at-least", "5", "--estimate", "2")
-	if code != 0 || !strings.Contains(text, "2 of ") || !strings.Contains(text, "Estimate for the whole floor") {
+	if code != 0 || !strings.Contains(text, "Sample of 2 sub-trees") || !strings.Contains(text, "Estimate for the floor") {
 		t.Errorf("text: status %d, %q", code, text)
 	}
 }
