@@ -110,4 +110,3 @@ func toGoal(g *graph.Graph, m *maze.Maze) (one, open int) {
 	}
 	return len(near), len(m.OpenCells())
 }
-
