@@ -22,8 +22,8 @@ import (
 // 1 faces), then an assembly map, the maze with rows and columns
 // numbered; every page numbered. Square boards only.
 func Tiles(w io.Writer, m *maze.Maze, paper Paper) error {
-	if m.Variant.Tiling != maze.Square {
-		return fault.Invalid("", "tiles are square: a %s board has no tiles", m.Variant.Tiling)
+	if !m.Board.Square() {
+		return fault.Invalid("", "tiles are square: a %s board has no tiles", m.Variant)
 	}
 	if paper == (Paper{}) {
 		paper = A4

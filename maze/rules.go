@@ -137,6 +137,10 @@ type Rule struct {
 	// Line is the rule on board b in a few words, for a phone's first
 	// screen ("" when it shows nothing there).
 	Line func(b Board) string
+	// Wraps is set when a jump that runs off an edge comes back in at the
+	// opposite one (a jump longer than the board comes back round, and a
+	// player is told so when it is refused).
+	Wraps bool
 	// Cells is how a book's title page names boards under the rule by
 	// their cells ("hexagonal" boards), "" for a rule that keeps the
 	// square cells; With is what it says such boards come with ("queen's
@@ -219,6 +223,7 @@ var Rules = []Rule{
 		Line:    line("Edges wrap round to the opposite side"),
 		With:    "edges that wrap round",
 		Round:   "across the edge",
+		Wraps:   true,
 		Without: func(b Board) Board { b.Variant.Torus = false; return b },
 	},
 	{
@@ -337,6 +342,28 @@ func (b Board) On() []Rule {
 		}
 	}
 	return out
+}
+
+// Wraps reports whether a jump on b that runs off an edge comes back in at
+// the opposite one (a rule b plays has Wraps).
+func (b Board) Wraps() bool {
+	for _, r := range b.On() {
+		if r.Wraps {
+			return true
+		}
+	}
+	return false
+}
+
+// Square reports whether b's cells are squares (no rule b plays names its
+// cells otherwise: Rule.Cells).
+func (b Board) Square() bool {
+	for _, r := range b.On() {
+		if r.Cells != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // Arrival reports whether a state of v is a cell and the direction of

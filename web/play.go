@@ -150,7 +150,7 @@ func refusals(m *maze.Maze, nd *graph.Nodes, u, c, j int) []gameRefusal {
 			default:
 				r.Why = name + " would pass over a blocked cell."
 			}
-		} else if b.Variant.Torus {
+		} else if b.Wraps() {
 			r.Why = name + " is longer than the board: it would come back round."
 		} else {
 			r.Why = name + " would leave the board."
