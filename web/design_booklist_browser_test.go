@@ -130,6 +130,13 @@ func TestBrowserDesignBookList(t *testing.T) {
 		t.Fatalf("a book of the downloaded list: %d puzzles, %v", len(puzzles), err)
 	}
 
+	// Clear list asks first: one press asks, and the list stays; a second
+	// press clears it.
+	do_(t, ctx, chromedp.Click(chromedp.ID("list-clear")))
+	waitText(t, ctx, "list-status", "Press again to remove all 2 mazes")
+	if n := eval[int](t, ctx, `document.querySelectorAll('#list-items li').length`); n != 2 {
+		t.Errorf("after one press of Clear list, %d mazes show, want the 2 kept", n)
+	}
 	do_(t, ctx, chromedp.Click(chromedp.ID("list-clear")))
 	waitText(t, ctx, "list-status", "The book list is empty")
 	if n := eval[int](t, ctx, `document.querySelectorAll('#list-items li').length`); n != 0 {

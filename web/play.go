@@ -33,6 +33,10 @@ type game struct {
 	Shortest int        `json:"shortest"`
 	Unique   bool       `json:"unique"`
 	Nodes    []gameNode `json:"nodes"`
+	// Solution is the engine's shortest solution (solve.Solve's, the one
+	// the print key draws) as the nodes it visits after the start; empty
+	// when the maze has none. Show solution and Give up draw it.
+	Solution []int `json:"solution,omitempty"`
 	// Discs[k][n-1] lays out the step discs of a cell of layout k
 	// reached n times (render.Geometry.StepDiscs: each disc's x, y, radius, font
 	// size and right bound, in the board's units); a cell reached more
@@ -200,7 +204,31 @@ func newGame(m *maze.Maze, date string) game {
 			gm.Nodes[u].Refused = refusals(m, nd, u, c, m.Jumps[c])
 		}
 	}
+	gm.Solution = solutionNodes(nd, s.Solution)
 	return gm
+}
+
+// solutionNodes returns the nodes of nd that solution's moves visit after
+// the start, each the move of the same direction landing on the same cell;
+// nil when a move is not one of nd's (which Solve's moves always are).
+func solutionNodes(nd *graph.Nodes, solution []maze.Move) []int {
+	var out []int
+	u := nd.Start
+	for _, mv := range solution {
+		next := -1
+		nd.Moves(u, func(m maze.Move, v int, _ maze.Dir) bool {
+			if m.Dir == mv.Dir && m.To == mv.To {
+				next = v
+				return false
+			}
+			return true
+		})
+		if next < 0 {
+			return nil
+		}
+		out, u = append(out, next), next
+	}
+	return out
 }
 
 // playBoard is the player's board: render's drawing of m (the same

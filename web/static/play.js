@@ -516,21 +516,18 @@
     }).catch(function () { say('No hint: the server cannot be reached.'); });
   }
 
-  // solution returns the moves of a shortest solution from the start: a
-  // breadth-first search over the game's nodes and moves (the server's,
-  // so no rule of the game is here), null when the goal is out of reach.
+  // solution returns the moves of the engine's shortest solution from the
+  // start (G.solution: the nodes it visits, the one the print key draws),
+  // null when the goal is out of reach.
   function solution() {
-    var prev = {};
-    prev[G.start] = null;
-    var queue = [G.start];
-    for (var q = 0; q < queue.length && !(G.goal in prev); q++) {
-      (G.nodes[queue[q]].m || []).forEach(function (m) {
-        if (!(m.t in prev)) { prev[m.t] = { from: queue[q], move: m }; queue.push(m.t); }
-      });
+    var out = [], u = G.start;
+    if (!G.solution || !G.solution.length) { return null; }
+    for (var k = 0; k < G.solution.length; k++) {
+      var t = G.solution[k], mv = (G.nodes[u].m || []).filter(function (m) { return m.t === t; })[0];
+      if (!mv) { return null; }
+      out.push(mv);
+      u = t;
     }
-    if (!(G.goal in prev)) { return null; }
-    var out = [];
-    for (var v = G.goal; prev[v]; v = prev[v].from) { out.unshift(prev[v].move); }
     return out;
   }
 
