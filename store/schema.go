@@ -153,3 +153,21 @@ func schemaFacts() []string {
 		)`,
 	}
 }
+
+// schemaRates adds the token buckets that the servers on one store share
+// (see Rates): one row per rate and client or network, its tokens and the
+// time they were counted, and whether the last request took one. Idle rows
+// are removed by ForgetRates. SQLite, one server's store, keeps the table
+// empty (its server counts in memory). A new table only, so that it
+// merges with any other migration.
+func schemaRates(real string) []string {
+	return []string{
+		`CREATE TABLE rate_buckets (
+			key TEXT PRIMARY KEY,
+			tokens ` + real + ` NOT NULL,
+			updated_ms BIGINT NOT NULL,
+			taken BOOLEAN NOT NULL
+		)`,
+		`CREATE INDEX rate_buckets_updated ON rate_buckets (updated_ms)`,
+	}
+}
