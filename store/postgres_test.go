@@ -162,11 +162,18 @@ func TestPostgresRates(t *testing.T) {
 	if err != nil || !ok || tokens != burst-1 {
 		t.Errorf("another key's first take = %v, %g, %v; want true, %d", ok, tokens, err, burst-1)
 	}
+	// play:c, at 1 token at 5.5 s, is full at 7.5 s; play:d at 1 s.
+	if n, err := rates[1].ForgetRates(ctx, t0.Add(999*time.Millisecond)); err != nil || n != 0 {
+		t.Errorf("ForgetRates before any bucket is full = %d, %v; want 0", n, err)
+	}
 	if n, err := rates[1].ForgetRates(ctx, t0.Add(time.Second)); err != nil || n != 1 {
-		t.Errorf("ForgetRates = %d, %v; want 1 (play:d)", n, err)
+		t.Errorf("ForgetRates once play:d is full = %d, %v; want 1", n, err)
 	}
 	if ok, tokens, err := rates[0].Take(ctx, "play:d", every, burst, 0, t0); err != nil || !ok || tokens != burst-1 {
 		t.Errorf("a forgotten key's take = %v, %g, %v; want a full bucket's, true, %d", ok, tokens, err, burst-1)
+	}
+	if n, err := rates[1].ForgetRates(ctx, t0.Add(7500*time.Millisecond)); err != nil || n != 2 {
+		t.Errorf("ForgetRates once every bucket is full = %d, %v; want 2", n, err)
 	}
 }
 

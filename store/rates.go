@@ -18,9 +18,9 @@ type Rates interface {
 	// Take counts key's bucket at now and takes a token when there is
 	// one: it returns whether it took one and the tokens left.
 	Take(ctx context.Context, key string, every time.Duration, burst, adjust float64, now time.Time) (taken bool, tokens float64, err error)
-	// ForgetRates removes the buckets counted last before before: those
-	// full again, when before is at least twice their burst's refill ago.
-	ForgetRates(ctx context.Context, before time.Time) (int64, error)
+	// ForgetRates removes the buckets full again by now: a missing
+	// bucket is a full one.
+	ForgetRates(ctx context.Context, now time.Time) (int64, error)
 }
 
 // SharedRates is a store whose servers may share their rates: Rates
@@ -41,14 +41,19 @@ func (s *sqlStore) Rates() Rates {
 // takeRate is the one statement of Take: the bucket refilled by the time
 // passed (never backwards, when servers' clocks differ), the adjustment
 // taken, kept within [-burst, burst], and then a token taken when one is
-// there. Its arguments: key, burst, adjust, now (ms), every (ms), and the
-// new bucket's tokens and taken (computed by Take).
-const takeRate = `INSERT INTO rate_buckets AS b (key, tokens, updated_ms, taken) VALUES ($1, $6, $4, $7)
+// there; and the time it will be full again. Its arguments: key, burst,
+// adjust, now (ms), every (ms), and the new bucket's tokens, taken and
+// full_ms (computed by Take).
+const takeRate = `INSERT INTO rate_buckets AS b (key, tokens, updated_ms, taken, full_ms) VALUES ($1, $6, $4, $7, $8)
 ON CONFLICT (key) DO UPDATE SET
-	tokens = CASE WHEN ` + rateLevel + ` >= 1 THEN ` + rateLevel + ` - 1 ELSE ` + rateLevel + ` END,
+	tokens = ` + rateAfter + `,
 	taken = ` + rateLevel + ` >= 1,
-	updated_ms = GREATEST(b.updated_ms, $4)
+	updated_ms = GREATEST(b.updated_ms, $4),
+	full_ms = GREATEST(b.updated_ms, $4) + CEIL(($2::float8 - ` + rateAfter + `) * $5::float8)::bigint
 RETURNING taken, tokens`
+
+// rateAfter is a bucket's tokens once a token is taken, when there is one.
+const rateAfter = `CASE WHEN ` + rateLevel + ` >= 1 THEN ` + rateLevel + ` - 1 ELSE ` + rateLevel + ` END`
 
 // rateLevel is a bucket's tokens once refilled and adjusted.
 const rateLevel = `GREATEST(-$2::float8, LEAST($2::float8, b.tokens + GREATEST($4::bigint - b.updated_ms, 0)::float8 / $5::float8) - $3::float8)`
@@ -61,18 +66,19 @@ func (s *sqlStore) Take(ctx context.Context, key string, every time.Duration, bu
 		fresh--
 	}
 	everyMs := math.Max(float64(every)/float64(time.Millisecond), 1e-6)
+	full := now.UnixMilli() + int64(math.Ceil((burst-fresh)*everyMs))
 	var taken bool
 	var tokens float64
-	err := s.w.QueryRowContext(ctx, takeRate, key, burst, adjust, now.UnixMilli(), everyMs, fresh, freshTaken).Scan(&taken, &tokens)
+	err := s.w.QueryRowContext(ctx, takeRate, key, burst, adjust, now.UnixMilli(), everyMs, fresh, freshTaken, full).Scan(&taken, &tokens)
 	if err != nil {
 		return false, 0, fmt.Errorf("counting the rate of %s: %w", key, s.d.classify(err))
 	}
 	return taken, tokens, nil
 }
 
-// ForgetRates removes the buckets idle since before.
-func (s *sqlStore) ForgetRates(ctx context.Context, before time.Time) (int64, error) {
-	res, err := s.w.ExecContext(ctx, s.q(`DELETE FROM rate_buckets WHERE updated_ms < ?`), before.UnixMilli())
+// ForgetRates removes the buckets full by now.
+func (s *sqlStore) ForgetRates(ctx context.Context, now time.Time) (int64, error) {
+	res, err := s.w.ExecContext(ctx, s.q(`DELETE FROM rate_buckets WHERE full_ms <= ?`), now.UnixMilli())
 	if err != nil {
 		return 0, fmt.Errorf("forgetting idle rates: %w", s.d.classify(err))
 	}

@@ -155,9 +155,10 @@ func schemaFacts() []string {
 }
 
 // schemaRates adds the token buckets that the servers on one store share
-// (see Rates): one row per rate and client or network, its tokens and the
-// time they were counted, and whether the last request took one. Idle rows
-// are removed by ForgetRates. SQLite, one server's store, keeps the table
+// (see Rates): one row per rate and client or network, its tokens, the
+// time they were counted, whether the last request took one, and when
+// the bucket will be full again, after which the row says nothing a
+// missing row does not: ForgetRates removes it. SQLite, one server's store, keeps the table
 // empty (its server counts in memory). A new table only, so that it
 // merges with any other migration.
 func schemaRates(real string) []string {
@@ -166,8 +167,9 @@ func schemaRates(real string) []string {
 			key TEXT PRIMARY KEY,
 			tokens ` + real + ` NOT NULL,
 			updated_ms BIGINT NOT NULL,
-			taken BOOLEAN NOT NULL
+			taken BOOLEAN NOT NULL,
+			full_ms BIGINT NOT NULL
 		)`,
-		`CREATE INDEX rate_buckets_updated ON rate_buckets (updated_ms)`,
+		`CREATE INDEX rate_buckets_full ON rate_buckets (full_ms)`,
 	}
 }
