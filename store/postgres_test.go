@@ -189,3 +189,38 @@ func TestSQLiteRatesNotShared(t *testing.T) {
 		t.Errorf("SQLite's Rates() = %v, want none", sr.Rates())
 	}
 }
+
+// BenchmarkPostgresRatesTake is the cost a charged request pays for the
+// shared rates: one Take, over 1,000 clients' buckets.
+func BenchmarkPostgresRatesTake(b *testing.B) {
+	dsn := os.Getenv(PostgresEnv)
+	if dsn == "" {
+		b.Skipf("$%s is not set", PostgresEnv)
+	}
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	name := fmt.Sprintf("rjm_bench_%d", time.Now().UnixNano())
+	if _, err := db.Exec("CREATE SCHEMA " + name); err != nil {
+		b.Fatal(err)
+	}
+	defer db.Exec("DROP SCHEMA " + name + " CASCADE")
+	u, _ := url.Parse(dsn)
+	q := u.Query()
+	q.Set("search_path", name)
+	u.RawQuery = q.Encode()
+	s, err := store.OpenPostgres(context.Background(), u.String())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	r := s.(store.SharedRates).Rates()
+	ctx, now := context.Background(), time.Now()
+	for i := 0; b.Loop(); i++ {
+		if _, _, err := r.Take(ctx, fmt.Sprintf("work:client:10.0.%d.%d", i%1000/256, i%256), time.Second, 30, 0, now); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

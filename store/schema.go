@@ -158,12 +158,15 @@ func schemaFacts() []string {
 // (see Rates): one row per rate and client or network, its tokens, the
 // time they were counted, whether the last request took one, and when
 // the bucket will be full again, after which the row says nothing a
-// missing row does not: ForgetRates removes it. SQLite, one server's store, keeps the table
+// missing row does not: ForgetRates removes it. unlogged is PostgreSQL's
+// word for a table written without its write-ahead log (a take costs no
+// log flush; the buckets, lost in a crash or a failover, start full
+// again), "" for SQLite. SQLite, one server's store, keeps the table
 // empty (its server counts in memory). A new table only, so that it
 // merges with any other migration.
-func schemaRates(real string) []string {
+func schemaRates(unlogged, real string) []string {
 	return []string{
-		`CREATE TABLE rate_buckets (
+		`CREATE ` + unlogged + ` TABLE rate_buckets (
 			key TEXT PRIMARY KEY,
 			tokens ` + real + ` NOT NULL,
 			updated_ms BIGINT NOT NULL,
