@@ -107,3 +107,120 @@ func openSchema(t *testing.T, dsn string) store.Store {
 	}
 	return s
 }
+
+// TestPostgresRates takes a bucket's tokens from two servers on one
+// store: they count one bucket, which refills with time, goes into debt
+// by an adjustment, and is forgotten once idle.
+func TestPostgresRates(t *testing.T) {
+	dsn := postgresDSN(t)
+	schemaDSN := newSchema(t, dsn)
+	ctx := context.Background()
+	var rates [2]store.Rates
+	for i := range rates {
+		s, err := store.Open(ctx, schemaDSN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		rates[i] = s.(store.SharedRates).Rates()
+		if rates[i] == nil {
+			t.Fatal("PostgreSQL's Rates() = nil, want its shared buckets")
+		}
+	}
+	t0 := time.Date(2026, 11, 29, 2, 0, 0, 0, time.UTC)
+	const burst, every = 3, time.Second
+	take := func(i int, adjust float64, at time.Time) (bool, float64) {
+		t.Helper()
+		ok, tokens, err := rates[i].Take(ctx, "play:c", every, burst, adjust, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok, tokens
+	}
+	for i := range burst {
+		if ok, tokens := take(i%2, 0, t0); !ok || tokens != float64(burst-1-i) {
+			t.Fatalf("take %d on server %d = %v, %g; want true, %d", i, i%2, ok, tokens, burst-1-i)
+		}
+	}
+	if ok, tokens := take(0, 0, t0); ok || tokens != 0 {
+		t.Errorf("a take past the burst = %v, %g; want false, 0", ok, tokens)
+	}
+	if ok, tokens := take(1, 0, t0.Add(1500*time.Millisecond)); !ok || tokens != 0.5 {
+		t.Errorf("a take 1.5 s later = %v, %g; want true, 0.5", ok, tokens)
+	}
+	// A clock behind does not take back the time counted.
+	if ok, tokens := take(0, 0, t0); ok || tokens != 0.5 {
+		t.Errorf("a take from a clock behind = %v, %g; want false, 0.5", ok, tokens)
+	}
+	if ok, tokens := take(0, 10, t0.Add(1500*time.Millisecond)); ok || tokens != -burst {
+		t.Errorf("a take with a debt past the burst = %v, %g; want false, -%d", ok, tokens, burst)
+	}
+	if ok, tokens := take(1, -1, t0.Add(5500*time.Millisecond)); !ok || tokens != 1 {
+		t.Errorf("a take with a refund, 4 s later = %v, %g; want true, 1", ok, tokens)
+	}
+	ok, tokens, err := rates[0].Take(ctx, "play:d", every, burst, 0, t0)
+	if err != nil || !ok || tokens != burst-1 {
+		t.Errorf("another key's first take = %v, %g, %v; want true, %d", ok, tokens, err, burst-1)
+	}
+	// play:c, at 1 token at 5.5 s, is full at 7.5 s; play:d at 1 s.
+	if n, err := rates[1].ForgetRates(ctx, t0.Add(999*time.Millisecond)); err != nil || n != 0 {
+		t.Errorf("ForgetRates before any bucket is full = %d, %v; want 0", n, err)
+	}
+	if n, err := rates[1].ForgetRates(ctx, t0.Add(time.Second)); err != nil || n != 1 {
+		t.Errorf("ForgetRates once play:d is full = %d, %v; want 1", n, err)
+	}
+	if ok, tokens, err := rates[0].Take(ctx, "play:d", every, burst, 0, t0); err != nil || !ok || tokens != burst-1 {
+		t.Errorf("a forgotten key's take = %v, %g, %v; want a full bucket's, true, %d", ok, tokens, err, burst-1)
+	}
+	if n, err := rates[1].ForgetRates(ctx, t0.Add(7500*time.Millisecond)); err != nil || n != 2 {
+		t.Errorf("ForgetRates once every bucket is full = %d, %v; want 2", n, err)
+	}
+}
+
+// TestSQLiteRatesNotShared: an SQLite store is one server's, which counts
+// its rates in memory.
+func TestSQLiteRatesNotShared(t *testing.T) {
+	s, err := store.OpenSQLite(context.Background(), t.TempDir()+"/rjm.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if sr, ok := s.(store.SharedRates); ok && sr.Rates() != nil {
+		t.Errorf("SQLite's Rates() = %v, want none", sr.Rates())
+	}
+}
+
+// BenchmarkPostgresRatesTake is the cost a charged request pays for the
+// shared rates: one Take, over 1,000 clients' buckets.
+func BenchmarkPostgresRatesTake(b *testing.B) {
+	dsn := os.Getenv(PostgresEnv)
+	if dsn == "" {
+		b.Skipf("$%s is not set", PostgresEnv)
+	}
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	name := fmt.Sprintf("rjm_bench_%d", time.Now().UnixNano())
+	if _, err := db.Exec("CREATE SCHEMA " + name); err != nil {
+		b.Fatal(err)
+	}
+	defer db.Exec("DROP SCHEMA " + name + " CASCADE")
+	u, _ := url.Parse(dsn)
+	q := u.Query()
+	q.Set("search_path", name)
+	u.RawQuery = q.Encode()
+	s, err := store.OpenPostgres(context.Background(), u.String())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	r := s.(store.SharedRates).Rates()
+	ctx, now := context.Background(), time.Now()
+	for i := 0; b.Loop(); i++ {
+		if _, _, err := r.Take(ctx, fmt.Sprintf("work:client:10.0.%d.%d", i%1000/256, i%256), time.Second, 30, 0, now); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

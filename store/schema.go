@@ -153,3 +153,26 @@ func schemaFacts() []string {
 		)`,
 	}
 }
+
+// schemaRates adds the token buckets that the servers on one store share
+// (see Rates): one row per rate and client or network, its tokens, the
+// time they were counted, whether the last request took one, and when
+// the bucket will be full again, after which the row says nothing a
+// missing row does not: ForgetRates removes it. unlogged is PostgreSQL's
+// word for a table written without its write-ahead log (a take costs no
+// log flush; the buckets, lost in a crash or a failover, start full
+// again), "" for SQLite. SQLite, one server's store, keeps the table
+// empty (its server counts in memory). A new table only, so that it
+// merges with any other migration.
+func schemaRates(unlogged, real string) []string {
+	return []string{
+		`CREATE ` + unlogged + ` TABLE rate_buckets (
+			key TEXT PRIMARY KEY,
+			tokens ` + real + ` NOT NULL,
+			updated_ms BIGINT NOT NULL,
+			taken BOOLEAN NOT NULL,
+			full_ms BIGINT NOT NULL
+		)`,
+		`CREATE INDEX rate_buckets_full ON rate_buckets (full_ms)`,
+	}
+}

@@ -33,6 +33,9 @@ type dialect struct {
 	// classify, when not nil, wraps a database's error with what it
 	// means for writes (ErrDiskFull, ErrReadOnly).
 	classifier func(error) error
+	// sharedRates: several servers may use the store at once, and count
+	// their clients' rates in it (Rates).
+	sharedRates bool
 }
 
 // sqlStore is the Store over database/sql, shared by the SQL databases.

@@ -106,8 +106,13 @@ func (rt rate) refund(s *server, r *http.Request, tokens float64) {
 // rate is a per-client limiter and its network's.
 type rate struct{ client, network *limiter }
 
-func newRate(every time.Duration, burst int, now func() time.Time) rate {
-	return rate{newLimiter(every, burst, now), newLimiter(every/NetworkFactor, burst*NetworkFactor, now)}
+// newRate returns the rate named name: counted in shared's buckets (see
+// shared.go) when not nil, in memory otherwise.
+func newRate(name string, every time.Duration, burst int, now func() time.Time, shared *sharedRates) rate {
+	rt := rate{newLimiter(every, burst, now), newLimiter(every/NetworkFactor, burst*NetworkFactor, now)}
+	rt.client.shared, rt.client.prefix = shared, name+":client:"
+	rt.network.shared, rt.network.prefix = shared, name+":network:"
+	return rt
 }
 
 // allow takes a token of r's client and one of its network, or says how

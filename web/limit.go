@@ -11,11 +11,16 @@ import (
 const maxClients = 10_000
 
 // limiter is a token bucket per client: burst tokens, one more every
-// `every`.
+// `every`. With shared set (a store that several servers share), the
+// buckets are the store's, counted once for the site; the limiter's own
+// buckets count while the store does not answer.
 type limiter struct {
 	every time.Duration
 	burst float64
 	now   func() time.Time
+	// shared, when not nil, keeps the buckets, under the key prefix.
+	shared *sharedRates
+	prefix string
 
 	mu      sync.Mutex
 	clients map[string]*bucket
@@ -35,6 +40,14 @@ func newLimiter(every time.Duration, burst int, now func() time.Time) *limiter {
 // wait for one.
 func (l *limiter) allow(client string) (ok bool, wait time.Duration) {
 	now := l.now()
+	if l.shared != nil {
+		if ok, tokens, counted := l.shared.take(l.prefix+client, l.every, l.burst, now); counted {
+			if ok {
+				return true, 0
+			}
+			return false, time.Duration(math.Ceil((1 - tokens) * float64(l.every)))
+		}
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	b := l.clients[client]
@@ -66,6 +79,9 @@ func (l *limiter) forget(now time.Time) {
 // refund gives client back tokens (a part of one taken for work that
 // cost less than its worst), up to the burst.
 func (l *limiter) refund(client string, tokens float64) {
+	if l.shared != nil && l.shared.adjust(l.prefix+client, -tokens) {
+		return
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if b := l.clients[client]; b != nil {
@@ -77,6 +93,9 @@ func (l *limiter) refund(client string, tokens float64) {
 // token it took), into debt down to minus the burst: the client waits
 // until it is paid back.
 func (l *limiter) charge(client string, tokens float64) {
+	if l.shared != nil && l.shared.adjust(l.prefix+client, tokens) {
+		return
+	}
 	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()

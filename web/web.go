@@ -206,6 +206,13 @@ func newServer(s store.Store, o Options) *server {
 	m := newMetrics()
 	assets := newAssets()
 	ready, stats := newReadiness(), newStatsCache()
+	var shared *sharedRates
+	if sr, ok := s.(store.SharedRates); ok && sr.Rates() != nil {
+		shared = newSharedRates(sr.Rates(), o.Now, func(err error) {
+			m.storeErrors.Inc()
+			log.Warn("counting the rates in memory: the store did not count them", "err", err)
+		})
+	}
 	s = timedStore{Store: s, timeout: o.StoreTimeout, m: m, wrote: ready.wrote, added: stats.forget}
 	srv := &server{
 		store:     s,
@@ -213,8 +220,8 @@ func newServer(s store.Store, o Options) *server {
 		opt:       o,
 		log:       log,
 		reqLog:    log.With("log", "request"),
-		playRate:  newRate(o.PlayEvery, o.PlayBurst, o.Now),
-		tokenRate: newRate(o.PlayEvery, o.PlayBurst, o.Now),
+		playRate:  newRate("play", o.PlayEvery, o.PlayBurst, o.Now, shared),
+		tokenRate: newRate("token", o.PlayEvery, o.PlayBurst, o.Now, shared),
 		assets:    assets,
 		pages:     newPages(assets),
 		days:      newLRU[*day](maxDays),
@@ -226,14 +233,14 @@ func newServer(s store.Store, o Options) *server {
 		bench:     design.NewBench(nil),
 	}
 	// Analyses and drawings share one rate and one set of slots.
-	work := newRate(o.WorkEvery, o.WorkBurst, o.Now)
+	work := newRate("work", o.WorkEvery, o.WorkBurst, o.Now, shared)
 	workSlots := newSlots(o.MaxWorkers+1, o.MaxWorkers, 0)
-	srv.gen = &heavyKind{name: "generation", rate: newRate(o.GenerateEvery, o.GenerateBurst, o.Now),
+	srv.gen = &heavyKind{name: "generation", rate: newRate("generation", o.GenerateEvery, o.GenerateBurst, o.Now, shared),
 		slots: newSlots(o.MaxWorkers+1, o.MaxWorkers, QueueLength), wait: QueueWait, nice: generationNice}
 	srv.analysis = &heavyKind{name: "analysis", rate: work, slots: workSlots, nice: workNice, unit: WorstWork}
 	srv.drawing = &heavyKind{name: "drawing", rate: work, slots: workSlots, nice: workNice, unit: WorstWork}
 	srv.describing = &heavyKind{name: "description", rate: work, slots: workSlots, nice: workNice, unit: WorstWork}
-	srv.hintRate = newRate(o.HintEvery, o.HintBurst, o.Now)
+	srv.hintRate = newRate("hint", o.HintEvery, o.HintBurst, o.Now, shared)
 	srv.hint = &heavyKind{name: "hint", slots: newSlots(o.MaxWorkers, o.MaxWorkers, 0), nice: workNice}
 	srv.tarpits = make(chan struct{}, MaxTarpit)
 	srv.dayFlights = newDayFlights(m.reg)
