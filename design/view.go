@@ -210,6 +210,9 @@ type Predicted struct {
 	ID         string      `json:"id"`
 	Prediction *Prediction `json:"prediction,omitempty"`
 	Level      string      `json:"level,omitempty"`
+	// Suggestions are the maze's suggestions, Move and Pair with them
+	// (what an answer made with Request.Later leaves to come).
+	Suggestions *Suggestions `json:"suggestions,omitempty"`
 }
 
 // Predict returns the prediction of m, whose board g is compiled from: what
@@ -220,7 +223,8 @@ func (b *Bench) Predict(g *graph.Graph, m *maze.Maze) (*Predicted, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Predicted{ID: id}
+	s := b.Suggest(g, m)
+	out := &Predicted{ID: id, Suggestions: &s}
 	if facts := difficulty.Describe(g, m); facts.Features.Solvable {
 		out.Prediction, out.Level = b.predict(id, m, facts)
 	}

@@ -341,6 +341,15 @@
     v.level = p.level;
     v.prediction_pending = false;
     showPrediction(v);
+    if (p.suggestions) { state.suggestions = p.suggestions; moreSuggestions(p.suggestions); }
+  }
+
+  // moreSuggestions shows the start and goal moves and the pairs, which
+  // the page's engine sends after the figures (more_pending).
+  function moreSuggestions(s) {
+    var wait = s.more_pending ? 'Finding…' : '';
+    suggestions('s-move', s.move, wait || 'No move of the start or the goal lowers the energy.');
+    suggestions('s-pair', s.pair, wait || 'No two changes together reach a lower energy than one.');
   }
 
   // The undo history is kept on the device (localStorage), per design:
@@ -412,6 +421,7 @@
     set('design-announce', said.join('; '));
     suggestions('s-longer', j.suggestions.longer, 'No single change makes the unique solution longer.');
     suggestions('s-energy', j.suggestions.energy, 'No single change lowers the energy.');
+    moreSuggestions(j.suggestions);
     set('save-id', v.id);
     var q = '?id=' + encodeURIComponent(v.id);
     $('save-link').href = '/design' + q;
@@ -449,6 +459,8 @@
       b.textContent = s.text;
       b.setAttribute('data-cell', s.cell.join(','));
       b.setAttribute('data-jump', s.jump);
+      b.setAttribute('data-kind', s.kind);
+      b.setAttribute('data-energy', s.energy);
       b.addEventListener('mouseenter', function () { preview(s, true); });
       b.addEventListener('mouseleave', function () { preview(s, false); });
       b.addEventListener('focus', function () { preview(s, true); });
@@ -456,7 +468,8 @@
       b.addEventListener('click', function (ev) {
         preview(s, false);
         if (ev.detail === 0) again = { list: id, k: k }; // Enter or Space, not a pointer
-        edit({ op: 'jump', cell: s.cell, jump: s.jump });
+        if (s.kind === 'jump') edit({ op: 'jump', cell: s.cell, jump: s.jump });
+        else request(function (st) { return st ? { maze: s.maze, from: st.view.id } : null; }, 'edit', 'Suggestion made');
         // On a phone the suggestions sit below the board: a tapped one
         // brings the board (and what the edit changed) back into view.
         if (narrow.matches && ev.detail !== 0) wrap.scrollIntoView({ block: 'start' });
@@ -467,14 +480,20 @@
     if (back >= 0) ol.querySelectorAll('.suggestion')[Math.min(back, list.length - 1)].focus();
   }
 
-  // preview shows a suggestion's cell and new jump on the board.
+  // preview shows a suggestion's cells and new jumps on the board (a
+  // start or goal move: its cell).
   function preview(s, on) {
-    var g = cellEl(s.cell);
+    if (s.kind === 'pair') previewCell(s.cell2, s.jump2, on);
+    previewCell(s.cell, s.kind === 'jump' || s.kind === 'pair' ? s.jump : 0, on);
+  }
+  function previewCell(c, jump, on) {
+    var g = cellEl(c);
     if (!g) return;
     g.classList.toggle('preview', on);
     var t = g.querySelector('text:not(.depth):not(.step)');
     if (!t) return;
-    if (on) { t.setAttribute('data-was', t.textContent); t.textContent = String(s.jump); } else if (t.hasAttribute('data-was')) { t.textContent = t.getAttribute('data-was'); t.removeAttribute('data-was'); }
+    if (!jump) return;
+    if (on) { t.setAttribute('data-was', t.textContent); t.textContent = String(jump); } else if (t.hasAttribute('data-was')) { t.textContent = t.getAttribute('data-was'); t.removeAttribute('data-was'); }
   }
 
   // Locks: the cells "improve the rest" keeps, as "row,col" (on this
