@@ -81,7 +81,7 @@ type Suggestions struct {
 // PairSeeds is how many single-cell edits, the lowest in energy, a pair
 // suggestion starts from: Suggest tries each with every other single-cell
 // edit, so pairs cost PairSeeds times the single-cell edits' work.
-const PairSeeds = 8
+const PairSeeds = 4
 
 // suggestTerms are the terms a suggestion is rated by: the design
 // energy's and the goal depth.
