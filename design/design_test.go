@@ -575,3 +575,50 @@ func TestSuggestMovesAndPairs(t *testing.T) {
 		checkSuggestions(t, b, g, m, analysis.Analyze(g, m))
 	}
 }
+
+// TestGoalDistances: on every board but no-U-turn ones (whose cells'
+// distances depend on how they are entered), a cell's distance to the
+// goal is the goal depth of the maze with the start moved there (a
+// forward search from scratch); on every board it is 0 at the goal, and
+// one more than a successor's on each step of the shortest solution.
+func TestGoalDistances(t *testing.T) {
+	for _, v := range boards {
+		t.Run("variant="+v, func(t *testing.T) {
+			r := rng.NewRand(11)
+			for range 20 {
+				m, err := design.Blank(board(t, 5, 6, v))
+				if err != nil {
+					t.Fatal(err)
+				}
+				m.Randomize(r)
+				g := graph.MustCompile(m.Board)
+				d := design.GoalDistances(g, m)
+				if d[m.Goal] != 0 {
+					t.Fatalf("goal's distance %d", d[m.Goal])
+				}
+				f := analysis.Analyze(g, m)
+				if f.Solvable && d[m.Start] != f.GoalDepth {
+					t.Errorf("start's distance %d, goal depth %d", d[m.Start], f.GoalDepth)
+				}
+				if !f.Solvable && d[m.Start] != -1 {
+					t.Errorf("start's distance %d on an unsolvable maze", d[m.Start])
+				}
+				if strings.Contains(v, "no-uturn") {
+					continue
+				}
+				for c := range m.Cells() {
+					if c == m.Goal || c == m.Start || !m.Open(c) {
+						continue
+					}
+					moved, err := design.Apply(m, design.Edit{Op: design.MoveStart, Cell: c})
+					if err != nil {
+						continue
+					}
+					if want := g.GoalDepth(moved.Jumps, c, m.Goal); d[c] != want {
+						t.Errorf("cell %v: distance %d, goal depth from it %d", m.Cell(c), d[c], want)
+					}
+				}
+			}
+		})
+	}
+}

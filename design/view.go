@@ -120,6 +120,11 @@ type CellView struct {
 	// no-U-turn rule, the fewest over the directions it is entered in),
 	// -1 when it cannot be reached.
 	Depth int `json:"depth"`
+	// ToGoal is the number of moves from the cell to the goal (a backward
+	// breadth-first search over the move graph; under the no-U-turn rule
+	// the fewest over the directions the cell is entered in), -1 when the
+	// goal cannot be reached from it: the page's distance-to-goal overlay.
+	ToGoal int `json:"to_goal"`
 	// Steps are the moves of the shortest solution shown that land on
 	// the cell, the start being move 0.
 	Steps []int `json:"steps,omitempty"`
@@ -234,10 +239,10 @@ func (b *Bench) Predict(g *graph.Graph, m *maze.Maze) (*Predicted, error) {
 // cellViews returns the cells' depths and marks, and the exit's depth.
 func cellViews(g *graph.Graph, m *maze.Maze, f *analysis.Features) ([]CellView, *int) {
 	n := m.Rows * m.Cols
-	depth := Depths(g, m)
+	depth, toGoal := Depths(g, m), GoalDistances(g, m)
 	cells := make([]CellView, n)
 	for i := range cells {
-		cells[i] = CellView{Cell: m.CellJSON(i), Kind: m.Kind(i).String(), Jump: m.Jumps[i], Depth: depth[i],
+		cells[i] = CellView{Cell: m.CellJSON(i), Kind: m.Kind(i).String(), Jump: m.Jumps[i], Depth: depth[i], ToGoal: toGoal[i],
 			DeadEnd: i != m.Goal && m.Open(i) && !m.Legal(i, m.Jumps[i])}
 		if i != m.Goal && m.Open(i) {
 			cells[i].Legal = g.Legal(i)
@@ -304,7 +309,22 @@ func cellViews(g *graph.Graph, m *maze.Maze, f *analysis.Features) ([]CellView, 
 // the no-U-turn rule it is the fewest over the states of the cell.
 func Depths(g *graph.Graph, m *maze.Maze) []int {
 	nd := g.Nodes(m.Jumps, m.Start, m.Goal)
-	dist, _ := nd.Distances(nd.Start, nd.Succ)
+	return cellMin(nd, m, nd.Start, nd.Succ)
+}
+
+// GoalDistances returns the distance of every cell of m (the exit
+// included) to the goal: the fewest moves from it that reach the goal, -1
+// when none do (graph.Nodes.Distances along π from the goal). Under the
+// no-U-turn rule it is the fewest over the states of the cell.
+func GoalDistances(g *graph.Graph, m *maze.Maze) []int {
+	nd := g.Nodes(m.Jumps, m.Start, m.Goal)
+	return cellMin(nd, m, nd.Goal, nd.Pred)
+}
+
+// cellMin returns, for every cell of m, the least distance from node
+// from along adj over the cell's nodes, -1 when none is reached.
+func cellMin(nd *graph.Nodes, m *maze.Maze, from int, adj [][]int32) []int {
+	dist, _ := nd.Distances(from, adj)
 	depth := make([]int, m.Cells())
 	for i := range depth {
 		depth[i] = -1

@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -79,4 +80,43 @@ func TestBrowserDesignMoreSuggestions(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestBrowserDesignToGoal: with "Distance to goal" pressed, each cell's
+// small number is design.GoalDistances' (the engine's backward search),
+// after an edit too; pressed again, the depths come back.
+func TestBrowserDesignToGoal(t *testing.T) {
+	w := engine(t)
+	bctx := browser(t)
+	ts, _ := newServer(t, web.Options{Wasm: w})
+	ctx, cancel := context.WithTimeout(bctx, 3*time.Minute)
+	defer cancel()
+	emulate(t, ctx, viewports[2], false)
+	bench := design.NewBench(nil)
+	id := "5x5:4313122314422334133211440"
+	openWithEngine(t, ctx, ts.URL, id)
+	shown := func(id string) {
+		t.Helper()
+		m, _ := maze.ParseID(id)
+		var want []string
+		for _, d := range design.GoalDistances(graph.MustCompile(m.Board), m) {
+			if d < 0 {
+				want = append(want, "−")
+			} else {
+				want = append(want, strconv.Itoa(d))
+			}
+		}
+		got := eval[string](t, ctx, `Array.from(document.querySelectorAll('#design-board [data-cell]')).map(g => (g.querySelector('.depth') || {}).textContent).join(' ')`)
+		if got != strings.Join(want, " ") {
+			t.Errorf("%s: distances to the goal %q, want %q", id, got, strings.Join(want, " "))
+		}
+	}
+	do_(t, ctx, chromedp.Click(chromedp.ID("to-goal")))
+	shown(id)
+	m, _ := maze.ParseID(id)
+	id = typeJump(t, ctx, m, 7, 1+m.Jumps[7]%3)
+	waitText(t, ctx, "save-id", id)
+	shown(id)
+	do_(t, ctx, chromedp.Click(chromedp.ID("to-goal")))
+	checkDesignPage(t, ctx, bench, id)
 }

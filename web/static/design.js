@@ -173,8 +173,9 @@
     if (c.dead_end) g.classList.add('dead-end');
     var p = centre(g), label = g.getAttribute('aria-label');
     if (c.kind === 'open' || c.kind === 'pass-over') {
-      text(g, 'depth', p[0] - 0.3 * size, p[1] - 0.28 * size, 0.24 * size, c.depth < 0 ? '−' : String(c.depth));
+      text(g, 'depth', p[0] - 0.3 * size, p[1] - 0.28 * size, 0.24 * size, small(c));
       label += c.depth < 0 ? ', unreachable' : ', depth ' + c.depth;
+      label += c.to_goal < 0 ? ', cannot reach the goal' : ', ' + c.to_goal + ' to the goal';
     }
     if (c.steps) {
       text(g, 'step', p[0] + 0.3 * size, p[1] + 0.3 * size, 0.26 * size, c.steps.join('/'));
@@ -186,6 +187,25 @@
     if (c.cluster) label += ', cluster ' + c.cluster;
     g.setAttribute('aria-label', label);
   }
+
+  // toGoal says each cell's small number is its distance to the goal
+  // (the view's to_goal, the engine's backward search), else its depth.
+  var toGoal = false;
+  function small(c) {
+    var d = toGoal ? c.to_goal : c.depth;
+    return d < 0 ? '−' : String(d);
+  }
+  $('to-goal').addEventListener('click', function () {
+    toGoal = !toGoal;
+    this.setAttribute('aria-pressed', String(toGoal));
+    wrap.classList.toggle('to-goal', toGoal);
+    if (!state) return;
+    wrap.querySelectorAll('[data-cell]').forEach(function (g) {
+      var t = g.querySelector('text.depth');
+      if (t) t.textContent = small(viewCell(cellOf(g)));
+    });
+    set('design-announce', toGoal ? 'The small numbers are each cell\'s moves to the goal.' : 'The small numbers are each cell\'s moves from the start.');
+  });
 
   // frame is what a board's drawing holds beside its cells (its size,
   // outline, walls, loops, exit ring): when it is the same, only the
