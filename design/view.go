@@ -125,6 +125,11 @@ type CellView struct {
 	// the fewest over the directions the cell is entered in), -1 when the
 	// goal cannot be reached from it: the page's distance-to-goal overlay.
 	ToGoal int `json:"to_goal"`
+	// LeadsHere are the cells with a move to the cell (its predecessors
+	// in the move graph, graph.Graph.Preds; under the no-U-turn rule a
+	// move from some direction it is entered in): the page marks them
+	// when the cell is chosen.
+	LeadsHere [][2]int `json:"leads_here,omitempty"`
 	// Steps are the moves of the shortest solution shown that land on
 	// the cell, the start being move 0.
 	Steps []int `json:"steps,omitempty"`
@@ -239,10 +244,13 @@ func (b *Bench) Predict(g *graph.Graph, m *maze.Maze) (*Predicted, error) {
 // cellViews returns the cells' depths and marks, and the exit's depth.
 func cellViews(g *graph.Graph, m *maze.Maze, f *analysis.Features) ([]CellView, *int) {
 	n := m.Rows * m.Cols
-	depth, toGoal := Depths(g, m), GoalDistances(g, m)
+	depth, toGoal, preds := Depths(g, m), GoalDistances(g, m), g.Preds(m.Jumps)
 	cells := make([]CellView, n)
 	for i := range cells {
-		cells[i] = CellView{Cell: m.CellJSON(i), Kind: m.Kind(i).String(), Jump: m.Jumps[i], Depth: depth[i], ToGoal: toGoal[i],
+		if i < len(preds) {
+			preds[i].Each(func(p int) { cells[i].LeadsHere = append(cells[i].LeadsHere, m.CellJSON(p)) })
+		}
+		cells[i] = CellView{Cell: m.CellJSON(i), Kind: m.Kind(i).String(), Jump: m.Jumps[i], Depth: depth[i], ToGoal: toGoal[i], LeadsHere: cells[i].LeadsHere,
 			DeadEnd: i != m.Goal && m.Open(i) && !m.Legal(i, m.Jumps[i])}
 		if i != m.Goal && m.Open(i) {
 			cells[i].Legal = g.Legal(i)

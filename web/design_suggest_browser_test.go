@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"rjm/design"
 	"rjm/graph"
 	"rjm/maze"
+	"rjm/rng"
 	"rjm/web"
 )
 
@@ -119,4 +121,43 @@ func TestBrowserDesignToGoal(t *testing.T) {
 	shown(id)
 	do_(t, ctx, chromedp.Click(chromedp.ID("to-goal")))
 	checkDesignPage(t, ctx, bench, id)
+}
+
+// TestBrowserDesignLeadsHere: the cells marked when a cell is chosen are
+// its predecessors in the move graph (graph.Graph.Preds), on a plain and
+// a no-U-turn board, after an edit too.
+func TestBrowserDesignLeadsHere(t *testing.T) {
+	w := engine(t)
+	bctx := browser(t)
+	ts, _ := newServer(t, web.Options{Wasm: w})
+	ctx, cancel := context.WithTimeout(bctx, 3*time.Minute)
+	defer cancel()
+	emulate(t, ctx, viewports[2], false)
+	b := maze.Board{Rows: 5, Cols: 5}
+	m := must(maze.Random(b, maze.DefaultStart(b), maze.DefaultGoal(b), rng.NewRand(5)))
+	id := must(m.ID())
+	openWithEngine(t, ctx, ts.URL, id)
+	marked := 0
+	check := func(i int) {
+		t.Helper()
+		c := m.Cell(i)
+		do_(t, ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`[data-cell="%d,%d"]`, c.Row+1, c.Col+1))))
+		var want []string
+		g := graph.MustCompile(m.Board)
+		g.Preds(m.Jumps)[i].Each(func(p int) { want = append(want, fmt.Sprintf("%d,%d", m.Cell(p).Row+1, m.Cell(p).Col+1)) })
+		marked += len(want)
+		got := eval[string](t, ctx, `Array.from(document.querySelectorAll('#design-board .leads-here')).map(g => g.getAttribute('data-cell')).join(' ')`)
+		if got != strings.Join(want, " ") {
+			t.Errorf("%s: cell %v: marked %q, want %q", must(m.ID()), c, got, strings.Join(want, " "))
+		}
+	}
+	check(m.Goal)
+	check(12)
+	id = typeJump(t, ctx, m, 12, 1+m.Jumps[12]%2)
+	waitText(t, ctx, "save-id", id)
+	check(12)
+	check(m.Goal)
+	if marked == 0 {
+		t.Error("no cell checked has a cell leading to it: the test shows nothing")
+	}
 }

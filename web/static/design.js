@@ -282,6 +282,11 @@
     if (old) { old.setAttribute('tabindex', '-1'); old.classList.remove('chosen'); }
     focus = c;
     pad();
+    // The cells that lead to the chosen one (the view's leads_here, the
+    // engine's predecessors in the move graph) are marked.
+    wrap.querySelectorAll('.leads-here').forEach(function (e) { e.classList.remove('leads-here'); });
+    var vc = state && c[0] <= state.view.rows && c[1] <= state.view.cols ? viewCell(c) : null;
+    (vc && vc.leads_here || []).forEach(function (p) { var e = cellEl(p); if (e) e.classList.add('leads-here'); });
     var g = cellEl(c);
     if (!g) return;
     g.setAttribute('tabindex', '0');
