@@ -130,6 +130,9 @@ func TestBrowserDesignBookList(t *testing.T) {
 		t.Fatalf("a book of the downloaded list: %d puzzles, %v", len(puzzles), err)
 	}
 
+	// Clear list asks first: the first press says what a second does.
+	do_(t, ctx, chromedp.Click(chromedp.ID("list-clear")))
+	waitText(t, ctx, "list-status", "Press again to remove all 2 mazes")
 	do_(t, ctx, chromedp.Click(chromedp.ID("list-clear")))
 	waitText(t, ctx, "list-status", "The book list is empty")
 	if n := eval[int](t, ctx, `document.querySelectorAll('#list-items li').length`); n != 0 {
