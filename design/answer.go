@@ -69,7 +69,7 @@ func (b *Bench) answer(m *maze.Maze, e *Edit, from *maze.Maze, predict bool) (*A
 	if err != nil {
 		return nil, err
 	}
-	a := &Answer{View: v, Board: Board(m), Suggestions: b.Suggest(g, m), JumpLimit: m.JumpLimit(), Changes: []Change{}, Edit: said}
+	a := &Answer{View: v, Board: Board(m), Suggestions: b.suggest(g, m, predict), JumpLimit: m.JumpLimit(), Changes: []Change{}, Edit: said}
 	if from != nil {
 		gf, err := graph.Compile(from.Board)
 		if err != nil {

@@ -255,10 +255,7 @@ func checkSuggestions(t *testing.T, b *design.Bench, g *graph.Graph, m *maze.Maz
 	s := b.Suggest(g, m)
 	for _, l := range [][]design.Suggestion{s.Energy, s.Longer} {
 		for k, sg := range l {
-			after, err := design.Apply(m, sg.Edit())
-			if err != nil {
-				t.Fatalf("suggestion %s: %v", sg.Text, err)
-			}
+			after := applySuggestion(t, m, sg)
 			a := analysis.Analyze(g, after)
 			if a.Energy != sg.Energy || a.GoalDepth != sg.GoalDepth || a.Unique != sg.Unique || a.NonReaching != sg.NonReaching {
 				t.Errorf("suggestion %s: energy %v depth %d unique %v n %d; analysis says %v %d %v %d",
@@ -281,6 +278,44 @@ func checkSuggestions(t *testing.T, b *design.Bench, g *graph.Graph, m *maze.Maz
 			}
 		}
 	}
+	// Start and goal moves and pairs: applied, each is what a fresh
+	// analysis says, lower in energy than the maze; a pair lower than
+	// every single-cell edit.
+	singles := math.Inf(1)
+	for i := range m.Rows * m.Cols {
+		if i == m.Goal || !m.Open(i) {
+			continue
+		}
+		for _, j := range g.Legal(i) {
+			if j != m.Jumps[i] {
+				if after, err := design.Apply(m, design.Edit{Op: design.SetJump, Cell: i, Jump: j}); err == nil {
+					singles = min(singles, analysis.Analyze(g, after).Energy)
+				}
+			}
+		}
+	}
+	for _, l := range [][]design.Suggestion{s.Move, s.Pair} {
+		for _, sg := range l {
+			after := applySuggestion(t, m, sg)
+			a := analysis.Analyze(g, after)
+			if a.Energy != sg.Energy || a.GoalDepth != sg.GoalDepth || a.Unique != sg.Unique || a.NonReaching != sg.NonReaching {
+				t.Errorf("suggestion %s: energy %v depth %d unique %v n %d; analysis says %v %d %v %d",
+					sg.Text, sg.Energy, sg.GoalDepth, sg.Unique, sg.NonReaching, a.Energy, a.GoalDepth, a.Unique, a.NonReaching)
+			}
+			if sg.Delta >= 0 || sg.Delta != sg.Energy-f.Energy {
+				t.Errorf("suggestion %s: delta %v from %v", sg.Text, sg.Delta, f.Energy)
+			}
+			if sg.Kind == "pair" && sg.Energy >= singles {
+				t.Errorf("pair %s: energy %v, a single-cell edit reaches %v", sg.Text, sg.Energy, singles)
+			}
+			if sg.Kind != "pair" && sg.Kind != "start" && sg.Kind != "goal" || (sg.Kind == "pair") != (l[0].Kind == "pair") {
+				t.Errorf("suggestion %s: kind %q", sg.Text, sg.Kind)
+			}
+			if !strings.Contains(sg.Text, fmt.Sprintf("(%d,%d)", sg.Cell[0], sg.Cell[1])) {
+				t.Errorf("suggestion %q does not name its cell", sg.Text)
+			}
+		}
+	}
 	for _, sg := range s.Energy {
 		if sg.Delta >= 0 {
 			t.Errorf("energy suggestion %s does not lower the energy", sg.Text)
@@ -291,6 +326,22 @@ func checkSuggestions(t *testing.T, b *design.Bench, g *graph.Graph, m *maze.Maz
 			t.Errorf("longer suggestion %s: depth %d unique %v n %d from %d %v %d", sg.Text, sg.GoalDepth, sg.Unique, sg.NonReaching, f.GoalDepth, f.Unique, f.NonReaching)
 		}
 	}
+}
+
+// applySuggestion returns m with suggestion sg made, checking that its
+// Maze is the ID of the maze made.
+func applySuggestion(t *testing.T, m *maze.Maze, sg design.Suggestion) *maze.Maze {
+	t.Helper()
+	for _, e := range sg.Edits() {
+		var err error
+		if m, err = design.Apply(m, e); err != nil {
+			t.Fatalf("suggestion %s: %v", sg.Text, err)
+		}
+	}
+	if id, _ := m.ID(); id != sg.Maze {
+		t.Errorf("suggestion %s: maze %s, made %s", sg.Text, sg.Maze, id)
+	}
+	return m
 }
 
 // TestSuggestionsLead: from a 5×5 typed but for three cells, following
@@ -316,10 +367,7 @@ func TestSuggestionsLead(t *testing.T) {
 		if len(pick) == 0 {
 			t.Fatal("no suggestion")
 		}
-		var err error
-		if m, err = design.Apply(m, pick[0].Edit()); err != nil {
-			t.Fatal(err)
-		}
+		m = applySuggestion(t, m, pick[0])
 	}
 }
 
@@ -500,6 +548,74 @@ func BenchmarkSuggestions(b *testing.B) {
 							after.Jumps[i] = j
 							analysis.Analyze(g, after)
 						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestSuggestMovesAndPairs: on a typed 5×5 and a random 7×7, Suggest
+// offers start or goal moves and pairs, and each made is the maze rated
+// (checkSuggestions: a fresh analysis gives its energy).
+func TestSuggestMovesAndPairs(t *testing.T) {
+	b := design.NewBench(nil)
+	r := rng.NewRand(3)
+	m7, err := design.Blank(board(t, 7, 7, "plain"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m7.Randomize(r)
+	for _, m := range []*maze.Maze{mustID(t, "5x5:4313122314422334133211440"), m7} {
+		g := graph.MustCompile(m.Board)
+		s := b.Suggest(g, m)
+		if len(s.Move) == 0 || len(s.Pair) == 0 {
+			t.Errorf("%dx%d: %d moves, %d pairs; want some of each", m.Rows, m.Cols, len(s.Move), len(s.Pair))
+		}
+		checkSuggestions(t, b, g, m, analysis.Analyze(g, m))
+	}
+}
+
+// TestGoalDistances: on every board but no-U-turn ones (whose cells'
+// distances depend on how they are entered), a cell's distance to the
+// goal is the goal depth of the maze with the start moved there (a
+// forward search from scratch); on every board it is 0 at the goal, and
+// one more than a successor's on each step of the shortest solution.
+func TestGoalDistances(t *testing.T) {
+	for _, v := range boards {
+		t.Run("variant="+v, func(t *testing.T) {
+			r := rng.NewRand(11)
+			for range 20 {
+				m, err := design.Blank(board(t, 5, 6, v))
+				if err != nil {
+					t.Fatal(err)
+				}
+				m.Randomize(r)
+				g := graph.MustCompile(m.Board)
+				d := design.GoalDistances(g, m)
+				if d[m.Goal] != 0 {
+					t.Fatalf("goal's distance %d", d[m.Goal])
+				}
+				f := analysis.Analyze(g, m)
+				if f.Solvable && d[m.Start] != f.GoalDepth {
+					t.Errorf("start's distance %d, goal depth %d", d[m.Start], f.GoalDepth)
+				}
+				if !f.Solvable && d[m.Start] != -1 {
+					t.Errorf("start's distance %d on an unsolvable maze", d[m.Start])
+				}
+				if strings.Contains(v, "no-uturn") {
+					continue
+				}
+				for c := range m.Cells() {
+					if c == m.Goal || c == m.Start || !m.Open(c) {
+						continue
+					}
+					moved, err := design.Apply(m, design.Edit{Op: design.MoveStart, Cell: c})
+					if err != nil {
+						continue
+					}
+					if want := g.GoalDepth(moved.Jumps, c, m.Goal); d[c] != want {
+						t.Errorf("cell %v: distance %d, goal depth from it %d", m.Cell(c), d[c], want)
 					}
 				}
 			}

@@ -120,6 +120,16 @@ type CellView struct {
 	// no-U-turn rule, the fewest over the directions it is entered in),
 	// -1 when it cannot be reached.
 	Depth int `json:"depth"`
+	// ToGoal is the number of moves from the cell to the goal (a backward
+	// breadth-first search over the move graph; under the no-U-turn rule
+	// the fewest over the directions the cell is entered in), -1 when the
+	// goal cannot be reached from it: the page's distance-to-goal overlay.
+	ToGoal int `json:"to_goal"`
+	// LeadsHere are the cells with a move to the cell (its predecessors
+	// in the move graph, graph.Graph.Preds; under the no-U-turn rule a
+	// move from some direction it is entered in): the page marks them
+	// when the cell is chosen.
+	LeadsHere [][2]int `json:"leads_here,omitempty"`
 	// Steps are the moves of the shortest solution shown that land on
 	// the cell, the start being move 0.
 	Steps []int `json:"steps,omitempty"`
@@ -210,6 +220,9 @@ type Predicted struct {
 	ID         string      `json:"id"`
 	Prediction *Prediction `json:"prediction,omitempty"`
 	Level      string      `json:"level,omitempty"`
+	// Suggestions are the maze's suggestions, Move and Pair with them
+	// (what an answer made with Request.Later leaves to come).
+	Suggestions *Suggestions `json:"suggestions,omitempty"`
 }
 
 // Predict returns the prediction of m, whose board g is compiled from: what
@@ -220,7 +233,8 @@ func (b *Bench) Predict(g *graph.Graph, m *maze.Maze) (*Predicted, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Predicted{ID: id}
+	s := b.Suggest(g, m)
+	out := &Predicted{ID: id, Suggestions: &s}
 	if facts := difficulty.Describe(g, m); facts.Features.Solvable {
 		out.Prediction, out.Level = b.predict(id, m, facts)
 	}
@@ -230,10 +244,13 @@ func (b *Bench) Predict(g *graph.Graph, m *maze.Maze) (*Predicted, error) {
 // cellViews returns the cells' depths and marks, and the exit's depth.
 func cellViews(g *graph.Graph, m *maze.Maze, f *analysis.Features) ([]CellView, *int) {
 	n := m.Rows * m.Cols
-	depth := Depths(g, m)
+	depth, toGoal, preds := Depths(g, m), GoalDistances(g, m), g.Preds(m.Jumps)
 	cells := make([]CellView, n)
 	for i := range cells {
-		cells[i] = CellView{Cell: m.CellJSON(i), Kind: m.Kind(i).String(), Jump: m.Jumps[i], Depth: depth[i],
+		if i < len(preds) {
+			preds[i].Each(func(p int) { cells[i].LeadsHere = append(cells[i].LeadsHere, m.CellJSON(p)) })
+		}
+		cells[i] = CellView{Cell: m.CellJSON(i), Kind: m.Kind(i).String(), Jump: m.Jumps[i], Depth: depth[i], ToGoal: toGoal[i], LeadsHere: cells[i].LeadsHere,
 			DeadEnd: i != m.Goal && m.Open(i) && !m.Legal(i, m.Jumps[i])}
 		if i != m.Goal && m.Open(i) {
 			cells[i].Legal = g.Legal(i)
@@ -300,7 +317,22 @@ func cellViews(g *graph.Graph, m *maze.Maze, f *analysis.Features) ([]CellView, 
 // the no-U-turn rule it is the fewest over the states of the cell.
 func Depths(g *graph.Graph, m *maze.Maze) []int {
 	nd := g.Nodes(m.Jumps, m.Start, m.Goal)
-	dist, _ := nd.Distances(nd.Start, nd.Succ)
+	return cellMin(nd, m, nd.Start, nd.Succ)
+}
+
+// GoalDistances returns the distance of every cell of m (the exit
+// included) to the goal: the fewest moves from it that reach the goal, -1
+// when none do (graph.Nodes.Distances along π from the goal). Under the
+// no-U-turn rule it is the fewest over the states of the cell.
+func GoalDistances(g *graph.Graph, m *maze.Maze) []int {
+	nd := g.Nodes(m.Jumps, m.Start, m.Goal)
+	return cellMin(nd, m, nd.Goal, nd.Pred)
+}
+
+// cellMin returns, for every cell of m, the least distance from node
+// from along adj over the cell's nodes, -1 when none is reached.
+func cellMin(nd *graph.Nodes, m *maze.Maze, from int, adj [][]int32) []int {
+	dist, _ := nd.Distances(from, adj)
 	depth := make([]int, m.Cells())
 	for i := range depth {
 		depth[i] = -1

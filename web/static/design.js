@@ -173,8 +173,9 @@
     if (c.dead_end) g.classList.add('dead-end');
     var p = centre(g), label = g.getAttribute('aria-label');
     if (c.kind === 'open' || c.kind === 'pass-over') {
-      text(g, 'depth', p[0] - 0.3 * size, p[1] - 0.28 * size, 0.24 * size, c.depth < 0 ? '−' : String(c.depth));
+      text(g, 'depth', p[0] - 0.3 * size, p[1] - 0.28 * size, 0.24 * size, small(c));
       label += c.depth < 0 ? ', unreachable' : ', depth ' + c.depth;
+      label += c.to_goal < 0 ? ', cannot reach the goal' : ', ' + c.to_goal + ' to the goal';
     }
     if (c.steps) {
       text(g, 'step', p[0] + 0.3 * size, p[1] + 0.3 * size, 0.26 * size, c.steps.join('/'));
@@ -186,6 +187,25 @@
     if (c.cluster) label += ', cluster ' + c.cluster;
     g.setAttribute('aria-label', label);
   }
+
+  // toGoal says each cell's small number is its distance to the goal
+  // (the view's to_goal, the engine's backward search), else its depth.
+  var toGoal = false;
+  function small(c) {
+    var d = toGoal ? c.to_goal : c.depth;
+    return d < 0 ? '−' : String(d);
+  }
+  $('to-goal').addEventListener('click', function () {
+    toGoal = !toGoal;
+    this.setAttribute('aria-pressed', String(toGoal));
+    wrap.classList.toggle('to-goal', toGoal);
+    if (!state) return;
+    wrap.querySelectorAll('[data-cell]').forEach(function (g) {
+      var t = g.querySelector('text.depth');
+      if (t) t.textContent = small(viewCell(cellOf(g)));
+    });
+    set('design-announce', toGoal ? 'The small numbers are each cell\'s moves to the goal.' : 'The small numbers are each cell\'s moves from the start.');
+  });
 
   // frame is what a board's drawing holds beside its cells (its size,
   // outline, walls, loops, exit ring): when it is the same, only the
@@ -262,6 +282,11 @@
     if (old) { old.setAttribute('tabindex', '-1'); old.classList.remove('chosen'); }
     focus = c;
     pad();
+    // The cells that lead to the chosen one (the view's leads_here, the
+    // engine's predecessors in the move graph) are marked.
+    wrap.querySelectorAll('.leads-here').forEach(function (e) { e.classList.remove('leads-here'); });
+    var vc = state && c[0] <= state.view.rows && c[1] <= state.view.cols ? viewCell(c) : null;
+    (vc && vc.leads_here || []).forEach(function (p) { var e = cellEl(p); if (e) e.classList.add('leads-here'); });
     var g = cellEl(c);
     if (!g) return;
     g.setAttribute('tabindex', '0');
@@ -341,6 +366,15 @@
     v.level = p.level;
     v.prediction_pending = false;
     showPrediction(v);
+    if (p.suggestions) { state.suggestions = p.suggestions; moreSuggestions(p.suggestions); }
+  }
+
+  // moreSuggestions shows the start and goal moves and the pairs, which
+  // the page's engine sends after the figures (more_pending).
+  function moreSuggestions(s) {
+    var wait = s.more_pending ? 'Finding…' : '';
+    suggestions('s-move', s.move, wait || 'No move of the start or the goal lowers the energy.');
+    suggestions('s-pair', s.pair, wait || 'No two changes together reach a lower energy than one.');
   }
 
   // The undo history is kept on the device (localStorage), per design:
@@ -412,6 +446,7 @@
     set('design-announce', said.join('; '));
     suggestions('s-longer', j.suggestions.longer, 'No single change makes the unique solution longer.');
     suggestions('s-energy', j.suggestions.energy, 'No single change lowers the energy.');
+    moreSuggestions(j.suggestions);
     set('save-id', v.id);
     var q = '?id=' + encodeURIComponent(v.id);
     $('save-link').href = '/design' + q;
@@ -449,6 +484,8 @@
       b.textContent = s.text;
       b.setAttribute('data-cell', s.cell.join(','));
       b.setAttribute('data-jump', s.jump);
+      b.setAttribute('data-kind', s.kind);
+      b.setAttribute('data-energy', s.energy);
       b.addEventListener('mouseenter', function () { preview(s, true); });
       b.addEventListener('mouseleave', function () { preview(s, false); });
       b.addEventListener('focus', function () { preview(s, true); });
@@ -456,7 +493,8 @@
       b.addEventListener('click', function (ev) {
         preview(s, false);
         if (ev.detail === 0) again = { list: id, k: k }; // Enter or Space, not a pointer
-        edit({ op: 'jump', cell: s.cell, jump: s.jump });
+        if (s.kind === 'jump') edit({ op: 'jump', cell: s.cell, jump: s.jump });
+        else request(function (st) { return st ? { maze: s.maze, from: st.view.id } : null; }, 'edit', 'Suggestion made');
         // On a phone the suggestions sit below the board: a tapped one
         // brings the board (and what the edit changed) back into view.
         if (narrow.matches && ev.detail !== 0) wrap.scrollIntoView({ block: 'start' });
@@ -467,14 +505,20 @@
     if (back >= 0) ol.querySelectorAll('.suggestion')[Math.min(back, list.length - 1)].focus();
   }
 
-  // preview shows a suggestion's cell and new jump on the board.
+  // preview shows a suggestion's cells and new jumps on the board (a
+  // start or goal move: its cell).
   function preview(s, on) {
-    var g = cellEl(s.cell);
+    if (s.kind === 'pair') previewCell(s.cell2, s.jump2, on);
+    previewCell(s.cell, s.kind === 'jump' || s.kind === 'pair' ? s.jump : 0, on);
+  }
+  function previewCell(c, jump, on) {
+    var g = cellEl(c);
     if (!g) return;
     g.classList.toggle('preview', on);
     var t = g.querySelector('text:not(.depth):not(.step)');
     if (!t) return;
-    if (on) { t.setAttribute('data-was', t.textContent); t.textContent = String(s.jump); } else if (t.hasAttribute('data-was')) { t.textContent = t.getAttribute('data-was'); t.removeAttribute('data-was'); }
+    if (!jump) return;
+    if (on) { t.setAttribute('data-was', t.textContent); t.textContent = String(jump); } else if (t.hasAttribute('data-was')) { t.textContent = t.getAttribute('data-was'); t.removeAttribute('data-was'); }
   }
 
   // Locks: the cells "improve the rest" keeps, as "row,col" (on this
