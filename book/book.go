@@ -99,6 +99,15 @@ type Settings struct {
 	Bands   []Band
 	Paper   Paper // zero means A4
 	PerPage int   // puzzles per page: 1, 2, 4 or 6; zero means 4
+	// Bleed, when not zero, enlarges every page by it on each side, for
+	// a printer who trims to Paper: the trim and bleed boxes are set and
+	// crop marks drawn in the bleed (render.NewPrintPDF); up to
+	// render.MaxBleed.
+	Bleed vg.Length
+	// Font, if not nil, is the publisher's TrueType font, in which all
+	// text is printed (embedded as a subset); nil means Liberation Sans.
+	// Title, subtitle and author may then be in any script it has.
+	Font *render.Font
 	// Title, Subtitle and Author are printed on the title page and set in
 	// the PDF's document information: any text in Latin, Greek or
 	// Cyrillic script, up to MaxTitle characters each, wrapped to the
@@ -155,9 +164,11 @@ func (s Settings) Validate() error {
 		return fault.Invalid("", "%d puzzles per page: want 1, 2, 4 or 6", s.PerPage)
 	case len(s.Bands) == 0:
 		return fault.Invalid("", "no difficulty band")
+	case !(s.Bleed >= 0 && s.Bleed <= render.MaxBleed):
+		return fault.Invalid("", "a bleed of %.2f mm out of range 0..%.0f mm", s.Bleed/vg.Millimeter, render.MaxBleed/vg.Millimeter)
 	}
 	for _, t := range []struct{ name, text string }{{"title", s.Title}, {"subtitle", s.Subtitle}, {"author", s.Author}} {
-		if err := checkText(t.name, t.text); err != nil {
+		if err := checkText(t.name, t.text, s.Font); err != nil {
 			return err
 		}
 	}
@@ -232,7 +243,8 @@ func WritePuzzles(ctx context.Context, w io.Writer, s Settings, puzzles []Puzzle
 func writePuzzles(ctx context.Context, w io.Writer, s Settings, puzzles []Puzzle, rec *render.Recorder) error {
 	var err error
 	s = s.withDefaults()
-	d := newDoc(s.Paper, render.PDFInfo{Title: s.Title, Author: s.Author, Subject: s.subject(puzzles), Creator: "rjm"})
+	d := newDoc(s.Paper, s.Bleed, render.PDFInfo{Title: s.Title, Author: s.Author, Subject: s.subject(puzzles), Creator: "rjm"})
+	d.setFont(s.Font)
 	if rec != nil {
 		d.c.Record(rec)
 	}
@@ -333,15 +345,15 @@ func boardWords(spec generate.Spec) string {
 
 // checkText reports whether a title, subtitle or author can be printed:
 // valid UTF-8, no control characters, at most MaxTitle characters, and
-// every character in the book's font.
-func checkText(name, text string) error {
+// every character in the book's font: f, or Liberation Sans.
+func checkText(name, text string, f *render.Font) error {
 	if !utf8.ValidString(text) {
 		return fault.Invalid("", "the %s is not valid UTF-8", name)
 	}
 	if n := utf8.RuneCountInString(text); n > MaxTitle {
 		return fault.Invalid("", "the %s has %d characters, more than %d", name, n, MaxTitle)
 	}
-	f := face(12, false)
+	lib := face(12, false)
 	var buf sfnt.Buffer
 	for _, r := range text {
 		if unicode.IsControl(r) {
@@ -350,8 +362,14 @@ func checkText(name, text string) error {
 		if unicode.IsSpace(r) {
 			continue
 		}
-		if g, err := f.Face.GlyphIndex(&buf, r); err != nil || g == 0 {
-			return fault.Invalid("", "the %s's character %q (%U) is not in the book's font (Liberation Sans: Latin, Greek and Cyrillic)", name, r, r)
+		if f != nil {
+			if !f.Has(r) {
+				return fault.Invalid("", "the %s's character %q (%U) is not in the font %s: give --font a TrueType font that has it", name, r, r, f.Name)
+			}
+			continue
+		}
+		if g, err := lib.Face.GlyphIndex(&buf, r); err != nil || g == 0 {
+			return fault.Invalid("", "the %s's character %q (%U) is not in the book's font (Liberation Sans: Latin, Greek and Cyrillic): give --font a TrueType font that has it", name, r, r)
 		}
 	}
 	return nil

@@ -31,9 +31,11 @@ import (
 // vgpdf's.
 type PDF struct {
 	doc   *fpdf.Fpdf
-	w, h  vg.Length
+	w, h  vg.Length   // the trim: the page as the reader holds it
+	bleed vg.Length   // added to the trim on each side (NewPrintPDF)
 	width []vg.Length // the line width of each level of Push
 	fonts bool
+	font  *Font // the text's font, if not Liberation Sans (SetFont)
 	image int
 	rec   *Recorder // sent what is drawn, if not nil (Record)
 }
@@ -69,8 +71,26 @@ type PDFInfo struct {
 
 // NewPDF returns a PDF canvas whose pages are w by h, with one page
 // begun.
-func NewPDF(w, h vg.Length, info PDFInfo) *PDF {
-	doc := fpdf.NewCustom(&fpdf.InitType{UnitStr: "pt", Size: fpdf.SizeType{Wd: w.Points(), Ht: h.Points()}})
+func NewPDF(w, h vg.Length, info PDFInfo) *PDF { return NewPrintPDF(w, h, 0, info) }
+
+// MaxBleed bounds the bleed of a page (NewPrintPDF).
+const MaxBleed = 10 * vg.Millimeter
+
+// CropMarkGap is how far a crop mark stops short of the trim, as a part
+// of the bleed: a third of it, so that a mark never reaches the trimmed
+// page however the knife wanders within the bleed's other two thirds.
+const CropMarkGap = 1.0 / 3
+
+// NewPrintPDF returns a PDF canvas for a printer: each page w by h (the
+// trim) enlarged by bleed on every side, with the trim box and bleed box
+// set and crop marks drawn in the bleed at each corner, on the lines of
+// the trim, stopping CropMarkGap of the bleed short of it. What is drawn
+// is placed on the trim: the canvas's size and coordinates are the
+// trim's. With no bleed it is NewPDF's page, byte for byte.
+func NewPrintPDF(w, h, bleed vg.Length, info PDFInfo) *PDF {
+	bleed = max(0, bleed)
+	pw, ph := (w + 2*bleed).Points(), (h + 2*bleed).Points()
+	doc := fpdf.NewCustom(&fpdf.InitType{UnitStr: "pt", Size: fpdf.SizeType{Wd: pw, Ht: ph}})
 	doc.SetCreationDate(Epoch)
 	doc.SetModificationDate(Epoch)
 	doc.SetCompression(true)
@@ -83,7 +103,12 @@ func NewPDF(w, h vg.Length, info PDFInfo) *PDF {
 	doc.SetAutoPageBreak(false, 0)
 	doc.SetLineJoinStyle("miter")
 	doc.SetLineCapStyle("butt")
-	c := &PDF{doc: doc, w: w, h: h, width: []vg.Length{0}}
+	if bleed > 0 {
+		b := bleed.Points()
+		doc.SetPageBox("bleed", 0, 0, pw, ph)
+		doc.SetPageBox("trim", b, b, w.Points(), h.Points())
+	}
+	c := &PDF{doc: doc, w: w, h: h, bleed: bleed, width: []vg.Length{0}}
 	c.NextPage()
 	vg.Initialize(c)
 	return c
@@ -93,15 +118,49 @@ func NewPDF(w, h vg.Length, info PDFInfo) *PDF {
 func (c *PDF) NextPage() {
 	if c.doc.PageNo() > 0 {
 		c.Pop()
+		if c.bleed > 0 {
+			c.doc.TransformEnd()
+		}
 	}
 	c.doc.SetMargins(0, 0, 0)
 	c.doc.AddPage()
 	if c.rec != nil {
 		c.rec.nextPage()
 	}
+	if c.bleed > 0 {
+		c.cropMarks()
+		// The trim's origin, below which the page's own transform
+		// (the next Push) is undone by the last Pop of the page.
+		c.doc.TransformBegin()
+		c.doc.TransformTranslate(c.bleed.Points(), c.bleed.Points())
+	}
 	c.Push()
 	c.Translate(vg.Point{X: 0, Y: c.h})
 	c.Scale(1, -1)
+}
+
+// cropMarks draws the crop marks of the page begun: at each corner of
+// the trim, its two edges carried on into the bleed, a hairline in black,
+// from CropMarkGap of the bleed beyond the trim to the page's edge.
+func (c *PDF) cropMarks() {
+	b := c.bleed.Points()
+	w, h := c.w.Points(), c.h.Points()
+	gap := b * CropMarkGap
+	r, g, bl := c.doc.GetDrawColor()
+	c.doc.TransformBegin()
+	c.doc.SetDrawColor(0, 0, 0)
+	c.doc.SetLineWidth(0.25)
+	for _, x := range []float64{b, b + w} {
+		c.doc.Line(x, 0, x, b-gap)       // above the trim
+		c.doc.Line(x, b+h+gap, x, 2*b+h) // below it
+	}
+	for _, y := range []float64{b, b + h} {
+		c.doc.Line(0, y, b-gap, y)       // left of the trim
+		c.doc.Line(b+w+gap, y, 2*b+w, y) // right of it
+	}
+	c.doc.TransformEnd()
+	c.doc.SetDrawColor(r, g, bl)
+	c.doc.SetLineWidth(c.unit(c.width[len(c.width)-1]))
 }
 
 // Pages returns the number of pages begun.
@@ -113,8 +172,23 @@ func (c *PDF) Size() (w, h vg.Length) { return c.w, c.h }
 // WriteTo writes the PDF to w.
 func (c *PDF) WriteTo(w io.Writer) (int64, error) {
 	c.Pop()
+	if c.bleed > 0 {
+		c.doc.TransformEnd()
+	}
 	var buf bytes.Buffer
 	err := c.doc.Output(&buf)
+	if c.font != nil {
+		// fpdf embeds a subset of the font but names it as the whole
+		// ("utf8subfont"); a subset's name starts with a tag of six
+		// capitals and a plus (PDF 32000 9.6.4), here in as many bytes,
+		// so that no offset moves.
+		b := bytes.ReplaceAll(buf.Bytes(), []byte("/utf8subfont"), []byte("/"+c.font.tag+"+font"))
+		buf = *bytes.NewBuffer(b)
+	}
+	if c.bleed > 0 {
+		c.doc.TransformBegin()
+		c.doc.TransformTranslate(c.bleed.Points(), c.bleed.Points())
+	}
 	c.Push() // the canvas stays usable, as vgpdf's does
 	if err != nil {
 		return 0, fmt.Errorf("writing the PDF: %w", err)
@@ -208,7 +282,11 @@ func (c *PDF) Fill(p vg.Path) {
 	c.path(p, "F")
 }
 
-// FillString writes s in Liberation Sans (bold when f is), whatever
+// SetFont sets the font all text is written in, before any is: f,
+// embedded as a subset, in its one weight; nil means Liberation Sans.
+func (c *PDF) SetFont(f *Font) { c.font = f }
+
+// FillString writes s in the font of SetFont, or else in Liberation Sans (bold when f is), whatever
 // typeface f names: the one font the PDF embeds, with every glyph of
 // Latin, Greek and Cyrillic script.
 func (c *PDF) FillString(f font.Face, pt vg.Point, s string) {
@@ -218,22 +296,29 @@ func (c *PDF) FillString(f font.Face, pt vg.Point, s string) {
 	if c.rec != nil {
 		c.rec.FillString(f, pt, s)
 	}
+	if !c.fonts && c.font != nil {
+		c.doc.AddUTF8FontFromBytes("subfont", "", c.font.ttf)
+		c.fonts = true
+	}
 	if !c.fonts {
 		c.doc.AddUTF8FontFromBytes("LiberationSans", "", liberationsansregular.TTF)
 		c.doc.AddUTF8FontFromBytes("LiberationSans", "B", liberationsansbold.TTF)
 		c.fonts = true
 	}
-	style := ""
+	family, style := "LiberationSans", ""
 	if f.Font.Weight >= stdfnt.WeightBold {
 		style = "B"
 	}
+	if c.font != nil {
+		family, style = "subfont", ""
+	}
 	size := c.unit(f.Font.Size)
-	c.doc.SetFont("LiberationSans", style, size)
+	c.doc.SetFont(family, style, size)
 	c.Push()
 	defer c.Pop()
 	c.Translate(pt)
 	c.Scale(1, -1) // fpdf's text grows downwards
-	d := c.doc.GetFontDesc("LiberationSans", style)
+	d := c.doc.GetFontDesc(family, style)
 	top := -float64(d.Ascent) * size / float64(d.Ascent-d.Descent)
 	c.doc.MoveTo(-c.doc.GetCellMargin(), top)
 	c.doc.CellFormat(c.doc.GetStringWidth(s), size, s, "", 0, "BL", false, 0, "")
