@@ -104,9 +104,11 @@ type Settings struct {
 	// crop marks drawn in the bleed (render.NewPrintPDF); up to
 	// render.MaxBleed.
 	Bleed vg.Length
-	// Font, if not nil, is the publisher's TrueType font, in which all
-	// text is printed (embedded as a subset); nil means Liberation Sans.
-	// Title, subtitle and author may then be in any script it has.
+	// Font, if not nil, is the publisher's TrueType font (embedded as a
+	// subset): the title, subtitle and author are printed in it, and may
+	// be in any script it has; the book's own words stay in Liberation
+	// Sans, but for a character (of the title in the imprint) that only
+	// Font has.
 	Font *render.Font
 	// Title, Subtitle and Author are printed on the title page and set in
 	// the PDF's document information: any text in Latin, Greek or
@@ -362,13 +364,12 @@ func checkText(name, text string, f *render.Font) error {
 		if unicode.IsSpace(r) {
 			continue
 		}
-		if f != nil {
-			if !f.Has(r) {
-				return fault.Invalid("", "the %s's character %q (%U) is not in the font %s: give --font a TrueType font that has it", name, r, r, f.Name)
-			}
-			continue
+		g, err := lib.Face.GlyphIndex(&buf, r)
+		inLib := err == nil && g != 0
+		if f != nil && !f.Has(r) && !inLib {
+			return fault.Invalid("", "the %s's character %q (%U) is in neither the font %s nor Liberation Sans: give --font a TrueType font that has it", name, r, r, f.Name)
 		}
-		if g, err := lib.Face.GlyphIndex(&buf, r); err != nil || g == 0 {
+		if f == nil && !inLib {
 			return fault.Invalid("", "the %s's character %q (%U) is not in the book's font (Liberation Sans: Latin, Greek and Cyrillic): give --font a TrueType font that has it", name, r, r)
 		}
 	}

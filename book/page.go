@@ -67,9 +67,12 @@ func (d *doc) setFont(f *render.Font) {
 	d.c.SetFont(f)
 }
 
-// face returns the book's font at size (face's, unless setFont gave
-// another).
-func (d *doc) face(size vg.Length, bold bool) font.Face {
+// face returns Liberation Sans at size (face): the book's own words.
+func (d *doc) face(size vg.Length, bold bool) font.Face { return face(size, bold) }
+
+// userFace returns the publisher's font at size, if setFont gave one, else
+// Liberation Sans: the title, subtitle and author.
+func (d *doc) userFace(size vg.Length, bold bool) font.Face {
 	if d.font != nil {
 		return d.font.Face(size, bold)
 	}
@@ -180,15 +183,15 @@ func (d *doc) heading(s string) {
 func (d *doc) title(s Settings, puzzles []Puzzle) {
 	width := d.paper.Width - 2*d.margin
 	size := vg.Length(30)
-	for ; size > 20 && len(wrap(d.face(size, true), s.Title, width)) > 3; size -= 2 {
+	for ; size > 20 && len(wrap(d.userFace(size, true), s.Title, width)) > 3; size -= 2 {
 	}
-	y := d.text(d.margin, d.paper.Height*0.3, width, d.face(size, true), s.Title, true)
+	y := d.text(d.margin, d.paper.Height*0.3, width, d.userFace(size, true), s.Title, true)
 	if s.Subtitle != "" {
-		y = d.text(d.margin, y+6*vg.Millimeter, width, d.face(16, false), s.Subtitle, true)
+		y = d.text(d.margin, y+6*vg.Millimeter, width, d.userFace(16, false), s.Subtitle, true)
 	}
 	y = d.text(d.margin, y+10*vg.Millimeter, width, d.face(12, false), s.subject(puzzles), true)
 	if s.Author != "" {
-		d.text(d.margin, max(d.paper.Height*0.75, y+10*vg.Millimeter), width, d.face(14, false), s.Author, true)
+		d.text(d.margin, max(d.paper.Height*0.75, y+10*vg.Millimeter), width, d.userFace(14, false), s.Author, true)
 	}
 }
 

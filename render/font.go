@@ -65,9 +65,12 @@ func (f *Font) Has(r rune) bool {
 // Face returns the font at size, as gonum measures text with it; bold
 // is recorded but drawn in the font's one weight.
 func (f *Font) Face(size vg.Length, bold bool) font.Face {
-	ff := font.Font{Typeface: font.Typeface("rjm-font-" + f.Name), Size: size}
+	ff := font.Font{Typeface: f.typeface(), Size: size}
 	if bold {
 		ff.Weight = 700
 	}
 	return font.Face{Font: ff, Face: f.face}
 }
+
+// typeface is the name of the font's faces (Face).
+func (f *Font) typeface() font.Typeface { return font.Typeface("rjm-font-" + f.tag + "-" + f.Name) }

@@ -12,7 +12,9 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"sync"
 	"time"
+	"unicode"
 
 	"codeberg.org/go-fonts/liberation/liberationsansbold"
 	"codeberg.org/go-fonts/liberation/liberationsansregular"
@@ -30,14 +32,15 @@ import (
 // page only and sets no title, hence this one; its drawing code follows
 // vgpdf's.
 type PDF struct {
-	doc   *fpdf.Fpdf
-	w, h  vg.Length   // the trim: the page as the reader holds it
-	bleed vg.Length   // added to the trim on each side (NewPrintPDF)
-	width []vg.Length // the line width of each level of Push
-	fonts bool
-	font  *Font // the text's font, if not Liberation Sans (SetFont)
-	image int
-	rec   *Recorder // sent what is drawn, if not nil (Record)
+	doc         *fpdf.Fpdf
+	w, h        vg.Length   // the trim: the page as the reader holds it
+	bleed       vg.Length   // added to the trim on each side (NewPrintPDF)
+	width       []vg.Length // the line width of each level of Push
+	fonts       bool
+	font        *Font // the publisher's font, if any (SetFont)
+	customAdded bool
+	image       int
+	rec         *Recorder // sent what is drawn, if not nil (Record)
 }
 
 // Record sends r everything drawn on the canvas from now on, as it lands
@@ -282,8 +285,10 @@ func (c *PDF) Fill(p vg.Path) {
 	c.path(p, "F")
 }
 
-// SetFont sets the font all text is written in, before any is: f,
-// embedded as a subset, in its one weight; nil means Liberation Sans.
+// SetFont sets the publisher's font, before any text is written: f,
+// embedded as a subset, in its one weight, writes the text of f's Face
+// (Font.Face), and any character of other text that Liberation Sans
+// lacks and f has; nil means none.
 func (c *PDF) SetFont(f *Font) { c.font = f }
 
 // FillString writes s in the font of SetFont, or else in Liberation Sans (bold when f is), whatever
@@ -296,32 +301,77 @@ func (c *PDF) FillString(f font.Face, pt vg.Point, s string) {
 	if c.rec != nil {
 		c.rec.FillString(f, pt, s)
 	}
-	if !c.fonts && c.font != nil {
-		c.doc.AddUTF8FontFromBytes("subfont", "", c.font.ttf)
-		c.fonts = true
-	}
-	if !c.fonts {
-		c.doc.AddUTF8FontFromBytes("LiberationSans", "", liberationsansregular.TTF)
-		c.doc.AddUTF8FontFromBytes("LiberationSans", "B", liberationsansbold.TTF)
-		c.fonts = true
-	}
-	family, style := "LiberationSans", ""
-	if f.Font.Weight >= stdfnt.WeightBold {
-		style = "B"
-	}
-	if c.font != nil {
-		family, style = "subfont", ""
-	}
 	size := c.unit(f.Font.Size)
-	c.doc.SetFont(family, style, size)
 	c.Push()
 	defer c.Pop()
 	c.Translate(pt)
 	c.Scale(1, -1) // fpdf's text grows downwards
-	d := c.doc.GetFontDesc(family, style)
-	top := -float64(d.Ascent) * size / float64(d.Ascent-d.Descent)
-	c.doc.MoveTo(-c.doc.GetCellMargin(), top)
-	c.doc.CellFormat(c.doc.GetStringWidth(s), size, s, "", 0, "BL", false, 0, "")
+	x := -c.doc.GetCellMargin()
+	for _, r := range c.runs(f, s) {
+		c.doc.SetFont(r.family, r.style, size)
+		d := c.doc.GetFontDesc(r.family, r.style)
+		top := -float64(d.Ascent) * size / float64(d.Ascent-d.Descent)
+		c.doc.MoveTo(x, top)
+		w := c.doc.GetStringWidth(r.text)
+		c.doc.CellFormat(w, size, r.text, "", 0, "BL", false, 0, "")
+		x += w
+	}
+}
+
+// A run is a piece of a string written in one font of the PDF.
+type run struct{ family, style, text string }
+
+// runs splits s into the runs of the fonts it is written in: the font of
+// SetFont where f is its Face, else Liberation Sans (bold when f is);
+// a character the one lacks and the other has is written in the other.
+func (c *PDF) runs(f font.Face, s string) []run {
+	lib := run{family: "LiberationSans"}
+	if f.Font.Weight >= stdfnt.WeightBold {
+		lib.style = "B"
+	}
+	if c.font == nil {
+		c.addFonts(false)
+		lib.text = s
+		return []run{lib}
+	}
+	custom := run{family: "subfont"}
+	primary, other := lib, custom
+	hasPrimary, hasOther := liberationSans().Has, c.font.Has
+	if f.Font.Typeface == c.font.typeface() {
+		primary, other = custom, lib
+		hasPrimary, hasOther = hasOther, hasPrimary
+	}
+	var out []run
+	for _, ch := range s {
+		r := primary
+		if !unicode.IsSpace(ch) && !hasPrimary(ch) && hasOther(ch) {
+			r = other
+		}
+		if n := len(out); n > 0 && out[n-1].family == r.family {
+			out[n-1].text += string(ch)
+			continue
+		}
+		r.text = string(ch)
+		out = append(out, r)
+	}
+	for _, r := range out {
+		c.addFonts(r.family == "subfont")
+	}
+	return out
+}
+
+// addFonts registers Liberation Sans, or the font of SetFont, with the
+// document once.
+func (c *PDF) addFonts(custom bool) {
+	if custom && !c.customAdded {
+		c.doc.AddUTF8FontFromBytes("subfont", "", c.font.ttf)
+		c.customAdded = true
+	}
+	if !custom && !c.fonts {
+		c.doc.AddUTF8FontFromBytes("LiberationSans", "", liberationsansregular.TTF)
+		c.doc.AddUTF8FontFromBytes("LiberationSans", "B", liberationsansbold.TTF)
+		c.fonts = true
+	}
 }
 
 // Clip limits what is drawn from now on to rect (in the canvas's present
@@ -402,3 +452,12 @@ func (c *PDF) arc(comp vg.PathComp) {
 }
 
 var _ vg.CanvasSizer = (*PDF)(nil)
+
+// liberationSans is Liberation Sans regular, to ask which characters it has.
+var liberationSans = sync.OnceValue(func() *Font {
+	f, err := ParseFont("LiberationSans-Regular.ttf", liberationsansregular.TTF)
+	if err != nil {
+		panic(err) // an embedded font
+	}
+	return f
+})
