@@ -9,6 +9,7 @@ package book
 import (
 	"context"
 	"fmt"
+	"image/color"
 	"io"
 	"slices"
 	"strings"
@@ -266,6 +267,7 @@ func writePuzzles(ctx context.Context, w io.Writer, s Settings, puzzles []Puzzle
 		per = map[int]int{6: 4, 4: 2, 2: 1}[per]
 	}
 	cols, rows := grid(per)
+	d.contents(puzzles, per)
 	keys := d.keyPages(puzzles, per)
 	for start := 0; start < len(puzzles); start += per {
 		d.page()
@@ -435,4 +437,45 @@ func (d *doc) keyPages(puzzles []Puzzle, per int) []int {
 		}
 	}
 	return out
+}
+
+// contents writes the contents page: each run of puzzles of one band
+// ("Easy: puzzles 1–4") with the page it starts on, and the page the
+// solutions start on, the numbers at the right margin. The puzzles
+// start on the next page, per to a page.
+func (d *doc) contents(puzzles []Puzzle, per int) {
+	d.page()
+	d.heading("Contents")
+	type entry struct {
+		what string
+		page int
+	}
+	first := d.pages + 1
+	var es []entry
+	for start := 0; start < len(puzzles); {
+		end := start + 1
+		for end < len(puzzles) && puzzles[end].Band == puzzles[start].Band {
+			end++
+		}
+		band := puzzles[start].Band.String()
+		what := fmt.Sprintf("%s: puzzle %d", strings.ToUpper(band[:1])+band[1:], puzzles[start].Number)
+		if end-start > 1 {
+			what = fmt.Sprintf("%s: puzzles %d–%d", strings.ToUpper(band[:1])+band[1:], puzzles[start].Number, puzzles[end-1].Number)
+		}
+		es = append(es, entry{what, first + start/per})
+		start = end
+	}
+	if len(es) > 12 { // a list of mazes whose bands alternate
+		es = []entry{{fmt.Sprintf("Puzzles 1–%d", len(puzzles)), first}}
+	}
+	es = append(es, entry{"Solutions", first + (len(puzzles)+per-1)/per})
+	f := d.face(12, false)
+	d.c.SetColor(color.Black)
+	y := d.margin + 8*vg.Millimeter
+	for _, e := range es {
+		y += f.Font.Size * 1.6
+		d.c.FillString(f, vg.Point{X: d.margin, Y: d.paper.Height - y}, e.what)
+		num := fmt.Sprintf("p. %d", e.page)
+		d.c.FillString(f, vg.Point{X: d.paper.Width - d.margin - f.Width(num), Y: d.paper.Height - y}, num)
+	}
 }

@@ -70,10 +70,10 @@ func TestBook(t *testing.T) {
 	if !bytes.Equal(a.Bytes(), b.Bytes()) || !strings.HasPrefix(a.String(), "%PDF") {
 		t.Fatalf("two runs differ (%d and %d bytes)", a.Len(), b.Len())
 	}
-	// Pages: title, imprint, rules, 2 of puzzles (4 a page), 2 of
-	// solutions.
+	// Pages: title, imprint, rules, contents, 2 of puzzles (4 a page),
+	// 2 of solutions.
 	info, text := poppler(t, a.Bytes())
-	if info != "" && !regexp.MustCompile(`Pages:\s+7\n`).MatchString(info) {
+	if info != "" && !regexp.MustCompile(`Pages:\s+8\n`).MatchString(info) {
 		t.Errorf("pdfinfo:\n%s", info)
 	}
 	if text != "" {
@@ -307,6 +307,52 @@ func TestBookBleed(t *testing.T) {
 			if !lines[want] {
 				t.Errorf("pdfinfo -box lacks %q:\n%s", want, out)
 			}
+		}
+	}
+}
+
+// The contents page names each band's puzzles with the page they start
+// on, and the page of the solutions: the page named, read back, holds the
+// first of those puzzles' captions, or the Solutions heading.
+func TestContents(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("poppler-utils are not installed")
+		}
+		t.Skip("poppler-utils are not installed")
+	}
+	var buf bytes.Buffer
+	if err := book.Write(context.Background(), &buf, small()); err != nil {
+		t.Fatal(err)
+	}
+	file := t.TempDir() + "/c.pdf"
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	page := func(n int) string {
+		out, err := exec.Command("pdftotext", "-layout", "-f", strconv.Itoa(n), "-l", strconv.Itoa(n), file, "-").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(out)
+	}
+	contents := page(4)
+	line := regexp.MustCompile(`(?m)^(Easy|Medium|Hard): puzzles? (\d+)(?:–\d+)? +p\. (\d+)$|^Solutions +p\. (\d+)$`)
+	ms := line.FindAllStringSubmatch(contents, -1)
+	if len(ms) != 4 || !strings.HasPrefix(strings.TrimSpace(contents), "Contents") {
+		t.Fatalf("the contents page:\n%s", contents)
+	}
+	for _, m := range ms {
+		if m[4] != "" {
+			n, _ := strconv.Atoi(m[4])
+			if !strings.HasPrefix(strings.TrimSpace(page(n)), "Solutions") {
+				t.Errorf("the solutions are not on p. %d:\n%s", n, page(n))
+			}
+			continue
+		}
+		n, _ := strconv.Atoi(m[3])
+		if caption := m[2] + " · " + strings.ToLower(m[1]); !strings.Contains(page(n), caption) {
+			t.Errorf("%q is not on p. %d:\n%s", caption, n, page(n))
 		}
 	}
 }
