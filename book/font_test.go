@@ -6,6 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -96,4 +98,55 @@ func TestBookTitleNeedsFont(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "Liberation Sans") || !strings.Contains(err.Error(), "give --font a TrueType font") {
 		t.Errorf("%v", err)
 	}
+}
+
+// The order: 48 puzzles on A5 with a 3 mm bleed and a Japanese title in
+// the publisher's font; every page is A5 and the bleed, the font is an
+// embedded subset, the title and the contents read back. Under RJM_LONG
+// (the default suite's TestBookFont is the same book of 3).
+func TestBookOrder(t *testing.T) {
+	if os.Getenv("RJM_LONG") == "" {
+		t.Skip("RJM_LONG is not set")
+	}
+	f := droidFont(t)
+	s := small()
+	s.Count, s.PerPage, s.Paper, s.Bleed, s.Font = 48, 2, book.A5, 3*vg.Millimeter, f
+	s.Title = "迷路の本 第一巻"
+	var buf bytes.Buffer
+	if err := book.Write(context.Background(), &buf, s); err != nil {
+		t.Fatal(err)
+	}
+	info, text := poppler(t, buf.Bytes())
+	if info == "" {
+		return
+	}
+	for _, want := range []string{"迷路の本 第一巻", "Contents", "Easy: puzzles 1–16", "Hard: puzzles 33–48", "48 · hard"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the text lacks %q", want)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "order.pdf")
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pages := strings.Count(text, "\f")
+	out, err := exec.Command("pdfinfo", "-box", "-f", "1", "-l", strconv.Itoa(pages), file).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	boxes := strings.Join(strings.Fields(string(out)), " ")
+	if n := strings.Count(boxes, "MediaBox: 0.00 0.00 436.54 612.28"); n != pages {
+		t.Errorf("%d of %d pages are A5 and the bleed", n, pages)
+	}
+	if n := strings.Count(boxes, "TrimBox: 8.50 8.50 428.03 603.78"); n != pages {
+		t.Errorf("%d of %d pages have A5's trim box", n, pages)
+	}
+	fonts, err := exec.Command("pdffonts", file).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?m)^[A-Z]{6}\+font +CID TrueType +Identity-H +yes yes yes`).Match(fonts) {
+		t.Errorf("pdffonts:\n%s", fonts)
+	}
+	t.Logf("%d pages, %d bytes", pages, buf.Len())
 }

@@ -108,7 +108,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 	fl.StringVar(&bleed, "bleed", "", "enlarge each page by `LENGTH` on every side for a printer's trim (3mm, 0.125in), with crop marks; up to 10mm")
 	fl.StringVar(&fontFile, "font", "", "print all text in the TrueType font `FILE.ttf`, embedded as a subset (a title in any script it has)")
 	fl.IntVar(&s.PerPage, "per-page", 4, "puzzles `P` per page: 1, 2, 4 or 6")
-	fl.StringVar(&s.Title, "title", "Rook Jumping Mazes", "the book's `title` (UTF-8: Latin, Greek, Cyrillic; up to 200 characters, wrapped)")
+	fl.StringVar(&s.Title, "title", "Rook Jumping Mazes", "the book's `title` (UTF-8: Latin, Greek, Cyrillic, or any script of --font; up to 200 characters, wrapped)")
 	fl.StringVar(&s.Subtitle, "subtitle", "", "a `subtitle` under the title")
 	fl.StringVar(&s.Author, "author", "", "the `author`, on the title page and in the PDF")
 	fl.StringVar(&db, "db", "", "choose and order each band's puzzles by the difficulty model fitted to the plays of the store at `PATH` (default: simulated novices)")
