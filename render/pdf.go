@@ -302,13 +302,17 @@ func (c *PDF) FillString(f font.Face, pt vg.Point, s string) {
 		c.rec.FillString(f, pt, s)
 	}
 	size := c.unit(f.Font.Size)
+	runs := c.runs(f, s)
+	c.doc.SetFont(runs[0].family, runs[0].style, size)
 	c.Push()
 	defer c.Pop()
 	c.Translate(pt)
 	c.Scale(1, -1) // fpdf's text grows downwards
 	x := -c.doc.GetCellMargin()
-	for _, r := range c.runs(f, s) {
-		c.doc.SetFont(r.family, r.style, size)
+	for i, r := range runs {
+		if i > 0 {
+			c.doc.SetFont(r.family, r.style, size)
+		}
 		d := c.doc.GetFontDesc(r.family, r.style)
 		top := -float64(d.Ascent) * size / float64(d.Ascent-d.Descent)
 		c.doc.MoveTo(x, top)
