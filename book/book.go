@@ -9,6 +9,7 @@ package book
 import (
 	"context"
 	"fmt"
+	"image/color"
 	"io"
 	"slices"
 	"strings"
@@ -99,6 +100,17 @@ type Settings struct {
 	Bands   []Band
 	Paper   Paper // zero means A4
 	PerPage int   // puzzles per page: 1, 2, 4 or 6; zero means 4
+	// Bleed, when not zero, enlarges every page by it on each side, for
+	// a printer who trims to Paper: the trim and bleed boxes are set and
+	// crop marks drawn in the bleed (render.NewPrintPDF); up to
+	// render.MaxBleed.
+	Bleed vg.Length
+	// Font, if not nil, is the publisher's TrueType font (embedded as a
+	// subset): the title, subtitle and author are printed in it, and may
+	// be in any script it has; the book's own words stay in Liberation
+	// Sans, but for a character (of the title in the imprint) that only
+	// Font has.
+	Font *render.Font
 	// Title, Subtitle and Author are printed on the title page and set in
 	// the PDF's document information: any text in Latin, Greek or
 	// Cyrillic script, up to MaxTitle characters each, wrapped to the
@@ -155,9 +167,11 @@ func (s Settings) Validate() error {
 		return fault.Invalid("", "%d puzzles per page: want 1, 2, 4 or 6", s.PerPage)
 	case len(s.Bands) == 0:
 		return fault.Invalid("", "no difficulty band")
+	case !(s.Bleed >= 0 && s.Bleed <= render.MaxBleed):
+		return fault.Invalid("", "a bleed of %.2f mm out of range 0..%.0f mm", s.Bleed/vg.Millimeter, render.MaxBleed/vg.Millimeter)
 	}
 	for _, t := range []struct{ name, text string }{{"title", s.Title}, {"subtitle", s.Subtitle}, {"author", s.Author}} {
-		if err := checkText(t.name, t.text); err != nil {
+		if err := checkText(t.name, t.text, s.Font); err != nil {
 			return err
 		}
 	}
@@ -232,7 +246,8 @@ func WritePuzzles(ctx context.Context, w io.Writer, s Settings, puzzles []Puzzle
 func writePuzzles(ctx context.Context, w io.Writer, s Settings, puzzles []Puzzle, rec *render.Recorder) error {
 	var err error
 	s = s.withDefaults()
-	d := newDoc(s.Paper, render.PDFInfo{Title: s.Title, Author: s.Author, Subject: s.subject(puzzles), Creator: "rjm"})
+	d := newDoc(s.Paper, s.Bleed, render.PDFInfo{Title: s.Title, Author: s.Author, Subject: s.subject(puzzles), Creator: "rjm"})
+	d.setFont(s.Font)
 	if rec != nil {
 		d.c.Record(rec)
 	}
@@ -252,6 +267,7 @@ func writePuzzles(ctx context.Context, w io.Writer, s Settings, puzzles []Puzzle
 		per = map[int]int{6: 4, 4: 2, 2: 1}[per]
 	}
 	cols, rows := grid(per)
+	d.contents(puzzles, per)
 	keys := d.keyPages(puzzles, per)
 	for start := 0; start < len(puzzles); start += per {
 		d.page()
@@ -325,15 +341,15 @@ func boardWords(spec generate.Spec) string {
 
 // checkText reports whether a title, subtitle or author can be printed:
 // valid UTF-8, no control characters, at most MaxTitle characters, and
-// every character in the book's font.
-func checkText(name, text string) error {
+// every character in the book's font: f, or Liberation Sans.
+func checkText(name, text string, f *render.Font) error {
 	if !utf8.ValidString(text) {
 		return fault.Invalid("", "the %s is not valid UTF-8", name)
 	}
 	if n := utf8.RuneCountInString(text); n > MaxTitle {
 		return fault.Invalid("", "the %s has %d characters, more than %d", name, n, MaxTitle)
 	}
-	f := face(12, false)
+	lib := face(12, false)
 	var buf sfnt.Buffer
 	for _, r := range text {
 		if unicode.IsControl(r) {
@@ -342,8 +358,13 @@ func checkText(name, text string) error {
 		if unicode.IsSpace(r) {
 			continue
 		}
-		if g, err := f.Face.GlyphIndex(&buf, r); err != nil || g == 0 {
-			return fault.Invalid("", "the %s's character %q (%U) is not in the book's font (Liberation Sans: Latin, Greek and Cyrillic)", name, r, r)
+		g, err := lib.Face.GlyphIndex(&buf, r)
+		inLib := err == nil && g != 0
+		if f != nil && !f.Has(r) && !inLib {
+			return fault.Invalid("", "the %s's character %q (%U) is in neither the font %s nor Liberation Sans: give --font a TrueType font that has it", name, r, r, f.Name)
+		}
+		if f == nil && !inLib {
+			return fault.Invalid("", "the %s's character %q (%U) is not in the book's font (Liberation Sans: Latin, Greek and Cyrillic): give --font a TrueType font that has it", name, r, r)
 		}
 	}
 	return nil
@@ -408,4 +429,45 @@ func (d *doc) keyPages(puzzles []Puzzle, per int) []int {
 		}
 	}
 	return out
+}
+
+// contents writes the contents page: each run of puzzles of one band
+// ("Easy: puzzles 1–4") with the page it starts on, and the page the
+// solutions start on, the numbers at the right margin. The puzzles
+// start on the next page, per to a page.
+func (d *doc) contents(puzzles []Puzzle, per int) {
+	d.page()
+	d.heading("Contents")
+	type entry struct {
+		what string
+		page int
+	}
+	first := d.pages + 1
+	var es []entry
+	for start := 0; start < len(puzzles); {
+		end := start + 1
+		for end < len(puzzles) && puzzles[end].Band == puzzles[start].Band {
+			end++
+		}
+		band := puzzles[start].Band.String()
+		what := fmt.Sprintf("%s: puzzle %d", strings.ToUpper(band[:1])+band[1:], puzzles[start].Number)
+		if end-start > 1 {
+			what = fmt.Sprintf("%s: puzzles %d–%d", strings.ToUpper(band[:1])+band[1:], puzzles[start].Number, puzzles[end-1].Number)
+		}
+		es = append(es, entry{what, first + start/per})
+		start = end
+	}
+	if len(es) > 12 { // a list of mazes whose bands alternate
+		es = []entry{{fmt.Sprintf("Puzzles 1–%d", len(puzzles)), first}}
+	}
+	es = append(es, entry{"Solutions", first + (len(puzzles)+per-1)/per})
+	f := d.face(12, false)
+	d.c.SetColor(color.Black)
+	y := d.margin + 8*vg.Millimeter
+	for _, e := range es {
+		y += f.Font.Size * 1.6
+		d.c.FillString(f, vg.Point{X: d.margin, Y: d.paper.Height - y}, e.what)
+		num := fmt.Sprintf("p. %d", e.page)
+		d.c.FillString(f, vg.Point{X: d.paper.Width - d.margin - f.Width(num), Y: d.paper.Height - y}, num)
+	}
 }

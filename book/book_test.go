@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -69,10 +70,10 @@ func TestBook(t *testing.T) {
 	if !bytes.Equal(a.Bytes(), b.Bytes()) || !strings.HasPrefix(a.String(), "%PDF") {
 		t.Fatalf("two runs differ (%d and %d bytes)", a.Len(), b.Len())
 	}
-	// Pages: title, imprint, rules, 2 of puzzles (4 a page), 2 of
-	// solutions.
+	// Pages: title, imprint, rules, contents, 2 of puzzles (4 a page),
+	// 2 of solutions.
 	info, text := poppler(t, a.Bytes())
-	if info != "" && !regexp.MustCompile(`Pages:\s+7\n`).MatchString(info) {
+	if info != "" && !regexp.MustCompile(`Pages:\s+8\n`).MatchString(info) {
 		t.Errorf("pdfinfo:\n%s", info)
 	}
 	if text != "" {
@@ -254,5 +255,104 @@ func TestVariantBookExample(t *testing.T) {
 	flat := strings.Join(strings.Fields(text), " ")
 	if !strings.Contains(flat, "compass point") || !regexp.MustCompile(`Solution: [NSEW ]+, \d+ moves\. From the circled \d: [NSEW]+,`).MatchString(flat) || strings.Contains(flat, "horizontally or vertically") {
 		t.Errorf("the rules of a hexagonal book:\n%.1500s", flat)
+	}
+}
+
+// A book with a bleed has every page the trim (A5) enlarged by the bleed
+// on each side, with its trim box the A5 page inside it, as pdfinfo -box
+// reads them; the text is the same as without it.
+func TestBookBleed(t *testing.T) {
+	s := small()
+	s.Count, s.Paper, s.Bleed = 3, book.A5, 3*vg.Millimeter
+	ps, err := book.Mazes(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a, b bytes.Buffer
+	if err := book.WritePuzzles(context.Background(), &a, s, ps); err != nil {
+		t.Fatal(err)
+	}
+	s.Bleed = 0
+	if err := book.WritePuzzles(context.Background(), &b, s, ps); err != nil {
+		t.Fatal(err)
+	}
+	_, withText := poppler(t, a.Bytes())
+	_, plainText := poppler(t, b.Bytes())
+	if withText != plainText {
+		t.Errorf("the text with a bleed differs from the text without")
+	}
+	if _, err := exec.LookPath("pdfinfo"); err != nil {
+		return // poppler said so, or failed under CI
+	}
+	file := t.TempDir() + "/bleed.pdf"
+	if err := os.WriteFile(file, a.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pages := strings.Count(withText, "\f")
+	out, err := exec.Command("pdfinfo", "-box", "-f", "1", "-l", strconv.Itoa(pages), file).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mm := func(l vg.Length) string { return fmt.Sprintf("%.2f", float64(l)) }
+	bl := 3 * vg.Millimeter
+	lines := map[string]bool{}
+	for _, line := range strings.Split(string(out), "\n") {
+		lines[strings.Join(strings.Fields(line), " ")] = true
+	}
+	for p := 1; p <= pages; p++ {
+		for _, want := range []string{
+			fmt.Sprintf("Page %d MediaBox: 0.00 0.00 %s %s", p, mm(book.A5.Width+2*bl), mm(book.A5.Height+2*bl)),
+			fmt.Sprintf("Page %d TrimBox: %s %s %s %s", p, mm(bl), mm(bl), mm(bl+book.A5.Width), mm(bl+book.A5.Height)),
+		} {
+			if !lines[want] {
+				t.Errorf("pdfinfo -box lacks %q:\n%s", want, out)
+			}
+		}
+	}
+}
+
+// The contents page names each band's puzzles with the page they start
+// on, and the page of the solutions: the page named, read back, holds the
+// first of those puzzles' captions, or the Solutions heading.
+func TestContents(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("poppler-utils are not installed")
+		}
+		t.Skip("poppler-utils are not installed")
+	}
+	var buf bytes.Buffer
+	if err := book.Write(context.Background(), &buf, small()); err != nil {
+		t.Fatal(err)
+	}
+	file := t.TempDir() + "/c.pdf"
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	page := func(n int) string {
+		out, err := exec.Command("pdftotext", "-layout", "-f", strconv.Itoa(n), "-l", strconv.Itoa(n), file, "-").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(out)
+	}
+	contents := page(4)
+	line := regexp.MustCompile(`(?m)^(Easy|Medium|Hard): puzzles? (\d+)(?:–\d+)? +p\. (\d+)$|^Solutions +p\. (\d+)$`)
+	ms := line.FindAllStringSubmatch(contents, -1)
+	if len(ms) != 4 || !strings.HasPrefix(strings.TrimSpace(contents), "Contents") {
+		t.Fatalf("the contents page:\n%s", contents)
+	}
+	for _, m := range ms {
+		if m[4] != "" {
+			n, _ := strconv.Atoi(m[4])
+			if !strings.HasPrefix(strings.TrimSpace(page(n)), "Solutions") {
+				t.Errorf("the solutions are not on p. %d:\n%s", n, page(n))
+			}
+			continue
+		}
+		n, _ := strconv.Atoi(m[3])
+		if caption := m[2] + " · " + strings.ToLower(m[1]); !strings.Contains(page(n), caption) {
+			t.Errorf("%q is not on p. %d:\n%s", caption, n, page(n))
+		}
 	}
 }

@@ -170,8 +170,8 @@ func (p Puzzle) seededID() string {
 // analyze, rjm book --mazes) and the site plays at /m/ID.
 func (d *doc) listImprint(s Settings, puzzles []Puzzle, y vg.Length) {
 	width := d.paper.Width - 2*d.margin
-	y = d.text(d.margin, y, width, face(imprintSize, false), s.Title+". Made with rjm from a list of mazes. Every puzzle has a unique shortest solution, and from every cell it reaches the goal can still be reached. Below is each puzzle's maze ID, which rjm reads and the site plays at /m/ID; an ID broken over lines is one line, without spaces.", false)
-	small := face(imprintSmall, false)
+	y = d.text(d.margin, y, width, d.face(imprintSize, false), s.Title+". Made with rjm from a list of mazes. Every puzzle has a unique shortest solution, and from every cell it reaches the goal can still be reached. Below is each puzzle's maze ID, which rjm reads and the site plays at /m/ID; an ID broken over lines is one line, without spaces.", false)
+	small := d.face(imprintSmall, false)
 	for _, p := range puzzles {
 		id, err := p.Result.Maze.ID()
 		if err != nil {

@@ -37,12 +37,13 @@ type doc struct {
 	// keyPage is the page of the solution key of the puzzle drawn next
 	// (0: not said).
 	keyPage int
+	font    *render.Font // the text's font; nil: Liberation Sans
 }
 
-func newDoc(p Paper, info render.PDFInfo) *doc {
+func newDoc(p Paper, bleed vg.Length, info render.PDFInfo) *doc {
 	// 18 mm, or a tenth of a narrower page's width (A5: 14.8 mm).
 	margin := min(18*vg.Millimeter, p.Width/10)
-	return &doc{c: render.NewPDF(p.Width, p.Height, info), paper: p, pages: 1, margin: margin}
+	return &doc{c: render.NewPrintPDF(p.Width, p.Height, bleed, info), paper: p, pages: 1, margin: margin}
 }
 
 var sans = font.Font{Typeface: "Liberation", Variant: "Sans"}
@@ -60,6 +61,24 @@ func face(size vg.Length, bold bool) font.Face {
 	return font.DefaultCache.Lookup(f, size)
 }
 
+// setFont prints and measures all text in f (nil: Liberation Sans).
+func (d *doc) setFont(f *render.Font) {
+	d.font = f
+	d.c.SetFont(f)
+}
+
+// face returns Liberation Sans at size (face): the book's own words.
+func (d *doc) face(size vg.Length, bold bool) font.Face { return face(size, bold) }
+
+// userFace returns the publisher's font at size, if setFont gave one, else
+// Liberation Sans: the title, subtitle and author.
+func (d *doc) userFace(size vg.Length, bold bool) font.Face {
+	if d.font != nil {
+		return d.font.Face(size, bold)
+	}
+	return face(size, bold)
+}
+
 // page starts a new page and numbers it.
 func (d *doc) page() {
 	d.c.NextPage()
@@ -70,7 +89,7 @@ func (d *doc) page() {
 // number writes the page's number at the foot of the page.
 func (d *doc) number() {
 	d.c.SetColor(color.Black)
-	f := face(9, false)
+	f := d.face(9, false)
 	label := fmt.Sprint(d.pages)
 	d.c.FillString(f, vg.Point{X: (d.paper.Width - f.Width(label)) / 2, Y: d.margin / 2}, label)
 }
@@ -156,7 +175,7 @@ func (d *doc) text(x, y, width vg.Length, f font.Face, s string, centred bool) v
 
 func (d *doc) heading(s string) {
 	d.c.SetColor(color.Black)
-	d.c.FillString(face(16, true), vg.Point{X: d.margin, Y: d.paper.Height - d.margin}, s)
+	d.c.FillString(d.face(16, true), vg.Point{X: d.margin, Y: d.paper.Height - d.margin}, s)
 }
 
 // title writes the title page: the title, wrapped and as large as fits
@@ -164,15 +183,15 @@ func (d *doc) heading(s string) {
 func (d *doc) title(s Settings, puzzles []Puzzle) {
 	width := d.paper.Width - 2*d.margin
 	size := vg.Length(30)
-	for ; size > 20 && len(wrap(face(size, true), s.Title, width)) > 3; size -= 2 {
+	for ; size > 20 && len(wrap(d.userFace(size, true), s.Title, width)) > 3; size -= 2 {
 	}
-	y := d.text(d.margin, d.paper.Height*0.3, width, face(size, true), s.Title, true)
+	y := d.text(d.margin, d.paper.Height*0.3, width, d.userFace(size, true), s.Title, true)
 	if s.Subtitle != "" {
-		y = d.text(d.margin, y+6*vg.Millimeter, width, face(16, false), s.Subtitle, true)
+		y = d.text(d.margin, y+6*vg.Millimeter, width, d.userFace(16, false), s.Subtitle, true)
 	}
-	y = d.text(d.margin, y+10*vg.Millimeter, width, face(12, false), s.subject(puzzles), true)
+	y = d.text(d.margin, y+10*vg.Millimeter, width, d.face(12, false), s.subject(puzzles), true)
 	if s.Author != "" {
-		d.text(d.margin, max(d.paper.Height*0.75, y+10*vg.Millimeter), width, face(14, false), s.Author, true)
+		d.text(d.margin, max(d.paper.Height*0.75, y+10*vg.Millimeter), width, d.userFace(14, false), s.Author, true)
 	}
 }
 
@@ -190,16 +209,16 @@ func (d *doc) imprint(s Settings, puzzles []Puzzle) {
 		if s.Version != "" {
 			made += " (" + s.Version + ")"
 		}
-		y = d.text(d.margin, y, width, face(imprintSize, false), made+" by the command:", false)
-		y = d.text(d.margin, y+1*vg.Millimeter, width, face(imprintSmall, false), s.Command, false)
+		y = d.text(d.margin, y, width, d.face(imprintSize, false), made+" by the command:", false)
+		y = d.text(d.margin, y+1*vg.Millimeter, width, d.face(imprintSmall, false), s.Command, false)
 		y += 3 * vg.Millimeter
 	}
 	if len(puzzles) > 0 && puzzles[0].listed() {
 		d.listImprint(s, puzzles, y)
 		return
 	}
-	y = d.text(d.margin, y, width, face(imprintSize, false), fmt.Sprintf("%s. Made with rjm from seed %d. Every puzzle has a unique shortest solution, and from every cell it reaches the goal can still be reached. Each is made again, the same on every machine, by its seeded ID: the recipe below, “#” and its seed, as in rjm generate --id 'RECIPE#SEED'. A recipe broken over lines breaks after a comma and is one line, without spaces.", s.Title, s.Spec.Seed), false)
-	small := face(imprintSmall, false)
+	y = d.text(d.margin, y, width, d.face(imprintSize, false), fmt.Sprintf("%s. Made with rjm from seed %d. Every puzzle has a unique shortest solution, and from every cell it reaches the goal can still be reached. Each is made again, the same on every machine, by its seeded ID: the recipe below, “#” and its seed, as in rjm generate --id 'RECIPE#SEED'. A recipe broken over lines breaks after a comma and is one line, without spaces.", s.Title, s.Spec.Seed), false)
+	small := d.face(imprintSmall, false)
 	for _, g := range recipes(puzzles) {
 		which := fmt.Sprintf("Puzzles %d–%d (%s), seeds %s", g.first, g.last, g.band, strings.Join(g.seeds, ", "))
 		if g.first == g.last {
@@ -288,14 +307,14 @@ func (d *doc) puzzle(box vg.Rectangle, p Puzzle, solution bool) {
 	if d.keyPage > 0 && !solution {
 		caption += fmt.Sprintf("  ·  solution on p. %d", d.keyPage)
 	}
-	f := face(11, true)
+	f := d.face(11, true)
 	lines := []string{caption}
 	if solution {
-		f = face(10, false)
+		f = d.face(10, false)
 		lines = wrap(f, fmt.Sprintf("%d:  %s", p.Number, p.Solution), width)
 	}
 	// Under a puzzle its maze ID, at 7 pt: rjm play and /m/ID take it.
-	idFace := face(7, false)
+	idFace := d.face(7, false)
 	var idLines []string
 	if id, err := r.Maze.ID(); err == nil && !solution {
 		idLines = wrap(idFace, id, width)
@@ -339,7 +358,7 @@ const SpreadBelow = 10 * vg.Millimeter
 // spreadKey prints puzzle p's solution key across a spread (spread),
 // under the heading "Solutions" and its number and moves.
 func (d *doc) spreadKey(p Puzzle) {
-	f := face(10, false)
+	f := d.face(10, false)
 	box := d.box(0, 1, 1)
 	lines := wrap(f, fmt.Sprintf("%d:  %s", p.Number, p.Solution), box.Max.X-box.Min.X-8*vg.Millimeter)
 	d.spread("Solutions", render.Picture{Maze: p.Result.Maze, Features: p.Result.Features}, lines,
@@ -353,7 +372,7 @@ func (d *doc) spreadKey(p Puzzle) {
 // edge of the next page under more, each as large as the taller page
 // allows, a column of cells on both.
 func (d *doc) spread(heading string, pic render.Picture, lines []string, more, why string) {
-	f := face(10, false)
+	f := d.face(10, false)
 	if d.pages%2 == 0 { // the next page is odd, a right-hand page
 		d.page()
 		d.heading(heading)

@@ -21,7 +21,7 @@ import (
 // its single imprint page.
 func TestImprintLinesOnThePage(t *testing.T) {
 	for _, paper := range []Paper{A4, Letter} {
-		d := newDoc(paper, render.PDFInfo{Title: "t"})
+		d := newDoc(paper, 0, render.PDFInfo{Title: "t"})
 		d.page()
 		width := paper.Width - 2*d.margin
 		small := face(imprintSmall, false)
@@ -62,7 +62,7 @@ func TestWorkedExampleCell(t *testing.T) {
 		g := graph.MustCompile(m.Board)
 		f := analysis.AnalyzeSolved(g, m, solve.Solve(g, m))
 		for _, paper := range []Paper{A4, Letter} {
-			d := newDoc(paper, render.PDFInfo{Title: "t"})
+			d := newDoc(paper, 0, render.PDFInfo{Title: "t"})
 			d.page()
 			cell := d.workedExample(100*vg.Millimeter, m, f, Hints(m.Board, []Band{Easy}, []*maze.Maze{m}))
 			if cell < MinExampleCell {

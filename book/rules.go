@@ -35,7 +35,7 @@ func (d *doc) rules(ctx context.Context, spec generate.Spec, bands []Band, puzzl
 	d.page()
 	d.heading("How to play")
 	width := d.paper.Width - 2*d.margin
-	body := face(11.5, false)
+	body := d.face(11.5, false)
 	y := d.margin + 8*vg.Millimeter
 	board, err := spec.Board()
 	if err != nil {
@@ -46,7 +46,7 @@ func (d *doc) rules(ctx context.Context, spec generate.Spec, bands []Band, puzzl
 	}
 	notation := "The solutions at the back of the book" + strings.TrimPrefix(render.Notation(board), "Solutions")
 	y = d.text(d.margin, y+3*vg.Millimeter, width, body, notation, false)
-	y = d.text(d.margin, y+6*vg.Millimeter, width, face(13, true), "A worked example", false)
+	y = d.text(d.margin, y+6*vg.Millimeter, width, d.face(13, true), "A worked example", false)
 
 	m, f := exampleOf(ctx, spec)
 	d.workedExample(y, m, f, Hints(board, bands, puzzles))
@@ -67,7 +67,7 @@ func paragraphs(b maze.Board, puzzles []*maze.Maze) []string {
 // are drawn at.
 func (d *doc) workedExample(y vg.Length, m *maze.Maze, f *analysis.Features, hints string) vg.Length {
 	width := d.paper.Width - 2*d.margin
-	body := face(11.5, false)
+	body := d.face(11.5, false)
 	pic := render.Picture{Maze: m, Features: f}
 	o := render.PictureOptions{Cell: 14 * vg.Millimeter}
 	pw, ph := pic.Size(o)
@@ -80,7 +80,7 @@ func (d *doc) workedExample(y vg.Length, m *maze.Maze, f *analysis.Features, hin
 	steps := walk(m, f)
 	text := fmt.Sprintf("Solution: %s, %d moves. %s In the key, the disc in each cell's corner is the step at which the path reaches it (the start 0): follow 0, 1, 2, … from disc to disc. On a short path grey arrows join the steps, a move that runs along an earlier one beside it; a long path's key, at the back of the book, numbers the steps alone, its moves written under it.", f.Solution, f.GoalDepth, steps)
 	labels := []string{"The puzzle", "Its solution key"}
-	lf := face(10, false)
+	lf := d.face(10, false)
 	if o.Cell >= max(MinExampleCell, SpreadBelow) { // a key under SpreadBelow a cell has no room for its discs
 		gap := (width - 2*pw) / 3
 		if y+4*vg.Millimeter+ph+10*vg.Millimeter > d.paper.Height-d.margin {
@@ -98,7 +98,7 @@ func (d *doc) workedExample(y vg.Length, m *maze.Maze, f *analysis.Features, hin
 		}
 		y = d.paper.Height - (top - ph) + 8*vg.Millimeter
 		y = d.text(d.margin, y, width, body, text, false)
-		y = d.text(d.margin, y+6*vg.Millimeter, width, face(13, true), "Hints", false)
+		y = d.text(d.margin, y+6*vg.Millimeter, width, d.face(13, true), "Hints", false)
 		d.text(d.margin, y+2*vg.Millimeter, width, body, hints, false)
 		return o.Cell
 	}
@@ -119,7 +119,7 @@ func (d *doc) workedExample(y vg.Length, m *maze.Maze, f *analysis.Features, hin
 	}
 	where := map[int]string{2: "On the next page. ", 1: "On the next pages. "}[per]
 	y = d.text(d.margin, y+2*vg.Millimeter, width, body, where+text, false)
-	y = d.text(d.margin, y+6*vg.Millimeter, width, face(13, true), "Hints", false)
+	y = d.text(d.margin, y+6*vg.Millimeter, width, d.face(13, true), "Hints", false)
 	d.text(d.margin, y+2*vg.Millimeter, width, body, hints, false)
 	pw, ph = pic.Size(o)
 	y0 := top

@@ -44,7 +44,7 @@ func TestRulesPages(t *testing.T) {
 		rules[name] = render.Rules(b)
 	}
 	for name, s := range boards {
-		d := newDoc(A4, render.PDFInfo{Title: "t"})
+		d := newDoc(A4, 0, render.PDFInfo{Title: "t"})
 		d.rules(context.Background(), s, []Band{Medium}, nil)
 		var pdf bytes.Buffer
 		if _, err := d.c.WriteTo(&pdf); err != nil {

@@ -29,7 +29,7 @@ func Tiles(w io.Writer, m *maze.Maze, paper Paper) error {
 		paper = A4
 	}
 	id, _ := m.ID()
-	d := newDoc(paper, render.PDFInfo{Title: fmt.Sprintf("Floor maze %s: tiles", id), Subject: fmt.Sprintf("%d tiles of a %d×%d Rook Jumping Maze and the assembly map", len(m.OpenCells()), m.Rows, m.Cols), Creator: "rjm"})
+	d := newDoc(paper, 0, render.PDFInfo{Title: fmt.Sprintf("Floor maze %s: tiles", id), Subject: fmt.Sprintf("%d tiles of a %d×%d Rook Jumping Maze and the assembly map", len(m.OpenCells()), m.Rows, m.Cols), Creator: "rjm"})
 	d.number()
 	side := min(paper.Width, paper.Height) - 2*d.margin
 	x0, y0 := (paper.Width-side)/2, (paper.Height-side)/2
@@ -54,7 +54,7 @@ func Tiles(w io.Writer, m *maze.Maze, paper Paper) error {
 		if i == m.Goal {
 			label = "G"
 		}
-		big := face(side*0.5, false)
+		big := d.face(side*0.5, false)
 		ext := big.Extents()
 		cx, cy := x0+side/2, y0+side/2
 		base := cy - (ext.Ascent-ext.Descent)/2
@@ -85,10 +85,10 @@ func Tiles(w io.Writer, m *maze.Maze, paper Paper) error {
 		up.Line(vg.Point{X: cx + 14, Y: tip.Y - 20})
 		up.Close()
 		d.c.Fill(up)
-		topf := face(11, true)
+		topf := d.face(11, true)
 		d.c.FillString(topf, vg.Point{X: cx - topf.Width("TOP")/2, Y: tip.Y - 34}, "TOP")
 		c := m.Cell(i)
-		small := face(14, false)
+		small := d.face(14, false)
 		where := fmt.Sprintf("row %d, column %d", c.Row+1, c.Col+1)
 		d.c.FillString(small, vg.Point{X: x0 + 8, Y: y0 + 8}, where)
 	}
@@ -107,7 +107,7 @@ func Tiles(w io.Writer, m *maze.Maze, paper Paper) error {
 	pic.Draw(d.c, o)
 	d.c.Pop()
 	// Row numbers at the left, column numbers above, as on the tiles.
-	f := face(min(o.Cell*0.3, 12), false)
+	f := d.face(min(o.Cell*0.3, 12), false)
 	edge := o.Cell * 0.35 // the picture's margin (render's, on square boards)
 	for r := range m.Rows {
 		label := fmt.Sprint(r + 1)

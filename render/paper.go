@@ -122,3 +122,30 @@ func pngDPI(data []byte, dpi float64) []byte {
 	out = append(out, chunk...)
 	return append(out, data[ihdrEnd:]...)
 }
+
+// ParseBleed returns the bleed of the given length, in mm, cm, in or pt
+// ("3mm", "0.125in"), or 0 for "" or "0": from 0 to MaxBleed.
+func ParseBleed(s string) (vg.Length, error) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if s == "" || s == "0" {
+		return 0, nil
+	}
+	for _, u := range []struct {
+		suffix string
+		l      vg.Length
+	}{{"mm", vg.Millimeter}, {"cm", vg.Centimeter}, {"in", vg.Inch}, {"pt", vg.Points(1)}} {
+		num, ok := strings.CutSuffix(s, u.suffix)
+		if !ok {
+			continue
+		}
+		f, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
+		if err != nil || math.IsNaN(f) {
+			break
+		}
+		if l := vg.Length(f) * u.l; l >= 0 && l <= MaxBleed {
+			return l, nil
+		}
+		return 0, fault.Invalid("", "bleed %q out of range 0..%.0f mm", maze.Short(s), MaxBleed/vg.Millimeter)
+	}
+	return 0, fault.Invalid("", "bleed %q: want a length in mm, cm, in or pt, such as 3mm or 0.125in", maze.Short(s))
+}

@@ -12,7 +12,9 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"sync"
 	"time"
+	"unicode"
 
 	"codeberg.org/go-fonts/liberation/liberationsansbold"
 	"codeberg.org/go-fonts/liberation/liberationsansregular"
@@ -30,12 +32,15 @@ import (
 // page only and sets no title, hence this one; its drawing code follows
 // vgpdf's.
 type PDF struct {
-	doc   *fpdf.Fpdf
-	w, h  vg.Length
-	width []vg.Length // the line width of each level of Push
-	fonts bool
-	image int
-	rec   *Recorder // sent what is drawn, if not nil (Record)
+	doc         *fpdf.Fpdf
+	w, h        vg.Length   // the trim: the page as the reader holds it
+	bleed       vg.Length   // added to the trim on each side (NewPrintPDF)
+	width       []vg.Length // the line width of each level of Push
+	fonts       bool
+	font        *Font // the publisher's font, if any (SetFont)
+	customAdded bool
+	image       int
+	rec         *Recorder // sent what is drawn, if not nil (Record)
 }
 
 // Record sends r everything drawn on the canvas from now on, as it lands
@@ -69,8 +74,26 @@ type PDFInfo struct {
 
 // NewPDF returns a PDF canvas whose pages are w by h, with one page
 // begun.
-func NewPDF(w, h vg.Length, info PDFInfo) *PDF {
-	doc := fpdf.NewCustom(&fpdf.InitType{UnitStr: "pt", Size: fpdf.SizeType{Wd: w.Points(), Ht: h.Points()}})
+func NewPDF(w, h vg.Length, info PDFInfo) *PDF { return NewPrintPDF(w, h, 0, info) }
+
+// MaxBleed bounds the bleed of a page (NewPrintPDF).
+const MaxBleed = 10 * vg.Millimeter
+
+// CropMarkGap is how far a crop mark stops short of the trim, as a part
+// of the bleed: a third of it, so that a mark never reaches the trimmed
+// page however the knife wanders within the bleed's other two thirds.
+const CropMarkGap = 1.0 / 3
+
+// NewPrintPDF returns a PDF canvas for a printer: each page w by h (the
+// trim) enlarged by bleed on every side, with the trim box and bleed box
+// set and crop marks drawn in the bleed at each corner, on the lines of
+// the trim, stopping CropMarkGap of the bleed short of it. What is drawn
+// is placed on the trim: the canvas's size and coordinates are the
+// trim's. With no bleed it is NewPDF's page, byte for byte.
+func NewPrintPDF(w, h, bleed vg.Length, info PDFInfo) *PDF {
+	bleed = max(0, bleed)
+	pw, ph := (w + 2*bleed).Points(), (h + 2*bleed).Points()
+	doc := fpdf.NewCustom(&fpdf.InitType{UnitStr: "pt", Size: fpdf.SizeType{Wd: pw, Ht: ph}})
 	doc.SetCreationDate(Epoch)
 	doc.SetModificationDate(Epoch)
 	doc.SetCompression(true)
@@ -83,7 +106,12 @@ func NewPDF(w, h vg.Length, info PDFInfo) *PDF {
 	doc.SetAutoPageBreak(false, 0)
 	doc.SetLineJoinStyle("miter")
 	doc.SetLineCapStyle("butt")
-	c := &PDF{doc: doc, w: w, h: h, width: []vg.Length{0}}
+	if bleed > 0 {
+		b := bleed.Points()
+		doc.SetPageBox("bleed", 0, 0, pw, ph)
+		doc.SetPageBox("trim", b, b, w.Points(), h.Points())
+	}
+	c := &PDF{doc: doc, w: w, h: h, bleed: bleed, width: []vg.Length{0}}
 	c.NextPage()
 	vg.Initialize(c)
 	return c
@@ -93,15 +121,49 @@ func NewPDF(w, h vg.Length, info PDFInfo) *PDF {
 func (c *PDF) NextPage() {
 	if c.doc.PageNo() > 0 {
 		c.Pop()
+		if c.bleed > 0 {
+			c.doc.TransformEnd()
+		}
 	}
 	c.doc.SetMargins(0, 0, 0)
 	c.doc.AddPage()
 	if c.rec != nil {
 		c.rec.nextPage()
 	}
+	if c.bleed > 0 {
+		c.cropMarks()
+		// The trim's origin, below which the page's own transform
+		// (the next Push) is undone by the last Pop of the page.
+		c.doc.TransformBegin()
+		c.doc.TransformTranslate(c.bleed.Points(), c.bleed.Points())
+	}
 	c.Push()
 	c.Translate(vg.Point{X: 0, Y: c.h})
 	c.Scale(1, -1)
+}
+
+// cropMarks draws the crop marks of the page begun: at each corner of
+// the trim, its two edges carried on into the bleed, a hairline in black,
+// from CropMarkGap of the bleed beyond the trim to the page's edge.
+func (c *PDF) cropMarks() {
+	b := c.bleed.Points()
+	w, h := c.w.Points(), c.h.Points()
+	gap := b * CropMarkGap
+	r, g, bl := c.doc.GetDrawColor()
+	c.doc.TransformBegin()
+	c.doc.SetDrawColor(0, 0, 0)
+	c.doc.SetLineWidth(0.25)
+	for _, x := range []float64{b, b + w} {
+		c.doc.Line(x, 0, x, b-gap)       // above the trim
+		c.doc.Line(x, b+h+gap, x, 2*b+h) // below it
+	}
+	for _, y := range []float64{b, b + h} {
+		c.doc.Line(0, y, b-gap, y)       // left of the trim
+		c.doc.Line(b+w+gap, y, 2*b+w, y) // right of it
+	}
+	c.doc.TransformEnd()
+	c.doc.SetDrawColor(r, g, bl)
+	c.doc.SetLineWidth(c.unit(c.width[len(c.width)-1]))
 }
 
 // Pages returns the number of pages begun.
@@ -113,8 +175,23 @@ func (c *PDF) Size() (w, h vg.Length) { return c.w, c.h }
 // WriteTo writes the PDF to w.
 func (c *PDF) WriteTo(w io.Writer) (int64, error) {
 	c.Pop()
+	if c.bleed > 0 {
+		c.doc.TransformEnd()
+	}
 	var buf bytes.Buffer
 	err := c.doc.Output(&buf)
+	if c.font != nil {
+		// fpdf embeds a subset of the font but names it as the whole
+		// ("utf8subfont"); a subset's name starts with a tag of six
+		// capitals and a plus (PDF 32000 9.6.4), here in as many bytes,
+		// so that no offset moves.
+		b := bytes.ReplaceAll(buf.Bytes(), []byte("/utf8subfont"), []byte("/"+c.font.tag+"+font"))
+		buf = *bytes.NewBuffer(b)
+	}
+	if c.bleed > 0 {
+		c.doc.TransformBegin()
+		c.doc.TransformTranslate(c.bleed.Points(), c.bleed.Points())
+	}
 	c.Push() // the canvas stays usable, as vgpdf's does
 	if err != nil {
 		return 0, fmt.Errorf("writing the PDF: %w", err)
@@ -208,7 +285,13 @@ func (c *PDF) Fill(p vg.Path) {
 	c.path(p, "F")
 }
 
-// FillString writes s in Liberation Sans (bold when f is), whatever
+// SetFont sets the publisher's font, before any text is written: f,
+// embedded as a subset, in its one weight, writes the text of f's Face
+// (Font.Face), and any character of other text that Liberation Sans
+// lacks and f has; nil means none.
+func (c *PDF) SetFont(f *Font) { c.font = f }
+
+// FillString writes s in the font of SetFont, or else in Liberation Sans (bold when f is), whatever
 // typeface f names: the one font the PDF embeds, with every glyph of
 // Latin, Greek and Cyrillic script.
 func (c *PDF) FillString(f font.Face, pt vg.Point, s string) {
@@ -218,25 +301,81 @@ func (c *PDF) FillString(f font.Face, pt vg.Point, s string) {
 	if c.rec != nil {
 		c.rec.FillString(f, pt, s)
 	}
-	if !c.fonts {
-		c.doc.AddUTF8FontFromBytes("LiberationSans", "", liberationsansregular.TTF)
-		c.doc.AddUTF8FontFromBytes("LiberationSans", "B", liberationsansbold.TTF)
-		c.fonts = true
-	}
-	style := ""
-	if f.Font.Weight >= stdfnt.WeightBold {
-		style = "B"
-	}
 	size := c.unit(f.Font.Size)
-	c.doc.SetFont("LiberationSans", style, size)
+	runs := c.runs(f, s)
+	c.doc.SetFont(runs[0].family, runs[0].style, size)
 	c.Push()
 	defer c.Pop()
 	c.Translate(pt)
 	c.Scale(1, -1) // fpdf's text grows downwards
-	d := c.doc.GetFontDesc("LiberationSans", style)
-	top := -float64(d.Ascent) * size / float64(d.Ascent-d.Descent)
-	c.doc.MoveTo(-c.doc.GetCellMargin(), top)
-	c.doc.CellFormat(c.doc.GetStringWidth(s), size, s, "", 0, "BL", false, 0, "")
+	x := -c.doc.GetCellMargin()
+	for i, r := range runs {
+		if i > 0 {
+			c.doc.SetFont(r.family, r.style, size)
+		}
+		d := c.doc.GetFontDesc(r.family, r.style)
+		top := -float64(d.Ascent) * size / float64(d.Ascent-d.Descent)
+		c.doc.MoveTo(x, top)
+		w := c.doc.GetStringWidth(r.text)
+		c.doc.CellFormat(w, size, r.text, "", 0, "BL", false, 0, "")
+		x += w
+	}
+}
+
+// A run is a piece of a string written in one font of the PDF.
+type run struct{ family, style, text string }
+
+// runs splits s into the runs of the fonts it is written in: the font of
+// SetFont where f is its Face, else Liberation Sans (bold when f is);
+// a character the one lacks and the other has is written in the other.
+func (c *PDF) runs(f font.Face, s string) []run {
+	lib := run{family: "LiberationSans"}
+	if f.Font.Weight >= stdfnt.WeightBold {
+		lib.style = "B"
+	}
+	if c.font == nil {
+		c.addFonts(false)
+		lib.text = s
+		return []run{lib}
+	}
+	custom := run{family: "subfont"}
+	primary, other := lib, custom
+	hasPrimary, hasOther := liberationSans().Has, c.font.Has
+	if f.Font.Typeface == c.font.typeface() {
+		primary, other = custom, lib
+		hasPrimary, hasOther = hasOther, hasPrimary
+	}
+	var out []run
+	for _, ch := range s {
+		r := primary
+		if !unicode.IsSpace(ch) && !hasPrimary(ch) && hasOther(ch) {
+			r = other
+		}
+		if n := len(out); n > 0 && out[n-1].family == r.family {
+			out[n-1].text += string(ch)
+			continue
+		}
+		r.text = string(ch)
+		out = append(out, r)
+	}
+	for _, r := range out {
+		c.addFonts(r.family == "subfont")
+	}
+	return out
+}
+
+// addFonts registers Liberation Sans, or the font of SetFont, with the
+// document once.
+func (c *PDF) addFonts(custom bool) {
+	if custom && !c.customAdded {
+		c.doc.AddUTF8FontFromBytes("subfont", "", c.font.ttf)
+		c.customAdded = true
+	}
+	if !custom && !c.fonts {
+		c.doc.AddUTF8FontFromBytes("LiberationSans", "", liberationsansregular.TTF)
+		c.doc.AddUTF8FontFromBytes("LiberationSans", "B", liberationsansbold.TTF)
+		c.fonts = true
+	}
 }
 
 // Clip limits what is drawn from now on to rect (in the canvas's present
@@ -317,3 +456,12 @@ func (c *PDF) arc(comp vg.PathComp) {
 }
 
 var _ vg.CanvasSizer = (*PDF)(nil)
+
+// liberationSans is Liberation Sans regular, to ask which characters it has.
+var liberationSans = sync.OnceValue(func() *Font {
+	f, err := ParseFont("LiberationSans-Regular.ttf", liberationsansregular.TTF)
+	if err != nil {
+		panic(err) // an embedded font
+	}
+	return f
+})

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -17,6 +18,7 @@ import (
 	"rjm/internal/cli"
 	"rjm/internal/safefile"
 	"rjm/maze"
+	"rjm/render"
 )
 
 func newBookCmd(e *cli.Env) *cobra.Command {
@@ -25,6 +27,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 		s                 book.Settings
 		energyName, bands string
 		paper, out, tiles string
+		bleed, fontFile   string
 		list              string
 		asJSON            bool
 		db                string
@@ -42,6 +45,14 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 			var err error
 			if s.Paper, err = book.ParsePaper(paper); err != nil {
 				return fault.In("--paper", err)
+			}
+			if s.Bleed, err = render.ParseBleed(bleed); err != nil {
+				return fault.In("--bleed", err)
+			}
+			if fontFile != "" {
+				if s.Font, err = readFont(fontFile); err != nil {
+					return fault.In("--font", err)
+				}
 			}
 			var buf bytes.Buffer
 			if tiles != "" {
@@ -94,8 +105,10 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 	fl.IntVar(&s.Count, "count", 12, fmt.Sprintf("puzzles `N` (1..%d)", book.MaxCount))
 	fl.StringVar(&bands, "bands", "easy,medium,hard", "difficulty `bands`, comma-separated: easy, medium, hard")
 	fl.StringVar(&paper, "paper", "a4", "`paper`: a4, letter, a5, b5, 6x9in, or WIDTHxHEIGHT in mm, cm or in (148x210mm)")
+	fl.StringVar(&bleed, "bleed", "", "enlarge each page by `LENGTH` on every side for a printer's trim (3mm, 0.125in), with crop marks; up to 10mm")
+	fl.StringVar(&fontFile, "font", "", "print all text in the TrueType font `FILE.ttf`, embedded as a subset (a title in any script it has)")
 	fl.IntVar(&s.PerPage, "per-page", 4, "puzzles `P` per page: 1, 2, 4 or 6")
-	fl.StringVar(&s.Title, "title", "Rook Jumping Mazes", "the book's `title` (UTF-8: Latin, Greek, Cyrillic; up to 200 characters, wrapped)")
+	fl.StringVar(&s.Title, "title", "Rook Jumping Mazes", "the book's `title` (UTF-8: Latin, Greek, Cyrillic, or any script of --font; up to 200 characters, wrapped)")
 	fl.StringVar(&s.Subtitle, "subtitle", "", "a `subtitle` under the title")
 	fl.StringVar(&s.Author, "author", "", "the `author`, on the title page and in the PDF")
 	fl.StringVar(&db, "db", "", "choose and order each band's puzzles by the difficulty model fitted to the plays of the store at `PATH` (default: simulated novices)")
@@ -227,4 +240,18 @@ func version() string {
 		return "a development build"
 	}
 	return v
+}
+
+// readFont reads the TrueType font of --font, at most render.MaxFontBytes.
+func readFont(name string) (*render.Font, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fault.Invalid("", "cannot read the font %s", name)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, render.MaxFontBytes+1))
+	if err != nil {
+		return nil, fault.Invalid("", "cannot read the font %s", name)
+	}
+	return render.ParseFont(name, data)
 }
