@@ -123,6 +123,9 @@ func pngDPI(data []byte, dpi float64) []byte {
 	return append(out, data[ihdrEnd:]...)
 }
 
+// MaxBleed bounds the bleed of a page (NewPrintPDF).
+const MaxBleed = 10 * vg.Millimeter
+
 // ParseBleed returns the bleed of the given length, in mm, cm, in or pt
 // ("3mm", "0.125in"), or 0 for "" or "0": from 0 to MaxBleed.
 func ParseBleed(s string) (vg.Length, error) {

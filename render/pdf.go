@@ -76,8 +76,6 @@ type PDFInfo struct {
 // begun.
 func NewPDF(w, h vg.Length, info PDFInfo) *PDF { return NewPrintPDF(w, h, 0, info) }
 
-// MaxBleed bounds the bleed of a page (NewPrintPDF).
-const MaxBleed = 10 * vg.Millimeter
 
 // CropMarkGap is how far a crop mark stops short of the trim, as a part
 // of the bleed: a third of it, so that a mark never reaches the trimmed
