@@ -76,7 +76,6 @@ type PDFInfo struct {
 // begun.
 func NewPDF(w, h vg.Length, info PDFInfo) *PDF { return NewPrintPDF(w, h, 0, info) }
 
-
 // CropMarkGap is how far a crop mark stops short of the trim, as a part
 // of the bleed: a third of it, so that a mark never reaches the trimmed
 // page however the knife wanders within the bleed's other two thirds.
