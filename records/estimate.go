@@ -1,6 +1,7 @@
 package records
 
 import (
+	"cmp"
 	"context"
 	"maps"
 	"math"
@@ -105,7 +106,7 @@ func EstimateFloor(ctx context.Context, s Settings, m Sampling, cpu func() time.
 		strata = stratify(rest)
 		v.Strata = len(strata)
 		heavy := slices.Clone(probed)
-		slices.SortStableFunc(heavy, func(a, b SubtreeProbe) int { return -cmpFloat(a.Branches, b.Branches) })
+		slices.SortStableFunc(heavy, func(a, b SubtreeProbe) int { return cmp.Compare(b.Branches, a.Branches) })
 		v.Heaviest = heavy[:min(10, len(heavy))]
 	} else if len(rest) > 0 {
 		strata = [][]SubtreeProbe{rest}
@@ -212,16 +213,6 @@ func allocate(strata [][]SubtreeProbe, k int) []int {
 		n[h] = min(len(st), max(2, int(math.Round(float64(k)*work[h]/max(all, 1)))))
 	}
 	return n
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // Sampling says how EstimateFloor samples a floor: Sample sub-trees
