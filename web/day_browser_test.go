@@ -81,8 +81,8 @@ func clockText(s int) string { return fmt.Sprintf("%d:%02d", s/60, s%60) }
 // are one tap away, every one a target of at least 44 px (as are the
 // Rules link, Print this maze and the menu's Tools), and the share is a
 // summary line and at most two rows of squares. The page never scrolls
-// sideways; the board's cells are at least 2.75rem wide, so they grow
-// with the reader's text.
+// sideways; the board's cells are at least 44 px wide (the board sized
+// from the window: TestBrowserBoardFits).
 func TestBrowserOneAccount(t *testing.T) {
 	bctx := browser(t)
 	ts, st := newServer(t, web.Options{Now: time.Now})
@@ -171,8 +171,8 @@ func TestBrowserOneAccount(t *testing.T) {
 		if rem != float64(r.text) {
 			t.Errorf("%s: 1rem is %v px, want the reader's %d", where, rem, r.text)
 		}
-		if w := eval[float64](t, ctx, `document.querySelector('[data-cell="1,1"] polygon').getBoundingClientRect().width`); w < 2.75*rem-0.5 {
-			t.Errorf("%s: a cell is %.1f px wide, under 2.75rem (%.1f px)", where, w, 2.75*rem)
+		if w := eval[float64](t, ctx, `document.querySelector('[data-cell="1,1"] polygon').getBoundingClientRect().width`); w < 44-0.5 {
+			t.Errorf("%s: a cell is %.1f px wide, under 44 px", where, w)
 		}
 		if eval[bool](t, ctx, `document.documentElement.scrollWidth > innerWidth`) {
 			t.Errorf("%s: the page scrolls sideways", where)
