@@ -188,8 +188,8 @@ func TestBrowserOneAccount(t *testing.T) {
 		do_(t, ctx, chromedp.Click(chromedp.CSS(`[data-rate="4"]`)))
 		log := waitLog(t, st, i+1)
 		p := log[i]
-		if !p.Solved || p.Hints != 2 || p.Length != len(keys) || clockText(int(p.Seconds)) != winClock {
-			t.Errorf("%s: the server stored %+v; the win said %s with 2 hints", where, p, winClock)
+		if !p.Solved || p.Hints != 2 || p.Undos != 1 || p.Restarts != 1 || p.Hard || p.Length != len(keys) || clockText(int(p.Seconds)) != winClock {
+			t.Errorf("%s: the server stored %+v; the win said %s with 2 hints, 1 undo and 1 restart", where, p, winClock)
 		}
 
 		// Your history says the same.
@@ -198,6 +198,14 @@ func TestBrowserOneAccount(t *testing.T) {
 		if len(row) < 6 || row[2] != fmt.Sprintf("%d/%d", len(keys), len(keys)) || row[3] != winClock || row[4] != "2" || row[5] != "1 · 1" {
 			t.Errorf("%s: /me shows %q; the win said %s, %s, 2 hints, 1 undo, 1 restart", where, row, want, winClock)
 		}
+	}
+	// The dashboard reads the stored account: every play of the day used
+	// hints, undid a move and was begun again, none in hard mode.
+	id := do(t, ts, "GET", "/api/daily?date="+today, "").json(t)["id"].(string)
+	html := do(t, ts, "GET", "/dashboard", "").body
+	row := regexp.MustCompile(`<tr data-account="` + regexp.QuoteMeta(id) + `">.*?</tr>`).FindString(html)
+	if !strings.Contains(row, fmt.Sprintf("<td>%d</td><td>100%%</td><td>100%%</td><td>100%%</td><td>0%%</td>", len(readers))) {
+		t.Errorf("the dashboard's account of %s: %q", id, row)
 	}
 }
 

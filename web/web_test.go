@@ -159,6 +159,11 @@ func TestErrors(t *testing.T) {
 		{"plays: a rating of 6", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"D","rating":6}`, 400, "rating"},
 		{"plays: negative seconds", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"D","seconds":-1}`, 400, "seconds"},
 		{"plays: negative hints", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"D","hints":-1}`, 400, "hints"},
+		{"plays: negative undos", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"D","undos":-1}`, 400, "undos -1"},
+		{"plays: restarts beyond any game", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"D","restarts":100000}`, 400, "restarts 100000"},
+		{"plays: undos as text", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"D","undos":"2"}`, 400, "undos"},
+		{"plays: hard mode with a hint", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"D","hints":1,"hard":true}`, 400, "hard mode"},
+		{"plays: hard mode with an undo", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"D","undos":1,"hard":true}`, 400, "hard mode"},
 		{"plays: two objects", "POST", "/api/plays", `{"maze":"` + figure1 + `"} {}`, 400, "more than one"},
 		{"plays: a body over the limit", "POST", "/api/plays", `{"moves":"` + big + `"}`, 413, "larger than"},
 		{"stats: no maze", "GET", "/api/stats", "", 400, "ID \"\""},
@@ -368,6 +373,39 @@ func TestPlaysAndStats(t *testing.T) {
 	if a.code != 200 || v["maze"] != figure1 || v["plays"] != 3.0 || v["solved"] != 2.0 || v["median_seconds"] != 40.0 ||
 		v["mean_rating"] != 3.0 || v["assisted"] != 1.0 {
 		t.Errorf("GET /api/stats: %d %s", a.code, a.body)
+	}
+}
+
+// TestPlayAccountStored posts plays with their whole account — hints,
+// undos, restarts, time, hard mode — and reads them back from the store
+// and from /api/stats: the server keeps the account the page keeps.
+func TestPlayAccountStored(t *testing.T) {
+	ts, st := newServer(t, web.Options{})
+	m, _ := maze.ParseID(figure1)
+	sol := solve.Solve(graph.MustCompile(m.Board), m).Letters()
+	for _, c := range []struct {
+		body                   string
+		hints, undos, restarts int
+		hard                   bool
+	}{
+		{`{"maze":"` + figure1 + `","moves":"` + sol + `","seconds":61.5,"hints":2,"undos":1,"restarts":1}`, 2, 1, 1, false},
+		{`{"maze":"` + figure1 + `","moves":"` + sol + `","seconds":30,"restarts":2,"hard":true}`, 0, 0, 2, true},
+		{`{"maze":"` + figure1 + `","moves":"` + sol + `","seconds":20}`, 0, 0, 0, false},
+	} {
+		if a := do(t, ts, "POST", "/api/plays", c.body); a.code != 201 {
+			t.Fatalf("POST /api/plays %s: %d %s", c.body, a.code, a.body)
+		}
+		log, err := st.PlayLog(context.Background(), 1)
+		if err != nil || len(log) != 1 {
+			t.Fatal(log, err)
+		}
+		if p := log[0]; p.Hints != c.hints || p.Undos != c.undos || p.Restarts != c.restarts || p.Hard != c.hard {
+			t.Errorf("%s: stored %+v", c.body, p)
+		}
+	}
+	v := do(t, ts, "GET", "/api/stats?maze="+figure1, "").json(t)
+	if v["plays"] != 3.0 || v["assisted"] != 1.0 || v["undone"] != 1.0 || v["restarted"] != 2.0 || v["hard"] != 1.0 {
+		t.Errorf("GET /api/stats: %v", v)
 	}
 }
 

@@ -381,7 +381,9 @@
     if (!st.client) { st.client = RJM.clientID(); }
     st.posted = true;
     save();
-    RJM.send({ maze: G.id, moves: notation(), seconds: Math.round(attemptMs()) / 1000, hints: attemptHints(), rating: rating, client: st.client, token: st.token || '' })
+    var a = account();
+    RJM.send({ maze: G.id, moves: notation(), seconds: Math.round(a.ms) / 1000, hints: a.hints, undos: a.undos, restarts: a.restarts, hard: !!st.hard,
+      rating: rating, client: st.client, token: st.token || '' })
       .then(draw);
     draw();
   }
@@ -425,10 +427,10 @@
   var leftAfter = 30000;
   function unsolvedPlay(ending) {
     if (st.posted || st.solved || st.shown || st.replay || st.gaveUp || wasShown()) { return null; }
-    var ms = attemptMs();
+    var a = account(), ms = a.ms;
     if (!st.started || ending === 'left' && ms < leftAfter) { return null; }
     return {
-      maze: G.id, moves: notation(), seconds: Math.round(ms) / 1000, hints: attemptHints(), rating: 0,
+      maze: G.id, moves: notation(), seconds: Math.round(ms) / 1000, hints: a.hints, undos: a.undos, restarts: a.restarts, hard: !!st.hard, rating: 0,
       client: RJM.clientID(), token: st.token || '', ending: ending, player: RJM.playerID() || undefined
     };
   }
@@ -675,13 +677,15 @@
       layout = layouts[Math.min(list.length, layouts.length) - 1];
     }
     // Legible at any size: a disc whose number the screen would draw
-    // under 0.75rem grows to it (up to twice its size).
+    // under 0.75rem grows to it (up to three times its size: at a large
+    // text size the board, sized from the window, does not grow with the
+    // text).
     var grow = 1;
     var ctm = board.getScreenCTM && board.getScreenCTM();
     var rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
     layout.forEach(function (d, j) {
       var steps = j < layout.length - 1 ? [list[j]] : list.slice(j);
-      if (ctm && ctm.a > 0) { grow = Math.min(2, Math.max(1, 0.75 * rem / (d[3] * unit * ctm.a))); }
+      if (ctm && ctm.a > 0) { grow = Math.min(3, Math.max(1, 0.75 * rem / (d[3] * unit * ctm.a))); }
       disc(el, x + d[0] * unit, y + d[1] * unit, d[2] * unit * grow, d[3] * unit * grow, x + d[4] * unit, steps.join(','));
     });
   }
