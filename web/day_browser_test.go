@@ -314,6 +314,10 @@ func TestBrowserRefusedJumpSaysWhy(t *testing.T) {
 // (UTC+14, the earliest) and one west (UTC−11): the maze shown is the
 // player's local date's, the countdown runs to the player's midnight, and
 // the site refuses the date after the newest that is today somewhere.
+// The archive goes by the player's day too: its "today" is the local
+// date, its newest row the local yesterday, and no row the local today
+// or later; and /api/daily asked with the page's own UTC offset answers
+// the local date.
 func TestBrowserPlayersDay(t *testing.T) {
 	bctx := browser(t)
 	ts, _ := newServer(t, web.Options{Now: time.Now})
@@ -337,6 +341,25 @@ func TestBrowserPlayersDay(t *testing.T) {
 		if got := time.Duration(eval[float64](t, ctx, `RJM.untilTomorrow()`)) * time.Millisecond; got-time.Until(midnight) > 3*time.Second || time.Until(midnight)-got > 3*time.Second {
 			t.Errorf("%s: the next maze in %s, but local midnight is %s away", z.name, got, time.Until(midnight))
 		}
+		// /api/daily at the page's own offset from UTC.
+		if got := evalAwait[string](t, ctx, `(() => { const m = -new Date().getTimezoneOffset(), a = Math.abs(m);
+			const off = (m < 0 ? '-' : '+') + String(Math.floor(a / 60)).padStart(2, '0') + ':' + String(a % 60).padStart(2, '0');
+			return fetch('/api/daily?offset=' + encodeURIComponent(off)).then(r => r.json()).then(j => j.date); })()`); got != want {
+			t.Errorf("%s: /api/daily at the page's offset answers %s, want %s", z.name, got, want)
+		}
+		// The archive.
+		do_(t, ctx, chromedp.Navigate(ts.URL+"/archive"), chromedp.WaitReady(chromedp.CSS("footer")))
+		yesterday := time.Date(now.Year(), now.Month(), now.Day()-1, 0, 0, 0, 0, time.UTC).Format(daily.DateLayout)
+		got := eval[[]string](t, ctx, `(() => { const a = document.getElementById('archive-today'), rows = [...document.querySelectorAll('#archive tr[data-date]')].filter(r => !r.hidden);
+			return [a.querySelector('.date').textContent, a.getAttribute('href'), rows.length ? rows[0].getAttribute('data-date') : '']; })()`)
+		wantHref := "/d/" + want
+		if want == time.Now().UTC().Format(daily.DateLayout) {
+			wantHref = "/"
+		}
+		if got[0] != want || got[1] != wantHref || got[2] != yesterday {
+			t.Errorf("%s: the archive's today is %s (%s) and its newest day %s; want %s (%s) and %s", z.name, got[0], got[1], got[2], want, wantHref, yesterday)
+		}
+		artifact(t, ctx, "archive-"+strings.ReplaceAll(z.name, "/", "-"))
 	}
 	newest := time.Now().UTC().Add(daily.Ahead).Format(daily.DateLayout)
 	after, _ := time.Parse(daily.DateLayout, newest)

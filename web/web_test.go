@@ -228,6 +228,35 @@ func TestDaily(t *testing.T) {
 	}
 }
 
+// TestDailyAtOffset asks /api/daily for the player's today by UTC
+// offset, east (Kiritimati, +14:00) and west (Pago Pago, −11:00) of UTC,
+// at 05:00 and 12:00 UTC: the date where the player is, where without an
+// offset it is today in UTC; an offset no zone has, or a date beside an
+// offset, is refused.
+func TestDailyAtOffset(t *testing.T) {
+	for _, c := range []struct {
+		utc              time.Time
+		none, east, west string
+	}{
+		{time.Date(2026, 11, 23, 5, 0, 0, 0, time.UTC), "2026-11-23", "2026-11-23", "2026-11-22"},
+		{time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC), "2026-11-23", "2026-11-24", "2026-11-23"},
+	} {
+		ts, _ := newServer(t, web.Options{Now: func() time.Time { return c.utc }})
+		for q, want := range map[string]string{"": c.none, "?offset=%2B14:00": c.east, "?offset=+14:00": c.east, "?offset=-11:00": c.west, "?offset=-11": c.west} {
+			a := do(t, ts, "GET", "/api/daily"+q, "")
+			if a.code != 200 || a.json(t)["date"] != want {
+				t.Errorf("at %v, /api/daily%s: %d %s; want %s", c.utc, q, a.code, a.body, want)
+			}
+		}
+		for q, says := range map[string]string{"?offset=%2B15:00": "not a UTC offset", "?offset=Pacific/Kiritimati": "not a UTC offset",
+			"?offset=-11:00&date=2026-11-22": "give one", "?offset=-11&offset=%2B14": "given 2 times"} {
+			if a := do(t, ts, "GET", "/api/daily"+q, ""); a.code != 400 || !strings.Contains(a.body, says) {
+				t.Errorf("/api/daily%s: %d %s; want 400 saying %q", q, a.code, a.body, says)
+			}
+		}
+	}
+}
+
 // TestDailyServesTheStoredMaze checks that a date's stored maze wins over
 // the schedule's.
 func TestDailyServesTheStoredMaze(t *testing.T) {
