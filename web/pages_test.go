@@ -120,10 +120,15 @@ func TestKeyHelpFollowsTheBoard(t *testing.T) {
 func TestArchive(t *testing.T) {
 	ts, _ := newServer(t, web.Options{})
 	a := do(t, ts, "GET", "/archive", "")
-	// Monday 2026-11-23: 22 past days back to 2026-11-01, newest first.
-	links := regexp.MustCompile(`href="/d/(\d{4}-\d\d-\d\d)"`).FindAllStringSubmatch(a.body, -1)
+	// Monday 2026-11-23: 22 past days back to 2026-11-01, newest first;
+	// and today in UTC, hidden, for the players whose day it is past
+	// (east of UTC, where 2026-11-24 is today: me.js shows it).
+	links := regexp.MustCompile(`<tr data-date="\d{4}-\d\d-\d\d"><td><a href="/d/(\d{4}-\d\d-\d\d)"`).FindAllStringSubmatch(a.body, -1)
 	if a.code != 200 || len(links) != 22 || links[0][1] != "2026-11-22" || links[21][1] != "2026-11-01" {
 		t.Fatalf("GET /archive: %d, %d days listed", a.code, len(links))
+	}
+	if !strings.Contains(a.body, `<tr data-date="2026-11-23" hidden>`) || strings.Contains(a.body, `data-date="2026-11-24"`) {
+		t.Errorf("GET /archive: today in UTC is not listed hidden, or a date today nowhere in the past is listed")
 	}
 	day := do(t, ts, "GET", "/d/2026-11-22", "")
 	api := do(t, ts, "GET", "/api/daily?date=2026-11-22", "").json(t)
