@@ -286,7 +286,16 @@
     RJM.record(d);
   }
 
-  function say(text) { $('announce').textContent = text; }
+  function say(text) { var a = $('announce'); a.textContent = text; a.classList.remove('toast'); }
+
+  // refuse says why a jump is refused where the player sees it: when the
+  // line under the controls is out of the window (a small phone, large
+  // text), the sentence shows at the window's foot until the next one.
+  function refuse(text) {
+    say(text);
+    var a = $('announce'), r = a.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) { a.classList.add('toast'); }
+  }
 
   function jump(m, fromRedo) {
     if (!st.started) {
@@ -324,7 +333,7 @@
       if (moves[k].k === compass) { jump(moves[k], false); return; }
     }
     var why = refusal(function (x) { return x.k === compass; });
-    say(why ? why.s : 'No jump ' + NAMES[compass] + ' from here.');
+    refuse(why ? why.s : 'No jump ' + NAMES[compass] + ' from here.');
   }
 
   // refusal returns the first jump the rules refuse from where the
@@ -896,7 +905,7 @@
     // Why not: a jump the rules refuse that would land there, or else
     // the jump's length.
     var why = refusal(function (x) { return x.c === cell; });
-    say('You cannot jump to ' + where(cell) + ' from here. ' + (why ? why.s : 'No jump from your cell lands there: the cells you can jump to are marked.'));
+    refuse('You cannot jump to ' + where(cell) + ' from here. ' + (why ? why.s : 'No jump from your cell lands there: the cells you can jump to are marked.'));
   });
   // Keys play page-wide from the moment the page loads, unless a form
   // field has the focus (it takes its own keys); the arrows then move on
