@@ -390,10 +390,12 @@
     if (p.suggestions) { state.suggestions = p.suggestions; moreSuggestions(p.suggestions); }
   }
 
-  // moreSuggestions shows the start and goal moves and the pairs, which
-  // the page's engine sends after the figures (more_pending).
+  // moreSuggestions shows the suggestions, which the page's engine sends
+  // after the figures (more_pending), with the prediction.
   function moreSuggestions(s) {
     var wait = s.more_pending ? 'Finding…' : '';
+    suggestions('s-longer', s.longer, wait || 'No single change makes the unique solution longer.');
+    suggestions('s-energy', s.energy, wait || 'No single change lowers the energy.');
     suggestions('s-move', s.move, wait || 'No move of the start or the goal lowers the energy.');
     suggestions('s-pair', s.pair, wait || 'No two changes together reach a lower energy than one.');
   }
@@ -465,8 +467,6 @@
       var li = document.createElement('li'); li.textContent = c.text; li.setAttribute('data-feature', c.feature || ''); ul.appendChild(li);
     });
     set('design-announce', said.join('; '));
-    suggestions('s-longer', j.suggestions.longer, 'No single change makes the unique solution longer.');
-    suggestions('s-energy', j.suggestions.energy, 'No single change lowers the energy.');
     moreSuggestions(j.suggestions);
     set('save-id', v.id);
     var q = '?id=' + encodeURIComponent(v.id);
