@@ -188,8 +188,8 @@ func TestAPIDesignCompare(t *testing.T) {
 	}
 	for body, want := range map[string]string{
 		`{"compare": {"a": "` + a + `", "b": "7x7:3425153341241434323223122242222331421324213143120"}}`: "version A is a 5x5 maze and version B a 7x7 one",
-		`{"compare": {"a": "` + a + `", "b": "` + b + `"}, "maze": "` + a + `"}`:                         "compare comes alone",
-		`{"compare": {"a": "5x5:1", "b": "` + b + `"}}`:                                                  "version A: ",
+		`{"compare": {"a": "` + a + `", "b": "` + b + `"}, "maze": "` + a + `"}`:                        "compare comes alone",
+		`{"compare": {"a": "5x5:1", "b": "` + b + `"}}`:                                                 "version A: ",
 	} {
 		res := post(t, ts, "/api/design", "application/json", body)
 		if res.code != http.StatusBadRequest || !strings.Contains(res.body, want) {
