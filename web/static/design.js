@@ -192,7 +192,7 @@
     if (c.decision) g.classList.add('decision');
     if (c.cluster) g.classList.add('cluster');
     if (c.dead_end) g.classList.add('dead-end');
-    var p = centre(g), label = g.getAttribute('aria-label');
+    var p = centre(g), label = g.getAttribute('aria-label'), named = label !== null;
     if (c.kind === 'open' || c.kind === 'pass-over') {
       text(g, 'depth', p[0] - 0.3 * size, p[1] - 0.28 * size, 0.24 * size, small(c));
       label += c.depth < 0 ? ', unreachable' : ', depth ' + c.depth;
@@ -206,7 +206,7 @@
     if (c.forced) label += ', forced move';
     if (c.decision) label += ', ' + c.decision + ' decision';
     if (c.cluster) label += ', cluster ' + c.cluster;
-    g.setAttribute('aria-label', label);
+    if (named) g.setAttribute('aria-label', label); // a compared version's cells are a picture's, unnamed
   }
 
   // toGoal says each cell's small number is its distance to the goal
@@ -477,6 +477,7 @@
     $('undo').disabled = !past.length;
     $('redo').disabled = !future.length;
     keepHistory(was_, v.id);
+    fillVersions();
     // A keyboard user keeps their place: Undo pressed to its last step
     // hands the focus to Redo (and back), else to the board.
     if ((was === $('undo') || was === $('redo')) && was.disabled) {
@@ -766,6 +767,7 @@
     });
     $('list-download').disabled = l.length === 0;
     $('list-clear').disabled = l.length === 0;
+    fillVersions();
     $('list-title').textContent = 'Book list' + (l.length ? ' (' + l.length + (l.length === 1 ? ' maze)' : ' mazes)') : '');
   }
   // bookCheck says why the view's maze cannot join list l ('' when it
@@ -835,6 +837,95 @@
   $('list-clear').addEventListener('blur', disarm);
   window.addEventListener('storage', function (ev) { if (ev.key === LIST) drawList(); });
   drawList();
+
+  // Two versions side by side: both views, render's drawings and the
+  // cells that differ (design.DoCompare, in the page's engine or on the
+  // server), the differing cells outlined on both. The page computes none
+  // of it. The versions offered: this one, the undo and redo steps, the
+  // book list; or a maze ID pasted.
+  function versionChoices() {
+    var out = [], seen = {}, k;
+    var add = function (id, label) { if (id && !seen[id]) { seen[id] = true; out.push({ id: id, label: label }); } };
+    var steps = function (n) { return n + (n === 1 ? ' step' : ' steps'); };
+    if (state) add(state.view.id, 'This version (now)');
+    for (k = past.length - 1; k >= 0; k--) add(past[k], steps(past.length - k) + ' back (Undo)');
+    for (k = future.length - 1; k >= 0; k--) add(future[k], steps(future.length - k) + ' ahead (Redo)');
+    readList().forEach(function (it, k) { add(it.id, 'Book list ' + (k + 1) + ': ' + it.rows + '×' + it.cols + ', ' + it.moves + ' moves'); });
+    return out;
+  }
+  // fillVersions offers the versions in both lists: by default A the
+  // version before this one and B this one; a choice made keeps its place.
+  function fillVersions() {
+    var l = versionChoices();
+    ['compare-a', 'compare-b'].forEach(function (id, k) {
+      var sel = $(id), at = sel.selectedIndex;
+      sel.textContent = '';
+      l.forEach(function (c) { var o = document.createElement('option'); o.value = c.id; o.textContent = c.label; sel.appendChild(o); });
+      sel.selectedIndex = sel.hasAttribute('data-picked') && at >= 0 && at < l.length ? at : Math.min(l.length - 1, k === 0 ? 1 : 0);
+    });
+  }
+  ['compare-a', 'compare-b'].forEach(function (id) { $(id).addEventListener('change', function () { this.setAttribute('data-picked', ''); }); });
+  function showCompareError(msg) { var e = $('compare-error'); e.textContent = msg; e.hidden = !msg; }
+  function askCompare(body) {
+    if (engine.ready) {
+      return new Promise(function (resolve) {
+        var id = ++engine.seq;
+        engine.waiting[id] = resolve;
+        engine.worker.postMessage({ id: id, body: JSON.stringify(body) });
+      }).then(function (reply) { var r = JSON.parse(reply); return r.versions ? { versions: r.versions } : { error: r.error || 'the versions could not be compared' }; });
+    }
+    return viaServer(body).then(function (r) { return r.ok ? { versions: r.json } : { error: r.json.error || ('Error ' + r.status) }; });
+  }
+  $('compare-form').addEventListener('submit', function (ev) {
+    ev.preventDefault();
+    var a = $('compare-a-id').value.trim() || $('compare-a').value, b = $('compare-b-id').value.trim() || $('compare-b').value;
+    if (!a || !b) { showCompareError('Pick two versions, or paste their maze IDs.'); return; }
+    set('compare-status', 'Comparing…');
+    askCompare({ compare: { a: a, b: b } }).then(function (r) {
+      if (r.error) { set('compare-status', ''); showCompareError(r.error); return; }
+      showCompareError('');
+      showVersions(r.versions);
+    }).catch(function () { set('compare-status', ''); showCompareError('The server could not be reached: try again.'); });
+  });
+  function showVersions(v) {
+    var diff = {};
+    v.differ.forEach(function (c) { diff[c.join(',')] = true; });
+    [['compare-fig-a', v.a, 'A'], ['compare-fig-b', v.b, 'B']].forEach(function (x) {
+      var fig = $(x[0]), view = x[1].view, f = view.features, p = view.prediction;
+      fig.setAttribute('data-id', view.id);
+      fig.querySelector('figcaption').textContent = 'Version ' + x[2] + ': ' + view.id;
+      var t = document.createElement('template');
+      t.innerHTML = x[1].board; // drawn by render, every value escaped
+      var svg = t.content.querySelector('svg'), size = +svg.getAttribute('data-size');
+      svg.querySelectorAll('[data-cell]').forEach(function (g) {
+        var rc = cellOf(g);
+        mark(g, view.cells[(rc[0] - 1) * view.cols + rc[1] - 1], size);
+        if (diff[rc.join(',')]) g.classList.add('differs');
+      });
+      drawRoutes(svg, view.routes || [], 'path', (size * 0.06).toFixed(2));
+      fig.querySelector('.compare-board').replaceChildren(svg);
+      var dl = fig.querySelector('dl');
+      dl.textContent = '';
+      [['moves', 'Shortest solution', f.solvable ? f.goal_depth + ' moves' : 'none'],
+        ['unique', 'Unique', !f.solvable ? '–' : f.unique ? 'yes' : 'no, ' + (f.shortest_paths_saturated ? 'very many' : f.shortest_paths) + ' shortest'],
+        ['black-holes', 'Black holes', String(f.black_holes)],
+        ['white-holes', 'White holes', String(f.white_holes)],
+        ['energy', 'Energy', String(num(f.energy))],
+        ['level', 'Level', view.level || 'not checked'],
+        ['time', 'Predicted time', p ? 'about ' + fmtTime(p.seconds) : 'none'],
+        ['forced', 'Forced moves', String(f.initial_forced_moves)],
+        ['decisions', 'Decisions (fwd, back)', num(f.forward_decisions) + ', ' + num(f.backward_decisions)]].forEach(function (r) {
+        var d = document.createElement('div'), dt = document.createElement('dt'), dd = document.createElement('dd');
+        dt.textContent = r[1]; dd.textContent = r[2]; dd.setAttribute('data-figure', r[0]);
+        d.append(dt, dd);
+        dl.appendChild(d);
+      });
+    });
+    var n = v.differ.length;
+    set('compare-status', n === 0 ? 'The two versions are the same maze.' :
+      cells(n) + ' differ, outlined on both: ' + v.differ.map(function (c) { return '(' + c.join(',') + ')'; }).join(', ') + '.');
+    $('compare-out').hidden = false;
+  }
 
   // The first maze: a link's (an error in it shown at the top, in the
   // Open panel, with no board under it) or a blank 5×5. The engine loads
