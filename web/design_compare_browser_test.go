@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -123,7 +124,9 @@ func TestBrowserDesignCompare(t *testing.T) {
 			if w := eval[float64](t, ctx, `document.documentElement.scrollWidth`); w > float64(c.v.width)+1 {
 				t.Errorf("the page is %v px wide in a window of %d", w, c.v.width)
 			}
-			artifact(t, ctx, "design-compare-"+c.v.name)
+			if os.Getenv("RJM_ARTIFACTS") != "" || os.Getenv("CI") == "true" {
+				keep(t, "design-compare-"+c.v.name, must(chromedp.Run(ctx, chromedp.Screenshot(chromedp.ID("compare-out")))))
+			}
 		})
 	}
 }

@@ -621,10 +621,21 @@
     if (j >= 1 && j <= state.jump_limit) edit({ op: 'jump', cell: focus, jump: j });
   }
 
+  // aboveDock scrolls the page, on a phone, so that the board is not
+  // under the docked jump pad and figures (design.css), never past the
+  // board's top.
+  function aboveDock() {
+    if (!narrow.matches) return;
+    var dock = $('design-dock').getBoundingClientRect(), b = wrap.getBoundingClientRect();
+    var over = b.bottom - dock.top;
+    if (over > 0 && b.top > 0) window.scrollBy(0, Math.min(over, b.top));
+  }
+
   wrap.addEventListener('click', function (ev) {
     var c = cellOf(ev.target);
     if (!c || !state) return;
     setFocus(c, true);
+    aboveDock();
     if (tool() !== 'jump') act(c, tool());
   });
   wrap.addEventListener('keydown', function (ev) {
@@ -902,6 +913,8 @@
         mark(g, view.cells[(rc[0] - 1) * view.cols + rc[1] - 1], size);
         if (diff[rc.join(',')]) g.classList.add('differs');
       });
+      // Drawn last, so that no neighbour covers their outline.
+      svg.querySelectorAll('.differs').forEach(function (g) { svg.appendChild(g); });
       drawRoutes(svg, view.routes || [], 'path', (size * 0.06).toFixed(2));
       fig.querySelector('.compare-board').replaceChildren(svg);
       var dl = fig.querySelector('dl');
