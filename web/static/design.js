@@ -298,7 +298,10 @@
     });
   }
 
-  function setFocus(c, move) {
+  // setFocus chooses cell c, and gives it the keyboard's focus when move
+  // (without scrolling when still: the cell drawn again where it was,
+  // which spares the browser a layout for the scroll).
+  function setFocus(c, move, still) {
     var old = wrap.querySelector('[data-cell][tabindex="0"]');
     if (old) { old.setAttribute('tabindex', '-1'); old.classList.remove('chosen'); }
     focus = c;
@@ -312,7 +315,7 @@
     if (!g) return;
     g.setAttribute('tabindex', '0');
     g.classList.add('chosen');
-    if (move) g.focus();
+    if (move) g.focus(still ? { preventScroll: true } : undefined);
   }
 
   // pad keeps the jump buttons under the board: one per legal jump (a
@@ -433,7 +436,7 @@
     improveReady();
     var v = j.view, f = v.features;
     if (focus[0] > v.rows || focus[1] > v.cols) focus = [1, 1];
-    setFocus(focus, hadFocus);
+    setFocus(focus, hadFocus, true);
     if (wallFrom) { var w = cellEl(wallFrom); if (w) w.classList.add('wall-from'); }
     set('facts-summary', v.summary);
     set('f-solution', f.solvable ? f.goal_depth + ' moves: ' + f.solution : 'none: the goal cannot be reached');
