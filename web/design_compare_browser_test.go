@@ -103,7 +103,8 @@ func TestBrowserDesignCompare(t *testing.T) {
 						t.Errorf("%s (%s): %s %q, want %q", fig, m.String(), k, got2[k], w)
 					}
 				}
-				depths := eval[string](t, ctx, `Array.from(document.querySelectorAll('#`+fig+` [data-cell]')).map(g => (g.querySelector('.depth') || {}).textContent).join(' ')`)
+				// In the grid's order (the differing cells are drawn last).
+				depths := eval[string](t, ctx, `Array.from(document.querySelectorAll('#`+fig+` [data-cell]')).map(g => [g.getAttribute('data-cell').split(',').map(Number), (g.querySelector('.depth') || {}).textContent]).sort((x, y) => x[0][0] - y[0][0] || x[0][1] - y[0][1]).map(x => x[1]).join(' ')`)
 				var wd []string
 				for _, c := range v.Cells {
 					wd = append(wd, map[bool]string{true: strconv.Itoa(c.Depth), false: "−"}[c.Depth >= 0])

@@ -480,7 +480,7 @@
     $('undo').disabled = !past.length;
     $('redo').disabled = !future.length;
     keepHistory(was_, v.id);
-    fillVersions();
+    laterVersions();
     // A keyboard user keeps their place: Undo pressed to its last step
     // hands the focus to Redo (and back), else to the board.
     if ((was === $('undo') || was === $('redo')) && was.disabled) {
@@ -781,7 +781,7 @@
     });
     $('list-download').disabled = l.length === 0;
     $('list-clear').disabled = l.length === 0;
-    fillVersions();
+    laterVersions();
     $('list-title').textContent = 'Book list' + (l.length ? ' (' + l.length + (l.length === 1 ? ' maze)' : ' mazes)') : '');
   }
   // bookCheck says why the view's maze cannot join list l ('' when it
@@ -862,10 +862,19 @@
     var add = function (id, label) { if (id && !seen[id]) { seen[id] = true; out.push({ id: id, label: label }); } };
     var steps = function (n) { return n + (n === 1 ? ' step' : ' steps'); };
     if (state) add(state.view.id, 'This version (now)');
-    for (k = past.length - 1; k >= 0; k--) add(past[k], steps(past.length - k) + ' back (Undo)');
-    for (k = future.length - 1; k >= 0; k--) add(future[k], steps(future.length - k) + ' ahead (Redo)');
-    readList().forEach(function (it, k) { add(it.id, 'Book list ' + (k + 1) + ': ' + it.rows + '×' + it.cols + ', ' + it.moves + ' moves'); });
+    for (k = past.length - 1; k >= Math.max(0, past.length - VERSIONS); k--) add(past[k], steps(past.length - k) + ' back (Undo)');
+    for (k = future.length - 1; k >= Math.max(0, future.length - VERSIONS); k--) add(future[k], steps(future.length - k) + ' ahead (Redo)');
+    readList().slice(0, VERSIONS).forEach(function (it, k) { add(it.id, 'Book list ' + (k + 1) + ': ' + it.rows + '×' + it.cols + ', ' + it.moves + ' moves'); });
     return out;
+  }
+  // The lists offer the latest VERSIONS undo and redo steps and the first
+  // VERSIONS mazes of the book list (any other: its ID pasted), made
+  // again after an edit's figures are shown, not before.
+  var VERSIONS = 50, versionsDue = false;
+  function laterVersions() {
+    if (versionsDue) return;
+    versionsDue = true;
+    setTimeout(function () { versionsDue = false; fillVersions(); }, 0);
   }
   // fillVersions offers the versions in both lists: by default A the
   // version before this one and B this one; a choice made keeps its place.
