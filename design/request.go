@@ -34,6 +34,8 @@ type Request struct {
 	// Book, alone, asks whether a maze can join a book list
 	// (CheckBookEntry).
 	Book *BookEntry `json:"book,omitempty"`
+	// Compare, alone, asks for two versions side by side (DoCompare).
+	Compare *CompareRequest `json:"compare,omitempty"`
 }
 
 // ImproveRequest is one run of Improve on a maze ID, as the page's engine

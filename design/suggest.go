@@ -73,8 +73,9 @@ type Suggestions struct {
 	// lower than the maze's and than any single-cell edit's, lowest
 	// first.
 	Pair []Suggestion `json:"pair"`
-	// MorePending says Move and Pair are still to come (an answer made
-	// with Request.Later: Bench.Predict makes them, in Predicted).
+	// MorePending says all four are still to come (an answer made with
+	// Request.Later, the figures first: Bench.Predict makes them, in
+	// Predicted).
 	MorePending bool `json:"more_pending,omitempty"`
 }
 
@@ -101,8 +102,13 @@ var suggestTerms = []analysis.Term{analysis.NonReaching, analysis.NotUnique, ana
 // edits, which is why a page's engine asks for them after the figures.
 func (b *Bench) Suggest(g *graph.Graph, m *maze.Maze) Suggestions { return b.suggest(g, m, true) }
 
-// suggest is Suggest, Move and Pair left to come unless more.
+// suggest is Suggest, every suggestion left to come unless more: rating
+// every single-cell edit was a quarter of the page's engine's work for a
+// typed digit (BenchmarkEngineEdit), which the figures need not wait for.
 func (b *Bench) suggest(g *graph.Graph, m *maze.Maze, more bool) Suggestions {
+	if !more {
+		return Suggestions{Energy: []Suggestion{}, Longer: []Suggestion{}, Move: []Suggestion{}, Pair: []Suggestion{}, MorePending: true}
+	}
 	n := cmp.Or(b.Suggestions, DefaultSuggestions)
 	cells := analysis.CountCells(g, m.Start, m.Goal)
 	var last analysis.Values
@@ -131,11 +137,8 @@ func (b *Bench) suggest(g *graph.Graph, m *maze.Maze, more bool) Suggestions {
 	for _, s := range all {
 		ebest = min(ebest, s.Energy)
 	}
-	out.Move, out.Pair, out.MorePending = []Suggestion{}, []Suggestion{}, !more
-	if more {
-		out.Pair = b.pairs(ev, &last, m, all, n, e0, ebest)
-		out.Move = b.moves(g, m, n, e0)
-	}
+	out.Pair = b.pairs(ev, &last, m, all, n, e0, ebest)
+	out.Move = b.moves(g, m, n, e0)
 	out.Energy = best(all, n, func(s Suggestion) bool { return s.Delta < 0 }, func(a, b Suggestion) int {
 		return cmp.Or(cmp.Compare(a.Energy, b.Energy), cmp.Compare(b.GoalDepth, a.GoalDepth))
 	})
