@@ -38,6 +38,11 @@ type doc struct {
 	// (0: not said).
 	keyPage int
 	font    *render.Font // the text's font; nil: Liberation Sans
+	// A volume's pages (writeVolume): marks records the page each part,
+	// puzzle and key is on as they are written, known holds the marks of
+	// the pass before, and examples the worked examples found, by recipe.
+	marks, known map[string]int
+	examples     map[string]workedExample
 }
 
 func newDoc(p Paper, bleed vg.Length, info render.PDFInfo) *doc {

@@ -53,11 +53,61 @@ type slot struct {
 // The puzzles of a band are searched in parallel (Workers), each from its
 // own seeds, so the book is the same whatever the number of workers; then
 // all are ordered by band and the model's prediction (harder).
+//
+// A volume's sections (Settings.Boards) are found one after another,
+// each as the book of its board with its share of the puzzles; its
+// puzzles are numbered on through the volume, section by section.
 func Mazes(ctx context.Context, s Settings) ([]Puzzle, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
 	s = s.withDefaults()
+	if len(s.Boards) < 2 {
+		return mazesOn(ctx, s)
+	}
+	var puzzles []Puzzle
+	before, total := 0, s.Count
+	progress := s.Progress
+	for k, spec := range s.Boards {
+		sec := s
+		sec.Spec, sec.Boards = spec, nil
+		sec.Count = s.Count / len(s.Boards)
+		if k < s.Count%len(s.Boards) {
+			sec.Count++
+		}
+		if progress != nil {
+			at := before
+			sec.Progress = func(done, _ int) { progress(at+done, total) }
+		}
+		ps, err := mazesOn(ctx, sec)
+		if err != nil {
+			return nil, &SectionError{Section: k + 1, Board: boardWords(spec), Err: err}
+		}
+		for _, p := range ps {
+			p.Section = k
+			p.Number = len(puzzles) + 1
+			puzzles = append(puzzles, p)
+		}
+		before += sec.Count
+	}
+	return puzzles, nil
+}
+
+// SectionError is the error of a volume's section: which, on what board.
+type SectionError struct {
+	Section int    // from 1
+	Board   string // boardWords
+	Err     error
+}
+
+func (e *SectionError) Error() string {
+	return fmt.Sprintf("board %d (%s): %v", e.Section, e.Board, e.Err)
+}
+
+func (e *SectionError) Unwrap() error { return e.Err }
+
+// mazesOn finds the puzzles of a book of one board, s.Spec's (Mazes).
+func mazesOn(ctx context.Context, s Settings) ([]Puzzle, error) {
 	b, err := s.Spec.Board()
 	if err != nil {
 		return nil, err
