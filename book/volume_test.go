@@ -63,6 +63,18 @@ func TestVolume(t *testing.T) {
 			t.Errorf("puzzle %d is on a %v board, not its section's %v", k+1, p.Result.Maze.Board.Variant, want)
 		}
 	}
+	// A part is the book of its board alone, with its share.
+	alone := s
+	alone.Spec, alone.Boards, alone.Count = s.Boards[1], nil, 3
+	hex, err := book.Mazes(context.Background(), alone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, p := range hex {
+		if !p.Result.Maze.Equal(ps[3+k].Result.Maze) {
+			t.Errorf("puzzle %d of the hex book alone is not puzzle %d of the volume", k+1, 4+k)
+		}
+	}
 	var buf bytes.Buffer
 	if err := book.WritePuzzles(context.Background(), &buf, s, ps); err != nil {
 		t.Fatal(err)
