@@ -431,6 +431,9 @@ func checkText(name, text string, f *render.Font) error {
 type Entry struct {
 	Number int    `json:"number"`
 	Band   string `json:"band"`
+	// Part is the puzzle's part of a volume that mixes boards, from 1
+	// (Settings.Boards); 0, and left out, in a book of one board.
+	Part int `json:"part,omitempty"`
 	// Maze is the maze ID; SeededID the seeded ID that regenerates it
 	// (rjm generate --id).
 	Maze     string `json:"maze"`
@@ -458,8 +461,12 @@ func ManifestOf(s Settings, puzzles []Puzzle) (Manifest, error) {
 		if err != nil {
 			return m, fmt.Errorf("the ID of puzzle %d: %w", p.Number, err)
 		}
-		m.Puzzles = append(m.Puzzles, Entry{Number: p.Number, Band: p.Band.String(), Maze: id, SeededID: p.seededID(),
-			Moves: p.Result.Features.GoalDepth, Solution: p.Solution})
+		e := Entry{Number: p.Number, Band: p.Band.String(), Maze: id, SeededID: p.seededID(),
+			Moves: p.Result.Features.GoalDepth, Solution: p.Solution}
+		if len(s.Boards) > 1 {
+			e.Part = p.Section + 1
+		}
+		m.Puzzles = append(m.Puzzles, e)
 	}
 	return m, nil
 }

@@ -54,7 +54,7 @@ func TestBookBoards(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("rjm book --board: status %d, %s", code, errs)
 	}
-	if !strings.Contains(out, `"maze": "5x5:`) || !strings.Contains(out, `"maze": "6x6-hex:`) {
+	if !strings.Contains(out, `"maze": "5x5:`) || !strings.Contains(out, `"maze": "6x6-hex:`) || !strings.Contains(out, `"part": 2`) {
 		t.Errorf("the manifest lacks a board:\n%s", out)
 	}
 	first, err := os.ReadFile(pdf)
