@@ -743,8 +743,8 @@
   // The book list: mazes kept on this device (localStorage) to print as a
   // book, downloaded as the text rjm book --mazes reads: one maze ID per
   // line, lines starting with # are comments. Only what a book can print
-  // is added: one board for the whole list, a unique shortest solution,
-  // no black holes.
+  // is added: a unique shortest solution, no black holes (mazes on
+  // several boards make a volume, a part per board).
   var LIST = 'rjm:book-list';
   function readList() {
     try { var l = JSON.parse(localStorage.getItem(LIST)); return Array.isArray(l) ? l : []; } catch (e) { return []; }
@@ -752,7 +752,6 @@
   function writeList(l) {
     try { localStorage.setItem(LIST, JSON.stringify(l)); return true; } catch (e) { return false; }
   }
-  function boardOf(id) { return id.split(':')[0]; }
   function drawList() {
     var l = readList(), ol = $('list-items');
     ol.textContent = '';
@@ -786,9 +785,8 @@
   }
   // bookCheck says why the view's maze cannot join list l ('' when it
   // can): with the page's engine by book.FromList's own checks
-  // (design.CheckBookEntry: the board with its walls and layout, the
-  // solution, the black holes), else by the view's figures and the IDs'
-  // boards.
+  // (design.CheckBookEntry: the solution, the black holes), else by the
+  // view's figures.
   function bookCheck(v, l) {
     var f = v.features;
     if (engine.ready) {
@@ -800,8 +798,7 @@
     }
     return Promise.resolve(!f.solvable ? 'the goal cannot be reached from the start' :
       !f.unique ? 'a book\'s puzzle needs a unique shortest solution (this one has ' + (f.shortest_paths_saturated ? 'very many' : f.shortest_paths) + ')' :
-      f.black_holes > 0 ? 'a book\'s puzzle has no black holes (this one has ' + f.black_holes + ')' :
-      l.length && boardOf(l[0].id) !== boardOf(v.id) ? 'the list\'s mazes are on the ' + boardOf(l[0].id) + ' board, and a book\'s puzzles share one board' : '');
+      f.black_holes > 0 ? 'a book\'s puzzle has no black holes (this one has ' + f.black_holes + ')' : '');
   }
   $('list-add').addEventListener('click', function () {
     if (!state) return;
