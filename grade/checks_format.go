@@ -21,7 +21,7 @@ func (c *checker) prompts(runs []*graded) Check {
 			first = strings.TrimSuffix(strings.SplitAfter(g.t.canonical(false), "\n")[0], "\n")
 		}
 		got, _, _ := strings.Cut(out, "\n")
-		t.fail(g, "line 1: want %q, got %q (each prompt ends with a space and no line break, and the maze follows on its line)%s", short(want+first), short(got), g.onStderr())
+		t.fail(g, "line 1: your program printed %q, where the assignment asks for %q (each prompt ends with a space and no line break, and the maze follows on its line)%s", short(got), short(want+first), g.onStderr())
 	}
 	return t.check("prompts", Format, fmt.Sprintf("every run prompts %q with a trailing space and no line break", want))
 }

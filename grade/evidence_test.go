@@ -76,7 +76,7 @@ while [ $i -lt $n ]; do
 	i=$((i+1))
 done
 `, grade.Settings{Runs: 3})
-	wantState(t, r, "legal", grade.Failed, "has jump 0, which has no move")
+	wantState(t, r, "legal", grade.Failed, "printed jump 0 for cell (1,1), which has no move")
 	wantState(t, r, "goal", grade.Failed, "holds 0")
 }
 
@@ -121,4 +121,34 @@ func TestTranscriptOnStandardErrorIsAFormatSlip(t *testing.T) {
 	if share := res.Score / res.ExtraData["max_points"].(float64); share < 0.85 {
 		t.Errorf("%v of %v points (%.2f), want most\n%s", res.Score, res.ExtraData["max_points"], share, r.Text())
 	}
+}
+
+// A search's probes are cases its rule check needs: an uphill step
+// probability of 1 for uphill. A program that asks again whenever it is
+// given 1 (it takes a probability below 1 only) never shows one: rule is
+// not checked, saying so, the grading went on to its cap, and the report
+// counts the probe's runs it saw (none) beside the other probe's.
+func TestRuleNotCheckedWithoutItsCase(t *testing.T) {
+	t.Parallel() // it only grades: see TestMain
+	r := evidence(t, "uphill", "exec GOSTUDENT uphill below1\n", grade.Settings{Runs: 30})
+	wantState(t, r, "rule", grade.NotChecked, "no run with uphill step probability 1 printed a maze")
+	if ck, _ := r.Check("rule"); ck.Pass {
+		t.Errorf("rule passes: %+v", ck)
+	}
+	seen := map[string]int{}
+	for _, k := range r.Cases {
+		seen[k.Case] = k.Seen
+	}
+	if seen["runs where every uphill step is accepted (probability 1)"] != 0 || seen["runs where every uphill step is refused (probability 0)"] != 30 {
+		t.Errorf("cases %+v, want none of probability 1 and 30 of probability 0", r.Cases)
+	}
+}
+
+// The rule check passes a correct search only on its probes' runs seen in
+// 29 runs each: with at most 20 runs, it is not checked, saying how many
+// it saw.
+func TestRuleNeedsItsCasesOftenEnough(t *testing.T) {
+	t.Parallel() // it only grades: see TestMain
+	r := evidence(t, "annealing", "exec GOSTUDENT annealing\n", grade.Settings{Runs: 20})
+	wantState(t, r, "rule", grade.NotChecked, "only 20 runs at a temperature that stays 3 (decay rate 1) (29 needed)")
 }
