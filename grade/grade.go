@@ -29,7 +29,10 @@
 //   - search: for the four searches, the objectives of the mazes printed
 //     (recomputed by rjm) against those of rjm's own program at the same
 //     budget (a sequential one-sided Mann–Whitney test with a margin of
-//     one move), and the jumps each cell gets against rjm's;
+//     one move), the jumps each cell gets against rjm's, and for restarts,
+//     uphill and annealing the rule: the objectives under answers where
+//     the search's rule decides what it finds (every uphill step accepted,
+//     restarts that restart: exercise.Probe) against rjm's, both ways;
 //   - limits: every run ends within its CPU time and wall-clock limits,
 //     exits with status 0 and writes no more than the output limit.
 //
