@@ -2,6 +2,7 @@ package grade_test
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -151,4 +152,45 @@ func TestRuleNeedsItsCasesOftenEnough(t *testing.T) {
 	t.Parallel() // it only grades: see TestMain
 	r := evidence(t, "annealing", "exec GOSTUDENT annealing\n", grade.Settings{Runs: 20})
 	wantState(t, r, "rule", grade.NotChecked, "only 20 runs at a temperature that stays 3 (decay rate 1) (29 needed)")
+}
+
+// Each planted defect of a search's rule fails rule (or search) in every
+// one of ten gradings with different seeds, at the normal tests' small
+// budget: a refused uphill step, restarts that never restart or keep the
+// energy of the maze they left, annealing that never takes a worse step
+// or takes one with a fixed probability. Long: RJM_LONG=1 (50 gradings,
+// a few minutes).
+func TestRuleDefectsCaughtUnderSeeds(t *testing.T) {
+	if testing.Short() || os.Getenv("RJM_LONG") != "1" {
+		t.Skip("long: set RJM_LONG=1 to run")
+	}
+	for _, tc := range []struct{ name, bug string }{
+		{"uphill", "refuse"},
+		{"restarts", "norestart"},
+		{"restarts", "noreset"},
+		{"annealing", "quench"},
+		{"annealing", "fixed"},
+	} {
+		t.Run(tc.name+"/"+tc.bug, func(t *testing.T) {
+			t.Parallel()
+			caught, runs := 0, 0
+			for seed := uint64(1); seed <= 10; seed++ {
+				s := small(student(t, "go", tc.name, tc.bug))
+				s.Seed, s.Workers = seed+100, 1
+				r, err := grade.Run(context.Background(), tc.name, s, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				runs += r.Made
+				rule, _ := r.Check("rule")
+				search, _ := r.Check("search")
+				if rule.State == grade.Failed || search.State == grade.Failed {
+					caught++
+				} else {
+					t.Errorf("seed %d: rule %s (%s), search %s", s.Seed, rule.State, rule.Message, search.State)
+				}
+			}
+			t.Logf("%s %s: caught in %d of 10 gradings, %.1f runs a grading", tc.name, tc.bug, caught, float64(runs)/10)
+		})
+	}
 }

@@ -168,6 +168,7 @@ func TestPlantedBugsFail(t *testing.T) {
 		// probability.
 		{"go", "hill-descent", "sometimes", "search", false, false},
 		{"go", "uphill", "refuse", "rule", false, false},
+		{"python", "uphill", "refuse", "rule", false, true},
 		{"go", "restarts", "norestart", "rule", false, false},
 		{"go", "restarts", "noreset", "rule", false, true},
 		{"go", "annealing", "quench", "rule", false, true},
