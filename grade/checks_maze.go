@@ -285,7 +285,7 @@ func (c *checker) uniform(runs []*graded) Check {
 	}
 	stat, df, p := chiSquare(groups)
 	if df == 0 {
-		return newCheck("uniform", Maze, NotChecked, fmt.Sprintf("not checked: too few jumps (%d) for the χ² test of uniformity", jumps))
+		return newCheck("uniform", Maze, NotChecked, fmt.Sprintf("not checked: your program's mazes hold too few jumps (%d) to tell whether they are drawn uniformly. For the teacher: too few for the χ² test", jumps))
 	}
 	level := c.s.Significance / float64(c.looks)
 	st := &Stats{Runs: len(mazes), Test: "chi-square", P: p, Level: level, ChiSquare: &stat, DF: df, Jumps: jumps}
