@@ -194,3 +194,13 @@ func TestRuleDefectsCaughtUnderSeeds(t *testing.T) {
 		})
 	}
 }
+
+// An evaluation (no prompt to find) printed on standard error is said to
+// be there: layout said only "no transcript on standard output" (an
+// outsider's student, ben).
+func TestEvaluationOnStandardErrorSaysSo(t *testing.T) {
+	t.Parallel() // it only grades: see TestMain
+	r := evidence(t, "evaluation", "exec GOSTUDENT evaluation 1>&2\n", grade.Settings{Runs: 30})
+	wantState(t, r, "layout", grade.Failed, "printed it on standard error")
+	wantState(t, r, "depths", grade.Passed, "")
+}

@@ -323,7 +323,9 @@ func (g *graded) onStderr() string {
 	if len(g.prompts) > 0 {
 		prompt = strings.TrimSpace(g.prompts[0])
 	}
-	missing := prompt != "" && !strings.Contains(out, prompt) && strings.Contains(errs, prompt)
+	// A transcript read from standard error was printed there, prompts
+	// or none (evaluation asks nothing).
+	missing := g.viaStderr || prompt != "" && !strings.Contains(out, prompt) && strings.Contains(errs, prompt)
 	if !missing && (g.t == nil || len(g.t.maze) == 0) {
 		rows := 0
 		for line := range strings.Lines(errs) {
