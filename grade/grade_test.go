@@ -172,7 +172,7 @@ func TestPlantedBugsFail(t *testing.T) {
 		{"go", "restarts", "norestart", "rule", false, false},
 		{"go", "restarts", "noreset", "rule", false, true},
 		{"go", "annealing", "quench", "rule", false, true},
-		{"go", "annealing", "fixed", "rule", false, false},
+		{"go", "annealing", "fixed", "rule", false, true},
 		{"python", "hill-descent", "hang", "time", true, false},
 		{"go", "evaluation", "crash", "exit", true, false},
 		{"python", "restarts", "crash", "exit", true, true},
