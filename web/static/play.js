@@ -290,11 +290,17 @@
 
   // refuse says why a jump is refused where the player sees it: when the
   // line under the controls is out of the window (a small phone, large
-  // text), the sentence shows at the window's foot until the next one.
+  // text), the sentence shows at the window's foot for a few seconds, or
+  // until the next one.
   function refuse(text) {
     say(text);
     var a = $('announce'), r = a.getBoundingClientRect();
-    if (r.top < 0 || r.bottom > window.innerHeight) { a.classList.add('toast'); }
+    if (r.top < 0 || r.bottom > window.innerHeight) {
+      a.classList.add('toast');
+      // It steps back into its line after a while, off the controls.
+      clearTimeout(refuse.timer);
+      refuse.timer = setTimeout(function () { a.classList.remove('toast'); }, 6000);
+    }
   }
 
   function jump(m, fromRedo) {
