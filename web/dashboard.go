@@ -184,15 +184,20 @@ func (s *server) makeDashboard(r *http.Request, today string, model *difficulty.
 		}
 		rows = append(rows, row)
 	}
+	played := false
+	for _, r := range rows {
+		played = played || r.Stats.Plays > 0
+	}
 	return s.pages.render("dashboard.html", struct {
 		Title           string
 		Columns         []featureColumn
 		Rows            []dashboardRow
+		Played          bool // some maze has a play
 		Weekdays        []weekdayRow
 		Model           modelView
 		MinFeatureMazes int
 		Fitted          string
-	}{"Designer dashboard", cols, rows, weekdaysOf(rows), modelOf(model, dates), difficulty.MinFeatureMazes, fittedAt(fit)})
+	}{"Designer dashboard", cols, rows, played, weekdaysOf(rows), modelOf(model, dates), difficulty.MinFeatureMazes, fittedAt(fit)})
 }
 
 // weekdayRow sets one weekday's mazes of the day against their target:

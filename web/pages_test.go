@@ -350,6 +350,9 @@ func TestDashboard(t *testing.T) {
 	if _, err := st.PutDaily(context.Background(), sunday); err != nil {
 		t.Fatal(err)
 	}
+	if a := do(t, ts, "GET", "/dashboard", ""); !strings.Contains(a.body, "No plays yet.") {
+		t.Error("a dashboard of mazes without plays does not say the games' table is empty")
+	}
 	for _, p := range []string{`"seconds":20,"rating":5`, `"seconds":40,"hints":2`} {
 		if a := do(t, ts, "POST", "/api/plays", `{"maze":"`+id+`","moves":"`+sol+`",`+p+`}`); a.code != 201 {
 			t.Fatal(a.body)
@@ -359,6 +362,9 @@ func TestDashboard(t *testing.T) {
 		t.Fatal(a.body)
 	}
 	a := do(t, ts, "GET", "/dashboard", "")
+	if strings.Contains(a.body, "No plays yet.") {
+		t.Error("a dashboard with plays says there are none")
+	}
 	// Three plays, two solved (67%), median 30 s, one of three assisted, rated 5 once.
 	row := regexp.MustCompile(`(?s)<tr><td><a href="/d/2026-11-23">.*?</tr>`).FindString(a.body)
 	sim := simulate.Novice{}.Run(graph.MustCompile(m.Board), m, 200, 1)
