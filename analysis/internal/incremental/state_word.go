@@ -82,6 +82,7 @@ type stateWordEval struct {
 	stamp     []uint32 // forced moves: see forcedStates
 	gen       uint32
 	fwd       []uint16 // trapped: the states reachable from the start, per cell
+	bk        []uint16 // trapped: the states found by the backward search, per cell
 	fq        []int32  // trapped: the forward search's queue
 	cur, next Values
 	ti, tj    int
@@ -139,6 +140,7 @@ func newStateWordEval(g *graph.Graph, start, goal int, need needs) *stateWordEva
 		pulled: make([]uint64, (g.States()+1)*maze.NumDirs),
 		stamp:  make([]uint32, g.States()),
 		fwd:    make([]uint16, n),
+		bk:     make([]uint16, n),
 	}
 	// word[d] is the word of direction d (-1: none yet).
 	var word [maze.NumDirs]int8
@@ -394,30 +396,30 @@ func (e *stateWordEval) values() *Values    { return &e.next }
 
 // trapped returns the reaching cells with a reachable state that cannot
 // reach the goal, after a search to the end (see trappedCells): a forward
-// search over the states' moves, read against the words found.
+// search over the states' moves, read against the states the backward
+// search found, per cell in bk: the goal's one state, the start state
+// when the goal depth is known, and the states of the words found.
 func (e *stateWordEval) trapped() int {
 	_, e.fq = forwardStates(e.sg, e.mv, e.fwd, e.fq)
-	return trappedCells(e.fwd, e.backOf)
-}
-
-// backOf returns the states of cell c the backward search found, a mask
-// of parts: the goal's one state, the start state when the goal depth is
-// known, and the states of the words found.
-func (e *stateWordEval) backOf(c int) uint16 {
-	var m uint16
-	if c == e.goal {
-		return 1
-	}
-	bit := uint64(1) << uint(c)
-	if bit&e.start != 0 && e.D >= 0 {
-		m = 1
+	bk := e.bk
+	clear(bk)
+	bk[e.goal] = 1
+	if e.D >= 0 {
+		bk[bits.TrailingZeros64(e.start)] |= 1
 	}
 	for a, d := range e.dir {
-		if e.found[a&7]&bit != 0 {
-			m |= 1 << uint(1+int(d))
+		part := uint16(1) << uint(1+int(d))
+		for w := e.found[a&7]; w != 0; w &= w - 1 {
+			bk[bits.TrailingZeros64(w)] |= part
 		}
 	}
-	return m
+	n := 0
+	for c, f := range e.fwd {
+		if b := bk[c]; b != 0 && f&^b != 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // walk follows the shortest solution from the start state, D moves
