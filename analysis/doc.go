@@ -130,9 +130,9 @@
 //	not_unique            1 if there is no unique shortest solution (also when unsolvable)
 //	goal_depth            length of the shortest solution (0 if unsolvable)
 //	shortest_paths        number of distinct shortest solutions, counted up to |S|
-//	non_reaching          n: cells from which the goal cannot be reached
+//	non_reaching          n: cells from which the goal cannot be reached (no-U-turn: also those holding a reachable state that cannot)
 //	unreachable           cells that cannot be reached from the start
-//	black_holes           number of black holes
+//	black_holes           number of black holes (no-U-turn: counted by state)
 //	black_hole_cells      cells in black holes
 //	white_holes           number of white holes
 //	white_hole_cells      cells in white holes
