@@ -155,7 +155,7 @@ func (s *server) makeDashboard(r *http.Request, today string, model *difficulty.
 		if !known {
 			f = &mazeFacts{}
 		}
-		row := dashboardRow{Date: d.Date, Level: d.Difficulty, ID: d.Maze, Described: known, Features: f.Features, Stats: st, Simulated: f.Novices}
+		row := dashboardRow{Date: d.Date, Level: d.Difficulty.String(), ID: d.Maze, Described: known, Features: f.Features, Stats: st, Simulated: f.Novices}
 		row.Estimate, _ = model.Estimate(d.Maze)
 		if row.Estimate.Seconds > 0 {
 			row.Earns = difficulty.LevelOfTime(row.Estimate.Seconds).String()
@@ -173,9 +173,8 @@ func (s *server) makeDashboard(r *http.Request, today string, model *difficulty.
 			row.Assisted = 100 * float64(st.Assisted) / float64(st.Plays)
 			row.GaveUp = 100 - row.SolveRate
 		}
-		if l, err := difficulty.ParseLevel(d.Difficulty); err == nil {
-			row.Target = l.Target().Seconds()
-		}
+		// The store reads back only levels (level.Level's Scan).
+		row.Target = d.Difficulty.Target().Seconds()
 		rows = append(rows, row)
 	}
 	return s.pages.render("dashboard.html", struct {
