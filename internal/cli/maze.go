@@ -58,6 +58,7 @@ func (f *MazeFlags) load(e *Env, args []string) (m *maze.Maze, err error) {
 		return nil, fault.Invalid("", "give either --id or a maze file, not both")
 	case name == "--id":
 		m, _, err = generate.Read(e.Ctx, []byte(f.id), f.o)
+		err = fault.In("--id", err)
 	case name != "standard input":
 		m, _, err = generate.ReadFile(e.Ctx, name, f.o)
 	default:
