@@ -96,7 +96,7 @@ func idOnly(c *cobra.Command) error {
 	var err error
 	c.Flags().Visit(func(f *pflag.Flag) {
 		if err == nil && !slices.Contains([]string{"id", "count", "json", "workers", "output", "min-length", "max-length", "unique", "no-black-holes", "distinct"}, f.Name) {
-			err = fault.Invalid("", "give either --id or --%s, not both: the seeded ID fixes every search setting", f.Name)
+			err = fault.Invalid("--"+f.Name, "not with --id: the seeded ID fixes every search setting")
 		}
 	})
 	return err
