@@ -84,19 +84,24 @@
 //     triangles, loops), adds one solution, as two jumps onto one cell do
 //     in σ. solve.Solve finds the same goal depth, solution and count.
 //   - A cell is reachable when one of its states is, and reaching when one
-//     of its states can reach the goal; n counts the cells of S with no
-//     reaching state (a cell no move can enter, other than the start, has
-//     no state and counts among them).
-//   - Black-hole cells are the reachable, non-reaching cells, white-hole
-//     cells the unreachable, reaching ones, and the holes are the groups of
-//     such cells that moves of the graph of cells (ignoring the rule)
-//     connect either way: on cell-based boards, exactly the holes of the
-//     literal definition. Grouping states instead and projecting the groups
-//     to cells would let two holes share a cell. One consequence: a cell
-//     with a reachable state that cannot reach the goal is in no hole when
-//     another of its states reaches the goal, although a player entering
-//     it the first way is trapped (TestNoUTurnHandMade's first maze, entering
-//     (1,1) moving left).
+//     of its states can reach the goal.
+//   - Black holes are counted by state (graph.Nodes.BlackHoleNodes, the one
+//     definition): a black-hole state is a reachable state from which the
+//     goal cannot be reached, and the black-hole cells are the cells
+//     holding one, reaching or not. A cell reached one way may be a trap
+//     and reached another way not (TestNoUTurnHandMade's first maze: (1,1)
+//     entered moving left may only jump right, back; its start state
+//     reaches the goal). White-hole cells are the unreachable, reaching
+//     cells. The holes are the groups of such cells that moves of the graph
+//     of cells (ignoring the rule) connect either way: on cell-based boards,
+//     exactly the holes of the literal definition. Grouping states instead
+//     and projecting the groups to cells would let two holes share a cell.
+//   - n counts the cells of S a player cannot be sure to leave for the
+//     goal: those with no reaching state (a cell no move can enter, other
+//     than the start, has no state and counts among them) and the reaching
+//     ones holding a black-hole state. On cell-based boards these are the
+//     non-reaching cells; under the rule the design energy, and every
+//     energy built on n, so penalizes traps by state.
 //   - Forward decisions are the states of the shortest solution (not the
 //     goal) with more than one successor state, backward decisions its
 //     states (not the start state) with more than one predecessor state,
@@ -125,9 +130,9 @@
 //	not_unique            1 if there is no unique shortest solution (also when unsolvable)
 //	goal_depth            length of the shortest solution (0 if unsolvable)
 //	shortest_paths        number of distinct shortest solutions, counted up to |S|
-//	non_reaching          n: cells from which the goal cannot be reached
+//	non_reaching          n: cells from which the goal cannot be reached (no-U-turn: also those holding a reachable state that cannot)
 //	unreachable           cells that cannot be reached from the start
-//	black_holes           number of black holes
+//	black_holes           number of black holes (no-U-turn: counted by state)
 //	black_hole_cells      cells in black holes
 //	white_holes           number of white holes
 //	white_hole_cells      cells in white holes

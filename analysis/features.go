@@ -48,8 +48,12 @@ type Features struct {
 
 	// Reachable counts the cells reachable from the start and Reaching the
 	// cells from which the goal can be reached (§3.1), each including the
-	// start or goal itself; NonReaching is n = Cells − Reaching. Under the
-	// no-U-turn rule a cell counts when one of its states does.
+	// start or goal itself; NonReaching is n = Cells − Reaching, the cells
+	// NonReachingCells lists. Under the no-U-turn rule a cell is reachable
+	// (reaching) when one of its states is, and n also counts the reaching
+	// cells that hold a black-hole state (see BlackHoles): n is then the
+	// cells of S with no state that reaches the goal or a reachable state
+	// that does not, so that the energies built on n count traps by state.
 	Reachable        int   `json:"reachable"`
 	Reaching         int   `json:"reaching"`
 	NonReaching      int   `json:"non_reaching"`
@@ -57,14 +61,22 @@ type Features struct {
 	NonReachingCells []int `json:"non_reaching_cells"`
 
 	// BlackHoles is the number of black holes, BlackHoleCells the number of
-	// cells in them (every reachable, non-reaching cell), BlackHoleSets the
-	// holes themselves; likewise for white holes (§3.1; see holes.go).
-	BlackHoles     int     `json:"black_holes"`
-	BlackHoleCells int     `json:"black_hole_cells"`
-	BlackHoleSets  [][]int `json:"black_hole_sets"`
-	WhiteHoles     int     `json:"white_holes"`
-	WhiteHoleCells int     `json:"white_hole_cells"`
-	WhiteHoleSets  [][]int `json:"white_hole_sets"`
+	// cells in them, BlackHoleSets the holes themselves; likewise for white
+	// holes (§3.1; see holes.go). A black hole's members are the black-hole
+	// nodes of graph.Nodes.BlackHoleNodes, the one definition: reachable
+	// cells from which the goal cannot be reached or, where a state is more
+	// than a cell (the no-U-turn rule), the cells holding a reachable state
+	// from which the goal cannot be reached. HolesByState says that they
+	// were counted by state, BlackHoleStates how many such states there
+	// are (both left out of the JSON on boards whose state is a cell).
+	BlackHoles      int     `json:"black_holes"`
+	BlackHoleCells  int     `json:"black_hole_cells"`
+	BlackHoleSets   [][]int `json:"black_hole_sets"`
+	BlackHoleStates int     `json:"black_hole_states,omitempty"`
+	HolesByState    bool    `json:"holes_by_state,omitempty"`
+	WhiteHoles      int     `json:"white_holes"`
+	WhiteHoleCells  int     `json:"white_hole_cells"`
+	WhiteHoleSets   [][]int `json:"white_hole_sets"`
 
 	// ForwardDecisions counts the non-goal cells (under the no-U-turn rule,
 	// states) of the shortest solution with more than one successor,
@@ -129,7 +141,14 @@ func AnalyzeSolved(g *graph.Graph, m *maze.Maze, s *solve.Result) *Features {
 		LargestCluster:     1,
 	}
 	f.SolutionCells, f.UnreachableCells, f.NonReachingCells = []int{}, []int{}, []int{}
-	f.NonReaching = f.Cells - f.Reaching
+	trapped := nd.BlackHoleNodes(ds, dg)
+	black := g.NewSet()
+	for _, u := range trapped {
+		black.Add(nd.Cell(u))
+	}
+	if f.HolesByState = nd.ByState(); f.HolesByState {
+		f.BlackHoleStates = len(trapped)
+	}
 	if paths.count.IsInt64() {
 		f.ShortestPaths = paths.count.Int64()
 	} else {
@@ -152,14 +171,13 @@ func AnalyzeSolved(g *graph.Graph, m *maze.Maze, s *solve.Result) *Features {
 		if !reachable.Has(c) {
 			f.UnreachableCells = append(f.UnreachableCells, c)
 		}
-		if !reaching.Has(c) {
+		if !reaching.Has(c) || black.Has(c) {
 			f.NonReachingCells = append(f.NonReachingCells, c)
 		}
 	}
+	f.NonReaching = len(f.NonReachingCells)
 	preds := g.Preds(jumps)
-	black, white := g.NewSet(), g.NewSet()
-	black.Copy(reachable)
-	black.AndNot(reaching)
+	white := g.NewSet()
 	white.Copy(reaching)
 	white.AndNot(reachable)
 	f.BlackHoleSets, f.BlackHoles, f.BlackHoleCells = cellSets(holes(g, jumps, preds, black), 1)

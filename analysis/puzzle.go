@@ -12,6 +12,8 @@ func BookPuzzle(f *Features) error {
 		return fmt.Errorf("the goal cannot be reached from the start")
 	case !f.Unique:
 		return fmt.Errorf("%d shortest solutions of %d moves: a book's puzzle has one (the par the key shows)", f.ShortestPaths, f.GoalDepth)
+	case f.BlackHoles > 0 && f.HolesByState:
+		return fmt.Errorf("%d black holes (cells that, arrived at some way, leave no way to the goal; %s): a book's puzzle has none", f.BlackHoles, f.BlackHoleSize())
 	case f.BlackHoles > 0:
 		return fmt.Errorf("%d black holes (cells from which the goal cannot be reached): a book's puzzle has none", f.BlackHoles)
 	}

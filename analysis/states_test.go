@@ -37,21 +37,25 @@ func TestNoUTurnHandMade(t *testing.T) {
 			// fD→eL. The rule forbids c→b after a→c (R then L): the only
 			// shortest solution is start→cR→fD→eL→G, RDLL, 4 moves.
 			// Reachable: start cR fD eL, then bU G, then aL: every cell.
-			// Only aL cannot reach G, but a's start state can: every cell is
-			// reaching, n = 0, no holes.
+			// Only aL cannot reach G; a's start state can, so every cell is
+			// reaching, but aL is a black-hole state (entered moving left,
+			// a may only jump back right): counted by cell a would be in no
+			// hole, counted by state it is one black hole of one cell and
+			// one state, and n = 1 (the cells with a black-hole state count).
 			// Forward decisions: |σ| = 1, 1, 1, 2 along start cR fD eL: 1.
 			// Backward: π(cR) = start, aU, bR, bU (4); π(fD) = cR;
 			// π(eL) = fD; π(G) = eL, eD (2): 2. min = 1.
 			// Initial forced moves: start→cR→fD→eL (2 successors): m = 3.
 			// Clusters ignore the rule: the 1s b c e f reach each other:
 			// one cluster of 4, penalty 9. |S| = 6.
-			// Energy: 0·36 − 1 + 9 + 3² = 17.
+			// Energy: 1·36 − 1 + 9 + 3² = 53 (17 counting traps by cell).
 			"the rule makes the solution unique", "variant no-u-turn\n2 1 1\nG 1 1\n",
 			func(f *analysis.Features) bool {
 				return f.Solution == "RDLL" && f.Unique && f.GoalDepth == 4 && f.Reachable == 6 && f.Reaching == 6 &&
-					f.NonReaching == 0 && f.BlackHoles == 0 && f.WhiteHoles == 0 &&
+					f.NonReaching == 1 && f.BlackHoles == 1 && f.BlackHoleStates == 1 && f.HolesByState &&
+					reflect.DeepEqual(oneBasedSets(f, f.BlackHoleSets), []cells{{{1, 1}}}) && f.WhiteHoles == 0 &&
 					f.ForwardDecisions == 1 && f.BackwardDecisions == 2 && f.UTurns == 0 &&
-					f.InitialForcedMoves == 3 && f.ClusterPenalty == 9 && f.LargestCluster == 4 && f.Energy == 17
+					f.InitialForcedMoves == 3 && f.ClusterPenalty == 9 && f.LargestCluster == 4 && f.Energy == 53
 			},
 		},
 		{
@@ -62,19 +66,22 @@ func TestNoUTurnHandMade(t *testing.T) {
 			// x3L→G; x1L→∅. G cannot be reached: no solution.
 			// Reachable cells x1, x3, x4; reaching states G and x3L (x3L's
 			// only predecessor would be x4 jumping L, which x4R may not):
-			// reaching cells G, x3; n = 4 − 2 = 2.
-			// Black-hole cells (reachable, non-reaching): x1 and x4, with no
-			// move between them: two black holes of one cell. White-hole
-			// cells (unreachable, reaching): G, one white hole.
+			// reaching cells G, x3.
+			// Black-hole states (reachable, non-reaching): start, x3R, x4R,
+			// one in each of x1, x3, x4, which moves of the graph of cells
+			// connect (x1 R→x3, x3 R→x4): one black hole of three cells and
+			// three states (by cell, x3 would be in none: two holes of one
+			// cell). n = 3: x1 and x4 reach nothing, x3 holds x3R.
+			// White-hole cells (unreachable, reaching): G, one white hole.
 			// Forced: start→x3R→x4R (no successor): m = 2. Cluster x3-x4
 			// (1s): penalty 1. |S| = 4.
-			// Energy: 4³ + 2·4² + 1 + 2² = 101.
+			// Energy: 4³ + 3·4² + 1 + 2² = 117 (101 counting by cell).
 			"a dead end only under the rule", "variant no-u-turn\n2 G 1 1\n",
 			func(f *analysis.Features) bool {
-				return !f.Solvable && f.ShortestPaths == 0 && f.Reachable == 3 && f.Reaching == 2 && f.NonReaching == 2 &&
-					reflect.DeepEqual(oneBasedSets(f, f.BlackHoleSets), []cells{{{1, 1}}, {{1, 4}}}) &&
+				return !f.Solvable && f.ShortestPaths == 0 && f.Reachable == 3 && f.Reaching == 2 && f.NonReaching == 3 &&
+					reflect.DeepEqual(oneBasedSets(f, f.BlackHoleSets), []cells{{{1, 1}, {1, 3}, {1, 4}}}) && f.BlackHoleStates == 3 &&
 					reflect.DeepEqual(oneBasedSets(f, f.WhiteHoleSets), []cells{{{1, 2}}}) &&
-					f.InitialForcedMoves == 2 && f.ClusterPenalty == 1 && f.Energy == 101
+					f.InitialForcedMoves == 2 && f.ClusterPenalty == 1 && f.Energy == 117
 			},
 		},
 		{
@@ -95,14 +102,19 @@ func TestNoUTurnHandMade(t *testing.T) {
 			// by (4,3) jumping L: (4,2)L may not jump R, so (4,5) is
 			// unreachable (reachable on the graph of cells); it reaches G
 			// ((4,5) U→(2,5) L→... every cell does): one white hole.
+			// (2,3) entered moving up (from (3,3), jump 1) may only jump
+			// down, the way back: a black-hole state, which by cell would
+			// not count ((2,3) entered any other way may jump down to
+			// (5,3), from which G is reached): one black hole {(2,3)}, n = 1.
 			// Clusters as without the rule: penalty 12. Energy
-			// 0 − min(6, 8) + 12 + 0 = 6.
+			// 1·25² − min(6, 8) + 12 + 0 = 631.
 			"examples/no-u-turn.txt", "",
 			func(f *analysis.Features) bool {
 				return f.Solution == "RDRDLURRU" && f.Unique && f.ForwardDecisions == 6 && f.BackwardDecisions == 8 &&
 					f.UTurns == 0 && f.Reachable == 24 && f.Reaching == 25 &&
-					reflect.DeepEqual(oneBasedSets(f, f.WhiteHoleSets), []cells{{{4, 5}}}) && f.BlackHoles == 0 &&
-					f.InitialForcedMoves == 0 && f.ClusterPenalty == 12 && f.Energy == 6 &&
+					reflect.DeepEqual(oneBasedSets(f, f.WhiteHoleSets), []cells{{{4, 5}}}) &&
+					reflect.DeepEqual(oneBasedSets(f, f.BlackHoleSets), []cells{{{2, 3}}}) && f.BlackHoleStates == 1 && f.NonReaching == 1 &&
+					f.InitialForcedMoves == 0 && f.ClusterPenalty == 12 && f.Energy == 631 &&
 					reflect.DeepEqual(oneBased(f, f.SolutionCells), cells{{1, 1}, {1, 4}, {3, 4}, {3, 5}, {5, 5}, {5, 1}, {3, 1}, {3, 2}, {3, 4}, {2, 4}})
 			},
 		},
@@ -243,24 +255,38 @@ func checkStates(t *testing.T, m *maze.Maze) {
 	errorf := func(name string, got, want any) { t.Errorf("%s = %v, want %v", name, got, want) }
 
 	S := b.openCells()
-	reachable, reaching := cellsOf(b.reachableStates()), cellsOf(b.reachingStates())
+	reachableS, reachingS := b.reachableStates(), b.reachingStates()
+	reachable, reaching := cellsOf(reachableS), cellsOf(reachingS)
+	// Black-hole states: reachable states that cannot reach the goal; the
+	// cells holding one are the black-hole cells, and n counts them with
+	// the cells no state of which reaches the goal.
+	trapped := map[sstate]bool{}
+	for s := range reachableS {
+		if !reachingS[s] {
+			trapped[s] = true
+		}
+	}
+	blackCells := cellsOf(trapped)
 	if f.Cells != len(S) {
 		errorf("cells", f.Cells, len(S))
 	}
 	if f.Reachable != len(reachable) {
 		errorf("reachable", f.Reachable, len(reachable))
 	}
-	if f.Reaching != len(reaching) || f.NonReaching != len(S)-len(reaching) {
-		errorf("reaching", f.Reaching, len(reaching))
-	}
 	unreachable, nonReaching := 0, 0
 	for _, c := range S {
 		if !reachable[c] {
 			unreachable++
 		}
-		if !reaching[c] {
+		if !reaching[c] || blackCells[c] {
 			nonReaching++
 		}
+	}
+	if f.Reaching != len(reaching) || f.NonReaching != nonReaching {
+		errorf("reaching, n", [2]int{f.Reaching, f.NonReaching}, [2]int{len(reaching), nonReaching})
+	}
+	if states := len(trapped); f.HolesByState != m.Variant.NoUTurn || m.Variant.NoUTurn && f.BlackHoleStates != states || !m.Variant.NoUTurn && f.BlackHoleStates != 0 {
+		errorf("black-hole states", [2]any{f.HolesByState, f.BlackHoleStates}, [2]any{m.Variant.NoUTurn, states})
 	}
 	if len(f.UnreachableCells) != unreachable || len(f.NonReachingCells) != nonReaching {
 		errorf("cell lists", [2]int{len(f.UnreachableCells), len(f.NonReachingCells)}, [2]int{unreachable, nonReaching})
@@ -327,13 +353,10 @@ func checkStates(t *testing.T, m *maze.Maze) {
 		t.Errorf("decisions of an unsolvable maze: %v %v %v", f.ForwardDecisions, f.BackwardDecisions, f.UTurns)
 	}
 
-	// Holes: groups of reachable, non-reaching (unreachable, reaching)
-	// cells.
-	black, white := map[int]bool{}, map[int]bool{}
+	// Holes: groups of the cells holding a black-hole state (of
+	// unreachable, reaching cells).
+	black, white := blackCells, map[int]bool{}
 	for _, c := range S {
-		if reachable[c] && !reaching[c] {
-			black[c] = true
-		}
 		if !reachable[c] && reaching[c] {
 			white[c] = true
 		}
@@ -375,7 +398,7 @@ func checkStates(t *testing.T, m *maze.Maze) {
 		fw, bw, _ := b.decisions(p[0])
 		minDecisions = min(fw, bw)
 	}
-	want := designFormula(len(S), len(S)-len(reaching), penalty, mf, unique, minDecisions)
+	want := designFormula(len(S), nonReaching, penalty, mf, unique, minDecisions)
 	if f.Energy != want {
 		errorf("energy", f.Energy, want)
 	}

@@ -28,8 +28,8 @@ func (c Catalogue) Summary(f *Features) string {
 		fmt.Fprintf(&b, "%s, %d shortest solutions", Moves(f.GoalDepth), f.ShortestPaths)
 	}
 	fmt.Fprintf(&b, "; %s", count(f.BlackHoles, "black hole", "black holes"))
-	if f.BlackHoles > 0 {
-		fmt.Fprintf(&b, " (%s)", count(f.BlackHoleCells, "cell", "cells"))
+	if f.BlackHoles > 0 || f.HolesByState {
+		fmt.Fprintf(&b, " (%s)", f.BlackHoleSize())
 	}
 	fmt.Fprintf(&b, "; %s", count(f.WhiteHoles, "white hole", "white holes"))
 	if f.WhiteHoles > 0 {
@@ -46,6 +46,24 @@ func (c Catalogue) Summary(f *Features) string {
 		fmt.Fprintf(&b, "; %s %s", ft.Label, v)
 	}
 	return b.String()
+}
+
+// StateWords says what a state is where black holes are counted by state
+// (Features.HolesByState: the no-U-turn rule).
+const StateWords = "a cell and the direction you arrived from"
+
+// BlackHoleSize says what f's black holes hold, for the texts that show
+// their number: "2 cells" or, counted by state, "2 cells; 3 states: a
+// cell and the direction you arrived from" ("counted by states: ..." when
+// there are none).
+func (f *Features) BlackHoleSize() string {
+	switch {
+	case !f.HolesByState:
+		return count(f.BlackHoleCells, "cell", "cells")
+	case f.BlackHoles == 0:
+		return "counted by states: " + StateWords
+	}
+	return count(f.BlackHoleCells, "cell", "cells") + "; " + count(f.BlackHoleStates, "state", "states") + ": " + StateWords
 }
 
 // Moves returns a solution length in words: "1 move", "13 moves".

@@ -24,7 +24,7 @@ var noTrap = promise{
 	holds: func(g *graph.Graph, m *maze.Maze) bool { return traps(g, m) == 0 },
 	text: func(_ maze.Board, states bool) string {
 		if states {
-			return "No cell is a trap, whichever way you arrive at it: from every cell you can reach, by every jump that reaches it, the goal can still be reached."
+			return "No cell is a trap, whichever direction you arrive from: from every cell you can reach, by every jump that reaches it, the goal can still be reached."
 		}
 		return "No cell is a trap: from every cell you can reach, the goal can still be reached."
 	},
@@ -82,19 +82,12 @@ func (p promise) say(b maze.Board, puzzles []*maze.Maze) string {
 	return p.text(b, states)
 }
 
-// traps returns the number of nodes of maze m's graph g (cells, or
-// states) reachable from the start from which the goal cannot be reached.
+// traps returns the number of black-hole nodes of maze m's graph g
+// (graph.Nodes.BlackHoleNodes: cells, or states where a state is more
+// than a cell), the positions reachable from the start from which the
+// goal cannot be reached.
 func traps(g *graph.Graph, m *maze.Maze) int {
-	nd := g.Nodes(m.Jumps, m.Start, m.Goal)
-	from, _ := nd.Distances(nd.Start, nd.Succ)
-	to, _ := nd.Distances(nd.Goal, nd.Pred)
-	n := 0
-	for u, d := range from {
-		if d >= 0 && to[u] < 0 {
-			n++
-		}
-	}
-	return n
+	return len(g.Nodes(m.Jumps, m.Start, m.Goal).BlackHoleNodes(nil, nil))
 }
 
 // toGoal returns the number of cells of maze m one jump from the goal

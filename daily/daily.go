@@ -157,7 +157,7 @@ func Generate(ctx context.Context, date time.Time) (store.Daily, error) {
 	if err != nil {
 		return store.Daily{}, fmt.Errorf("the ID of the maze of %s: %w", date.Format(DateLayout), err)
 	}
-	return store.Daily{Date: date.Format(DateLayout), Maze: id, Recipe: best.SeededID(), Difficulty: l.Level.String()}, nil
+	return store.Daily{Date: date.Format(DateLayout), Maze: id, Recipe: best.SeededID(), Difficulty: l.Level}, nil
 }
 
 // ParseDate parses a date in DateLayout.

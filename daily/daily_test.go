@@ -13,6 +13,7 @@ import (
 	"rjm/daily"
 	"rjm/difficulty"
 	"rjm/generate"
+	"rjm/level"
 	"rjm/maze"
 	"rjm/store"
 )
@@ -102,7 +103,7 @@ func TestTwoFreshStoresAgree(t *testing.T) {
 func TestAStoredMazeNeverChanges(t *testing.T) {
 	ctx := context.Background()
 	st := open(t)
-	old := store.Daily{Date: "2026-11-23", Maze: "3x3:212101210", Recipe: "3x3#1", Difficulty: "easy"}
+	old := store.Daily{Date: "2026-11-23", Maze: "3x3:212101210", Recipe: "3x3#1", Difficulty: level.Easy}
 	if _, err := st.PutDaily(ctx, old); err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +229,7 @@ func checkDays(t *testing.T, first time.Time, days int) map[time.Weekday][]int {
 		}
 		// The maze lies in its day's named level on its own board (the
 		// policy's moves; Sunday's variant at medium, as the docs say).
-		if got := difficulty.LevelOnBoard(f.GoalDepth, l.Reach); got != l.Level || d.Difficulty != l.Level.String() {
+		if got := difficulty.LevelOnBoard(f.GoalDepth, l.Reach); got != l.Level || d.Difficulty != l.Level {
 			t.Errorf("%s (%s): %d moves on %v (reach %d) is %v, the day's level is %v (%s)", d.Date, day.Weekday(), f.GoalDepth, l.Variant, l.Reach, got, l.Level, d.Difficulty)
 		}
 		moves[day.Weekday()] = append(moves[day.Weekday()], f.GoalDepth)

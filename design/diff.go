@@ -45,22 +45,29 @@ func Compare(before, after *analysis.Features) []Change {
 	case before.Unique && !after.Unique && after.Solvable:
 		add("unique", 1, 0, fmt.Sprintf("the shortest solution is no longer unique (%s)", paths(after)))
 	}
-	holes := func(feature, kind string, b, a int) {
+	holes := func(feature, kind string, b, a int, by string) {
 		switch d := a - b; {
 		case d == 1:
-			add(feature, float64(b), float64(a), "a "+kind+" hole appeared")
+			add(feature, float64(b), float64(a), "a "+kind+" hole appeared"+by)
 		case d > 1:
-			add(feature, float64(b), float64(a), fmt.Sprintf("%d %s holes appeared", d, kind))
+			add(feature, float64(b), float64(a), fmt.Sprintf("%d %s holes appeared%s", d, kind, by))
 		case d == -1:
-			add(feature, float64(b), float64(a), "a "+kind+" hole vanished")
+			add(feature, float64(b), float64(a), "a "+kind+" hole vanished"+by)
 		case d < -1:
-			add(feature, float64(b), float64(a), fmt.Sprintf("%d %s holes vanished", -d, kind))
+			add(feature, float64(b), float64(a), fmt.Sprintf("%d %s holes vanished%s", -d, kind, by))
 		}
 	}
-	holes("black_holes", "black", before.BlackHoles, after.BlackHoles)
-	holes("white_holes", "white", before.WhiteHoles, after.WhiteHoles)
+	// Where a state is more than a cell, black holes and n are counted by
+	// state, and the texts say so.
+	byState, trapped := "", ""
+	if after.HolesByState {
+		byState = " (counted by states: " + analysis.StateWords + ")"
+		trapped = " from some way of arriving"
+	}
+	holes("black_holes", "black", before.BlackHoles, after.BlackHoles, byState)
+	holes("white_holes", "white", before.WhiteHoles, after.WhiteHoles, "")
 	if d := after.NonReaching - before.NonReaching; d != 0 {
-		add("reaching", float64(before.NonReaching), float64(after.NonReaching), fmt.Sprintf("%s cannot reach the goal (was %d)", cellCount(after.NonReaching), before.NonReaching))
+		add("reaching", float64(before.NonReaching), float64(after.NonReaching), fmt.Sprintf("%s cannot reach the goal%s (was %d)", cellCount(after.NonReaching), trapped, before.NonReaching))
 	}
 	if d := after.Energy - before.Energy; d != 0 {
 		verb := "fell"

@@ -106,6 +106,9 @@ type View struct {
 	Pending bool `json:"prediction_pending,omitempty"`
 	// Summary is the features in one line (analysis.Features.Summary).
 	Summary string `json:"summary"`
+	// BlackHoleSize says what the black holes hold, and what is counted
+	// where a state is more than a cell (analysis.Features.BlackHoleSize).
+	BlackHoleSize string `json:"black_hole_size"`
 	// Routes are how the moves of the shortest solution shown are drawn
 	// on the board (render.Routes: the print key's drawing, round a
 	// torus's edge, a loop or out to the exit), one a move.
@@ -194,7 +197,7 @@ func (b *Bench) view(g *graph.Graph, m *maze.Maze, predict bool) (*View, error) 
 	}
 	f := facts.Features
 	v := &View{ID: id, Rows: m.Rows, Cols: m.Cols, Variant: m.Variant.String(), Text: m.String(), Features: f,
-		Shares: Shares(f), Summary: f.Summary(), Pending: !predict && f.Solvable}
+		Shares: Shares(f), Summary: f.Summary(), BlackHoleSize: f.BlackHoleSize(), Pending: !predict && f.Solvable}
 	if f.Solvable {
 		if predict {
 			v.Prediction, v.Level = b.predict(id, m, facts)

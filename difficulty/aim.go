@@ -14,45 +14,6 @@ import (
 	"rjm/graph"
 )
 
-// Level is a named difficulty: easy, medium or hard. A level has a
-// target time for a typical player (Target), a range of predicted times
-// around it (Time), and on each board the moves that go with it (Moves):
-// the difficulty policy, policy.go.
-type Level int
-
-// The levels, easiest first.
-const (
-	Easy Level = iota
-	Medium
-	Hard
-)
-
-// Levels lists the levels' names, easiest first.
-var Levels = []string{"easy", "medium", "hard"}
-
-// String returns "easy", "medium" or "hard".
-func (l Level) String() string {
-	if l < 0 || int(l) >= len(Levels) {
-		return fmt.Sprintf("Level(%d)", int(l))
-	}
-	return Levels[l]
-}
-
-// ParseLevel returns the level with the given name, in any case.
-func ParseLevel(s string) (Level, error) {
-	if i := slices.Index(Levels, strings.ToLower(strings.TrimSpace(s))); i >= 0 {
-		return Level(i), nil
-	}
-	return 0, fault.Invalid("", "unknown level %q (want %s)", s, strings.Join(Levels, ", "))
-}
-
-// Target returns the level's target: the predicted median time of a
-// typical player — 90 seconds, 3 minutes, 6 minutes (Fisher's "Six Minute
-// Mazes" are the hard ones).
-func (l Level) Target() time.Duration {
-	return [...]time.Duration{90 * time.Second, 3 * time.Minute, 6 * time.Minute}[max(Easy, min(l, Hard))]
-}
-
 // PriorModel returns the model of no plays: every maze rated by its simulated
 // novices at DefaultSecondsPerMove. It is a pure function of the maze, so
 // that what it chooses is the same on every machine.

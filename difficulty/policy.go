@@ -4,9 +4,7 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
-	"math"
 	"sync"
-	"time"
 
 	"rjm/generate"
 	"rjm/maze"
@@ -37,102 +35,6 @@ import (
 // so that a book of all three has its median above 40% of the reach and
 // its hardest above 60% (docs/publishing.md), and the week's days
 // (Week) rise through them.
-
-// Span is a range of predicted median solving times of a typical player;
-// Hi zero has no upper end.
-type Span struct{ Lo, Hi time.Duration }
-
-// Holds reports whether a predicted time of seconds lies in the span.
-func (s Span) Holds(seconds float64) bool {
-	d := time.Duration(seconds * float64(time.Second))
-	return d >= s.Lo && (s.Hi == 0 || d < s.Hi)
-}
-
-// String returns "2m7s–4m15s" or "4m15s+".
-func (s Span) String() string {
-	if s.Hi == 0 {
-		return s.Lo.String() + "+"
-	}
-	return s.Lo.String() + "–" + s.Hi.String()
-}
-
-// bounds are the times between the levels: the geometric means of
-// neighbouring targets, rounded to the second.
-var bounds = func() [2]time.Duration {
-	var b [2]time.Duration
-	for l := Easy; l < Hard; l++ {
-		s := math.Sqrt(l.Target().Seconds() * (l + 1).Target().Seconds())
-		b[l] = time.Duration(math.Round(s)) * time.Second
-	}
-	return b
-}()
-
-// Time returns the level's range of predicted median solving times of a
-// typical player: easy below 2m7s, medium from 2m7s to 4m15s, hard from
-// 4m15s.
-func (l Level) Time() Span {
-	switch l {
-	case Easy:
-		return Span{0, bounds[0]}
-	case Medium:
-		return Span{bounds[0], bounds[1]}
-	}
-	return Span{bounds[1], 0}
-}
-
-// LevelOfTime returns the level whose Time holds a predicted median time
-// of seconds: the label a maze's prediction earns (the dashboard's).
-func LevelOfTime(seconds float64) Level {
-	for _, l := range []Level{Easy, Medium} {
-		if l.Time().Holds(seconds) {
-			return l
-		}
-	}
-	return Hard
-}
-
-// shares are the levels' lower ends as shares of a board's reach; hard
-// goes on to the reach and beyond.
-var shares = [...]float64{0.40, 0.55, 0.70}
-
-// MinMoves is the fewest moves of any level's maze on a board that
-// reaches MinReach or more: below it a maze is a warm-up, not a puzzle.
-// MinReach is a move below the depth energy's reach where MinMoves
-// begins, because Reach counts only unique solutions, which fall a move
-// or so short of it (a 6×6 queen,torus board: 11 against 12).
-const (
-	MinMoves = 8
-	MinReach = 11
-)
-
-// Moves returns the moves that go with the level on a board that reaches
-// reach moves (Reach): each level from its share of the reach (shares;
-// easy at least MinMoves when the reach is MinReach or more) to the next
-// level's, hard with no upper end. Each level is at least one move wide and
-// starts above the one before, so on a board of little reach the levels
-// crowd at its top; hard's lower end may then lie above the reach, and
-// Fits says whether it does.
-func (l Level) Moves(reach int) Band {
-	cut := func(f float64) int { return int(math.Round(f * float64(reach))) }
-	lo := max(1, cut(shares[0]))
-	if reach >= MinReach {
-		lo = max(lo, MinMoves)
-	}
-	for k := Easy; ; k++ {
-		if k == Hard {
-			return Band{lo, 0}
-		}
-		hi := max(lo, cut(shares[k+1]))
-		if k == l {
-			return Band{lo, hi}
-		}
-		lo = hi + 1
-	}
-}
-
-// Fits reports whether a board that reaches reach moves has room for the
-// level: its Moves start within the reach.
-func (l Level) Fits(reach int) bool { return l.Moves(reach).Min <= reach }
 
 // Reach returns what board b reaches: the longest shortest solution of a
 // good maze (unique, no black holes) that a search for long puzzles finds

@@ -60,7 +60,7 @@ func TestLevelMoves(t *testing.T) {
 		}
 	}
 	// A board that reaches 30 moves: 12–17, 18–21, 22+.
-	for l, want := range map[difficulty.Level]difficulty.Band{difficulty.Easy: {12, 17}, difficulty.Medium: {18, 21}, difficulty.Hard: {22, 0}} {
+	for l, want := range map[difficulty.Level]difficulty.Band{difficulty.Easy: {Min: 12, Max: 17}, difficulty.Medium: {Min: 18, Max: 21}, difficulty.Hard: {Min: 22}} {
 		if got := l.Moves(30); got != want {
 			t.Errorf("%v on a reach of 30: %v, want %v", l, got, want)
 		}

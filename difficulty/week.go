@@ -1,24 +1,8 @@
 package difficulty
 
 import (
-	"fmt"
 	"time"
 )
-
-// Band is a range of lengths of the shortest solution, in moves; Max 0
-// has no upper end.
-type Band struct{ Min, Max int }
-
-// Holds reports whether a maze of moves moves lies in the band.
-func (b Band) Holds(moves int) bool { return moves >= b.Min && (b.Max == 0 || moves <= b.Max) }
-
-// String returns "8–10" or "12+".
-func (b Band) String() string {
-	if b.Max == 0 {
-		return fmt.Sprintf("%d+", b.Min)
-	}
-	return fmt.Sprintf("%d–%d", b.Min, b.Max)
-}
 
 // Part is the part of a level's moves a day asks for.
 type Part int
@@ -55,9 +39,9 @@ func (d Day) Moves(reach int) Band {
 	mid := (b.Min + top) / 2
 	switch d.Part {
 	case Lower:
-		return Band{b.Min, mid}
+		return Band{Min: b.Min, Max: mid}
 	case Upper:
-		return Band{min(mid+1, top), b.Max}
+		return Band{Min: min(mid+1, top), Max: b.Max}
 	}
 	return b
 }

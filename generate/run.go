@@ -59,13 +59,13 @@ func (r *Result) Warnings() []string {
 	}
 	switch {
 	case f.BlackHoles > 0 && sought:
-		w = append(w, fmt.Sprintf("no maze without black holes was found: this one has %d (%d cells)", f.BlackHoles, f.BlackHoleCells))
+		w = append(w, fmt.Sprintf("no maze without black holes was found: this one has %d (%s)", f.BlackHoles, f.BlackHoleSize()))
 	case f.BlackHoles > 0:
 		holes := "black holes"
 		if f.BlackHoles == 1 {
 			holes = "black hole"
 		}
-		w = append(w, fmt.Sprintf("this maze has %d %s (%d cells)", f.BlackHoles, holes, f.BlackHoleCells))
+		w = append(w, fmt.Sprintf("this maze has %d %s (%s)", f.BlackHoles, holes, f.BlackHoleSize()))
 	}
 	return w
 }

@@ -60,17 +60,30 @@ func (j Job) Validate() error {
 	if err := s.Validate(); err != nil {
 		return err
 	}
-	if s.Floor < 0 || s.AtMost < 0 || s.Floor > 0 && s.AtMost > 0 && s.Floor > s.AtMost {
-		return fault.Invalid("", "--at-least %d and --at-most %d: want 0 ≤ L ≤ U", s.Floor, s.AtMost)
+	// Each refusal is at the flag it is about (its Where).
+	for _, x := range []struct {
+		v    int64
+		flag string
+	}{{int64(s.Floor), "--at-least"}, {int64(s.AtMost), "--at-most"}, {int64(j.Estimate), "--estimate"}, {int64(j.Probes), "--probes"}, {j.Budget, "--budget"}} {
+		if x.v < 0 {
+			return fault.Invalid(x.flag, "%d: want 0 or more", x.v)
+		}
+	}
+	if s.Floor > 0 && s.AtMost > 0 && s.Floor > s.AtMost {
+		return fault.Invalid("--at-least", "%d is above --at-most %d: want at-least ≤ at-most", s.Floor, s.AtMost)
 	}
 	if s.Good && s.Shards > 1 && s.AtMost == 0 && s.Floor == 0 {
-		return fault.Invalid("", "--shard with --unique needs --at-most M, the maximum over all mazes (rjm records without --unique)")
+		return fault.Invalid("--shard", "with --unique needs --at-most M, the maximum over all mazes (rjm records without --unique)")
 	}
 	if j.Estimates() && s.Floor == 0 {
-		return fault.Invalid("", "--estimate, --probes and --budget need the floor to estimate, --at-least L")
-	}
-	if j.Estimate < 0 || j.Probes < 0 || j.Budget < 0 {
-		return fault.Invalid("", "--estimate %d, --probes %d and --budget %d: want 0 or more", j.Estimate, j.Probes, j.Budget)
+		flag := "--estimate"
+		if j.Estimate == 0 {
+			flag = "--probes"
+			if j.Probes == 0 {
+				flag = "--budget"
+			}
+		}
+		return fault.Invalid(flag, "needs the floor to estimate, --at-least L")
 	}
 	return nil
 }

@@ -100,7 +100,11 @@ func AnalysisTextWith(m *maze.Maze, f *analysis.Features, rated *Rating, color b
 	}
 	fmt.Fprintf(&b, "Maze %dx%d, start %v, goal %v, ID %s\n\n", m.Rows, m.Cols, m.Cell(m.Start), m.Cell(m.Goal), id)
 	b.WriteString(Map(m, f, color))
-	b.WriteString("(S start, * shortest solution, B black hole, W white hole)\n\n")
+	if f.HolesByState {
+		b.WriteString("(S start, * shortest solution, B black hole: a cell reached some way with no way to the goal, W white hole)\n\n")
+	} else {
+		b.WriteString("(S start, * shortest solution, B black hole, W white hole)\n\n")
+	}
 	if f.Solvable {
 		b.WriteString("Solution path (move number of each cell):\n")
 		b.WriteString(Steps(m, f))
@@ -125,7 +129,7 @@ func AnalysisTextWith(m *maze.Maze, f *analysis.Features, rated *Rating, color b
 	}
 	line("Reachable cells", "%d of %d%s", f.Reachable, f.Cells, paren(cellList(m, "unreachable:", f.UnreachableCells)))
 	line("Reaching cells", "%d of %d%s", f.Reaching, f.Cells, paren(cellList(m, fmt.Sprintf("n = %d non-reaching:", f.NonReaching), f.NonReachingCells)))
-	line("Black holes", "%d (%s)%s", f.BlackHoles, plural(f.BlackHoleCells, "cell"), setList(m, f.BlackHoleSets))
+	line("Black holes", "%d (%s)%s", f.BlackHoles, f.BlackHoleSize(), setList(m, f.BlackHoleSets))
 	line("White holes", "%d (%s)%s", f.WhiteHoles, plural(f.WhiteHoleCells, "cell"), setList(m, f.WhiteHoleSets))
 	avg := ""
 	if f.Solvable && !f.Unique {

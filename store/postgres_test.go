@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"rjm/level"
 	"rjm/store"
 	"rjm/store/storetest"
 )
@@ -66,13 +67,30 @@ func TestPostgresServersShareAStore(t *testing.T) {
 	for _, s := range stores {
 		defer s.Close()
 	}
-	first := store.Daily{Date: "2026-11-23", Maze: "a", Difficulty: "easy"}
+	first := store.Daily{Date: "2026-11-23", Maze: "a", Difficulty: level.Easy}
 	if _, err := stores[0].PutDaily(ctx, first); err != nil {
 		t.Fatal(err)
 	}
 	if got, err := stores[3].PutDaily(ctx, store.Daily{Date: "2026-11-23", Maze: "b"}); err != nil || got != first {
 		t.Errorf("another server's PutDaily = %+v, %v; want the first %+v", got, err, first)
 	}
+}
+
+// TestPostgresUnknownLevel: a stored level that is no level is an error
+// when read, as on SQLite.
+func TestPostgresUnknownLevel(t *testing.T) {
+	dsn := newSchema(t, postgresDSN(t))
+	s, err := store.Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	checkUnknownLevel(t, s, db, "$1, $2, $3, $4")
 }
 
 // newSchema creates an empty schema and returns the DSN that uses it.

@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
+	"rjm/level"
 	"rjm/store"
 	"rjm/store/storetest"
 )
@@ -33,7 +35,7 @@ func TestSQLiteReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := store.Daily{Date: "2026-11-23", Maze: "3x3:212101210", Difficulty: "easy"}
+	d := store.Daily{Date: "2026-11-23", Maze: "3x3:212101210", Difficulty: level.Easy}
 	if _, err := s.PutDaily(ctx, d); err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +93,7 @@ func TestSQLiteMigratesV1(t *testing.T) {
 	if _, err := s.AddPlay(ctx, store.Play{Maze: "m", Moves: "DR", Length: 2, Shortest: 2, Solved: true, Seconds: 5, Client: "after-migration", Player: "a-player-id"}); err != nil {
 		t.Fatal(err)
 	}
-	for date, want := range map[string]string{"2026-11-22": "medium", "2026-11-23": "easy"} {
+	for date, want := range map[string]level.Level{"2026-11-22": level.Medium, "2026-11-23": level.Easy} {
 		if d, err := s.Daily(ctx, date); err != nil || d.Difficulty != want {
 			t.Errorf("%s after the migration: %+v, %v; want %s", date, d, err, want)
 		}
@@ -246,4 +248,40 @@ func openSQLite(t *testing.T) (store.Store, string) {
 	}
 	t.Cleanup(func() { s.Close() })
 	return s, path
+}
+
+// TestSQLiteUnknownLevel: a day stored with a level that is no level (a
+// hand edit, a newer schema's name) is an error when read, naming it, not
+// a silent string handed on to the pages.
+func TestSQLiteUnknownLevel(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "rjm.db")
+	s, err := store.OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	checkUnknownLevel(t, s, db, "?, ?, ?, ?")
+}
+
+// checkUnknownLevel stores a day of level "extreme" in the daily table of
+// db (args its placeholders for day, maze, recipe and level) and reads it
+// through s.
+func checkUnknownLevel(t *testing.T, s store.Store, db *sql.DB, args string) {
+	t.Helper()
+	ctx := context.Background()
+	if _, err := db.ExecContext(ctx, `INSERT INTO daily (day, maze, recipe, difficulty) VALUES (`+args+`)`, "2026-11-24", "m", "r", "extreme"); err != nil {
+		t.Fatal(err)
+	}
+	if d, err := s.Daily(ctx, "2026-11-24"); err == nil || !strings.Contains(err.Error(), `unknown level "extreme"`) {
+		t.Errorf("Daily of a stored level \"extreme\" = %+v, %v; want an error naming it", d, err)
+	}
+	if ds, err := s.Dailies(ctx, "2026-11-30", 10); err == nil {
+		t.Errorf("Dailies over a stored level \"extreme\" = %+v, no error", ds)
+	}
 }

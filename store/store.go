@@ -14,6 +14,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"rjm/level"
 )
 
 // ErrNotFound is returned when no record matches.
@@ -71,10 +73,12 @@ type Daily struct {
 	// Recipe is the seeded ID that generated it, for provenance ("" when
 	// unknown).
 	Recipe string `json:"recipe,omitempty"`
-	// Difficulty is the name of the date's level of the difficulty
-	// policy: "easy", "medium" or "hard" (Sunday's too, whose rules are
-	// in the recipe; before schemaSundayLevel it was "variant").
-	Difficulty string `json:"difficulty"`
+	// Difficulty is the date's level of the difficulty policy (Sunday's
+	// too, whose rules are in the recipe; before schemaSundayLevel it was
+	// stored as "variant"). It is stored as its name ("easy", "medium",
+	// "hard"), and a stored name that is no level is an error when read
+	// (level.Level's Scan), never a silent string.
+	Difficulty level.Level `json:"difficulty"`
 }
 
 // Play is one game submitted by a player. No personal data is kept.

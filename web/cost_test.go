@@ -72,7 +72,7 @@ func storeDays(tb testing.TB, st store.Store, n int) {
 			tb.Fatal(err)
 		}
 		id, _ := r.Maze.ID()
-		if _, err := st.PutDaily(ctx, store.Daily{Date: date.Format(daily.DateLayout), Maze: id, Difficulty: daily.LevelOf(date).Level.String()}); err != nil {
+		if _, err := st.PutDaily(ctx, store.Daily{Date: date.Format(daily.DateLayout), Maze: id, Difficulty: daily.LevelOf(date).Level}); err != nil {
 			tb.Fatal(err)
 		}
 		sol := solve.Solve(graph.MustCompile(r.Maze.Board), r.Maze).Letters()

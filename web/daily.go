@@ -333,7 +333,7 @@ type day struct {
 
 func newDay(p *pages, st store.Daily, m *maze.Maze) (*day, error) {
 	g := newGame(m, st.Date)
-	v := dailyView{Date: st.Date, Head: render.NewHead(m), Shortest: g.Shortest, Difficulty: st.Difficulty}
+	v := dailyView{Date: st.Date, Head: render.NewHead(m), Shortest: g.Shortest, Difficulty: st.Difficulty.String()}
 	var b bytes.Buffer
 	writeJSONTo(&b, v)
 	html, err := p.render("play.html", newPlayPage(m, g, &st))

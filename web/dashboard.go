@@ -158,7 +158,7 @@ func (s *server) makeDashboard(r *http.Request, today string, model *difficulty.
 		if !known {
 			f = &mazeFacts{}
 		}
-		row := dashboardRow{Date: d.Date, Level: d.Difficulty, ID: d.Maze, Described: known, Features: f.Features, Stats: st, Simulated: f.Novices}
+		row := dashboardRow{Date: d.Date, Level: d.Difficulty.String(), ID: d.Maze, Described: known, Features: f.Features, Stats: st, Simulated: f.Novices}
 		row.Estimate, _ = model.Estimate(d.Maze)
 		if row.Estimate.Seconds > 0 {
 			row.Earns = difficulty.LevelOfTime(row.Estimate.Seconds).String()
@@ -179,9 +179,8 @@ func (s *server) makeDashboard(r *http.Request, today string, model *difficulty.
 			row.Restarted = 100 * float64(st.Restarted) / float64(st.Plays)
 			row.Hard = 100 * float64(st.Hard) / float64(st.Plays)
 		}
-		if l, err := difficulty.ParseLevel(d.Difficulty); err == nil {
-			row.Target = l.Target().Seconds()
-		}
+		// The store reads back only levels (level.Level's Scan).
+		row.Target = d.Difficulty.Target().Seconds()
 		rows = append(rows, row)
 	}
 	played := false

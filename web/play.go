@@ -293,7 +293,7 @@ func newPlayPage(m *maze.Maze, g game, d *store.Daily) playPage {
 	if d != nil {
 		pp.Title = "Rook Jumping Maze of the Day, " + d.Date
 		pp.Heading, pp.Date = "Maze of the Day", d.Date
-		pp.Difficulty = d.Difficulty
+		pp.Difficulty = d.Difficulty.String()
 		pp.First = daily.First
 		pp.Tutorial = newTutorial(m.Board, d.Date)
 	}

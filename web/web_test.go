@@ -18,6 +18,7 @@ import (
 	"rjm/generate/generatetest"
 	"rjm/graph"
 	"rjm/internal/buildinfo"
+	"rjm/level"
 	"rjm/maze"
 	"rjm/render"
 	"rjm/solve"
@@ -261,7 +262,7 @@ func TestDailyAtOffset(t *testing.T) {
 // the schedule's.
 func TestDailyServesTheStoredMaze(t *testing.T) {
 	ts, st := newServer(t, web.Options{})
-	d := store.Daily{Date: "2026-11-20", Maze: figure1, Difficulty: "hard"}
+	d := store.Daily{Date: "2026-11-20", Maze: figure1, Difficulty: level.Hard}
 	if _, err := st.PutDaily(context.Background(), d); err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"errors"
+	"fmt"
 	"os"
 	"regexp"
 	"slices"
@@ -10,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"rjm/fault"
 	"rjm/internal/cli"
 )
 
@@ -63,7 +67,24 @@ func TestEveryFlagMalformed(t *testing.T) {
 			}
 			n++
 			args := append(slices.Clone(path), "--"+f.Name+"="+bad)
-			out, errs, code := rjmRun(t, "", args...)
+			var outb, errb bytes.Buffer
+			code, err := cli.RunErr(args, strings.NewReader(""), &outb, &errb, newRootCmd)
+			out, errs := outb.String(), errb.String()
+			// A refusal of the flag's value as bad input (status 2; it
+			// quotes the value or begins with the flag) says where in its
+			// Where: a *fault.Error at the flag (--name or its -x), not
+			// the flag's name inside its reason.
+			atFlag := func(where string) bool {
+				return strings.Contains(where, "--"+f.Name) || f.Shorthand != "" && strings.HasPrefix(where, "-"+f.Shorthand)
+			}
+			about := strings.Contains(errs, bad) || strings.HasPrefix(errs, "rjm: --"+f.Name)
+			if fe, ok := errors.AsType[*fault.Error](err); code == cli.ExitUsage && about && (!ok || !atFlag(fe.Where)) {
+				where := "none"
+				if ok {
+					where = fmt.Sprintf("%q", fe.Where)
+				}
+				t.Errorf("rjm %s: %q: its Where is %s, not --%s", strings.Join(args, " "), errs, where, f.Name)
+			}
 			msg, isRJM := strings.CutPrefix(strings.TrimSuffix(errs, "\n"), "rjm: ")
 			typed := typ != "string" && typ != "stringArray"
 			switch {

@@ -38,7 +38,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
-				return fault.Invalid("", "-o FILE is required: a book is a PDF")
+				return fault.Invalid("-o", "required: a book is a PDF file")
 			}
 			if err := safefile.Check(out); err != nil {
 				return fault.In("-o", err)
@@ -193,7 +193,7 @@ func bookAdvice(cmd *cobra.Command, err error, s book.Settings) error {
 func listBook(e *cli.Env, cmd *cobra.Command, s book.Settings, list, db, out string, asJSON bool) error {
 	for _, name := range []string{"count", "bands", "seed", "size", "rows", "cols", "variant", "layout", "board"} {
 		if fl := cmd.Flags().Lookup(name); fl != nil && fl.Changed {
-			return fault.Invalid("", "--mazes makes the book of the listed mazes: --%s does not apply", name)
+			return fault.Invalid("--"+name, "does not apply with --mazes, which makes the book of the listed mazes")
 		}
 	}
 	file, err := os.Open(list)

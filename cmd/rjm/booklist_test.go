@@ -32,7 +32,7 @@ func TestBookFromList(t *testing.T) {
 		want string
 	}{
 		{[]string{"--mazes", bad}, "line 3"},
-		{[]string{"--mazes", list, "--bands", "hard"}, "--bands does not apply"},
+		{[]string{"--mazes", list, "--bands", "hard"}, "--bands: does not apply"},
 		{[]string{"--mazes", filepath.Join(dir, "none.txt")}, "--mazes"},
 	} {
 		_, errs, code := rjmRun(t, "", append([]string{"book", "-o", filepath.Join(dir, "x.pdf")}, tc.args...)...)

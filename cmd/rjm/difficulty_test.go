@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"rjm/level"
 	"rjm/store"
 )
 
@@ -23,7 +24,7 @@ func TestDifficultyCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	mazes := []string{"3x3:212101210", "5x5:3413133302312234233341432"}
-	if _, err := st.PutDaily(ctx, store.Daily{Date: "2026-11-02", Maze: mazes[1], Difficulty: "easy"}); err != nil {
+	if _, err := st.PutDaily(ctx, store.Daily{Date: "2026-11-02", Maze: mazes[1], Difficulty: level.Easy}); err != nil {
 		t.Fatal(err)
 	}
 	for p := range 6 {

@@ -35,6 +35,7 @@ func newGenerateCmd(e *cli.Env) *cobra.Command {
 				if spec, err = generate.ParseSpec(id, generate.Spec{}); err == nil {
 					err = spec.Validate()
 				}
+				err = fault.In("--id", err)
 			} else {
 				spec, err = f.Spec(cmd, energyName)
 			}
@@ -45,7 +46,7 @@ func newGenerateCmd(e *cli.Env) *cobra.Command {
 				return aim.aim(e, cmd, spec, asJSON)
 			}
 			if cmd.Flags().Changed("db") || cmd.Flags().Changed("candidates") {
-				return cli.FlagError(cmd, fmt.Errorf("--db and --candidates go with --target-time or --difficulty"))
+				return cli.UsageAt(cmd, fault.Invalid(cli.FirstChanged(cmd, "db", "candidates"), "goes with --target-time or --difficulty"))
 			}
 			if count < 1 || count > generate.MaxCount {
 				return fault.Invalid("--count", "%d out of range 1..%d", count, generate.MaxCount)
@@ -95,7 +96,7 @@ func idOnly(c *cobra.Command) error {
 	var err error
 	c.Flags().Visit(func(f *pflag.Flag) {
 		if err == nil && !slices.Contains([]string{"id", "count", "json", "workers", "output", "min-length", "max-length", "unique", "no-black-holes", "distinct"}, f.Name) {
-			err = fault.Invalid("", "give either --id or --%s, not both: the seeded ID fixes every search setting", f.Name)
+			err = fault.Invalid("--"+f.Name, "not with --id: the seeded ID fixes every search setting")
 		}
 	})
 	return err

@@ -228,7 +228,7 @@ func TestRecordsFloors(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "Maximum goal depth: 21\nMazes reaching it: 34") || !strings.Contains(out, "Floors proven empty (no maze reaches them): 23, 22") {
 		t.Errorf("--at-most 23: status %d\n%s", code, out)
 	}
-	if _, errs, code := rjmRun(t, "", "records", "--size", "5", "--at-least", "9", "--at-most", "8"); code != 2 || !strings.Contains(errs, "--at-least 9 and --at-most 8") {
+	if _, errs, code := rjmRun(t, "", "records", "--size", "5", "--at-least", "9", "--at-most", "8"); code != 2 || !strings.Contains(errs, "--at-least: 9 is above --at-most 8") {
 		t.Errorf("L > U: status %d, %q", code, errs)
 	}
 }
@@ -268,7 +268,7 @@ func TestRecordsEstimate(t *testing.T) {
 	if json.Unmarshal([]byte(whole), &w) != nil || b.Exact != b.Left || b.Sampled != 0 || b.ExactBranches != w.Nodes || b.AtLeast != w.Nodes {
 		t.Errorf("--budget 2^20 on 4×5: %+v, the floor's branches %g", b, w.Nodes)
 	}
-	if _, errs, code := rjmRun(t, "", "records", "--size", "4", "--at-least", "5", "--budget", "-1"); code != 2 || !strings.Contains(errs, "--budget -1") || strings.Count(errs, "\n") != 1 {
+	if _, errs, code := rjmRun(t, "", "records", "--size", "4", "--at-least", "5", "--budget", "-1"); code != 2 || !strings.Contains(errs, "--budget: -1") || strings.Count(errs, "\n") != 1 {
 		t.Errorf("--budget -1: status %d, %q", code, errs)
 	}
 	if _, errs, code := rjmRun(t, "", "records", "--size", "4", "--probes", "3"); code != 2 || !strings.Contains(errs, "--at-least L") {

@@ -99,7 +99,7 @@ func TestBookCommand(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"book", "--count", "5"}, "-o FILE is required"},
+		{[]string{"book", "--count", "5"}, "-o: required"},
 		{[]string{"book", "--bands", "brutal", "-o", a}, `--bands: unknown difficulty band "brutal"`},
 		{[]string{"book", "--paper", "a3", "-o", a}, `--paper: unknown paper "a3"`},
 		{[]string{"book", "--per-page", "3", "-o", a}, "per page"},

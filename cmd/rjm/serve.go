@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"os/signal"
 	"syscall"
 
@@ -27,12 +28,25 @@ func newServeCmd(e *cli.Env) *cobra.Command {
 				s.TrustedProxies = append(s.TrustedProxies, pr)
 			}
 			o := s.Options
-			if o.MaxWorkers < 0 || o.PlayBurst < 1 || o.GenerateBurst < 1 || o.PlayEvery <= 0 || o.GenerateEvery <= 0 || o.StoreTimeout < 0 {
-				return fault.Invalid("", "--max-workers must be ≥ 0, the bursts ≥ 1 and the times > 0")
+			for _, x := range []struct {
+				bad        bool
+				name, want string
+			}{
+				{o.MaxWorkers < 0, "max-workers", "≥ 0"}, {o.PlayBurst < 1, "play-burst", "≥ 1"}, {o.GenerateBurst < 1, "generate-burst", "≥ 1"},
+				{o.PlayEvery <= 0, "play-every", "> 0"}, {o.GenerateEvery <= 0, "generate-every", "> 0"}, {o.StoreTimeout < 0, "store-timeout", "≥ 0"},
+			} {
+				if x.bad {
+					return fault.Invalid("--"+x.name, "%s: want %s", cmd.Flags().Lookup(x.name).Value, x.want)
+				}
 			}
 			ctx, stop := signal.NotifyContext(e.Ctx, syscall.SIGTERM)
 			defer stop()
-			return s.Run(ctx, e.Stderr)
+			err := s.Run(ctx, e.Stderr)
+			// The site names the address by its field; here it is a flag.
+			if fe, ok := errors.AsType[*fault.Error](err); ok && fe.Where == "address" {
+				fe.Where = "--addr"
+			}
+			return err
 		},
 	}
 	fl := c.Flags()

@@ -100,9 +100,9 @@ func TestGenerateVariantFlags(t *testing.T) {
 	}{
 		{[]string{"--variant", "bishop"}, `--variant: unknown variant "bishop"`},
 		{[]string{"--variant", "exit", "--goal", "2,2"}, "on an exit-ring board the goal is the exit"},
-		{[]string{"--layout", "../../examples/layout.txt", "--size", "7"}, "give either --layout or --size"},
+		{[]string{"--layout", "../../examples/layout.txt", "--size", "7"}, "--size: not with --layout"},
 		{[]string{"--layout", "no-such-file.txt"}, "--layout: cannot open no-such-file.txt"},
-		{[]string{"--goal", "2,2", "--random-goal"}, "give either --goal or --random-goal"},
+		{[]string{"--goal", "2,2", "--random-goal"}, "--random-goal: not with --goal"},
 		{[]string{"--layout", "../../examples/layout.txt", "--start", "1,2"}, "(1,2) is a pass-over cell"},
 	} {
 		_, errs, code := rjmRun(t, "", append([]string{"generate", "--iterations", "10"}, tc.args...)...)

@@ -61,6 +61,14 @@ func BadInput(err error) error {
 // "rjm: ", a file's in rjm's words (FileWords); usage errors and a
 // library's *fault.Error exit 2.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, root func(*Env, []string) *cobra.Command) int {
+	code, _ := RunErr(args, stdin, stdout, stderr, root)
+	return code
+}
+
+// RunErr is Run, returning also the error it printed (nil with ExitOK),
+// so that tests can read its parts (a *fault.Error's Where) rather than
+// its one line.
+func RunErr(args []string, stdin io.Reader, stdout, stderr io.Writer, root func(*Env, []string) *cobra.Command) (int, error) {
 	ctx, received, stop := interrupt.Context(context.Background())
 	defer stop()
 	// Ctrl-C ends a wait on standard input at once.
@@ -69,7 +77,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, root func(*En
 	c.SetArgs(args)
 	err := c.ExecuteContext(ctx)
 	if err == nil {
-		return ExitOK
+		return ExitOK, nil
 	}
 	if sig := received(); sig != nil { // Ctrl-C or SIGTERM
 		if errors.Is(err, context.Canceled) {
@@ -79,7 +87,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, root func(*En
 			err = fmt.Errorf("%w (SIGTERM)", err)
 		}
 		fmt.Fprintf(stderr, "rjm: %v\n", err)
-		return interrupt.Status(sig)
+		return interrupt.Status(sig), err
 	}
 	fmt.Fprintf(stderr, "rjm: %s\n", FileWords(err.Error(), err))
 	// A library's bad input is a *fault.Error, shown as it is. Cobra's
@@ -87,9 +95,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, root func(*En
 	// and argument errors are made usage errors where they arise (see
 	// FlagError).
 	if errors.As(err, new(UsageError)) || fault.Is(err) || strings.HasPrefix(err.Error(), "unknown command ") {
-		return ExitUsage
+		return ExitUsage, err
 	}
-	return ExitFailure
+	return ExitFailure, err
 }
 
 // wants says what a flag of each of pflag's value types wants, in rjm's
@@ -135,4 +143,23 @@ func FlagError(c *cobra.Command, err error) error {
 		}
 	}
 	return UsageError{fmt.Errorf("%v %s", err, help)}
+}
+
+// UsageAt returns the bad input err, a *fault.Error at a flag, as a usage
+// error of command c: its Where kept, its reason followed by where c's
+// help is, as FlagError's.
+func UsageAt(c *cobra.Command, err *fault.Error) error {
+	help := fmt.Sprintf("(see %s --help)", c.CommandPath())
+	return UsageError{&fault.Error{Kind: err.Kind, Where: err.Where, Err: fmt.Errorf("%w %s", err.Err, help)}}
+}
+
+// FirstChanged returns "--NAME" of the first of the flags named that c
+// was given, or of the first named when none was.
+func FirstChanged(c *cobra.Command, names ...string) string {
+	for _, n := range names {
+		if c.Flags().Changed(n) {
+			return "--" + n
+		}
+	}
+	return "--" + names[0]
 }

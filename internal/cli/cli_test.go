@@ -151,7 +151,7 @@ func TestExclusive(t *testing.T) {
 	if err := Exclusive(c, [2]string{"a", "b"}, [2]string{"b", "c"}); err != nil {
 		t.Error(err)
 	}
-	if err := Exclusive(c, [2]string{"a", "b"}, [2]string{"a", "c"}); err == nil || err.Error() != "give either --a or --c, not both" {
+	if err := Exclusive(c, [2]string{"a", "b"}, [2]string{"a", "c"}); err == nil || err.Error() != "--c: not with --a: give one or the other" {
 		t.Error(err)
 	}
 }

@@ -17,7 +17,7 @@ import (
 func Exclusive(c *cobra.Command, pairs ...[2]string) error {
 	for _, p := range pairs {
 		if c.Flags().Changed(p[0]) && c.Flags().Changed(p[1]) {
-			return fault.Invalid("", "give either --%s or --%s, not both", p[0], p[1])
+			return fault.Invalid("--"+p[1], "not with --%s: give one or the other", p[0])
 		}
 	}
 	return nil

@@ -55,9 +55,10 @@ func (f *MazeFlags) load(e *Env, args []string) (m *maze.Maze, err error) {
 	case name == "--id" && f.id == "":
 		return nil, fault.Invalid("--id", "empty ID")
 	case name == "--id" && len(args) > 0:
-		return nil, fault.Invalid("", "give either --id or a maze file, not both")
+		return nil, fault.Invalid("--id", "not with a maze file (%s): give one or the other", args[0])
 	case name == "--id":
 		m, _, err = generate.Read(e.Ctx, []byte(f.id), f.o)
+		err = fault.In("--id", err)
 	case name != "standard input":
 		m, _, err = generate.ReadFile(e.Ctx, name, f.o)
 	default:

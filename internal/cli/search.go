@@ -2,6 +2,7 @@ package cli
 
 import (
 	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -79,6 +80,16 @@ func (f *SearchFlags) Spec(c *cobra.Command, energyName string) (generate.Spec, 
 	if err := Exclusive(c, [2]string{"start", "random-start"}, [2]string{"goal", "random-goal"},
 		[2]string{"layout", "size"}, [2]string{"layout", "rows"}, [2]string{"layout", "cols"}); err != nil {
 		return generate.Spec{}, err
+	}
+	// A method or an energy that is none is refused at its flag.
+	if c.Flags().Changed("method") && !slices.Contains(search.MethodNames, f.Method) {
+		_, err := search.ParseMethod(search.Settings{Method: f.Method})
+		return generate.Spec{}, fault.In("--method", err)
+	}
+	if c.Flags().Changed("energy") {
+		if _, err := EnergyFlag(energyName); err != nil {
+			return generate.Spec{}, err
+		}
 	}
 	return f.spec(c, energyName, f.Settings, f.Layout, "--layout", nil, nil)
 }

@@ -42,7 +42,7 @@ func TestSearchFlags(t *testing.T) {
 	if err := c.ParseFlags([]string{"--start", "1,2", "--random-start"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.Spec(c, ""); !errors.Is(err, fault.ErrInvalid) || err.Error() != "give either --start or --random-start, not both" {
+	if _, err := f.Spec(c, ""); !errors.Is(err, fault.ErrInvalid) || err.Error() != "--random-start: not with --start: give one or the other" {
 		t.Errorf("both a start and a random start: %v", err)
 	}
 }

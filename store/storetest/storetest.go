@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"rjm/level"
 	"rjm/store"
 )
 
@@ -56,12 +57,12 @@ func dailyNotFound(t *testing.T, s store.Store) {
 
 func dailyFirstWins(t *testing.T, s store.Store) {
 	ctx := context.Background()
-	first := store.Daily{Date: "2026-11-23", Maze: "3x3:212101210", Recipe: "3x3#1", Difficulty: "easy"}
+	first := store.Daily{Date: "2026-11-23", Maze: "3x3:212101210", Recipe: "3x3#1", Difficulty: level.Easy}
 	got, err := s.PutDaily(ctx, first)
 	if err != nil || got != first {
 		t.Fatalf("PutDaily = %+v, %v; want %+v", got, err, first)
 	}
-	second := store.Daily{Date: "2026-11-23", Maze: "3x3:111101110", Recipe: "3x3#2", Difficulty: "hard"}
+	second := store.Daily{Date: "2026-11-23", Maze: "3x3:111101110", Recipe: "3x3#2", Difficulty: level.Hard}
 	if got, err = s.PutDaily(ctx, second); err != nil || got != first {
 		t.Fatalf("second PutDaily = %+v, %v; want the first %+v", got, err, first)
 	}
@@ -73,7 +74,7 @@ func dailyFirstWins(t *testing.T, s store.Store) {
 func dailies(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	for _, date := range []string{"2026-11-21", "2026-11-23", "2026-11-22", "2026-11-24"} {
-		if _, err := s.PutDaily(ctx, store.Daily{Date: date, Maze: "m" + date, Difficulty: "easy"}); err != nil {
+		if _, err := s.PutDaily(ctx, store.Daily{Date: date, Maze: "m" + date, Difficulty: level.Easy}); err != nil {
 			t.Fatal(err)
 		}
 	}

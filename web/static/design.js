@@ -363,7 +363,7 @@
       out.push('no solution', cells(f.non_reaching) + ' cannot reach the goal');
     } else {
       out.push(f.goal_depth + ' moves, ' + (f.unique ? 'unique' : 'not unique'));
-      out.push(f.black_holes ? f.black_holes + (f.black_holes === 1 ? ' black hole' : ' black holes') : 'no black holes');
+      out.push((f.black_holes ? f.black_holes + (f.black_holes === 1 ? ' black hole' : ' black holes') : 'no black holes') + (f.holes_by_state ? ' by state' : ''));
     }
     out.push('energy ' + num(f.energy));
     if (p) out.push((v.level || 'level not checked') + ', about ' + fmtTime(p.seconds));
@@ -441,7 +441,9 @@
     set('facts-summary', v.summary);
     set('f-solution', f.solvable ? f.goal_depth + ' moves: ' + f.solution : 'none: the goal cannot be reached');
     set('f-unique', !f.solvable ? '–' : f.unique ? 'yes' : 'no, ' + (f.shortest_paths_saturated ? 'very many' : f.shortest_paths) + ' shortest');
-    set('f-black', f.black_holes + (f.black_holes ? ' (' + cells(f.black_hole_cells) + ')' : ''));
+    // black_hole_size says what is counted where a state is more than a
+    // cell (analysis.Features.BlackHoleSize).
+    set('f-black', f.black_holes + (f.black_holes || f.holes_by_state ? ' (' + v.black_hole_size + ')' : ''));
     set('f-white', f.white_holes + (f.white_holes ? ' (' + cells(f.white_hole_cells) + ')' : ''));
     set('f-forced', String(f.initial_forced_moves));
     set('f-decisions', num(f.forward_decisions) + ', ' + num(f.backward_decisions));

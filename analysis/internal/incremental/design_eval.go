@@ -35,6 +35,9 @@ type designEval struct {
 	// over states; nil on one word, whose path tests it once).
 	sol    keptSolution
 	ti, tj int // the change last tried
+	// byState is set where a state is more than a cell: n then counts
+	// the cells holding a black-hole state too (trapped).
+	byState bool
 }
 
 // designNeeds are the parts of the analysis the design energy uses.
@@ -52,7 +55,7 @@ func NewDesign(g *graph.Graph, start, goal int) energy.Evaluator {
 // newDesignEval returns the design energy's evaluator over the terms
 // evaluator s, made for g, start and goal with designNeeds.
 func newDesignEval(g *graph.Graph, start, goal int, s designStages) *designEval {
-	d := &designEval{e: s, cells: OpenCells(g, start, goal).Len()}
+	d := &designEval{e: s, cells: OpenCells(g, start, goal).Len(), byState: g.StatesPerCell() > 1}
 	// Past one word the search is long: a depth tracker gives shortcut
 	// proofs and kept distances to the goal instead (see designEval.rate
 	// and multiEval). Over states past one word the evaluator keeps its
@@ -84,6 +87,17 @@ func DesignEnergy(v *Values, cells int) float64 {
 	return e - float64(v[Decisions])
 }
 
+// designLower is the design energy of n non-reaching cells, with a
+// unique shortest solution of dec decisions or none, the cluster penalty
+// and forced moves' part base, on S cells: DesignEnergy's sum.
+func designLower(n int, unique bool, dec int, base, S float64) float64 {
+	e := float64(n)*S*S + base
+	if !unique {
+		return S*S*S + e
+	}
+	return e - float64(dec)
+}
+
 // designStages is an evaluator whose backward search from the goal can
 // stop at the start, which designEval.rate needs.
 type designStages interface {
@@ -103,6 +117,10 @@ type designStages interface {
 	// (-1: none); reaching the number of reaching cells found so far.
 	startDistance() int
 	reaching() int
+	// trapped returns, after the backward search has ended, the reaching
+	// cells holding a reachable state that cannot reach the goal, which n
+	// counts too (see trappedCells): none on cells.
+	trapped() int
 	// walk walks the shortest solution from the start, D moves from the
 	// goal: its forward and backward decisions (and with uturns its
 	// U-turns), and whether it is unique.
@@ -222,6 +240,14 @@ func (d *designEval) rate(penalty, m int, bound float64) (float64, bool) {
 			e.search(false)
 		}
 		nonReaching = d.cells - e.reaching()
+	}
+	if d.byState {
+		// The trapped cells only raise the energy: a forward search
+		// finds them when it may still be under bound.
+		if lb := designLower(nonReaching, unique, dec, base, S); lb > bound {
+			return lb, false
+		}
+		nonReaching += e.trapped()
 	}
 	v := e.values()
 	*v = Values{}

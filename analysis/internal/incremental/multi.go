@@ -597,3 +597,7 @@ func (e *multiEval) splitPenalty(i int, class graph.Set, k int) int {
 		e.rest.AndNot(e.fwd)
 	}
 }
+
+// trapped is 0: on cells a reachable cell that cannot reach the goal is
+// one of the non-reaching cells already.
+func (e *multiEval) trapped() int { return 0 }

@@ -235,3 +235,17 @@ func (e *stateEval) nonReachingWith(bool) int {
 	e.search(false)
 	return e.cells - e.reaching()
 }
+
+// trapped returns the reaching cells with a reachable state that cannot
+// reach the goal, with the change in place, after nonReachingWith or a
+// search to the end: a forward search, read against the states the
+// backward search found (the kept distances' when it staged the change
+// there).
+func (e *stateEval) trapped() int {
+	back := e.back
+	if e.staged {
+		back = e.curBack
+	}
+	e.forward()
+	return trappedCells(e.fwd, func(c int) uint16 { return back[c] })
+}

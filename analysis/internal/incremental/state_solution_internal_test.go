@@ -89,8 +89,10 @@ func TestStateSolutionAfterDescent(t *testing.T) {
 			if st.staged {
 				staged++
 				D := st.startDistance()
-				if D != terms[GoalDepth] && !(D < 0 && terms[Unsolvable] != 0) || st.cells-st.reaching() != terms[NonReaching] {
-					t.Fatalf("%s goal depth %d, %d reaching; Analyze %v", where("kept distances"), D, st.reaching(), terms)
+				// n counts the cells with a black-hole state too, read
+				// against the kept distances' states (trapped).
+				if D != terms[GoalDepth] && !(D < 0 && terms[Unsolvable] != 0) || st.cells-st.reaching()+st.trapped() != terms[NonReaching] {
+					t.Fatalf("%s goal depth %d, %d reaching, %d trapped; Analyze %v", where("kept distances"), D, st.reaching(), st.trapped(), terms)
 				}
 				if D >= 0 {
 					if w, u := st.walk(D, false); u != (terms[NotUnique] == 0) || u && (w.df != terms[ForwardDecisions] || w.db != terms[BackwardDecisions]) {

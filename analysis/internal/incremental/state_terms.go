@@ -17,15 +17,19 @@ import (
 func (e *stateEval) compute(v *Values) {
 	*v = Values{}
 	need := e.need
+	// n counts the cells holding a reachable state that cannot reach the
+	// goal too (see trappedCells): the forward search comes first.
+	if need&(needReachable|needReaching|needHoles) != 0 {
+		if reached := e.forward(); need&needReachable != 0 {
+			v[Unreachable] = e.cells - reached
+		}
+	}
 	if need&needReaching != 0 {
 		D, reaching := e.backward()
-		v[NonReaching] = e.cells - reaching
+		v[NonReaching] = e.cells - reaching + trappedCells(e.fwd, func(c int) uint16 { return e.back[c] })
 		if need&needPath != 0 {
 			e.path(v, D)
 		}
-	}
-	if need&needReachable != 0 {
-		v[Unreachable] = e.cells - e.forward()
 	}
 	if need&needHoles != 0 {
 		v[BlackHoles], v[BlackHoleCells] = e.holes(false)
@@ -256,16 +260,25 @@ func inSigma(m *graph.StateJump, x int, forbid maze.Dir) bool {
 // forward runs breadth-first search from the start state, leaving the
 // states reached per cell in fwd, and returns the number of cells reached.
 func (e *stateEval) forward() int {
-	sg, fwd := e.sg, e.fwd
+	var reached int
+	reached, e.fq = forwardStates(e.sg, e.mv, e.fwd, e.fq)
+	return reached
+}
+
+// forwardStates runs breadth-first search from sg's start state over the
+// moves mv (mv[c] those of cell c's jump), leaving the states reached per
+// cell in fwd (a mask of parts), and returns the number of cells reached
+// and the queue q (its scratch) grown as needed.
+func forwardStates(sg *graph.StateGraph, mv []*graph.StateJump, fwd []uint16, q []int32) (int, []int32) {
 	clear(fwd)
 	start := sg.Start()
-	q := append(e.fq[:0], int32(start))
+	q = append(q[:0], int32(start))
 	fwd[sg.Cell(start)] = 1
 	reached := 1
 	for head := 0; head < len(q); head++ {
 		u := int(q[head])
 		c := sg.Cell(u)
-		m := e.mv[c]
+		m := mv[c]
 		forbid := sg.Forbidden(u)
 		for x, w := range m.To {
 			if m.Dir[x] == forbid {
@@ -282,16 +295,34 @@ func (e *stateEval) forward() int {
 			q = append(q, w)
 		}
 	}
-	e.fq = q
-	return reached
+	return reached, q
+}
+
+// trappedCells returns the cells that hold a state from which the goal
+// can be reached and a state reachable from the start (fwd, after
+// forwardStates) from which it cannot: back(c) is cell c's states that
+// reach the goal, a mask of parts. They are the black-hole cells a count
+// of non-reaching cells misses, which n adds (see
+// analysis.Features.NonReaching); on cells there are none.
+func trappedCells(fwd []uint16, back func(c int) uint16) int {
+	n := 0
+	for c, f := range fwd {
+		if b := back(c); b != 0 && f&^b != 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // holes counts the black holes (white: the white holes) and their cells:
-// the groups of reachable, non-reaching cells (unreachable, reaching
-// cells) that moves of the graph of cells connect, after backward and
-// forward.
+// the groups of cells holding a reachable state that cannot reach the
+// goal (graph.Nodes.BlackHoleNodes; white: unreachable, reaching cells)
+// that moves of the graph of cells connect, after backward and forward.
 func (e *stateEval) holes(white bool) (count, cells int) {
-	kind := func(c int) bool { return (e.fwd[c] != 0) != white && (e.back[c] != 0) == white }
+	kind := func(c int) bool { return e.fwd[c]&^e.back[c] != 0 }
+	if white {
+		kind = func(c int) bool { return e.fwd[c] == 0 && e.back[c] != 0 }
+	}
 	root := e.root
 	find := func(c int32) int32 {
 		for root[c] != c {

@@ -81,6 +81,9 @@ type stateWordEval struct {
 
 	stamp     []uint32 // forced moves: see forcedStates
 	gen       uint32
+	fwd       []uint16 // trapped: the states reachable from the start, per cell
+	bk        []uint16 // trapped: the states found by the backward search, per cell
+	fq        []int32  // trapped: the forward search's queue
 	cur, next Values
 	ti, tj    int
 	old       int // while a change is in place (begin): cell ti's jump before it
@@ -136,6 +139,8 @@ func newStateWordEval(g *graph.Graph, start, goal int, need needs) *stateWordEva
 		pi:     make([]uint64, goalPi+maze.NumDirs),
 		pulled: make([]uint64, (g.States()+1)*maze.NumDirs),
 		stamp:  make([]uint32, g.States()),
+		fwd:    make([]uint16, n),
+		bk:     make([]uint16, n),
 	}
 	// word[d] is the word of direction d (-1: none yet).
 	var word [maze.NumDirs]int8
@@ -236,7 +241,7 @@ func (e *stateWordEval) compute(v *Values) {
 	if e.need&needReaching != 0 {
 		e.searchFrom()
 		e.search(false)
-		v[NonReaching] = e.cells - bits.OnesCount64(e.reach)
+		v[NonReaching] = e.cells - bits.OnesCount64(e.reach) + e.trapped()
 		if e.need&needPath != 0 {
 			// needPaths is not in stateWordNeeds: no path counts.
 			pathTerms(v, e.D, e.need, nil, e.walk)
@@ -388,6 +393,34 @@ func mayMove(once, twice, rev uint64) uint64 { return once &^ (rev &^ twice) }
 func (e *stateWordEval) startDistance() int { return e.D }
 func (e *stateWordEval) reaching() int      { return bits.OnesCount64(e.reach) }
 func (e *stateWordEval) values() *Values    { return &e.next }
+
+// trapped returns the reaching cells with a reachable state that cannot
+// reach the goal, after a search to the end (see trappedCells): a forward
+// search over the states' moves, read against the states the backward
+// search found, per cell in bk: the goal's one state, the start state
+// when the goal depth is known, and the states of the words found.
+func (e *stateWordEval) trapped() int {
+	_, e.fq = forwardStates(e.sg, e.mv, e.fwd, e.fq)
+	bk := e.bk
+	clear(bk)
+	bk[e.goal] = 1
+	if e.D >= 0 {
+		bk[bits.TrailingZeros64(e.start)] |= 1
+	}
+	for a, d := range e.dir {
+		part := uint16(1) << uint(1+int(d))
+		for w := e.found[a&7]; w != 0; w &= w - 1 {
+			bk[bits.TrailingZeros64(w)] |= part
+		}
+	}
+	n := 0
+	for c, f := range e.fwd {
+		if b := bk[c]; b != 0 && f&^b != 0 {
+			n++
+		}
+	}
+	return n
+}
 
 // walk follows the shortest solution from the start state, D moves
 // from the goal, over the search's pulled words: it is unique when every

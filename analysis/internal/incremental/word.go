@@ -500,3 +500,7 @@ func (e *wordEval) end() {
 func (e *wordEval) startDistance() int { return e.D }
 func (e *wordEval) reaching() int      { return bits.OnesCount64(e.reach) }
 func (e *wordEval) values() *Values    { return &e.next }
+
+// trapped is 0: on cells a reachable cell that cannot reach the goal is
+// one of the non-reaching cells already.
+func (e *wordEval) trapped() int { return 0 }
