@@ -109,6 +109,8 @@
     chain = chain.then(function () {
       var body = make(state);
       if (!body) return;
+      var locked = lockedOf(body);
+      if (locked.length) body.locked = locked;
       wb.setAttribute('aria-busy', 'true');
       return ask(body)
         .then(function (r) {
@@ -486,6 +488,7 @@
       b.setAttribute('data-jump', s.jump);
       b.setAttribute('data-kind', s.kind);
       b.setAttribute('data-energy', s.energy);
+      b.setAttribute('data-maze', s.maze);
       b.addEventListener('mouseenter', function () { preview(s, true); });
       b.addEventListener('mouseleave', function () { preview(s, false); });
       b.addEventListener('focus', function () { preview(s, true); });
@@ -532,11 +535,29 @@
     var n = Object.keys(locks).length;
     $('improve').textContent = n ? 'Improve the rest (' + n + ' locked)' : 'Improve the rest';
   }
+  // lockedOf returns the locks on the board of request body's maze (its
+  // size: the ID's "RxC", or the blank or random board's), as [row, col]
+  // pairs: every request carries them, so that no suggestion changes a
+  // locked cell (design.Request's locked).
+  function lockedOf(body) {
+    var b = body.blank || body.random, m = /^(\d+)x(\d+)/.exec(body.maze || '');
+    var rows = b ? b.rows : m ? +m[1] : 0, cols = b ? b.cols : m ? +m[2] : 0;
+    return Object.keys(locks).map(function (k) { return k.split(',').map(Number); })
+      .filter(function (c) { return c[0] <= rows && c[1] <= cols; });
+  }
+  var lockAsk = null;
   function toggleLock(c) {
     var k = c.join(',');
     if (locks[k]) delete locks[k]; else locks[k] = true;
     markLocks();
-    set('design-announce', (locks[k] ? 'Locked ' : 'Unlocked ') + k + ': ' + Object.keys(locks).length + ' locked.');
+    var said = (locks[k] ? 'Locked ' : 'Unlocked ') + k + ': ' + Object.keys(locks).length + ' locked.';
+    set('design-announce', said);
+    // The suggestions asked for again with the locks (once the designer
+    // pauses), the changes still said from the maze before.
+    clearTimeout(lockAsk);
+    lockAsk = setTimeout(function () {
+      request(function (s) { return s ? { maze: s.view.id, from: past.length ? past[past.length - 1] : undefined } : null; }, '', said);
+    }, 300);
   }
 
   // Improve the rest: the engine's search (design.Improve) in the
@@ -550,8 +571,7 @@
   $('improve').addEventListener('click', function () {
     if (!engine.ready || !state || engine.improving) return;
     var v = state.view;
-    var locked = Object.keys(locks).map(function (k) { return k.split(',').map(Number); })
-      .filter(function (c) { return c[0] <= v.rows && c[1] <= v.cols; });
+    var locked = lockedOf({ maze: v.id });
     engine.improving = { from: v.id, start: performance.now() };
     engine.worker.postMessage({ improve: { maze: v.id, locked: locked, seed: Math.floor(Math.random() * 1e9), steps: IMPROVE_STEPS } });
     set('improve-status', 'Improving…');
