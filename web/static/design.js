@@ -32,9 +32,23 @@
   // The engine: started once the page is usable (its first answer
   // shown). Until it is ready, and where there is none (no WebAssembly,
   // no engine on the server), each request goes to the server.
-  var engine = { worker: null, ready: false, loading: false, seq: 0, waiting: {}, onReady: [], improving: null };
+  // A worker that fails (a server still building its engine answers 404)
+  // is tried again ENGINE_RETRIES times, 2, 4, 8… s apart; meanwhile a
+  // line under the board says that the server answers each edit.
+  var engine = { worker: null, ready: false, loading: false, seq: 0, waiting: {}, onReady: [], improving: null, tries: 0 };
+  var ENGINE_RETRIES = 5;
+  function engineNote(text) {
+    var n = $('engine-note');
+    n.textContent = text;
+    n.hidden = !text;
+  }
   function startEngine() {
-    if (engine.worker || !window.Worker || typeof WebAssembly !== 'object') return;
+    if (engine.worker) return;
+    if (!window.Worker || typeof WebAssembly !== 'object') {
+      wb.setAttribute('data-engine', 'server');
+      engineNote('Each edit is answered by the server: this browser cannot run the page\'s own engine.');
+      return;
+    }
     var w;
     try { w = new Worker('/static/design-worker.js'); } catch (e) { return; }
     engine.worker = w;
@@ -45,6 +59,9 @@
       w.terminate();
       wb.setAttribute('data-engine', 'server');
       wb.setAttribute('data-engine-why', why);
+      var again = engine.tries < ENGINE_RETRIES;
+      engineNote('Each edit is answered by the server: the page\'s own engine did not start (' + why + ')' + (again ? '; trying again.' : '.'));
+      if (again) setTimeout(startEngine, 2000 * Math.pow(2, engine.tries++));
       Object.keys(engine.waiting).forEach(function (id) { engine.waiting[id]('{"server":true}'); });
       engine.waiting = {};
       flush();
@@ -52,8 +69,10 @@
     w.onmessage = function (ev) {
       var d = ev.data;
       if (d.ready) {
-        engine.ready = true; engine.loading = false;
+        engine.ready = true; engine.loading = false; engine.tries = 0;
         wb.setAttribute('data-engine', 'page');
+        engineNote('');
+        keepOffline();
         improveReady();
         flush();
       } else if (d.failed) stop(d.failed);
@@ -69,6 +88,16 @@
     w.onerror = function (ev) { ev.preventDefault(); stop('the engine failed: ' + (ev.message || 'error')); };
   }
   function flush() { var l = engine.onReady; engine.onReady = []; l.forEach(function (f) { f(); }); }
+
+  // keepOffline asks the service worker to keep the workbench — this
+  // page, its scripts and styles, the engine — once the engine runs, so
+  // that /design with any design opens and designs without the network.
+  function keepOffline() {
+    if (!navigator.serviceWorker) return;
+    var files = ['/design', '/static/design-worker.js', '/wasm/wasm_exec.js', '/wasm/rjm.wasm'];
+    document.querySelectorAll('script[src], link[rel="stylesheet"]').forEach(function (e) { files.push(e.getAttribute('src') || e.getAttribute('href')); });
+    navigator.serviceWorker.ready.then(function (reg) { if (reg.active) reg.active.postMessage({ keep: files }); });
+  }
 
   function viaServer(body) {
     return fetch('/api/design', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
@@ -91,7 +120,9 @@
   function ask(body) {
     if (engine.ready && !body.random) return viaEngine(body);
     return viaServer(body).catch(function (err) {
-      if (!engine.loading || body.random) throw err;
+      if (body.random) throw err;
+      startEngine(); // offline before the engine was asked for: the page's own answers
+      if (!engine.loading) throw err;
       return new Promise(function (res) { engine.onReady.push(res); }).then(function () {
         if (!engine.ready) throw err;
         return viaEngine(body);
@@ -117,6 +148,10 @@
           if (!r.ok) { showError(r.json.error || ('Error ' + r.status), errAt); return; }
           showError('');
           if (push === 'edit' && state && r.json.view.id !== state.view.id) { past.push(state.view.id); future = []; }
+          // Undo and redo move the history once answered: one the
+          // network failed loses no step.
+          else if (push === 'undo' && state) { future.push(state.view.id); past.pop(); }
+          else if (push === 'redo' && state) { past.push(state.view.id); future.pop(); }
           show(r.json, said);
           if (at) wb.setAttribute('data-edit-ms', (performance.now() - at).toFixed(1));
         })
@@ -384,17 +419,23 @@
   // always names the maze shown, undoes and redoes as before. At most
   // HISTORY_DESIGNS designs (the latest) and HISTORY_STEPS steps each.
   var HISTORY = 'rjm:design-history', HISTORY_DESIGNS = 10, HISTORY_STEPS = 200;
+  // readHistories returns the histories kept, {} when none, null when
+  // they cannot be read (then none is written over them).
   function readHistories() {
-    try { var h = JSON.parse(localStorage.getItem(HISTORY)); return h && typeof h === 'object' ? h : {}; } catch (e) { return {}; }
+    try {
+      var t = localStorage.getItem(HISTORY), h = t === null ? {} : JSON.parse(t);
+      return h && typeof h === 'object' && !Array.isArray(h) ? h : null;
+    } catch (e) { return null; }
   }
   function restoreHistory(id) {
-    var e = readHistories()[id];
+    var e = (readHistories() || {})[id];
     if (!e || !Array.isArray(e.past) || !Array.isArray(e.future)) return;
     past = e.past.filter(function (x) { return typeof x === 'string'; });
     future = e.future.filter(function (x) { return typeof x === 'string'; });
   }
   function keepHistory(was, id) {
     var h = readHistories();
+    if (!h) return;
     if (was && was !== id) delete h[was];
     if (past.length || future.length) h[id] = { past: past.slice(-HISTORY_STEPS), future: future.slice(-HISTORY_STEPS), at: Date.now() };
     Object.keys(h).sort(function (a, b) { return (h[b].at || 0) - (h[a].at || 0); }).slice(HISTORY_DESIGNS).forEach(function (k) { delete h[k]; });
@@ -654,13 +695,11 @@
 
   function undo() {
     if (!past.length) return;
-    var to = past.pop();
-    request(function (s) { future.push(s.view.id); return { maze: to, from: s.view.id }; }, '', 'Undone');
+    request(function (s) { return s && past.length ? { maze: past[past.length - 1], from: s.view.id } : null; }, 'undo', 'Undone');
   }
   function redo() {
     if (!future.length) return;
-    var to = future.pop();
-    request(function (s) { past.push(s.view.id); return { maze: to, from: s.view.id }; }, '', 'Redone');
+    request(function (s) { return s && future.length ? { maze: future[future.length - 1], from: s.view.id } : null; }, 'redo', 'Redone');
   }
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
