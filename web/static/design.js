@@ -487,7 +487,7 @@
       var li = document.createElement('li'); li.textContent = c.text; li.setAttribute('data-feature', c.feature || ''); ul.appendChild(li);
     });
     set('design-announce', said.join('; '));
-    suggestions('s-longer', j.suggestions.longer, 'No single change makes the unique solution longer.');
+    suggestions('s-longer', j.suggestions.longer, 'No single change gives a unique solution longer than this one.');
     suggestions('s-energy', j.suggestions.energy, 'No single change lowers the energy.');
     moreSuggestions(j.suggestions);
     set('save-id', v.id);
