@@ -419,13 +419,13 @@
   // always names the maze shown, undoes and redoes as before. At most
   // HISTORY_DESIGNS designs (the latest) and HISTORY_STEPS steps each.
   var HISTORY = 'rjm:design-history', HISTORY_DESIGNS = 10, HISTORY_STEPS = 200;
-  // readHistories returns the histories kept, {} when none, null when
-  // they cannot be read (then none is written over them).
+  // readHistories returns the histories kept ({} when none, or when what
+  // is kept is not histories), null when the storage cannot be read (then
+  // nothing is written over it).
   function readHistories() {
-    try {
-      var t = localStorage.getItem(HISTORY), h = t === null ? {} : JSON.parse(t);
-      return h && typeof h === 'object' && !Array.isArray(h) ? h : null;
-    } catch (e) { return null; }
+    var t;
+    try { t = localStorage.getItem(HISTORY); } catch (e) { return null; }
+    try { var h = JSON.parse(t); return h && typeof h === 'object' && !Array.isArray(h) ? h : {}; } catch (e) { return {}; }
   }
   function restoreHistory(id) {
     var e = (readHistories() || {})[id];
