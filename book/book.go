@@ -93,8 +93,17 @@ func ParsePaper(name string) (Paper, error) { return render.ParsePaper(name) }
 type Settings struct {
 	// Spec is the recipe of every maze (board, variant, method, energy)
 	// and Spec.Seed the book's seed; the zero Spec means generate.Default.
-	Spec  generate.Spec
-	Count int // puzzles, 1..MaxCount; zero means 12
+	Spec generate.Spec
+	// Boards, when it holds more than one recipe, makes the book a
+	// volume that mixes boards: a section per recipe, in its order, each
+	// with its own title page, rules and worked example, puzzles and
+	// solutions (Spec is then Boards[0]); at most MaxSections, each board
+	// once. One recipe is the same as Spec.
+	Boards []generate.Spec
+	// Count is the puzzles, 1..MaxCount, zero meaning 12; in a volume,
+	// the volume's, shared equally among its sections (the first ones
+	// one more where they do not divide).
+	Count int
 	// Bands are the difficulty bands the puzzles come from, in equal
 	// shares, easiest first; nil means all three.
 	Bands   []Band
@@ -132,10 +141,16 @@ type Settings struct {
 // MaxCount bounds the puzzles of one book.
 const MaxCount = 1000
 
+// MaxSections bounds the sections (boards) of a volume.
+const MaxSections = 12
+
 // MaxTitle bounds the characters of a title, a subtitle and an author.
 const MaxTitle = 200
 
 func (s Settings) withDefaults() Settings {
+	if len(s.Boards) > 0 {
+		s.Spec = s.Boards[0]
+	}
 	if s.Spec == (generate.Spec{}) {
 		s.Spec = generate.Default()
 	}
@@ -169,6 +184,25 @@ func (s Settings) Validate() error {
 		return fault.Invalid("", "no difficulty band")
 	case !(s.Bleed >= 0 && s.Bleed <= render.MaxBleed):
 		return fault.Invalid("", "a bleed of %.2f mm out of range 0..%.0f mm", s.Bleed/vg.Millimeter, render.MaxBleed/vg.Millimeter)
+	case len(s.Boards) > MaxSections:
+		return fault.Invalid("", "%d boards: a volume holds at most %d", len(s.Boards), MaxSections)
+	case len(s.Boards) > s.Count:
+		return fault.Invalid("", "%d puzzles for %d boards: a volume needs at least one puzzle on each", s.Count, len(s.Boards))
+	}
+	seen := map[string]int{}
+	for k, spec := range s.Boards {
+		if err := spec.Validate(); err != nil {
+			return fmt.Errorf("board %d: %w", k+1, err)
+		}
+		b, err := spec.Board()
+		if err != nil {
+			return fmt.Errorf("board %d: %w", k+1, err)
+		}
+		name := difficulty.BoardName(b)
+		if first, ok := seen[name]; ok {
+			return fault.Invalid("", "board %d is board %d again (%s): a volume has a section per board", k+1, first, name)
+		}
+		seen[name] = k + 1
 	}
 	for _, t := range []struct{ name, text string }{{"title", s.Title}, {"subtitle", s.Subtitle}, {"author", s.Author}} {
 		if err := checkText(t.name, t.text, s.Font); err != nil {
@@ -180,7 +214,10 @@ func (s Settings) Validate() error {
 
 // Puzzle is one maze of a book, with what the book prints of it.
 type Puzzle struct {
-	Number   int // from 1, in the book's order
+	Number int // from 1, in the book's order
+	// Section is the puzzle's section of a volume (Settings.Boards),
+	// from 0; 0 in a book of one board.
+	Section  int
 	Result   *generate.Result
 	Band     Band
 	Solution string // in the maze's notation
@@ -246,6 +283,9 @@ func WritePuzzles(ctx context.Context, w io.Writer, s Settings, puzzles []Puzzle
 func writePuzzles(ctx context.Context, w io.Writer, s Settings, puzzles []Puzzle, rec *render.Recorder) error {
 	var err error
 	s = s.withDefaults()
+	if len(s.Boards) > 1 {
+		return writeVolume(ctx, w, s, puzzles, rec)
+	}
 	d := newDoc(s.Paper, s.Bleed, render.PDFInfo{Title: s.Title, Author: s.Author, Subject: s.subject(puzzles), Creator: "rjm"})
 	d.setFont(s.Font)
 	if rec != nil {
@@ -304,7 +344,24 @@ func (s Settings) subject(puzzles []Puzzle) string {
 			parts = append(parts, fmt.Sprintf("%d %s", n, Bands[b]))
 		}
 	}
-	return fmt.Sprintf("%d Rook Jumping Mazes on %s: %s", len(puzzles), boardWords(s.Spec), strings.Join(parts, ", "))
+	words := boardWords(s.Spec)
+	if len(s.Boards) > 1 {
+		var each []string
+		for _, spec := range s.Boards {
+			each = append(each, boardWords(spec))
+		}
+		words = and(each)
+	}
+	return fmt.Sprintf("%d Rook Jumping Mazes on %s: %s", len(puzzles), words, strings.Join(parts, ", "))
+}
+
+// and joins a list of words as a sentence does: "a", "a and b", "a, b
+// and c".
+func and(list []string) string {
+	if len(list) < 2 {
+		return strings.Join(list, "")
+	}
+	return strings.Join(list[:len(list)-1], ", ") + " and " + list[len(list)-1]
 }
 
 // boardWords says in a reader's words what board a book's puzzles are
@@ -374,6 +431,9 @@ func checkText(name, text string, f *render.Font) error {
 type Entry struct {
 	Number int    `json:"number"`
 	Band   string `json:"band"`
+	// Part is the puzzle's part of a volume that mixes boards, from 1
+	// (Settings.Boards); 0, and left out, in a book of one board.
+	Part int `json:"part,omitempty"`
 	// Maze is the maze ID; SeededID the seeded ID that regenerates it
 	// (rjm generate --id).
 	Maze     string `json:"maze"`
@@ -401,8 +461,12 @@ func ManifestOf(s Settings, puzzles []Puzzle) (Manifest, error) {
 		if err != nil {
 			return m, fmt.Errorf("the ID of puzzle %d: %w", p.Number, err)
 		}
-		m.Puzzles = append(m.Puzzles, Entry{Number: p.Number, Band: p.Band.String(), Maze: id, SeededID: p.seededID(),
-			Moves: p.Result.Features.GoalDepth, Solution: p.Solution})
+		e := Entry{Number: p.Number, Band: p.Band.String(), Maze: id, SeededID: p.seededID(),
+			Moves: p.Result.Features.GoalDepth, Solution: p.Solution}
+		if len(s.Boards) > 1 {
+			e.Part = p.Section + 1
+		}
+		m.Puzzles = append(m.Puzzles, e)
 	}
 	return m, nil
 }
@@ -444,18 +508,8 @@ func (d *doc) contents(puzzles []Puzzle, per int) {
 	}
 	first := d.pages + 1
 	var es []entry
-	for start := 0; start < len(puzzles); {
-		end := start + 1
-		for end < len(puzzles) && puzzles[end].Band == puzzles[start].Band {
-			end++
-		}
-		band := puzzles[start].Band.String()
-		what := fmt.Sprintf("%s: puzzle %d", strings.ToUpper(band[:1])+band[1:], puzzles[start].Number)
-		if end-start > 1 {
-			what = fmt.Sprintf("%s: puzzles %d–%d", strings.ToUpper(band[:1])+band[1:], puzzles[start].Number, puzzles[end-1].Number)
-		}
-		es = append(es, entry{what, first + start/per})
-		start = end
+	for _, r := range bandRuns(puzzles) {
+		es = append(es, entry{r.what, first + r.first/per})
 	}
 	if len(es) > 12 { // a list of mazes whose bands alternate
 		es = []entry{{fmt.Sprintf("Puzzles 1–%d", len(puzzles)), first}}

@@ -101,8 +101,9 @@ func TestBookTitleNeedsFont(t *testing.T) {
 }
 
 // The order: 48 puzzles on A5 with a 3 mm bleed and a Japanese title in
-// the publisher's font; every page is A5 and the bleed, the font is an
-// embedded subset, the title and the contents read back. Under RJM_LONG
+// the publisher's font, two boards in one volume (5×5 and 6×6 hex, a
+// part each); every page is A5 and the bleed, the font is an embedded
+// subset, the title, the contents and both parts read back. Under RJM_LONG
 // (the default suite's TestBookFont is the same book of 3).
 func TestBookOrder(t *testing.T) {
 	if os.Getenv("RJM_LONG") == "" {
@@ -112,6 +113,7 @@ func TestBookOrder(t *testing.T) {
 	s := small()
 	s.Count, s.PerPage, s.Paper, s.Bleed, s.Font = 48, 2, book.A5, 3*vg.Millimeter, f
 	s.Title = "迷路の本 第一巻"
+	s.Boards = volumeSettings().Boards // two boards in one volume
 	var buf bytes.Buffer
 	if err := book.Write(context.Background(), &buf, s); err != nil {
 		t.Fatal(err)
@@ -120,7 +122,8 @@ func TestBookOrder(t *testing.T) {
 	if info == "" {
 		return
 	}
-	for _, want := range []string{"迷路の本 第一巻", "Contents", "Easy: puzzles 1–16", "Hard: puzzles 33–48", "48 · hard"} {
+	for _, want := range []string{"迷路の本 第一巻", "Contents", "Part 1 · 5×5 boards", "Part 2 · 6×6 hexagonal boards",
+		"Easy: puzzles 1–8", "Hard: puzzles 17–24", "Easy: puzzles 25–32", "Hard: puzzles 41–48", "48 · hard", "Solutions · Part 2"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the text lacks %q", want)
 		}

@@ -92,3 +92,47 @@ func TestSolutionPages(t *testing.T) {
 		}
 	}
 }
+
+// The imprint of a book on a layout writes the layout once, named, and
+// each recipe with its name in its place: the recipe, with the layout
+// put back, is the seeded ID's.
+func TestImprintNamesTheLayout(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("poppler-utils are not installed")
+	}
+	m, _, err := generate.ReadFile(context.Background(), "../examples/walls.txt", maze.ParseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := generate.Settings{Layout: m}.Spec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec.Seed, spec.Iterations = 1, 3000
+	s := Settings{Spec: spec, Count: 3}
+	var buf bytes.Buffer
+	puzzles, err := Mazes(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WritePuzzles(context.Background(), &buf, s, puzzles); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("pdftotext", "-", "-")
+	cmd.Stdin = &buf
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(out)), "")
+	layout := layoutIn(puzzles[0].Result.SeededID())
+	if layout == "" || strings.Count(text, layout) != 1 || !strings.Contains(text, "LayoutA:"+layout) {
+		t.Errorf("the layout %q is not written once, named A:\n%s", layout, out)
+	}
+	for _, p := range puzzles {
+		recipe, _, _ := strings.Cut(p.Result.SeededID(), "#")
+		if named := strings.Replace(recipe, ",layout="+layout, ",layout=A", 1); named == recipe || !strings.Contains(text, named) {
+			t.Errorf("puzzle %d's recipe %s is not in the imprint as %s", p.Number, recipe, named)
+		}
+	}
+}

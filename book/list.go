@@ -80,48 +80,70 @@ func ReadList(r io.Reader) ([]Listed, error) {
 // FromList returns the puzzles of a book of the listed mazes, in the
 // book's order, and s with its recipe set to their board (the rules page
 // explains that board, with a worked example on it) and its bands to the
-// levels the mazes fall in. Every maze must be on one board (the rules
-// differ from one board to another), solvable, with a unique shortest
-// solution and no black holes, as the book promises of every puzzle; an
-// error names the line of the first that is not. Each maze's band is the
-// difficulty policy's level of its shortest solution on its board
-// (difficulty.LevelOnBoard, against the board's reach), and a band's
-// puzzles are ordered by the model's predicted time (Settings.Model), as
-// in a generated book. s.Count, s.Bands and s.Spec are not read.
+// levels the mazes fall in. Mazes on several boards make a volume
+// (Settings.Boards): a section per board, in the order the list first
+// names each, up to MaxSections. Every maze must be solvable, with a
+// unique shortest solution and no black holes, as the book promises of
+// every puzzle; an error names the line of the first that is not. Each
+// maze's band is the difficulty policy's level of its shortest solution
+// on its board (difficulty.LevelOnBoard, against the board's reach), and
+// a band's puzzles are ordered by the model's predicted time
+// (Settings.Model), as in a generated book, section by section. s.Count,
+// s.Bands, s.Spec and s.Boards are not read.
 func FromList(ctx context.Context, s Settings, list []Listed) ([]Puzzle, Settings, error) {
 	if len(list) == 0 {
 		return nil, s, fault.Invalid("", "no maze in the list")
 	}
-	board := list[0].Maze.Board
-	g, err := graph.Compile(board)
-	if err != nil {
-		return nil, s, fmt.Errorf("line %d: %w", list[0].Line, err)
+	// The boards, in the order the list first names them.
+	var boards []maze.Board
+	section := make([]int, len(list))
+	for i, l := range list {
+		k := slices.IndexFunc(boards, func(b maze.Board) bool { return difficulty.SameBoard(b, l.Maze.Board) == nil })
+		if k < 0 {
+			if len(boards) == MaxSections {
+				return nil, s, fmt.Errorf("line %d: a maze on a %d-th board (a volume holds at most %d)", l.Line, MaxSections+1, MaxSections)
+			}
+			k = len(boards)
+			boards = append(boards, l.Maze.Board)
+		}
+		section[i] = k
 	}
-	s.Spec = generate.DefaultOn(board)
+	graphs := make([]*graph.Graph, len(boards))
+	reaches := make([]int, len(boards))
+	s.Spec, s.Boards = generate.DefaultOn(boards[0]), nil
 	s.Spec.Seed = 0
+	for k, b := range boards {
+		first := list[slices.Index(section, k)].Line
+		g, err := graph.Compile(b)
+		if err != nil {
+			return nil, s, fmt.Errorf("line %d: %w", first, err)
+		}
+		graphs[k] = g
+		spec := generate.DefaultOn(b)
+		spec.Seed = 0
+		if len(boards) > 1 {
+			s.Boards = append(s.Boards, spec)
+		}
+		if reaches[k], err = difficulty.Reach(ctx, b); err != nil {
+			return nil, s, fmt.Errorf("measuring the reach of the board of line %d: %w", first, err)
+		}
+	}
 	s.Count = len(list)
 	if err := s.Validate(); err != nil {
 		return nil, s, err
 	}
 	s = s.withDefaults()
-	reach, err := difficulty.Reach(ctx, board)
-	if err != nil {
-		return nil, s, fmt.Errorf("measuring the board's reach: %w", err)
-	}
 	model := s.Model
 	if model == nil {
 		model = difficulty.PriorModel()
 	}
 	puzzles := make([]Puzzle, 0, len(list))
 	var bands []Band
-	for _, l := range list {
+	for i, l := range list {
 		if err := ctx.Err(); err != nil {
 			return nil, s, err
 		}
-		m := l.Maze
-		if err := difficulty.SameBoard(board, m.Board); err != nil {
-			return nil, s, fmt.Errorf("line %d: %w", l.Line, err)
-		}
+		m, g := l.Maze, graphs[section[i]]
 		sol := solve.Solve(g, m)
 		f := analysis.AnalyzeSolved(g, m, sol)
 		if err := analysis.BookPuzzle(f); err != nil {
@@ -131,12 +153,13 @@ func FromList(ctx context.Context, s Settings, list []Listed) ([]Puzzle, Setting
 		if err != nil {
 			return nil, s, fmt.Errorf("line %d: %w", l.Line, err)
 		}
-		band := difficulty.LevelOnBoard(f.GoalDepth, reach)
+		band := difficulty.LevelOnBoard(f.GoalDepth, reaches[section[i]])
 		if !slices.Contains(bands, band) {
 			bands = append(bands, band)
 		}
 		facts := difficulty.Describe(g, m)
 		puzzles = append(puzzles, Puzzle{
+			Section:   section[i],
 			Result:    &generate.Result{Maze: m, Solved: sol, Features: f},
 			Band:      band,
 			Solution:  f.Solution,
@@ -145,7 +168,12 @@ func FromList(ctx context.Context, s Settings, list []Listed) ([]Puzzle, Setting
 	}
 	slices.Sort(bands)
 	s.Bands = bands
-	slices.SortStableFunc(puzzles, harder)
+	slices.SortStableFunc(puzzles, func(a, b Puzzle) int {
+		if a.Section != b.Section {
+			return a.Section - b.Section
+		}
+		return harder(a, b)
+	})
 	for i := range puzzles {
 		puzzles[i].Number = i + 1
 	}

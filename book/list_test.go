@@ -189,7 +189,6 @@ func TestFromListRefuses(t *testing.T) {
 		{"unsolvable", []string{"# a comment", unsolvable}, "line 2: the goal cannot be reached"},
 		{"several shortest solutions", []string{several}, "line 1: "},
 		{"black holes", []string{holes}, "line 1: "},
-		{"two boards", []string{listIDs[0], "5x5-hex:4221441231132243333214304"}, "line 2: a maze on a"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, _, err := book.FromList(context.Background(), book.Settings{}, read(t, tc.ids...))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -38,6 +39,11 @@ type doc struct {
 	// (0: not said).
 	keyPage int
 	font    *render.Font // the text's font; nil: Liberation Sans
+	// A volume's pages (writeVolume): marks records the page each part,
+	// puzzle and key is on as they are written, known holds the marks of
+	// the pass before, and examples the worked examples found, by recipe.
+	marks, known map[string]int
+	examples     map[string]workedExample
 }
 
 func newDoc(p Paper, bleed vg.Length, info render.PDFInfo) *doc {
@@ -217,16 +223,55 @@ func (d *doc) imprint(s Settings, puzzles []Puzzle) {
 		d.listImprint(s, puzzles, y)
 		return
 	}
-	y = d.text(d.margin, y, width, d.face(imprintSize, false), fmt.Sprintf("%s. Made with rjm from seed %d. Every puzzle has a unique shortest solution, and from every cell it reaches the goal can still be reached. Each is made again, the same on every machine, by its seeded ID: the recipe below, “#” and its seed, as in rjm generate --id 'RECIPE#SEED'. A recipe broken over lines breaks after a comma and is one line, without spaces.", s.Title, s.Spec.Seed), false)
+	groups := recipes(puzzles)
+	layouts := layoutsOf(groups)
+	para := fmt.Sprintf("%s. Made with rjm from seed %d. Every puzzle has a unique shortest solution, and from every cell it reaches the goal can still be reached. Each is made again, the same on every machine, by its seeded ID: the recipe below, “#” and its seed, as in rjm generate --id 'RECIPE#SEED'. A recipe broken over lines breaks after a comma and is one line, without spaces.", s.Title, s.Spec.Seed)
+	if len(layouts) > 0 {
+		para += " A board's layout, its cells, is written once, first, and named: in a recipe, “layout=” and its name stand for “layout=” and the layout."
+	}
+	y = d.text(d.margin, y, width, d.face(imprintSize, false), para, false)
 	small := d.face(imprintSmall, false)
-	for _, g := range recipes(puzzles) {
+	for k, l := range layouts {
+		y = d.imprintLine(y, width, small, fmt.Sprintf("Layout %s: %s", layoutName(k), l))
+	}
+	for _, g := range groups {
 		which := fmt.Sprintf("Puzzles %d–%d (%s), seeds %s", g.first, g.last, g.band, strings.Join(g.seeds, ", "))
 		if g.first == g.last {
 			which = fmt.Sprintf("Puzzle %d (%s), seed %s", g.first, g.band, g.seeds[0])
 		}
-		y = d.imprintLine(y, width, small, which+": "+g.recipe)
+		recipe := g.recipe
+		if l := layoutIn(recipe); l != "" {
+			recipe = strings.Replace(recipe, ",layout="+l, ",layout="+layoutName(slices.Index(layouts, l)), 1)
+		}
+		y = d.imprintLine(y, width, small, which+": "+recipe)
 	}
 }
+
+// layoutIn returns the layout of a recipe (its "layout=" value), or "".
+func layoutIn(recipe string) string {
+	_, after, ok := strings.Cut(recipe, ",layout=")
+	if !ok {
+		return ""
+	}
+	l, _, _ := strings.Cut(after, ",")
+	return l
+}
+
+// layoutsOf returns the layouts of the recipes of groups, each once, in
+// order: the imprint writes each once, named (layoutName).
+func layoutsOf(groups []recipeGroup) []string {
+	var out []string
+	for _, g := range groups {
+		if l := layoutIn(g.recipe); l != "" && !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// layoutName names the k-th layout of an imprint: A, B, … (a volume
+// holds at most MaxSections).
+func layoutName(k int) string { return string(rune('A' + k)) }
 
 // The imprint's type sizes, in points: its paragraph, and each puzzle's
 // recipe or maze ID.

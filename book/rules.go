@@ -48,7 +48,7 @@ func (d *doc) rules(ctx context.Context, spec generate.Spec, bands []Band, puzzl
 	y = d.text(d.margin, y+3*vg.Millimeter, width, body, notation, false)
 	y = d.text(d.margin, y+6*vg.Millimeter, width, d.face(13, true), "A worked example", false)
 
-	m, f := exampleOf(ctx, spec)
+	m, f := d.exampleOf(ctx, spec)
 	d.workedExample(y, m, f, Hints(board, bands, puzzles))
 }
 

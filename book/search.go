@@ -53,11 +53,61 @@ type slot struct {
 // The puzzles of a band are searched in parallel (Workers), each from its
 // own seeds, so the book is the same whatever the number of workers; then
 // all are ordered by band and the model's prediction (harder).
+//
+// A volume's sections (Settings.Boards) are found one after another,
+// each as the book of its board with its share of the puzzles; its
+// puzzles are numbered on through the volume, section by section.
 func Mazes(ctx context.Context, s Settings) ([]Puzzle, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
 	s = s.withDefaults()
+	if len(s.Boards) < 2 {
+		return mazesOn(ctx, s)
+	}
+	var puzzles []Puzzle
+	before, total := 0, s.Count
+	progress := s.Progress
+	for k, spec := range s.Boards {
+		sec := s
+		sec.Spec, sec.Boards = spec, nil
+		sec.Count = s.Count / len(s.Boards)
+		if k < s.Count%len(s.Boards) {
+			sec.Count++
+		}
+		if progress != nil {
+			at := before
+			sec.Progress = func(done, _ int) { progress(at+done, total) }
+		}
+		ps, err := mazesOn(ctx, sec)
+		if err != nil {
+			return nil, &SectionError{Section: k + 1, Board: boardWords(spec), Err: err}
+		}
+		for _, p := range ps {
+			p.Section = k
+			p.Number = len(puzzles) + 1
+			puzzles = append(puzzles, p)
+		}
+		before += sec.Count
+	}
+	return puzzles, nil
+}
+
+// SectionError is the error of a volume's section: which, on what board.
+type SectionError struct {
+	Section int    // from 1
+	Board   string // boardWords
+	Err     error
+}
+
+func (e *SectionError) Error() string {
+	return fmt.Sprintf("board %d (%s): %v", e.Section, e.Board, e.Err)
+}
+
+func (e *SectionError) Unwrap() error { return e.Err }
+
+// mazesOn finds the puzzles of a book of one board, s.Spec's (Mazes).
+func mazesOn(ctx context.Context, s Settings) ([]Puzzle, error) {
 	b, err := s.Spec.Board()
 	if err != nil {
 		return nil, err
@@ -294,10 +344,23 @@ func harder(a, b Puzzle) int {
 
 // bigBoard is the most open cells of a board whose puzzles are held to
 // the floor of real choices (Choices.Worth). On a larger one (Klondike's
-// 325 cells) the floor is not yet met: its solutions aimed at 22 to 55
-// moves have 0.23 to 0.36 real choices, and twelve seeds of its easy
-// band's search, with or without a cost on U-turns, found none at a
-// third; its books are made as before.
+// 325 cells) the floor is not yet met, and its books are made as before.
+// Why its solutions bounce: the exit is one jump from every cell of the
+// rim, so a long unique solution must keep away from the rim, and the
+// cheapest way the aimed energy finds is a ladder up and down one line
+// (E W E W …, each jump landing a cell further on): aimed at 30 moves,
+// 0.17 to 0.33 of the moves are real choices, up to 11 U-turns in a row.
+// A cost on U-turns alone (uturns=20) changes nothing, because the
+// energy's uturns term is 0 where the solution is not unique: the search
+// trades uniqueness (not_unique=16) for it. With uniqueness made dearer
+// than every U-turn (not_unique=2000, uturns=4) the floor is met by 5 of
+// 6 seeds aimed at 30 moves (0.37 to 0.59; landing 24 to 29) and 3 of 4
+// aimed at 36 (landing 32 to 34), but by none of 4 aimed at 47, the hard
+// band (41 to 45 moves, 0.24 to 0.31): the longer the solution the more
+// of it is ladder, and each search takes 40 to 55 s on the shared 2
+// cores, so a book that retried the hard band's 12 seeds a puzzle would
+// take tens of minutes and still fail. (Measured by hand, seeds 1 to 6
+// of difficulty.AimedSpec on examples/klondike.txt with bookSpec.)
 const bigBoard = 100
 
 // MinBookReach is the least reach (difficulty.Reach) of a board a book

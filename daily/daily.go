@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"strings"
 	"time"
 
 	"rjm/difficulty"
@@ -184,6 +185,50 @@ type Schedule struct {
 // UTC's; past dates are all served.)
 const Ahead = 14 * time.Hour
 
+// Behind is how far the latest time zone is behind UTC (UTC−12).
+const Behind = 12 * time.Hour
+
+// ParseOffset reads a UTC offset as a player's clock has it: a sign, the
+// hours and, optionally, a colon and the minutes ("+14:00", "-11",
+// "+05:45"), from −12:00 (Behind) to +14:00 (Ahead), the offsets time
+// zones have.
+func ParseOffset(s string) (time.Duration, error) {
+	bad := fault.Invalid("", "offset %.20q is not a UTC offset from -12:00 to +14:00 (such as +05:30)", s)
+	if len(s) < 2 || s[0] != '+' && s[0] != '-' {
+		return 0, bad
+	}
+	hh, mm, colon := s[1:], "00", false
+	if i := strings.IndexByte(hh, ':'); i >= 0 {
+		hh, mm, colon = hh[:i], hh[i+1:], true
+	}
+	digits := func(x string) (int, bool) {
+		if len(x) < 1 || len(x) > 2 {
+			return 0, false
+		}
+		n := 0
+		for _, c := range x {
+			if c < '0' || c > '9' {
+				return 0, false
+			}
+			n = 10*n + int(c-'0')
+		}
+		return n, true
+	}
+	h, okH := digits(hh)
+	m, okM := digits(mm)
+	if !okH || !okM || m >= 60 || colon && len(mm) != 2 {
+		return 0, bad
+	}
+	d := time.Duration(h)*time.Hour + time.Duration(m)*time.Minute
+	if s[0] == '-' {
+		d = -d
+	}
+	if d > Ahead || d < -Behind {
+		return 0, bad
+	}
+	return d, nil
+}
+
 func (s *Schedule) now() time.Time {
 	if s.Now != nil {
 		return s.Now().UTC()
@@ -197,6 +242,10 @@ func dateOf(t time.Time) time.Time {
 
 // Today returns today's date in UTC.
 func (s *Schedule) Today() time.Time { return dateOf(s.now()) }
+
+// TodayAt returns today's date at the UTC offset (see ParseOffset): the
+// date of a player whose clock is that far from UTC.
+func (s *Schedule) TodayAt(offset time.Duration) time.Time { return dateOf(s.now().Add(offset)) }
 
 // Newest returns the newest date that is today somewhere: today in
 // UTC+14 (Ahead). No later date is served.

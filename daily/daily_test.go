@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -265,5 +266,79 @@ func TestTwoYearsFollowTheCurve(t *testing.T) {
 	}
 	for d := time.Sunday; d <= time.Saturday; d++ {
 		t.Logf("%s: median %d, %d–%d", d, median(d), slices.Min(moves[d]), slices.Max(moves[d]))
+	}
+}
+
+// TestParseOffset reads the UTC offsets time zones have and refuses the
+// rest in rjm's words.
+func TestParseOffset(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want time.Duration
+		ok   bool
+	}{
+		{"+14:00", 14 * time.Hour, true},
+		{"+14", 14 * time.Hour, true},
+		{"-11:00", -11 * time.Hour, true},
+		{"-12", -12 * time.Hour, true},
+		{"+05:45", 5*time.Hour + 45*time.Minute, true},
+		{"-03:30", -(3*time.Hour + 30*time.Minute), true},
+		{"+0", 0, true},
+		{"-00:00", 0, true},
+		{"+14:01", 0, false},
+		{"-12:30", 0, false},
+		{"+15", 0, false},
+		{"14:00", 0, false},
+		{"+5:3", 0, false},
+		{"+05:60", 0, false},
+		{"+", 0, false},
+		{"", 0, false},
+		{"+1a", 0, false},
+		{"+123", 0, false},
+		{"+01:00:00", 0, false},
+		{"++1", 0, false},
+	} {
+		got, err := daily.ParseOffset(c.in)
+		if c.ok && (err != nil || got != c.want) || !c.ok && err == nil {
+			t.Errorf("ParseOffset(%q) = %v, %v; want %v (ok %v)", c.in, got, err, c.want, c.ok)
+		}
+		if err != nil && !strings.Contains(err.Error(), "not a UTC offset") {
+			t.Errorf("ParseOffset(%q): %v", c.in, err)
+		}
+	}
+}
+
+// FuzzParseOffset checks that any text is read as an offset within the
+// zones' range, or refused, never a panic.
+func FuzzParseOffset(f *testing.F) {
+	for _, s := range []string{"+14:00", "-11", "+05:45", "", "+99:99", "-"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := daily.ParseOffset(s)
+		if err == nil && (d > daily.Ahead || d < -daily.Behind) {
+			t.Errorf("ParseOffset(%q) = %v, beyond the zones", s, d)
+		}
+	})
+}
+
+// TestTodayAt gives the date east and west of UTC: at 12:00 UTC on
+// 2026-11-28 it is 2026-11-29 in Kiritimati (+14) and 2026-11-28 in Pago
+// Pago (−11); at 05:00 UTC, 2026-11-28 and 2026-11-27.
+func TestTodayAt(t *testing.T) {
+	for _, c := range []struct {
+		utc    time.Time
+		offset time.Duration
+		want   string
+	}{
+		{time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC), 14 * time.Hour, "2026-11-29"},
+		{time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC), -11 * time.Hour, "2026-11-28"},
+		{time.Date(2026, 11, 28, 5, 0, 0, 0, time.UTC), 14 * time.Hour, "2026-11-28"},
+		{time.Date(2026, 11, 28, 5, 0, 0, 0, time.UTC), -11 * time.Hour, "2026-11-27"},
+	} {
+		s := daily.Schedule{Now: func() time.Time { return c.utc }}
+		if got := s.TodayAt(c.offset).Format(daily.DateLayout); got != c.want {
+			t.Errorf("at %v, offset %v: %s, want %s", c.utc, c.offset, got, c.want)
+		}
 	}
 }

@@ -73,11 +73,11 @@ func (b *Bench) answer(m *maze.Maze, e *Edit, from *maze.Maze, predict bool, loc
 	}
 	a := &Answer{View: v, Board: Board(m), Suggestions: b.suggest(g, m, predict, locked), JumpLimit: m.JumpLimit(), Changes: []Change{}, Edit: said}
 	if from != nil {
-		gf, err := graph.Compile(from.Board)
+		f, err := b.features(g, m, from)
 		if err != nil {
 			return nil, err
 		}
-		if ch := Compare(b.features(gf, from), v.Features); ch != nil {
+		if ch := Compare(f, v.Features); ch != nil {
 			a.Changes = ch
 		}
 	}

@@ -2,7 +2,6 @@ package design
 
 import (
 	"rjm/analysis"
-	"rjm/difficulty"
 	"rjm/fault"
 	"rjm/graph"
 	"rjm/maze"
@@ -17,20 +16,18 @@ type BookEntry struct {
 
 // CheckBookEntry says why e.Maze cannot be printed in a book of the list
 // (nil when it can), by the checks book.FromList makes of every listed
-// maze (difficulty.SameBoard, analysis.BookPuzzle), so that the
-// workbench's "Add to book list" refuses what rjm book --mazes would.
+// maze (analysis.BookPuzzle), so that the workbench's "Add to book list"
+// refuses what rjm book --mazes would. A maze on another board than
+// e.First's is taken: a list of several boards makes a volume, a part
+// per board (book.FromList); e.First is read only to check it is an ID.
 func CheckBookEntry(e BookEntry) error {
 	m, err := maze.ParseID(e.Maze)
 	if err != nil {
 		return fault.In("maze", err)
 	}
 	if e.First != "" {
-		first, err := maze.ParseID(e.First)
-		if err != nil {
+		if _, err := maze.ParseID(e.First); err != nil {
 			return fault.In("first", err)
-		}
-		if err := difficulty.SameBoard(first.Board, m.Board); err != nil {
-			return err
 		}
 	}
 	g, err := graph.Compile(m.Board)

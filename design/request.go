@@ -34,6 +34,8 @@ type Request struct {
 	// Book, alone, asks whether a maze can join a book list
 	// (CheckBookEntry).
 	Book *BookEntry `json:"book,omitempty"`
+	// Compare, alone, asks for two versions side by side (DoCompare).
+	Compare *CompareRequest `json:"compare,omitempty"`
 	// Locked are the cells the designer keeps, as 1-based [row, col]
 	// pairs of the maze answered (after the edit; of Predict's maze):
 	// no suggestion changes them (Suggest). The edit itself may.

@@ -75,8 +75,9 @@ type Suggestions struct {
 	// lower than the maze's and than any single-cell edit's, lowest
 	// first.
 	Pair []Suggestion `json:"pair"`
-	// MorePending says Move and Pair are still to come (an answer made
-	// with Request.Later: Bench.Predict makes them, in Predicted).
+	// MorePending says all four are still to come (an answer made with
+	// Request.Later, the figures first: Bench.Predict makes them, in
+	// Predicted).
 	MorePending bool `json:"more_pending,omitempty"`
 }
 
@@ -128,8 +129,13 @@ func Keeps(m, after *maze.Maze, locked []int) bool {
 	return true
 }
 
-// suggest is Suggest, Move and Pair left to come unless more.
+// suggest is Suggest, every suggestion left to come unless more: rating
+// every single-cell edit was a quarter of the page's engine's work for a
+// typed digit (BenchmarkEngineEdit), which the figures need not wait for.
 func (b *Bench) suggest(g *graph.Graph, m *maze.Maze, more bool, locked []int) Suggestions {
+	if !more {
+		return Suggestions{Energy: []Suggestion{}, Longer: []Suggestion{}, Move: []Suggestion{}, Pair: []Suggestion{}, MorePending: true}
+	}
 	isLocked := make([]bool, max(len(m.Jumps), m.Rows*m.Cols, m.Goal+1, m.Start+1)) // an exit ring's goal is past the grid
 	for _, i := range locked {
 		if i >= 0 && i < len(isLocked) {
@@ -164,11 +170,8 @@ func (b *Bench) suggest(g *graph.Graph, m *maze.Maze, more bool, locked []int) S
 	for _, s := range all {
 		ebest = min(ebest, s.Energy)
 	}
-	out.Move, out.Pair, out.MorePending = []Suggestion{}, []Suggestion{}, !more
-	if more {
-		out.Pair = b.pairs(ev, &last, m, all, n, e0, ebest)
-		out.Move = b.moves(g, m, n, e0, isLocked)
-	}
+	out.Pair = b.pairs(ev, &last, m, all, n, e0, ebest)
+	out.Move = b.moves(g, m, n, e0, isLocked)
 	out.Energy = best(all, n, func(s Suggestion) bool { return s.Delta < 0 }, func(a, b Suggestion) int {
 		return cmp.Or(cmp.Compare(a.Energy, b.Energy), cmp.Compare(b.GoalDepth, a.GoalDepth))
 	})

@@ -29,17 +29,23 @@ type Bench struct {
 	}
 }
 
-// features returns the features of m, whose board g is compiled from:
-// the last view's when it was of m.
-func (b *Bench) features(g *graph.Graph, m *maze.Maze) *analysis.Features {
-	id, err := m.ID()
+// features returns the features of maze from: the last view's when it
+// was of from, else an analysis, over g when from is on m's board (g is
+// compiled from it) and over its own board's graph otherwise.
+func (b *Bench) features(g *graph.Graph, m, from *maze.Maze) (*analysis.Features, error) {
+	id, err := from.ID()
 	b.lastMu.Lock()
 	last := b.last
 	b.lastMu.Unlock()
 	if err == nil && last.id == id {
-		return last.f
+		return last.f, nil
 	}
-	return analysis.Analyze(g, m)
+	if from.Board != m.Board {
+		if g, err = graph.Compile(from.Board); err != nil {
+			return nil, err
+		}
+	}
+	return analysis.Analyze(g, from), nil
 }
 
 // remember keeps view v's features for the next edit's changes.

@@ -103,6 +103,15 @@ func TestTablePrompts(t *testing.T) {
 				t.Errorf("%s: edge answers %q: %v", e.Name, e.Edge, err)
 			}
 		}
+		for _, pr := range e.Probes {
+			in := strings.Join(pr.Answers, "\n") + "\n"
+			if len(pr.Answers) != len(e.Prompts) || pr.Case == "" || pr.One == "" || pr.Rule == "" {
+				t.Errorf("%s: probe %+v: want an answer a prompt, a case, one and a rule", e.Name, pr)
+			}
+			if _, err := exercise.Run(context.Background(), e.Name, exercise.IO{In: strings.NewReader(in), Out: io.Discard, Errors: io.Discard}, rng.NewRand(1)); err != nil {
+				t.Errorf("%s: probe answers %q: %v", e.Name, pr.Answers, err)
+			}
+		}
 		if e.Invalid != nil {
 			var complaints strings.Builder
 			in := strings.Join(append(slices.Clone(e.Invalid), answers...), "\n") + "\n"

@@ -95,6 +95,12 @@ type Exercise struct {
 	// Edge are the answers of a grader's run at the edge of what the
 	// assignment allows (the smallest budget), nil for none.
 	Edge []string
+	// Probes are the cases a grader's runs must show for the search's
+	// rule to be seen at work: answers under which the rule, and not the
+	// budget, decides what the search finds (every uphill step accepted,
+	// restarts that restart). A program that breaks the rule finds mazes
+	// better or worse than rjm's under them; nil for none.
+	Probes []Probe
 	// Run runs the exercise in a session: it asks the prompts and prints
 	// the maze (Session.PrintMaze, Session.PrintEvaluation).
 	Run func(x *Session) error
@@ -148,6 +154,19 @@ const (
 	FinalTemperature = 0.3
 )
 
+// Probe is one case of a search's rule that a grader's runs must show,
+// and the answers that make the rule show in the maze printed.
+type Probe struct {
+	// Case names the runs, as a report counts them ("runs where every
+	// uphill step is accepted (probability 1)"); One is one of them,
+	// after "no".
+	Case, One string
+	// Rule says, in the assignment's words, what the program must do in
+	// them.
+	Rule    string
+	Answers []string
+}
+
 // searchAnswers returns the answers of a search whose later prompts are
 // answered by rest, for a budget of iterations.
 func searchAnswers(rest func(iterations int) []string) func(int, *rand.Rand) ([]string, int) {
@@ -189,11 +208,21 @@ var Table = []Exercise{
 			return []string{strconv.Itoa(max(1, iterations/Descents)), strconv.Itoa(Descents)}, Size
 		},
 		Invalid: notANumber, MayRefuse: true, Edge: []string{"25", "2"},
+		Probes: []Probe{{Case: "runs of 30 descents of 100 iterations (restarts that restart)", One: "run of 30 descents of 100 iterations",
+			Rule:    "each hill descent starts again from a new random maze, its energy evaluated afresh, and the best maze of all the descents is kept",
+			Answers: []string{"100", "30"}}},
 		Run: (*Session).restarts},
 	{Name: "uphill", Prompts: []Prompt{IterationsPrompt, UphillPrompt}, Search: true, Evaluation: true,
 		Problem: "Problem 5", Points: 20, Files: []string{"uphill", "problem5", "p5"},
 		Answers: searchAnswers(func(int) []string { return []string{UphillP} }),
 		Invalid: notANumber, MayRefuse: true, Edge: []string{"50", "0"},
+		Probes: []Probe{
+			{Case: "runs where every uphill step is accepted (probability 1)", One: "run with uphill step probability 1",
+				Rule:    "with probability 1 every step is accepted, uphill or not (a random walk that keeps the best maze it met)",
+				Answers: []string{"300", "1"}},
+			{Case: "runs where every uphill step is refused (probability 0)", One: "run with uphill step probability 0",
+				Rule:    "with probability 0 a step that makes the energy worse is refused and one that is no worse accepted (hill descent)",
+				Answers: []string{"300", "0"}}},
 		Run: (*Session).uphill},
 	{Name: "annealing", Prompts: []Prompt{IterationsPrompt, TemperaturePrompt, DecayPrompt}, Search: true, Evaluation: true,
 		Problem: "Extra Credit 1", Points: 20, Extra: true, Files: []string{"annealing", "anneal", "extracredit1", "ec1"},
@@ -202,6 +231,9 @@ var Table = []Exercise{
 			return []string{strconv.FormatFloat(Temperature, 'f', -1, 64), strconv.FormatFloat(decay, 'f', 6, 64)}
 		}),
 		Invalid: notANumber, MayRefuse: true, Edge: []string{"50", "1", "0.9"},
+		Probes: []Probe{{Case: "runs at a temperature that stays 3 (decay rate 1)", One: "run at temperature 3 and decay rate 1",
+			Rule:    "a step no worse is accepted, and a step worse by Δ with probability exp(−Δ/3)",
+			Answers: []string{"300", "3", "1"}}},
 		Run: (*Session).annealing},
 }
 

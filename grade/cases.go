@@ -68,14 +68,28 @@ type CaseCount struct {
 	Need  int    `json:"need"`
 }
 
-// cases counts the cases that apply in the runs compared with rjm's whose
-// transcripts were read.
+// caseRows returns the cases of the grading's checks: caseTable's rows
+// that apply, and one row of each of its exercise's probes
+// (exercise.Probe), whose runs the rule check needs in minEvidenceRuns.
+func (c *checker) caseRows() []caseRow {
+	var rows []caseRow
+	for _, row := range caseTable {
+		if row.applies(c) {
+			rows = append(rows, row)
+		}
+	}
+	for i, pr := range c.p.ex.Probes {
+		rows = append(rows, caseRow{name: pr.Case, one: pr.One, check: "rule", need: minEvidenceRuns,
+			seen: func(g *graded) bool { return g.probe == i+1 && g.solved != nil }})
+	}
+	return rows
+}
+
+// cases counts the cases of the grading in the runs whose transcripts
+// were read.
 func (c *checker) cases(runs []*graded) []CaseCount {
 	var out []CaseCount
-	for _, row := range caseTable {
-		if !row.applies(c) {
-			continue
-		}
+	for _, row := range c.caseRows() {
 		n := 0
 		for _, g := range runs {
 			if row.seen(g) {
@@ -111,8 +125,9 @@ func (c *checker) unseen(ck Check, runs []*graded) Check {
 		return ck
 	}
 	var missing []string
-	for _, row := range caseTable {
-		if row.check != ck.Name || !row.applies(c) {
+	few := false
+	for _, row := range c.caseRows() {
+		if row.check != ck.Name {
 			continue
 		}
 		n := 0
@@ -121,14 +136,22 @@ func (c *checker) unseen(ck Check, runs []*graded) Check {
 				n++
 			}
 		}
-		if n < row.need {
-			missing = append(missing, row.one)
+		switch {
+		case n == 0:
+			missing = append(missing, "no "+row.one)
+		case n < row.need:
+			few = true
+			missing = append(missing, fmt.Sprintf("only %d %s (%d needed)", n, row.name, row.need))
 		}
 	}
 	if len(missing) == 0 {
 		return ck
 	}
-	return newCheck(ck.Name, ck.Category, NotChecked, fmt.Sprintf("not checked: no %s in %d runs, so the program was never seen to handle one", strings.Join(missing, ", no "), len(c.runs)))
+	why := "so the program was never seen to handle one"
+	if few {
+		why = "too few to tell whether the program follows the assignment there"
+	}
+	return newCheck(ck.Name, ck.Category, NotChecked, fmt.Sprintf("not checked: %s in %d runs, %s", strings.Join(missing, ", "), len(c.runs), why))
 }
 
 // casesText says how many of each case a grading saw: "seen: 6 mazes

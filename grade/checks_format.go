@@ -21,7 +21,7 @@ func (c *checker) prompts(runs []*graded) Check {
 			first = strings.TrimSuffix(strings.SplitAfter(g.t.canonical(false), "\n")[0], "\n")
 		}
 		got, _, _ := strings.Cut(out, "\n")
-		t.fail(g, "line 1: want %q, got %q (each prompt ends with a space and no line break, and the maze follows on its line)%s", short(want+first), short(got), g.onStderr())
+		t.fail(g, "line 1: your program printed %q, where the assignment asks for %q (each prompt ends with a space and no line break, and the maze follows on its line)%s", short(got), short(want+first), g.onStderr())
 	}
 	return t.check("prompts", Format, fmt.Sprintf("every run prompts %q with a trailing space and no line break", want))
 }
@@ -84,7 +84,7 @@ func (c *checker) reprompt(g *graded) Check {
 		return newCheck("reprompt", Format, NotChecked, fmt.Sprintf("not checked: run %d, with invalid answers, ended before its first prompt: %s (see exit)", g.run, g.status()))
 	}
 	if !c.p.ex.MayRefuse {
-		what := fmt.Sprintf("answered %s and %d, the program", strings.Join(c.p.ex.Invalid, ", "), g.size)
+		what := fmt.Sprintf("answered %s and %d, your program", strings.Join(c.p.ex.Invalid, ", "), g.size)
 		asked := g.promptsFound()
 		// A run whose transcript is whole is judged on it, however it
 		// exited: the exit status is the exit check's business.
@@ -94,9 +94,9 @@ func (c *checker) reprompt(g *graded) Check {
 		case !g.readable() && asked >= len(g.prompts):
 			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s asked again after each invalid answer, then ended before printing its %d×%d maze: %s", g.run, what, g.size, g.size, g.status()))
 		case !g.readable():
-			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s prompted %d %s, want %d (an invalid answer is asked again), then ended: %s", g.run, what, asked, plural(asked, "time", "times"), len(g.prompts), g.status()))
+			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s prompted %d %s, where the assignment asks %d times (an invalid answer is asked again), then ended: %s", g.run, what, asked, plural(asked, "time", "times"), len(g.prompts), g.status()))
 		case g.t.prompts < len(g.prompts):
-			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s prompted %d %s, want %d (an invalid answer is asked again)", g.run, what, g.t.prompts, plural(g.t.prompts, "time", "times"), len(g.prompts)))
+			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s prompted %d %s, where the assignment asks %d times (an invalid answer is asked again)", g.run, what, g.t.prompts, plural(g.t.prompts, "time", "times"), len(g.prompts)))
 		case g.jumps == nil:
 			return newCheck("reprompt", Format, Failed, fmt.Sprintf("run %d, %s printed %d rows, want a %d×%d maze", g.run, what, len(g.t.maze), g.size, g.size))
 		}

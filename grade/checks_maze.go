@@ -15,13 +15,13 @@ func (c *checker) size(runs []*graded) Check {
 		n := g.size
 		switch {
 		case len(g.t.maze) == 0:
-			t.fail(g, "no maze%s", g.onStderr())
+			t.fail(g, "your program printed no maze%s", g.onStderr())
 		case len(g.t.maze) != n:
-			t.fail(g, "line %d: %d rows of jumps, want %d", g.t.mazeLine, len(g.t.maze), n)
+			t.fail(g, "line %d: your program printed %d rows of jumps, where the assignment asks for %d (the size answered)", g.t.mazeLine, len(g.t.maze), n)
 		default:
 			for k, row := range g.t.maze {
 				if len(row) != n {
-					t.fail(g, "line %d: %d jumps in row %d, want %d", g.t.mazeLine+k, len(row), k+1, n)
+					t.fail(g, "line %d: your program printed %d jumps in row %d, where the assignment asks for %d", g.t.mazeLine+k, len(row), k+1, n)
 					break
 				}
 			}
@@ -61,12 +61,12 @@ func (c *checker) goal(runs []*graded) Check {
 		t.checked++
 		n := g.size
 		if j := g.jumps[n*n-1]; j != 0 {
-			t.fail(g, "line %d: the lower-right cell holds %d, want 0 (the goal)", g.t.mazeLine+n-1, j)
+			t.fail(g, "line %d: your program printed %d in the lower-right cell, where the assignment puts the goal, 0", g.t.mazeLine+n-1, j)
 			continue
 		}
 		for i, j := range g.jumps[:n*n-1] {
 			if j == 0 {
-				t.fail(g, "line %d: cell %v holds 0, which only the goal (lower-right) may", g.t.mazeLine+i/n, g.board.Cell(i))
+				t.fail(g, "line %d: your program printed 0 in cell %v, where the assignment asks for a jump: only the goal (lower-right) holds 0", g.t.mazeLine+i/n, g.board.Cell(i))
 				break
 			}
 		}
@@ -84,7 +84,7 @@ func (c *checker) legal(runs []*graded) Check {
 		n := g.size
 		for i, j := range g.jumps[:n*n-1] {
 			if !g.board.Legal(i, j) {
-				t.fail(g, "line %d: cell %v has jump %d, which has no move (legal jumps there: 1 to %d)", g.t.mazeLine+i/n, g.board.Cell(i), j, g.board.MaxJump(i))
+				t.fail(g, "line %d: your program printed jump %d for cell %v, which has no move there; the assignment asks for a legal jump, one that stays on the board (1 to %d there)", g.t.mazeLine+i/n, j, g.board.Cell(i), g.board.MaxJump(i))
 				break
 			}
 		}
@@ -208,7 +208,7 @@ func constantCheck(name string, cat Category, runs []*graded, h languageHints) (
 	if len(r.constant) > len(nums) {
 		list += fmt.Sprintf(" and %d more", len(r.constant)-len(nums))
 	}
-	return newCheck(name, cat, Failed, fmt.Sprintf("runs %s, started in %d different seconds (each with its own %s and process ID), printed the same maze: the program's random numbers are the same in every run (%s); leave the generator unseeded, or seed it from the clock or from %s",
+	return newCheck(name, cat, Failed, fmt.Sprintf("your program printed the same maze in runs %s, started in %d different seconds (each with its own %s and process ID): its random numbers are the same in every run (%s), where the assignment asks for a maze drawn at random; leave the generator unseeded, or seed it from the clock or from %s",
 		list, r.seconds, RunSeedEnv, h.seedHint(), RunSeedEnv)), true
 }
 
@@ -285,7 +285,7 @@ func (c *checker) uniform(runs []*graded) Check {
 	}
 	stat, df, p := chiSquare(groups)
 	if df == 0 {
-		return newCheck("uniform", Maze, NotChecked, fmt.Sprintf("not checked: too few jumps (%d) for the χ² test of uniformity", jumps))
+		return newCheck("uniform", Maze, NotChecked, fmt.Sprintf("not checked: your program's mazes hold too few jumps (%d) to tell whether they are drawn uniformly. For the teacher: too few for the χ² test", jumps))
 	}
 	level := c.s.Significance / float64(c.looks)
 	st := &Stats{Runs: len(mazes), Test: "chi-square", P: p, Level: level, ChiSquare: &stat, DF: df, Jumps: jumps}
@@ -298,12 +298,12 @@ func (c *checker) uniform(runs []*graded) Check {
 		for k, n := range g {
 			parts[k] = strconv.Itoa(n)
 		}
-		ck = newCheck("uniform", Maze, Failed, fmt.Sprintf("the jumps are not drawn uniformly from each cell's legal jumps (cells with legal jumps 1 to %d: drawn %s times): %s < %.2g",
+		ck = newCheck("uniform", Maze, Failed, fmt.Sprintf("your program drew some jumps too often and others too seldom: in the cells whose legal jumps are 1 to %d, it drew them %s times; the assignment asks that each cell's jump be drawn uniformly from its legal jumps. For the teacher: %s < %.2g",
 			len(g), strings.Join(parts, ", "), figures, level))
 	case p >= uniformEnough || c.last():
 		ck = newCheck("uniform", Maze, Passed, fmt.Sprintf("the jumps look drawn uniformly from each cell's legal jumps: %s ≥ %.2g", figures, level))
 	default:
-		ck = newCheck("uniform", Maze, NotChecked, fmt.Sprintf("inconclusive after %d runs: %s, between %.2g and %g", len(c.runs), figures, level, uniformEnough))
+		ck = newCheck("uniform", Maze, NotChecked, fmt.Sprintf("not checked: after %d runs, your program's jumps could be told neither drawn uniformly nor not. For the teacher: inconclusive, %s, between %.2g and %g", len(c.runs), figures, level, uniformEnough))
 	}
 	ck.Stats = st
 	return ck

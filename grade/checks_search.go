@@ -31,7 +31,7 @@ func (c *checker) depths(runs []*graded) Check {
 			}
 			for col, d := range row {
 				if want := g.solved.Depth[r*n+col]; d != want {
-					t.fail(g, "line %d: cell (%d,%d) has depth %s, want %s", g.t.depthLine+r, r+1, col+1, depthText(d), depthText(want))
+					t.fail(g, "line %d: %s", g.t.depthLine+r, depthWords(r, col, d, want))
 					break rows
 				}
 			}
@@ -41,6 +41,22 @@ func (c *checker) depths(runs []*graded) Check {
 		return newCheck("depths", Evaluation, NotChecked, noEvaluation)
 	}
 	return t.check("depths", Evaluation, "every depth grid is rjm's breadth-first search of the maze printed")
+}
+
+// depthWords says, in the student's terms, what their program printed
+// for a cell and what the assignment asks: "your program printed depth 7
+// for cell (2,3), which the start reaches in 5 jumps at the fewest; the
+// assignment asks for the fewest jumps from the start".
+func depthWords(r, col, d, want int) string {
+	cell := fmt.Sprintf("cell (%d,%d)", r+1, col+1)
+	asks := "the assignment asks for the fewest jumps from the start to each cell, and -- for a cell the start cannot reach"
+	switch {
+	case want < 0:
+		return fmt.Sprintf("your program printed depth %s for %s, which the start cannot reach; %s", depthText(d), cell, asks)
+	case d < 0:
+		return fmt.Sprintf("your program printed -- (not reached) for %s, which the start reaches in %d %s; %s", cell, want, plural(want, "jump", "jumps"), asks)
+	}
+	return fmt.Sprintf("your program printed depth %d for %s, which the start reaches in %d %s at the fewest; %s", d, cell, want, plural(want, "jump", "jumps"), asks)
 }
 
 func depthText(d int) string {
@@ -56,17 +72,27 @@ func (c *checker) objective(runs []*graded) Check {
 		t.checked++
 		want := energy.Objective(g.solved.GoalDepth)
 		if g.t.objective == "" {
-			t.fail(g, "no objective, want %s", energy.Format(want))
+			t.fail(g, "your program printed no objective; the assignment asks for %s on the line after the depths", energy.Format(want))
 			continue
 		}
 		if v, _ := strconv.ParseFloat(g.t.objective, 64); v != want {
-			t.fail(g, "line %d: objective %s, want %s (−depth of the goal, or %d when it cannot be reached)", g.t.objLine, g.t.objective, energy.Format(want), energy.Unsolvable)
+			t.fail(g, "line %d: %s", g.t.objLine, objectiveWords(g.t.objective, want, g.solved.GoalDepth))
 		}
 	}
 	if t.checked == 0 {
 		return newCheck("objective", Evaluation, NotChecked, noEvaluation)
 	}
 	return t.check("objective", Evaluation, fmt.Sprintf("every objective is rjm's (−depth of the goal, or %d when it cannot be reached)", energy.Unsolvable))
+}
+
+// objectiveWords says, in the student's terms, what their program
+// printed for the objective and what the assignment asks.
+func objectiveWords(got string, want float64, goalDepth int) string {
+	maze := fmt.Sprintf("a maze whose goal the start reaches in %d %s at the fewest", goalDepth, plural(goalDepth, "jump", "jumps"))
+	if goalDepth < 0 {
+		maze = "a maze whose goal cannot be reached"
+	}
+	return fmt.Sprintf("your program printed objective %s for %s; the assignment asks for %s (the goal's depth, negated, or %d when the goal cannot be reached)", got, maze, energy.Format(want), energy.Unsolvable)
 }
 
 // minSearchRuns is the fewest distinct mazes the search checks compare.
@@ -89,7 +115,7 @@ func (c *checker) search(runs []*graded) Check {
 		return newCheck("search", Search, NotChecked, fmt.Sprintf("not checked: only %d runs printed a maze rjm can evaluate; want at least %d to compare with rjm's program", len(got), minSearchRuns))
 	}
 	ref := c.ref.objectives
-	alpha := c.s.Significance / 2
+	alpha := c.alpha()
 	t := decideSearch(got, ref, c.looks, alpha, falsePass, searchMargin)
 	k := float64(c.looks)
 	med, refMed, shift, margin := median(got), median(ref), t.shift, searchMargin
@@ -105,11 +131,12 @@ func (c *checker) search(runs []*graded) Check {
 	var ck Check
 	switch {
 	case t.d == decidedFail:
-		ck = newCheck("search", Search, Failed, "the mazes are worse than rjm's search finds with the same answers, by a margin that matters: "+figures)
+		ck = newCheck("search", Search, Failed, fmt.Sprintf("your program's mazes are worse than a correct search finds with the same answers (median objective %s, where a correct program's is %s): the assignment asks for the best maze of a search that accepts a step when it makes the energy no worse; check how your search accepts a step and keeps the best maze. For the teacher: %s",
+			energy.Format(med), energy.Format(refMed), figures))
 	case t.d == decidedPass:
 		ck = newCheck("search", Search, Passed, "within the margin of rjm's search at the same budget: "+figures)
 	case c.last():
-		ck = newCheck("search", Search, NotChecked, fmt.Sprintf("inconclusive after %d runs, neither p-value below its level: %s", len(c.runs), figures))
+		ck = newCheck("search", Search, NotChecked, fmt.Sprintf("not checked: after %d runs, your program's mazes could be told neither as good as a correct search's nor worse. For the teacher: inconclusive, neither p-value below its level: %s", len(c.runs), figures))
 	default:
 		ck = newCheck("search", Search, NotChecked, "undecided: "+figures)
 	}
@@ -140,7 +167,7 @@ func (c *checker) jumps(runs []*graded) Check {
 		legal = append(legal, b.LegalJumps(nil, i))
 		sizes = append(sizes, len(legal[i]))
 	}
-	level := c.s.Significance / 2 / float64(c.looks*jumpHypotheses(sizes))
+	level := c.alpha() / float64(c.looks*jumpHypotheses(sizes))
 	m := len(c.ref.mazes)
 	worst, worstCell, worstCount := 2.0, -1, 0
 	var worstZ []int
@@ -175,7 +202,7 @@ func (c *checker) jumps(runs []*graded) Check {
 	var ck Check
 	switch {
 	case worst < level:
-		ck = newCheck("jumps", Search, Failed, fmt.Sprintf("cell %v never has jump %s in %d final mazes, while rjm's final mazes give it %s %d times in %d: a correct search misses it so often with probability %.2g < %.2g",
+		ck = newCheck("jumps", Search, Failed, fmt.Sprintf("cell %v never has jump %s in your program's %d final mazes, while a correct search gives it that often: every legal jump of a cell (one that stays on the board) may be drawn; check the bound of each cell's jumps. For the teacher: rjm's final mazes give it %s %d times in %d; a correct search misses it so often with probability %.2g < %.2g",
 			b.Cell(worstCell), jumpList(worstZ), n, jumpList(worstZ), worstCount, m, worst, level))
 	case worst >= uniformEnough || c.last():
 		msg := fmt.Sprintf("every cell gets the jumps rjm's final mazes give it, over %d final mazes", n)

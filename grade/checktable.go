@@ -66,7 +66,7 @@ func (c *checker) nothingChecked() string {
 func (c *checker) transcriptRuns() []*graded {
 	runs := slices.Clone(c.runs)
 	for _, g := range c.all {
-		if g.edge {
+		if g.edge || g.probe > 0 {
 			runs = append(runs, g)
 		}
 	}
@@ -215,8 +215,8 @@ type checkRow struct {
 // judged are the runs the checks look at.
 type judged struct {
 	// plain are the runs whose transcripts are checked one by one: the
-	// usable runs compared with rjm's, and a search's run with the
-	// smallest budget.
+	// usable runs compared with rjm's, a search's run with the smallest
+	// budget and its probes' runs.
 	plain []*graded
 	// runs are the usable runs compared with rjm's: the statistical
 	// checks' sample.
@@ -228,6 +228,7 @@ func hasPrompts(c *checker) bool { return len(c.p.ex.Prompts) > 0 }
 func isRandom(c *checker) bool   { return c.p.random }
 func evaluates(c *checker) bool  { return c.p.eval }
 func searches(c *checker) bool   { return c.p.search }
+func probes(c *checker) bool     { return len(c.p.ex.Probes) > 0 }
 
 // buildCheck is the name of the build check, which Settings.Build makes
 // before the runs (build.go).
@@ -268,6 +269,8 @@ var checkTable = []checkRow{
 		run: func(c *checker, j judged) Check { return c.search(j.runs) }},
 	{name: "jumps", category: Search, applies: searches, decisive: true, weight: 6, caps: true,
 		run: func(c *checker, j judged) Check { return c.jumps(j.runs) }},
+	{name: "rule", category: Search, applies: probes, decisive: true, weight: 8, caps: true,
+		run: func(c *checker, j judged) Check { return c.rule(j.plain) }},
 	{name: "time", category: Limits, ownRuns: true, weight: 1,
 		run: func(c *checker, _ judged) Check { return c.limits()[0] }},
 	{name: "exit", category: Limits, ownRuns: true, weight: 1,
@@ -343,7 +346,7 @@ func (c *checker) judged() (judged, string) {
 	runs, note := c.usable()
 	plain := slices.Clone(runs)
 	for _, g := range c.all {
-		if g.edge && g.readable() {
+		if (g.edge || g.probe > 0) && g.readable() {
 			plain = append(plain, g)
 		}
 	}
@@ -364,7 +367,7 @@ func (c *checker) checks() []Check {
 		case none:
 			out = append(out, newCheck(row.name, row.category, NotChecked, c.nothingChecked()))
 		default:
-			ck := c.unseen(row.check(c, j), j.runs)
+			ck := c.unseen(row.check(c, j), j.plain)
 			if ck.State == Passed {
 				ck.Message += note
 			}
@@ -392,7 +395,7 @@ func (c *checker) decided() bool {
 	case rep.any && c.spacedRuns < minSpaced && !c.last():
 		return false // a clock's seed, or a constant one: the spaced runs tell
 	}
-	if !c.evidenced(runs) && !c.last() {
+	if !c.evidenced(j.plain) && !c.last() {
 		return false // a case a check needs not seen yet, or too few runs
 	}
 	for _, row := range c.made() {

@@ -32,9 +32,10 @@ import (
 //   - uniform (random mazes): Pearson's χ² at p < α/K fails; p ≥ 0.01
 //     decides a pass; at the last look, no rejection is a pass.
 //
-// A search exercise has two statistical checks and splits α between them,
-// so that a correct program's grading fails with probability at most α
-// (Settings.Significance, 0.00001) in all.
+// A search exercise has two statistical checks, three with rule (the
+// cases of its search's rule: probes.go), and splits α between them
+// (checker.alpha), so that a correct program's grading fails with
+// probability at most α (Settings.Significance, 0.00001) in all.
 
 // decision is a sequential check's outcome at one look.
 type decision int

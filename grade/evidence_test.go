@@ -2,6 +2,7 @@ package grade_test
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -76,7 +77,7 @@ while [ $i -lt $n ]; do
 	i=$((i+1))
 done
 `, grade.Settings{Runs: 3})
-	wantState(t, r, "legal", grade.Failed, "has jump 0, which has no move")
+	wantState(t, r, "legal", grade.Failed, "printed jump 0 for cell (1,1), which has no move")
 	wantState(t, r, "goal", grade.Failed, "holds 0")
 }
 
@@ -121,4 +122,85 @@ func TestTranscriptOnStandardErrorIsAFormatSlip(t *testing.T) {
 	if share := res.Score / res.ExtraData["max_points"].(float64); share < 0.85 {
 		t.Errorf("%v of %v points (%.2f), want most\n%s", res.Score, res.ExtraData["max_points"], share, r.Text())
 	}
+}
+
+// A search's probes are cases its rule check needs: an uphill step
+// probability of 1 for uphill. A program that asks again whenever it is
+// given 1 (it takes a probability below 1 only) never shows one: rule is
+// not checked, saying so, the grading went on to its cap, and the report
+// counts the probe's runs it saw (none) beside the other probe's.
+func TestRuleNotCheckedWithoutItsCase(t *testing.T) {
+	t.Parallel() // it only grades: see TestMain
+	r := evidence(t, "uphill", "exec GOSTUDENT uphill below1\n", grade.Settings{Runs: 30})
+	wantState(t, r, "rule", grade.NotChecked, "no run with uphill step probability 1 printed a maze")
+	if ck, _ := r.Check("rule"); ck.Pass {
+		t.Errorf("rule passes: %+v", ck)
+	}
+	seen := map[string]int{}
+	for _, k := range r.Cases {
+		seen[k.Case] = k.Seen
+	}
+	if seen["runs where every uphill step is accepted (probability 1)"] != 0 || seen["runs where every uphill step is refused (probability 0)"] != 30 {
+		t.Errorf("cases %+v, want none of probability 1 and 30 of probability 0", r.Cases)
+	}
+}
+
+// The rule check passes a correct search only on its probes' runs seen in
+// 29 runs each: with at most 20 runs, it is not checked, saying how many
+// it saw.
+func TestRuleNeedsItsCasesOftenEnough(t *testing.T) {
+	t.Parallel() // it only grades: see TestMain
+	r := evidence(t, "annealing", "exec GOSTUDENT annealing\n", grade.Settings{Runs: 20})
+	wantState(t, r, "rule", grade.NotChecked, "only 20 runs at a temperature that stays 3 (decay rate 1) (29 needed)")
+}
+
+// Each planted defect of a search's rule fails rule (or search) in every
+// one of ten gradings with different seeds, at the normal tests' small
+// budget: a refused uphill step, restarts that never restart or keep the
+// energy of the maze they left, annealing that never takes a worse step
+// or takes one with a fixed probability. Long: RJM_LONG=1 (50 gradings,
+// a few minutes).
+func TestRuleDefectsCaughtUnderSeeds(t *testing.T) {
+	if testing.Short() || os.Getenv("RJM_LONG") != "1" {
+		t.Skip("long: set RJM_LONG=1 to run")
+	}
+	for _, tc := range []struct{ name, bug string }{
+		{"uphill", "refuse"},
+		{"restarts", "norestart"},
+		{"restarts", "noreset"},
+		{"annealing", "quench"},
+		{"annealing", "fixed"},
+	} {
+		t.Run(tc.name+"/"+tc.bug, func(t *testing.T) {
+			t.Parallel()
+			caught, runs := 0, 0
+			for seed := uint64(1); seed <= 10; seed++ {
+				s := small(student(t, "go", tc.name, tc.bug))
+				s.Seed, s.Workers = seed+100, 1
+				r, err := grade.Run(context.Background(), tc.name, s, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				runs += r.Made
+				rule, _ := r.Check("rule")
+				search, _ := r.Check("search")
+				if rule.State == grade.Failed || search.State == grade.Failed {
+					caught++
+				} else {
+					t.Errorf("seed %d: rule %s (%s), search %s", s.Seed, rule.State, rule.Message, search.State)
+				}
+			}
+			t.Logf("%s %s: caught in %d of 10 gradings, %.1f runs a grading", tc.name, tc.bug, caught, float64(runs)/10)
+		})
+	}
+}
+
+// An evaluation (no prompt to find) printed on standard error is said to
+// be there: layout said only "no transcript on standard output" (an
+// outsider's student, ben).
+func TestEvaluationOnStandardErrorSaysSo(t *testing.T) {
+	t.Parallel() // it only grades: see TestMain
+	r := evidence(t, "evaluation", "exec GOSTUDENT evaluation 1>&2\n", grade.Settings{Runs: 30})
+	wantState(t, r, "layout", grade.Failed, "printed it on standard error")
+	wantState(t, r, "depths", grade.Passed, "")
 }

@@ -29,7 +29,10 @@
 //   - search: for the four searches, the objectives of the mazes printed
 //     (recomputed by rjm) against those of rjm's own program at the same
 //     budget (a sequential one-sided Mann–Whitney test with a margin of
-//     one move), and the jumps each cell gets against rjm's;
+//     one move), the jumps each cell gets against rjm's, and for restarts,
+//     uphill and annealing the rule: the objectives under answers where
+//     the search's rule decides what it finds (every uphill step accepted,
+//     restarts that restart: exercise.Probe) against rjm's, both ways;
 //   - limits: every run ends within its CPU time and wall-clock limits,
 //     exits with status 0 and writes no more than the output limit.
 //
@@ -288,8 +291,9 @@ type plan struct {
 	name    string
 	ex      exercise.Exercise // the exercise's row of exercise.Table
 	seed    uint64
-	runs    []planned // the runs compared with rjm's, then the extra runs (invalid answers, a small budget)
+	runs    []planned // the runs compared with rjm's, then the extra runs (invalid answers, a small budget), then the probes' runs
 	regular int       // the number of runs compared with rjm's
+	probed  int       // the index in runs of the first probe's first run (len(runs) without probes)
 	eval    bool      // the transcript ends with the evaluation
 	search  bool      // the exercise is a search
 	random  bool      // the maze printed is a random one
@@ -307,6 +311,11 @@ type planned struct {
 	// exercise's Edge answers): its transcript is checked like every
 	// run's, but it is not compared with rjm's search.
 	edge bool
+	// probe is, from 1, the exercise's probe (exercise.Probe) whose
+	// answers the run gives, 0 for none: its transcript is checked like
+	// every run's, and its objective compared with rjm's under the same
+	// answers (the rule check).
+	probe int
 }
 
 // texts returns the texts of an exercise's prompts.
@@ -341,6 +350,12 @@ func newPlan(name string, s Settings) *plan {
 	}
 	if ex.Edge != nil {
 		p.runs = append(p.runs, planned{answers: ex.Edge, prompts: prompts, size: p.runs[0].size, edge: true})
+	}
+	p.probed = len(p.runs)
+	for k, pr := range ex.Probes {
+		for range s.Runs {
+			p.runs = append(p.runs, planned{answers: pr.Answers, prompts: prompts, size: exercise.Size, probe: k + 1})
+		}
 	}
 	for i := range p.runs {
 		if len(p.runs[i].answers) > 0 {

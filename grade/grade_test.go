@@ -160,6 +160,19 @@ func TestPlantedBugsFail(t *testing.T) {
 		{"go", "restarts", "lastrestart", "search", false, true},
 		{"go", "annealing", "nodecay", "search", false, true},
 		{"go", "hill-descent", "typo", "jumps", false, false},
+		// A search's rule, seen in the probes' runs (rule): worse steps
+		// taken now and then (a hill descent, which search catches: its
+		// mazes are worse), uphill steps never taken, restarts that never
+		// restart or keep the energy of the maze they left, annealing
+		// that never takes a worse step or takes one with a fixed
+		// probability.
+		{"go", "hill-descent", "sometimes", "search", false, false},
+		{"go", "uphill", "refuse", "rule", false, false},
+		{"python", "uphill", "refuse", "rule", false, true},
+		{"go", "restarts", "norestart", "rule", false, false},
+		{"go", "restarts", "noreset", "rule", false, true},
+		{"go", "annealing", "quench", "rule", false, true},
+		{"go", "annealing", "fixed", "rule", false, true},
 		{"python", "hill-descent", "hang", "time", true, false},
 		{"go", "evaluation", "crash", "exit", true, false},
 		{"python", "restarts", "crash", "exit", true, true},
@@ -171,7 +184,7 @@ func TestPlantedBugsFail(t *testing.T) {
 			}
 			t.Parallel() // a grading waits on its programs much of the time
 			s := small(student(t, tc.lang, tc.name, tc.bug))
-			if tc.check != "search" && tc.check != "jumps" && tc.check != "uniform" {
+			if tc.check != "search" && tc.check != "jumps" && tc.check != "uniform" && tc.check != "rule" {
 				s.Runs = 10 // one look: the check is on every run
 			}
 			switch {

@@ -188,7 +188,7 @@ func TestRepromptJudgesThePromptsFirst(t *testing.T) {
 		{"asked again, maze", "representation", "", 3, nil, Passed, "asked again after each invalid answer and printed its", Passed, "every run exited with status 0"},
 		{"asked again, maze, exit 1", "representation", "", 3, status1, Passed, "; it then exited with status 1 (see exit)", Failed, "run 2, exited with status 1 after a complete transcript"},
 		{"asked again, no maze, exit 1", "representation", "-", 3, status1, Failed, "asked again after each invalid answer, then ended before printing its", Passed, "every run but 2 (see reprompt)"},
-		{"asked once, exit 1", "representation", "-", 1, status1, Failed, "prompted 1 time, want 3 (an invalid answer is asked again), then ended: exit status 1", Passed, "every run but 2 (see reprompt)"},
+		{"asked once, exit 1", "representation", "-", 1, status1, Failed, "prompted 1 time, where the assignment asks 3 times (an invalid answer is asked again), then ended: exit status 1", Passed, "every run but 2 (see reprompt)"},
 		{"search asked again, exit 2", "hill-descent", "-", 2, status2, Passed, `asked "Iterations?" again after "x", then ended before a whole transcript: exit status 2 (see exit)`, Failed, "run 2, asked again after x, then ended: exit status 2"},
 		{"search asked again, whole, exit 1", "hill-descent", "", 2, status1, Passed, `asked "Iterations?" again after "x" and went on; it then exited with status 1 (see exit)`, Failed, "run 2, exited with status 1 after a complete transcript"},
 		{"search refused", "hill-descent", "-", 1, status1, Passed, `refused "x" and ended (exit status 1)`, Passed, "every run but 2 (see reprompt)"},

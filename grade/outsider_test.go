@@ -70,7 +70,7 @@ var outsiderClass = []outsiderVerdict{
 	{id: "2011", exercise: "representation", fail: []string{"reprompt"}, may: []string{"size"}},
 	// The goal's depth printed as the objective, not its negation.
 	{id: "2011", exercise: "evaluation", fail: []string{"objective"},
-		says: map[string]string{"objective": "want -"}},
+		says: map[string]string{"objective": "the assignment asks for -"}},
 	// print! without a flush.
 	{id: "2012", exercise: "representation", fail: []string{"terminal"}},
 	{id: "2012", exercise: "evaluation"},

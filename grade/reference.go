@@ -12,6 +12,7 @@ import (
 	"rjm/energy"
 	"rjm/exercise"
 	"rjm/parallel"
+	"rjm/rng"
 )
 
 // reference is what rjm's own program reached in its runs of a search
@@ -20,6 +21,9 @@ type reference struct {
 	objectives []float64
 	mazes      [][]int       // row-major jumps
 	cpu        time.Duration // the mean CPU time of a run (see Settings.scaleLimits)
+	// probes are the objectives of rjm's runs under each probe's answers
+	// (exercise.Probe), in the exercise's order.
+	probes [][]float64
 }
 
 // reference runs rjm's own program (package exercise) referenceRuns times
@@ -58,7 +62,27 @@ func (p *plan) reference(ctx context.Context, workers int) (*reference, error) {
 		ref.cpu += r.cpu
 	}
 	ref.cpu /= time.Duration(max(1, len(runs)))
+	for k, pr := range p.ex.Probes {
+		in := strings.Join(pr.Answers, "\n") + "\n"
+		objectives, err := parallel.Seeded(ctx, workers, referenceRuns, probeSeed(p.seed, k), nil, func(ctx context.Context, _ int, r *rand.Rand) (float64, error) {
+			res, err := exercise.Run(ctx, p.name, exercise.IO{In: strings.NewReader(in), Out: io.Discard, Errors: io.Discard}, r)
+			if err != nil {
+				return 0, err
+			}
+			return energy.Objective(res.Solved.GoalDepth), nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		ref.probes = append(ref.probes, objectives)
+	}
 	return ref, nil
+}
+
+// probeSeed returns the seed of rjm's runs under probe k's answers: a
+// stream of its own, unrelated to the other runs'.
+func probeSeed(seed uint64, k int) uint64 {
+	return rng.RunSeed(seed^0x70726f6265, k)
 }
 
 // rusageThread is Linux's RUSAGE_THREAD, which package syscall does not

@@ -177,7 +177,7 @@ func (r *Report) Text() string {
 	case u > 0:
 		verdict = fmt.Sprintf("NOT PASSED, no check fails but %d of %d are not checked", u, len(r.Checks))
 	}
-	fmt.Fprintf(&b, "%s: %s (%d runs made of at most %d, seed %d)\n", r.Exercise, verdict, r.Made, r.Runs, r.Seed)
+	fmt.Fprintf(&b, "%s: %s (%d runs made, at most %d with each set of answers, seed %d)\n", r.Exercise, verdict, r.Made, r.Runs, r.Seed)
 	for _, n := range r.Notes {
 		fmt.Fprintf(&b, "  note: %s\n", n)
 	}

@@ -128,7 +128,7 @@ func TestCellLegend(t *testing.T) {
 		msg  string
 		want bool
 	}{
-		{"run 3, line 9: cell (2,1) has depth 4, want 3", true},
+		{"run 3, line 9: your program printed depth 4 for cell (2,1), which the start reaches in 3 jumps at the fewest", true},
 		{"every depth grid is rjm's breadth-first search of the maze printed", false},
 	} {
 		r := &grade.Report{Exercise: "evaluation", Checks: []grade.Check{{Name: "depths", Category: grade.Evaluation, State: grade.Failed, Message: tc.msg}}}

@@ -46,7 +46,7 @@ type graded struct {
 // label names the run in a message: "run 3", or for the run with the
 // smallest budget "run 82 (answered 50, 0)".
 func (g *graded) label() string {
-	if g.edge {
+	if g.edge || g.probe > 0 {
 		return fmt.Sprintf("run %d (answered %s)", g.run, strings.Join(g.answers, ", "))
 	}
 	return fmt.Sprintf("run %d", g.run)
@@ -139,8 +139,14 @@ func (p *plan) gradeRuns(ctx context.Context, s Settings, ref *reference, built 
 			batch = append(batch, i)
 		}
 		if look == 1 {
-			for i := p.regular; i < len(p.runs); i++ {
+			for i := p.regular; i < p.probed; i++ {
 				batch = append(batch, i)
+			}
+		}
+		// Each probe's runs keep pace with the runs compared with rjm's.
+		for k := range p.ex.Probes {
+			for i := len(runs); i < min(look*s.Step, s.Runs); i++ {
+				batch = append(batch, p.probed+k*s.Runs+i)
 			}
 		}
 		base := number
@@ -245,7 +251,8 @@ func (p *plan) report(c *checker) *Report {
 	r.Checks = c.checks()
 	p.weigh(r.Checks)
 	usable, _ := c.usable()
-	r.Cases = c.cases(usable)
+	j, _ := c.judged()
+	r.Cases = c.cases(j.plain)
 	r.Notes = append(c.mazeNotes(usable), c.notes...)
 	r.Pass = len(r.Failed()) == 0 && len(r.Unchecked()) == 0
 	all := slices.Clone(c.all)
@@ -316,7 +323,9 @@ func (g *graded) onStderr() string {
 	if len(g.prompts) > 0 {
 		prompt = strings.TrimSpace(g.prompts[0])
 	}
-	missing := prompt != "" && !strings.Contains(out, prompt) && strings.Contains(errs, prompt)
+	// A transcript read from standard error was printed there, prompts
+	// or none (evaluation asks nothing).
+	missing := g.viaStderr || prompt != "" && !strings.Contains(out, prompt) && strings.Contains(errs, prompt)
 	if !missing && (g.t == nil || len(g.t.maze) == 0) {
 		rows := 0
 		for line := range strings.Lines(errs) {

@@ -220,16 +220,16 @@ func firstDifference(got, want string, first int) string {
 	for i := range max(len(g), len(w)) {
 		switch {
 		case i >= len(w):
-			return fmt.Sprintf("line %d: want the end of the output, got %q", first+i, short(g[i]))
+			return fmt.Sprintf("line %d: your program printed %q, where the assignment's layout has ended", first+i, short(g[i]))
 		case i >= len(g):
-			return fmt.Sprintf("line %d: want %q, got the end of the output", first+i, short(w[i]))
+			return fmt.Sprintf("line %d: your program's output ended, where the assignment's layout has %q", first+i, short(w[i]))
 		case g[i] != w[i]:
-			return fmt.Sprintf("line %d: want %q, got %q", first+i, short(w[i]), short(g[i]))
+			return fmt.Sprintf("line %d: your program printed %q, where the assignment's layout has %q", first+i, short(g[i]), short(w[i]))
 		}
 	}
 	// The same lines: only the last line break differs.
 	if strings.HasSuffix(want, "\n") {
-		return fmt.Sprintf("line %d: want a line break at its end", first+len(g)-1)
+		return fmt.Sprintf("line %d: your program's output ends without a line break, where the assignment's layout has one", first+len(g)-1)
 	}
-	return fmt.Sprintf("line %d: want no line break at its end", first+len(g)-1)
+	return fmt.Sprintf("line %d: your program's output ends with a line break the assignment's layout does not have", first+len(g)-1)
 }

@@ -56,15 +56,15 @@ func TestTranscriptDifferences(t *testing.T) {
 		t.Fatalf("read %+v", tr)
 	}
 	got := firstDifference(string(data)[tr.body:], tr.canonical(true), tr.firstLine)
-	if want := `line 7: want "", got "Moves from start:"`; got != want {
+	if want := `line 7: your program printed "Moves from start:", where the assignment's layout has ""`; got != want {
 		t.Errorf("got %s, want %s", got, want)
 	}
 	for _, tc := range []struct{ got, want, diff string }{
 		{"a\nb\n", "a\nb\n", ""},
-		{"a\nb", "a\nb\n", "line 3: want a line break at its end"},
-		{"a\nc\n", "a\nb\n", `line 3: want "b", got "c"`},
-		{"a\n", "a\nb\n", `line 3: want "b", got the end of the output`},
-		{"a\nb\nc\n", "a\nb\n", `line 4: want the end of the output, got "c"`},
+		{"a\nb", "a\nb\n", "line 3: your program's output ends without a line break, where the assignment's layout has one"},
+		{"a\nc\n", "a\nb\n", `line 3: your program printed "c", where the assignment's layout has "b"`},
+		{"a\n", "a\nb\n", `line 3: your program's output ended, where the assignment's layout has "b"`},
+		{"a\nb\nc\n", "a\nb\n", `line 4: your program printed "c", where the assignment's layout has ended`},
 	} {
 		if d := firstDifference(tc.got, tc.want, 2); d != tc.diff {
 			t.Errorf("%q against %q: %q, want %q", tc.got, tc.want, d, tc.diff)

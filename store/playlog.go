@@ -21,7 +21,7 @@ func (s *sqlStore) PlayLog(ctx context.Context, limit int) ([]Play, error) {
 	if limit <= 0 {
 		return nil, nil
 	}
-	rows, err := s.r.QueryContext(ctx, s.q(`SELECT id, maze, moves, length, shortest, solved, seconds, hints, rating, created_ms, client, player, ending
+	rows, err := s.r.QueryContext(ctx, s.q(`SELECT id, maze, moves, length, shortest, solved, seconds, hints, rating, created_ms, client, player, ending, undos, restarts, hard
 		FROM (SELECT * FROM plays ORDER BY id DESC LIMIT ?) t ORDER BY id`), limit)
 	if err != nil {
 		return nil, fmt.Errorf("play log: %w", err)
@@ -32,7 +32,7 @@ func (s *sqlStore) PlayLog(ctx context.Context, limit int) ([]Play, error) {
 		var p Play
 		var ms int64
 		var client, player, ending sql.NullString
-		if err := rows.Scan(&p.ID, &p.Maze, &p.Moves, &p.Length, &p.Shortest, &p.Solved, &p.Seconds, &p.Hints, &p.Rating, &ms, &client, &player, &ending); err != nil {
+		if err := rows.Scan(&p.ID, &p.Maze, &p.Moves, &p.Length, &p.Shortest, &p.Solved, &p.Seconds, &p.Hints, &p.Rating, &ms, &client, &player, &ending, &p.Undos, &p.Restarts, &p.Hard); err != nil {
 			return nil, fmt.Errorf("play log: %w", err)
 		}
 		p.Created, p.Client, p.Player, p.Ending = time.UnixMilli(ms).UTC(), client.String, player.String, ending.String
@@ -75,6 +75,10 @@ func ReadPlayLog(r io.Reader) ([]Play, error) {
 			return nil, fault.Invalid(fmt.Sprintf("line %d", n), "seconds %v: want 0 or more", p.Seconds)
 		case p.Hints < 0:
 			return nil, fault.Invalid(fmt.Sprintf("line %d", n), "hints %d: want 0 or more", p.Hints)
+		case p.Undos < 0:
+			return nil, fault.Invalid(fmt.Sprintf("line %d", n), "undos %d: want 0 or more", p.Undos)
+		case p.Restarts < 0:
+			return nil, fault.Invalid(fmt.Sprintf("line %d", n), "restarts %d: want 0 or more", p.Restarts)
 		case p.Ending != "" && !slices.Contains(Endings, p.Ending):
 			return nil, fault.Invalid(fmt.Sprintf("line %d", n), "ending %q: want one of %v, or none", p.Ending, Endings)
 		}

@@ -29,9 +29,9 @@ func (s *sqlStore) AddPlay(ctx context.Context, p Play) (Play, error) {
 		return Play{}, fmt.Errorf("storing a play: %w", err)
 	}
 	defer tx.Rollback()
-	insert := s.q(`INSERT INTO plays (maze, moves, length, shortest, solved, seconds, hints, rating, created_ms, client, player, ending)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (client) DO NOTHING`)
-	args := []any{p.Maze, p.Moves, p.Length, p.Shortest, p.Solved, p.Seconds, p.Hints, p.Rating, p.Created.UnixMilli(), client, player, ending}
+	insert := s.q(`INSERT INTO plays (maze, moves, length, shortest, solved, seconds, hints, rating, created_ms, client, player, ending, undos, restarts, hard)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (client) DO NOTHING`)
+	args := []any{p.Maze, p.Moves, p.Length, p.Shortest, p.Solved, p.Seconds, p.Hints, p.Rating, p.Created.UnixMilli(), client, player, ending, p.Undos, p.Restarts, p.Hard}
 	inserted := true
 	if s.d.returning {
 		err = tx.QueryRowContext(ctx, insert+` RETURNING id`, args...).Scan(&p.ID)
@@ -107,13 +107,15 @@ func (s *sqlStore) summarise(ctx context.Context, tx *sql.Tx, p Play) error {
 	if p.Solved {
 		extra = p.Length - p.Shortest
 	}
-	_, err := tx.ExecContext(ctx, s.q(`INSERT INTO play_summary (maze, plays, solved, assisted, extra_moves, ratings, rating_sum)
-		VALUES (?, 1, ?, ?, ?, ?, ?)
+	_, err := tx.ExecContext(ctx, s.q(`INSERT INTO play_summary (maze, plays, solved, assisted, extra_moves, ratings, rating_sum, undone, restarted, hard)
+		VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (maze) DO UPDATE SET plays = play_summary.plays + 1,
 			solved = play_summary.solved + excluded.solved, assisted = play_summary.assisted + excluded.assisted,
 			extra_moves = play_summary.extra_moves + excluded.extra_moves,
-			ratings = play_summary.ratings + excluded.ratings, rating_sum = play_summary.rating_sum + excluded.rating_sum`),
-		p.Maze, one(p.Solved), one(p.Hints > 0), extra, one(p.Rating > 0), p.Rating)
+			ratings = play_summary.ratings + excluded.ratings, rating_sum = play_summary.rating_sum + excluded.rating_sum,
+			undone = play_summary.undone + excluded.undone, restarted = play_summary.restarted + excluded.restarted,
+			hard = play_summary.hard + excluded.hard`),
+		p.Maze, one(p.Solved), one(p.Hints > 0), extra, one(p.Rating > 0), p.Rating, one(p.Undos > 0), one(p.Restarts > 0), one(p.Hard))
 	if err != nil {
 		return err
 	}
@@ -146,9 +148,9 @@ func playByClient(ctx context.Context, tx *sql.Tx, q func(string) string, client
 	p := Play{Client: client}
 	var ms int64
 	var player, ending sql.NullString
-	err := tx.QueryRowContext(ctx, q(`SELECT id, maze, moves, length, shortest, solved, seconds, hints, rating, created_ms, player, ending
+	err := tx.QueryRowContext(ctx, q(`SELECT id, maze, moves, length, shortest, solved, seconds, hints, rating, created_ms, player, ending, undos, restarts, hard
 		FROM plays WHERE client = ?`), client).
-		Scan(&p.ID, &p.Maze, &p.Moves, &p.Length, &p.Shortest, &p.Solved, &p.Seconds, &p.Hints, &p.Rating, &ms, &player, &ending)
+		Scan(&p.ID, &p.Maze, &p.Moves, &p.Length, &p.Shortest, &p.Solved, &p.Seconds, &p.Hints, &p.Rating, &ms, &player, &ending, &p.Undos, &p.Restarts, &p.Hard)
 	p.Created, p.Player, p.Ending = time.UnixMilli(ms).UTC(), player.String, ending.String
 	return p, err
 }
@@ -164,8 +166,8 @@ func (s *sqlStore) Stats(ctx context.Context, maze string) (Stats, error) {
 	defer tx.Rollback()
 	var st Stats
 	var extra, ratingSum int64
-	err = tx.QueryRowContext(ctx, s.q(`SELECT plays, solved, assisted, extra_moves, ratings, rating_sum
-		FROM play_summary WHERE maze = ?`), maze).Scan(&st.Plays, &st.Solved, &st.Assisted, &extra, &st.Ratings, &ratingSum)
+	err = tx.QueryRowContext(ctx, s.q(`SELECT plays, solved, assisted, extra_moves, ratings, rating_sum, undone, restarted, hard
+		FROM play_summary WHERE maze = ?`), maze).Scan(&st.Plays, &st.Solved, &st.Assisted, &extra, &st.Ratings, &ratingSum, &st.Undone, &st.Restarted, &st.Hard)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Stats{}, nil
 	}

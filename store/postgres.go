@@ -16,7 +16,7 @@ var postgres = dialect{
 	// One migration at a time across servers: a lock held to the end of
 	// the migration's transaction (the number is "rjm" in ASCII).
 	lock:       `SELECT pg_advisory_xact_lock(7498349)`,
-	migrations: [][]string{schemaV1("BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY", "DOUBLE PRECISION"), schemaV2(), schemaV3(), schemaTrust(), schemaEnding(), schemaSundayLevel(), schemaFacts(), schemaRates("UNLOGGED", "DOUBLE PRECISION")},
+	migrations: [][]string{schemaV1("BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY", "DOUBLE PRECISION"), schemaV2(), schemaV3(), schemaTrust(), schemaEnding(), schemaSundayLevel(), schemaFacts(), schemaRates("UNLOGGED", "DOUBLE PRECISION"), schemaAccount()},
 	returning:  true,
 	// Read committed would give each statement of Stats its own snapshot.
 	readTx: sql.LevelRepeatableRead,

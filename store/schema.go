@@ -89,6 +89,24 @@ func schemaEnding() []string {
 	}
 }
 
+// schemaAccount adds the rest of a game's account to its play: the undos
+// and the restarts the player made (beside its hints and time) and
+// whether it was played in hard mode (no hints, no undo), 0 and false for
+// the plays stored before it; and to each maze's summary the plays with
+// an undo, with a restart and in hard mode, counted from then on. The
+// same statements serve SQLite and PostgreSQL; new columns only, so that
+// it merges with any other migration.
+func schemaAccount() []string {
+	return []string{
+		`ALTER TABLE plays ADD COLUMN undos INTEGER NOT NULL DEFAULT 0`,
+		`ALTER TABLE plays ADD COLUMN restarts INTEGER NOT NULL DEFAULT 0`,
+		`ALTER TABLE plays ADD COLUMN hard BOOLEAN NOT NULL DEFAULT FALSE`,
+		`ALTER TABLE play_summary ADD COLUMN undone BIGINT NOT NULL DEFAULT 0`,
+		`ALTER TABLE play_summary ADD COLUMN restarted BIGINT NOT NULL DEFAULT 0`,
+		`ALTER TABLE play_summary ADD COLUMN hard BIGINT NOT NULL DEFAULT 0`,
+	}
+}
+
 // schemaSundayLevel stores Sunday's level as the level it is (the
 // schedule's Sunday is medium on its variant's board: difficulty.Week)
 // where a day was stored as "variant", so that every day's difficulty is

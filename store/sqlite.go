@@ -21,7 +21,7 @@ import (
 // sqlite is SQLite's schema. Booleans are integers 0 and 1.
 var sqlite = dialect{
 	name:       "sqlite",
-	migrations: [][]string{schemaV1("INTEGER PRIMARY KEY AUTOINCREMENT", "REAL"), schemaV2(), schemaV3(), schemaTrust(), schemaEnding(), schemaSundayLevel(), schemaFacts(), schemaRates("", "REAL")},
+	migrations: [][]string{schemaV1("INTEGER PRIMARY KEY AUTOINCREMENT", "REAL"), schemaV2(), schemaV3(), schemaTrust(), schemaEnding(), schemaSundayLevel(), schemaFacts(), schemaRates("", "REAL"), schemaAccount()},
 	classifier: classifySQLite,
 }
 

@@ -98,7 +98,8 @@ func TestSQLiteMigratesV1(t *testing.T) {
 	}
 	// The plays of before keep no player; the new one keeps its own.
 	log, err := s.PlayLog(ctx, 10)
-	if err != nil || len(log) != 6 || log[0].Player != "" || log[0].Seconds != 10 || log[5].Player != "a-player-id" {
+	if err != nil || len(log) != 6 || log[0].Player != "" || log[0].Seconds != 10 || log[5].Player != "a-player-id" ||
+		log[1].Hints != 2 || log[1].Undos != 0 || log[1].Restarts != 0 || log[1].Hard {
 		t.Errorf("play log after the migration: %+v, %v", log, err)
 	}
 }

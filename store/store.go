@@ -93,6 +93,16 @@ type Play struct {
 	Seconds float64 `json:"seconds"`
 	// Hints is the number of hints used; a play with hints is assisted.
 	Hints int `json:"hints"`
+	// Undos and Restarts are the moves the player undid and the times
+	// the game was begun again, from its first move to its end (the
+	// player's page keeps one account of a game across restarts: see
+	// docs/daily.md), 0 for none and for the plays stored before
+	// schemaAccount.
+	Undos    int `json:"undos,omitempty"`
+	Restarts int `json:"restarts,omitempty"`
+	// Hard is whether the game was played in hard mode: no hints and no
+	// undo from its first move.
+	Hard bool `json:"hard,omitempty"`
 	// Rating is the player's 1–5 rating, 0 for none.
 	Rating int `json:"rating"`
 	// Created is when the play was stored (set by AddPlay).
@@ -143,6 +153,12 @@ type Stats struct {
 	Solved int `json:"solved"`
 	// Assisted counts the plays that used a hint.
 	Assisted int `json:"assisted"`
+	// Undone counts the plays with an undo, Restarted those begun again,
+	// and Hard those played in hard mode (each counted from
+	// schemaAccount on).
+	Undone    int `json:"undone"`
+	Restarted int `json:"restarted"`
+	Hard      int `json:"hard"`
 	// MedianSeconds is the median duration of the solved plays, each
 	// counted to the hundredth of a second (0 when none).
 	MedianSeconds float64 `json:"median_seconds"`

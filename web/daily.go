@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"rjm/daily"
+	"rjm/fault"
 	"rjm/maze"
 	"rjm/render"
 	"rjm/store"
@@ -25,10 +26,26 @@ type dailyView struct {
 	Difficulty string `json:"difficulty"`
 }
 
-// dateParam returns the date asked for: ?date=YYYY-MM-DD, or today.
+// dateParam returns the date asked for: ?date=YYYY-MM-DD; or the
+// player's today, the date at ?offset=±HH:MM from UTC (daily.ParseOffset);
+// or, with neither, today in UTC. Both at once is refused: the date
+// already says the day.
 func (s *server) dateParam(r *http.Request) (time.Time, error) {
-	q := r.URL.Query().Get("date")
-	if q == "" {
+	q, o := r.URL.Query().Get("date"), r.URL.Query().Get("offset")
+	switch {
+	case q != "" && o != "":
+		return time.Time{}, fault.Invalid("", "date %.20q and offset %.20q: give one, the date or the player's UTC offset", q, o)
+	case o != "":
+		// A + left bare in a query string reads as a space.
+		if o[0] == ' ' {
+			o = "+" + o[1:]
+		}
+		d, err := daily.ParseOffset(o)
+		if err != nil {
+			return time.Time{}, err
+		}
+		return s.sched.TodayAt(d), nil
+	case q == "":
 		return s.sched.Today(), nil
 	}
 	return daily.ParseDate(q)
@@ -334,20 +351,28 @@ const maxArchive = 366
 
 // archiveDay is one line of the archive: the date, its weekday's first
 // three letters (the table fits a phone with your marks), its level and,
-// on a Sunday, the variant it plays.
+// on a Sunday, the variant it plays; Hidden when it is not past in UTC
+// (the player's page shows it when it is past where the player is).
 type archiveDay struct {
 	Date, Weekday, Level, Variant string
+	Hidden                        bool
 }
 
-// pageArchive lists the past days, newest first, from yesterday back to
-// daily.First (at most maxArchive). Their levels come from the schedule;
-// each day's maze is made when its page is first opened.
+// pageArchive lists the past days, newest first, back to daily.First (at
+// most maxArchive). A day is past for the player when it is before the
+// player's today, which only the player's page knows: the page lists
+// every date before the newest that is today somewhere (daily.Newest),
+// those from today in UTC on hidden, and me.js shows the player's past
+// days and hides the rest (RJM.today, the device's date). Their levels
+// come from the schedule; each day's maze is made when its page is first
+// opened.
 func (s *server) pageArchive(w http.ResponseWriter, r *http.Request) {
 	first, _ := daily.ParseDate(daily.First)
+	today := s.sched.Today()
 	var days []archiveDay
-	for d := s.sched.Today().AddDate(0, 0, -1); !d.Before(first) && len(days) < maxArchive; d = d.AddDate(0, 0, -1) {
+	for d := s.sched.Newest().AddDate(0, 0, -1); !d.Before(first) && len(days) < maxArchive; d = d.AddDate(0, 0, -1) {
 		l := daily.LevelOf(d)
-		days = append(days, archiveDay{d.Format(daily.DateLayout), d.Weekday().String()[:3], l.Level.String(), l.Variant.String()})
+		days = append(days, archiveDay{d.Format(daily.DateLayout), d.Weekday().String()[:3], l.Level.String(), l.Variant.String(), !d.Before(today)})
 	}
 	s.writePage(w, http.StatusOK, "archive.html", struct {
 		Title string

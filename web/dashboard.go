@@ -29,8 +29,11 @@ type dashboardRow struct {
 	Features  *analysis.Features
 	Stats     store.Stats
 	// SolveRate, Assisted and GaveUp are percentages of the plays
-	// (GaveUp: not solved — given up, the solution shown, or left).
+	// (GaveUp: not solved — given up, the solution shown, or left);
+	// Undone, Restarted and Hard the plays with an undo, begun again, and
+	// in hard mode (the store's play record: counted since schemaAccount).
 	SolveRate, Assisted, GaveUp float64
+	Undone, Restarted, Hard     float64
 	// Target is the level's target time (seconds), 0 for none.
 	Target float64
 	// Simulated is what simulated novices did (never stored, never mixed
@@ -172,21 +175,29 @@ func (s *server) makeDashboard(r *http.Request, today string, model *difficulty.
 			row.SolveRate = 100 * float64(st.Solved) / float64(st.Plays)
 			row.Assisted = 100 * float64(st.Assisted) / float64(st.Plays)
 			row.GaveUp = 100 - row.SolveRate
+			row.Undone = 100 * float64(st.Undone) / float64(st.Plays)
+			row.Restarted = 100 * float64(st.Restarted) / float64(st.Plays)
+			row.Hard = 100 * float64(st.Hard) / float64(st.Plays)
 		}
 		if l, err := difficulty.ParseLevel(d.Difficulty); err == nil {
 			row.Target = l.Target().Seconds()
 		}
 		rows = append(rows, row)
 	}
+	played := false
+	for _, r := range rows {
+		played = played || r.Stats.Plays > 0
+	}
 	return s.pages.render("dashboard.html", struct {
 		Title           string
 		Columns         []featureColumn
 		Rows            []dashboardRow
+		Played          bool // some maze has a play
 		Weekdays        []weekdayRow
 		Model           modelView
 		MinFeatureMazes int
 		Fitted          string
-	}{"Designer dashboard", cols, rows, weekdaysOf(rows), modelOf(model, dates), difficulty.MinFeatureMazes, fittedAt(fit)})
+	}{"Designer dashboard", cols, rows, played, weekdaysOf(rows), modelOf(model, dates), difficulty.MinFeatureMazes, fittedAt(fit)})
 }
 
 // weekdayRow sets one weekday's mazes of the day against their target:

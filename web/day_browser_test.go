@@ -81,8 +81,8 @@ func clockText(s int) string { return fmt.Sprintf("%d:%02d", s/60, s%60) }
 // are one tap away, every one a target of at least 44 px (as are the
 // Rules link, Print this maze and the menu's Tools), and the share is a
 // summary line and at most two rows of squares. The page never scrolls
-// sideways; the board's cells are at least 2.75rem wide, so they grow
-// with the reader's text.
+// sideways; the board's cells are at least 44 px wide (the board sized
+// from the window: TestBrowserBoardFits).
 func TestBrowserOneAccount(t *testing.T) {
 	bctx := browser(t)
 	ts, st := newServer(t, web.Options{Now: time.Now})
@@ -171,8 +171,8 @@ func TestBrowserOneAccount(t *testing.T) {
 		if rem != float64(r.text) {
 			t.Errorf("%s: 1rem is %v px, want the reader's %d", where, rem, r.text)
 		}
-		if w := eval[float64](t, ctx, `document.querySelector('[data-cell="1,1"] polygon').getBoundingClientRect().width`); w < 2.75*rem-0.5 {
-			t.Errorf("%s: a cell is %.1f px wide, under 2.75rem (%.1f px)", where, w, 2.75*rem)
+		if w := eval[float64](t, ctx, `document.querySelector('[data-cell="1,1"] polygon').getBoundingClientRect().width`); w < 44-0.5 {
+			t.Errorf("%s: a cell is %.1f px wide, under 44 px", where, w)
 		}
 		if eval[bool](t, ctx, `document.documentElement.scrollWidth > innerWidth`) {
 			t.Errorf("%s: the page scrolls sideways", where)
@@ -188,8 +188,8 @@ func TestBrowserOneAccount(t *testing.T) {
 		do_(t, ctx, chromedp.Click(chromedp.CSS(`[data-rate="4"]`)))
 		log := waitLog(t, st, i+1)
 		p := log[i]
-		if !p.Solved || p.Hints != 2 || p.Length != len(keys) || clockText(int(p.Seconds)) != winClock {
-			t.Errorf("%s: the server stored %+v; the win said %s with 2 hints", where, p, winClock)
+		if !p.Solved || p.Hints != 2 || p.Undos != 1 || p.Restarts != 1 || p.Hard || p.Length != len(keys) || clockText(int(p.Seconds)) != winClock {
+			t.Errorf("%s: the server stored %+v; the win said %s with 2 hints, 1 undo and 1 restart", where, p, winClock)
 		}
 
 		// Your history says the same.
@@ -198,6 +198,14 @@ func TestBrowserOneAccount(t *testing.T) {
 		if len(row) < 6 || row[2] != fmt.Sprintf("%d/%d", len(keys), len(keys)) || row[3] != winClock || row[4] != "2" || row[5] != "1 · 1" {
 			t.Errorf("%s: /me shows %q; the win said %s, %s, 2 hints, 1 undo, 1 restart", where, row, want, winClock)
 		}
+	}
+	// The dashboard reads the stored account: every play of the day used
+	// hints, undid a move and was begun again, none in hard mode.
+	id := do(t, ts, "GET", "/api/daily?date="+today, "").json(t)["id"].(string)
+	html := do(t, ts, "GET", "/dashboard", "").body
+	row := regexp.MustCompile(`<tr data-account="` + regexp.QuoteMeta(id) + `">.*?</tr>`).FindString(html)
+	if !strings.Contains(row, fmt.Sprintf("<td>%d</td><td>100%%</td><td>100%%</td><td>100%%</td><td>0%%</td>", len(readers))) {
+		t.Errorf("the dashboard's account of %s: %q", id, row)
 	}
 }
 
@@ -306,6 +314,10 @@ func TestBrowserRefusedJumpSaysWhy(t *testing.T) {
 // (UTC+14, the earliest) and one west (UTC−11): the maze shown is the
 // player's local date's, the countdown runs to the player's midnight, and
 // the site refuses the date after the newest that is today somewhere.
+// The archive goes by the player's day too: its "today" is the local
+// date, its newest row the local yesterday, and no row the local today
+// or later; and /api/daily asked with the page's own UTC offset answers
+// the local date.
 func TestBrowserPlayersDay(t *testing.T) {
 	bctx := browser(t)
 	ts, _ := newServer(t, web.Options{Now: time.Now})
@@ -329,6 +341,25 @@ func TestBrowserPlayersDay(t *testing.T) {
 		if got := time.Duration(eval[float64](t, ctx, `RJM.untilTomorrow()`)) * time.Millisecond; got-time.Until(midnight) > 3*time.Second || time.Until(midnight)-got > 3*time.Second {
 			t.Errorf("%s: the next maze in %s, but local midnight is %s away", z.name, got, time.Until(midnight))
 		}
+		// /api/daily at the page's own offset from UTC.
+		if got := evalAwait[string](t, ctx, `(() => { const m = -new Date().getTimezoneOffset(), a = Math.abs(m);
+			const off = (m < 0 ? '-' : '+') + String(Math.floor(a / 60)).padStart(2, '0') + ':' + String(a % 60).padStart(2, '0');
+			return fetch('/api/daily?offset=' + encodeURIComponent(off)).then(r => r.json()).then(j => j.date); })()`); got != want {
+			t.Errorf("%s: /api/daily at the page's offset answers %s, want %s", z.name, got, want)
+		}
+		// The archive.
+		do_(t, ctx, chromedp.Navigate(ts.URL+"/archive"), chromedp.WaitReady(chromedp.CSS("footer")))
+		yesterday := time.Date(now.Year(), now.Month(), now.Day()-1, 0, 0, 0, 0, time.UTC).Format(daily.DateLayout)
+		got := eval[[]string](t, ctx, `(() => { const a = document.getElementById('archive-today'), rows = [...document.querySelectorAll('#archive tr[data-date]')].filter(r => !r.hidden);
+			return [a.querySelector('.date').textContent, a.getAttribute('href'), rows.length ? rows[0].getAttribute('data-date') : '']; })()`)
+		wantHref := "/d/" + want
+		if want == time.Now().UTC().Format(daily.DateLayout) {
+			wantHref = "/"
+		}
+		if got[0] != want || got[1] != wantHref || got[2] != yesterday {
+			t.Errorf("%s: the archive's today is %s (%s) and its newest day %s; want %s (%s) and %s", z.name, got[0], got[1], got[2], want, wantHref, yesterday)
+		}
+		artifact(t, ctx, "archive-"+strings.ReplaceAll(z.name, "/", "-"))
 	}
 	newest := time.Now().UTC().Add(daily.Ahead).Format(daily.DateLayout)
 	after, _ := time.Parse(daily.DateLayout, newest)

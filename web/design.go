@@ -24,6 +24,9 @@ type designRequest struct {
 	Random *generateRequest    `json:"random,omitempty"`
 	Edit   *design.EditRequest `json:"edit,omitempty"`
 	From   string              `json:"from,omitempty"`
+	// Compare, alone, asks for two versions side by side
+	// (design.Bench.DoCompare).
+	Compare *design.CompareRequest `json:"compare,omitempty"`
 	// Locked are the cells no suggestion changes (design.Request's).
 	Locked [][2]int `json:"locked,omitempty"`
 }
@@ -38,6 +41,8 @@ type designInput struct {
 	// is known.
 	req  design.EditRequest
 	from *maze.Maze
+	// compare is two versions to show side by side, checked.
+	compare *design.CompareRequest
 	// locked are the locked cells as given, which become indices once
 	// the maze is known.
 	locked [][2]int
@@ -57,6 +62,15 @@ func decodeDesign(body []byte) (designInput, error) {
 		}
 	}
 	switch {
+	case req.Compare != nil:
+		if given != 0 || req.Edit != nil || req.From != "" {
+			return in, fault.Invalid("body", "compare comes alone: {\"compare\": {\"a\": ID, \"b\": ID}}")
+		}
+		if _, err := req.Compare.Mazes(); err != nil {
+			return in, err
+		}
+		in.compare = req.Compare
+		return in, nil
 	case given != 1:
 		return in, fault.Invalid("body", "give one of maze (an ID, a seeded ID or maze text), blank ({rows, cols, variant}) and random ({rows, cols, variant, seed})")
 	case req.Random != nil:
@@ -117,6 +131,20 @@ func decodeDesign(body []byte) (designInput, error) {
 func (s *server) apiDesign(w http.ResponseWriter, r *http.Request) {
 	in, ok := decodeBody(w, r, decodeDesign)
 	if !ok {
+		return
+	}
+	if in.compare != nil {
+		var v *design.Versions
+		var err error
+		if _, herr := s.heavy(r, s.analysis, func() { v, err = s.bench.DoCompare(*in.compare) }); herr != nil {
+			herr.write(w)
+			return
+		}
+		if err != nil {
+			badInput(err).write(w)
+			return
+		}
+		writeJSON(w, http.StatusOK, v)
 		return
 	}
 	if in.spec != nil {

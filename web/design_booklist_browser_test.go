@@ -17,8 +17,8 @@ import (
 )
 
 // TestBrowserDesignBookList keeps a book list on the workbench: three
-// mazes added (one designed by typing a jump), one refused for another
-// board, one for its several solutions, one already listed, one removed
+// mazes added (one designed by typing a jump, one on another board: a
+// volume of two parts), one refused for its several solutions, one already listed, one removed
 // again by keyboard; the downloaded list's lines are maze IDs that rjm
 // reads, and book.ReadList and book.FromList (rjm book --mazes) make a
 // book of exactly the mazes left in it. Save's other ways out work from
@@ -57,18 +57,18 @@ func TestBrowserDesignBookList(t *testing.T) {
 	open(b)
 	add("Added as maze 2")
 	open(hex)
-	add("Not added: the list's mazes are on the 5x5 board")
+	add("Added as maze 3") // another board: the book is a volume
 	open(severalS)
 	add("Not added: a book's puzzle needs a unique shortest solution")
 	// Maze c is designed: opened one jump away, its first cell typed.
 	open("5x5:3" + c[5:])
 	do_(t, ctx, chromedp.Click(chromedp.CSS(`[data-cell="1,1"]`)), chromedp.KeyEvent("2"))
 	waitText(t, ctx, "save-id", c)
-	add("Added as maze 3")
+	add("Added as maze 4")
 	// The list is the device's: it shows on a new visit.
 	open(a)
-	if n := eval[int](t, ctx, `document.querySelectorAll('#list-items li').length`); n != 3 {
-		t.Fatalf("the list shows %d mazes, want 3", n)
+	if n := eval[int](t, ctx, `document.querySelectorAll('#list-items li').length`); n != 4 {
+		t.Fatalf("the list shows %d mazes, want 4", n)
 	}
 	emulate(t, ctx, viewports[1], true)
 	artifact(t, ctx, "design-book-list-phone-dark")
@@ -114,8 +114,8 @@ func TestBrowserDesignBookList(t *testing.T) {
 		id, _ := m.ID()
 		ids = append(ids, id)
 	}
-	if strings.Join(ids, " ") != a+" "+c {
-		t.Errorf("the downloaded list holds %v, want [%s %s]:\n%s", ids, a, c, text)
+	if strings.Join(ids, " ") != a+" "+hex+" "+c {
+		t.Errorf("the downloaded list holds %v, want [%s %s %s]:\n%s", ids, a, hex, c, text)
 	}
 	if !strings.Contains(text, "rjm book --mazes book-list.txt") {
 		t.Errorf("the list does not say how to print it:\n%s", text)
@@ -125,17 +125,17 @@ func TestBrowserDesignBookList(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	puzzles, _, err := book.FromList(context.Background(), book.Settings{}, listed)
-	if err != nil || len(puzzles) != 2 {
-		t.Fatalf("a book of the downloaded list: %d puzzles, %v", len(puzzles), err)
+	puzzles, s, err := book.FromList(context.Background(), book.Settings{}, listed)
+	if err != nil || len(puzzles) != 3 || len(s.Boards) != 2 {
+		t.Fatalf("a book of the downloaded list: %d puzzles on %d boards, %v", len(puzzles), len(s.Boards), err)
 	}
 
 	// Clear list asks first: one press asks, and the list stays; a second
 	// press clears it.
 	do_(t, ctx, chromedp.Click(chromedp.ID("list-clear")))
-	waitText(t, ctx, "list-status", "Press again to remove all 2 mazes")
-	if n := eval[int](t, ctx, `document.querySelectorAll('#list-items li').length`); n != 2 {
-		t.Errorf("after one press of Clear list, %d mazes show, want the 2 kept", n)
+	waitText(t, ctx, "list-status", "Press again to remove all 3 mazes")
+	if n := eval[int](t, ctx, `document.querySelectorAll('#list-items li').length`); n != 3 {
+		t.Errorf("after one press of Clear list, %d mazes show, want the 3 kept", n)
 	}
 	do_(t, ctx, chromedp.Click(chromedp.ID("list-clear")))
 	waitText(t, ctx, "list-status", "The book list is empty")

@@ -3,6 +3,7 @@ package web_test
 import (
 	"encoding/json"
 	"net/http"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -180,6 +181,47 @@ func TestPageDesign(t *testing.T) {
 	for _, f := range []string{"/static/design.js", "/static/design.css"} {
 		if a := do(t, ts, http.MethodGet, f, ""); a.code != http.StatusOK {
 			t.Errorf("%s: %d", f, a.code)
+		}
+	}
+}
+
+// TestAPIDesignCompare asks POST /api/design for two versions side by
+// side: both views (the library's, prediction included), both drawings
+// and the cells that differ; a compare with anything else, or of two
+// boards, is 400 with its sentence.
+func TestAPIDesignCompare(t *testing.T) {
+	ts, _ := newServer(t, web.Options{WorkBurst: 1000})
+	a, b := "5x5:4313122314422334233233440", "5x5s3.3:4313122314422334233233420"
+	res := post(t, ts, "/api/design", "application/json", `{"compare": {"a": "`+a+`", "b": "`+b+`"}}`)
+	if res.code != http.StatusOK {
+		t.Fatalf("compare: %d %s", res.code, res.body)
+	}
+	var v design.Versions
+	if err := json.Unmarshal([]byte(res.body), &v); err != nil {
+		t.Fatal(err)
+	}
+	bench := design.NewBench(nil)
+	for k, id := range []string{a, b} {
+		m, _ := maze.ParseID(id)
+		want, _ := bench.View(graph.MustCompile(m.Board), m)
+		got := []design.Version{v.A, v.B}[k]
+		x, _ := json.Marshal(got.View)
+		y, _ := json.Marshal(want)
+		if string(x) != string(y) {
+			t.Errorf("version %c: %.200s, want %.200s", 'A'+k, x, y)
+		}
+	}
+	if want := [][2]int{{1, 1}, {3, 3}, {5, 4}}; !reflect.DeepEqual(v.Differ, want) {
+		t.Errorf("differ %v, want %v", v.Differ, want)
+	}
+	for body, want := range map[string]string{
+		`{"compare": {"a": "` + a + `", "b": "7x7:3425153341241434323223122242222331421324213143120"}}`: "version A is a 5x5 maze and version B a 7x7 one",
+		`{"compare": {"a": "` + a + `", "b": "` + b + `"}, "maze": "` + a + `"}`:                        "compare comes alone",
+		`{"compare": {"a": "5x5:1", "b": "` + b + `"}}`:                                                 "version A: ",
+	} {
+		res := post(t, ts, "/api/design", "application/json", body)
+		if res.code != http.StatusBadRequest || !strings.Contains(res.body, want) {
+			t.Errorf("%s: %d %s, want 400 with %q", body, res.code, res.body, want)
 		}
 	}
 }

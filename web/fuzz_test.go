@@ -66,7 +66,8 @@ func FuzzDecodeGenerate(f *testing.F) {
 }
 
 // FuzzDecodePlay checks that any accepted play is consistent: solved only
-// when it is at least as long as the shortest solution, on a canonical ID.
+// when it is at least as long as the shortest solution, on a canonical ID,
+// its account within bounds (hard mode without hints or undos).
 func FuzzDecodePlay(f *testing.F) {
 	seedCorpus(f, "plays")
 	f.Fuzz(func(t *testing.T, body []byte) {
@@ -74,7 +75,8 @@ func FuzzDecodePlay(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if p.Solved && p.Length < p.Shortest || p.Rating < 0 || p.Rating > 5 || p.Length > MaxMoves {
+		if p.Solved && p.Length < p.Shortest || p.Rating < 0 || p.Rating > 5 || p.Length > MaxMoves ||
+			p.Undos < 0 || p.Undos > MaxMoves || p.Restarts < 0 || p.Restarts > MaxMoves || p.Hard && (p.Hints > 0 || p.Undos > 0) {
 			t.Fatalf("accepted %+v", p)
 		}
 		if again, err := decodePlay([]byte(`{"maze":"` + p.Maze + `","moves":"` + p.Moves + `"}`)); err != nil || again.Maze != p.Maze || again.Solved != p.Solved {

@@ -9,7 +9,9 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
+	"rjm/daily"
 	"rjm/graph"
 	"rjm/maze"
 	"rjm/solve"
@@ -87,4 +89,64 @@ func TestBrowserKeysRightAfterLoad(t *testing.T) {
 	if got := current(t, ctx); got != cellOf(m.Start) {
 		t.Errorf("a key typed in a form field moved the player to %s", got)
 	}
+}
+
+// tabTo presses Tab until the focus is on the element matched by css (at
+// most 80 times), and fails saying where the focus went if it never is;
+// each stop must show where the focus is (an outline).
+func tabTo(t *testing.T, ctx context.Context, css, what string) {
+	t.Helper()
+	var seen []string
+	for range 80 {
+		do_(t, ctx, chromedp.KeyEvent(kb.Tab))
+		at := eval[[]string](t, ctx, `(() => { const e = document.activeElement; if (!e || e === document.body) { return ['', '', '']; }
+			const s = getComputedStyle(e); return [e.matches('`+css+`') ? 'yes' : '', e.id || e.getAttribute('href') || e.tagName, s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0 ? 'ring' : '']; })()`)
+		if at[1] != "" && at[2] == "" {
+			t.Errorf("%s: the focus on %s shows no outline", what, at[1])
+		}
+		if at[0] == "yes" {
+			return
+		}
+		seen = append(seen, at[1])
+	}
+	t.Fatalf("%s: Tab never reached %s; the focus went %v", what, css, seen)
+}
+
+// TestBrowserSiteByKeyboard plays the site with the keyboard alone, no
+// pointer event at all, on a laptop: from Your stats the menu's Today
+// (Tab, Enter) opens today's maze, the keys play it to the win, Tab then
+// Enter opens the archive from the links after the game, and Tab then
+// Enter its newest day, yesterday's maze. Every stop of the focus shows
+// an outline.
+func TestBrowserSiteByKeyboard(t *testing.T) {
+	bctx := browser(t)
+	ts, _ := newServer(t, web.Options{Now: time.Now})
+	ctx, cancel := context.WithTimeout(bctx, 2*time.Minute)
+	defer cancel()
+	today := time.Now().UTC().Format(daily.DateLayout)
+	yesterday := time.Now().UTC().AddDate(0, 0, -1).Format(daily.DateLayout)
+	keys := solution(t, ts, today)
+	emulate(t, ctx, viewport{"laptop", 1280, 800, false}, false)
+	readAs(t, ctx, reader{viewport{"laptop", 1280, 800, false}, 16}, "UTC")
+
+	do_(t, ctx, chromedp.Navigate(ts.URL+"/me"), chromedp.WaitReady(chromedp.CSS("footer")))
+	tabTo(t, ctx, `header nav a[href="/"]`, "Your stats")
+	do_(t, ctx, chromedp.KeyEvent(kb.Enter), chromedp.WaitVisible(chromedp.CSS(`[data-cell="1,1"]`)))
+	if got := eval[string](t, ctx, `JSON.parse(document.getElementById('game').getAttribute('data-game')).date`); got != today {
+		t.Fatalf("Today opened %s, want %s", got, today)
+	}
+	waitToken(t, ctx, "today")
+	for _, k := range keys {
+		do_(t, ctx, chromedp.KeyEvent(k))
+	}
+	do_(t, ctx, chromedp.WaitVisible(chromedp.CSS(`#status[data-state="solved"]`)))
+
+	tabTo(t, ctx, `#archive-link`, "after the win")
+	do_(t, ctx, chromedp.KeyEvent(kb.Enter), chromedp.WaitVisible(chromedp.ID("archive")))
+	tabTo(t, ctx, `#archive a[href="/d/`+yesterday+`"]`, "the archive")
+	do_(t, ctx, chromedp.KeyEvent(kb.Enter), chromedp.WaitVisible(chromedp.CSS(`[data-cell="1,1"]`)))
+	if got := eval[string](t, ctx, `JSON.parse(document.getElementById('game').getAttribute('data-game')).date`); got != yesterday {
+		t.Errorf("the archive's newest day opened %s, want yesterday, %s", got, yesterday)
+	}
+	artifact(t, ctx, "site-by-keyboard")
 }

@@ -76,7 +76,7 @@ func (s *server) guard(h http.Handler) http.Handler {
 // that a flood of junk parameters is held to the rate and its refusals
 // wait (the tarpit), as any other flood of the endpoint.
 var apiParams = map[string][]string{
-	"/api/daily":      {"date"},
+	"/api/daily":      {"date", "offset"},
 	"/api/stats":      {"maze"},
 	"/api/difficulty": {"maze"},
 	"/api/hint":       nil,

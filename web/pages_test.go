@@ -120,10 +120,15 @@ func TestKeyHelpFollowsTheBoard(t *testing.T) {
 func TestArchive(t *testing.T) {
 	ts, _ := newServer(t, web.Options{})
 	a := do(t, ts, "GET", "/archive", "")
-	// Monday 2026-11-23: 22 past days back to 2026-11-01, newest first.
-	links := regexp.MustCompile(`href="/d/(\d{4}-\d\d-\d\d)"`).FindAllStringSubmatch(a.body, -1)
+	// Monday 2026-11-23: 22 past days back to 2026-11-01, newest first;
+	// and today in UTC, hidden, for the players whose day it is past
+	// (east of UTC, where 2026-11-24 is today: me.js shows it).
+	links := regexp.MustCompile(`<tr data-date="\d{4}-\d\d-\d\d"><td><a href="/d/(\d{4}-\d\d-\d\d)"`).FindAllStringSubmatch(a.body, -1)
 	if a.code != 200 || len(links) != 22 || links[0][1] != "2026-11-22" || links[21][1] != "2026-11-01" {
 		t.Fatalf("GET /archive: %d, %d days listed", a.code, len(links))
+	}
+	if !strings.Contains(a.body, `<tr data-date="2026-11-23" hidden>`) || strings.Contains(a.body, `data-date="2026-11-24"`) {
+		t.Errorf("GET /archive: today in UTC is not listed hidden, or a date today nowhere in the past is listed")
 	}
 	day := do(t, ts, "GET", "/d/2026-11-22", "")
 	api := do(t, ts, "GET", "/api/daily?date=2026-11-22", "").json(t)
@@ -345,6 +350,9 @@ func TestDashboard(t *testing.T) {
 	if _, err := st.PutDaily(context.Background(), sunday); err != nil {
 		t.Fatal(err)
 	}
+	if a := do(t, ts, "GET", "/dashboard", ""); !strings.Contains(a.body, "No plays yet.") {
+		t.Error("a dashboard of mazes without plays does not say the games' table is empty")
+	}
 	for _, p := range []string{`"seconds":20,"rating":5`, `"seconds":40,"hints":2`} {
 		if a := do(t, ts, "POST", "/api/plays", `{"maze":"`+id+`","moves":"`+sol+`",`+p+`}`); a.code != 201 {
 			t.Fatal(a.body)
@@ -354,6 +362,9 @@ func TestDashboard(t *testing.T) {
 		t.Fatal(a.body)
 	}
 	a := do(t, ts, "GET", "/dashboard", "")
+	if strings.Contains(a.body, "No plays yet.") {
+		t.Error("a dashboard with plays says there are none")
+	}
 	// Three plays, two solved (67%), median 30 s, one of three assisted, rated 5 once.
 	row := regexp.MustCompile(`(?s)<tr><td><a href="/d/2026-11-23">.*?</tr>`).FindString(a.body)
 	sim := simulate.Novice{}.Run(graph.MustCompile(m.Board), m, 200, 1)

@@ -23,7 +23,13 @@ type playRequest struct {
 	Moves   string  `json:"moves"`
 	Seconds float64 `json:"seconds"`
 	Hints   int     `json:"hints"`
-	Rating  int     `json:"rating"`
+	// Undos and Restarts are the rest of the game's account (optional, 0
+	// for none): the moves undone and the times the game was begun again
+	// since its first move; Hard says the game was played in hard mode.
+	Undos    int  `json:"undos"`
+	Restarts int  `json:"restarts"`
+	Hard     bool `json:"hard"`
+	Rating   int  `json:"rating"`
 	// Client is the play's client-made ID (optional): a play sent again
 	// with it is stored once.
 	Client string `json:"client"`
@@ -51,6 +57,12 @@ func decodePlay(body []byte) (store.Play, error) {
 		return store.Play{}, fault.Invalid("", "seconds %v: want 0 to %d", req.Seconds, 7*24*3600)
 	case req.Hints < 0 || req.Hints > MaxMoves:
 		return store.Play{}, fault.Invalid("", "hints %d: want 0 to %d", req.Hints, MaxMoves)
+	case req.Undos < 0 || req.Undos > MaxMoves:
+		return store.Play{}, fault.Invalid("", "undos %d: want 0 to %d", req.Undos, MaxMoves)
+	case req.Restarts < 0 || req.Restarts > MaxMoves:
+		return store.Play{}, fault.Invalid("", "restarts %d: want 0 to %d", req.Restarts, MaxMoves)
+	case req.Hard && (req.Hints > 0 || req.Undos > 0):
+		return store.Play{}, fault.Invalid("", "hard mode with %d hints and %d undos: hard mode has none", req.Hints, req.Undos)
 	case req.Rating < 0 || req.Rating > 5:
 		return store.Play{}, fault.Invalid("", "rating %d: want 1 to 5, or 0 for none", req.Rating)
 	case len(req.Moves) > 3*MaxMoves:
@@ -89,6 +101,7 @@ func decodePlay(body []byte) (store.Play, error) {
 	p := store.Play{
 		Maze: id, Moves: m.Notation(played), Length: rep.Moves, Solved: rep.Solved && req.Ending == "",
 		Shortest: solve.Solve(g, m).GoalDepth, Seconds: req.Seconds, Hints: req.Hints, Rating: req.Rating, Client: req.Client,
+		Undos: req.Undos, Restarts: req.Restarts, Hard: req.Hard,
 		Player: req.Player,
 		Token:  req.Token,
 		Ending: req.Ending,

@@ -159,6 +159,11 @@ func TestErrors(t *testing.T) {
 		{"plays: a rating of 6", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"D","rating":6}`, 400, "rating"},
 		{"plays: negative seconds", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"D","seconds":-1}`, 400, "seconds"},
 		{"plays: negative hints", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"D","hints":-1}`, 400, "hints"},
+		{"plays: negative undos", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"D","undos":-1}`, 400, "undos -1"},
+		{"plays: restarts beyond any game", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"D","restarts":100000}`, 400, "restarts 100000"},
+		{"plays: undos as text", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"D","undos":"2"}`, 400, "undos"},
+		{"plays: hard mode with a hint", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"D","hints":1,"hard":true}`, 400, "hard mode"},
+		{"plays: hard mode with an undo", "POST", "/api/plays", `{"maze":"` + figure1 + `","moves":"D","undos":1,"hard":true}`, 400, "hard mode"},
 		{"plays: two objects", "POST", "/api/plays", `{"maze":"` + figure1 + `"} {}`, 400, "more than one"},
 		{"plays: a body over the limit", "POST", "/api/plays", `{"moves":"` + big + `"}`, 413, "larger than"},
 		{"stats: no maze", "GET", "/api/stats", "", 400, "ID \"\""},
@@ -220,6 +225,35 @@ func TestDaily(t *testing.T) {
 	}
 	if b := do(t, ts, "GET", "/api/daily?date=2026-11-22", ""); b.code != 200 || b.json(t)["difficulty"] != "medium" {
 		t.Errorf("yesterday (a Sunday): %d %s", b.code, b.body)
+	}
+}
+
+// TestDailyAtOffset asks /api/daily for the player's today by UTC
+// offset, east (Kiritimati, +14:00) and west (Pago Pago, −11:00) of UTC,
+// at 05:00 and 12:00 UTC: the date where the player is, where without an
+// offset it is today in UTC; an offset no zone has, or a date beside an
+// offset, is refused.
+func TestDailyAtOffset(t *testing.T) {
+	for _, c := range []struct {
+		utc              time.Time
+		none, east, west string
+	}{
+		{time.Date(2026, 11, 23, 5, 0, 0, 0, time.UTC), "2026-11-23", "2026-11-23", "2026-11-22"},
+		{time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC), "2026-11-23", "2026-11-24", "2026-11-23"},
+	} {
+		ts, _ := newServer(t, web.Options{Now: func() time.Time { return c.utc }})
+		for q, want := range map[string]string{"": c.none, "?offset=%2B14:00": c.east, "?offset=+14:00": c.east, "?offset=-11:00": c.west, "?offset=-11": c.west} {
+			a := do(t, ts, "GET", "/api/daily"+q, "")
+			if a.code != 200 || a.json(t)["date"] != want {
+				t.Errorf("at %v, /api/daily%s: %d %s; want %s", c.utc, q, a.code, a.body, want)
+			}
+		}
+		for q, says := range map[string]string{"?offset=%2B15:00": "not a UTC offset", "?offset=Pacific/Kiritimati": "not a UTC offset",
+			"?offset=-11:00&date=2026-11-22": "give one", "?offset=-11&offset=%2B14": "given 2 times"} {
+			if a := do(t, ts, "GET", "/api/daily"+q, ""); a.code != 400 || !strings.Contains(a.body, says) {
+				t.Errorf("/api/daily%s: %d %s; want 400 saying %q", q, a.code, a.body, says)
+			}
+		}
 	}
 }
 
@@ -368,6 +402,39 @@ func TestPlaysAndStats(t *testing.T) {
 	if a.code != 200 || v["maze"] != figure1 || v["plays"] != 3.0 || v["solved"] != 2.0 || v["median_seconds"] != 40.0 ||
 		v["mean_rating"] != 3.0 || v["assisted"] != 1.0 {
 		t.Errorf("GET /api/stats: %d %s", a.code, a.body)
+	}
+}
+
+// TestPlayAccountStored posts plays with their whole account — hints,
+// undos, restarts, time, hard mode — and reads them back from the store
+// and from /api/stats: the server keeps the account the page keeps.
+func TestPlayAccountStored(t *testing.T) {
+	ts, st := newServer(t, web.Options{})
+	m, _ := maze.ParseID(figure1)
+	sol := solve.Solve(graph.MustCompile(m.Board), m).Letters()
+	for _, c := range []struct {
+		body                   string
+		hints, undos, restarts int
+		hard                   bool
+	}{
+		{`{"maze":"` + figure1 + `","moves":"` + sol + `","seconds":61.5,"hints":2,"undos":1,"restarts":1}`, 2, 1, 1, false},
+		{`{"maze":"` + figure1 + `","moves":"` + sol + `","seconds":30,"restarts":2,"hard":true}`, 0, 0, 2, true},
+		{`{"maze":"` + figure1 + `","moves":"` + sol + `","seconds":20}`, 0, 0, 0, false},
+	} {
+		if a := do(t, ts, "POST", "/api/plays", c.body); a.code != 201 {
+			t.Fatalf("POST /api/plays %s: %d %s", c.body, a.code, a.body)
+		}
+		log, err := st.PlayLog(context.Background(), 1)
+		if err != nil || len(log) != 1 {
+			t.Fatal(log, err)
+		}
+		if p := log[0]; p.Hints != c.hints || p.Undos != c.undos || p.Restarts != c.restarts || p.Hard != c.hard {
+			t.Errorf("%s: stored %+v", c.body, p)
+		}
+	}
+	v := do(t, ts, "GET", "/api/stats?maze="+figure1, "").json(t)
+	if v["plays"] != 3.0 || v["assisted"] != 1.0 || v["undone"] != 1.0 || v["restarted"] != 2.0 || v["hard"] != 1.0 {
+		t.Errorf("GET /api/stats: %v", v)
 	}
 }
 

@@ -29,6 +29,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 		paper, out, tiles string
 		bleed, fontFile   string
 		list              string
+		boards            []string
 		asJSON            bool
 		db                string
 	)
@@ -68,7 +69,7 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 			if list != "" {
 				return listBook(e, cmd, s, list, db, out, asJSON)
 			}
-			spec, err := f.Spec(cmd, energyName)
+			spec, err := bookSpecs(cmd, &f, energyName, boards, &s)
 			if err != nil {
 				return err // a *fault.Error: exit 2
 			}
@@ -112,11 +113,42 @@ func newBookCmd(e *cli.Env) *cobra.Command {
 	fl.StringVar(&s.Subtitle, "subtitle", "", "a `subtitle` under the title")
 	fl.StringVar(&s.Author, "author", "", "the `author`, on the title page and in the PDF")
 	fl.StringVar(&db, "db", "", "choose and order each band's puzzles by the difficulty model fitted to the plays of the store at `PATH` (default: simulated novices)")
+	fl.StringArrayVar(&boards, "board", nil, "make a volume with a part per `BOARD`, repeated: N or RxC, with -RULES (6x6-hex,exit), or @FILE (a layout); --count is the volume's, shared")
 	fl.StringVar(&list, "mazes", "", "make the book of the mazes listed in `FILE` instead (one maze ID per line, # comments: the workbench's book list)")
 	fl.StringVar(&tiles, "tiles", "", "make the tiles of a floor maze from the maze in `FILE` instead")
 	fl.StringVarP(&out, "output", "o", "", "write the PDF to `FILE`")
 	fl.BoolVar(&asJSON, "json", false, "also print the book's manifest as JSON: each puzzle's number, band, maze ID, seeded ID and shortest solution")
 	return c
+}
+
+// bookSpecs returns the recipe of a book's puzzles from the search flags
+// f, and with --board (boards) the recipes of a volume's parts in
+// s.Boards, all from the one seed, and the first.
+func bookSpecs(cmd *cobra.Command, f *cli.SearchFlags, energyName string, boards []string, s *book.Settings) (generate.Spec, error) {
+	if len(boards) == 0 {
+		return f.Spec(cmd, energyName)
+	}
+	for _, name := range []string{"size", "rows", "cols", "variant", "layout", "start", "goal"} {
+		if cmd.Flags().Changed(name) {
+			return generate.Spec{}, fault.Invalid("", "--board gives each board: --%s does not apply", name)
+		}
+	}
+	var seed *uint64
+	for _, v := range boards {
+		b, err := cli.ParseBoard(v)
+		if err != nil {
+			return generate.Spec{}, fault.In("--board", err)
+		}
+		spec, err := f.SpecOn(cmd, energyName, b, seed)
+		if err != nil {
+			return generate.Spec{}, err
+		}
+		if seed == nil {
+			seed = &spec.Seed
+		}
+		s.Boards = append(s.Boards, spec)
+	}
+	return s.Boards[0], nil
 }
 
 // bookAdvice adds to a band the board cannot fill the flags that change
@@ -133,8 +165,11 @@ func bookAdvice(cmd *cobra.Command, err error, s book.Settings) error {
 		others = append(others, b.String())
 	}
 	larger := fmt.Sprintf("a larger board (--size %d)", max(s.Spec.Rows, s.Spec.Cols)+1)
-	if cmd.Flags().Changed("layout") {
+	switch {
+	case cmd.Flags().Changed("layout"):
 		larger = "a larger layout (--layout FILE)"
+	case len(s.Boards) > 0:
+		larger = "a larger board (--board)"
 	}
 	var se *book.ShortBoardError
 	if errors.As(err, &se) {
@@ -156,7 +191,7 @@ func bookAdvice(cmd *cobra.Command, err error, s book.Settings) error {
 
 // listBook makes the book of the mazes listed in the file list (--mazes).
 func listBook(e *cli.Env, cmd *cobra.Command, s book.Settings, list, db, out string, asJSON bool) error {
-	for _, name := range []string{"count", "bands", "seed", "size", "rows", "cols", "variant", "layout"} {
+	for _, name := range []string{"count", "bands", "seed", "size", "rows", "cols", "variant", "layout", "board"} {
 		if fl := cmd.Flags().Lookup(name); fl != nil && fl.Changed {
 			return fault.Invalid("", "--mazes makes the book of the listed mazes: --%s does not apply", name)
 		}
@@ -222,6 +257,12 @@ func commandLine(cmd *cobra.Command, seed uint64) string {
 		seen = seen || f.Name == "seed"
 		if f.Value.Type() == "bool" {
 			parts = append(parts, "--"+f.Name)
+			return
+		}
+		if sv, ok := f.Value.(pflag.SliceValue); ok {
+			for _, v := range sv.GetSlice() {
+				parts = append(parts, "--"+f.Name, quote(v))
+			}
 			return
 		}
 		parts = append(parts, "--"+f.Name, quote(f.Value.String()))

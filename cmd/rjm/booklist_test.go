@@ -41,3 +41,45 @@ func TestBookFromList(t *testing.T) {
 		}
 	}
 }
+
+// TestBookBoards makes a volume of two boards (--board, repeated): its
+// imprint's command makes it again, byte for byte; --board with a flag
+// of one board, or a bad board, is refused with exit status 2 and one
+// line.
+func TestBookBoards(t *testing.T) {
+	dir := t.TempDir()
+	pdf := filepath.Join(dir, "volume.pdf")
+	args := []string{"book", "--board", "5", "--board", "6x6-hex", "--count", "2", "--iterations", "3000", "--seed", "4", "--json", "-o", pdf}
+	out, errs, code := rjmRun(t, "", args...)
+	if code != 0 {
+		t.Fatalf("rjm book --board: status %d, %s", code, errs)
+	}
+	if !strings.Contains(out, `"maze": "5x5:`) || !strings.Contains(out, `"maze": "6x6-hex:`) || !strings.Contains(out, `"part": 2`) {
+		t.Errorf("the manifest lacks a board:\n%s", out)
+	}
+	first, err := os.ReadFile(pdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, errs, code := rjmRun(t, "", args...); code != 0 {
+		t.Fatalf("again: status %d, %s", code, errs)
+	}
+	if again, _ := os.ReadFile(pdf); string(again) != string(first) {
+		t.Error("the same command made another volume")
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--board", "5", "--size", "6"}, "--size does not apply"},
+		{[]string{"--board", "5", "--variant", "hex"}, "--variant does not apply"},
+		{[]string{"--board", "5x"}, `--board: "5x" is not a board`},
+		{[]string{"--board", "5", "--board", "5"}, "board 2 is board 1 again"},
+		{[]string{"--board", "@" + filepath.Join(dir, "none.txt")}, "--board"},
+	} {
+		_, errs, code := rjmRun(t, "", append([]string{"book", "-o", filepath.Join(dir, "x.pdf"), "--count", "2"}, tc.args...)...)
+		if code != 2 || !strings.Contains(errs, tc.want) || strings.Count(strings.TrimSpace(errs), "\n") > 0 {
+			t.Errorf("rjm book %v: status %d, stderr %q; want 2 and one line with %q", tc.args, code, errs, tc.want)
+		}
+	}
+}

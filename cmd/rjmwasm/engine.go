@@ -12,6 +12,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -27,6 +28,7 @@ type reply struct {
 	Answer    *design.Answer        `json:"answer,omitempty"`
 	Predicted *design.Predicted     `json:"predicted,omitempty"`
 	Improved  *design.ImproveAnswer `json:"improved,omitempty"`
+	Versions  *design.Versions      `json:"versions,omitempty"`
 	// BookOK says the maze asked about can join the book list.
 	BookOK bool   `json:"book_ok,omitempty"`
 	Error  string `json:"error,omitempty"`
@@ -44,6 +46,12 @@ func handle(bench *design.Bench, body []byte) []byte {
 			out.Error = err.Error()
 		} else {
 			out.BookOK = true
+		}
+	} else if req.Compare != nil {
+		if v, err := bench.DoCompare(*req.Compare); err != nil {
+			out.Error = err.Error()
+		} else {
+			out.Versions = v
 		}
 	} else if req.Improve != nil {
 		if a, err := bench.DoImprove(context.Background(), *req.Improve); err != nil {
@@ -64,11 +72,17 @@ func handle(bench *design.Bench, body []byte) []byte {
 	} else {
 		out.Answer = a
 	}
-	b, err := json.Marshal(out)
-	if err != nil {
-		b, _ = json.Marshal(reply{Error: err.Error()})
+	// Written without HTML's escapes: the board's drawing is mostly < and
+	// >, which json.Marshal writes as six bytes each, and the page reads
+	// the reply with JSON.parse, never as HTML.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(out); err != nil {
+		buf.Reset()
+		enc.Encode(reply{Error: err.Error()})
 	}
-	return b
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 }
 
 // lines answers every line of r, one line of w each.

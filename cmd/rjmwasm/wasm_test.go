@@ -79,6 +79,25 @@ func requests(t *testing.T) (lines [][]byte, mazes []*maze.Maze) {
 			lines = append(lines, line)
 		}
 	}
+	// Twenty pairs of versions to compare (design.Request.Compare): a
+	// maze and the same with one jump changed, and one of two boards,
+	// refused.
+	for k := range 20 {
+		m := mazes[k*50]
+		c := m.Clone()
+		for i := range c.Jumps {
+			if i != c.Goal && c.Open(i) && c.Legal(i, c.Jumps[i]%c.JumpLimit()+1) {
+				c.Jumps[i] = c.Jumps[i]%c.JumpLimit() + 1
+				break
+			}
+		}
+		b := must(c.ID())
+		if k == 19 {
+			b = "9x9:" + strings.Repeat("1", 80) + "0"
+		}
+		line, _ := json.Marshal(design.Request{Compare: &design.CompareRequest{A: must(m.ID()), B: b}})
+		lines = append(lines, line)
+	}
 	return lines, mazes
 }
 
@@ -178,6 +197,28 @@ func TestWasmMatchesNative(t *testing.T) {
 		k++
 		if i%10 == 0 {
 			k += 2
+		}
+	}
+	// The comparisons, last: each the versions and Differ's cells, the
+	// last refused.
+	for k := len(lines) - 20; k < len(lines); k++ {
+		var r reply
+		var q design.Request
+		if json.Unmarshal(got[k], &r) != nil || json.Unmarshal(lines[k], &q) != nil {
+			t.Fatalf("request %s: %s", lines[k], got[k])
+		}
+		if k == len(lines)-1 {
+			if !strings.Contains(r.Error, "version A is a") {
+				t.Errorf("two boards compared: %.200s", got[k])
+			}
+			continue
+		}
+		if r.Versions == nil {
+			t.Fatalf("request %s: %.200s", lines[k], got[k])
+		}
+		a, b := must(maze.ParseID(q.Compare.A)), must(maze.ParseID(q.Compare.B))
+		if want := design.Differ(a, b); fmt.Sprint(r.Versions.Differ) != fmt.Sprint(want) || r.Versions.A.View.ID != q.Compare.A || r.Versions.B.View.ID != q.Compare.B {
+			t.Errorf("request %s: differ %v (want %v), versions %s and %s", lines[k], r.Versions.Differ, want, r.Versions.A.View.ID, r.Versions.B.View.ID)
 		}
 	}
 	if answered < 1000 || errs == 0 {

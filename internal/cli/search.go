@@ -2,6 +2,7 @@ package cli
 
 import (
 	"cmp"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -79,24 +80,104 @@ func (f *SearchFlags) Spec(c *cobra.Command, energyName string) (generate.Spec, 
 		[2]string{"layout", "size"}, [2]string{"layout", "rows"}, [2]string{"layout", "cols"}); err != nil {
 		return generate.Spec{}, err
 	}
-	s := f.Settings
+	return f.spec(c, energyName, f.Settings, f.Layout, "--layout", nil, nil)
+}
+
+// spec returns the generation spec of settings s and the layout in the
+// file layout (none when ""), flag naming it in an error; given, if not
+// nil, says which settings are given in place of c's flags, and seed, if
+// not nil, is the seed in place of --seed's.
+func (f *SearchFlags) spec(c *cobra.Command, energyName string, s generate.Settings, layout, flag string, given func(string) bool, seed *uint64) (generate.Spec, error) {
 	s.Energy, s.ReadEnergyFile = energyName, analysis.ReadEnergyFile
 	s.RandomSeed = !c.Flags().Changed("seed")
+	if seed != nil {
+		s.Seed, s.RandomSeed = *seed, false
+	}
 	s.Given = func(setting string) bool {
+		if given != nil {
+			if ok, said := givenSize(setting, given); said {
+				return ok
+			}
+		}
 		if setting == "energy" && c.Flags().Lookup("energy") == nil {
 			return true
 		}
 		return c.Flags().Changed(cmp.Or(settingFlags[setting], setting))
 	}
-	if f.Layout != "" {
+	if layout != "" {
 		// The layout's board, start and goal; its jumps are ignored.
-		m, _, err := generate.ReadFile(c.Context(), f.Layout, maze.ParseOptions{Variant: f.Variant})
+		m, _, err := generate.ReadFile(c.Context(), layout, maze.ParseOptions{Variant: s.Variant})
 		if err != nil {
-			return generate.Spec{}, fault.In("--layout", err)
+			return generate.Spec{}, fault.In(flag, err)
 		}
 		s.Layout = m
 	}
 	return s.Spec()
+}
+
+// givenSize is given's answer for the board's settings (size, rows,
+// cols), and whether setting is one.
+func givenSize(setting string, given func(string) bool) (ok, said bool) {
+	switch setting {
+	case "size", "rows", "cols":
+		return given(setting), true
+	}
+	return false, false
+}
+
+// Board is a board of a book's --board: Rows×Cols with the rules of
+// Variant, or the layout in the file Layout.
+type Board struct {
+	Rows, Cols int
+	Variant    maze.Variant
+	Layout     string
+}
+
+// ParseBoard reads a board as --board takes it: "6" or "6x8", either
+// followed by "-" and a variant's rules ("6x6-hex,exit", the board names
+// rjm's messages use), or "@FILE", a layout (as --layout FILE).
+func ParseBoard(v string) (Board, error) {
+	bad := func() error {
+		return fault.Invalid("", "%q is not a board: want N or RxC, either with -RULES (6x6-hex,exit), or @FILE (a layout)", v)
+	}
+	if file, ok := strings.CutPrefix(v, "@"); ok {
+		if file == "" {
+			return Board{}, bad()
+		}
+		return Board{Layout: file}, nil
+	}
+	size, rules, withRules := strings.Cut(v, "-")
+	r, c, ok := strings.Cut(size, "x")
+	if !ok {
+		c = r
+	}
+	var b Board
+	var err error
+	if b.Rows, err = strconv.Atoi(r); err != nil || strings.HasPrefix(r, "+") {
+		return Board{}, bad()
+	}
+	if b.Cols, err = strconv.Atoi(c); err != nil || strings.HasPrefix(c, "+") {
+		return Board{}, bad()
+	}
+	if b.Rows < 1 || b.Cols < 1 || b.Rows > maze.MaxSide || b.Cols > maze.MaxSide {
+		return Board{}, fault.Invalid("", "board %q: rows and columns must be 1 to %d", v, maze.MaxSide)
+	}
+	if withRules {
+		if err := b.Variant.UnmarshalText([]byte(rules)); err != nil {
+			return Board{}, fault.Invalid("", "board %q: %w", v, err)
+		}
+	}
+	return b, nil
+}
+
+// SpecOn returns the generation spec of c's flags on board b in place of
+// --size, --rows, --cols, --variant and --layout (which the caller
+// refuses beside it), with seed in place of --seed's when it is not nil.
+func (f *SearchFlags) SpecOn(c *cobra.Command, energyName string, b Board, seed *uint64) (generate.Spec, error) {
+	s := f.Settings
+	s.Size, s.Rows, s.Cols, s.Variant, s.Layout = b.Rows, b.Rows, b.Cols, b.Variant, nil
+	given := func(setting string) bool { return b.Layout == "" }
+	return f.spec(c, energyName, s, b.Layout, "--board", given, seed)
 }
 
 // EnergyFlagHelp describes the value of an --energy flag.

@@ -36,6 +36,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"keys of days gone are forgotten, others kept", forgetKeys},
 		{"a few outlying plays move the median and the trimmed mean little", statsRobust},
 		{"a maze's facts are stored once per version, the first wins", factsFirstWins},
+		{"a play keeps its whole account: hints, undos, restarts, time and hard mode", playAccount},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -418,5 +419,44 @@ func factsFirstWins(t *testing.T, s store.Store) {
 	}
 	if _, err := s.Facts(ctx, "3x3:212101211", "v1"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Facts of another maze: err %v, want ErrNotFound", err)
+	}
+}
+
+// playAccount stores plays with their whole account: each is read back
+// with its hints, undos, restarts, time and hard mode from the play log
+// and from a play sent again, and the maze's stats count the plays with
+// an undo, with a restart and in hard mode.
+func playAccount(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	const m = "3x3:212101210"
+	plays := []store.Play{
+		{Maze: m, Moves: "DR", Length: 2, Shortest: 2, Solved: true, Seconds: 21.5, Hints: 2, Undos: 1, Restarts: 1, Client: "account-0001"},
+		{Maze: m, Moves: "DR", Length: 2, Shortest: 2, Solved: true, Seconds: 9, Hard: true, Restarts: 3, Client: "account-0002"},
+		{Maze: m, Moves: "D", Length: 1, Shortest: 2, Seconds: 40, Undos: 7, Ending: "gave_up", Client: "account-0003"},
+		{Maze: m, Moves: "DR", Length: 2, Shortest: 2, Solved: true, Seconds: 5, Client: "account-0004"},
+	}
+	for i, p := range plays {
+		got, err := s.AddPlay(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plays[i].ID, plays[i].Created = got.ID, got.Created
+	}
+	log, err := s.PlayLog(ctx, 10)
+	if err != nil || len(log) != len(plays) {
+		t.Fatalf("play log: %d plays, %v; want %d", len(log), err, len(plays))
+	}
+	for i, p := range log {
+		if w := plays[i]; p.Hints != w.Hints || p.Undos != w.Undos || p.Restarts != w.Restarts || p.Hard != w.Hard || p.Seconds != w.Seconds {
+			t.Errorf("play %d in the log: %+v, want the account of %+v", i, p, w)
+		}
+	}
+	again, err := s.AddPlay(ctx, store.Play{Maze: m, Moves: "DR", Length: 2, Shortest: 2, Seconds: 1, Client: "account-0001"})
+	if w := plays[0]; !errors.Is(err, store.ErrDuplicate) || again.Hints != w.Hints || again.Undos != w.Undos || again.Restarts != w.Restarts || again.Hard != w.Hard {
+		t.Errorf("sent again: %+v, %v; want the first play's account %+v", again, err, w)
+	}
+	st, err := s.Stats(ctx, m)
+	if err != nil || st.Plays != 4 || st.Assisted != 1 || st.Undone != 2 || st.Restarted != 2 || st.Hard != 1 {
+		t.Errorf("Stats = %+v, %v; want 4 plays, 1 with hints, 2 with an undo, 2 restarted, 1 in hard mode", st, err)
 	}
 }

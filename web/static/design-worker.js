@@ -4,8 +4,9 @@
 // network. It says {ready: true} once loaded, or {failed: why} (no
 // engine on this server, no WebAssembly): the page then asks the server.
 //
-// Messages in: {id, body} (a design request as JSON). Out: {id, reply}
-// (the engine's JSON: {answer}, {error} or {server: true}), and, when no
+// Messages in: {id, body} (a design request as JSON). Out: {id, reply, ms}
+// (the engine's JSON: {answer}, {error} or {server: true}, and the
+// milliseconds the engine took to make it), and, when no
 // request waits, {predicted} for the last answer's view, whose prediction
 // (most of an edit's work: the simulated novices) comes after the figures.
 // {improve: {maze, locked, seed, steps}} runs "improve the rest" in chunks
@@ -20,11 +21,12 @@ function pump() {
   if (improving && !queue.length) {
     improveChunk();
   } else if (queue.length) {
-    var m = queue.shift(), reply = self.rjmDesign(m.body);
-    self.postMessage({ id: m.id, reply: reply });
+    var m = queue.shift(), t0 = performance.now(), reply = self.rjmDesign(m.body);
+    self.postMessage({ id: m.id, reply: reply, ms: performance.now() - t0 });
     if (reply.indexOf('"prediction_pending":true') >= 0) {
       var r = JSON.parse(reply);
-      // The locked cells go with it: the moves and pairs keep them too.
+      // The locked cells go with it: the suggestions, which come with the
+      // prediction, keep them too.
       pending = r.answer ? { id: r.answer.view.id, locked: JSON.parse(m.body).locked } : null;
     }
   } else if (pending) {

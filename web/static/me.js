@@ -6,7 +6,20 @@
   var RJM = window.RJM;
   var $ = function (id) { return document.getElementById(id); };
 
-  // The archive: mark the days you solved or played.
+  // The archive: the days past where the player is (the device's date,
+  // when its clock agrees with the server's about the date in UTC; else
+  // the server's), today's maze as the player's today, and the marks of
+  // the days you solved or played.
+  var link = $('archive-today');
+  if (link) {
+    var utc = link.getAttribute('data-today');
+    var mine = new Date().toISOString().slice(0, 10) === utc ? RJM.today() : utc;
+    link.href = mine === utc ? '/' : '/d/' + mine;
+    link.querySelector('.date').textContent = mine;
+    document.querySelectorAll('#archive tr[data-date]').forEach(function (tr) {
+      tr.hidden = tr.getAttribute('data-date') >= mine;
+    });
+  }
   var archive = $('archive');
   if (archive) {
     var days = RJM.load().days;

@@ -50,14 +50,13 @@
   // The board is render's drawing: its sizes come with it. size is the
   // size its numbers are drawn at, which the marks below scale with.
   var size = Number(board.getAttribute('data-size')) || 28;
-  // Every cell at least 2.75rem wide (44 CSS pixels at the default text
-  // size), as touch targets should be, and its number growing with the
-  // reader's text size: a board that would be smaller scrolls in its
-  // frame instead.
+  // Every cell at least 44 CSS pixels wide, as touch targets should be
+  // (a board that would be smaller scrolls in its frame instead); within
+  // that, fitBoard below sizes the board from the window's width and
+  // height.
   var unit = Number(board.getAttribute('data-unit'));
-  if (unit > 0 && board.viewBox && board.viewBox.baseVal) {
-    board.style.minWidth = (Math.ceil(275 * board.viewBox.baseVal.width / unit) / 100) + 'rem';
-  }
+  var vb = board.viewBox && board.viewBox.baseVal;
+  if (unit > 0 && vb) { board.style.minWidth = Math.ceil(44 * vb.width / unit) + 'px'; }
 
   // The cursor outlines the current cell above every cell, so that its
   // heavy border is never hidden by a neighbour's: a copy of the cell's
@@ -287,7 +286,22 @@
     RJM.record(d);
   }
 
-  function say(text) { $('announce').textContent = text; }
+  function say(text) { var a = $('announce'); a.textContent = text; a.classList.remove('toast'); }
+
+  // refuse says why a jump is refused where the player sees it: when the
+  // line under the controls is out of the window (a small phone, large
+  // text), the sentence shows at the window's foot for a few seconds, or
+  // until the next one.
+  function refuse(text) {
+    say(text);
+    var a = $('announce'), r = a.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) {
+      a.classList.add('toast');
+      // It steps back into its line after a while, off the controls.
+      clearTimeout(refuse.timer);
+      refuse.timer = setTimeout(function () { a.classList.remove('toast'); }, 6000);
+    }
+  }
 
   function jump(m, fromRedo) {
     if (!st.started) {
@@ -325,7 +339,7 @@
       if (moves[k].k === compass) { jump(moves[k], false); return; }
     }
     var why = refusal(function (x) { return x.k === compass; });
-    say(why ? why.s : 'No jump ' + NAMES[compass] + ' from here.');
+    refuse(why ? why.s : 'No jump ' + NAMES[compass] + ' from here.');
   }
 
   // refusal returns the first jump the rules refuse from where the
@@ -382,7 +396,9 @@
     if (!st.client) { st.client = RJM.clientID(); }
     st.posted = true;
     save();
-    RJM.send({ maze: G.id, moves: notation(), seconds: Math.round(attemptMs()) / 1000, hints: attemptHints(), rating: rating, client: st.client, token: st.token || '' })
+    var a = account();
+    RJM.send({ maze: G.id, moves: notation(), seconds: Math.round(a.ms) / 1000, hints: a.hints, undos: a.undos, restarts: a.restarts, hard: !!st.hard,
+      rating: rating, client: st.client, token: st.token || '' })
       .then(draw);
     draw();
   }
@@ -426,10 +442,10 @@
   var leftAfter = 30000;
   function unsolvedPlay(ending) {
     if (st.posted || st.solved || st.shown || st.replay || st.gaveUp || wasShown()) { return null; }
-    var ms = attemptMs();
+    var a = account(), ms = a.ms;
     if (!st.started || ending === 'left' && ms < leftAfter) { return null; }
     return {
-      maze: G.id, moves: notation(), seconds: Math.round(ms) / 1000, hints: attemptHints(), rating: 0,
+      maze: G.id, moves: notation(), seconds: Math.round(ms) / 1000, hints: a.hints, undos: a.undos, restarts: a.restarts, hard: !!st.hard, rating: 0,
       client: RJM.clientID(), token: st.token || '', ending: ending, player: RJM.playerID() || undefined
     };
   }
@@ -676,13 +692,15 @@
       layout = layouts[Math.min(list.length, layouts.length) - 1];
     }
     // Legible at any size: a disc whose number the screen would draw
-    // under 0.75rem grows to it (up to twice its size).
+    // under 0.75rem grows to it (up to three times its size: at a large
+    // text size the board, sized from the window, does not grow with the
+    // text).
     var grow = 1;
     var ctm = board.getScreenCTM && board.getScreenCTM();
     var rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
     layout.forEach(function (d, j) {
       var steps = j < layout.length - 1 ? [list[j]] : list.slice(j);
-      if (ctm && ctm.a > 0) { grow = Math.min(2, Math.max(1, 0.75 * rem / (d[3] * unit * ctm.a))); }
+      if (ctm && ctm.a > 0) { grow = Math.min(3, Math.max(1, 0.75 * rem / (d[3] * unit * ctm.a))); }
       disc(el, x + d[0] * unit, y + d[1] * unit, d[2] * unit * grow, d[3] * unit * grow, x + d[4] * unit, steps.join(','));
     });
   }
@@ -753,8 +771,65 @@
   // cells lie beyond the frame.
   var wrap = $('board-wrap'), frame = $('board-frame');
   var touched = false;
+
+  // fitBoard sizes the board from the window, its height as well as its
+  // width, so that on a phone the whole board and the controls under it
+  // are on one screen: the board is as wide as the page's column, at most
+  // 36rem, and no taller than the window less what lies above it on the
+  // page and the controls under it (all in rem, so the board gives way as
+  // the reader's text grows, and follows the zoom, which changes the
+  // window). When its cells would then go under 44 px (minWidth above),
+  // the heading is let go: the board is no taller than the window less the
+  // rule line, the score and the controls, and openOnGame opens the page
+  // on the game. A board that cannot fit even so keeps its 44 px cells
+  // and scrolls. The page's parts are measured as drawn, so fitBoard runs
+  // again when the window or the text size changes.
+  function fitBoard() {
+    if (!wrap || !vb || !(vb.width > 0)) { return; }
+    var rule = $('rule'), controls = $('controls'), ask = $('giveup-ask');
+    var rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    var top = board.getBoundingClientRect().top;
+    var below = Math.max(controls.offsetHeight, ask ? ask.offsetHeight : 0) + 1.5 * rem;
+    var width = function (above) {
+      return Math.floor(Math.min(wrap.clientWidth, 36 * rem, (window.innerHeight - above - below) * vb.width / vb.height));
+    };
+    var w = width(top + window.scrollY);
+    if (w < parseFloat(board.style.minWidth)) { w = width(top - (rule || board).getBoundingClientRect().top); }
+    board.style.maxWidth = 'none';
+    board.style.width = w + 'px';
+  }
+
+  // openOnGame opens the page on the game when the heading above it would
+  // push the board or its controls below the window: at a large text size
+  // or on a short screen, the page is scrolled down to the rule line, or
+  // to the score or the board if the rule line would not leave room.
+  function openOnGame() {
+    var controls = $('controls');
+    if (!controls || window.scrollY > 0 || location.hash) { return; }
+    var bottom = controls.getBoundingClientRect().bottom;
+    if (bottom <= window.innerHeight) { return; }
+    var tops = [$('rule'), document.querySelector('.score'), board];
+    for (var i = 0; i < tops.length; i++) {
+      var top = tops[i] && tops[i].getBoundingClientRect().top;
+      if (tops[i] && bottom - top + 8 <= window.innerHeight) {
+        window.scrollTo(0, top - 4);
+        return;
+      }
+    }
+  }
+
   function openBoard() {
     if (!wrap || !frame) { return; }
+    fitBoard();
+    if (window.ResizeObserver) {
+      // The text size changed: the rule line and the controls grew.
+      var sizes = '';
+      new ResizeObserver(function () {
+        var now = $('rule').offsetHeight + ',' + $('controls').offsetHeight + ',' + wrap.clientWidth;
+        if (now !== sizes) { sizes = now; fitBoard(); }
+      }).observe($('controls'));
+    }
+    if (!st.moves.length && !over()) { openOnGame(); }
     // A board too wide for the page's column takes the page's width (on
     // a wide screen the result then comes under it, not beside it).
     root.classList.toggle('wide-board', parseFloat(getComputedStyle(board).minWidth) > wrap.clientWidth);
@@ -796,6 +871,7 @@
     });
     wrap.addEventListener('scroll', shade, { passive: true });
     window.addEventListener('resize', function () {
+      fitBoard();
       if (!touched && st.moves.length === 0) { centre(); }
       shade();
     });
@@ -835,7 +911,7 @@
     // Why not: a jump the rules refuse that would land there, or else
     // the jump's length.
     var why = refusal(function (x) { return x.c === cell; });
-    say('You cannot jump to ' + where(cell) + ' from here. ' + (why ? why.s : 'No jump from your cell lands there: the cells you can jump to are marked.'));
+    refuse('You cannot jump to ' + where(cell) + ' from here. ' + (why ? why.s : 'No jump from your cell lands there: the cells you can jump to are marked.'));
   });
   // Keys play page-wide from the moment the page loads, unless a form
   // field has the focus (it takes its own keys); the arrows then move on
@@ -903,6 +979,6 @@
   } catch (e) { $('howto').open = true; }
   // A game kept mid-way through a solution's showing, or given up
   // before the solution was drawn at once, ends now.
-  if ((st.gaveUp || st.shown) && !st.solved) { reveal(st.gaveUp || null, st.elapsed); } else { draw(); }
   openBoard();
+  if ((st.gaveUp || st.shown) && !st.solved) { reveal(st.gaveUp || null, st.elapsed); } else { draw(); }
 }());

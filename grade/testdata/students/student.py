@@ -7,7 +7,8 @@ Usage: student.py EXERCISE [BUG]
 
 EXERCISE is representation, evaluation, hill-descent, restarts, uphill or
 annealing. BUG is one of println, depth, positive, offboard, ones, nosearch,
-randomwalk, strict (no sideways steps), hang, crash, flood. When the grader
+randomwalk, strict (no sideways steps), refuse (uphill: every uphill step
+refused), hang, crash, flood. When the grader
 sets RJM_GRADE_SEED, the random numbers are drawn from it, so a test run
 repeats exactly.
 """
@@ -169,7 +170,8 @@ def main():
     elif exercise == "uphill":
         p = float(ask("Uphill step probability? "))
         misbehave()
-        best, _ = search(iterations, lambda e, e2: random.random() < p)
+        # refuse: every uphill step refused, whatever the probability.
+        best, _ = search(iterations, lambda e, e2: bug != "refuse" and random.random() < p)
     elif exercise == "annealing":
         temperature = float(ask("Initial temperature? "))
         decay = float(ask("Decay rate? "))

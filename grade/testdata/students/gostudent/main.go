@@ -7,7 +7,13 @@
 // EXERCISE is representation, evaluation, hill-descent, restarts, uphill or
 // annealing. BUG is one of println, depth, positive, offboard, ones,
 // nosearch, randomwalk, strict (no sideways steps), hang, crash, flood,
-// negunreachable (-1000000 for a goal that cannot be reached).
+// negunreachable (-1000000 for a goal that cannot be reached), sometimes
+// (a worse step taken 15% of the time), norestart (restarts: one descent
+// of every iteration), noreset (restarts: each new maze searched with the
+// energy the last descent ended with), refuse (uphill: every uphill step
+// refused), below1 (uphill: a probability of 1 asked again), quench
+// (annealing: every worse step refused), fixed (annealing: a worse step
+// taken with probability 0.05).
 // When the grader sets RJM_GRADE_SEED, the random numbers are drawn from
 // it.
 package main
@@ -162,10 +168,17 @@ func (g grid) printEvaluation() {
 // iteration.
 func descend(iterations int, accept func(e, next float64, i int) bool) (grid, int) {
 	g := randomGrid(size)
-	e := g.objective()
-	best, bestE := g.clone(), e
+	best, bestE, _ := descendFrom(g, g.objective(), iterations, accept)
+	return best, bestE
+}
+
+// descendFrom runs a local search from maze g, whose energy the search
+// takes to be e, and returns the best maze, its energy and the energy the
+// search ended with.
+func descendFrom(g grid, e, iterations int, accept func(e, next float64, i int) bool) (grid, int, int) {
+	best, bestE := g.clone(), g.objective()
 	if bug == "nosearch" {
-		return best, bestE
+		return best, bestE, e
 	}
 	for i := range iterations {
 		var r, c int
@@ -183,7 +196,8 @@ func descend(iterations int, accept func(e, next float64, i int) bool) (grid, in
 		g[r][c] = next
 		ne := g.objective()
 		sideways := ne == e && bug != "strict"
-		if ne < e || sideways || bug == "randomwalk" || accept(float64(e), float64(ne), i) {
+		worse := bug == "sometimes" && random.Float64() < 0.15 // a worse step taken now and then
+		if ne < e || sideways || bug == "randomwalk" || worse || accept(float64(e), float64(ne), i) {
 			e = ne
 			if e <= bestE {
 				best, bestE = g.clone(), e
@@ -192,7 +206,7 @@ func descend(iterations int, accept func(e, next float64, i int) bool) (grid, in
 			g[r][c] = old
 		}
 	}
-	return best, bestE
+	return best, bestE, e
 }
 
 func misbehave() {
@@ -258,25 +272,54 @@ func main() {
 		descents := int(number(ask("Hill descents? ")))
 		misbehave()
 		bestE := math.MaxInt
-		for range descents {
-			g, e := descend(iterations, never)
-			if e <= bestE || bug == "lastrestart" {
-				best, bestE = g, e
+		switch bug {
+		case "norestart": // one descent of every iteration
+			best, _ = descend(iterations*descents, never)
+		case "noreset": // a new maze each descent, searched as if it had the energy the last one ended with
+			e := math.MaxInt
+			for k := range descents {
+				g := randomGrid(size)
+				if k == 0 {
+					e = g.objective()
+				}
+				var b grid
+				var be int
+				b, be, e = descendFrom(g, e, iterations, never)
+				if be <= bestE {
+					best, bestE = b, be
+				}
+			}
+		default:
+			for range descents {
+				g, e := descend(iterations, never)
+				if e <= bestE || bug == "lastrestart" {
+					best, bestE = g, e
+				}
 			}
 		}
 	case "uphill":
 		iterations := int(number(ask("Iterations? ")))
 		p := number(ask("Uphill step probability? "))
+		for bug == "below1" && p >= 1 { // a probability below 1 only, asked again
+			p = number(ask("Uphill step probability? "))
+		}
 		misbehave()
-		best, _ = descend(iterations, func(e, next float64, i int) bool { return random.Float64() < p })
+		best, _ = descend(iterations, func(e, next float64, i int) bool {
+			return bug != "refuse" && random.Float64() < p // refuse: every uphill step refused
+		})
 	case "annealing":
 		iterations := int(number(ask("Iterations? ")))
 		t0 := number(ask("Initial temperature? "))
 		decay := number(ask("Decay rate? "))
 		misbehave()
 		best, _ = descend(iterations, func(e, next float64, i int) bool {
-			if bug == "nodecay" {
+			switch bug {
+			case "nodecay":
 				decay = 1
+			case "quench": // every worse step refused
+				return false
+			case "fixed": // a worse step taken with a fixed probability
+				return random.Float64() < 0.05
 			}
 			return random.Float64() < math.Exp((e-next)/(t0*math.Pow(decay, float64(i))))
 		})
