@@ -19,7 +19,7 @@ import (
 // TestBrowserDesignLockedSuggestions: on a blank 7×7 at 1280 × 800, every
 // suggestion listed under "Longer unique solution" makes a unique
 // solution longer than the blank's 12 moves (a fresh analysis of the maze
-// it names); with row 1 locked (the L key), the page asks again and lists
+// it names); with row 1 locked (the Lock tool), the page asks again and lists
 // the engine's suggestions with the locks (design.Bench.Suggest), none of
 // which — moves of the start or goal and pairs included — changes a cell
 // of row 1; with the page's engine and with the server alone.
@@ -28,7 +28,10 @@ func TestBrowserDesignLockedSuggestions(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		opt  web.Options
-	}{{"page", web.Options{Wasm: w}}, {"server", web.Options{WorkBurst: 1000}}} {
+	}{{"page", web.Options{Wasm: w}}, {"server", web.Options{WorkBurst: 1000, Now: time.Now}}} {
+		// The server's clock runs (newServer's stands still, and its
+		// rate would never refill): a test slowed by a busy machine
+		// toggles each lock alone, a request each.
 		t.Run(c.name, func(t *testing.T) {
 			bctx := browser(t)
 			ts, _ := newServer(t, c.opt)
@@ -54,10 +57,17 @@ func TestBrowserDesignLockedSuggestions(t *testing.T) {
 				}
 			}
 
+			// Locked with the Lock tool and a click each: a click chooses
+			// the cell too, so the redraw that the suggestions asked again
+			// bring keeps the focus where the next click goes.
 			var rowOne []int
+			do_(t, ctx, chromedp.Click(chromedp.CSS(`input[name="tool"][value="lock"]`)))
 			for col := range 7 {
 				rowOne = append(rowOne, col)
-				do_(t, ctx, chromedp.Focus(chromedp.CSS(`[data-cell="1,`+strconv.Itoa(col+1)+`"]`)), chromedp.KeyEvent("l"))
+				do_(t, ctx, chromedp.Click(chromedp.CSS(`[data-cell="1,`+strconv.Itoa(col+1)+`"]`)))
+			}
+			if n := eval[int](t, ctx, `document.querySelectorAll('#design-board .locked').length`); n != 7 {
+				t.Fatalf("%d cells shown locked, want row 1's 7", n)
 			}
 			want := design.NewBench(nil).Suggest(g, m, rowOne...)
 			if len(want.Energy) == 0 {
@@ -85,7 +95,8 @@ func TestBrowserDesignLockedSuggestions(t *testing.T) {
 					break
 				}
 				if time.Now().After(deadline) {
-					t.Fatalf("with row 1 locked the page lists %v, want the engine's %v, %v, %v, %v", got, mazesOf(want.Energy), mazesOf(want.Longer), mazesOf(want.Move), mazesOf(want.Pair))
+					t.Fatalf("with row 1 locked the page lists %v, want the engine's %v, %v, %v, %v (error shown: %q)", got, mazesOf(want.Energy), mazesOf(want.Longer), mazesOf(want.Move), mazesOf(want.Pair),
+						eval[string](t, ctx, `document.getElementById('design-error').textContent`))
 				}
 			}
 			for list, l := range got {
