@@ -43,12 +43,14 @@ type Answer struct {
 // for the maze it makes, with the changes said from maze from (nil: from
 // m when there is an edit, else none). An edit that cannot be made is an
 // error, m unchanged.
-func (b *Bench) Answer(m *maze.Maze, e *Edit, from *maze.Maze) (*Answer, error) {
-	return b.answer(m, e, from, true)
+// The suggestions keep the locked cells (row-major indices of the maze
+// the edit makes: Suggest).
+func (b *Bench) Answer(m *maze.Maze, e *Edit, from *maze.Maze, locked ...int) (*Answer, error) {
+	return b.answer(m, e, from, true, locked)
 }
 
 // answer is Answer, the view's prediction left to come unless predict.
-func (b *Bench) answer(m *maze.Maze, e *Edit, from *maze.Maze, predict bool) (*Answer, error) {
+func (b *Bench) answer(m *maze.Maze, e *Edit, from *maze.Maze, predict bool, locked []int) (*Answer, error) {
 	var said string
 	if e != nil {
 		after, err := Apply(m, *e)
@@ -69,7 +71,7 @@ func (b *Bench) answer(m *maze.Maze, e *Edit, from *maze.Maze, predict bool) (*A
 	if err != nil {
 		return nil, err
 	}
-	a := &Answer{View: v, Board: Board(m), Suggestions: b.suggest(g, m, predict), JumpLimit: m.JumpLimit(), Changes: []Change{}, Edit: said}
+	a := &Answer{View: v, Board: Board(m), Suggestions: b.suggest(g, m, predict, locked), JumpLimit: m.JumpLimit(), Changes: []Change{}, Edit: said}
 	if from != nil {
 		f, err := b.features(g, m, from)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -192,7 +193,8 @@ func TestViewAfterEdits(t *testing.T) {
 				if sum != fresh.Energy {
 					t.Errorf("%s: energy terms sum to %v, energy %v", view.ID, sum, fresh.Energy)
 				}
-				checkSuggestions(t, b, g, m, fresh)
+				checkSuggestions(t, b, g, m, fresh, nil)
+				checkSuggestions(t, b, g, m, fresh, randomLocks(r, m))
 			}
 		})
 	}
@@ -250,9 +252,25 @@ func checkCells(t *testing.T, g *graph.Graph, m *maze.Maze, v *design.View, f *a
 	}
 }
 
-func checkSuggestions(t *testing.T, b *design.Bench, g *graph.Graph, m *maze.Maze, f *analysis.Features) {
+// randomLocks returns about a third of m's cells, drawn at random, as
+// locked cells.
+func randomLocks(r interface{ IntN(int) int }, m *maze.Maze) []int {
+	var out []int
+	for i := range m.Rows * m.Cols {
+		if r.IntN(3) == 0 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// checkSuggestions checks Suggest's suggestions of m, with the cells
+// locked, against a fresh analysis of each made, and each list's claim
+// on every item of it; none changes a locked cell.
+func checkSuggestions(t *testing.T, b *design.Bench, g *graph.Graph, m *maze.Maze, f *analysis.Features, locked []int) {
 	t.Helper()
-	s := b.Suggest(g, m)
+	s := b.Suggest(g, m, locked...)
+	checkKept(t, m, s, locked)
 	for _, l := range [][]design.Suggestion{s.Energy, s.Longer} {
 		for k, sg := range l {
 			after := applySuggestion(t, m, sg)
@@ -283,7 +301,7 @@ func checkSuggestions(t *testing.T, b *design.Bench, g *graph.Graph, m *maze.Maz
 	// every single-cell edit.
 	singles := math.Inf(1)
 	for i := range m.Rows * m.Cols {
-		if i == m.Goal || !m.Open(i) {
+		if i == m.Goal || !m.Open(i) || slices.Contains(locked, i) {
 			continue
 		}
 		for _, j := range g.Legal(i) {
@@ -321,9 +339,46 @@ func checkSuggestions(t *testing.T, b *design.Bench, g *graph.Graph, m *maze.Maz
 			t.Errorf("energy suggestion %s does not lower the energy", sg.Text)
 		}
 	}
-	for _, sg := range s.Longer {
-		if !sg.Unique || (f.Unique && sg.GoalDepth <= f.GoalDepth) || sg.NonReaching > f.NonReaching {
-			t.Errorf("longer suggestion %s: depth %d unique %v n %d from %d %v %d", sg.Text, sg.GoalDepth, sg.Unique, sg.NonReaching, f.GoalDepth, f.Unique, f.NonReaching)
+	checkLonger(t, g, m, f, s.Longer)
+}
+
+// checkLonger checks the claim of the heading "Longer unique solution"
+// on each suggestion under it, made and analysed afresh: the maze it
+// makes has a unique shortest solution longer than m's shortest (unique
+// or not), and no more cells that cannot reach the goal.
+func checkLonger(t *testing.T, g *graph.Graph, m *maze.Maze, f *analysis.Features, longer []design.Suggestion) {
+	t.Helper()
+	depth := -1
+	if f.Solvable {
+		depth = f.GoalDepth
+	}
+	for _, sg := range longer {
+		a := analysis.Analyze(g, applySuggestion(t, m, sg))
+		if !a.Solvable || !a.Unique || a.GoalDepth <= depth || a.NonReaching > f.NonReaching {
+			t.Errorf("under \"Longer unique solution\": %s makes %s, from %s", sg.Text, a.Summary(), f.Summary())
+		}
+		if !design.LongerUnique(sg, depth, f.NonReaching) {
+			t.Errorf("under \"Longer unique solution\": %s, which LongerUnique refuses", sg.Text)
+		}
+	}
+}
+
+// checkKept checks that no suggestion of m changes a locked cell: its
+// jump, or whether it is the start or the goal (the made maze parsed
+// from the suggestion's ID).
+func checkKept(t *testing.T, m *maze.Maze, s design.Suggestions, locked []int) {
+	t.Helper()
+	for _, l := range [][]design.Suggestion{s.Energy, s.Longer, s.Move, s.Pair} {
+		for _, sg := range l {
+			after := mustID(t, sg.Maze)
+			for _, i := range locked {
+				if after.Jumps[i] != m.Jumps[i] || (after.Start == i) != (m.Start == i) || (after.Goal == i) != (m.Goal == i) {
+					t.Errorf("suggestion %s changes locked cell %v", sg.Text, m.Cell(i))
+				}
+			}
+			if !design.Keeps(m, after, locked) {
+				t.Errorf("suggestion %s: Keeps says a locked cell changed", sg.Text)
+			}
 		}
 	}
 }
@@ -572,7 +627,110 @@ func TestSuggestMovesAndPairs(t *testing.T) {
 		if len(s.Move) == 0 || len(s.Pair) == 0 {
 			t.Errorf("%dx%d: %d moves, %d pairs; want some of each", m.Rows, m.Cols, len(s.Move), len(s.Pair))
 		}
-		checkSuggestions(t, b, g, m, analysis.Analyze(g, m))
+		checkSuggestions(t, b, g, m, analysis.Analyze(g, m), nil)
+	}
+}
+
+// TestSuggestLongerUnique: on a blank 7×7 (12 moves, not unique, where
+// every suggestion under "Longer unique solution" once shortened the
+// solution) and on random mazes of every board, each suggestion under
+// the heading makes a unique solution longer than the maze's.
+func TestSuggestLongerUnique(t *testing.T) {
+	b := design.NewBench(nil)
+	blank, err := design.Blank(board(t, 7, 7, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := graph.MustCompile(blank.Board)
+	f := analysis.Analyze(g, blank)
+	if f.GoalDepth != 12 || f.Unique {
+		t.Fatalf("the blank 7x7: %s", f.Summary())
+	}
+	checkLonger(t, g, blank, f, b.Suggest(g, blank).Longer)
+	r := rng.NewRand(55)
+	for _, v := range boards {
+		m, err := design.Blank(board(t, 6, 6, v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 4 {
+			m.Randomize(r)
+			g := graph.MustCompile(m.Board)
+			checkLonger(t, g, m, analysis.Analyze(g, m), b.Suggest(g, m).Longer)
+		}
+	}
+}
+
+// TestSuggestKeepsLocks: with row 1 of a blank 7×7 locked (the start
+// with it), no suggestion of any kind changes a row-1 cell, whether asked
+// of Suggest, of Do (the request's locked cells, as the page's engine and
+// POST /api/design take them) or of DoPredict (the moves and pairs that
+// come after the figures); and on random mazes of every board with
+// random locks, the same holds (checkKept).
+func TestSuggestKeepsLocks(t *testing.T) {
+	b := design.NewBench(nil)
+	blank, err := design.Blank(board(t, 7, 7, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _ := blank.ID()
+	var rowOne []int
+	var cells [][2]int
+	for c := range 7 {
+		rowOne = append(rowOne, c)
+		cells = append(cells, [2]int{1, c + 1})
+	}
+	g := graph.MustCompile(blank.Board)
+	s := b.Suggest(g, blank, rowOne...)
+	if len(s.Energy) == 0 {
+		t.Fatal("no energy suggestion with row 1 locked")
+	}
+	checkKept(t, blank, s, rowOne)
+	a, err := b.Do(design.Request{Maze: id, Locked: cells, Later: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkKept(t, blank, a.Suggestions, rowOne)
+	// With an edit: the locks are the edited maze's cells.
+	a, err = b.Do(design.Request{Maze: id, Edit: &design.EditRequest{Op: "jump", Cell: [2]int{4, 4}, Jump: 3}, Locked: cells})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkKept(t, mustID(t, a.View.ID), a.Suggestions, rowOne)
+	p, err := b.DoPredict(design.Request{Predict: id, Locked: cells})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Suggestions.Move)+len(p.Suggestions.Pair) == 0 {
+		t.Error("no move or pair with row 1 locked")
+	}
+	checkKept(t, blank, *p.Suggestions, rowOne)
+	// Locks off the board are the request's fault, in its words.
+	for _, r := range []design.Request{{Maze: id, Locked: [][2]int{{8, 1}}}, {Predict: id, Locked: [][2]int{{0, 1}}}} {
+		var err error
+		if r.Predict != "" {
+			_, err = b.DoPredict(r)
+		} else {
+			_, err = b.Do(r)
+		}
+		if !errors.Is(err, fault.ErrInvalid) || !strings.Contains(err.Error(), "off the 7x7 board") {
+			t.Errorf("locks %v: %v, want them off the 7x7 board", r.Locked, err)
+		}
+	}
+
+	r := rng.NewRand(56)
+	for _, v := range boards {
+		m, err := design.Blank(board(t, 6, 6, v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 3 {
+			m.Randomize(r)
+			locked := randomLocks(r, m)
+			locked = append(locked, []int{m.Start, m.Goal}[r.IntN(2)])
+			g := graph.MustCompile(m.Board)
+			checkKept(t, m, b.Suggest(g, m, locked...), locked)
+		}
 	}
 }
 

@@ -36,6 +36,31 @@ type Request struct {
 	Book *BookEntry `json:"book,omitempty"`
 	// Compare, alone, asks for two versions side by side (DoCompare).
 	Compare *CompareRequest `json:"compare,omitempty"`
+	// Locked are the cells the designer keeps, as 1-based [row, col]
+	// pairs of the maze answered (after the edit; of Predict's maze):
+	// no suggestion changes them (Suggest). The edit itself may.
+	Locked [][2]int `json:"locked,omitempty"`
+}
+
+// MaxLocked is the most locked cells a request may carry: every cell of
+// the largest board.
+const MaxLocked = MaxSide * MaxSide
+
+// LockedCells returns locked, 1-based [row, col] pairs, as the row-major
+// indices of board b's cells, or why they are not b's cells.
+func LockedCells(b maze.Board, locked [][2]int) ([]int, error) {
+	if len(locked) > MaxLocked {
+		return nil, fault.Invalid("locked", "%d cells: at most %d", len(locked), MaxLocked)
+	}
+	out := make([]int, 0, len(locked))
+	for _, c := range locked {
+		cell := maze.Cell{Row: c[0] - 1, Col: c[1] - 1}
+		if !b.Contains(cell) {
+			return nil, fault.Invalid("locked", "cell [%d, %d] is off the %dx%d board", c[0], c[1], b.Rows, b.Cols)
+		}
+		out = append(out, b.Index(cell))
+	}
+	return out, nil
 }
 
 // ImproveRequest is one run of Improve on a maze ID, as the page's engine
@@ -74,12 +99,8 @@ func (b *Bench) DoImprove(ctx context.Context, r ImproveRequest) (*ImproveAnswer
 		return nil, fault.Invalid("improve", "steps %d: from 1 to %d", r.Steps, MaxImproveSteps)
 	}
 	s := Improve{Seed: r.Seed, Steps: r.Steps, T0: r.T0, Decay: r.Decay}
-	for _, c := range r.Locked {
-		i, err := cellIndex(m.Board, c, "locked cell")
-		if err != nil {
-			return nil, fault.In("improve", err)
-		}
-		s.Locked = append(s.Locked, i)
+	if s.Locked, err = LockedCells(m.Board, r.Locked); err != nil {
+		return nil, fault.In("improve", err)
 	}
 	res, err := s.Run(ctx, m, nil)
 	if err != nil {
@@ -221,7 +242,11 @@ func (b *Bench) Do(r Request) (*Answer, error) {
 		}
 		e = &ed
 	}
-	return b.answer(m, e, from, !r.Later)
+	locked, err := LockedCells(m.Board, r.Locked)
+	if err != nil {
+		return nil, err
+	}
+	return b.answer(m, e, from, !r.Later, locked)
 }
 
 // DoPredict answers a request for a maze's prediction (Request.Predict).
@@ -237,5 +262,9 @@ func (b *Bench) DoPredict(r Request) (*Predicted, error) {
 	if err != nil {
 		return nil, fault.In("predict", err)
 	}
-	return b.Predict(g, m)
+	locked, err := LockedCells(m.Board, r.Locked)
+	if err != nil {
+		return nil, err
+	}
+	return b.Predict(g, m, locked...)
 }

@@ -63,8 +63,10 @@ type Suggestions struct {
 	// first.
 	Energy []Suggestion `json:"energy"`
 	// Longer are single-cell edits that leave a unique shortest solution
-	// longer than the maze's (any, when the maze has no unique one) and
-	// no more cells that cannot reach the goal, longest first.
+	// longer than the maze's shortest (unique or not; any solution when
+	// the maze has none) and no more cells that cannot reach the goal,
+	// longest first: what the page's heading "Longer unique solution"
+	// says of each (LongerUnique).
 	Longer []Suggestion `json:"longer"`
 	// Move are moves of the start or the goal that lower the design
 	// energy, most first.
@@ -90,7 +92,9 @@ var suggestTerms = []analysis.Term{analysis.NonReaching, analysis.NotUnique, ana
 	analysis.ClusterPenalty, analysis.InitialForcedMoves}
 
 // Suggest tries every legal jump of every open cell other than the goal
-// of m (whose board g is compiled from) and returns the best edits: at
+// and the locked cells of m (whose board g is compiled from; locked are
+// row-major indices, the cells a designer keeps) and returns the best
+// edits: at
 // most b.Suggestions of each kind, ties broken by the solution's length,
 // then by cell and jump, so that the same maze always gets the same
 // suggestions. It rates each edit with the energies' incremental
@@ -100,14 +104,43 @@ var suggestTerms = []analysis.Term{analysis.NonReaching, analysis.NotUnique, ana
 // evaluation each) and the PairSeeds lowest single-cell edits each with
 // every other (Pair): these cost about PairSeeds times the single-cell
 // edits, which is why a page's engine asks for them after the figures.
-func (b *Bench) Suggest(g *graph.Graph, m *maze.Maze) Suggestions { return b.suggest(g, m, true) }
+// No suggestion changes a locked cell: a locked start or goal stays, and
+// neither moves onto a locked cell (Keeps).
+func (b *Bench) Suggest(g *graph.Graph, m *maze.Maze, locked ...int) Suggestions {
+	return b.suggest(g, m, true, locked)
+}
+
+// LongerUnique says whether suggestion s may be listed under "Longer
+// unique solution" for a maze whose shortest solution is depth0 moves
+// (-1: none) and where nonReaching0 cells cannot reach the goal: a unique
+// shortest solution longer than depth0, and no more such cells.
+func LongerUnique(s Suggestion, depth0, nonReaching0 int) bool {
+	return s.Unique && s.GoalDepth > depth0 && s.NonReaching <= nonReaching0
+}
+
+// Keeps says whether maze after keeps every locked cell of m as it is:
+// its jump, and whether it is the start or the goal.
+func Keeps(m, after *maze.Maze, locked []int) bool {
+	for _, i := range locked {
+		if after.Jumps[i] != m.Jumps[i] || (after.Start == i) != (m.Start == i) || (after.Goal == i) != (m.Goal == i) {
+			return false
+		}
+	}
+	return true
+}
 
 // suggest is Suggest, every suggestion left to come unless more: rating
 // every single-cell edit was a quarter of the page's engine's work for a
 // typed digit (BenchmarkEngineEdit), which the figures need not wait for.
-func (b *Bench) suggest(g *graph.Graph, m *maze.Maze, more bool) Suggestions {
+func (b *Bench) suggest(g *graph.Graph, m *maze.Maze, more bool, locked []int) Suggestions {
 	if !more {
 		return Suggestions{Energy: []Suggestion{}, Longer: []Suggestion{}, Move: []Suggestion{}, Pair: []Suggestion{}, MorePending: true}
+	}
+	isLocked := make([]bool, max(len(m.Jumps), m.Rows*m.Cols, m.Goal+1, m.Start+1)) // an exit ring's goal is past the grid
+	for _, i := range locked {
+		if i >= 0 && i < len(isLocked) {
+			isLocked[i] = true
+		}
 	}
 	n := cmp.Or(b.Suggestions, DefaultSuggestions)
 	cells := analysis.CountCells(g, m.Start, m.Goal)
@@ -118,10 +151,10 @@ func (b *Bench) suggest(g *graph.Graph, m *maze.Maze, more bool) Suggestions {
 	})
 	jumps := slices.Clone(m.Jumps)
 	e0 := ev.Reset(jumps)
-	depth0, unique0, n0 := depthOf(&last), last[analysis.NotUnique] == 0, last[analysis.NonReaching]
+	depth0, n0 := depthOf(&last), last[analysis.NonReaching]
 	var all []Suggestion
 	for i := range m.Rows * m.Cols {
-		if i == m.Goal || !m.Open(i) {
+		if i == m.Goal || !m.Open(i) || isLocked[i] {
 			continue
 		}
 		for _, j := range g.Legal(i) {
@@ -138,11 +171,11 @@ func (b *Bench) suggest(g *graph.Graph, m *maze.Maze, more bool) Suggestions {
 		ebest = min(ebest, s.Energy)
 	}
 	out.Pair = b.pairs(ev, &last, m, all, n, e0, ebest)
-	out.Move = b.moves(g, m, n, e0)
+	out.Move = b.moves(g, m, n, e0, isLocked)
 	out.Energy = best(all, n, func(s Suggestion) bool { return s.Delta < 0 }, func(a, b Suggestion) int {
 		return cmp.Or(cmp.Compare(a.Energy, b.Energy), cmp.Compare(b.GoalDepth, a.GoalDepth))
 	})
-	out.Longer = best(all, n, func(s Suggestion) bool { return s.Unique && (!unique0 || s.GoalDepth > depth0) && s.NonReaching <= n0 }, func(a, b Suggestion) int {
+	out.Longer = best(all, n, func(s Suggestion) bool { return LongerUnique(s, depth0, n0) }, func(a, b Suggestion) int {
 		return cmp.Or(cmp.Compare(b.GoalDepth, a.GoalDepth), cmp.Compare(a.Energy, b.Energy))
 	})
 	for _, l := range [][]Suggestion{out.Energy, out.Longer, out.Move, out.Pair} {
@@ -207,14 +240,18 @@ func (b *Bench) pairs(ev energy.Evaluator, last *analysis.Values, m *maze.Maze, 
 }
 
 // moves returns at most n moves of m's start or goal, on board g, that
-// lower the design energy from e0: every open cell tried as each, each
+// lower the design energy from e0: every open cell not locked tried as
+// each (none when the start, or the goal, is locked), each
 // rated by a fresh incremental evaluator for the new start and goal (one
 // evaluation each: twice the cells' work).
-func (b *Bench) moves(g *graph.Graph, m *maze.Maze, n int, e0 float64) []Suggestion {
+func (b *Bench) moves(g *graph.Graph, m *maze.Maze, n int, e0 float64, locked []bool) []Suggestion {
 	var out []Suggestion
 	for _, op := range []Op{MoveStart, MoveGoal} {
+		if op == MoveStart && locked[m.Start] || op == MoveGoal && locked[m.Goal] {
+			continue
+		}
 		for i := range m.Rows * m.Cols {
-			if i == m.Start || i == m.Goal {
+			if i == m.Start || i == m.Goal || locked[i] {
 				continue
 			}
 			after, err := Apply(m, Edit{Op: op, Cell: i})

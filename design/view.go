@@ -236,13 +236,14 @@ type Predicted struct {
 
 // Predict returns the prediction of m, whose board g is compiled from: what
 // a view made without it (Request.Later) leaves to come. It costs most of
-// a view (the simulated novices), which is why it can come apart.
-func (b *Bench) Predict(g *graph.Graph, m *maze.Maze) (*Predicted, error) {
+// a view (the simulated novices), which is why it can come apart. Its
+// suggestions keep the locked cells (Suggest).
+func (b *Bench) Predict(g *graph.Graph, m *maze.Maze, locked ...int) (*Predicted, error) {
 	id, err := m.ID()
 	if err != nil {
 		return nil, err
 	}
-	s := b.Suggest(g, m)
+	s := b.Suggest(g, m, locked...)
 	out := &Predicted{ID: id, Suggestions: &s}
 	if facts := difficulty.Describe(g, m); facts.Features.Solvable {
 		out.Prediction, out.Level = b.predict(id, m, facts)

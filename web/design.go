@@ -27,6 +27,8 @@ type designRequest struct {
 	// Compare, alone, asks for two versions side by side
 	// (design.Bench.DoCompare).
 	Compare *design.CompareRequest `json:"compare,omitempty"`
+	// Locked are the cells no suggestion changes (design.Request's).
+	Locked [][2]int `json:"locked,omitempty"`
 }
 
 // designInput is a decoded request: the maze (or the spec of a seeded
@@ -41,6 +43,9 @@ type designInput struct {
 	from *maze.Maze
 	// compare is two versions to show side by side, checked.
 	compare *design.CompareRequest
+	// locked are the locked cells as given, which become indices once
+	// the maze is known.
+	locked [][2]int
 }
 
 // decodeDesign reads a POST /api/design body.
@@ -116,6 +121,10 @@ func decodeDesign(body []byte) (designInput, error) {
 		}
 		in.edit, in.req = &e, *req.Edit
 	}
+	if len(req.Locked) > design.MaxLocked {
+		return in, fault.Invalid("locked", "%d cells: at most %d", len(req.Locked), design.MaxLocked)
+	}
+	in.locked = req.Locked
 	return in, nil
 }
 
@@ -163,9 +172,13 @@ func (s *server) apiDesign(w http.ResponseWriter, r *http.Request) {
 		}
 		e = &on
 	}
+	locked, err := design.LockedCells(in.maze.Board, in.locked)
+	if err != nil {
+		badInput(err).write(w)
+		return
+	}
 	var a *design.Answer
-	var err error
-	if _, herr := s.heavy(r, s.analysis, func() { a, err = s.bench.Answer(in.maze, e, in.from) }); herr != nil {
+	if _, herr := s.heavy(r, s.analysis, func() { a, err = s.bench.Answer(in.maze, e, in.from, locked...) }); herr != nil {
 		herr.write(w)
 		return
 	}

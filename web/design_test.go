@@ -97,6 +97,34 @@ func TestAPIDesign(t *testing.T) {
 			t.Fatalf("%d %s", a.code, a.body)
 		}
 	})
+	t.Run("suggestions keep the locked cells", func(t *testing.T) {
+		// Row 1 of a blank 7×7 locked: no suggestion (moves and pairs
+		// included) changes a cell of it.
+		blank := "7x7:1111111111111111111111111111111111111111111111110"
+		a := do(t, ts, http.MethodPost, "/api/design", `{"maze":"`+blank+`","locked":[[1,1],[1,2],[1,3],[1,4],[1,5],[1,6],[1,7]]}`)
+		var d struct{ Suggestions design.Suggestions }
+		if err := json.Unmarshal([]byte(a.body), &d); a.code != http.StatusOK || err != nil {
+			t.Fatalf("%d %s", a.code, a.body)
+		}
+		if len(d.Suggestions.Energy) == 0 || len(d.Suggestions.Move)+len(d.Suggestions.Pair) == 0 {
+			t.Fatalf("suggestions %+v: want energy ones, and moves or pairs", d.Suggestions)
+		}
+		for _, l := range [][]design.Suggestion{d.Suggestions.Energy, d.Suggestions.Longer, d.Suggestions.Move, d.Suggestions.Pair} {
+			for _, s := range l {
+				m, err := maze.ParseID(s.Maze)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !strings.HasPrefix(s.Maze, "7x7:1111111") || m.Start != 0 {
+					t.Errorf("suggestion %s (%s) changes row 1", s.Text, s.Maze)
+				}
+			}
+		}
+		a = do(t, ts, http.MethodPost, "/api/design", `{"maze":"`+blank+`","locked":[[8,1]]}`)
+		if msg, _ := a.json(t)["error"].(string); a.code != http.StatusBadRequest || !strings.Contains(msg, "locked: cell [8, 1] is off the 7x7 board") {
+			t.Errorf("a lock off the board: %d %s", a.code, a.body)
+		}
+	})
 	t.Run("undo says what changed back", func(t *testing.T) {
 		a, d := post(`{"maze":"5x5:1111111111111111111111110","from":"5x5:4313122314422334233233440"}`)
 		if a.code != http.StatusOK || len(d.Changes) == 0 || !strings.Contains(d.Changes[0].Text, "shrank by 7") {

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -42,6 +43,10 @@ const MaxWasmGzip = 2 << 20
 // safe for concurrent use.
 type Wasm struct {
 	files atomic.Pointer[wasmFiles]
+	// exec is the toolchain's wasm_exec.js, served before the module is
+	// (SetExec): it comes from GOROOT, not from the build, so that a page
+	// whose service worker keeps an engine can start it at once.
+	exec atomic.Pointer[wasmAsset]
 	// build, when set (BuildWhenAsked), makes the files; it runs once,
 	// in the background, when /design or /wasm/ is first asked for.
 	build     func()
@@ -94,6 +99,17 @@ func (w *Wasm) Set(module, exec []byte) error {
 		return err
 	}
 	w.files.Store(&wasmFiles{module: m, exec: x})
+	return nil
+}
+
+// SetExec makes exec (the toolchain's wasm_exec.js, which the module
+// that Set or Load makes served later will match) served until then.
+func (w *Wasm) SetExec(exec []byte) error {
+	x, err := newWasmAsset(exec, "text/javascript; charset=utf-8")
+	if err != nil {
+		return err
+	}
+	w.exec.Store(&x)
 	return nil
 }
 
@@ -196,14 +212,7 @@ func BuildWasm(ctx context.Context, src, out string) (string, error) {
 	if buildErr != nil {
 		return "", fmt.Errorf("building the workbench's engine: %v: %s", buildErr, strings.TrimSpace(msg.String()))
 	}
-	msg.Reset()
-	cmd := exec.CommandContext(ctx, goTool, "env", "GOROOT")
-	cmd.Dir = src
-	root, err := cmd.Output()
-	if err != nil {
-		return "", fmt.Errorf("asking go for GOROOT: %w", err)
-	}
-	js, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", WasmExecName))
+	js, err := WasmExec(ctx, src)
 	if err != nil {
 		return "", err
 	}
@@ -213,19 +222,144 @@ func BuildWasm(ctx context.Context, src, out string) (string, error) {
 	return module, os.Rename(tmp.Name(), module)
 }
 
+// WasmExec returns the wasm_exec.js of the Go toolchain that builds in
+// src (its GOROOT's): what a module BuildWasm makes there needs, known
+// before the build.
+func WasmExec(ctx context.Context, src string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "go", "env", "GOROOT")
+	cmd.Dir = src
+	root, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("asking go for GOROOT: %w", err)
+	}
+	return os.ReadFile(filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", WasmExecName))
+}
+
+// WasmKey returns the key of the engine's build from the module's source
+// in src: a hash of its inputs — the Go version, GOFLAGS, the build
+// command, go.mod and go.sum, and every file of every package outside the
+// standard library that cmd/rjmwasm builds from (its Go, assembly and
+// embedded files, as go list names them for js/wasm). Two builds of one
+// key are the same engine.
+func WasmKey(ctx context.Context, src string) (string, error) {
+	goEnv := func(args ...string) ([]byte, error) {
+		cmd := exec.CommandContext(ctx, "go", args...)
+		cmd.Dir = src
+		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		out, err := cmd.Output()
+		if err != nil {
+			return nil, fmt.Errorf("go %s: %w", strings.Join(args, " "), err)
+		}
+		return out, nil
+	}
+	h := sha256.New()
+	version, err := goEnv("env", "GOVERSION")
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", version, os.Getenv("GOFLAGS"), strings.Join(WasmBuildCommand, " "))
+	list, err := goEnv("list", "-deps", "-f", `{{if not .Standard}}{{.Dir}}{{range .GoFiles}}{{"\x00"}}{{.}}{{end}}{{range .SFiles}}{{"\x00"}}{{.}}{{end}}{{range .EmbedFiles}}{{"\x00"}}{{.}}{{end}}{{"\n"}}{{end}}`, "./cmd/rjmwasm")
+	if err != nil {
+		return "", err
+	}
+	files := []string{filepath.Join(src, "go.mod"), filepath.Join(src, "go.sum")}
+	for line := range strings.Lines(string(list)) {
+		f := strings.Split(strings.TrimSuffix(line, "\n"), "\x00")
+		for _, name := range f[1:] {
+			files = append(files, filepath.Join(f[0], name))
+		}
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil && !(errors.Is(err, os.ErrNotExist) && strings.HasSuffix(f, "go.sum")) {
+			return "", err
+		}
+		rel, _ := filepath.Rel(src, f)
+		fmt.Fprintf(h, "%s\x00%d\x00", rel, len(b))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+// WasmCacheKeep is how many builds of the engine the cache keeps: the
+// newest, each under its key (WasmKey).
+const WasmCacheKeep = 3
+
+// CachedWasm returns the engine built from the module's source in src,
+// from the cache directory: the build of the same inputs when it is there
+// (a server restarted from the same source serves it at once), else a new
+// build (BuildWasm) into the cache, under its key (WasmKey). It says
+// whether it built. The cache keeps the WasmCacheKeep newest builds, and
+// drops what a build cut short left.
+func CachedWasm(ctx context.Context, src, cache string) (path string, built bool, err error) {
+	key, err := WasmKey(ctx, src)
+	if err != nil {
+		return "", false, err
+	}
+	dir := filepath.Join(cache, key)
+	path = filepath.Join(dir, "rjm.wasm")
+	if _, err := os.Stat(path); err == nil { // renamed into place last: a build that ended
+		now := time.Now()
+		os.Chtimes(dir, now, now) // the newest used
+		return path, false, nil
+	}
+	if path, err = BuildWasm(ctx, src, dir); err != nil {
+		return "", true, err
+	}
+	pruneWasmCache(cache, key)
+	return path, true, nil
+}
+
+// pruneWasmCache removes from cache the builds but the WasmCacheKeep
+// newest (key's kept), and the files of an older layout or a cut build.
+func pruneWasmCache(cache, key string) {
+	entries, err := os.ReadDir(cache)
+	if err != nil {
+		return
+	}
+	type build struct {
+		name string
+		at   time.Time
+	}
+	var builds []build
+	for _, e := range entries {
+		fi, err := e.Info()
+		if err != nil {
+			continue
+		}
+		switch {
+		case e.IsDir() && len(e.Name()) == 16 && e.Name() != key:
+			builds = append(builds, build{e.Name(), fi.ModTime()})
+		case !e.IsDir(): // rjm.wasm and wasm_exec.js of the layout before keys
+			os.Remove(filepath.Join(cache, e.Name()))
+		}
+	}
+	slices.SortFunc(builds, func(a, b build) int { return b.at.Compare(a.at) })
+	for _, b := range builds[min(len(builds), WasmCacheKeep-1):] {
+		os.RemoveAll(filepath.Join(cache, b.name))
+	}
+}
+
 // BuildWhenAsked has w built from src into the user's cache (BuildWasm)
 // when /design or /wasm/ is first asked for, in the background, and set
 // from the build, logging the outcome to logf. Until then, and if the
 // build fails, the page asks the server. A server that no one designs on
 // (a test's, a load test's) builds nothing.
+//
+// The toolchain's wasm_exec.js is served at once (SetExec), and a build of
+// the same source found in the cache (CachedWasm) is served without a new
+// build.
 func (w *Wasm) BuildWhenAsked(ctx context.Context, src string, logf func(msg string, args ...any)) {
+	if js, err := WasmExec(ctx, src); err == nil {
+		w.SetExec(js)
+	}
 	w.build = func() {
 		start := time.Now()
 		cache, err := os.UserCacheDir()
 		if err != nil {
 			cache = os.TempDir()
 		}
-		path, err := BuildWasm(ctx, src, filepath.Join(cache, "rjm", "wasm"))
+		path, built, err := CachedWasm(ctx, src, filepath.Join(cache, "rjm", "wasm"))
 		if err == nil {
 			err = w.Load(path)
 		}
@@ -233,7 +367,11 @@ func (w *Wasm) BuildWhenAsked(ctx context.Context, src string, logf func(msg str
 			logf("the workbench's engine was not built: /design asks the server for every edit", "error", err)
 			return
 		}
-		logf("the workbench's engine is built", "path", path, "gzip_bytes", w.GzipSize(), "seconds", time.Since(start).Seconds())
+		said := "the workbench's engine is built"
+		if !built {
+			said = "the workbench's engine is the build of the same source in the cache"
+		}
+		logf(said, "path", path, "gzip_bytes", w.GzipSize(), "seconds", time.Since(start).Seconds())
 	}
 }
 
@@ -250,6 +388,8 @@ func (w *Wasm) serve() http.HandlerFunc {
 		}
 		var a wasmAsset
 		switch name := r.PathValue("name"); {
+		case f == nil && name == WasmExecName && w != nil && w.exec.Load() != nil:
+			a = *w.exec.Load() // the toolchain's, before the module is built
 		case f == nil:
 			writeError(rw, http.StatusNotFound, "the workbench's engine is not built on this server: /design asks the server for every edit")
 			return

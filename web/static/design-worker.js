@@ -25,12 +25,14 @@ function pump() {
     self.postMessage({ id: m.id, reply: reply, ms: performance.now() - t0 });
     if (reply.indexOf('"prediction_pending":true') >= 0) {
       var r = JSON.parse(reply);
-      pending = r.answer ? r.answer.view.id : null;
+      // The locked cells go with it: the suggestions, which come with the
+      // prediction, keep them too.
+      pending = r.answer ? { id: r.answer.view.id, locked: JSON.parse(m.body).locked } : null;
     }
   } else if (pending) {
     // Only the latest view's prediction: an edit typed meanwhile went
     // first (its message was queued before this turn).
-    var p = JSON.parse(self.rjmDesign(JSON.stringify({ predict: pending })));
+    var p = JSON.parse(self.rjmDesign(JSON.stringify({ predict: pending.id, locked: pending.locked })));
     pending = null;
     if (p.predicted) self.postMessage({ predicted: p.predicted });
   }

@@ -32,9 +32,23 @@
   // The engine: started once the page is usable (its first answer
   // shown). Until it is ready, and where there is none (no WebAssembly,
   // no engine on the server), each request goes to the server.
-  var engine = { worker: null, ready: false, loading: false, seq: 0, waiting: {}, onReady: [], improving: null };
+  // A worker that fails (a server still building its engine answers 404)
+  // is tried again ENGINE_RETRIES times, 2, 4, 8… s apart; meanwhile a
+  // line under the board says that the server answers each edit.
+  var engine = { worker: null, ready: false, loading: false, seq: 0, waiting: {}, onReady: [], improving: null, tries: 0 };
+  var ENGINE_RETRIES = 5;
+  function engineNote(text) {
+    var n = $('engine-note');
+    n.textContent = text;
+    n.hidden = !text;
+  }
   function startEngine() {
-    if (engine.worker || !window.Worker || typeof WebAssembly !== 'object') return;
+    if (engine.worker) return;
+    if (!window.Worker || typeof WebAssembly !== 'object') {
+      wb.setAttribute('data-engine', 'server');
+      engineNote('Each edit is answered by the server: this browser cannot run the page\'s own engine.');
+      return;
+    }
     var w;
     try { w = new Worker('/static/design-worker.js'); } catch (e) { return; }
     engine.worker = w;
@@ -45,6 +59,9 @@
       w.terminate();
       wb.setAttribute('data-engine', 'server');
       wb.setAttribute('data-engine-why', why);
+      var again = engine.tries < ENGINE_RETRIES;
+      engineNote('Each edit is answered by the server: the page\'s own engine did not start (' + why + ')' + (again ? '; trying again.' : '.'));
+      if (again) setTimeout(startEngine, 2000 * Math.pow(2, engine.tries++));
       Object.keys(engine.waiting).forEach(function (id) { engine.waiting[id]('{"server":true}'); });
       engine.waiting = {};
       flush();
@@ -52,8 +69,10 @@
     w.onmessage = function (ev) {
       var d = ev.data;
       if (d.ready) {
-        engine.ready = true; engine.loading = false;
+        engine.ready = true; engine.loading = false; engine.tries = 0;
         wb.setAttribute('data-engine', 'page');
+        engineNote('');
+        keepOffline();
         improveReady();
         flush();
       } else if (d.failed) stop(d.failed);
@@ -69,6 +88,16 @@
     w.onerror = function (ev) { ev.preventDefault(); stop('the engine failed: ' + (ev.message || 'error')); };
   }
   function flush() { var l = engine.onReady; engine.onReady = []; l.forEach(function (f) { f(); }); }
+
+  // keepOffline asks the service worker to keep the workbench — this
+  // page, its scripts and styles, the engine — once the engine runs, so
+  // that /design with any design opens and designs without the network.
+  function keepOffline() {
+    if (!navigator.serviceWorker) return;
+    var files = ['/design', '/static/design-worker.js', '/wasm/wasm_exec.js', '/wasm/rjm.wasm'];
+    document.querySelectorAll('script[src], link[rel="stylesheet"]').forEach(function (e) { files.push(e.getAttribute('src') || e.getAttribute('href')); });
+    navigator.serviceWorker.ready.then(function (reg) { if (reg.active) reg.active.postMessage({ keep: files }); });
+  }
 
   function viaServer(body) {
     return fetch('/api/design', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
@@ -96,7 +125,9 @@
   function ask(body) {
     if (engine.ready && !body.random) return viaEngine(body);
     return viaServer(body).catch(function (err) {
-      if (!engine.loading || body.random) throw err;
+      if (body.random) throw err;
+      startEngine(); // offline before the engine was asked for: the page's own answers
+      if (!engine.loading) throw err;
       return new Promise(function (res) { engine.onReady.push(res); }).then(function () {
         if (!engine.ready) throw err;
         return viaEngine(body);
@@ -114,6 +145,8 @@
     chain = chain.then(function () {
       var body = make(state);
       if (!body) return;
+      var locked = lockedOf(body);
+      if (locked.length) body.locked = locked;
       wb.setAttribute('aria-busy', 'true');
       var asked = performance.now();
       return ask(body)
@@ -121,6 +154,10 @@
           if (!r.ok) { showError(r.json.error || ('Error ' + r.status), errAt); return; }
           showError('');
           if (push === 'edit' && state && r.json.view.id !== state.view.id) { past.push(state.view.id); future = []; }
+          // Undo and redo move the history once answered: one the
+          // network failed loses no step.
+          else if (push === 'undo' && state) { future.push(state.view.id); past.pop(); }
+          else if (push === 'redo' && state) { past.push(state.view.id); future.pop(); }
           var shown = performance.now();
           show(r.json, said);
           if (at) {
@@ -397,7 +434,7 @@
   // after the figures (more_pending), with the prediction.
   function moreSuggestions(s) {
     var wait = s.more_pending ? 'Finding…' : '';
-    suggestions('s-longer', s.longer, wait || 'No single change makes the unique solution longer.');
+    suggestions('s-longer', s.longer, wait || 'No single change gives a unique solution longer than this one.');
     suggestions('s-energy', s.energy, wait || 'No single change lowers the energy.');
     suggestions('s-move', s.move, wait || 'No move of the start or the goal lowers the energy.');
     suggestions('s-pair', s.pair, wait || 'No two changes together reach a lower energy than one.');
@@ -408,17 +445,23 @@
   // always names the maze shown, undoes and redoes as before. At most
   // HISTORY_DESIGNS designs (the latest) and HISTORY_STEPS steps each.
   var HISTORY = 'rjm:design-history', HISTORY_DESIGNS = 10, HISTORY_STEPS = 200;
+  // readHistories returns the histories kept ({} when none, or when what
+  // is kept is not histories), null when the storage cannot be read (then
+  // nothing is written over it).
   function readHistories() {
-    try { var h = JSON.parse(localStorage.getItem(HISTORY)); return h && typeof h === 'object' ? h : {}; } catch (e) { return {}; }
+    var t;
+    try { t = localStorage.getItem(HISTORY); } catch (e) { return null; }
+    try { var h = JSON.parse(t); return h && typeof h === 'object' && !Array.isArray(h) ? h : {}; } catch (e) { return {}; }
   }
   function restoreHistory(id) {
-    var e = readHistories()[id];
+    var e = (readHistories() || {})[id];
     if (!e || !Array.isArray(e.past) || !Array.isArray(e.future)) return;
     past = e.past.filter(function (x) { return typeof x === 'string'; });
     future = e.future.filter(function (x) { return typeof x === 'string'; });
   }
   function keepHistory(was, id) {
     var h = readHistories();
+    if (!h) return;
     if (was && was !== id) delete h[was];
     if (past.length || future.length) h[id] = { past: past.slice(-HISTORY_STEPS), future: future.slice(-HISTORY_STEPS), at: Date.now() };
     Object.keys(h).sort(function (a, b) { return (h[b].at || 0) - (h[a].at || 0); }).slice(HISTORY_DESIGNS).forEach(function (k) { delete h[k]; });
@@ -513,6 +556,7 @@
       b.setAttribute('data-jump', s.jump);
       b.setAttribute('data-kind', s.kind);
       b.setAttribute('data-energy', s.energy);
+      b.setAttribute('data-maze', s.maze);
       b.addEventListener('mouseenter', function () { preview(s, true); });
       b.addEventListener('mouseleave', function () { preview(s, false); });
       b.addEventListener('focus', function () { preview(s, true); });
@@ -559,11 +603,29 @@
     var n = Object.keys(locks).length;
     $('improve').textContent = n ? 'Improve the rest (' + n + ' locked)' : 'Improve the rest';
   }
+  // lockedOf returns the locks on the board of request body's maze (its
+  // size: the ID's "RxC", or the blank or random board's), as [row, col]
+  // pairs: every request carries them, so that no suggestion changes a
+  // locked cell (design.Request's locked).
+  function lockedOf(body) {
+    var b = body.blank || body.random, m = /^(\d+)x(\d+)/.exec(body.maze || '');
+    var rows = b ? b.rows : m ? +m[1] : 0, cols = b ? b.cols : m ? +m[2] : 0;
+    return Object.keys(locks).map(function (k) { return k.split(',').map(Number); })
+      .filter(function (c) { return c[0] <= rows && c[1] <= cols; });
+  }
+  var lockAsk = null;
   function toggleLock(c) {
     var k = c.join(',');
     if (locks[k]) delete locks[k]; else locks[k] = true;
     markLocks();
-    set('design-announce', (locks[k] ? 'Locked ' : 'Unlocked ') + k + ': ' + Object.keys(locks).length + ' locked.');
+    var said = (locks[k] ? 'Locked ' : 'Unlocked ') + k + ': ' + Object.keys(locks).length + ' locked.';
+    set('design-announce', said);
+    // The suggestions asked for again with the locks (once the designer
+    // pauses), the changes still said from the maze before.
+    clearTimeout(lockAsk);
+    lockAsk = setTimeout(function () {
+      request(function (s) { return s ? { maze: s.view.id, from: past.length ? past[past.length - 1] : undefined } : null; }, '', said);
+    }, 300);
   }
 
   // Improve the rest: the engine's search (design.Improve) in the
@@ -577,8 +639,7 @@
   $('improve').addEventListener('click', function () {
     if (!engine.ready || !state || engine.improving) return;
     var v = state.view;
-    var locked = Object.keys(locks).map(function (k) { return k.split(',').map(Number); })
-      .filter(function (c) { return c[0] <= v.rows && c[1] <= v.cols; });
+    var locked = lockedOf({ maze: v.id });
     engine.improving = { from: v.id, start: performance.now() };
     engine.worker.postMessage({ improve: { maze: v.id, locked: locked, seed: Math.floor(Math.random() * 1e9), steps: IMPROVE_STEPS } });
     set('improve-status', 'Improving…');
@@ -672,13 +733,11 @@
 
   function undo() {
     if (!past.length) return;
-    var to = past.pop();
-    request(function (s) { future.push(s.view.id); return { maze: to, from: s.view.id }; }, '', 'Undone');
+    request(function (s) { return s && past.length ? { maze: past[past.length - 1], from: s.view.id } : null; }, 'undo', 'Undone');
   }
   function redo() {
     if (!future.length) return;
-    var to = future.pop();
-    request(function (s) { past.push(s.view.id); return { maze: to, from: s.view.id }; }, '', 'Redone');
+    request(function (s) { return s && future.length ? { maze: future[future.length - 1], from: s.view.id } : null; }, 'redo', 'Redone');
   }
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);

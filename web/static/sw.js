@@ -38,13 +38,45 @@ function kept(path) {
     path.indexOf('/static/') === 0 || path.indexOf('/d/') === 0 || path.indexOf('/m/') === 0 || path.indexOf('/wasm/') === 0;
 }
 
+// put keeps res as req's answer, and returns res. The workbench is kept
+// once, whatever design its address names (its script reads the design
+// from the address).
 function put(req, res) {
-  if (res && res.ok && res.type === 'basic') {
-    var copy = res.clone();
-    caches.open(CACHE).then(function (c) { return c.put(req, copy); });
-  }
+  store(req, res);
   return res;
 }
+function store(req, res) {
+  if (!res || !res.ok || res.type !== 'basic') return Promise.resolve();
+  var key = new URL(req.url).pathname === '/design' ? '/design' : req;
+  var copy = res.clone();
+  return caches.open(CACHE).then(function (c) { return c.put(key, copy); });
+}
+
+// engineFile answers a file of the workbench's engine (/wasm/) from the
+// network, or from the cache when the network fails or has none yet (a
+// server restarted builds its engine anew, answering 404 meanwhile).
+function engineFile(req) {
+  var cached = function (res) {
+    return caches.match(req).then(function (hit) { if (hit) return hit; if (res) return res; throw new Error('no engine kept'); });
+  };
+  return fetch(req).then(function (res) { return res.ok ? put(req, res) : cached(res); }, function () { return cached(null); });
+}
+
+// keep fetches and keeps the files a page names (the workbench's: its
+// page, scripts and engine, sent once they have loaded, so that a
+// workbench opened once designs offline, whichever design is reloaded:
+// pages are matched without their query).
+self.addEventListener('message', function (e) {
+  var d = e.data;
+  if (!d || !Array.isArray(d.keep)) return;
+  e.waitUntil(Promise.all(d.keep.slice(0, 16).map(function (u) {
+    var url;
+    try { url = new URL(u, self.location.origin); } catch (err) { return null; }
+    if (url.origin !== self.location.origin || !kept(url.pathname)) return null;
+    var req = new Request(url.pathname + url.search);
+    return fetch(req).then(function (res) { return store(req, res); }, function () { /* kept next time */ });
+  })));
+});
 
 // page answers a page from the network, or from the cache when the
 // network fails, or when it takes over PAGE_WAIT and a copy is kept (with
@@ -76,7 +108,7 @@ self.addEventListener('fetch', function (e) {
     }));
     return;
   }
-  // Pages, and the engine (rebuilt without a new worker: the server
-  // revalidates it by its ETag), come from the network first.
-  e.respondWith(page(req));
+  // The engine (rebuilt without a new worker: the server revalidates it
+  // by its ETag) and pages come from the network first.
+  e.respondWith(url.pathname.indexOf('/wasm/') === 0 ? engineFile(req) : page(req));
 });
