@@ -80,11 +80,15 @@ func sharedBrowser() (context.Context, error) {
 	if chromium.ctx != nil || chromium.err != nil {
 		return chromium.ctx, chromium.err
 	}
-	var path string
+	// $RJM_CHROMIUM names another build to test on (.ci/run runs the
+	// player's tests on Chromium 148 too, fetched as a package).
+	path := os.Getenv("RJM_CHROMIUM")
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if path != "" {
+			break
+		}
 		if p, err := exec.LookPath(name); err == nil {
 			path = p
-			break
 		}
 	}
 	if path == "" {
