@@ -13,6 +13,7 @@ package fault
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // The kinds of bad input. Every *Error matches one of them with
@@ -86,6 +87,24 @@ func In(where string, err error) error {
 		}
 	}
 	return &Error{Kind: Kind(err), Where: where, Err: err}
+}
+
+// Place returns where in the input err is: the places of the *Errors
+// nested in err, outermost first, joined as Error joins them ("body:
+// field rows"); empty when none names one.
+func Place(err error) string {
+	var places []string
+	for {
+		e, ok := errors.AsType[*Error](err)
+		if !ok {
+			break
+		}
+		if e.Where != "" {
+			places = append(places, e.Where)
+		}
+		err = e.Err
+	}
+	return strings.Join(places, ": ")
 }
 
 // Kind returns the kind of the first *Error in err's chain: one of the

@@ -1,6 +1,7 @@
 package fault_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -61,5 +62,24 @@ func TestNotAFault(t *testing.T) {
 	e := fault.Invalid("x", "y")
 	if fault.In("", e) != error(e) {
 		t.Error("In(\"\", e) changed an *Error")
+	}
+}
+
+// TestPlace: the places of nested errors, outermost first.
+func TestPlace(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{nil, ""},
+		{errors.New("plain"), ""},
+		{fault.Invalid("", "no place"), ""},
+		{fault.In("body", fault.Invalid("field rows", "want a whole number")), "body: field rows"},
+		{fault.In("--maze", fault.In("", fault.Invalid("line 3, column 7", "jump 9 leaves the board"))), "--maze: line 3, column 7"},
+		{fault.JSON("body", json.Unmarshal([]byte(`{"rows": "5"}`), &struct{ Rows int }{})), "body: field Rows"},
+	} {
+		if got := fault.Place(c.err); got != c.want {
+			t.Errorf("Place(%v) = %q, want %q", c.err, got, c.want)
+		}
 	}
 }

@@ -27,7 +27,8 @@ func JSON(where string, err error) error {
 		if te.Field != "" {
 			field = "field " + te.Field
 		}
-		return &Error{Where: where, Err: reworded{fmt.Sprintf("%s: want %s, got %s", field, jsonWants(te.Type), te.Value), err}}
+		// The field is a place, inside where (Place finds both).
+		return In(where, &Error{Where: field, Err: reworded{fmt.Sprintf("want %s, got %s", jsonWants(te.Type), te.Value), err}})
 	}
 	// encoding/json has no type for an unknown field, only its text
 	// ("json: unknown field \"x\""), which the Go 1 promise keeps.

@@ -74,6 +74,7 @@ func readBody(r *http.Request) ([]byte, *httpError) {
 type httpError struct {
 	code   int
 	msg    string
+	where  string // the place in the request, when the error names one (fault.Place)
 	header [2]string
 }
 
@@ -81,7 +82,7 @@ func (e *httpError) write(w http.ResponseWriter) {
 	if e.header[0] != "" {
 		w.Header().Set(e.header[0], e.header[1])
 	}
-	writeError(w, e.code, e.msg)
+	writeJSON(w, e.code, errorBody{e.msg, e.where})
 }
 
 // StatusClientClosed is the status counted and logged for a request
@@ -113,8 +114,11 @@ func (s *server) internal(request string, err error) *httpError {
 	return &httpError{code: http.StatusInternalServerError, msg: "internal error"}
 }
 
+// errorBody is a JSON error answer: the one line, and where in the
+// request it is (a parameter, "body: field rows") when that is known.
 type errorBody struct {
 	Error string `json:"error"`
+	Where string `json:"where,omitempty"`
 }
 
 // writeJSON answers v as JSON with the given status.
@@ -153,12 +157,12 @@ func badInput(err error) *httpError {
 	case fault.ErrUnavailable:
 		code = http.StatusServiceUnavailable
 	}
-	return &httpError{code: code, msg: err.Error()}
+	return &httpError{code: code, msg: err.Error(), where: fault.Place(err)}
 }
 
 // writeError answers {"error": msg} with the given status.
 func writeError(w http.ResponseWriter, code int, msg string) {
-	writeJSON(w, code, errorBody{msg})
+	writeJSON(w, code, errorBody{Error: msg})
 }
 
 // queryMaze reads the maze ID v of a query's "maze" parameter and returns

@@ -155,7 +155,7 @@ func (w *jsonErrors) WriteHeader(code int) {
 	if w.api && code >= 400 && strings.HasPrefix(h.Get("Content-Type"), "text/plain") {
 		h.Set("Content-Type", "application/json")
 		w.ResponseWriter.WriteHeader(code)
-		body, _ := json.Marshal(errorBody{http.StatusText(code)})
+		body, _ := json.Marshal(errorBody{Error: http.StatusText(code)})
 		w.ResponseWriter.Write(append(body, '\n'))
 		w.swallow = true
 		return
