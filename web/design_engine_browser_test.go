@@ -170,7 +170,7 @@ func TestBrowserDesignEngine(t *testing.T) {
 			waitPredicted(t, ctx)
 			checkDesignPage(t, ctx, bench, id)
 		}
-		t.Logf("%dx%d in order: %v", n, n, ms)
+		t.Logf("%dx%d in order: %v (show: %v, engine: %v)", n, n, ms, parts["show"], parts["engine"])
 		slices.Sort(ms)
 		median := (ms[4] + ms[5]) / 2
 		var where []string
