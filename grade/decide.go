@@ -81,11 +81,7 @@ func decideSearch(x, y []float64, k int, alpha, beta, margin float64) searchTest
 	var t searchTest
 	t.u, t.pWorse = mannWhitney(x, y)
 	t.shift = hodgesLehmann(x, y)
-	shifted := make([]float64, len(x))
-	for i, v := range x {
-		shifted[i] = v - margin
-	}
-	_, t.pPass = mannWhitney(y, shifted)
+	_, t.pPass = mannWhitney(y, shifted(x, -margin))
 	switch {
 	case t.pWorse < alpha/float64(k) && t.shift >= margin:
 		t.d = decidedFail
@@ -93,6 +89,15 @@ func decideSearch(x, y []float64, k int, alpha, beta, margin float64) searchTest
 		t.d = decidedPass
 	}
 	return t
+}
+
+// shifted returns x with d added to each value.
+func shifted(x []float64, d float64) []float64 {
+	out := make([]float64, len(x))
+	for i, v := range x {
+		out[i] = v + d
+	}
+	return out
 }
 
 // hodgesLehmann returns the Hodges–Lehmann estimate of the shift of x

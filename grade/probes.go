@@ -74,15 +74,8 @@ func (c *checker) testProbe(x, y []float64) probeTest {
 	t.level = c.alpha() / (k * float64(len(c.p.ex.Probes)))
 	_, t.pWorse = mannWhitney(x, y)
 	_, t.pBetter = mannWhitney(y, x)
-	shifted := func(d float64) []float64 {
-		out := make([]float64, len(x))
-		for i, v := range x {
-			out[i] = v + d
-		}
-		return out
-	}
-	_, pNotWorse := mannWhitney(y, shifted(-probeMargin))
-	_, pNotBetter := mannWhitney(shifted(probeMargin), y)
+	_, pNotWorse := mannWhitney(y, shifted(x, -probeMargin))
+	_, pNotBetter := mannWhitney(shifted(x, probeMargin), y)
 	t.pIn = math.Max(pNotWorse, pNotBetter)
 	switch {
 	case (t.pWorse < t.level && t.shift >= searchMargin) || (t.pBetter < t.level && t.shift <= -searchMargin):
