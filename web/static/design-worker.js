@@ -13,8 +13,9 @@
 // of CHUNK steps, saying {improving: {steps, best, energy}} after each and
 // {improved: …} at the end; {stop: true} ends it after the chunk running.
 'use strict';
-var queue = [], pending = null, scheduled = false, improving = null;
+var queue = [], pending = null, scheduled = false, improving = null, collect = false;
 var CHUNK = 10000;
+var WARM = '5x5:4243213234412233332224304'; // rjm generate --size 5 --seed 1
 
 function pump() {
   scheduled = false;
@@ -35,8 +36,14 @@ function pump() {
     var p = JSON.parse(self.rjmDesign(JSON.stringify({ predict: pending.id, locked: pending.locked })));
     pending = null;
     if (p.predicted) self.postMessage({ predicted: p.predicted });
+    collect = true;
+  } else if (collect) {
+    // Nothing waits: the engine's garbage is collected now rather than
+    // inside the next edit (cmd/rjmwasm).
+    collect = false;
+    if (typeof self.rjmCollect === 'function') self.rjmCollect();
   }
-  if (queue.length || pending || improving) schedule();
+  if (queue.length || pending || improving || collect) schedule();
 }
 
 // improveChunk runs the next chunk of the search, from where the last
@@ -82,6 +89,11 @@ try {
   }).then(function (res) {
     go.run(res.instance);
     if (typeof self.rjmDesign !== 'function') throw new Error('the engine did not start');
+    // The browser compiles the engine's code as it first runs, which made
+    // the first edit three times slower than the rest: an edit of a small
+    // maze runs it once before the engine says it is ready (the page asks
+    // the server until then).
+    self.rjmDesign(JSON.stringify({ maze: WARM, edit: { op: 'jump', cell: [1, 1], jump: 2 }, later: true }));
     self.postMessage({ ready: true });
     schedule();
   }).catch(function (err) {

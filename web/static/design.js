@@ -194,22 +194,21 @@
   function viewCell(c) { return state.view.cells[(c[0] - 1) * state.view.cols + c[1] - 1]; }
   function same(a, b) { return a[0] === b[0] && a[1] === b[1]; }
 
-  function text(parent, cls, x, y, size, s) {
-    var t = document.createElementNS(SVG, 'text');
-    t.setAttribute('class', cls);
-    t.setAttribute('x', x.toFixed(2));
-    t.setAttribute('y', y.toFixed(2));
-    t.setAttribute('font-size', size.toFixed(2));
-    t.textContent = s;
-    parent.appendChild(t);
-    return t;
+  // esc escapes s for an SVG attribute or text.
+  function esc(s) {
+    return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  }
+  function text(cls, x, y, size, s) {
+    return '<text class="' + cls + '" x="' + x.toFixed(2) + '" y="' + y.toFixed(2) + '" font-size="' + size.toFixed(2) + '">' + esc(s) + '</text>';
   }
 
-  // centre is the middle of cell g's outline, from its points: asking
-  // the browser (getBBox) lays the page out again after every cell
-  // drawn, which cost most of an edit's time on 12×12.
+  // centre is the middle of a cell's outline, from the points of its
+  // drawing g (a string): asking the browser (getBBox) lays the page out
+  // again after every cell drawn, which cost most of an edit's time on
+  // 12×12.
   function centre(g) {
-    var p = g.querySelector('polygon').getAttribute('points').trim().split(/[\s,]+/).map(Number);
+    var m = /<polygon points="([^"]*)"/.exec(g);
+    var p = m[1].trim().split(/[\s,]+/).map(Number);
     var x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
     for (var k = 0; k + 1 < p.length; k += 2) {
       x0 = Math.min(x0, p[k]); x1 = Math.max(x1, p[k]);
@@ -218,32 +217,80 @@
     return [(x0 + x1) / 2, (y0 + y1) / 2];
   }
 
-  // mark adds cell c's marks from the view to its drawing g: classes for
-  // the holes, the solution, forced moves, decisions and clusters, its
-  // depth and step, and what they are in its accessible name.
-  function mark(g, c, size) {
-    if (!g.querySelector('polygon')) return;
-    if (c.hole) g.classList.add('hole-' + c.hole);
-    if (c.steps) g.classList.add('on-path');
-    if (c.forced) g.classList.add('forced');
-    if (c.decision) g.classList.add('decision');
-    if (c.cluster) g.classList.add('cluster');
-    if (c.dead_end) g.classList.add('dead-end');
-    var p = centre(g), label = g.getAttribute('aria-label'), named = label !== null;
+  // marks are cell c's marks from the view, for its drawing g (render's,
+  // a string): classes for the holes, the solution, forced moves,
+  // decisions and clusters; its depth and step, as texts; and what they
+  // are, added to its accessible name.
+  function marks(g, c, size) {
+    var m = { cls: [], texts: [], label: '' };
+    if (g.indexOf('<polygon') < 0) return m;
+    if (c.hole) m.cls.push('hole-' + c.hole);
+    if (c.steps) m.cls.push('on-path');
+    if (c.forced) m.cls.push('forced');
+    if (c.decision) m.cls.push('decision');
+    if (c.cluster) m.cls.push('cluster');
+    if (c.dead_end) m.cls.push('dead-end');
+    var p = centre(g);
     if (c.kind === 'open' || c.kind === 'pass-over') {
-      text(g, 'depth', p[0] - 0.3 * size, p[1] - 0.28 * size, 0.24 * size, small(c));
-      label += c.depth < 0 ? ', unreachable' : ', depth ' + c.depth;
-      label += c.to_goal < 0 ? ', cannot reach the goal' : ', ' + c.to_goal + ' to the goal';
+      m.texts.push({ cls: 'depth', x: p[0] - 0.3 * size, y: p[1] - 0.28 * size, size: 0.24 * size, s: small(c) });
+      m.label += c.depth < 0 ? ', unreachable' : ', depth ' + c.depth;
+      m.label += c.to_goal < 0 ? ', cannot reach the goal' : ', ' + c.to_goal + ' to the goal';
     }
     if (c.steps) {
-      text(g, 'step', p[0] + 0.3 * size, p[1] + 0.3 * size, 0.26 * size, c.steps.join('/'));
-      label += ', step ' + c.steps.join(' and ') + ' of the solution';
+      m.texts.push({ cls: 'step', x: p[0] + 0.3 * size, y: p[1] + 0.3 * size, size: 0.26 * size, s: c.steps.join('/') });
+      m.label += ', step ' + c.steps.join(' and ') + ' of the solution';
     }
-    if (c.hole) label += ', in a ' + c.hole + ' hole';
-    if (c.forced) label += ', forced move';
-    if (c.decision) label += ', ' + c.decision + ' decision';
-    if (c.cluster) label += ', cluster ' + c.cluster;
-    if (named) g.setAttribute('aria-label', label); // a compared version's cells are a picture's, unnamed
+    if (c.hole) m.label += ', in a ' + c.hole + ' hole';
+    if (c.forced) m.label += ', forced move';
+    if (c.decision) m.label += ', ' + c.decision + ' decision';
+    if (c.cluster) m.label += ', cluster ' + c.cluster;
+    return m;
+  }
+
+  // marked returns cell drawing g (a string) with marks m (marks):
+  // marking the text before the browser reads it spares a hundred DOM
+  // calls an edit.
+  function marked(g, m) {
+    var open = g.indexOf('>') + 1, head = g.slice(0, open);
+    if (m.cls.length) head = head.replace(/ class="([^"]*)"/, function (all, was) { return ' class="' + was + ' ' + m.cls.join(' ') + '"'; });
+    // A compared version's cells are a picture's, unnamed.
+    if (m.label) head = head.replace(/ aria-label="([^"]*)"/, function (all, was) { return ' aria-label="' + was + esc(m.label) + '"'; });
+    return head + g.slice(open, g.length - 4) + m.texts.map(function (t) { return text(t.cls, t.x, t.y, t.size, t.s); }).join('') + '</g>';
+  }
+
+  // remark gives the cell drawn as el, from drawing g, marks m where only
+  // its marks changed: its class, name and texts set in place, which
+  // costs the browser far less than a cell drawn again.
+  function remark(el, g, m) {
+    var head = g.slice(0, g.indexOf('>') + 1), attr = function (name) {
+      var x = new RegExp(' ' + name + '="([^"]*)"').exec(head);
+      return x ? unesc(x[1]) : null;
+    };
+    var cls = attr('class'), label = attr('aria-label');
+    el.setAttribute('class', cls + (m.cls.length ? ' ' + m.cls.join(' ') : ''));
+    if (label !== null) el.setAttribute('aria-label', label + m.label);
+    var had = el.querySelectorAll('text.depth, text.step');
+    had.forEach(function (t, k) { if (k >= m.texts.length || !t.classList.contains(m.texts[k].cls)) t.remove(); });
+    m.texts.forEach(function (t) {
+      var e = el.querySelector('text.' + t.cls);
+      if (!e) {
+        e = document.createElementNS(SVG, 'text');
+        e.setAttribute('class', t.cls);
+        e.setAttribute('x', t.x.toFixed(2));
+        e.setAttribute('y', t.y.toFixed(2));
+        e.setAttribute('font-size', t.size.toFixed(2));
+        el.appendChild(e);
+      }
+      if (e.textContent !== t.s) e.textContent = t.s;
+    });
+  }
+  function unesc(s) {
+    return s.replace(/&(amp|lt|gt|quot|#39);/g, function (all, e) { return { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" }[e]; });
+  }
+
+  // markBoard returns render's board with every cell marked from view v.
+  function markBoard(board, v, size) {
+    return board.replace(CELL, function (g, r, c) { return marked(g, marks(g, v.cells[(r - 1) * v.cols + (c - 1)], size)); });
   }
 
   // toGoal says each cell's small number is its distance to the goal
@@ -265,50 +312,66 @@
     set('design-announce', toGoal ? 'The small numbers are each cell\'s moves to the goal.' : 'The small numbers are each cell\'s moves from the start.');
   });
 
-  // frame is what a board's drawing holds beside its cells (its size,
-  // outline, walls, loops, exit ring): when it is the same, only the
-  // cells that changed are drawn again.
-  function frame(svg) {
-    var out = [];
-    Array.prototype.forEach.call(svg.attributes, function (a) { out.push(a.name + '=' + a.value); });
-    Array.prototype.forEach.call(svg.children, function (e) {
-      if (!e.hasAttribute('data-cell') && !e.classList.contains('path')) out.push(e.outerHTML);
-    });
-    return out.join('\n');
-  }
+  // CELL finds a cell's drawing in render's board: a <g data-cell="r,c">
+  // holding no other group (render.WriteBoard), every value escaped.
+  var CELL = /<g data-cell="(\d+),(\d+)"[^>]*>[\s\S]*?<\/g>/g;
+  // drawnFrame is the board's drawing without its cells, drawnCells each
+  // cell's drawing and drawnKeys its view (JSON), as last drawn: an edit
+  // compares strings; a cell whose drawing changed is parsed and drawn
+  // again, one whose view alone changed has its marks set in place.
+  var drawnFrame = null, drawnKeys = {}, drawnCells = {};
 
   // draw shows answer j's board: all of it when its frame changed, else
-  // only the cells whose drawing or view changed; then the solution's
+  // only the cells whose drawing or view changed (the focused one in its
+  // own element, which keeps the keyboard's focus); then the solution's
   // line (drawPath). It returns how many cells it drew.
   function draw(j) {
-    var t = document.createElement('template');
-    t.innerHTML = j.board; // drawn by render (the server's or the page's engine), every value escaped
-    var fresh = t.content.querySelector('svg'), old = wrap.querySelector('svg');
-    var size = +fresh.getAttribute('data-size'), cols = j.view.cols, f = frame(fresh), drawn = 0;
-    var key = function (g, c) { return g.outerHTML + JSON.stringify(c); };
-    if (!old || old.getAttribute('data-frame') !== f) {
-      fresh.setAttribute('data-frame', f);
-      wrap.replaceChildren(fresh);
-      fresh.querySelectorAll('[data-cell]').forEach(function (g) {
-        var rc = cellOf(g), c = j.view.cells[(rc[0] - 1) * cols + rc[1] - 1];
-        g.setAttribute('data-key', key(g, c));
-        mark(g, c, size);
-        drawn++;
-      });
-    } else {
-      fresh.querySelectorAll('[data-cell]').forEach(function (g) {
-        var rc = cellOf(g), c = j.view.cells[(rc[0] - 1) * cols + rc[1] - 1], k = key(g, c), was = cellEl(rc);
-        if (was && was.getAttribute('data-key') === k) return;
-        g.setAttribute('data-key', k);
-        if (was) was.replaceWith(g); else old.appendChild(g);
-        mark(g, c, size);
-        drawn++;
-      });
+    var v = j.view, size = sizeOf(j.board), keys = {}, cells = {}, redraw = [], remarks = [], n = 0;
+    var f = j.board.replace(CELL, function (g, r, c) {
+      var rc = r + ',' + c, vc = v.cells[(r - 1) * v.cols + (c - 1)], k = JSON.stringify(vc);
+      keys[rc] = k;
+      cells[rc] = g;
+      if (drawnCells[rc] !== g) redraw.push(marked(g, marks(g, vc, size)));
+      else if (drawnKeys[rc] !== k) remarks.push([rc, g, marks(g, vc, size)]);
+      n++;
+      return '';
+    });
+    var old = wrap.querySelector('svg'), drawn = redraw.length + remarks.length;
+    if (!old || f !== drawnFrame) {
+      var t = document.createElement('template');
+      t.innerHTML = markBoard(j.board, v, size); // drawn by render (the server's or the page's engine), every value escaped
+      wrap.replaceChildren(t.content.querySelector('svg'));
+      drawn = n;
+    } else if (drawn) {
+      var els = {};
+      old.querySelectorAll('[data-cell]').forEach(function (g) { els[g.getAttribute('data-cell')] = g; });
+      remarks.forEach(function (x) { if (els[x[0]]) remark(els[x[0]], x[1], x[2]); });
+      if (redraw.length) {
+        var u = document.createElementNS(SVG, 'g');
+        u.innerHTML = redraw.join(''); // drawn by render, every value escaped; marked
+        Array.prototype.slice.call(u.children).forEach(function (g) {
+          var was = els[g.getAttribute('data-cell')];
+          if (!was) old.appendChild(g);
+          // The focused cell is drawn again in its own element, which
+          // keeps the focus; the others are replaced, which costs less.
+          else if (was !== document.activeElement) was.replaceWith(g);
+          else {
+            Array.prototype.slice.call(was.attributes).forEach(function (a) { if (!g.hasAttribute(a.name)) was.removeAttribute(a.name); });
+            Array.prototype.forEach.call(g.attributes, function (a) { if (was.getAttribute(a.name) !== a.value) was.setAttribute(a.name, a.value); });
+            was.replaceChildren.apply(was, Array.prototype.slice.call(g.childNodes));
+          }
+        });
+      }
     }
-    drawPath(j.view, size);
+    drawnFrame = f;
+    drawnKeys = keys;
+    drawnCells = cells;
+    drawPath(v, size);
     wb.setAttribute('data-drawn', drawn);
     return drawn;
   }
+  // sizeOf is the size of a cell of render's board (its data-size).
+  function sizeOf(board) { return +/data-size="([^"]*)"/.exec(board)[1]; }
 
   // drawPath draws the shortest solution shown, each move by its route as
   // the server or the page's engine gives it (View.routes, drawRoutes).
@@ -352,7 +415,8 @@
     if (!g) return;
     g.setAttribute('tabindex', '0');
     g.classList.add('chosen');
-    if (move) g.focus(still ? { preventScroll: true } : undefined);
+    // (A cell drawn again in its own element keeps the focus it had.)
+    if (move && document.activeElement !== g) g.focus(still ? { preventScroll: true } : undefined);
   }
 
   // pad keeps the jump buttons under the board: one per legal jump (a
@@ -521,9 +585,9 @@
     $('save-link').href = '/design' + q;
     $('save-play').href = '/m/' + encodeURIComponent(v.id);
     $('save-print').href = '/print/' + encodeURIComponent(v.id);
-    history.replaceState(null, '', '/design' + q);
     $('undo').disabled = !past.length;
     $('redo').disabled = !future.length;
+    history.replaceState(null, '', '/design' + q);
     keepHistory(was_, v.id);
     laterVersions();
     // A keyboard user keeps their place: Undo pressed to its last step
@@ -703,6 +767,12 @@
     setFocus(c, true);
     aboveDock();
     if (tool() !== 'jump') act(c, tool());
+  });
+  // A cell focused any other way (a screen reader's cursor, a script)
+  // is the chosen cell too.
+  wrap.addEventListener('focusin', function (ev) {
+    var c = cellOf(ev.target);
+    if (c && state && !same(c, focus)) setFocus(c, false);
   });
   wrap.addEventListener('keydown', function (ev) {
     var c = cellOf(ev.target);
@@ -975,13 +1045,11 @@
       var fig = $(x[0]), view = x[1].view, f = view.features, p = view.prediction;
       fig.setAttribute('data-id', view.id);
       fig.querySelector('figcaption').textContent = 'Version ' + x[2] + ': ' + view.id;
-      var t = document.createElement('template');
-      t.innerHTML = x[1].board; // drawn by render, every value escaped
-      var svg = t.content.querySelector('svg'), size = +svg.getAttribute('data-size');
+      var t = document.createElement('template'), size = sizeOf(x[1].board);
+      t.innerHTML = markBoard(x[1].board, view, size); // drawn by render, every value escaped
+      var svg = t.content.querySelector('svg');
       svg.querySelectorAll('[data-cell]').forEach(function (g) {
-        var rc = cellOf(g);
-        mark(g, view.cells[(rc[0] - 1) * view.cols + rc[1] - 1], size);
-        if (diff[rc.join(',')]) g.classList.add('differs');
+        if (diff[g.getAttribute('data-cell')]) g.classList.add('differs');
       });
       // Drawn last, so that no neighbour covers their outline.
       svg.querySelectorAll('.differs').forEach(function (g) { svg.appendChild(g); });
