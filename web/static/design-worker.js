@@ -93,7 +93,11 @@ try {
     // the first edit three times slower than the rest: an edit of a small
     // maze runs it once before the engine says it is ready (the page asks
     // the server until then).
+    // (A 12×12 too, so that the engine's memory has grown to what a
+    // large board's edit needs.)
     self.rjmDesign(JSON.stringify({ maze: WARM, edit: { op: 'jump', cell: [1, 1], jump: 2 }, later: true }));
+    self.rjmDesign(JSON.stringify({ maze: '12x12:' + '1'.repeat(143) + '0', edit: { op: 'jump', cell: [1, 1], jump: 2 }, later: true }));
+    self.rjmCollect();
     self.postMessage({ ready: true });
     schedule();
   }).catch(function (err) {

@@ -166,6 +166,10 @@
             // The parts of it (data-edit-parts), for finding where the time goes.
             wb.setAttribute('data-edit-parts', JSON.stringify({ queue: +(asked - at).toFixed(1), engine: +(p.engine || 0).toFixed(1),
               messages: +(p.messages || 0).toFixed(1), parse: +(p.parse || 0).toFixed(1), show: +(now - shown).toFixed(1) }));
+            // And to the frame that shows them (the browser's style,
+            // layout and paint after the script), data-paint-ms.
+            wb.removeAttribute('data-paint-ms');
+            requestAnimationFrame(function () { setTimeout(function () { wb.setAttribute('data-paint-ms', (performance.now() - at).toFixed(1)); }, 0); });
           }
         })
         .catch(function () { showError('The server could not be reached: try again.', errAt); })
@@ -247,14 +251,17 @@
     return m;
   }
 
+  // CLASS and LABEL find a cell drawing's class and accessible name.
+  var CLASS = / class="([^"]*)"/, LABEL = / aria-label="([^"]*)"/;
+
   // marked returns cell drawing g (a string) with marks m (marks):
   // marking the text before the browser reads it spares a hundred DOM
   // calls an edit.
   function marked(g, m) {
     var open = g.indexOf('>') + 1, head = g.slice(0, open);
-    if (m.cls.length) head = head.replace(/ class="([^"]*)"/, function (all, was) { return ' class="' + was + ' ' + m.cls.join(' ') + '"'; });
+    if (m.cls.length) head = head.replace(CLASS, function (all, was) { return ' class="' + was + ' ' + m.cls.join(' ') + '"'; });
     // A compared version's cells are a picture's, unnamed.
-    if (m.label) head = head.replace(/ aria-label="([^"]*)"/, function (all, was) { return ' aria-label="' + was + esc(m.label) + '"'; });
+    if (m.label) head = head.replace(LABEL, function (all, was) { return ' aria-label="' + was + esc(m.label) + '"'; });
     return head + g.slice(open, g.length - 4) + m.texts.map(function (t) { return text(t.cls, t.x, t.y, t.size, t.s); }).join('') + '</g>';
   }
 
@@ -262,13 +269,9 @@
   // its marks changed: its class, name and texts set in place, which
   // costs the browser far less than a cell drawn again.
   function remark(el, g, m) {
-    var head = g.slice(0, g.indexOf('>') + 1), attr = function (name) {
-      var x = new RegExp(' ' + name + '="([^"]*)"').exec(head);
-      return x ? unesc(x[1]) : null;
-    };
-    var cls = attr('class'), label = attr('aria-label');
-    el.setAttribute('class', cls + (m.cls.length ? ' ' + m.cls.join(' ') : ''));
-    if (label !== null) el.setAttribute('aria-label', label + m.label);
+    var head = g.slice(0, g.indexOf('>') + 1), cls = CLASS.exec(head), label = LABEL.exec(head);
+    setIf(el, 'class', unesc(cls ? cls[1] : '') + (m.cls.length ? ' ' + m.cls.join(' ') : ''));
+    if (label) setIf(el, 'aria-label', unesc(label[1]) + m.label);
     var had = el.querySelectorAll('text.depth, text.step');
     had.forEach(function (t, k) { if (k >= m.texts.length || !t.classList.contains(m.texts[k].cls)) t.remove(); });
     m.texts.forEach(function (t) {
@@ -284,6 +287,7 @@
       if (e.textContent !== t.s) e.textContent = t.s;
     });
   }
+  function setIf(el, name, value) { if (el.getAttribute(name) !== value) el.setAttribute(name, value); }
   function unesc(s) {
     return s.replace(/&(amp|lt|gt|quot|#39);/g, function (all, e) { return { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" }[e]; });
   }
@@ -342,6 +346,7 @@
       t.innerHTML = markBoard(j.board, v, size); // drawn by render (the server's or the page's engine), every value escaped
       wrap.replaceChildren(t.content.querySelector('svg'));
       drawn = n;
+      setTimeout(rehearse, 0);
     } else if (drawn) {
       var els = {};
       old.querySelectorAll('[data-cell]').forEach(function (g) { els[g.getAttribute('data-cell')] = g; });
@@ -369,6 +374,18 @@
     drawPath(v, size);
     wb.setAttribute('data-drawn', drawn);
     return drawn;
+  }
+  // rehearse runs the marks of an edit over the board just drawn, as the
+  // next edit will, changing nothing: the browser compiles that code now
+  // rather than in the designer's first edit, which took twice the rest.
+  function rehearse() {
+    if (!state) return;
+    var v = state.view, size = sizeOf(state.board);
+    state.board.replace(CELL, function (g, r, c) {
+      var el = cellEl([+r, +c]);
+      if (el) remark(el, g, marks(g, v.cells[(r - 1) * v.cols + (c - 1)], size));
+      return '';
+    });
   }
   // sizeOf is the size of a cell of render's board (its data-size).
   function sizeOf(board) { return +/data-size="([^"]*)"/.exec(board)[1]; }
@@ -660,12 +677,15 @@
   // device, for the board shown).
   var locks = {};
   function markLocks() {
-    wrap.querySelectorAll('[data-cell]').forEach(function (g) {
-      var on = !!locks[g.getAttribute('data-cell')];
-      g.classList.toggle('locked', on);
+    wrap.querySelectorAll('[data-cell].locked').forEach(function (g) {
+      if (!locks[g.getAttribute('data-cell')]) g.classList.remove('locked');
+    });
+    Object.keys(locks).forEach(function (k) {
+      var g = wrap.querySelector('[data-cell="' + k + '"]');
+      if (g) g.classList.add('locked');
     });
     var n = Object.keys(locks).length;
-    $('improve').textContent = n ? 'Improve the rest (' + n + ' locked)' : 'Improve the rest';
+    set('improve', n ? 'Improve the rest (' + n + ' locked)' : 'Improve the rest');
   }
   // lockedOf returns the locks on the board of request body's maze (its
   // size: the ID's "RxC", or the blank or random board's), as [row, col]
