@@ -46,10 +46,11 @@ type slot struct {
 // the board's difficulty.Reach); a band the board has no room for is a
 // *ReachError at once. Puzzle j of a band's share searches with the
 // board's own recipe aimed at a length spread evenly over the band's
-// moves (difficulty.AimedSpec; hard's up to the reach), trying seeds
-// until a maze meets the band: its length in the band's moves, a unique
-// shortest solution, no black holes, and distinct from every puzzle
-// before it (Distinct). A puzzle no SlotSeeds seeds find is a *FillError.
+// moves (difficulty.AimedSpec; hard's up to the reach; on a board of
+// more than bigBoard cells the book's own, bookSpec), trying seeds until
+// a maze meets the band: its length in the band's moves, a unique
+// shortest solution, no black holes, the floor of real choices
+// (Choices.Worth), and distinct from every puzzle before it (Distinct). A puzzle no SlotSeeds seeds find is a *FillError.
 // The puzzles of a band are searched in parallel (Workers), each from its
 // own seeds, so the book is the same whatever the number of workers; then
 // all are ordered by band and the model's prediction (harder).
@@ -130,7 +131,7 @@ func mazesOn(ctx context.Context, s Settings) ([]Puzzle, error) {
 	if model == nil {
 		model = difficulty.PriorModel()
 	}
-	base := bookSpec(s.Spec, b)
+	base, choosy := bookSpec(s.Spec, b)
 	var bands [][]slot
 	total := 0
 	for k, band := range s.Bands {
@@ -158,6 +159,9 @@ func mazesOn(ctx context.Context, s Settings) ([]Puzzle, error) {
 				target = (moves.Min + top + 1) / 2
 			}
 			spec := difficulty.AimedSpec(base, n, target)
+			if choosy {
+				spec.Energy = choiceEnergy(target)
+			}
 			// Each band, and each puzzle of it, draws its own seeds, so
 			// that changing one band's share leaves the others' mazes.
 			spec.Seed = s.Spec.Seed + uint64(k)<<40 + uint64(j)<<32
@@ -221,21 +225,36 @@ func mazesOn(ctx context.Context, s Settings) ([]Puzzle, error) {
 }
 
 // bookSpec is the recipe a book's bands aim (difficulty.AimedSpec): the
-// book's own. On a board of more than 100 open cells the board's default
-// annealing (generate.DefaultOn) runs for 20,000 iterations per hundred
-// cells fewer than its 200,000, to at least 50,000, cooling as far (its
-// decay raised to match), so that a book of Klondike's 325 cells is
-// minutes, not hours.
-func bookSpec(spec generate.Spec, b maze.Board) generate.Spec {
+// book's own, and whether its energy is to be choiceEnergy. On a board
+// of more than bigBoard open cells whose recipe is its default annealing
+// (generate.DefaultOn), the book anneals for BigIterations iterations,
+// cooling as far as the default's 200,000 (its decay raised to match),
+// and under the board's own energy (generate.PuzzleEnergy) aims with
+// choiceEnergy: there the default's solutions bounce (bigBoard).
+func bookSpec(spec generate.Spec, b maze.Board) (generate.Spec, bool) {
 	d := generate.DefaultOn(b)
 	n := len(b.OpenCells())
-	if n <= 100 || spec.Method != search.MethodAnneal || spec.Method != d.Method || spec.Iterations != d.Iterations || spec.Decay != d.Decay {
-		return spec
+	if n <= bigBoard || spec.Method != search.MethodAnneal || spec.Method != d.Method || spec.Iterations != d.Iterations || spec.Decay != d.Decay {
+		return spec, false
 	}
-	iter := max(50_000, d.Iterations-20_000*(n-100)/100)
-	spec.Decay = math.Round(math.Pow(d.Decay, float64(d.Iterations)/float64(iter))*1e6) / 1e6
-	spec.Iterations = iter
-	return spec
+	spec.Decay = math.Round(math.Pow(d.Decay, float64(d.Iterations)/BigIterations)*1e6) / 1e6
+	spec.Iterations = BigIterations
+	return spec, spec.Energy == generate.PuzzleEnergy
+}
+
+// BigIterations is the annealing's iterations of a book's search on a
+// board of more than bigBoard open cells (bookSpec).
+const BigIterations = 300_000
+
+// choiceEnergy is the energy of a book's search aimed at target moves on
+// a board of more than bigBoard open cells (bookSpec): the aim
+// (difficulty.AimTerms) and generate.PuzzleEnergy's terms for few shortest
+// solutions and reaching cells, with a second shortest solution dearer
+// than any length or U-turns (not_unique=2000), 12 for each U-turn along
+// the solution and 6 off for each cell of it that has another move
+// (forward_decisions): the reader's real choices (Choices).
+func choiceEnergy(target int) string {
+	return "weighted:" + difficulty.AimTerms(target) + ",shortest_paths=5,not_unique=2000,non_reaching=16,uturns=12,forward_decisions=-6"
 }
 
 // found is a maze a slot's search kept, and the next seed offset to try.
@@ -269,7 +288,7 @@ func find(ctx context.Context, sl slot, from int, avoid []Puzzle) (found, error)
 		if err != nil {
 			return found{}, err
 		}
-		if f := (found{r, k + 1}); keep.Meets(r.Features) && (sl.cells > bigBoard || ChoicesOf(r.Maze, r.Features).Worth()) && f.distinct(avoid) {
+		if f := (found{r, k + 1}); keep.Meets(r.Features) && ChoicesOf(r.Maze, r.Features).Worth() && f.distinct(avoid) {
 			return f, nil
 		}
 	}
@@ -342,25 +361,33 @@ func harder(a, b Puzzle) int {
 	return len(fb.Clusters) - len(fa.Clusters)
 }
 
-// bigBoard is the most open cells of a board whose puzzles are held to
-// the floor of real choices (Choices.Worth). On a larger one (Klondike's
-// 325 cells) the floor is not yet met, and its books are made as before.
-// Why its solutions bounce: the exit is one jump from every cell of the
-// rim, so a long unique solution must keep away from the rim, and the
-// cheapest way the aimed energy finds is a ladder up and down one line
-// (E W E W …, each jump landing a cell further on): aimed at 30 moves,
-// 0.17 to 0.33 of the moves are real choices, up to 11 U-turns in a row.
-// A cost on U-turns alone (uturns=20) changes nothing, because the
-// energy's uturns term is 0 where the solution is not unique: the search
-// trades uniqueness (not_unique=16) for it. With uniqueness made dearer
-// than every U-turn (not_unique=2000, uturns=4) the floor is met by 5 of
-// 6 seeds aimed at 30 moves (0.37 to 0.59; landing 24 to 29) and 3 of 4
-// aimed at 36 (landing 32 to 34), but by none of 4 aimed at 47, the hard
-// band (41 to 45 moves, 0.24 to 0.31): the longer the solution the more
-// of it is ladder, and each search takes 40 to 55 s on the shared 2
-// cores, so a book that retried the hard band's 12 seeds a puzzle would
-// take tens of minutes and still fail. (Measured by hand, seeds 1 to 6
-// of difficulty.AimedSpec on examples/klondike.txt with bookSpec.)
+// bigBoard is the most open cells of a board whose book searches with
+// the board's own recipe aimed at each puzzle's length
+// (difficulty.AimedSpec); on a larger one whose recipe is the default
+// annealing (Klondike's 325 cells) the book's search is its own
+// (bookSpec: BigIterations, choiceEnergy). Every book's puzzles meet the
+// floor of real choices (Choices.Worth).
+//
+// Why a large board needs its own search: the exit is one jump from
+// every cell of the rim, so a long unique solution must keep off the
+// rim, and the cheapest way the aimed energy finds is a ladder up and
+// down one line (E W E W …, each jump landing a cell further on). Under
+// the board's own aimed energy none of 6 searches aimed at 35 and 45
+// moves met the floor, even at 300,000 iterations (0.20 to 0.38 real
+// choices, 7 to 10 U-turns in a row). A cost on U-turns alone changes
+// nothing, since the uturns term is 0 where the solution is not unique
+// and the search gives up uniqueness (not_unique=16) instead. With a
+// second shortest solution dearer than any U-turn (not_unique=2000)
+// nearly every step away from a unique maze is refused, so the search
+// is a descent among unique mazes and wants the iterations: aimed at 55
+// under choiceEnergy, 2 of 8 seeds met the floor at the 155,000
+// iterations the book used before, 5 of 8 at 300,000 (landing 45 to 55
+// moves). At BigIterations all 27 searches aimed at 22, 26, 30, 31, 35,
+// 39, 40, 45 and 50 moves (seeds 1 to 3) met it (0.37 to 0.88 real
+// choices, at most 4 U-turns in a row), 21 landing in their band, about
+// 7 s of CPU each on the shared 2 cores; a default 12-puzzle book takes
+// 2 to 3 minutes of CPU (docs/publishing.md). Measured with
+// difficulty.AimedSpec on examples/klondike.txt, bookSpec's recipe.
 const bigBoard = 100
 
 // MinBookReach is the least reach (difficulty.Reach) of a board a book

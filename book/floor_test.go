@@ -1,0 +1,104 @@
+package book
+
+import (
+	"context"
+	"errors"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"rjm/analysis"
+	"rjm/generate"
+	"rjm/graph"
+	"rjm/maze"
+)
+
+// keyBookSpec returns the recipe of the key board name (keyBooks) as
+// rjm book makes it: 6×6 of the variant, or the example layout.
+func keyBookSpec(t *testing.T, name string) generate.Spec {
+	t.Helper()
+	if layout, ok := map[string]string{"walls": "walls.txt", "klondike": "klondike.txt"}[name]; ok {
+		m, _, err := generate.ReadFile(context.Background(), "../examples/"+layout, maze.ParseOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := generate.Settings{Layout: m}.Spec()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	variant := map[string]string{"plain": "", "queentorus": "queen,torus", "nouturn": "no-u-turn", "hexexit": "hex,exit"}
+	v, ok := variant[name]
+	if !ok {
+		v = name
+	}
+	parsed, err := maze.ParseVariant(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := generate.Settings{Size: 6, Variant: parsed}.Spec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestKeyBooksKeepTheFloor makes the book of rjm book --count 4 --seed 1
+// on every board of testdata/keys and checks that it is the book listed
+// there, puzzle for puzzle (the floor of real choices left the books of
+// the boards that met it as they were), and that every puzzle, read back
+// from the manifest's maze ID and analysed afresh, meets the floor
+// (Choices.Worth): Klondike's too, whose search on a board of more than
+// bigBoard cells is the book's own (bookSpec, choiceEnergy). 6×6 hex with
+// an exit ring is refused (MinBookReach); its list is older. Klondike's
+// book is RJM_LONG=1 (4 searches of BigIterations, about 30 s of CPU).
+func TestKeyBooksKeepTheFloor(t *testing.T) {
+	ctx := context.Background()
+	for _, name := range keyBooks {
+		if name == "klondike" && os.Getenv("RJM_LONG") == "" {
+			t.Log("klondike: set RJM_LONG=1 to make its book (30 s of CPU)")
+			continue
+		}
+		spec := keyBookSpec(t, name)
+		spec.Seed = 1
+		s := Settings{Spec: spec, Count: 4}
+		ps, err := Mazes(ctx, s)
+		var short *ShortBoardError
+		if name == "hexexit" && errors.As(err, &short) {
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		man, err := ManifestOf(s, ps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, e := range man.Puzzles {
+			ids = append(ids, e.Maze)
+			m, _, err := maze.Read([]byte(e.Maze), maze.ParseOptions{})
+			if err != nil {
+				t.Fatalf("%s: puzzle %d: %v", name, e.Number, err)
+			}
+			f := analysis.Analyze(graph.MustCompile(m.Board), m)
+			c := ChoicesOf(m, f)
+			if !c.Worth() || c.Moves != e.Moves {
+				t.Errorf("%s: puzzle %d (%d moves, %s): %+v under the floor", name, e.Number, e.Moves, e.Solution, c)
+			}
+		}
+		var listed []string
+		for _, l := range readKeys(t, name) {
+			id, err := l.Maze.ID()
+			if err != nil {
+				t.Fatal(err)
+			}
+			listed = append(listed, id)
+		}
+		if !slices.Equal(ids, listed) {
+			t.Errorf("%s: the book of seed 1 is\n%s\nnot testdata/keys/%s.txt's list", name, strings.Join(ids, "\n"), name)
+		}
+	}
+}
