@@ -3,15 +3,18 @@ package book
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"rjm/analysis"
+	"rjm/difficulty"
 	"rjm/generate"
 	"rjm/graph"
 	"rjm/maze"
+	"rjm/parallel"
 )
 
 // keyBookSpec returns the recipe of the key board name (keyBooks) as
@@ -99,6 +102,79 @@ func TestKeyBooksKeepTheFloor(t *testing.T) {
 		}
 		if !slices.Equal(ids, listed) {
 			t.Errorf("%s: the book of seed 1 is\n%s\nnot testdata/keys/%s.txt's list", name, strings.Join(ids, "\n"), name)
+		}
+	}
+}
+
+// TestBigBoardSearchesMeetTheFloor measures the book's search on
+// Klondike's board (bigBoard): seeds 1 to 3 aimed at lengths across the
+// three bands, under choiceEnergy at BigIterations, and under the board's
+// own aimed energy at as many iterations for comparison; it prints each
+// search's moves, real choices and longest bounce, and fails when a
+// search of the book's own misses the floor (RJM_LONG=1: 33 searches,
+// about 4 minutes of CPU; the figures of bigBoard's comment and
+// docs/publishing.md).
+func TestBigBoardSearchesMeetTheFloor(t *testing.T) {
+	if os.Getenv("RJM_LONG") == "" {
+		t.Skip("set RJM_LONG=1 to measure the searches of a Klondike book (4 minutes of CPU)")
+	}
+	ctx := context.Background()
+	spec := keyBookSpec(t, "klondike")
+	b, err := spec.Board()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(b.OpenCells())
+	base, choosy := bookSpec(spec, b)
+	if !choosy || n <= bigBoard {
+		t.Fatalf("Klondike's %d cells: the book's recipe is not its own", n)
+	}
+	type job struct {
+		target int
+		seed   uint64
+		own    bool
+	}
+	var jobs []job
+	for _, target := range []int{22, 26, 30, 31, 35, 39, 40, 45, 50} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			jobs = append(jobs, job{target, seed, true})
+		}
+	}
+	for _, target := range []int{35, 45} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			jobs = append(jobs, job{target, seed, false})
+		}
+	}
+	rows, err := parallel.Map(ctx, 0, len(jobs), nil, func(ctx context.Context, i int) (Choices, error) {
+		j := jobs[i]
+		s := difficulty.AimedSpec(base, n, j.target)
+		if j.own {
+			s.Energy = choiceEnergy(j.target)
+		}
+		s.Seed = j.seed
+		r, err := generate.Run(ctx, s, nil)
+		if err != nil {
+			return Choices{}, err
+		}
+		if !r.Features.Unique || r.Features.BlackHoles > 0 {
+			return Choices{}, nil
+		}
+		return ChoicesOf(r.Maze, r.Features), nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Println("| energy | aimed at | seed | moves | real choices | share | longest bounce | worth |")
+	fmt.Println("| --- | --- | --- | --- | --- | --- | --- | --- |")
+	for i, j := range jobs {
+		c := rows[i]
+		energy := "the board's own"
+		if j.own {
+			energy = "choiceEnergy"
+		}
+		fmt.Printf("| %s | %d | %d | %d | %d | %.2f | %d | %v |\n", energy, j.target, j.seed, c.Moves, c.Real, c.Share(), c.LongestBounce, c.Worth())
+		if j.own && !c.Worth() {
+			t.Errorf("aimed at %d, seed %d: %+v under the floor", j.target, j.seed, c)
 		}
 	}
 }

@@ -373,8 +373,8 @@ func harder(a, b Puzzle) int {
 // rim, and the cheapest way the aimed energy finds is a ladder up and
 // down one line (E W E W …, each jump landing a cell further on). Under
 // the board's own aimed energy none of 6 searches aimed at 35 and 45
-// moves met the floor, even at 300,000 iterations (0.20 to 0.38 real
-// choices, 7 to 10 U-turns in a row). A cost on U-turns alone changes
+// moves meets the floor, even at 300,000 iterations (0.17 to 0.31 real
+// choices, 6 to 10 U-turns in a row). A cost on U-turns alone changes
 // nothing, since the uturns term is 0 where the solution is not unique
 // and the search gives up uniqueness (not_unique=16) instead. With a
 // second shortest solution dearer than any U-turn (not_unique=2000)
@@ -382,12 +382,14 @@ func harder(a, b Puzzle) int {
 // is a descent among unique mazes and wants the iterations: aimed at 55
 // under choiceEnergy, 2 of 8 seeds met the floor at the 155,000
 // iterations the book used before, 5 of 8 at 300,000 (landing 45 to 55
-// moves). At BigIterations all 27 searches aimed at 22, 26, 30, 31, 35,
-// 39, 40, 45 and 50 moves (seeds 1 to 3) met it (0.37 to 0.88 real
-// choices, at most 4 U-turns in a row), 21 landing in their band, about
-// 7 s of CPU each on the shared 2 cores; a default 12-puzzle book takes
-// 2 to 3 minutes of CPU (docs/publishing.md). Measured with
-// difficulty.AimedSpec on examples/klondike.txt, bookSpec's recipe.
+// moves). As the book searches, all 27 searches aimed at 22, 26, 30,
+// 31, 35, 39, 40, 45 and 50 moves (seeds 1 to 3) meet it (0.37 to 0.88
+// real choices, at most 4 U-turns in a row), 18 landing in their band
+// (the book tries the next seed for the others), 6.6 s of CPU each on
+// the shared 2 cores; a default 12-puzzle book takes 2 to 3 minutes of
+// CPU (docs/publishing.md). Measured by
+//
+//	RJM_LONG=1 go test ./book -run TestBigBoardSearchesMeetTheFloor -v
 const bigBoard = 100
 
 // MinBookReach is the least reach (difficulty.Reach) of a board a book
