@@ -23,8 +23,8 @@ type Choices struct {
 // books of seed 1 keep at least 0.35 real choices (triangles', whose
 // zig-zags turn back the most, up to 6 U-turns in a row); Klondike's,
 // under the board's own aimed search, 0.23 to 0.36, the first 12 moves
-// of one up and down one column, and its book searches with
-// choiceEnergy instead (bigBoard).
+// of one up and down one column, and its book searches such a seed
+// again with choiceSpec (bigBoard).
 const (
 	MinRealShare = 1.0 / 3
 	MaxBounce    = 6

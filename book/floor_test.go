@@ -53,10 +53,10 @@ func keyBookSpec(t *testing.T, name string) generate.Spec {
 // there, puzzle for puzzle (the floor of real choices left the books of
 // the boards that met it as they were), and that every puzzle, read back
 // from the manifest's maze ID and analysed afresh, meets the floor
-// (Choices.Worth): Klondike's too, whose search on a board of more than
-// bigBoard cells is the book's own (bookSpec, choiceEnergy). 6×6 hex with
+// (Choices.Worth): Klondike's too, whose puzzles come from choiceSpec
+// (its own search's bounce). 6×6 hex with
 // an exit ring is refused (MinBookReach); its list is older. Klondike's
-// book is RJM_LONG=1 (4 searches of BigIterations, about 30 s of CPU).
+// book is RJM_LONG=1 (about 40 s of CPU).
 func TestKeyBooksKeepTheFloor(t *testing.T) {
 	ctx := context.Background()
 	for _, name := range keyBooks {
@@ -108,8 +108,8 @@ func TestKeyBooksKeepTheFloor(t *testing.T) {
 
 // TestBigBoardSearchesMeetTheFloor measures the book's search on
 // Klondike's board (bigBoard): seeds 1 to 3 aimed at lengths across the
-// three bands, under choiceEnergy at BigIterations, and under the board's
-// own aimed energy at as many iterations for comparison; it prints each
+// three bands, under choiceSpec, and under the board's own aimed energy
+// at as many iterations for comparison; it prints each
 // search's moves, real choices and longest bounce, and fails when a
 // search of the book's own misses the floor (RJM_LONG=1: 33 searches,
 // about 4 minutes of CPU; the figures of bigBoard's comment and
@@ -125,9 +125,9 @@ func TestBigBoardSearchesMeetTheFloor(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := len(b.OpenCells())
-	base, choosy := bookSpec(spec, b)
-	if !choosy || n <= bigBoard {
-		t.Fatalf("Klondike's %d cells: the book's recipe is not its own", n)
+	base := bookSpec(spec, b)
+	if _, ok := choiceSpec(spec, b, 30); !ok || n <= bigBoard {
+		t.Fatalf("Klondike's %d cells: no choiceSpec", n)
 	}
 	type job struct {
 		target int
@@ -147,9 +147,12 @@ func TestBigBoardSearchesMeetTheFloor(t *testing.T) {
 	}
 	rows, err := parallel.Map(ctx, 0, len(jobs), nil, func(ctx context.Context, i int) (Choices, error) {
 		j := jobs[i]
-		s := difficulty.AimedSpec(base, n, j.target)
-		if j.own {
-			s.Energy = choiceEnergy(j.target)
+		s, _ := choiceSpec(spec, b, j.target)
+		if !j.own {
+			// The board's own aimed search, for as many iterations.
+			own := difficulty.AimedSpec(base, n, j.target)
+			own.Iterations, own.Decay = s.Iterations, s.Decay
+			s = own
 		}
 		s.Seed = j.seed
 		r, err := generate.Run(ctx, s, nil)

@@ -39,6 +39,9 @@ type slot struct {
 	target int
 	cells  int           // the board's open cells
 	spec   generate.Spec // aimed at target; Spec.Seed the first seed
+	// choice, when not nil, is the search a seed falls back to where
+	// spec's maze misses only the floor of real choices (choiceSpec).
+	choice *generate.Spec
 }
 
 // Mazes finds the book's puzzles. Each band's puzzles have the moves that
@@ -46,11 +49,13 @@ type slot struct {
 // the board's difficulty.Reach); a band the board has no room for is a
 // *ReachError at once. Puzzle j of a band's share searches with the
 // board's own recipe aimed at a length spread evenly over the band's
-// moves (difficulty.AimedSpec; hard's up to the reach; on a board of
-// more than bigBoard cells the book's own, bookSpec), trying seeds until
-// a maze meets the band: its length in the band's moves, a unique
+// moves (difficulty.AimedSpec; hard's up to the reach), trying seeds
+// (where a seed's maze misses only the floor of real choices on a board
+// of more than bigBoard cells, the seed again under choiceSpec) until a
+// maze meets the band: its length in the band's moves, a unique
 // shortest solution, no black holes, the floor of real choices
-// (Choices.Worth), and distinct from every puzzle before it (Distinct). A puzzle no SlotSeeds seeds find is a *FillError.
+// (Choices.Worth), and distinct from every puzzle before it (Distinct).
+// A puzzle no SlotSeeds seeds find is a *FillError.
 // The puzzles of a band are searched in parallel (Workers), each from its
 // own seeds, so the book is the same whatever the number of workers; then
 // all are ordered by band and the model's prediction (harder).
@@ -131,7 +136,7 @@ func mazesOn(ctx context.Context, s Settings) ([]Puzzle, error) {
 	if model == nil {
 		model = difficulty.PriorModel()
 	}
-	base, choosy := bookSpec(s.Spec, b)
+	base := bookSpec(s.Spec, b)
 	var bands [][]slot
 	total := 0
 	for k, band := range s.Bands {
@@ -159,13 +164,15 @@ func mazesOn(ctx context.Context, s Settings) ([]Puzzle, error) {
 				target = (moves.Min + top + 1) / 2
 			}
 			spec := difficulty.AimedSpec(base, n, target)
-			if choosy {
-				spec.Energy = choiceEnergy(target)
-			}
 			// Each band, and each puzzle of it, draws its own seeds, so
 			// that changing one band's share leaves the others' mazes.
 			spec.Seed = s.Spec.Seed + uint64(k)<<40 + uint64(j)<<32
-			slots = append(slots, slot{band: band, moves: moves, target: target, cells: n, spec: spec})
+			sl := slot{band: band, moves: moves, target: target, cells: n, spec: spec}
+			if c, ok := choiceSpec(s.Spec, b, target); ok {
+				c.Seed = spec.Seed
+				sl.choice = &c
+			}
+			slots = append(slots, sl)
 		}
 		bands = append(bands, slots)
 		total += len(slots)
@@ -225,34 +232,51 @@ func mazesOn(ctx context.Context, s Settings) ([]Puzzle, error) {
 }
 
 // bookSpec is the recipe a book's bands aim (difficulty.AimedSpec): the
-// book's own, and whether its energy is to be choiceEnergy. On a board
-// of more than bigBoard open cells whose recipe is its default annealing
-// (generate.DefaultOn), the book anneals for BigIterations iterations,
-// cooling as far as the default's 200,000 (its decay raised to match),
-// and under the board's own energy (generate.PuzzleEnergy) aims with
-// choiceEnergy: there the default's solutions bounce (bigBoard).
-func bookSpec(spec generate.Spec, b maze.Board) (generate.Spec, bool) {
+// book's own. On a board of more than 100 open cells the board's default
+// annealing (generate.DefaultOn) runs for 20,000 iterations per hundred
+// cells fewer than its 200,000, to at least 50,000, cooling as far (its
+// decay raised to match), so that a book of Klondike's 325 cells is
+// minutes, not hours.
+func bookSpec(spec generate.Spec, b maze.Board) generate.Spec {
 	d := generate.DefaultOn(b)
 	n := len(b.OpenCells())
-	if n <= bigBoard || spec.Method != search.MethodAnneal || spec.Method != d.Method || spec.Iterations != d.Iterations || spec.Decay != d.Decay {
+	if n <= 100 || spec.Method != search.MethodAnneal || spec.Method != d.Method || spec.Iterations != d.Iterations || spec.Decay != d.Decay {
+		return spec
+	}
+	iter := max(50_000, d.Iterations-20_000*(n-100)/100)
+	spec.Decay = math.Round(math.Pow(d.Decay, float64(d.Iterations)/float64(iter))*1e6) / 1e6
+	spec.Iterations = iter
+	return spec
+}
+
+// choiceSpec returns the search a puzzle aimed at target moves falls
+// back to, seed by seed, where the book's own (bookSpec) finds a maze
+// that misses only the floor of real choices, and whether there is one:
+// on a board of more than bigBoard open cells whose recipe, spec, is the
+// board's default (generate.DefaultOn: annealing under
+// generate.PuzzleEnergy), annealing for BigIterations iterations, cooling
+// as far as the default's 200,000 (its decay raised to match), under
+// choiceEnergy. Its seed is left to the caller.
+func choiceSpec(spec generate.Spec, b maze.Board, target int) (generate.Spec, bool) {
+	d := generate.DefaultOn(b)
+	if len(b.OpenCells()) <= bigBoard || spec.Method != search.MethodAnneal || spec.Method != d.Method || spec.Iterations != d.Iterations || spec.Decay != d.Decay || spec.Energy != generate.PuzzleEnergy {
 		return spec, false
 	}
 	spec.Decay = math.Round(math.Pow(d.Decay, float64(d.Iterations)/BigIterations)*1e6) / 1e6
 	spec.Iterations = BigIterations
-	return spec, spec.Energy == generate.PuzzleEnergy
+	spec.Energy = choiceEnergy(target)
+	return spec, true
 }
 
-// BigIterations is the annealing's iterations of a book's search on a
-// board of more than bigBoard open cells (bookSpec).
+// BigIterations is the annealing's iterations of choiceSpec.
 const BigIterations = 300_000
 
-// choiceEnergy is the energy of a book's search aimed at target moves on
-// a board of more than bigBoard open cells (bookSpec): the aim
-// (difficulty.AimTerms) and generate.PuzzleEnergy's terms for few shortest
-// solutions and reaching cells, with a second shortest solution dearer
-// than any length or U-turns (not_unique=2000), 12 for each U-turn along
-// the solution and 6 off for each cell of it that has another move
-// (forward_decisions): the reader's real choices (Choices).
+// choiceEnergy is the energy of choiceSpec aimed at target moves: the aim
+// (difficulty.AimTerms) and generate.PuzzleEnergy's terms for few
+// shortest solutions and reaching cells, with a second shortest solution
+// dearer than any length or U-turns (not_unique=2000), 12 for each
+// U-turn along the solution and 6 off for each cell of it that has
+// another move (forward_decisions): the reader's real choices (Choices).
 func choiceEnergy(target int) string {
 	return "weighted:" + difficulty.AimTerms(target) + ",shortest_paths=5,not_unique=2000,non_reaching=16,uturns=12,forward_decisions=-6"
 }
@@ -287,6 +311,15 @@ func find(ctx context.Context, sl slot, from int, avoid []Puzzle) (found, error)
 		r, err := generate.Run(ctx, spec, nil)
 		if err != nil {
 			return found{}, err
+		}
+		if sl.choice != nil && keep.Meets(r.Features) && !ChoicesOf(r.Maze, r.Features).Worth() {
+			// The board's own search bounces (bigBoard): the seed
+			// again, under the book's choiceEnergy.
+			c := *sl.choice
+			c.Seed += uint64(k)
+			if r, err = generate.Run(ctx, c, nil); err != nil {
+				return found{}, err
+			}
 		}
 		if f := (found{r, k + 1}); keep.Meets(r.Features) && ChoicesOf(r.Maze, r.Features).Worth() && f.distinct(avoid) {
 			return f, nil
@@ -361,12 +394,15 @@ func harder(a, b Puzzle) int {
 	return len(fb.Clusters) - len(fa.Clusters)
 }
 
-// bigBoard is the most open cells of a board whose book searches with
-// the board's own recipe aimed at each puzzle's length
-// (difficulty.AimedSpec); on a larger one whose recipe is the default
-// annealing (Klondike's 325 cells) the book's search is its own
-// (bookSpec: BigIterations, choiceEnergy). Every book's puzzles meet the
-// floor of real choices (Choices.Worth).
+// bigBoard is the most open cells of a board whose book searches only
+// with the board's own recipe aimed at each puzzle's length
+// (difficulty.AimedSpec, bookSpec); on a larger one whose recipe is the
+// default annealing (Klondike's 325 cells), a seed whose maze misses only
+// the floor of real choices (Choices.Worth) is searched again with the
+// book's own (choiceSpec). Every book's puzzles meet the floor; a large
+// board whose own search meets it keeps its books (11×11 queen, where
+// choiceSpec would overshoot: its reward for decisions lands 57 moves
+// aimed at 54, past the easy band's 54).
 //
 // Why a large board needs its own search: the exit is one jump from
 // every cell of the rim, so a long unique solution must keep off the
@@ -381,8 +417,8 @@ func harder(a, b Puzzle) int {
 // nearly every step away from a unique maze is refused, so the search
 // is a descent among unique mazes and wants the iterations: aimed at 55
 // under choiceEnergy, 2 of 8 seeds met the floor at the 155,000
-// iterations the book used before, 5 of 8 at 300,000 (landing 45 to 55
-// moves). As the book searches, all 27 searches aimed at 22, 26, 30,
+// iterations of bookSpec, 5 of 8 at 300,000 (landing 45 to 55 moves).
+// Under choiceSpec, all 27 searches aimed at 22, 26, 30,
 // 31, 35, 39, 40, 45 and 50 moves (seeds 1 to 3) meet it (0.37 to 0.88
 // real choices, at most 4 U-turns in a row), 18 landing in their band
 // (the book tries the next seed for the others), 6.6 s of CPU each on
