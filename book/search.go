@@ -50,9 +50,9 @@ type slot struct {
 // *ReachError at once. Puzzle j of a band's share searches with the
 // board's own recipe aimed at a length spread evenly over the band's
 // moves (difficulty.AimedSpec; hard's up to the reach), trying seeds
-// (where a seed's maze misses only the floor of real choices on a board
-// of more than bigBoard cells, the seed again under choiceSpec) until a
-// maze meets the band: its length in the band's moves, a unique
+// (on a board of more than bigBoard cells whose own search misses the
+// floor of real choices, with choiceSpec: choiceFirst) until a maze
+// meets the band: its length in the band's moves, a unique
 // shortest solution, no black holes, the floor of real choices
 // (Choices.Worth), and distinct from every puzzle before it (Distinct).
 // A puzzle no SlotSeeds seeds find is a *FillError.
@@ -177,6 +177,9 @@ func mazesOn(ctx context.Context, s Settings) ([]Puzzle, error) {
 		bands = append(bands, slots)
 		total += len(slots)
 	}
+	if err := choiceFirst(ctx, bands); err != nil {
+		return nil, err
+	}
 	var puzzles []Puzzle
 	done := 0
 	var mu sync.Mutex // keeps the calls of Settings.Progress apart
@@ -268,6 +271,38 @@ func choiceSpec(spec generate.Spec, b maze.Board, target int) (generate.Spec, bo
 	return spec, true
 }
 
+// choiceFirst tries the board's own search once where the slots have a
+// choiceSpec to fall back to: the last slot's first seed, the longest
+// aim, where a bounce is likeliest. Where its maze meets the slot's band
+// but misses the floor of real choices, the board's own search bounces
+// (bigBoard), and every slot searches with its choiceSpec from the
+// first seed, sparing each seed a search that would miss the floor
+// (about a quarter of a Klondike book's time); otherwise each seed falls
+// back to it alone (find).
+func choiceFirst(ctx context.Context, bands [][]slot) error {
+	if len(bands) == 0 {
+		return nil
+	}
+	last := bands[len(bands)-1]
+	probe := last[len(last)-1]
+	if probe.choice == nil {
+		return nil
+	}
+	r, err := generate.Run(ctx, probe.spec, nil)
+	if err != nil {
+		return err
+	}
+	if !probe.keep().Meets(r.Features) || ChoicesOf(r.Maze, r.Features).Worth() {
+		return nil
+	}
+	for _, slots := range bands {
+		for j := range slots {
+			slots[j].spec, slots[j].choice = *slots[j].choice, nil
+		}
+	}
+	return nil
+}
+
 // BigIterations is the annealing's iterations of choiceSpec.
 const BigIterations = 300_000
 
@@ -300,10 +335,17 @@ func (f found) distinct(ps []Puzzle) bool {
 	return true
 }
 
+// keep is what a maze of the slot's band must have, but the floor and
+// distinctness: its length in the band's moves, a unique shortest
+// solution and no black holes.
+func (sl slot) keep() generate.Constraints {
+	return generate.Constraints{MinLength: sl.moves.Min, MaxLength: sl.moves.Max, Unique: true, NoBlackHoles: true}
+}
+
 // find searches slot's seeds from offset from on, up to SlotSeeds, for a
 // maze in the slot's band that is distinct from avoid.
 func find(ctx context.Context, sl slot, from int, avoid []Puzzle) (found, error) {
-	keep := generate.Constraints{MinLength: sl.moves.Min, MaxLength: sl.moves.Max, Unique: true, NoBlackHoles: true}
+	keep := sl.keep()
 	seeds := slotSeeds(sl.cells)
 	for k := from; k < seeds; k++ {
 		spec := sl.spec
@@ -399,7 +441,8 @@ func harder(a, b Puzzle) int {
 // (difficulty.AimedSpec, bookSpec); on a larger one whose recipe is the
 // default annealing (Klondike's 325 cells), a seed whose maze misses only
 // the floor of real choices (Choices.Worth) is searched again with the
-// book's own (choiceSpec). Every book's puzzles meet the floor; a large
+// book's own (choiceSpec), and where the board's own search misses it on
+// the book's hardest puzzle, every seed is (choiceFirst). Every book's puzzles meet the floor; a large
 // board whose own search meets it keeps its books (11×11 queen, where
 // choiceSpec would overshoot: its reward for decisions lands 57 moves
 // aimed at 54, past the easy band's 54).
