@@ -181,3 +181,75 @@ func TestBigBoardSearchesMeetTheFloor(t *testing.T) {
 		}
 	}
 }
+
+// TestChoiceSpecOnLargeDefaultBoards: the book's own search is there to
+// fall back to only on a board of more than bigBoard cells under its
+// default recipe, not on a 6×6 board nor under a user's energy.
+func TestChoiceSpecOnLargeDefaultBoards(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		energy string
+		want   bool
+	}{
+		{"klondike", "", true},
+		{"klondike", "depth", false},
+		{"queen", "", false},
+		{"walls", "", false},
+	} {
+		spec := keyBookSpec(t, tc.name)
+		if tc.energy != "" {
+			spec.Energy = tc.energy
+		}
+		b, err := spec.Board()
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, ok := choiceSpec(spec, b, 30)
+		if ok != tc.want || ok && (c.Iterations != BigIterations || c.Energy != choiceEnergy(30)) {
+			t.Errorf("%s %q: %v %s", tc.name, tc.energy, ok, c)
+		}
+	}
+}
+
+// TestLargeBoardKeepsItsBook makes the 11×11 queen book of seed 1, a
+// board of more than bigBoard cells whose own search meets the floor of
+// real choices, and checks that it is the book made before the floor
+// (testdata/queen11.txt) (RJM_LONG=1: 13 s of CPU).
+func TestLargeBoardKeepsItsBook(t *testing.T) {
+	if os.Getenv("RJM_LONG") == "" {
+		t.Skip("set RJM_LONG=1 to make an 11×11 queen book (13 s of CPU)")
+	}
+	v, err := maze.ParseVariant("queen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := generate.Settings{Size: 11, Variant: v}.Spec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec.Seed = 1
+	ps, err := Mazes(context.Background(), Settings{Spec: spec, Count: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open("testdata/queen11.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	listed, err := ReadList(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) != len(listed) {
+		t.Fatalf("%d puzzles, want %d", len(ps), len(listed))
+	}
+	for k, p := range ps {
+		if !p.Result.Maze.Equal(listed[k].Maze) {
+			t.Errorf("puzzle %d is not the one made before the floor", p.Number)
+		}
+		if c := ChoicesOf(p.Result.Maze, p.Result.Features); !c.Worth() {
+			t.Errorf("puzzle %d: %+v under the floor", p.Number, c)
+		}
+	}
+}
