@@ -241,8 +241,8 @@ func (e *ReachError) Error() string {
 
 // FillError says that a band's search found too few puzzles: SlotSeeds
 // seeds of a puzzle's search gave no maze in the band's moves with a
-// unique solution, no black holes, and far enough from the puzzles before
-// it.
+// unique solution, no black holes, at least the floor of real choices
+// (Choices.Worth), and far enough from the puzzles before it.
 type FillError struct {
 	Band   Band
 	Moves  difficulty.Band // the moves the band asks for on the board

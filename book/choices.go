@@ -17,13 +17,14 @@ type Choices struct {
 	LongestBounce int
 }
 
-// The floor of a generated book's puzzles (Mazes; on boards of up to
-// bigBoard open cells): at least
-// MinRealShare of a solution's moves real choices, and no more than
-// MaxBounce U-turns in a row. On the boards of docs/variants.md the
+// The floor of a generated book's puzzles (Mazes), on every board: at
+// least MinRealShare of a solution's moves real choices, and no more
+// than MaxBounce U-turns in a row. On the boards of docs/variants.md the
 // books of seed 1 keep at least 0.35 real choices (triangles', whose
-// zig-zags turn back the most, up to 6 U-turns in a row); Klondike's
-// were 0.23 to 0.36, the first 12 moves of one up and down one column.
+// zig-zags turn back the most, up to 6 U-turns in a row); Klondike's,
+// under the board's own aimed search, 0.23 to 0.36, the first 12 moves
+// of one up and down one column, and its book searches such a seed
+// again with choiceSpec (bigBoard).
 const (
 	MinRealShare = 1.0 / 3
 	MaxBounce    = 6

@@ -39,6 +39,9 @@ type slot struct {
 	target int
 	cells  int           // the board's open cells
 	spec   generate.Spec // aimed at target; Spec.Seed the first seed
+	// choice, when not nil, is the search a seed falls back to where
+	// spec's maze misses only the floor of real choices (choiceSpec).
+	choice *generate.Spec
 }
 
 // Mazes finds the book's puzzles. Each band's puzzles have the moves that
@@ -47,9 +50,12 @@ type slot struct {
 // *ReachError at once. Puzzle j of a band's share searches with the
 // board's own recipe aimed at a length spread evenly over the band's
 // moves (difficulty.AimedSpec; hard's up to the reach), trying seeds
-// until a maze meets the band: its length in the band's moves, a unique
-// shortest solution, no black holes, and distinct from every puzzle
-// before it (Distinct). A puzzle no SlotSeeds seeds find is a *FillError.
+// (on a board of more than bigBoard cells whose own search misses the
+// floor of real choices, with choiceSpec: choiceFirst) until a maze
+// meets the band: its length in the band's moves, a unique
+// shortest solution, no black holes, the floor of real choices
+// (Choices.Worth), and distinct from every puzzle before it (Distinct).
+// A puzzle no SlotSeeds seeds find is a *FillError.
 // The puzzles of a band are searched in parallel (Workers), each from its
 // own seeds, so the book is the same whatever the number of workers; then
 // all are ordered by band and the model's prediction (harder).
@@ -161,10 +167,18 @@ func mazesOn(ctx context.Context, s Settings) ([]Puzzle, error) {
 			// Each band, and each puzzle of it, draws its own seeds, so
 			// that changing one band's share leaves the others' mazes.
 			spec.Seed = s.Spec.Seed + uint64(k)<<40 + uint64(j)<<32
-			slots = append(slots, slot{band: band, moves: moves, target: target, cells: n, spec: spec})
+			sl := slot{band: band, moves: moves, target: target, cells: n, spec: spec}
+			if c, ok := choiceSpec(s.Spec, b, target); ok {
+				c.Seed = spec.Seed
+				sl.choice = &c
+			}
+			slots = append(slots, sl)
 		}
 		bands = append(bands, slots)
 		total += len(slots)
+	}
+	if err := choiceFirst(ctx, bands); err != nil {
+		return nil, err
 	}
 	var puzzles []Puzzle
 	done := 0
@@ -238,6 +252,71 @@ func bookSpec(spec generate.Spec, b maze.Board) generate.Spec {
 	return spec
 }
 
+// choiceSpec returns the search a puzzle aimed at target moves falls
+// back to, seed by seed, where the book's own (bookSpec) finds a maze
+// that misses only the floor of real choices, and whether there is one:
+// on a board of more than bigBoard open cells whose recipe, spec, is the
+// board's default (generate.DefaultOn: annealing under
+// generate.PuzzleEnergy), annealing for BigIterations iterations, cooling
+// as far as the default's 200,000 (its decay raised to match), under
+// choiceEnergy. Its seed is left to the caller.
+func choiceSpec(spec generate.Spec, b maze.Board, target int) (generate.Spec, bool) {
+	d := generate.DefaultOn(b)
+	if len(b.OpenCells()) <= bigBoard || spec.Method != search.MethodAnneal || spec.Method != d.Method || spec.Iterations != d.Iterations || spec.Decay != d.Decay || spec.Energy != generate.PuzzleEnergy {
+		return spec, false
+	}
+	spec.Decay = math.Round(math.Pow(d.Decay, float64(d.Iterations)/BigIterations)*1e6) / 1e6
+	spec.Iterations = BigIterations
+	spec.Energy = choiceEnergy(target)
+	return spec, true
+}
+
+// choiceFirst tries the board's own search once where the slots have a
+// choiceSpec to fall back to: the last slot's first seed, the longest
+// aim, where a bounce is likeliest. Where its maze meets the slot's band
+// but misses the floor of real choices, the board's own search bounces
+// (bigBoard), and every slot searches with its choiceSpec from the
+// first seed, sparing each seed a search that would miss the floor (on
+// Klondike a third of the book's time: the default books of seeds 1 to
+// 3 took 198 to 232 s of CPU falling back seed by seed, 133 to 146 s
+// so); otherwise each seed falls back to it alone (find).
+func choiceFirst(ctx context.Context, bands [][]slot) error {
+	if len(bands) == 0 {
+		return nil
+	}
+	last := bands[len(bands)-1]
+	probe := last[len(last)-1]
+	if probe.choice == nil {
+		return nil
+	}
+	r, err := generate.Run(ctx, probe.spec, nil)
+	if err != nil {
+		return err
+	}
+	if !probe.keep().Meets(r.Features) || ChoicesOf(r.Maze, r.Features).Worth() {
+		return nil
+	}
+	for _, slots := range bands {
+		for j := range slots {
+			slots[j].spec, slots[j].choice = *slots[j].choice, nil
+		}
+	}
+	return nil
+}
+
+// BigIterations is the annealing's iterations of choiceSpec.
+const BigIterations = 300_000
+
+// choiceEnergy is the energy of choiceSpec aimed at target moves: the aim
+// (difficulty.AimTerms) and generate.PuzzleEnergy's terms for few
+// shortest solutions and reaching cells, with a second shortest solution
+// dearer than any length or U-turns (not_unique=2000), 12 for each
+// U-turn along the solution and 6 off for each cell of it that has
+// another move (forward_decisions): the reader's real choices (Choices).
+func choiceEnergy(target int) string {
+	return "weighted:" + difficulty.AimTerms(target) + ",shortest_paths=5,not_unique=2000,non_reaching=16,uturns=12,forward_decisions=-6"
+}
+
 // found is a maze a slot's search kept, and the next seed offset to try.
 type found struct {
 	r    *generate.Result
@@ -257,10 +336,17 @@ func (f found) distinct(ps []Puzzle) bool {
 	return true
 }
 
+// keep is what a maze of the slot's band must have, but the floor and
+// distinctness: its length in the band's moves, a unique shortest
+// solution and no black holes.
+func (sl slot) keep() generate.Constraints {
+	return generate.Constraints{MinLength: sl.moves.Min, MaxLength: sl.moves.Max, Unique: true, NoBlackHoles: true}
+}
+
 // find searches slot's seeds from offset from on, up to SlotSeeds, for a
 // maze in the slot's band that is distinct from avoid.
 func find(ctx context.Context, sl slot, from int, avoid []Puzzle) (found, error) {
-	keep := generate.Constraints{MinLength: sl.moves.Min, MaxLength: sl.moves.Max, Unique: true, NoBlackHoles: true}
+	keep := sl.keep()
 	seeds := slotSeeds(sl.cells)
 	for k := from; k < seeds; k++ {
 		spec := sl.spec
@@ -269,7 +355,16 @@ func find(ctx context.Context, sl slot, from int, avoid []Puzzle) (found, error)
 		if err != nil {
 			return found{}, err
 		}
-		if f := (found{r, k + 1}); keep.Meets(r.Features) && (sl.cells > bigBoard || ChoicesOf(r.Maze, r.Features).Worth()) && f.distinct(avoid) {
+		if sl.choice != nil && keep.Meets(r.Features) && !ChoicesOf(r.Maze, r.Features).Worth() {
+			// The board's own search bounces (bigBoard): the seed
+			// again, under the book's choiceEnergy.
+			c := *sl.choice
+			c.Seed += uint64(k)
+			if r, err = generate.Run(ctx, c, nil); err != nil {
+				return found{}, err
+			}
+		}
+		if f := (found{r, k + 1}); keep.Meets(r.Features) && ChoicesOf(r.Maze, r.Features).Worth() && f.distinct(avoid) {
 			return f, nil
 		}
 	}
@@ -342,25 +437,39 @@ func harder(a, b Puzzle) int {
 	return len(fb.Clusters) - len(fa.Clusters)
 }
 
-// bigBoard is the most open cells of a board whose puzzles are held to
-// the floor of real choices (Choices.Worth). On a larger one (Klondike's
-// 325 cells) the floor is not yet met, and its books are made as before.
-// Why its solutions bounce: the exit is one jump from every cell of the
-// rim, so a long unique solution must keep away from the rim, and the
-// cheapest way the aimed energy finds is a ladder up and down one line
-// (E W E W …, each jump landing a cell further on): aimed at 30 moves,
-// 0.17 to 0.33 of the moves are real choices, up to 11 U-turns in a row.
-// A cost on U-turns alone (uturns=20) changes nothing, because the
-// energy's uturns term is 0 where the solution is not unique: the search
-// trades uniqueness (not_unique=16) for it. With uniqueness made dearer
-// than every U-turn (not_unique=2000, uturns=4) the floor is met by 5 of
-// 6 seeds aimed at 30 moves (0.37 to 0.59; landing 24 to 29) and 3 of 4
-// aimed at 36 (landing 32 to 34), but by none of 4 aimed at 47, the hard
-// band (41 to 45 moves, 0.24 to 0.31): the longer the solution the more
-// of it is ladder, and each search takes 40 to 55 s on the shared 2
-// cores, so a book that retried the hard band's 12 seeds a puzzle would
-// take tens of minutes and still fail. (Measured by hand, seeds 1 to 6
-// of difficulty.AimedSpec on examples/klondike.txt with bookSpec.)
+// bigBoard is the most open cells of a board whose book searches only
+// with the board's own recipe aimed at each puzzle's length
+// (difficulty.AimedSpec, bookSpec); on a larger one whose recipe is the
+// default annealing (Klondike's 325 cells), a seed whose maze misses only
+// the floor of real choices (Choices.Worth) is searched again with the
+// book's own (choiceSpec), and where the board's own search misses it on
+// the book's hardest puzzle, every seed is (choiceFirst). Every book's
+// puzzles meet the floor; a large board whose own search meets it keeps
+// its books (11×11 queen, where choiceSpec would overshoot: its reward
+// for decisions lands 57 moves aimed at 54, past the easy band's 54).
+//
+// Why a large board needs its own search: the exit is one jump from
+// every cell of the rim, so a long unique solution must keep off the
+// rim, and the cheapest way the aimed energy finds is a ladder up and
+// down one line (E W E W …, each jump landing a cell further on). Under
+// the board's own aimed energy none of 6 searches aimed at 35 and 45
+// moves meets the floor, even at 300,000 iterations (0.17 to 0.31 real
+// choices, 6 to 10 U-turns in a row). A cost on U-turns alone changes
+// nothing, since the uturns term is 0 where the solution is not unique
+// and the search gives up uniqueness (not_unique=16) instead. With a
+// second shortest solution dearer than any U-turn (not_unique=2000)
+// nearly every step away from a unique maze is refused, so the search
+// is a descent among unique mazes and wants the iterations: aimed at 55
+// under choiceEnergy, 2 of 8 seeds met the floor at the 155,000
+// iterations of bookSpec, 5 of 8 at 300,000 (landing 45 to 55 moves).
+// Under choiceSpec, all 27 searches aimed at 22, 26, 30,
+// 31, 35, 39, 40, 45 and 50 moves (seeds 1 to 3) meet it (0.37 to 0.88
+// real choices, at most 4 U-turns in a row), 18 landing in their band
+// (the book tries the next seed for the others), 6.6 s of CPU each on
+// the shared 2 cores; a default 12-puzzle book takes 2 to 3 minutes of
+// CPU (docs/publishing.md). Measured by
+//
+//	RJM_LONG=1 go test ./book -run TestBigBoardSearchesMeetTheFloor -v
 const bigBoard = 100
 
 // MinBookReach is the least reach (difficulty.Reach) of a board a book

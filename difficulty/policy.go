@@ -212,7 +212,7 @@ func LevelOnBoard(moves, reach int) Level {
 // are kept as given. A search under the aim ends within a move or two of
 // it wherever the board has room (on 6×6 boards, 8 seeds of 8 land on it).
 func AimedSpec(spec generate.Spec, n, moves int) generate.Spec {
-	aim := fmt.Sprintf("goal_depth^2=1,goal_depth=%d", -2*moves)
+	aim := AimTerms(moves)
 	switch spec.Energy {
 	case "design":
 		if d := generate.Default(); spec.Method == d.Method && spec.Iterations == d.Iterations && spec.P == d.P {
@@ -227,6 +227,13 @@ func AimedSpec(spec generate.Spec, n, moves int) generate.Spec {
 		spec.Energy = "weighted:" + aim + ",shortest_paths=5,not_unique=16,non_reaching=16"
 	}
 	return spec
+}
+
+// AimTerms returns the terms of a weighted energy that aim at a shortest
+// solution of moves moves, (goal_depth − moves)² less its constant:
+// "goal_depth^2=1,goal_depth=−2·moves" (AimedSpec).
+func AimTerms(moves int) string {
+	return fmt.Sprintf("goal_depth^2=1,goal_depth=%d", -2*moves)
 }
 
 // LevelOfMaze returns the one level of a maze of moves moves (the length
