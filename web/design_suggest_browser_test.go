@@ -70,6 +70,7 @@ func TestBrowserDesignMoreSuggestions(t *testing.T) {
 				do_(t, ctx, chromedp.Click(chromedp.CSS(sel)))
 				waitText(t, ctx, "save-id", want[0].Maze)
 				waitText(t, ctx, "f-energy", strconv.FormatFloat(want[0].Energy, 'f', -1, 64))
+				waitPredicted(t, ctx) // the page's engine sends it after the figures
 				checkDesignPage(t, ctx, bench, want[0].Maze)
 				id = want[0].Maze
 			}

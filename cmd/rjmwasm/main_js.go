@@ -5,8 +5,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"runtime"
-	"runtime/debug"
 	"syscall/js"
 
 	"rjm/design"
@@ -28,15 +26,6 @@ func main() {
 			return `{"error":"rjmDesign takes one request, a JSON string"}`
 		}
 		return string(handle(bench, []byte(args[0].String())))
-	}))
-	// The worker collects the garbage while no edit waits (rjmCollect,
-	// after each prediction), so that a collection seldom falls inside
-	// an edit: between those, the heap may grow to five times what is
-	// live (an edit of a 12×12 maze allocates well under that).
-	debug.SetGCPercent(400)
-	js.Global().Set("rjmCollect", js.FuncOf(func(js.Value, []js.Value) any {
-		runtime.GC()
-		return nil
 	}))
 	select {}
 }

@@ -13,7 +13,7 @@
 // of CHUNK steps, saying {improving: {steps, best, energy}} after each and
 // {improved: …} at the end; {stop: true} ends it after the chunk running.
 'use strict';
-var queue = [], pending = null, scheduled = false, improving = null, collect = false;
+var queue = [], pending = null, scheduled = false, improving = null;
 var CHUNK = 10000;
 var WARM = '5x5:4243213234412233332224304'; // rjm generate --size 5 --seed 1
 
@@ -36,14 +36,8 @@ function pump() {
     var p = JSON.parse(self.rjmDesign(JSON.stringify({ predict: pending.id, locked: pending.locked })));
     pending = null;
     if (p.predicted) self.postMessage({ predicted: p.predicted });
-    collect = true;
-  } else if (collect) {
-    // Nothing waits: the engine's garbage is collected now rather than
-    // inside the next edit (cmd/rjmwasm).
-    collect = false;
-    if (typeof self.rjmCollect === 'function') self.rjmCollect();
   }
-  if (queue.length || pending || improving || collect) schedule();
+  if (queue.length || pending || improving) schedule();
 }
 
 // improveChunk runs the next chunk of the search, from where the last
@@ -97,7 +91,6 @@ try {
     // large board's edit needs.)
     self.rjmDesign(JSON.stringify({ maze: WARM, edit: { op: 'jump', cell: [1, 1], jump: 2 }, later: true }));
     self.rjmDesign(JSON.stringify({ maze: '12x12:' + '1'.repeat(143) + '0', edit: { op: 'jump', cell: [1, 1], jump: 2 }, later: true }));
-    self.rjmCollect();
     self.postMessage({ ready: true });
     schedule();
   }).catch(function (err) {

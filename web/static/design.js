@@ -346,7 +346,6 @@
       t.innerHTML = markBoard(j.board, v, size); // drawn by render (the server's or the page's engine), every value escaped
       wrap.replaceChildren(t.content.querySelector('svg'));
       drawn = n;
-      setTimeout(rehearse, 0);
     } else if (drawn) {
       var els = {};
       old.querySelectorAll('[data-cell]').forEach(function (g) { els[g.getAttribute('data-cell')] = g; });
@@ -374,18 +373,6 @@
     drawPath(v, size);
     wb.setAttribute('data-drawn', drawn);
     return drawn;
-  }
-  // rehearse runs the marks of an edit over the board just drawn, as the
-  // next edit will, changing nothing: the browser compiles that code now
-  // rather than in the designer's first edit, which took twice the rest.
-  function rehearse() {
-    if (!state) return;
-    var v = state.view, size = sizeOf(state.board);
-    state.board.replace(CELL, function (g, r, c) {
-      var el = cellEl([+r, +c]);
-      if (el) remark(el, g, marks(g, v.cells[(r - 1) * v.cols + (c - 1)], size));
-      return '';
-    });
   }
   // sizeOf is the size of a cell of render's board (its data-size).
   function sizeOf(board) { return +/data-size="([^"]*)"/.exec(board)[1]; }
