@@ -52,6 +52,30 @@ func openWithEngine(t *testing.T, ctx context.Context, url, id string) {
 	}
 }
 
+// reloadDesign reloads the workbench and waits for the new page's first
+// answer, whatever the old one showed meanwhile.
+func reloadDesign(t *testing.T, ctx context.Context) {
+	t.Helper()
+	eval[bool](t, ctx, `window.rjmOld = true; location.reload(); true`)
+	waitReloaded(t, ctx)
+}
+
+// waitReloaded waits for a page opened after one marked window.rjmOld
+// to show its first answer.
+func waitReloaded(t *testing.T, ctx context.Context) {
+	t.Helper()
+	for deadline := time.Now().Add(patience); ; time.Sleep(20 * time.Millisecond) {
+		// (An evaluation fails while the page reloads.)
+		ready, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!window.rjmOld && document.readyState !== 'loading' && !!document.getElementById('save-id') && document.getElementById('save-id').textContent !== ''`))
+		if err == nil && ready {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the workbench did not open again after a reload (%v)", err)
+		}
+	}
+}
+
 // typeJump chooses cell i of m (focusing it, as a click or the arrow keys
 // do) and types jump j, then records it in m and returns m's new ID.
 func typeJump(t *testing.T, ctx context.Context, m *maze.Maze, i, j int) string {
@@ -75,7 +99,8 @@ func waitPredicted(t *testing.T, ctx context.Context) {
 
 // TestBrowserDesignEngine runs the workbench with its engine in the page
 // (the WebAssembly build, web.BuildWasm): forty jumps typed 100 ms apart
-// are all kept; after each edit of 10 on 7×7, 10×10 and 12×12 at 1280 ×
+// are all kept, and outlive a reload, one made in the very moment an
+// edit shows too (before the page saves its address); after each edit of 10 on 7×7, 10×10 and 12×12 at 1280 ×
 // 800 the page shows the library's figures, and says how long the key
 // took to them (data-edit-ms, measured in the page with
 // performance.now()), logged here and held to the issue's 50 ms median
@@ -128,8 +153,22 @@ func TestBrowserDesignEngine(t *testing.T) {
 		t.Fatalf("the test's maze changed: %s", again)
 	}
 	time.Sleep(300 * time.Millisecond)
-	do_(t, ctx, chromedp.Reload())
+	reloadDesign(t, ctx)
 	waitText(t, ctx, "save-id", id)
+	do_(t, ctx, chromedp.Click(chromedp.ID("undo")))
+	waitText(t, ctx, "save-id", before)
+	do_(t, ctx, chromedp.Click(chromedp.ID("redo")))
+	waitText(t, ctx, "save-id", id)
+	// A reload in the very moment an edit shows (before the page has
+	// put it in its address, a frame later) opens the edit, with its undo.
+	before = id
+	eval[bool](t, ctx, `window.rjmOld = true; new MutationObserver(function (l, o) { o.disconnect(); location.reload(); }).observe(document.getElementById('save-id'), {childList: true, characterData: true, subtree: true}); true`)
+	id = typeJump(t, ctx, m, 6*7+1, 4)
+	waitReloaded(t, ctx)
+	waitText(t, ctx, "save-id", id)
+	if eval[bool](t, ctx, `document.getElementById('undo').disabled`) {
+		t.Error("reloaded as an edit showed: Undo is off")
+	}
 	do_(t, ctx, chromedp.Click(chromedp.ID("undo")))
 	waitText(t, ctx, "save-id", before)
 	do_(t, ctx, chromedp.Click(chromedp.ID("redo")))

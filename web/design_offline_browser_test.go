@@ -114,7 +114,7 @@ func TestBrowserDesignOffline(t *testing.T) {
 
 	// The server stopped: the reload opens the edited design.
 	srv.down.Store(true)
-	do_(t, ctx, chromedp.Reload())
+	reloadDesign(t, ctx)
 	waitText(t, ctx, "save-id", edited)
 	waitEngine(t, ctx, "page")
 	waitPredicted(t, ctx)
@@ -129,7 +129,7 @@ func TestBrowserDesignOffline(t *testing.T) {
 
 	// Restarted, building its engine: the page runs on the kept one.
 	srv.start(web.NewHandler(s, web.Options{Now: time.Now, Wasm: buildingEngine(t)}))
-	do_(t, ctx, chromedp.Reload())
+	reloadDesign(t, ctx)
 	waitText(t, ctx, "save-id", offline)
 	waitEngine(t, ctx, "page")
 	// The history outlived it all (issue 55's "{}" and Undo off once, after

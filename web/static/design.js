@@ -53,6 +53,10 @@
     try { w = new Worker('/static/design-worker.js'); } catch (e) { return; }
     engine.worker = w;
     engine.loading = true;
+    // The maze shown goes first: the engine warms on it before it says
+    // it is ready, and then knows its figures, so that the first edit
+    // costs what the next ones do.
+    if (state) w.postMessage({ warm: state.view.id });
     var stop = function (why) {
       engine.ready = engine.loading = false;
       engine.worker = null;
@@ -536,6 +540,64 @@
     try { localStorage.setItem(HISTORY, JSON.stringify(h)); } catch (e) { /* a private window keeps nothing */ }
   }
 
+  // saveLater puts the maze shown in the page's address and keeps its
+  // undo history (keepHistory) after the frame that shows an edit: each
+  // costs up to 30 ms on a busy 2-core machine, a third of an edit's
+  // time. Edits shown meanwhile are saved together; a page hidden or left
+  // saves at once (leave).
+  var unsaved = null, lastAddress = null;
+  function saveLater(was, id) {
+    if (unsaved) { unsaved.id = id; return; }
+    unsaved = { was: was, id: id };
+    requestAnimationFrame(function () { setTimeout(save, 0); });
+    setTimeout(save, 100); // a hidden page draws no frame
+  }
+  function save() {
+    if (!unsaved) return;
+    var u = unsaved;
+    unsaved = null;
+    lastAddress = addressID();
+    history.replaceState(null, '', '/design?id=' + encodeURIComponent(u.id));
+    keepHistory(u.was, u.id);
+  }
+  function addressID() { return new URLSearchParams(location.search).get('id'); }
+
+  // A reload goes to the address the browser last heard of, which can be
+  // the one before an edit shown a moment before (saveLater, and the
+  // address's way to the browser). So a page hidden or left notes the
+  // maze it shows, and its addresses of late, in this tab's session
+  // storage (UNSAVED); a reload of one of them opens that maze
+  // (openedID).
+  var UNSAVED = 'rjm:design-unsaved';
+  function leave() {
+    save();
+    if (!state) return;
+    try {
+      sessionStorage.setItem(UNSAVED, JSON.stringify({ to: state.view.id, from: [lastAddress, addressID()], at: Date.now() }));
+    } catch (e) { /* nowhere to note it */ }
+  }
+  window.addEventListener('pagehide', leave);
+  document.addEventListener('visibilitychange', function () {
+    if (document.visibilityState === 'hidden') leave();
+    else try { sessionStorage.removeItem(UNSAVED); } catch (e) { /* none */ } // not left after all
+  });
+  // openedID is the maze to open: the address's, or on a reload the one
+  // the page before noted it showed (leave).
+  function openedID() {
+    var id = addressID(), u = null;
+    try {
+      u = JSON.parse(sessionStorage.getItem(UNSAVED));
+      sessionStorage.removeItem(UNSAVED);
+    } catch (e) { /* none */ }
+    var nav = performance.getEntriesByType ? performance.getEntriesByType('navigation')[0] : null;
+    if (u && nav && nav.type === 'reload' && Array.isArray(u.from) && u.from.indexOf(id) >= 0 &&
+      typeof u.to === 'string' && u.to && u.to !== id && Math.abs(Date.now() - u.at) < 60000) {
+      history.replaceState(null, '', '/design?id=' + encodeURIComponent(u.to));
+      return u.to;
+    }
+    return id;
+  }
+
   function show(j, prefix) {
     var was_ = state && state.view.id;
     var hadFocus = wrap.contains(document.activeElement);
@@ -591,8 +653,7 @@
     $('save-print').href = '/print/' + encodeURIComponent(v.id);
     $('undo').disabled = !past.length;
     $('redo').disabled = !future.length;
-    history.replaceState(null, '', '/design' + q);
-    keepHistory(was_, v.id);
+    saveLater(was_, v.id);
     laterVersions();
     // A keyboard user keeps their place: Undo pressed to its last step
     // hands the focus to Redo (and back), else to the board.
@@ -838,7 +899,7 @@
   // folded, so that the board is on the first screen; on a phone it folds
   // again once a maze is open.
   var narrow = window.matchMedia('(max-width: 40rem)');
-  var id = new URLSearchParams(location.search).get('id');
+  var id = openedID();
   if (id) restoreHistory(id);
   if (narrow.matches || id) $('open').open = false;
   function open(body) {
