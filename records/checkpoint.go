@@ -37,6 +37,9 @@ func header(s Settings) string {
 	if s.transposable() {
 		h += `,"transpose":true` // sub-trees counted under the symmetry
 	}
+	if len(s.Within) > 0 {
+		h += fmt.Sprintf(`,"within":[%s]`, WithinName(s.Within)) // the parts of that sub-tree
+	}
 	return h + "}"
 }
 

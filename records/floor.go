@@ -33,13 +33,16 @@ func searchFloor(ctx context.Context, s Settings) (*Result, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	split, total := proto.countRoots(s.Split, DefaultSubtrees)
+	from, split, total, err := proto.subtrees(s)
+	if err != nil {
+		return nil, err
+	}
 	if err := ctx.Err(); err != nil {
 		return &Result{MaxDepth: -1, Count: new(big.Int)}, err
 	}
 	walker := newSearch(g, si, gi, s)
 	walker.shared = proto.shared
-	next, stopRoots := iter.Pull(walker.roots(split))
+	next, stopRoots := iter.Pull(walker.roots(from, split))
 	defer stopRoots()
 
 	f := newFloorRun(ctx, s, proto, next, total)

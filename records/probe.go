@@ -95,7 +95,10 @@ func ProbeSubtrees(ctx context.Context, s Settings, probes int, budget int64, se
 	}
 	walker := newSearch(g, si, gi, s)
 	walker.shared = new(atomic.Int64)
-	split, total := walker.countRoots(s.Split, DefaultSubtrees)
+	from, split, total, err := walker.subtrees(s)
+	if err != nil {
+		return nil, 0, err
+	}
 	f := newFloorRun(ctx, s, walker, nil, total)
 	r := walker.fork()
 	target := s.Floor
@@ -103,7 +106,7 @@ func ProbeSubtrees(ctx context.Context, s Settings, probes int, budget int64, se
 	var out []SubtreeProbe
 	var used int64 // the budget search's branches, when it did not end
 	k := -1
-	for rt := range walker.roots(split) {
+	for rt := range walker.roots(from, split) {
 		k++
 		if err := ctx.Err(); err != nil {
 			return nil, total, err

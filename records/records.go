@@ -82,6 +82,15 @@ type Settings struct {
 	// Only, when not nil, searches only the sub-trees of these indices
 	// (a sample, to estimate a floor's work).
 	Only []int
+	// Within, when not empty, searches sub-tree Within[0] of the split
+	// alone, itself split into parts by the cells that follow (about
+	// DefaultSubtrees of them); then, when longer, part Within[1] of those
+	// alone, split in its turn, and so on: for a sub-tree too heavy for
+	// one core or one run. The last parts are the search's sub-trees
+	// (Shard, Only, Done and Result.Subtrees number them), and the answer
+	// is the last one named's (WithinSubtree makes it its row in the
+	// search one level up). It needs a Floor.
+	Within []int
 	// Split is the number of cells whose jumps define the sub-trees; zero
 	// means enough for about DefaultSubtrees sub-trees.
 	Split   int
@@ -129,6 +138,9 @@ const ProgressNodes = 1 << 20
 // stopEvery is how many branches a worker searches between two looks at
 // the context: a few milliseconds' work.
 const stopEvery = 1 << 10
+
+// MaxWithin bounds the levels of Settings.Within.
+const MaxWithin = 8
 
 // MaxCells bounds the boards searched: beyond this, a search cannot end.
 const MaxCells = 64
@@ -289,6 +301,19 @@ func deepen(ctx context.Context, s Settings, lower int) (*Result, error) {
 // board of at most MaxCells cells, not under the no-U-turn rule, start
 // and goal open cells, and a legal jump in every cell but the goal.
 func (s Settings) Validate() error {
+	if len(s.Within) > 0 {
+		for _, k := range s.Within {
+			if k < 0 {
+				return fault.Invalid("--within", "%d: want a sub-tree's index, 0 or more", k)
+			}
+		}
+		if len(s.Within) > MaxWithin {
+			return fault.Invalid("--within", "%d levels: want at most %d", len(s.Within), MaxWithin)
+		}
+		if s.Floor <= 0 {
+			return fault.Invalid("--within", "needs the floor of the pass the sub-tree belongs to, --at-least L")
+		}
+	}
 	_, _, _, err := s.compile()
 	return err
 }

@@ -1,8 +1,13 @@
 package records
 
 import (
+	"fmt"
 	"iter"
 	"slices"
+	"strconv"
+	"strings"
+
+	"rjm/fault"
 )
 
 // This file holds the sub-trees' roots: every assignment of the first
@@ -35,14 +40,15 @@ func (r *search) init() {
 	r.stopped = false
 }
 
-// walkRoots calls yield with each sub-tree's root in order: the
-// assignments of the first cells of the breadth-first order, split cells
-// deep; a branch that ends within the split depth is a sub-tree of its
-// own. It stops early when yield returns false or r.stop says so, and
-// reports whether it went through.
-func (r *search) walkRoots(split int, yield func(root) bool) bool {
-	r.init()
-	var prefix []int
+// walkRoots calls yield with each sub-tree's root under root from (the
+// empty root: every sub-tree) in order: the assignments of the first
+// cells of the breadth-first order, split cells deep; a branch that ends
+// within the split depth is a sub-tree of its own. It stops early when
+// yield returns false or r.stop says so, and reports whether it went
+// through.
+func (r *search) walkRoots(from root, split int, yield func(root) bool) bool {
+	from.apply(r)
+	prefix := slices.Clone(from.jumps)
 	var walk func(depth int) bool
 	walk = func(depth int) bool {
 		r.nodes++
@@ -76,32 +82,71 @@ func (r *search) walkRoots(split int, yield func(root) bool) bool {
 		r.head--
 		return ok
 	}
-	ok := walk(0)
+	ok := walk(len(from.jumps))
 	r.init()
 	return ok
 }
 
-// roots enumerates the sub-trees' roots, split cells deep, in order.
-func (r *search) roots(split int) iter.Seq[root] {
-	return func(yield func(root) bool) { r.walkRoots(split, yield) }
+// roots enumerates the sub-trees' roots under from, split cells deep, in
+// order.
+func (r *search) roots(from root, split int) iter.Seq[root] {
+	return func(yield func(root) bool) { r.walkRoots(from, split, yield) }
 }
 
-// countRoots returns the split depth (split itself when positive, else
-// the least depth with at least want sub-trees) and the number of
-// sub-trees, counted without keeping them.
-func (r *search) countRoots(split, want int) (int, int) {
+// countRoots returns the split depth of the sub-trees under from (split
+// itself when positive, else the least depth below from's with at least
+// want sub-trees) and the number of sub-trees, counted without keeping
+// them.
+func (r *search) countRoots(from root, split, want int) (int, int) {
 	count := func(split int) int {
 		n := 0
-		r.walkRoots(split, func(root) bool { n++; return true })
+		r.walkRoots(from, split, func(root) bool { n++; return true })
 		return n
 	}
 	if split > 0 {
 		return split, count(split)
 	}
 	n := 0
-	for split = 1; ; split++ {
+	for split = len(from.jumps) + 1; ; split++ {
 		if n = count(split); n >= want || split >= r.n-1 {
 			return split, n
 		}
 	}
+}
+
+// subtrees returns the sub-trees a search with settings s walks: the
+// root they lie under (the empty root, or with s.Within the root of the
+// part it names last, whose parts they are), their split depth and their
+// number. An index past the last is a *fault.Error.
+func (r *search) subtrees(s Settings) (from root, split, total int, err error) {
+	split, total = r.countRoots(root{}, s.Split, DefaultSubtrees)
+	for level, k := range s.Within {
+		if k >= total {
+			what := "the search has"
+			if level > 0 {
+				what = fmt.Sprintf("sub-tree %s has", WithinName(s.Within[:level]))
+			}
+			return root{}, 0, 0, fault.Invalid("--within", "%s: %s %d, numbered 0 to %d", WithinName(s.Within[:level+1]), what, total, total-1)
+		}
+		i, under := 0, from
+		r.walkRoots(under, split, func(rt root) bool {
+			if i == k {
+				from = rt
+				return false
+			}
+			i++
+			return true
+		})
+		split, total = r.countRoots(from, 0, DefaultSubtrees)
+	}
+	return from, split, total, nil
+}
+
+// WithinName writes a Settings.Within as --within takes it: "178,645".
+func WithinName(within []int) string {
+	parts := make([]string, len(within))
+	for i, k := range within {
+		parts[i] = strconv.Itoa(k)
+	}
+	return strings.Join(parts, ",")
 }

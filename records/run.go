@@ -106,16 +106,34 @@ func (j Job) Run(ctx context.Context) (*Outcome, error) {
 		}
 	}
 	estimate := j.Estimates()
-	if j.Checkpoint != "" {
+	// Within a sub-tree, Checkpoint is the whole search's: the parts are
+	// saved beside it (WithinCheckpoint), and the sub-tree's row is saved
+	// in its level's once they are all finished (saveWithin).
+	ckptName := j.Checkpoint
+	if len(s.Within) > 0 && ckptName != "" {
+		up, upName := withinUp(s, ckptName)
+		done, err := ReadCheckpoint(upName, up)
+		if err != nil {
+			return nil, fault.In("--checkpoint", err)
+		}
+		k := s.Within[len(s.Within)-1]
+		for _, d := range done {
+			if d.Index == k && d.Floor == s.Floor {
+				return nil, fault.Invalid("--within", "%s already holds sub-tree %s at floor %d (%s mazes of depth %d)", upName, WithinName(s.Within), d.Floor, d.Count, d.MaxDepth)
+			}
+		}
+		ckptName = WithinCheckpoint(ckptName, s.Within)
+	}
+	if ckptName != "" {
 		var done []Subtree
 		if estimate { // read only: the search may be appending to it
-			d, err := ReadCheckpoint(j.Checkpoint, s)
+			d, err := ReadCheckpoint(ckptName, s)
 			if err != nil {
 				return nil, fault.In("--checkpoint", err)
 			}
 			done = d
 		} else {
-			ckpt, d, err := OpenCheckpoint(j.Checkpoint, s)
+			ckpt, d, err := OpenCheckpoint(ckptName, s)
 			if err != nil {
 				return nil, fault.In("--checkpoint", err)
 			}
@@ -127,7 +145,7 @@ func (j Job) Run(ctx context.Context) (*Outcome, error) {
 			if estimate {
 				what = "estimating the rest"
 			}
-			j.Notice(fmt.Sprintf("%s holds %d finished sub-trees; %s", j.Checkpoint, len(done), what))
+			j.Notice(fmt.Sprintf("%s holds %d finished sub-trees; %s", ckptName, len(done), what))
 		}
 		s.Done = done
 	}
@@ -175,7 +193,11 @@ func (j Job) Run(ctx context.Context) (*Outcome, error) {
 			bounds = fmt.Sprintf(" (floors proven empty: %s)", FloorRange(r.Empty))
 		}
 		if j.Checkpoint != "" {
-			return &out, fmt.Errorf("interrupted at floor %d after %d sub-trees%s; run again with --checkpoint %s to go on", r.Floor, len(r.Subtrees), bounds, j.Checkpoint)
+			what := "sub-trees"
+			if len(s.Within) > 0 {
+				what = fmt.Sprintf("parts of sub-tree %s (in %s)", WithinName(s.Within), ckptName)
+			}
+			return &out, fmt.Errorf("interrupted at floor %d after %d %s%s; run again with --checkpoint %s to go on", r.Floor, len(r.Subtrees), what, bounds, j.Checkpoint)
 		}
 		return &out, fmt.Errorf("interrupted at floor %d%s", r.Floor, bounds)
 	}
@@ -184,7 +206,51 @@ func (j Job) Run(ctx context.Context) (*Outcome, error) {
 			return &out, fmt.Errorf("--out: %w", err)
 		}
 	}
+	if len(s.Within) > 0 && j.Checkpoint != "" && s.Shards <= 1 && s.Only == nil {
+		up, upName := withinUp(s, j.Checkpoint)
+		if err := saveWithin(upName, up, s, r); err != nil {
+			return &out, fmt.Errorf("--checkpoint: %w (the parts are kept in %s: run again to save it)", err, ckptName)
+		}
+		if j.Notice != nil {
+			j.Notice(fmt.Sprintf("sub-tree %s saved in %s", WithinName(s.Within), upName))
+		}
+	}
 	return &out, nil
+}
+
+// WithinCheckpoint is the file beside checkpoint name that holds the
+// finished parts of the sub-tree within names (Settings.Within):
+// name.within-178-645 for 178,645.
+func WithinCheckpoint(name string, within []int) string {
+	return name + ".within-" + strings.ReplaceAll(WithinName(within), ",", "-")
+}
+
+// withinUp returns the settings of the search one level up from s (Within
+// without its last index) and its checkpoint, given the whole search's.
+func withinUp(s Settings, name string) (Settings, string) {
+	up := s
+	up.Within = s.Within[:len(s.Within)-1]
+	if len(up.Within) == 0 {
+		up.Within = nil
+		return up, name
+	}
+	return up, WithinCheckpoint(name, up.Within)
+}
+
+// saveWithin appends the row of the sub-tree s.Within names, searched in
+// parts with result r, to checkpoint name of the search up one level,
+// which a later run then skips as any sub-tree it holds.
+func saveWithin(name string, up, s Settings, r *Result) error {
+	st, err := WithinSubtree(s, r)
+	if err != nil {
+		return err
+	}
+	ckpt, _, err := OpenCheckpoint(name, up)
+	if err != nil {
+		return err
+	}
+	ckpt.Save(st)
+	return ckpt.Close()
 }
 
 // FloorRange writes floors proven empty, from the highest down: "46, 45"

@@ -20,6 +20,7 @@ type ShardFile struct {
 	Goal    *maze.Cell `json:"goal,omitempty"`
 	Good    bool       `json:"unique"`
 	Split   int        `json:"split"`
+	Within  []int      `json:"within,omitempty"`
 	NoPrune bool       `json:"no_prune,omitempty"`
 	List    int        `json:"list,omitempty"`
 	Shard   int        `json:"shard"`
@@ -40,7 +41,7 @@ type ShardFile struct {
 
 // NewShardFile returns the shard file of a finished search s with result r.
 func NewShardFile(s Settings, r *Result) ShardFile {
-	f := ShardFile{Board: s.Board, Start: s.Start, Goal: s.Goal, Good: s.Good, Split: s.Split, NoPrune: s.NoPrune, List: s.List,
+	f := ShardFile{Board: s.Board, Start: s.Start, Goal: s.Goal, Good: s.Good, Split: s.Split, Within: s.Within, NoPrune: s.NoPrune, List: s.List,
 		Shard: s.Shard, Shards: max(s.Shards, 1), Top: r.Top, Empty: r.Empty, Floor: r.Floor, Lower: r.Lower,
 		MaxDepth: r.MaxDepth, Count: r.Count.String(), Nodes: r.Nodes, Total: r.Total, Subtrees: r.Subtrees}
 	if f.Shards == 1 {
@@ -54,7 +55,7 @@ func NewShardFile(s Settings, r *Result) ShardFile {
 
 // Settings returns the search settings the shard belongs to.
 func (f ShardFile) Settings() Settings {
-	return Settings{Board: f.Board, Start: f.Start, Goal: f.Goal, Good: f.Good, Split: f.Split, NoPrune: f.NoPrune, List: f.List, Shard: f.Shard, Shards: f.Shards}
+	return Settings{Board: f.Board, Start: f.Start, Goal: f.Goal, Good: f.Good, Split: f.Split, Within: f.Within, NoPrune: f.NoPrune, List: f.List, Shard: f.Shard, Shards: f.Shards}
 }
 
 // same reports whether two shards belong to one search.
@@ -104,6 +105,11 @@ func ReadShardFile(name string) (ShardFile, error) {
 	}
 	if f.Shards < 1 || f.Shards > MaxShards || f.Shard < 0 || f.Shard >= f.Shards || f.Total < 0 || f.Total > 1<<40 || f.Floor < 0 {
 		return f, fault.Invalid(name, "shard %d/%d of %d sub-trees is out of range", f.Shard, f.Shards, f.Total)
+	}
+	if len(f.Within) > 0 {
+		if err := (Settings{Board: f.Board, Start: f.Start, Goal: f.Goal, Within: f.Within, Floor: max(f.Floor, 1)}).Validate(); err != nil {
+			return f, fault.In(name, err)
+		}
 	}
 	for _, st := range f.Subtrees {
 		if err := st.check(g, gi); err != nil {

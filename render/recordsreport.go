@@ -21,12 +21,14 @@ type RecordsReport struct {
 	LowerExample string `json:"lower_example,omitempty"`
 	Shard        string `json:"shard,omitempty"`
 	Total        int    `json:"subtrees_total,omitempty"`
+	// Within is the sub-tree searched alone in parts (records.Settings.Within).
+	Within []int `json:"within,omitempty"`
 }
 
 // NewRecordsReport returns the report of the search s that found r; lower
 // is the maze rjm's uphill search reached r.Lower with, or nil.
 func NewRecordsReport(s records.Settings, r *records.Result, lower *maze.Maze) RecordsReport {
-	v := RecordsReport{Records: NewRecords(s, r), Top: r.Top, Empty: r.Empty, Floor: r.Floor, Lower: r.Lower, Total: r.Total}
+	v := RecordsReport{Records: NewRecords(s, r), Top: r.Top, Empty: r.Empty, Floor: r.Floor, Lower: r.Lower, Total: r.Total, Within: s.Within}
 	if v.Empty == nil {
 		v.Empty = []int{}
 	}
@@ -46,6 +48,9 @@ func (v RecordsReport) Text() string {
 		out = fmt.Sprintf("%d×%d, start (%d,%d), goal (%d,%d): no maze reaches %d.\n", v.Rows, v.Cols, v.Start[0], v.Start[1], v.Goal[0], v.Goal[1], v.Floor)
 	} else {
 		out = v.Records.Text()
+	}
+	if len(v.Within) > 0 {
+		out += fmt.Sprintf("Sub-tree %s alone (its %d parts are the sub-trees above): its maximum, and its count of mazes at it, are its row in the search one level up.\n", records.WithinName(v.Within), v.Total)
 	}
 	if v.Shard != "" {
 		out += fmt.Sprintf("Shard %s of the %d sub-trees: merge every shard with rjm records merge.\n", v.Shard, v.Total)

@@ -7,10 +7,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"rjm/records"
 )
 
 // rjm records prints the proven maximum; --json gives max_depth, count and
@@ -277,5 +280,53 @@ func TestRecordsEstimate(t *testing.T) {
 	text, _, code := rjmRun(t, "", "records", "--size", "4", "--at-least", "5", "--estimate", "2")
 	if code != 0 || !strings.Contains(text, "Sample of 2 sub-trees") || !strings.Contains(text, "Estimate for the floor") {
 		t.Errorf("text: status %d, %q", code, text)
+	}
+}
+
+// --within K searches sub-tree K alone in parts, its answer that
+// sub-tree's row: with --checkpoint it is saved there, and the whole
+// search from that checkpoint skips it and gives the whole answer; the
+// same sub-tree again, and --within without a floor, are refused in one
+// line with status 2.
+func TestRecordsWithin(t *testing.T) {
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole.json")
+	if _, errs, code := rjmRun(t, "", "records", "--size", "5", "--at-least", "18", "--out", whole); code != 0 {
+		t.Fatalf("status %d: %s", code, errs)
+	}
+	f, err := records.ReadShardFile(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := -1
+	for _, st := range f.Subtrees {
+		if st.MaxDepth == 21 {
+			k = st.Index
+			break
+		}
+	}
+	if k < 0 {
+		t.Fatalf("no sub-tree of 5×5 reaches 21: %+v", f.Subtrees)
+	}
+	ckpt := filepath.Join(dir, "5x5.ckpt")
+	out, errs, code := rjmRun(t, "", "records", "--size", "5", "--at-least", "18", "--within", strconv.Itoa(k), "--checkpoint", ckpt, "--json")
+	var v struct {
+		MaxDepth int    `json:"max_depth"`
+		Count    string `json:"count"`
+		Within   []int  `json:"within"`
+	}
+	if err := json.Unmarshal([]byte(out), &v); code != 0 || err != nil || v.MaxDepth != 21 || v.Count != f.Subtrees[k].Count || !slices.Equal(v.Within, []int{k}) ||
+		!strings.Contains(errs, fmt.Sprintf("sub-tree %d saved in %s", k, ckpt)) {
+		t.Fatalf("--within %d: status %d, %v, %+v (want count %s); stderr %q", k, code, err, v, f.Subtrees[k].Count, errs)
+	}
+	out, errs, code = rjmRun(t, "", "records", "--size", "5", "--at-least", "18", "--checkpoint", ckpt)
+	if code != 0 || !strings.Contains(out, "Maximum goal depth: 21\nMazes reaching it: 34") || !strings.Contains(errs, "holds 1 finished sub-trees; skipping them") {
+		t.Errorf("the whole search from the checkpoint: status %d, %q\n%s", code, errs, out)
+	}
+	if _, errs, code := rjmRun(t, "", "records", "--size", "5", "--at-least", "18", "--within", strconv.Itoa(k), "--checkpoint", ckpt); code != 2 || !strings.Contains(errs, fmt.Sprintf("--within: %s already holds sub-tree %d at floor 18", ckpt, k)) || strings.Count(errs, "\n") != 1 {
+		t.Errorf("again: status %d, %q", code, errs)
+	}
+	if _, errs, code := rjmRun(t, "", "records", "--size", "5", "--within", "3"); code != 2 || !strings.Contains(errs, "--within: needs the floor") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("without a floor: status %d, %q", code, errs)
 	}
 }
