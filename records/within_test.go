@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"rjm/fault"
@@ -252,4 +253,42 @@ func TestWithinShards(t *testing.T) {
 		}
 		break
 	}
+}
+
+// ParseWithin reads what WithinName writes, and refuses the rest with a
+// *fault.Error.
+func TestParseWithin(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []int
+	}{{"178", []int{178}}, {"178,645", []int{178, 645}}, {"0,0,0", []int{0, 0, 0}}, {" 3, 4", []int{3, 4}}} {
+		got, err := ParseWithin(c.in)
+		if err != nil || !slices.Equal(got, c.want) || WithinName(got) != strings.ReplaceAll(c.in, " ", "") {
+			t.Errorf("ParseWithin(%q) = %v, %v; want %v", c.in, got, err, c.want)
+		}
+	}
+	for _, in := range []string{"", "x", "6x/6x", "-1", "1,-2", "1,,2", "3/64", "99999999999", "1,2,3,4,5,6,7,8,9"} {
+		var fe *fault.Error
+		if got, err := ParseWithin(in); !errors.As(err, &fe) {
+			t.Errorf("ParseWithin(%q) = %v, %v; want a *fault.Error", in, got, err)
+		}
+	}
+}
+
+// FuzzParseWithin: any text is read or refused without panicking, and
+// what is read is written back the same.
+func FuzzParseWithin(f *testing.F) {
+	for _, s := range []string{"178", "178,645", "", "-1", "1,2,3,4,5,6,7,8,9"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		w, err := ParseWithin(s)
+		if err != nil {
+			return
+		}
+		again, err := ParseWithin(WithinName(w))
+		if err != nil || !slices.Equal(again, w) {
+			t.Errorf("%q → %v → %q → %v, %v", s, w, WithinName(w), again, err)
+		}
+	})
 }
