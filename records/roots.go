@@ -122,11 +122,11 @@ func (r *search) subtrees(s Settings) (from root, split, total int, err error) {
 	split, total = r.countRoots(root{}, s.Split, DefaultSubtrees)
 	for level, k := range s.Within {
 		if k >= total {
-			what := "the search has"
+			what := fmt.Sprintf("the search has %d sub-trees", total)
 			if level > 0 {
-				what = fmt.Sprintf("sub-tree %s has", WithinName(s.Within[:level]))
+				what = fmt.Sprintf("sub-tree %s has %d parts", WithinName(s.Within[:level]), total)
 			}
-			return root{}, 0, 0, fault.Invalid("--within", "%s: %s %d, numbered 0 to %d", WithinName(s.Within[:level+1]), what, total, total-1)
+			return root{}, 0, 0, fault.Invalid("--within", "%s: %s, numbered 0 to %d", WithinName(s.Within[:level+1]), what, total-1)
 		}
 		i, under := 0, from
 		r.walkRoots(under, split, func(rt root) bool {

@@ -119,7 +119,11 @@ func (j Job) Run(ctx context.Context) (*Outcome, error) {
 		k := s.Within[len(s.Within)-1]
 		for _, d := range done {
 			if d.Index == k && d.Floor == s.Floor {
-				return nil, fault.Invalid("--within", "%s already holds sub-tree %s at floor %d (%s mazes of depth %d)", upName, WithinName(s.Within), d.Floor, d.Count, d.MaxDepth)
+				held := fmt.Sprintf("%s mazes of depth %d", d.Count, d.MaxDepth)
+				if d.MaxDepth < 0 {
+					held = fmt.Sprintf("no maze of depth %d or more", d.Floor)
+				}
+				return nil, fault.Invalid("--within", "%s already holds sub-tree %s at floor %d (%s)", upName, WithinName(s.Within), d.Floor, held)
 			}
 		}
 		ckptName = WithinCheckpoint(ckptName, s.Within)
@@ -140,12 +144,21 @@ func (j Job) Run(ctx context.Context) (*Outcome, error) {
 			defer ckpt.Close()
 			done, s.Finished = d, ckpt.Save
 		}
-		if len(done) > 0 && j.Notice != nil {
+		held := len(done) // at the floor searched, when there is one
+		if s.Floor > 0 {
+			held = 0
+			for _, d := range done {
+				if d.Floor == s.Floor {
+					held++
+				}
+			}
+		}
+		if held > 0 && j.Notice != nil {
 			what := "skipping them"
 			if estimate {
 				what = "estimating the rest"
 			}
-			j.Notice(fmt.Sprintf("%s holds %d finished sub-trees; %s", ckptName, len(done), what))
+			j.Notice(fmt.Sprintf("%s holds %d finished sub-tree%s; %s", ckptName, held, map[bool]string{true: "", false: "s"}[held == 1], what))
 		}
 		s.Done = done
 	}

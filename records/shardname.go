@@ -23,7 +23,8 @@ func ParseShard(text string) (shard, shards int, err error) {
 
 // ParseWithin reads a Settings.Within as --within takes it: sub-tree
 // indices separated by commas, "178" or "178,645", at most MaxWithin of
-// them, each from 0 to 2^31−1. Its error is a *fault.Error.
+// them, each from 0 to 2^31−1, in digits alone. Its error is a
+// *fault.Error.
 func ParseWithin(text string) ([]int, error) {
 	fields := strings.Split(text, ",")
 	if len(fields) > MaxWithin {
@@ -31,8 +32,8 @@ func ParseWithin(text string) ([]int, error) {
 	}
 	within := make([]int, len(fields))
 	for i, f := range fields {
-		k, err := strconv.ParseInt(strings.TrimSpace(f), 10, 32)
-		if err != nil || k < 0 {
+		k, err := strconv.ParseInt(f, 10, 32)
+		if err != nil || k < 0 || strings.TrimLeft(f, "0123456789") != "" {
 			return nil, fault.Invalid("", "%q: want sub-tree indices K or K,P,… (0 or more, as --checkpoint numbers them), e.g. 178 or 178,645", maze.Short(text))
 		}
 		within[i] = int(k)

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"rjm/fault"
@@ -259,15 +258,15 @@ func TestWithinShards(t *testing.T) {
 // *fault.Error.
 func TestParseWithin(t *testing.T) {
 	for _, c := range []struct {
-		in   string
-		want []int
-	}{{"178", []int{178}}, {"178,645", []int{178, 645}}, {"0,0,0", []int{0, 0, 0}}, {" 3, 4", []int{3, 4}}} {
+		in, name string
+		want     []int
+	}{{"178", "178", []int{178}}, {"178,645", "178,645", []int{178, 645}}, {"0,0,0", "0,0,0", []int{0, 0, 0}}, {"03,4", "3,4", []int{3, 4}}} {
 		got, err := ParseWithin(c.in)
-		if err != nil || !slices.Equal(got, c.want) || WithinName(got) != strings.ReplaceAll(c.in, " ", "") {
+		if err != nil || !slices.Equal(got, c.want) || WithinName(got) != c.name {
 			t.Errorf("ParseWithin(%q) = %v, %v; want %v", c.in, got, err, c.want)
 		}
 	}
-	for _, in := range []string{"", "x", "6x/6x", "-1", "1,-2", "1,,2", "3/64", "99999999999", "1,2,3,4,5,6,7,8,9"} {
+	for _, in := range []string{"", "x", "6x/6x", "-1", "-0", "+1", " 1", "1 ,2", "1,", ",1", "1e3", "0x10", "1,-2", "1,,2", "3/64", "99999999999", "1,2,3,4,5,6,7,8,9"} {
 		var fe *fault.Error
 		if got, err := ParseWithin(in); !errors.As(err, &fe) {
 			t.Errorf("ParseWithin(%q) = %v, %v; want a *fault.Error", in, got, err)

@@ -130,7 +130,7 @@ func AnalysisTextWith(m *maze.Maze, f *analysis.Features, rated *Rating, color b
 	line("Reachable cells", "%d of %d%s", f.Reachable, f.Cells, paren(cellList(m, "unreachable:", f.UnreachableCells)))
 	line("Reaching cells", "%d of %d%s", f.Reaching, f.Cells, paren(cellList(m, fmt.Sprintf("n = %d non-reaching:", f.NonReaching), f.NonReachingCells)))
 	line("Black holes", "%d (%s)%s", f.BlackHoles, f.BlackHoleSize(), setList(m, f.BlackHoleSets))
-	line("White holes", "%d (%s)%s", f.WhiteHoles, plural(f.WhiteHoleCells, "cell"), setList(m, f.WhiteHoleSets))
+	line("White holes", "%d (%s)%s", f.WhiteHoles, plural(f.WhiteHoleCells, "cell", "cells"), setList(m, f.WhiteHoleSets))
 	avg := ""
 	if f.Solvable && !f.Unique {
 		avg = " (average over the shortest solutions)"
@@ -265,12 +265,12 @@ func capitalized(s string) string {
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
-// plural returns "1 cell", "2 cells".
-func plural(n int, what string) string {
+// plural returns n with its noun: "1 cell", "2 cells".
+func plural(n int, one, many string) string {
 	if n == 1 {
-		return "1 " + what
+		return "1 " + one
 	}
-	return fmt.Sprintf("%d %ss", n, what)
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // paren returns " (s)", or nothing for an empty s.

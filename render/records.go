@@ -27,6 +27,10 @@ type Records struct {
 	Listed bool     `json:"listed,omitempty"`
 	// Reach says how often each search method reaches the record.
 	Reach []records.Reach `json:"reach,omitempty"`
+	// Within is the sub-tree searched alone in parts
+	// (records.Settings.Within): the answer is that sub-tree's, not the
+	// board's.
+	Within []int `json:"within,omitempty"`
 }
 
 // NewRecords returns the view of the search s that found r.
@@ -40,7 +44,7 @@ func NewRecords(s records.Settings, r *records.Result) Records {
 		goal = *s.Goal
 	}
 	v := Records{Rows: b.Rows, Cols: b.Cols, Start: b.CellJSON(b.Index(start)), Goal: b.CellJSON(b.Index(goal)), Good: s.Good,
-		Count: r.Count.String(), Nodes: r.Nodes, Subtrees: len(r.Subtrees)}
+		Count: r.Count.String(), Nodes: r.Nodes, Subtrees: len(r.Subtrees), Within: s.Within}
 	if r.MaxDepth >= 0 {
 		d := r.MaxDepth
 		v.MaxDepth = &d
@@ -63,11 +67,16 @@ func (v Records) Text() string {
 		what = "legal mazes with a unique shortest solution and no black holes"
 	}
 	where := fmt.Sprintf("%d×%d, start (%d,%d), goal (%d,%d)", v.Rows, v.Cols, v.Start[0], v.Start[1], v.Goal[0], v.Goal[1])
-	if v.MaxDepth == nil {
-		return fmt.Sprintf("%s: no solvable maze among the %s.\n", where, what)
+	all, maximum, parts := "all "+what, "Maximum goal depth", "sub-trees"
+	if len(v.Within) > 0 {
+		where = fmt.Sprintf("Sub-tree %s of %s", records.WithinName(v.Within), where)
+		all, maximum, parts = "its "+what, "Its maximum goal depth (the board's may be more)", "parts"
 	}
-	out := fmt.Sprintf("%s, among all %s:\nMaximum goal depth: %d\nMazes reaching it: %s\nSearched: %d branches in %d sub-trees\nExample (ID %s):\n%s",
-		where, what, *v.MaxDepth, v.Count, v.Nodes, v.Subtrees, v.Example, v.Maze)
+	if v.MaxDepth == nil {
+		return fmt.Sprintf("%s: no solvable maze among %s.\n", where, all)
+	}
+	out := fmt.Sprintf("%s, among %s:\n%s: %d\nMazes reaching it: %s\nSearched: %s in %s\nExample (ID %s):\n%s",
+		where, all, maximum, *v.MaxDepth, v.Count, plural(int(v.Nodes), "branch", "branches"), plural(v.Subtrees, parts[:len(parts)-1], parts), v.Example, v.Maze)
 	if len(v.Mazes) > 0 {
 		more := ""
 		if !v.Listed {

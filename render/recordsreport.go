@@ -21,14 +21,12 @@ type RecordsReport struct {
 	LowerExample string `json:"lower_example,omitempty"`
 	Shard        string `json:"shard,omitempty"`
 	Total        int    `json:"subtrees_total,omitempty"`
-	// Within is the sub-tree searched alone in parts (records.Settings.Within).
-	Within []int `json:"within,omitempty"`
 }
 
 // NewRecordsReport returns the report of the search s that found r; lower
 // is the maze rjm's uphill search reached r.Lower with, or nil.
 func NewRecordsReport(s records.Settings, r *records.Result, lower *maze.Maze) RecordsReport {
-	v := RecordsReport{Records: NewRecords(s, r), Top: r.Top, Empty: r.Empty, Floor: r.Floor, Lower: r.Lower, Total: r.Total, Within: s.Within}
+	v := RecordsReport{Records: NewRecords(s, r), Top: r.Top, Empty: r.Empty, Floor: r.Floor, Lower: r.Lower, Total: r.Total}
 	if v.Empty == nil {
 		v.Empty = []int{}
 	}
@@ -45,12 +43,16 @@ func NewRecordsReport(s records.Settings, r *records.Result, lower *maze.Maze) R
 func (v RecordsReport) Text() string {
 	var out string
 	if v.MaxDepth == nil && v.Floor > 1 {
-		out = fmt.Sprintf("%d×%d, start (%d,%d), goal (%d,%d): no maze reaches %d.\n", v.Rows, v.Cols, v.Start[0], v.Start[1], v.Goal[0], v.Goal[1], v.Floor)
+		where := fmt.Sprintf("%d×%d, start (%d,%d), goal (%d,%d)", v.Rows, v.Cols, v.Start[0], v.Start[1], v.Goal[0], v.Goal[1])
+		if len(v.Within) > 0 {
+			where = fmt.Sprintf("Sub-tree %s of %s", records.WithinName(v.Within), where)
+		}
+		out = fmt.Sprintf("%s: no maze reaches %d.\n", where, v.Floor)
 	} else {
 		out = v.Records.Text()
 	}
 	if len(v.Within) > 0 {
-		out += fmt.Sprintf("Sub-tree %s alone (its %d parts are the sub-trees above): its maximum, and its count of mazes at it, are its row in the search one level up.\n", records.WithinName(v.Within), v.Total)
+		out += fmt.Sprintf("Sub-tree %s searched alone, in %s: this is the row the search one level up keeps for it (exact where it reaches that search's maximum).\n", records.WithinName(v.Within), plural(v.Total, "part", "parts"))
 	}
 	if v.Shard != "" {
 		out += fmt.Sprintf("Shard %s of the %d sub-trees: merge every shard with rjm records merge.\n", v.Shard, v.Total)
@@ -79,6 +81,9 @@ func FloorRange(fs []int) string { return records.FloorRange(fs) }
 // floor s.Floor, sampled with seed.
 func EstimateText(s records.Settings, v records.Estimate, seed uint64) string {
 	text := fmt.Sprintf("Floor %d of %d×%d: %d of its %d sub-trees left to search.\n", s.Floor, s.Board.Rows, s.Board.Cols, v.Left, v.Subtrees)
+	if len(s.Within) > 0 {
+		text = fmt.Sprintf("Floor %d of %d×%d, sub-tree %s: %d of its %d parts left to search.\n", s.Floor, s.Board.Rows, s.Board.Cols, records.WithinName(s.Within), v.Left, v.Subtrees)
+	}
 	if v.Budget > 0 {
 		text += fmt.Sprintf("Each searched for up to %d branches: %d ended within it (%.0f branches); the other %d did not, so the work left is at least %.4g branches (measured).\n",
 			v.Budget, v.Exact, v.ExactBranches, v.Left-v.Exact, v.AtLeast)

@@ -26,7 +26,10 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			j.Board = size.Board(cmd)
-			if within != "" {
+			if cmd.Flags().Changed("within") {
+				if reach {
+					return fault.Invalid("--reach", "not with --within: a sub-tree's maximum is not the board's")
+				}
 				var err error
 				if j.Within, err = records.ParseWithin(within); err != nil {
 					return fault.In("--within", err)

@@ -320,7 +320,7 @@ func TestRecordsWithin(t *testing.T) {
 		t.Fatalf("--within %d: status %d, %v, %+v (want count %s); stderr %q", k, code, err, v, f.Subtrees[k].Count, errs)
 	}
 	out, errs, code = rjmRun(t, "", "records", "--size", "5", "--at-least", "18", "--checkpoint", ckpt)
-	if code != 0 || !strings.Contains(out, "Maximum goal depth: 21\nMazes reaching it: 34") || !strings.Contains(errs, "holds 1 finished sub-trees; skipping them") {
+	if code != 0 || !strings.Contains(out, "Maximum goal depth: 21\nMazes reaching it: 34") || !strings.Contains(errs, "holds 1 finished sub-tree; skipping them") {
 		t.Errorf("the whole search from the checkpoint: status %d, %q\n%s", code, errs, out)
 	}
 	if _, errs, code := rjmRun(t, "", "records", "--size", "5", "--at-least", "18", "--within", strconv.Itoa(k), "--checkpoint", ckpt); code != 2 || !strings.Contains(errs, fmt.Sprintf("--within: %s already holds sub-tree %d at floor 18", ckpt, k)) || strings.Count(errs, "\n") != 1 {
@@ -328,5 +328,16 @@ func TestRecordsWithin(t *testing.T) {
 	}
 	if _, errs, code := rjmRun(t, "", "records", "--size", "5", "--within", "3"); code != 2 || !strings.Contains(errs, "--within: needs the floor") || strings.Count(errs, "\n") != 1 {
 		t.Errorf("without a floor: status %d, %q", code, errs)
+	}
+	for _, bad := range [][]string{{"--within", ""}, {"--within", "1", "--reach"}} {
+		args := append([]string{"records", "--size", "5", "--at-least", "18"}, bad...)
+		if _, errs, code := rjmRun(t, "", args...); code != 2 || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%q: status %d, %q", bad, code, errs)
+		}
+	}
+	// The text says whose answer it is: the sub-tree's, not the board's.
+	text, _, _ := rjmRun(t, "", "records", "--size", "5", "--at-least", "18", "--within", strconv.Itoa(k))
+	if !strings.HasPrefix(text, fmt.Sprintf("Sub-tree %d of 5×5, start (1,1), goal (5,5), among its legal mazes:\nIts maximum goal depth (the board's may be more): 21\n", k)) {
+		t.Errorf("--within %d says:\n%s", k, text)
 	}
 }
