@@ -301,18 +301,16 @@ func deepen(ctx context.Context, s Settings, lower int) (*Result, error) {
 // board of at most MaxCells cells, not under the no-U-turn rule, start
 // and goal open cells, and a legal jump in every cell but the goal.
 func (s Settings) Validate() error {
-	if len(s.Within) > 0 {
-		for _, k := range s.Within {
-			if k < 0 {
-				return fault.Invalid("--within", "%d: want a sub-tree's index, 0 or more", k)
-			}
+	for _, k := range s.Within {
+		if k < 0 {
+			return fault.Invalid("--within", "%d: want a sub-tree's index, 0 or more", k)
 		}
-		if len(s.Within) > MaxWithin {
-			return fault.Invalid("--within", "%d levels: want at most %d", len(s.Within), MaxWithin)
-		}
-		if s.Floor <= 0 {
-			return fault.Invalid("--within", "needs the floor of the pass the sub-tree belongs to, --at-least L")
-		}
+	}
+	if len(s.Within) > MaxWithin {
+		return fault.Invalid("--within", "%d levels: want at most %d", len(s.Within), MaxWithin)
+	}
+	if len(s.Within) > 0 && s.Floor <= 0 {
+		return fault.Invalid("--within", "needs the floor of the pass the sub-tree belongs to, --at-least L")
 	}
 	_, _, _, err := s.compile()
 	return err

@@ -128,8 +128,8 @@ func (r *search) subtrees(s Settings) (from root, split, total int, err error) {
 			}
 			return root{}, 0, 0, fault.Invalid("--within", "%s: %s, numbered 0 to %d", WithinName(s.Within[:level+1]), what, total-1)
 		}
-		i, under := 0, from
-		r.walkRoots(under, split, func(rt root) bool {
+		i := 0
+		r.walkRoots(from, split, func(rt root) bool { // (from is passed before the walk moves it)
 			if i == k {
 				from = rt
 				return false

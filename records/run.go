@@ -158,7 +158,11 @@ func (j Job) Run(ctx context.Context) (*Outcome, error) {
 			if estimate {
 				what = "estimating the rest"
 			}
-			j.Notice(fmt.Sprintf("%s holds %d finished sub-tree%s; %s", ckptName, held, map[bool]string{true: "", false: "s"}[held == 1], what))
+			noun := "sub-trees"
+			if held == 1 {
+				noun = "sub-tree"
+			}
+			j.Notice(fmt.Sprintf("%s holds %d finished %s; %s", ckptName, held, noun, what))
 		}
 		s.Done = done
 	}

@@ -66,10 +66,9 @@ func (v Records) Text() string {
 	if v.Good {
 		what = "legal mazes with a unique shortest solution and no black holes"
 	}
-	where := fmt.Sprintf("%d×%d, start (%d,%d), goal (%d,%d)", v.Rows, v.Cols, v.Start[0], v.Start[1], v.Goal[0], v.Goal[1])
+	where := v.where()
 	all, maximum, parts := "all "+what, "Maximum goal depth", "sub-trees"
 	if len(v.Within) > 0 {
-		where = fmt.Sprintf("Sub-tree %s of %s", records.WithinName(v.Within), where)
 		all, maximum, parts = "its "+what, "Its maximum goal depth (the board's may be more)", "parts"
 	}
 	if v.MaxDepth == nil {
@@ -91,4 +90,14 @@ func (v Records) Text() string {
 		out += "\nHow often rjm generate reaches it (depth energy):\n" + records.ReachTable(v.Reach, *v.MaxDepth)
 	}
 	return out
+}
+
+// where names what was searched: the board with its start and goal, or
+// the sub-tree of it searched alone (Within).
+func (v Records) where() string {
+	w := fmt.Sprintf("%d×%d, start (%d,%d), goal (%d,%d)", v.Rows, v.Cols, v.Start[0], v.Start[1], v.Goal[0], v.Goal[1])
+	if len(v.Within) > 0 {
+		w = fmt.Sprintf("Sub-tree %s of %s", records.WithinName(v.Within), w)
+	}
+	return w
 }

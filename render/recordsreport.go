@@ -43,11 +43,7 @@ func NewRecordsReport(s records.Settings, r *records.Result, lower *maze.Maze) R
 func (v RecordsReport) Text() string {
 	var out string
 	if v.MaxDepth == nil && v.Floor > 1 {
-		where := fmt.Sprintf("%d×%d, start (%d,%d), goal (%d,%d)", v.Rows, v.Cols, v.Start[0], v.Start[1], v.Goal[0], v.Goal[1])
-		if len(v.Within) > 0 {
-			where = fmt.Sprintf("Sub-tree %s of %s", records.WithinName(v.Within), where)
-		}
-		out = fmt.Sprintf("%s: no maze reaches %d.\n", where, v.Floor)
+		out = fmt.Sprintf("%s: no maze reaches %d.\n", v.where(), v.Floor)
 	} else {
 		out = v.Records.Text()
 	}
