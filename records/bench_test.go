@@ -51,3 +51,32 @@ func BenchmarkSearch(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkUniqueCut compares the good mazes' search (rjm records
+// --unique's default, deepening from the maximum over all mazes) without
+// and with the uniqueness cut, on 5×5 and 6×6 with one worker:
+//
+//	go test ./records -run X -bench UniqueCut -benchtime 3x
+func BenchmarkUniqueCut(b *testing.B) {
+	for _, size := range []int{5, 6} {
+		for _, cut := range []bool{false, true} {
+			b.Run(fmt.Sprintf("%dx%d/cut=%v", size, size, cut), func(b *testing.B) {
+				s := Settings{Board: maze.Board{Rows: size, Cols: size}, Good: true, Workers: 1}
+				if !cut {
+					s.uniqueCut = -1
+				}
+				var nodes int64
+				cpu := cpuNow()
+				for b.Loop() {
+					r, err := Search(context.Background(), s)
+					if err != nil {
+						b.Fatal(err)
+					}
+					nodes = r.Nodes
+				}
+				b.ReportMetric((cpuNow()-cpu).Seconds()/float64(b.N), "cpu-s/op")
+				b.ReportMetric(float64(nodes), "branches/op")
+			})
+		}
+	}
+}

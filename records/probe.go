@@ -57,13 +57,8 @@ func (r *search) dive(rng *rand.Rand, target int) float64 {
 		if r.depth[r.goal] >= 0 && !r.good || r.head == len(r.queue) {
 			return est
 		}
-		if r.prune {
-			if D := r.depth[r.goal]; D >= 0 && D < target {
-				return est
-			}
-			if d := r.depth[r.queue[len(r.queue)-1]]; r.depth[r.goal] < 0 && d+r.n-len(r.queue)+r.slack < target {
-				return est
-			}
+		if r.prune && r.hopeless(target) {
+			return est
 		}
 		u := r.queue[r.head]
 		r.head++

@@ -34,7 +34,8 @@ func (r *search) init() {
 	for i := range r.jump {
 		r.jump[i], r.depth[i] = -1, -1
 	}
-	r.depth[r.start] = 0
+	r.depth[r.start], r.paths[r.start] = 0, 1
+	r.doubled = r.doubled[:0]
 	r.queue = append(r.queue[:0], r.start)
 	r.head = 0
 	r.stopped = false
@@ -66,7 +67,7 @@ func (r *search) walkRoots(from root, split int, yield func(root) bool) bool {
 			return ok
 		}
 		r.head++
-		mark := len(r.queue)
+		mark := r.mark()
 		ok := true
 		for k, j := range r.legal[u] {
 			r.place(u, k)

@@ -22,6 +22,8 @@ type search struct {
 	succ           [][][]int // succ[i][k]: cells reached by the k-th legal jump of i
 	jump           []int     // the assignment: jump[i], or -1
 	depth          []int     // breadth-first depth, or -1 when not reached
+	paths          []uint8   // good mazes: shortest paths from the start to a reached cell, 1 or 2 (two or more)
+	doubled        []int     // good mazes: the cells whose paths place raised to 2, in order, for unplace
 	queue          []int     // cells in breadth-first order
 	head           int       // the next cell of queue to expand
 	free           []uint64  // number of legal jumps of each cell
@@ -51,13 +53,14 @@ type search struct {
 	// (negative, unsound) the bound.
 	slack      int
 	halfWeight bool // see Settings.halfWeight
+	uniqueCut  int  // see Settings.uniqueCut
 }
 
 func newSearch(g *graph.Graph, start, goal int, s Settings) *search {
 	n := g.Cells()
-	r := &search{n: n, start: start, goal: goal, good: s.Good, prune: !s.NoPrune || s.Floor > 0, best: -1, slack: s.slack, halfWeight: s.halfWeight, floor: s.Floor, list: s.List,
+	r := &search{n: n, start: start, goal: goal, good: s.Good, prune: !s.NoPrune || s.Floor > 0, best: -1, slack: s.slack, halfWeight: s.halfWeight, uniqueCut: s.uniqueCut, floor: s.Floor, list: s.List,
 		legal: make([][]int, n), succ: make([][][]int, n), free: make([]uint64, n),
-		jump: make([]int, n), depth: make([]int, n)}
+		jump: make([]int, n), depth: make([]int, n), paths: make([]uint8, n)}
 	if s.transposable() {
 		if pairs, diag, ok := symmetryPairs(g, start); ok {
 			r.pairs, r.diag = pairs, diag
@@ -81,8 +84,8 @@ func newSearch(g *graph.Graph, start, goal int, s Settings) *search {
 // read-only tables (legal jumps, successors, the symmetry's pairs).
 func (r *search) fork() *search {
 	f := *r
-	f.jump, f.depth = make([]int, r.n), make([]int, r.n)
-	f.queue, f.example, f.mazes = nil, nil, nil
+	f.jump, f.depth, f.paths = make([]int, r.n), make([]int, r.n), make([]uint8, r.n)
+	f.queue, f.doubled, f.example, f.mazes = nil, nil, nil, nil
 	f.best, f.count, f.nodes, f.stopped, f.overflow, f.overList, f.listed = -1, [2]uint64{}, 0, false, false, false, 0
 	f.tick, f.stop, f.shared, f.found = nil, nil, nil, nil
 	return &f
@@ -114,15 +117,8 @@ func (r *search) run() {
 		r.leaf(r.depth[r.goal])
 		return
 	}
-	if r.prune {
-		target := max(r.best, int(r.shared.Load()))
-		if D := r.depth[r.goal]; D >= 0 && D < target {
-			return // the goal depth is fixed, and too small
-		}
-		// The goal is at most d + u deep (see the package comment).
-		if d := r.depth[r.queue[len(r.queue)-1]]; r.depth[r.goal] < 0 && d+r.n-len(r.queue)+r.slack < target {
-			return
-		}
+	if r.prune && r.hopeless(max(r.best, int(r.shared.Load()))) {
+		return
 	}
 	u := r.queue[r.head]
 	if u == r.goal { // the goal holds no jump: nothing to expand
@@ -132,7 +128,7 @@ func (r *search) run() {
 		return
 	}
 	r.head++
-	mark := len(r.queue)
+	mark := r.mark()
 	for k := range r.legal[u] {
 		r.place(u, k)
 		r.run()
@@ -145,24 +141,79 @@ func (r *search) run() {
 	r.head--
 }
 
+// hopeless reports whether the branch holds no maze the search counts
+// against target, the depth to match: the bound (see the package
+// comment) and, for the good mazes, the uniqueness cut.
+func (r *search) hopeless(target int) bool {
+	D := r.depth[r.goal]
+	if D >= 0 && D < target {
+		return true // the goal depth is fixed, and too small
+	}
+	// The goal is at most d + u deep.
+	if d := r.depth[r.queue[len(r.queue)-1]]; D < 0 && d+r.n-len(r.queue)+r.slack < target {
+		return true
+	}
+	if !r.good || r.uniqueCut < 0 {
+		return false
+	}
+	// Paths only grow as cells are expanded: a goal reached by two
+	// shortest paths keeps them.
+	if D >= 0 {
+		return r.paths[r.goal] > 1
+	}
+	// Every shortest path to a goal not yet reached passes through each
+	// finished layer: one whose cells all have two paths gives it two.
+	// The layer at head is finished (every shallower cell is expanded).
+	h := r.head
+	if h == len(r.queue) || h > 0 && r.depth[r.queue[h-1]] == r.depth[r.queue[h]] {
+		return false // not at a layer's start: checked there already
+	}
+	for _, v := range r.queue[h:] {
+		if r.depth[v] != r.depth[r.queue[h]] {
+			break
+		}
+		if r.paths[v] == 1 && r.uniqueCut == 0 {
+			return false
+		}
+		if r.paths[v] > 1 && r.uniqueCut > 0 {
+			return true // unsound: for the mutation check
+		}
+	}
+	return r.uniqueCut == 0
+}
+
 // place gives cell u its k-th legal jump and queues, one layer deeper,
-// the cells that jump reaches first.
+// the cells that jump reaches first. For the good mazes it also counts
+// the shortest paths to the cells one layer deeper (up to two).
 func (r *search) place(u, k int) {
 	r.jump[u] = r.legal[u][k]
 	for _, v := range r.succ[u][k] {
 		if r.depth[v] < 0 {
 			r.depth[v] = r.depth[u] + 1
+			r.paths[v] = r.paths[u]
 			r.queue = append(r.queue, v)
+		} else if r.good && r.depth[v] == r.depth[u]+1 && r.paths[v] == 1 {
+			r.paths[v] = 2
+			r.doubled = append(r.doubled, v)
 		}
 	}
 }
 
-// unplace forgets the cells queued after mark.
-func (r *search) unplace(mark int) {
-	for _, v := range r.queue[mark:] {
+// A mark is where the search stood before a place, for unplace.
+type mark struct{ queued, doubled int }
+
+func (r *search) mark() mark { return mark{len(r.queue), len(r.doubled)} }
+
+// unplace forgets the cells queued and the paths doubled after m.
+func (r *search) unplace(m mark) {
+	for _, v := range r.queue[m.queued:] {
 		r.depth[v] = -1
 	}
-	r.queue = r.queue[:mark]
+	r.queue = r.queue[:m.queued]
+	for _, v := range r.doubled[m.doubled:] {
+		r.paths[v] = 1
+	}
+	r.doubled = r.doubled[:m.doubled]
 }
 
 // leaf counts the mazes of a finished branch of goal depth D.
