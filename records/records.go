@@ -127,6 +127,10 @@ type Settings struct {
 	// (-1) or, in their mutation check, makes it unsound (+1: a layer is
 	// cut when any of its cells has two shortest paths).
 	uniqueCut int
+	// reachCut, for the tests, turns the reach cut off (-1) or, in their
+	// mutation check, makes it unsound (+1: only the cells one jump from
+	// the queue count, not those reached from them in turn).
+	reachCut int
 	// halfWeight, in the tests' mutation check, counts each maze m < m'
 	// once instead of twice (unsound).
 	halfWeight bool

@@ -610,30 +610,60 @@ func TestUnsoundUniqueCutCaught(t *testing.T) {
 	t.Error("an unsound uniqueness cut went unnoticed")
 }
 
-// The uniqueness cut changes no answer and saves branches: on the floor
-// tests' boards the good mazes' search with it gives the same maximum,
-// count and classes as without it, in fewer branches in all.
-func TestUniqueCut(t *testing.T) {
-	var with, without int64
+// The uniqueness and reach cuts change no answer and save branches: on
+// the floor tests' boards, for all mazes and the good ones, the search
+// with both gives the same maximum, count and classes as with either off,
+// and each saves branches in all.
+func TestCuts(t *testing.T) {
+	type total struct{ with, without int64 }
+	saved := map[string]*total{"uniqueness": {}, "reach": {}}
 	for _, b := range floorBoards() {
-		s := Settings{Board: b, Good: true, List: 100000}
-		off := s
-		off.uniqueCut = -1
-		want, err := Search(context.Background(), off)
-		if err != nil {
-			t.Fatal(err)
+		for _, good := range []bool{false, true} {
+			s := Settings{Board: b, Good: good, List: 100000}
+			r, err := Search(context.Background(), s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			offs := map[string]Settings{"reach": {Board: b, Good: good, List: 100000, reachCut: -1}}
+			if good {
+				offs["uniqueness"] = Settings{Board: b, Good: good, List: 100000, uniqueCut: -1}
+			}
+			for cut, off := range offs {
+				want, err := Search(context.Background(), off)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r.MaxDepth != want.MaxDepth || r.Count.Cmp(want.Count) != 0 || !maps.Equal(classes(r.Mazes), classes(want.Mazes)) {
+					t.Errorf("%v good %v: with the %s cut depth %d count %v, %d classes; without %d %v, %d classes", b, good, cut, r.MaxDepth, r.Count, len(r.Mazes), want.MaxDepth, want.Count, len(want.Mazes))
+				}
+				saved[cut].with += r.Nodes
+				saved[cut].without += want.Nodes
+			}
 		}
-		r, err := Search(context.Background(), s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.MaxDepth != want.MaxDepth || r.Count.Cmp(want.Count) != 0 || !maps.Equal(classes(r.Mazes), classes(want.Mazes)) {
-			t.Errorf("%v: with the cut depth %d count %v, %d classes; without %d %v, %d classes", b, r.MaxDepth, r.Count, len(r.Mazes), want.MaxDepth, want.Count, len(want.Mazes))
-		}
-		with, without = with+r.Nodes, without+want.Nodes
 	}
-	if with >= without {
-		t.Errorf("the cut searched %d branches, without it %d", with, without)
+	for cut, n := range saved {
+		if n.with >= n.without {
+			t.Errorf("the searches with the %s cut took %d branches, without it %d", cut, n.with, n.without)
+		}
+		t.Logf("%s cut: %d branches with it, %d without", cut, n.with, n.without)
 	}
-	t.Logf("good mazes' branches: %d with the uniqueness cut, %d without", with, without)
+}
+
+// Mutation check for the reach cut: counting only the cells one jump from
+// the queue (not those reached from them in turn) loses mazes on some
+// board, and the brute-force comparison catches it.
+func TestUnsoundReachCutCaught(t *testing.T) {
+	for _, b := range smallBoards {
+		for _, good := range []bool{false, true} {
+			wantD, wantN := brute(b, good)
+			r, err := Search(context.Background(), Settings{Board: b, Good: good, reachCut: +1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.MaxDepth != wantD || r.Count.Cmp(big.NewInt(wantN)) != 0 {
+				return
+			}
+		}
+	}
+	t.Error("an unsound reach cut went unnoticed")
 }

@@ -35,6 +35,7 @@ func (r *search) init() {
 		r.jump[i], r.depth[i] = -1, -1
 	}
 	r.depth[r.start], r.paths[r.start] = 0, 1
+	r.reached = 1 << r.start
 	r.doubled = r.doubled[:0]
 	r.queue = append(r.queue[:0], r.start)
 	r.head = 0

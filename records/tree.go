@@ -27,17 +27,22 @@ type search struct {
 	queue          []int     // cells in breadth-first order
 	head           int       // the next cell of queue to expand
 	free           []uint64  // number of legal jumps of each cell
-	best           int       // the best goal depth found (or at least what to match)
-	count          [2]uint64 // 128-bit count of mazes at best
-	example        []int     // an assignment reaching best
-	list           int       // how many mazes at best to list
-	mazes          [][]int   // branches at best (free cells -1)
-	listed         uint64    // the mazes those branches stand for
-	overList       bool      // more than 8·list mazes at best
-	overflow       bool      // the count left 128 bits
-	nodes          int64
-	floor          int          // no maze below this goal depth counts
-	found          *atomic.Bool // set when any sub-tree finds a maze
+	// next[i], on boards of at most 64 cells, is the set of cells some
+	// legal jump of i reaches (bit v for cell v), and reached the cells
+	// reached so far, for the reach cut; next is nil on larger boards.
+	next     []uint64
+	reached  uint64
+	best     int       // the best goal depth found (or at least what to match)
+	count    [2]uint64 // 128-bit count of mazes at best
+	example  []int     // an assignment reaching best
+	list     int       // how many mazes at best to list
+	mazes    [][]int   // branches at best (free cells -1)
+	listed   uint64    // the mazes those branches stand for
+	overList bool      // more than 8·list mazes at best
+	overflow bool      // the count left 128 bits
+	nodes    int64
+	floor    int          // no maze below this goal depth counts
+	found    *atomic.Bool // set when any sub-tree finds a maze
 	// pairs and diag, when pairs is not nil, are the transpose
 	// symmetry's off-diagonal pairs and diagonal cells (symmetry.go).
 	pairs   [][2]int
@@ -54,11 +59,12 @@ type search struct {
 	slack      int
 	halfWeight bool // see Settings.halfWeight
 	uniqueCut  int  // see Settings.uniqueCut
+	reachCut   int  // see Settings.reachCut
 }
 
 func newSearch(g *graph.Graph, start, goal int, s Settings) *search {
 	n := g.Cells()
-	r := &search{n: n, start: start, goal: goal, good: s.Good, prune: !s.NoPrune || s.Floor > 0, best: -1, slack: s.slack, halfWeight: s.halfWeight, uniqueCut: s.uniqueCut, floor: s.Floor, list: s.List,
+	r := &search{n: n, start: start, goal: goal, good: s.Good, prune: !s.NoPrune || s.Floor > 0, best: -1, slack: s.slack, halfWeight: s.halfWeight, uniqueCut: s.uniqueCut, reachCut: s.reachCut, floor: s.Floor, list: s.List,
 		legal: make([][]int, n), succ: make([][][]int, n), free: make([]uint64, n),
 		jump: make([]int, n), depth: make([]int, n), paths: make([]uint8, n)}
 	if s.transposable() {
@@ -75,6 +81,16 @@ func newSearch(g *graph.Graph, start, goal int, s Settings) *search {
 		r.free[i] = uint64(len(r.legal[i]))
 		for _, j := range r.legal[i] {
 			r.succ[i] = append(r.succ[i], g.Succ(i, j).Cells())
+		}
+	}
+	if n <= 64 && s.reachCut >= 0 {
+		r.next = make([]uint64, n)
+		for i := range n {
+			for _, cells := range r.succ[i] {
+				for _, v := range cells {
+					r.next[i] |= 1 << v
+				}
+			}
 		}
 	}
 	return r
@@ -150,8 +166,29 @@ func (r *search) hopeless(target int) bool {
 		return true // the goal depth is fixed, and too small
 	}
 	// The goal is at most d + u deep.
-	if d := r.depth[r.queue[len(r.queue)-1]]; D < 0 && d+r.n-len(r.queue)+r.slack < target {
+	d := r.depth[r.queue[len(r.queue)-1]]
+	if D < 0 && d+r.n-len(r.queue)+r.slack < target {
 		return true
+	}
+	// The reach cut: every cell reached from now on is reached from a
+	// queued cell not yet expanded through cells not yet reached, by some
+	// legal jump of each; so the goal must be among those cells, and is at
+	// most d + (their number) deep.
+	if D < 0 && r.next != nil {
+		var from uint64
+		for _, v := range r.queue[r.head:] {
+			from |= r.next[v]
+		}
+		can := from &^ r.reached
+		for todo := can; todo != 0 && r.reachCut == 0; {
+			v := bits.TrailingZeros64(todo)
+			more := r.next[v] &^ r.reached &^ can
+			can |= more
+			todo = todo&(todo-1) | more
+		}
+		if can&(1<<r.goal) == 0 || d+bits.OnesCount64(can)+r.slack < target {
+			return true
+		}
 	}
 	if !r.good || r.uniqueCut < 0 {
 		return false
@@ -191,6 +228,7 @@ func (r *search) place(u, k int) {
 		if r.depth[v] < 0 {
 			r.depth[v] = r.depth[u] + 1
 			r.paths[v] = r.paths[u]
+			r.reached |= 1 << v
 			r.queue = append(r.queue, v)
 		} else if r.good && r.depth[v] == r.depth[u]+1 && r.paths[v] == 1 {
 			r.paths[v] = 2
@@ -208,6 +246,7 @@ func (r *search) mark() mark { return mark{len(r.queue), len(r.doubled)} }
 func (r *search) unplace(m mark) {
 	for _, v := range r.queue[m.queued:] {
 		r.depth[v] = -1
+		r.reached &^= 1 << v
 	}
 	r.queue = r.queue[:m.queued]
 	for _, v := range r.doubled[m.doubled:] {
