@@ -35,8 +35,14 @@
 // shortest path to a goal deeper than a finished layer passes through one
 // of that layer's cells: when every cell of the layer has two paths, so
 // does the goal, and the branch is cut. On 7×7 at goal depth 45, where
-// nearly every layer is one cell, this cuts all but one branch in ten
-// thousand or so.
+// nearly every layer is one cell, it takes the good mazes' search from
+// more than 5.6·10¹¹ branches to 1.9·10⁸.
+//
+// Reach cut, on boards of at most 64 cells: every cell reached later is
+// reached by a chain of jumps from a queued cell not yet expanded through
+// cells not yet reached (the jumps of expanded cells are fixed). With C
+// the cells not yet reached that such chains of legal jumps can reach, the
+// goal must be in C, and the goal depth is at most d + |C|.
 //
 // The work splits into independent sub-trees (the jumps of the first
 // cells), run on all cores; the sub-trees done can be saved and skipped on
