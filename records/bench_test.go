@@ -33,19 +33,8 @@ func BenchmarkSearch(b *testing.B) {
 		for _, mode := range []string{"plain", "one-pass", "deepening-no-symmetry", "deepening"} {
 			for _, workers := range []int{1, 2} {
 				b.Run(fmt.Sprintf("%dx%d/%s/workers=%d", size, size, mode, workers), func(b *testing.B) {
-					s := Settings{Board: maze.Board{Rows: size, Cols: size}, Workers: workers, OnePass: mode == "plain" || mode == "one-pass",
-						NoSymmetry: mode == "plain" || mode == "deepening-no-symmetry"}
-					var nodes int64
-					cpu := cpuNow()
-					for b.Loop() {
-						r, err := Search(context.Background(), s)
-						if err != nil {
-							b.Fatal(err)
-						}
-						nodes = r.Nodes
-					}
-					b.ReportMetric((cpuNow()-cpu).Seconds()/float64(b.N), "cpu-s/op")
-					b.ReportMetric(float64(nodes), "branches/op")
+					benchSearch(b, Settings{Board: maze.Board{Rows: size, Cols: size}, Workers: workers, OnePass: mode == "plain" || mode == "one-pass",
+						NoSymmetry: mode == "plain" || mode == "deepening-no-symmetry"})
 				})
 			}
 		}
@@ -65,18 +54,24 @@ func BenchmarkUniqueCut(b *testing.B) {
 				if !cut {
 					s.uniqueCut = -1
 				}
-				var nodes int64
-				cpu := cpuNow()
-				for b.Loop() {
-					r, err := Search(context.Background(), s)
-					if err != nil {
-						b.Fatal(err)
-					}
-					nodes = r.Nodes
-				}
-				b.ReportMetric((cpuNow()-cpu).Seconds()/float64(b.N), "cpu-s/op")
-				b.ReportMetric(float64(nodes), "branches/op")
+				benchSearch(b, s)
 			})
 		}
 	}
+}
+
+// benchSearch runs the search s for the benchmark b and reports, besides
+// ns/op, the CPU time per search and its branches.
+func benchSearch(b *testing.B, s Settings) {
+	var nodes int64
+	cpu := cpuNow()
+	for b.Loop() {
+		r, err := Search(context.Background(), s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes = r.Nodes
+	}
+	b.ReportMetric((cpuNow()-cpu).Seconds()/float64(b.N), "cpu-s/op")
+	b.ReportMetric(float64(nodes), "branches/op")
 }

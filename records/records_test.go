@@ -104,26 +104,6 @@ func TestAgainstBruteForce(t *testing.T) {
 	}
 }
 
-// Mutation check: an unsound bound (one move too tight) gives a wrong
-// answer on some board, and the brute-force comparison catches it.
-func TestUnsoundBoundCaught(t *testing.T) {
-	caught := false
-	for _, b := range smallBoards {
-		wantD, wantN := brute(b, false)
-		r, err := Search(context.Background(), Settings{Board: b, slack: -2})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.MaxDepth != wantD || r.Count.Cmp(big.NewInt(wantN)) != 0 {
-			caught = true
-			break
-		}
-	}
-	if !caught {
-		t.Error("a bound two moves too tight went unnoticed: the comparison cannot fail")
-	}
-}
-
 // A search resumed with the sub-trees an interrupted run finished (of
 // every floor it passed) gives the same answer as one run, and searches
 // only the others.
@@ -402,25 +382,6 @@ func TestFloors(t *testing.T) {
 	}
 }
 
-// The mutation check holds for floors too: a floor pass whose bound is
-// two moves too tight loses mazes on some board.
-func TestUnsoundFloorCaught(t *testing.T) {
-	for _, b := range smallBoards {
-		wantD, wantN := brute(b, false)
-		if wantD < 1 {
-			continue
-		}
-		r, err := Search(context.Background(), Settings{Board: b, Floor: wantD, slack: -2})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.MaxDepth != wantD || r.Count.Cmp(big.NewInt(wantN)) != 0 {
-			return
-		}
-	}
-	t.Error("a floor pass with a bound two moves too tight went unnoticed")
-}
-
 // Shards searched apart and merged give the one-process answer, and a
 // sub-tree belongs to exactly one shard.
 func TestShardsInProcess(t *testing.T) {
@@ -593,23 +554,6 @@ func FuzzReadShardFile(f *testing.F) {
 	})
 }
 
-// Mutation check for the good mazes' uniqueness cut: cutting a layer
-// when any (not every) one of its cells has two shortest paths loses good
-// mazes on some board, and the brute-force comparison catches it.
-func TestUnsoundUniqueCutCaught(t *testing.T) {
-	for _, b := range smallBoards {
-		wantD, wantN := brute(b, true)
-		r, err := Search(context.Background(), Settings{Board: b, Good: true, uniqueCut: +1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.MaxDepth != wantD || r.Count.Cmp(big.NewInt(wantN)) != 0 {
-			return
-		}
-	}
-	t.Error("an unsound uniqueness cut went unnoticed")
-}
-
 // The uniqueness and reach cuts change no answer and save branches: on
 // the floor tests' boards, for all mazes and the good ones, the search
 // with both gives the same maximum, count and classes as with either off,
@@ -649,21 +593,43 @@ func TestCuts(t *testing.T) {
 	}
 }
 
-// Mutation check for the reach cut: counting only the cells one jump from
-// the queue (not those reached from them in turn) loses mazes on some
-// board, and the brute-force comparison catches it.
-func TestUnsoundReachCutCaught(t *testing.T) {
-	for _, b := range smallBoards {
-		for _, good := range []bool{false, true} {
-			wantD, wantN := brute(b, good)
-			r, err := Search(context.Background(), Settings{Board: b, Good: good, reachCut: +1})
+// Mutation checks: each cut made unsound gives a wrong answer on some
+// board up to 12 cells, and the brute-force comparison catches it, so
+// the comparison can fail for every cut.
+func TestUnsoundCutsCaught(t *testing.T) {
+	for _, m := range []struct {
+		what   string
+		good   bool
+		mutate func(s *Settings, max int)
+	}{
+		{"a bound two moves too tight", false, func(s *Settings, _ int) { s.slack = -2 }},
+		{"a floor pass with a bound two moves too tight", false, func(s *Settings, max int) { s.Floor, s.slack = max, -2 }},
+		// Counting only the cells one jump from the queue, not the closure.
+		{"a reach cut without its closure", false, func(s *Settings, _ int) { s.reachCut = +1 }},
+		{"a reach cut without its closure (good mazes)", true, func(s *Settings, _ int) { s.reachCut = +1 }},
+		// Cutting a layer when any (not every) one of its cells has two
+		// shortest paths.
+		{"a uniqueness cut on any doubled cell", true, func(s *Settings, _ int) { s.uniqueCut = +1 }},
+	} {
+		caught := false
+		for _, b := range smallBoards {
+			wantD, wantN := brute(b, m.good)
+			if wantD < 1 {
+				continue
+			}
+			s := Settings{Board: b, Good: m.good}
+			m.mutate(&s, wantD)
+			r, err := Search(context.Background(), s)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if r.MaxDepth != wantD || r.Count.Cmp(big.NewInt(wantN)) != 0 {
-				return
+				caught = true
+				break
 			}
 		}
+		if !caught {
+			t.Errorf("%s went unnoticed: the comparison cannot fail", m.what)
+		}
 	}
-	t.Error("an unsound reach cut went unnoticed")
 }
