@@ -1,7 +1,10 @@
 package maze
 
 import (
+	"errors"
 	"fmt"
+	"strconv"
+
 	"rjm/fault"
 )
 
@@ -26,8 +29,11 @@ func (c Cell) String() string {
 func ParseCell(s string) (Cell, error) {
 	var r, c int
 	var rest string
-	n, _ := fmt.Sscanf(s, "%d,%d%s", &r, &c, &rest)
+	n, err := fmt.Sscanf(s, "%d,%d%s", &r, &c, &rest)
 	if n != 2 {
+		if errors.Is(err, strconv.ErrRange) {
+			return Cell{}, fault.Invalid("", "cell %q: row or column out of range", Short(s))
+		}
 		return Cell{}, fault.Invalid("", "cell %q is not of the form r,c", Short(s))
 	}
 	if r < 1 || c < 1 {

@@ -245,4 +245,10 @@ func TestParseCell(t *testing.T) {
 			t.Errorf("ParseCell(%q): no error", s)
 		}
 	}
+	// A number too large for an int is out of range, not of another form.
+	for _, s := range []string{"99999999999999999999,1", "1,99999999999999999999"} {
+		if _, err := maze.ParseCell(s); err == nil || !strings.Contains(err.Error(), "out of range") {
+			t.Errorf("ParseCell(%q): %v, want out of range", s, err)
+		}
+	}
 }

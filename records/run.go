@@ -64,7 +64,7 @@ func (j Job) Validate() error {
 	for _, x := range []struct {
 		v    int64
 		flag string
-	}{{int64(s.Floor), "--at-least"}, {int64(s.AtMost), "--at-most"}, {int64(j.Estimate), "--estimate"}, {int64(j.Probes), "--probes"}, {j.Budget, "--budget"}} {
+	}{{int64(s.Floor), "--at-least"}, {int64(s.AtMost), "--at-most"}, {int64(j.Estimate), "--estimate"}, {int64(j.Probes), "--probes"}, {j.Budget, "--budget"}, {int64(s.Workers), "--workers"}, {int64(s.List), "--list"}} {
 		if x.v < 0 {
 			return fault.Invalid(x.flag, "%d: want 0 or more", x.v)
 		}

@@ -59,6 +59,9 @@ func (v RecordsReport) Text() string {
 	if v.Floor > 1 {
 		out += fmt.Sprintf("Exact for every goal depth from %d up (the last floor searched).\n", v.Floor)
 	}
+	if v.MaxDepth != nil && v.Top > 0 && *v.MaxDepth > v.Top {
+		out += fmt.Sprintf("The maximum, %d, is above %d, the upper bound the search deepened from (--at-most): that bound was wrong, the answer holds.\n", *v.MaxDepth, v.Top)
+	}
 	if v.Lower > 0 {
 		example := "" // a merge of shards has the depth, not the maze
 		if v.LowerExample != "" {

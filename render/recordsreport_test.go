@@ -1,7 +1,9 @@
 package render_test
 
 import (
+	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -50,5 +52,24 @@ func TestRecordsReportText(t *testing.T) {
 	}
 	if v.Shard != "1/2" || v.Empty == nil {
 		t.Errorf("%+v", v)
+	}
+}
+
+// A maximum above the upper bound the search deepened from (a wrong
+// --at-most) is reported as the answer, and the bound as wrong.
+func TestRecordsReportWrongUpperBound(t *testing.T) {
+	s := records.Settings{AtMost: 2}
+	s.Board.Rows, s.Board.Cols = 3, 3
+	r, err := records.Search(context.Background(), s)
+	if err != nil || r.MaxDepth != 4 || r.Top != 2 {
+		t.Fatalf("3×3 from --at-most 2: %v, %+v", err, r)
+	}
+	got := render.NewRecordsReport(s, r, nil).Text()
+	if want := "The maximum, 4, is above 2, the upper bound the search deepened from (--at-most): that bound was wrong, the answer holds.\n"; !strings.Contains(got, want) {
+		t.Errorf("got\n%s\nwant a line\n%s", got, want)
+	}
+	r.Top = 4
+	if got := render.NewRecordsReport(s, r, nil).Text(); strings.Contains(got, "was wrong") {
+		t.Errorf("a right bound called wrong:\n%s", got)
 	}
 }

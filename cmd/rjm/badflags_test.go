@@ -104,3 +104,33 @@ func TestEveryFlagMalformed(t *testing.T) {
 		t.Errorf("%d flags tried", n)
 	}
 }
+
+// Every command with a --workers flag refuses a negative number of
+// goroutines at the flag, with status 2, before any work (the command
+// tree walked, so that a new --workers is covered).
+func TestNegativeWorkers(t *testing.T) {
+	root := newRootCmd(&cli.Env{}, nil)
+	n := 0
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		for _, s := range c.Commands() {
+			walk(s)
+		}
+		if !c.Runnable() || c.LocalFlags().Lookup("workers") == nil {
+			return
+		}
+		n++
+		args := append(strings.Fields(c.CommandPath())[1:], "--workers", "-1")
+		if args[0] == "experiment" {
+			args = append(args, "iterations")
+		}
+		_, errs, code := rjmRun(t, "", args...)
+		if code != cli.ExitUsage || !strings.HasPrefix(errs, "rjm: --workers") || !strings.Contains(errs, "-1") || strings.Count(errs, "\n") != 1 {
+			t.Errorf("rjm %s: status %d, %q; want status 2 and one line at --workers", strings.Join(args, " "), code, errs)
+		}
+	}
+	walk(root)
+	if n < 5 {
+		t.Errorf("%d commands with --workers: the walk missed some", n)
+	}
+}

@@ -86,7 +86,7 @@ func newGenerateCmd(e *cli.Env) *cobra.Command {
 	c.Flags().BoolVar(&keep.NoBlackHoles, "no-black-holes", false, "keep only mazes without black holes")
 	c.Flags().BoolVar(&keep.Distinct, "distinct", false, "keep no two mazes that are turns or mirrors of each other")
 	c.Flags().StringVarP(&out, "output", "o", "", "write the mazes to `FILE`, or one file each into a folder (a name ending in / or a folder); run again with the same -o to finish a batch cut short")
-	c.Flags().IntVar(&workers, "workers", 0, "goroutines `W` for a batch (default: one per core); the batch does not depend on it")
+	c.Flags().Var(cli.Workers(&workers), "workers", "goroutines `W` for a batch (default: one per core); the batch does not depend on it")
 	return c
 }
 

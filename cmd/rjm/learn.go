@@ -49,7 +49,7 @@ func newLearnBanditCmd(e *cli.Env) *cobra.Command {
 	fl.IntVar(&s.Arms, "arms", learn.DefaultArms, "number of arms `A`: descents of base·2^a iterations, a = 0..A-1")
 	fl.IntVar(&s.Base, "base", learn.DefaultBase, "iterations `I` of the shortest descent")
 	fl.IntVar(&s.Size, "size", learn.DefaultSize, "maze size `N` (N×N)")
-	fl.IntVar(&s.Workers, "workers", 0, "goroutines `W` (default: one per core)")
+	fl.Var(cli.Workers(&s.Workers), "workers", "goroutines `W` (default: one per core)")
 	fl.Uint64Var(&s.Seed, "seed", 1, "random seed `S`")
 	fl.BoolVar(&asJSON, "json", false, "print the runs as JSON")
 	return c
@@ -108,7 +108,7 @@ func newLearnSarsaCmd(e *cli.Env) *cobra.Command {
 	fl.IntVar(&s.StepsPerEpisode, "steps-per-episode", learn.DefaultStepsPerEpisode, "learning fails after `S` × --episodes steps (Go and Restart decisions)")
 	fl.IntVar(&s.StepsPerMaze, "steps-per-maze", learn.DefaultStepsPerMaze, "each evaluation stops, incomplete, after `S` × --mazes steps")
 	fl.IntVar(&s.Size, "size", learn.DefaultSize, "maze size `N` (N×N)")
-	fl.IntVar(&s.Workers, "workers", 0, "goroutines `W` for the evaluation (default: one per core)")
+	fl.Var(cli.Workers(&s.Workers), "workers", "goroutines `W` for the evaluation (default: one per core)")
 	fl.Uint64Var(&s.Seed, "seed", 1, "random seed `S`")
 	fl.BoolVar(&asJSON, "json", false, "print the result as JSON")
 	return c

@@ -88,7 +88,7 @@ func newRecordsCmd(e *cli.Env) *cobra.Command {
 	fl.IntVar(&j.Estimate, "estimate", 0, "search `K` sub-trees of the floor --at-least (with --checkpoint: of those it lacks) and estimate the branches and CPU time left")
 	fl.Int64Var(&j.Budget, "budget", 0, "with --estimate or --probes, first search each sub-tree for up to `B` branches: those that end are measured, the rest bound the work left from below")
 	fl.IntVar(&j.Probes, "probes", 0, "estimate every sub-tree of the floor --at-least by `P` random dives (Knuth's estimate); with --estimate, draw the sample in strata by it, so that it sees the heavy sub-trees")
-	fl.IntVar(&j.Workers, "workers", 0, "goroutines `W` (default: one per core)")
+	fl.Var(cli.Workers(&j.Workers), "workers", "goroutines `W` (default: one per core)")
 	fl.StringVar(&within, "within", "", "search only sub-tree `K` of the floor --at-least (as --checkpoint numbers them), split in its turn into parts for the cores (K,P: part P of it alone, split again; and so on); with --checkpoint FILE the parts are saved in FILE.within-K (FILE.within-K-P) and the sub-tree's row in FILE (FILE.within-K) once they are all done")
 	fl.IntVar(&j.Split, "split", 0, "cells `K` whose jumps define the sub-trees (default: enough for about 256)")
 	fl.BoolVar(&j.OnePass, "one-pass", false, "search in one pass cutting against the best found, not from floors above (slower; for comparison)")

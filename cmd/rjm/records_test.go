@@ -274,6 +274,9 @@ func TestRecordsEstimate(t *testing.T) {
 	if _, errs, code := rjmRun(t, "", "records", "--size", "4", "--at-least", "5", "--budget", "-1"); code != 2 || !strings.Contains(errs, "--budget: -1") || strings.Count(errs, "\n") != 1 {
 		t.Errorf("--budget -1: status %d, %q", code, errs)
 	}
+	if _, errs, code := rjmRun(t, "", "records", "--size", "4", "--list", "-1"); code != 2 || !strings.HasPrefix(errs, "rjm: --list: -1") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("--list -1: status %d, %q", code, errs)
+	}
 	if _, errs, code := rjmRun(t, "", "records", "--size", "4", "--probes", "3"); code != 2 || !strings.Contains(errs, "--at-least L") {
 		t.Errorf("--probes without a floor: status %d, %q", code, errs)
 	}

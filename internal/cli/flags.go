@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -74,5 +75,28 @@ func (v floats) Set(list string) error {
 		}
 		*v.p = append(*v.p, x)
 	}
+	return nil
+}
+
+// Workers returns the value of a --workers flag: a number of goroutines
+// into *p, 0 (one per core) or more.
+func Workers(p *int) pflag.Value { return workers{p} }
+
+type workers struct{ p *int }
+
+func (v workers) Type() string   { return "workers" }
+func (v workers) String() string { return strconv.Itoa(*v.p) }
+
+func (v workers) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	switch {
+	case errors.Is(err, strconv.ErrRange):
+		return fault.Invalid("", "%q is out of range", maze.Short(s))
+	case err != nil:
+		return fault.Invalid("", "%q is not a whole number", maze.Short(s))
+	case n < 0:
+		return fault.Invalid("", "%d: want 0 (one per core) or more", n)
+	}
+	*v.p = n
 	return nil
 }
