@@ -157,8 +157,12 @@ func EstimateFloor(ctx context.Context, s Settings, m Sampling, cpu func() time.
 			m, q = m+nodes[i], q+nodes[i]*nodes[i]
 		}
 		nh, N := float64(len(idx)), float64(len(strata[h]))
+		if nh == N { // the whole stratum searched: its branches, exactly
+			est += m
+		} else {
+			est += N * m / nh
+		}
 		m /= nh
-		est += N * m
 		if nh > 1 {
 			s2 := max(q/nh-m*m, 0) * nh / (nh - 1)
 			variance += N * N * (1 - nh/N) * s2 / nh
