@@ -158,8 +158,8 @@ func (r *search) run() {
 }
 
 // hopeless reports whether the branch holds no maze the search counts
-// against target, the depth to match: the bound (see the package
-// comment) and, for the good mazes, the uniqueness cut.
+// against target, the depth to match: the bound, the reach cut and, for
+// the good mazes, the uniqueness cut (see the package comment).
 func (r *search) hopeless(target int) bool {
 	D := r.depth[r.goal]
 	if D >= 0 && D < target {
@@ -237,13 +237,13 @@ func (r *search) place(u, k int) {
 	}
 }
 
-// A mark is where the search stood before a place, for unplace.
-type mark struct{ queued, doubled int }
+// An undo is where the search stood before a place, for unplace.
+type undo struct{ queued, doubled int }
 
-func (r *search) mark() mark { return mark{len(r.queue), len(r.doubled)} }
+func (r *search) mark() undo { return undo{len(r.queue), len(r.doubled)} }
 
 // unplace forgets the cells queued and the paths doubled after m.
-func (r *search) unplace(m mark) {
+func (r *search) unplace(m undo) {
 	for _, v := range r.queue[m.queued:] {
 		r.depth[v] = -1
 		r.reached &^= 1 << v
